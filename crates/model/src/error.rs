@@ -1,0 +1,102 @@
+//! Typed errors that name the culprit.
+
+use crate::event::{BoardNumber, ContestantId, RoundNumber};
+use crate::score::Score;
+
+/// Arithmetic and parsing errors of [`Score`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScoreError {
+    /// A division (or a fraction's denominator) by zero.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// Text that is not an exact score.
+    #[error("{text:?} is not an exact score: {reason}")]
+    InvalidText {
+        /// The text as given.
+        text: String,
+        /// What was wrong with it.
+        reason: &'static str,
+    },
+    /// A rounding step that is zero or negative.
+    #[error("a rounding step must be positive, not {step}")]
+    NonPositiveStep {
+        /// The step given.
+        step: Score,
+    },
+}
+
+/// Bad event input, shared by every rule crate. Each variant names what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// A contestant that the event does not list.
+    #[error("unknown contestant {contestant}")]
+    UnknownContestant {
+        /// Who.
+        contestant: ContestantId,
+    },
+    /// The same contestant listed twice.
+    #[error("contestant {contestant} is listed twice")]
+    DuplicateContestant {
+        /// Who.
+        contestant: ContestantId,
+    },
+    /// A contestant scored twice on one board.
+    #[error("board {board}: {contestant} has more than one result")]
+    BoardScoredTwice {
+        /// Which board.
+        board: BoardNumber,
+        /// Who.
+        contestant: ContestantId,
+    },
+    /// A board without a single result.
+    #[error("board {board} has no results")]
+    EmptyBoard {
+        /// Which board.
+        board: BoardNumber,
+    },
+    /// A match between two contestants recorded more than once in a round.
+    #[error("round {round}: the match {first} v {second} is recorded twice")]
+    MatchRecordedTwice {
+        /// Which round.
+        round: RoundNumber,
+        /// One side.
+        first: ContestantId,
+        /// The other side.
+        second: ContestantId,
+    },
+    /// A contestant meeting itself.
+    #[error("round {round}: {contestant} cannot play itself")]
+    PlaysItself {
+        /// Which round.
+        round: RoundNumber,
+        /// Who.
+        contestant: ContestantId,
+    },
+    /// Nothing to work on.
+    #[error("empty input: {what}")]
+    Empty {
+        /// What was empty.
+        what: &'static str,
+    },
+    /// A value outside its allowed range.
+    #[error("{what} is {value}, outside {range}")]
+    OutOfRange {
+        /// Which quantity.
+        what: String,
+        /// The value given.
+        value: Score,
+        /// The allowed range, in words.
+        range: &'static str,
+    },
+    /// An arithmetic error while computing a named quantity.
+    #[error("{context}: {source}")]
+    Arithmetic {
+        /// What was being computed.
+        context: String,
+        /// The arithmetic error.
+        #[source]
+        source: ScoreError,
+    },
+}

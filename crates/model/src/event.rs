@@ -1,0 +1,335 @@
+//! The shared event vocabulary: who played, where, and what they scored.
+//!
+//! These types carry no rules. A rule crate decides what a "win" or an
+//! "average" is; here there are only contestants, boards, results and
+//! encounters with their scores in each unit.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::InputError;
+use crate::score::Score;
+
+/// A contestant: a pair, a team or an individual player, named as the event
+/// names it (`"7"`, `"1NS"`, `"Team X"`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ContestantId(String);
+
+impl ContestantId {
+    /// A contestant called `name`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> ContestantId {
+        ContestantId(name.into())
+    }
+
+    /// The name.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ContestantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for ContestantId {
+    fn from(name: &str) -> ContestantId {
+        ContestantId::new(name)
+    }
+}
+
+impl From<String> for ContestantId {
+    fn from(name: String) -> ContestantId {
+        ContestantId(name)
+    }
+}
+
+/// What kind of contestant an event ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ContestantKind {
+    /// A bridge pair.
+    Pair,
+    /// A bridge team.
+    Team,
+    /// One player (an individual bridge event, or chess).
+    Individual,
+}
+
+/// A compass direction at a bridge table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Direction {
+    /// North-South.
+    #[serde(rename = "NS")]
+    NorthSouth,
+    /// East-West.
+    #[serde(rename = "EW")]
+    EastWest,
+}
+
+impl Direction {
+    /// The other direction.
+    #[must_use]
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::NorthSouth => Direction::EastWest,
+            Direction::EastWest => Direction::NorthSouth,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::NorthSouth => "NS",
+            Direction::EastWest => "EW",
+        })
+    }
+}
+
+macro_rules! number_newtype {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u32);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl From<u32> for $name {
+            fn from(n: u32) -> $name {
+                $name(n)
+            }
+        }
+    };
+}
+
+number_newtype!(
+    /// A board number.
+    BoardNumber
+);
+number_newtype!(
+    /// A round number (1-based).
+    RoundNumber
+);
+number_newtype!(
+    /// A session number (1-based).
+    SessionNumber
+);
+
+/// A stage of an event (qualifying, semi-final, final); ties are broken
+/// within the stage in which they occur.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct StageId(pub String);
+
+/// An artificial adjusted score: fixed percentages of the top to each side,
+/// independent of what anyone else did on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArtificialScore {
+    ns_percent: Score,
+    ew_percent: Score,
+}
+
+impl ArtificialScore {
+    /// Percentages for NS and EW, each between 0 and 100.
+    pub fn new(ns_percent: Score, ew_percent: Score) -> Result<ArtificialScore, InputError> {
+        for (what, p) in [
+            ("NS percentage", &ns_percent),
+            ("EW percentage", &ew_percent),
+        ] {
+            if p.is_negative() || *p > Score::integer(100) {
+                return Err(InputError::OutOfRange {
+                    what: what.to_owned(),
+                    value: p.clone(),
+                    range: "0 to 100",
+                });
+            }
+        }
+        Ok(ArtificialScore {
+            ns_percent,
+            ew_percent,
+        })
+    }
+
+    /// Average plus to NS and average minus to EW (60% / 40%).
+    #[must_use]
+    pub fn average_plus_ns() -> ArtificialScore {
+        ArtificialScore {
+            ns_percent: Score::integer(60),
+            ew_percent: Score::integer(40),
+        }
+    }
+
+    /// Average to both sides (50% / 50%).
+    #[must_use]
+    pub fn average() -> ArtificialScore {
+        ArtificialScore {
+            ns_percent: Score::integer(50),
+            ew_percent: Score::integer(50),
+        }
+    }
+
+    /// The percentage for one direction.
+    #[must_use]
+    pub fn percent(&self, direction: Direction) -> &Score {
+        match direction {
+            Direction::NorthSouth => &self.ns_percent,
+            Direction::EastWest => &self.ew_percent,
+        }
+    }
+}
+
+/// What happened at one table on one board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum TableOutcome {
+    /// A real result: the NS score in points (a pass-out is a real 0;
+    /// EW pluses are NS minuses).
+    Played {
+        /// NS points.
+        ns_points: i32,
+    },
+    /// An artificial adjusted score.
+    Artificial(ArtificialScore),
+    /// Not played: absent, never a zero.
+    NotPlayed,
+}
+
+/// One line of a traveller: who sat NS and EW at one table and the outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TravellerLine {
+    /// The board.
+    pub board: BoardNumber,
+    /// The NS contestant.
+    pub ns: ContestantId,
+    /// The EW contestant.
+    pub ew: ContestantId,
+    /// What happened.
+    pub outcome: TableOutcome,
+}
+
+/// A scoring unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Unit {
+    /// Match points.
+    MatchPoints,
+    /// International match points.
+    Imps,
+    /// Victory points.
+    VictoryPoints,
+    /// Total (aggregate) points.
+    TotalPoints,
+    /// Chess game points.
+    GamePoints,
+    /// A percentage.
+    Percent,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::MatchPoints => "MP",
+            Unit::Imps => "IMPs",
+            Unit::VictoryPoints => "VPs",
+            Unit::TotalPoints => "total points",
+            Unit::GamePoints => "points",
+            Unit::Percent => "%",
+        })
+    }
+}
+
+/// Both sides' scores of an encounter in one unit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideScores {
+    /// The unit.
+    pub unit: Unit,
+    /// The first side's score.
+    pub first: Score,
+    /// The second side's score.
+    pub second: Score,
+}
+
+/// How an encounter came to its scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum EncounterStatus {
+    /// Played at the table.
+    #[default]
+    Played,
+    /// Not played; the scores were awarded (a forfeit, a withdrawal, a bye).
+    Awarded,
+}
+
+/// A meeting of two contestants in one round: a match, a stanza, a chess game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Encounter {
+    /// The round.
+    pub round: RoundNumber,
+    /// The first side.
+    pub first: ContestantId,
+    /// The second side.
+    pub second: ContestantId,
+    /// The scores, one entry per unit recorded.
+    pub scores: Vec<SideScores>,
+    /// Played or awarded.
+    #[serde(default)]
+    pub status: EncounterStatus,
+    /// The share of a full match this encounter was worth (1 for a normal
+    /// match, 1/2 for a short triangle match).
+    #[serde(default = "one")]
+    pub weight: Score,
+}
+
+fn one() -> Score {
+    Score::ONE
+}
+
+impl Encounter {
+    /// Both scores in `unit`, from `who`'s point of view (own, opponent's),
+    /// or `None` if `who` did not take part or the unit was not recorded.
+    #[must_use]
+    pub fn scores_for(&self, who: &ContestantId, unit: Unit) -> Option<(&Score, &Score)> {
+        let s = self.scores.iter().find(|s| s.unit == unit)?;
+        if *who == self.first {
+            Some((&s.first, &s.second))
+        } else if *who == self.second {
+            Some((&s.second, &s.first))
+        } else {
+            None
+        }
+    }
+
+    /// The other side, if `who` took part.
+    #[must_use]
+    pub fn opponent_of(&self, who: &ContestantId) -> Option<&ContestantId> {
+        if *who == self.first {
+            Some(&self.second)
+        } else if *who == self.second {
+            Some(&self.first)
+        } else {
+            None
+        }
+    }
+
+    /// Whether both `a` and `b` took part.
+    #[must_use]
+    pub fn between(&self, a: &ContestantId, b: &ContestantId) -> bool {
+        (self.first == *a && self.second == *b) || (self.first == *b && self.second == *a)
+    }
+}

@@ -1,0 +1,67 @@
+//! # countback-model
+//!
+//! The one exact vocabulary every countback crate speaks.
+//!
+//! ## Overview
+//!
+//! - [`Score`]: an exact rational for match points, IMPs, VPs, aggregate
+//!   points, game points, percentages and tie-break values. Inline 64-bit
+//!   fractions on the fast path, promoted to arbitrary precision instead of
+//!   overflowing. There is no `f64` anywhere a score flows.
+//! - [`Rounding`]: rounding to a step with the tie rule spelt out (half toward
+//!   a reference value such as the board average, half away from zero,
+//!   half-even ...), and exact decimal rendering with integer arithmetic.
+//! - [`event`]: contestants, directions, boards, traveller lines (played,
+//!   artificial, not played), encounters with per-side scores in several units.
+//! - [`outcome`]: the shape of a tie-break result: an order of tied groups and
+//!   a trace of [`Decision`]s, each naming the [`Clause`] it applied, plus
+//!   explicit "play-off" and "random ballot" endings.
+//! - [`Quotient`] and [`opposition`]: notions several rule books share.
+//!
+//! This crate knows nothing of any rule book: a "win", an "average" or a
+//! "median" is defined by the rule crates built on it.
+//!
+//! ## Usage
+//!
+//! ```
+//! use countback_model::{HalfRule, Rounding, RoundingMode, Score};
+//!
+//! // EBU fouled board: (M*E + (E-A)) / A with M = 12, E = 10, A = 7.
+//! let (m, e, a) = (Score::integer(12), Score::integer(10), Score::integer(7));
+//! let exact = (&m * &e + (&e - &a)).checked_div(&a)?;
+//! assert_eq!(exact.to_string(), "123/7");
+//!
+//! // Displayed to 0.1, an exact .05 toward the average of 9.
+//! let ebu = RoundingMode::Nearest(HalfRule::TowardReference(Score::integer(9)));
+//! assert_eq!(exact.to_decimal(1, &ebu)?, "17.6");
+//! # Ok::<(), countback_model::ScoreError>(())
+//! ```
+//!
+//! ## Crate features
+//!
+//! None. Serde support is always on: a score serialises as its canonical text
+//! (`"123/7"`) and deserialises from that, from an exact decimal string
+//! (`"17.6"`) or from an integer; a floating-point number is refused.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod event;
+pub mod opposition;
+pub mod outcome;
+pub mod quotient;
+pub mod round;
+pub mod score;
+
+pub use error::{InputError, ScoreError};
+pub use event::{
+    ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction, Encounter,
+    EncounterStatus, RoundNumber, SessionNumber, SideScores, StageId, TableOutcome, TravellerLine,
+    Unit,
+};
+pub use outcome::{
+    partition_descending, Clause, Decision, TieBreakOutcome, TiedGroup, Unresolved, Value,
+};
+pub use quotient::Quotient;
+pub use round::{HalfRule, Rounding, RoundingMode};
+pub use score::Score;

@@ -1,0 +1,717 @@
+//! The exact score type.
+//!
+//! A [`Score`] is a rational number held in lowest terms. Most scores in a
+//! real event are small fractions (`123/7`, `17/3`), so they live inline as a
+//! pair of `i64`; every inline operation is computed in `i128`, where it cannot
+//! overflow, and the result is reduced and checked to fit. When it does not
+//! fit, the value is *promoted* to an arbitrary-precision rational instead of
+//! failing or wrapping, and it is demoted again as soon as it fits. That keeps
+//! sums of many Neuberg-factored boards exact at any event size.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::iter::Sum;
+use std::ops::{Add, Mul, Neg, Sub};
+use std::str::FromStr;
+
+use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use crate::error::ScoreError;
+
+/// An exact rational score: match points, IMPs, VPs, aggregate points,
+/// game points, percentages and tie-break values alike.
+///
+/// Addition, subtraction, multiplication and negation never fail: a result
+/// that outgrows 64-bit fractions is promoted to arbitrary precision. The only
+/// fallible operation is division, which reports a zero divisor as
+/// [`ScoreError::DivisionByZero`] (see [`Score::checked_div`]).
+///
+/// ```
+/// use countback_model::Score;
+///
+/// let m = Score::integer(12);
+/// let exact: Score = (m * Score::integer(10) + Score::integer(3))
+///     .checked_div(&Score::integer(7))?;
+/// assert_eq!(exact.to_string(), "123/7");
+/// # Ok::<(), countback_model::ScoreError>(())
+/// ```
+#[derive(Clone)]
+pub struct Score(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// Invariant: `den > 0`, `gcd(num, den) == 1`, `num != i64::MIN`.
+    Small { num: i64, den: i64 },
+    /// Invariant: in lowest terms, positive denominator, and does *not* fit
+    /// `Small` (so every value has exactly one representation).
+    Big(Box<BigRational>),
+}
+
+/// The fast path could not hold a result; the promoting operations never
+/// return this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InlineOverflow;
+
+impl fmt::Display for InlineOverflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("result does not fit a 64-bit fraction")
+    }
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    // Euclid on machine words; inputs are below 2^127 so nothing can overflow.
+    while b != 0 {
+        let r = a % b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// Reduce `num/den` (with `den > 0`) computed in `i128` and try to fit it inline.
+fn reduce_i128(num: i128, den: i128) -> Result<Score, (i128, i128)> {
+    let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
+    let (num, den) = if g > 1 {
+        // g divides both exactly and g <= |den| < 2^127, so it fits i128.
+        let g = i128::try_from(g).map_err(|_| (num, den))?;
+        (num / g, den / g)
+    } else {
+        (num, den)
+    };
+    match (i64::try_from(num), i64::try_from(den)) {
+        (Ok(n), Ok(d)) if n != i64::MIN => Ok(Score(Repr::Small { num: n, den: d })),
+        _ => Err((num, den)),
+    }
+}
+
+fn big_from_i128(num: i128, den: i128) -> Score {
+    Score::from_big(BigRational::new(BigInt::from(num), BigInt::from(den)))
+}
+
+impl Score {
+    /// Zero.
+    pub const ZERO: Score = Score(Repr::Small { num: 0, den: 1 });
+    /// One.
+    pub const ONE: Score = Score(Repr::Small { num: 1, den: 1 });
+
+    /// A whole number.
+    #[must_use]
+    pub fn integer(value: i64) -> Score {
+        if value == i64::MIN {
+            return Score::from_big(BigRational::from_integer(BigInt::from(value)));
+        }
+        Score(Repr::Small { num: value, den: 1 })
+    }
+
+    /// `numerator / denominator`, reduced. A zero denominator is an error,
+    /// never a panic.
+    pub fn new(numerator: i64, denominator: i64) -> Result<Score, ScoreError> {
+        if denominator == 0 {
+            return Err(ScoreError::DivisionByZero);
+        }
+        let (n, d) = if denominator < 0 {
+            (-i128::from(numerator), -i128::from(denominator))
+        } else {
+            (i128::from(numerator), i128::from(denominator))
+        };
+        Ok(reduce_i128(n, d).unwrap_or_else(|(n, d)| big_from_i128(n, d)))
+    }
+
+    /// Build from an arbitrary-precision rational (any representation).
+    #[must_use]
+    pub fn from_big(value: BigRational) -> Score {
+        // BigRational keeps itself reduced with a positive denominator.
+        let small = (value.numer().to_i64(), value.denom().to_i64());
+        match small {
+            (Some(n), Some(d)) if n != i64::MIN => Score(Repr::Small { num: n, den: d }),
+            _ => Score(Repr::Big(Box::new(value))),
+        }
+    }
+
+    /// The value as an arbitrary-precision rational.
+    #[must_use]
+    pub fn to_big(&self) -> BigRational {
+        match &self.0 {
+            Repr::Small { num, den } => {
+                BigRational::new_raw(BigInt::from(*num), BigInt::from(*den))
+            }
+            Repr::Big(b) => (**b).clone(),
+        }
+    }
+
+    /// Numerator in lowest terms (the sign lives here).
+    #[must_use]
+    pub fn numer(&self) -> BigInt {
+        match &self.0 {
+            Repr::Small { num, .. } => BigInt::from(*num),
+            Repr::Big(b) => b.numer().clone(),
+        }
+    }
+
+    /// Denominator in lowest terms, always positive.
+    #[must_use]
+    pub fn denom(&self) -> BigInt {
+        match &self.0 {
+            Repr::Small { den, .. } => BigInt::from(*den),
+            Repr::Big(b) => b.denom().clone(),
+        }
+    }
+
+    /// Whether the value lives on the inline fast path.
+    #[must_use]
+    pub fn is_inline(&self) -> bool {
+        matches!(self.0, Repr::Small { .. })
+    }
+
+    /// Whether the value is zero.
+    #[must_use]
+    pub fn is_zero(&self) -> bool {
+        matches!(self.0, Repr::Small { num: 0, .. })
+    }
+
+    /// Whether the value is a whole number.
+    #[must_use]
+    pub fn is_integer(&self) -> bool {
+        match &self.0 {
+            Repr::Small { den, .. } => *den == 1,
+            Repr::Big(b) => b.is_integer(),
+        }
+    }
+
+    /// `-1`, `0` or `1`.
+    #[must_use]
+    pub fn signum(&self) -> i8 {
+        match &self.0 {
+            Repr::Small { num, .. } => i8::try_from(num.signum()).unwrap_or_default(),
+            Repr::Big(b) => match b.numer().sign() {
+                Sign::Minus => -1,
+                Sign::NoSign => 0,
+                Sign::Plus => 1,
+            },
+        }
+    }
+
+    /// Absolute value.
+    #[must_use]
+    pub fn abs(&self) -> Score {
+        if self.signum() < 0 {
+            -self
+        } else {
+            self.clone()
+        }
+    }
+
+    /// Largest whole number not above the value.
+    #[must_use]
+    pub fn floor(&self) -> Score {
+        match &self.0 {
+            Repr::Small { num, den } => Score::integer(num.div_floor(den)),
+            Repr::Big(b) => Score::from_big(b.floor()),
+        }
+    }
+
+    /// Smallest whole number not below the value.
+    #[must_use]
+    pub fn ceil(&self) -> Score {
+        -(-self).floor()
+    }
+
+    /// Fast-path addition only: the exact sum if it fits a 64-bit fraction.
+    ///
+    /// The promoting `+` is what scoring code uses; this exists so the fast
+    /// path can be measured and property-tested on its own.
+    pub fn try_add_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
+        match (&self.0, &rhs.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                let (num, den) = if b == d {
+                    (i128::from(*a) + i128::from(*c), i128::from(*b))
+                } else {
+                    (
+                        i128::from(*a) * i128::from(*d) + i128::from(*c) * i128::from(*b),
+                        i128::from(*b) * i128::from(*d),
+                    )
+                };
+                reduce_i128(num, den).map_err(|_| InlineOverflow)
+            }
+            _ => Err(InlineOverflow),
+        }
+    }
+
+    /// Fast-path multiplication only: the exact product if it fits.
+    pub fn try_mul_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
+        match (&self.0, &rhs.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => reduce_i128(
+                i128::from(*a) * i128::from(*c),
+                i128::from(*b) * i128::from(*d),
+            )
+            .map_err(|_| InlineOverflow),
+            _ => Err(InlineOverflow),
+        }
+    }
+
+    fn add_ref(&self, rhs: &Score) -> Score {
+        match (&self.0, &rhs.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                let (num, den) = if b == d {
+                    (i128::from(*a) + i128::from(*c), i128::from(*b))
+                } else {
+                    (
+                        i128::from(*a) * i128::from(*d) + i128::from(*c) * i128::from(*b),
+                        i128::from(*b) * i128::from(*d),
+                    )
+                };
+                reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
+            }
+            _ => Score::from_big(self.to_big() + rhs.to_big()),
+        }
+    }
+
+    fn mul_ref(&self, rhs: &Score) -> Score {
+        match (&self.0, &rhs.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                let (num, den) = (
+                    i128::from(*a) * i128::from(*c),
+                    i128::from(*b) * i128::from(*d),
+                );
+                reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
+            }
+            _ => Score::from_big(self.to_big() * rhs.to_big()),
+        }
+    }
+
+    /// `self / rhs`; a zero divisor is [`ScoreError::DivisionByZero`].
+    pub fn checked_div(&self, rhs: &Score) -> Result<Score, ScoreError> {
+        Ok(self.mul_ref(&rhs.recip()?))
+    }
+
+    /// `1 / self`; zero is [`ScoreError::DivisionByZero`].
+    pub fn recip(&self) -> Result<Score, ScoreError> {
+        match &self.0 {
+            Repr::Small { num: 0, .. } => Err(ScoreError::DivisionByZero),
+            Repr::Small { num, den } => {
+                let (n, d) = if *num < 0 {
+                    (-i128::from(*den), -i128::from(*num))
+                } else {
+                    (i128::from(*den), i128::from(*num))
+                };
+                Ok(reduce_i128(n, d).unwrap_or_else(|(n, d)| big_from_i128(n, d)))
+            }
+            Repr::Big(b) => Ok(Score::from_big(b.recip())),
+        }
+    }
+
+    /// The larger of two scores (the first on a tie).
+    #[must_use]
+    pub fn max(self, other: Score) -> Score {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The smaller of two scores (the first on a tie).
+    #[must_use]
+    pub fn min(self, other: Score) -> Score {
+        if other < self {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// Parse the canonical text form (`"123/7"`, `"-4"`) or an exact decimal
+    /// (`"17.6"`, `"-0.05"`).
+    pub fn parse(text: &str) -> Result<Score, ScoreError> {
+        text.parse()
+    }
+
+    /// Render as a decimal with exactly `places` digits after the point,
+    /// after rounding by `mode` (integer arithmetic only).
+    pub fn to_decimal(
+        &self,
+        places: u32,
+        mode: &crate::round::RoundingMode,
+    ) -> Result<String, ScoreError> {
+        crate::round::to_decimal(self, places, mode)
+    }
+}
+
+impl From<i64> for Score {
+    fn from(value: i64) -> Score {
+        Score::integer(value)
+    }
+}
+
+impl From<i32> for Score {
+    fn from(value: i32) -> Score {
+        Score::integer(i64::from(value))
+    }
+}
+
+impl From<u32> for Score {
+    fn from(value: u32) -> Score {
+        Score::integer(i64::from(value))
+    }
+}
+
+impl From<usize> for Score {
+    fn from(value: usize) -> Score {
+        match i64::try_from(value) {
+            Ok(v) => Score::integer(v),
+            Err(_) => Score::from_big(BigRational::from_integer(BigInt::from(value))),
+        }
+    }
+}
+
+impl From<BigInt> for Score {
+    fn from(value: BigInt) -> Score {
+        Score::from_big(BigRational::from_integer(value))
+    }
+}
+
+impl Default for Score {
+    fn default() -> Score {
+        Score::ZERO
+    }
+}
+
+impl PartialEq for Score {
+    fn eq(&self, other: &Score) -> bool {
+        // Both representations are canonical, so structural equality is exact.
+        match (&self.0, &other.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => a == c && b == d,
+            (Repr::Big(x), Repr::Big(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Score {}
+
+impl Hash for Score {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match &self.0 {
+            Repr::Small { num, den } => {
+                0u8.hash(state);
+                num.hash(state);
+                den.hash(state);
+            }
+            Repr::Big(b) => {
+                1u8.hash(state);
+                b.hash(state);
+            }
+        }
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> Ordering {
+        match (&self.0, &other.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                (i128::from(*a) * i128::from(*d)).cmp(&(i128::from(*c) * i128::from(*b)))
+            }
+            _ => self.to_big().cmp(&other.to_big()),
+        }
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+macro_rules! forward_binop {
+    ($trait:ident, $method:ident, $body:expr) => {
+        impl $trait<&Score> for &Score {
+            type Output = Score;
+            fn $method(self, rhs: &Score) -> Score {
+                $body(self, rhs)
+            }
+        }
+        impl $trait<Score> for Score {
+            type Output = Score;
+            fn $method(self, rhs: Score) -> Score {
+                $body(&self, &rhs)
+            }
+        }
+        impl $trait<&Score> for Score {
+            type Output = Score;
+            fn $method(self, rhs: &Score) -> Score {
+                $body(&self, rhs)
+            }
+        }
+        impl $trait<Score> for &Score {
+            type Output = Score;
+            fn $method(self, rhs: Score) -> Score {
+                $body(self, &rhs)
+            }
+        }
+    };
+}
+
+forward_binop!(Add, add, |a: &Score, b: &Score| a.add_ref(b));
+forward_binop!(Sub, sub, |a: &Score, b: &Score| a.add_ref(&-b));
+forward_binop!(Mul, mul, |a: &Score, b: &Score| a.mul_ref(b));
+
+impl Neg for &Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        match &self.0 {
+            // num != i64::MIN, so -num cannot overflow.
+            Repr::Small { num, den } => Score(Repr::Small {
+                num: -num,
+                den: *den,
+            }),
+            Repr::Big(b) => Score::from_big(-(**b).clone()),
+        }
+    }
+}
+
+impl Neg for Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        -&self
+    }
+}
+
+impl std::ops::AddAssign<&Score> for Score {
+    fn add_assign(&mut self, rhs: &Score) {
+        *self = self.add_ref(rhs);
+    }
+}
+
+impl std::ops::AddAssign<Score> for Score {
+    fn add_assign(&mut self, rhs: Score) {
+        *self = self.add_ref(&rhs);
+    }
+}
+
+impl std::ops::SubAssign<&Score> for Score {
+    fn sub_assign(&mut self, rhs: &Score) {
+        *self = self.add_ref(&-rhs);
+    }
+}
+
+impl Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
+        iter.fold(Score::ZERO, |acc, x| acc.add_ref(&x))
+    }
+}
+
+impl<'a> Sum<&'a Score> for Score {
+    fn sum<I: Iterator<Item = &'a Score>>(iter: I) -> Score {
+        iter.fold(Score::ZERO, |acc, x| acc.add_ref(x))
+    }
+}
+
+/// Canonical text: `"n"` for whole numbers, `"n/d"` otherwise, in lowest terms.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small { num, den: 1 } => write!(f, "{num}"),
+            Repr::Small { num, den } => write!(f, "{num}/{den}"),
+            Repr::Big(b) if b.is_integer() => write!(f, "{}", b.numer()),
+            Repr::Big(b) => write!(f, "{}/{}", b.numer(), b.denom()),
+        }
+    }
+}
+
+impl fmt::Debug for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Score({self})")
+    }
+}
+
+fn parse_int(text: &str, whole: &str) -> Result<BigInt, ScoreError> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    let body = digits.strip_prefix('-').unwrap_or(digits);
+    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ScoreError::InvalidText {
+            text: whole.to_owned(),
+            reason: "expected digits",
+        });
+    }
+    digits
+        .parse::<BigInt>()
+        .map_err(|_| ScoreError::InvalidText {
+            text: whole.to_owned(),
+            reason: "expected digits",
+        })
+}
+
+impl FromStr for Score {
+    type Err = ScoreError;
+
+    fn from_str(text: &str) -> Result<Score, ScoreError> {
+        let t = text.trim();
+        if let Some((n, d)) = t.split_once('/') {
+            let n = parse_int(n.trim(), text)?;
+            let d = parse_int(d.trim(), text)?;
+            if d.is_zero() {
+                return Err(ScoreError::DivisionByZero);
+            }
+            return Ok(Score::from_big(BigRational::new(n, d)));
+        }
+        if let Some((int, frac)) = t.split_once('.') {
+            let negative = int.trim_start().starts_with('-');
+            let int_part = if int.is_empty() || int == "-" || int == "+" {
+                BigInt::zero()
+            } else {
+                parse_int(int, text)?
+            };
+            if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ScoreError::InvalidText {
+                    text: text.to_owned(),
+                    reason: "expected digits after the decimal point",
+                });
+            }
+            let scale = num_traits::pow(BigInt::from(10u8), frac.len());
+            let frac_val = parse_int(frac, text)?;
+            let magnitude = int_part.abs() * &scale + frac_val;
+            let num = if negative { -magnitude } else { magnitude };
+            return Ok(Score::from_big(BigRational::new(num, scale)));
+        }
+        Ok(Score::from(parse_int(t, text)?))
+    }
+}
+
+impl serde::Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Score {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Score, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Score;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an exact score: an integer, or a string such as \"123/7\" or \"17.6\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Score, E> {
+                Ok(Score::integer(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Score, E> {
+                Ok(Score::from(BigInt::from(v)))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Score, E> {
+                Err(E::custom(format_args!(
+                    "{v} is a binary floating-point number, which cannot hold most decimals \
+                     exactly; write it as a string, e.g. \"{v}\""
+                )))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Score, E> {
+                v.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// Whole-number helpers used across the rule crates.
+impl Score {
+    /// `self * n` for a whole `n`.
+    #[must_use]
+    pub fn times(&self, n: i64) -> Score {
+        self.mul_ref(&Score::integer(n))
+    }
+
+    /// The value as an `i64` when it is a whole number that fits.
+    #[must_use]
+    pub fn to_i64(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Small { num, den: 1 } => Some(*num),
+            _ => None,
+        }
+    }
+
+    /// One half.
+    #[must_use]
+    pub fn half() -> Score {
+        Score(Repr::Small { num: 1, den: 2 })
+    }
+
+    /// Whether `self` is positive.
+    #[must_use]
+    pub fn is_positive(&self) -> bool {
+        self.signum() > 0
+    }
+
+    /// Whether `self` is negative.
+    #[must_use]
+    pub fn is_negative(&self) -> bool {
+        self.signum() < 0
+    }
+}
+
+impl One for Score {
+    fn one() -> Score {
+        Score::ONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> Score {
+        t.parse().unwrap()
+    }
+
+    #[test]
+    fn canonical_text() {
+        for (input, canonical) in [
+            ("123/7", "123/7"),
+            ("2/4", "1/2"),
+            ("-6/-4", "3/2"),
+            ("17.6", "88/5"),
+            ("-0.05", "-1/20"),
+            ("4", "4"),
+            (".5", "1/2"),
+            ("-.5", "-1/2"),
+            ("3/-6", "-1/2"),
+        ] {
+            assert_eq!(s(input).to_string(), canonical, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_text_is_an_error() {
+        for bad in ["", "1/0", "x", "1.", "1..2", "--1", "1/2/3", "1e5"] {
+            assert!(bad.parse::<Score>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn promotion_and_demotion() {
+        let big = Score::integer(i64::MAX) + Score::ONE;
+        assert!(!big.is_inline());
+        let back = &big - &Score::ONE;
+        assert!(back.is_inline());
+        assert_eq!(back, Score::integer(i64::MAX));
+        assert!(Score::integer(i64::MIN).to_string() == i64::MIN.to_string());
+    }
+
+    #[test]
+    fn division_by_zero_is_an_error() {
+        assert_eq!(
+            Score::ONE.checked_div(&Score::ZERO),
+            Err(ScoreError::DivisionByZero)
+        );
+        assert_eq!(Score::new(1, 0), Err(ScoreError::DivisionByZero));
+    }
+
+    #[test]
+    fn ordering_is_exact() {
+        assert!(s("1/3") < s("0.3334"));
+        assert!(s("-1/3") > s("-0.3334"));
+        assert_eq!(s("10/20"), s("0.5"));
+    }
+}

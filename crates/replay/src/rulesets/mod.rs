@@ -1,0 +1,36 @@
+//! One module per rule set, each replaying the example kinds of its
+//! document(s). Adding a rule set: a module here, a line in [`find`], and a
+//! folder under `docs/examples/`.
+
+use crate::{Breakdown, KindError};
+
+pub mod chess_uscf;
+pub mod ebu_fouled_boards;
+pub mod ebu_split_tie;
+pub mod short_boards;
+pub mod wbf;
+
+/// A rule set's replay: the fixture's `kind` and `[input]` to a breakdown.
+pub type Compute = fn(&str, &toml::Table) -> Result<Breakdown, KindError>;
+
+/// The replay of the rule set stored in the folder `name`.
+#[must_use]
+pub fn find(name: &str) -> Option<Compute> {
+    Some(match name {
+        "ebu-split-tie" => ebu_split_tie::compute,
+        "ebu-fouled-boards" => ebu_fouled_boards::compute,
+        "chess-uscf" => chess_uscf::compute,
+        "wbf" => wbf::compute,
+        "short-boards" => short_boards::compute,
+        _ => return None,
+    })
+}
+
+/// Every rule set folder name.
+pub const ALL: [&str; 5] = [
+    "ebu-split-tie",
+    "ebu-fouled-boards",
+    "chess-uscf",
+    "wbf",
+    "short-boards",
+];

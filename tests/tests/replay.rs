@@ -1,0 +1,104 @@
+//! Every worked example of the rule documents, replayed.
+//!
+//! For each fixture under `docs/examples/<ruleset>/`: every printed figure is
+//! asserted exactly against the computation (a misprint only passes when the
+//! fixture records it as an erratum and the computation gives the recorded
+//! correction), then the full breakdown is snapshotted for review.
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use replay::{files, Status};
+
+fn root() -> PathBuf {
+    files::workspace_root(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn snapshot_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots")
+}
+
+#[test]
+fn every_printed_figure_matches_or_is_a_recorded_erratum() {
+    let fixtures = files::all(&root()).unwrap();
+    assert!(
+        !fixtures.is_empty(),
+        "no fixtures found under docs/examples"
+    );
+    let mut failures = Vec::new();
+    for f in &fixtures {
+        match files::replay(f) {
+            Err(e) => failures.push(e),
+            Ok(report) => {
+                if report.figures.is_empty() {
+                    failures.push(format!(
+                        "{}/{}: records no printed figure",
+                        f.ruleset, f.file
+                    ));
+                }
+                for fig in report
+                    .figures
+                    .iter()
+                    .filter(|g| g.status == Status::Mismatch)
+                {
+                    failures.push(format!(
+                        "{}/{}: {}: printed {} computed {} ({})",
+                        f.ruleset,
+                        f.file,
+                        fig.quantity,
+                        fig.printed,
+                        fig.display,
+                        fig.reason.clone().unwrap_or_default()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn every_breakdown_is_snapshotted() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(snapshot_dir());
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| {
+        for f in files::all(&root()).unwrap() {
+            let report = files::replay(&f).unwrap();
+            insta::assert_snapshot!(f.snapshot_name(), report.render());
+        }
+    });
+}
+
+#[test]
+fn no_snapshot_without_a_fixture() {
+    let wanted: BTreeSet<String> = files::all(&root())
+        .unwrap()
+        .iter()
+        .map(|f| format!("{}.snap", f.snapshot_name()))
+        .collect();
+    let Ok(dir) = std::fs::read_dir(snapshot_dir()) else {
+        return;
+    };
+    let stray: Vec<String> = dir
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".snap") && !wanted.contains(n))
+        .collect();
+    assert!(stray.is_empty(), "snapshots with no fixture: {stray:?}");
+}
+
+#[test]
+fn every_rule_set_folder_is_known() {
+    for f in files::all(&root()).unwrap() {
+        assert!(
+            replay::rulesets::find(&f.ruleset).is_some(),
+            "docs/examples/{} is not a rule set the replay knows",
+            f.ruleset
+        );
+    }
+}
