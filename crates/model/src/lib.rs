@@ -16,7 +16,8 @@
 //! - [`outcome`]: the shape of a tie-break result: an order of tied groups and
 //!   a trace of [`Decision`]s, each naming the [`Clause`] it applied, plus
 //!   explicit "play-off" and "random ballot" endings.
-//! - [`Quotient`] and [`opposition`]: notions several rule books share.
+//! - [`Quotient`], [`opposition`] and [`head_to_head`]: notions several rule
+//!   books share (won/lost quotients, sums over opponents, direct matches).
 //!
 //! This crate knows nothing of any rule book: a "win", an "average" or a
 //! "median" is defined by the rule crates built on it.
@@ -47,6 +48,7 @@
 
 pub mod error;
 pub mod event;
+pub mod head_to_head;
 pub mod opposition;
 pub mod outcome;
 pub mod quotient;
