@@ -1,9 +1,18 @@
 //! # countback-usebio
 //!
-//! Skeleton: filled by its own issue.
-//!
-//! ```
-//! assert_eq!(countback_model::Score::integer(1).to_string(), "1");
-//! ```
+//! Read bridge results files, rescore them exactly, audit the stored figures.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod error;
+mod nz;
+pub mod session;
+mod usebio;
+
+pub use error::{ParseError, RescoreError, SourcePosition};
+pub use nz::parse_nz_scorer;
+pub use session::{
+    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
+    StoredStanding,
+};
+pub use usebio::parse_usebio;

@@ -1,0 +1,199 @@
+//! What a results file says: participants, travellers and the figures the
+//! scoring program stored, kept apart from anything we recompute.
+
+use model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
+use serde::Serialize;
+
+/// Which program's file a session was read from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub enum SourceFormat {
+    /// USEBIO XML, with the `Version` attribute as written (`"1.2"`).
+    Usebio {
+        /// The version attribute.
+        version: String,
+    },
+    /// The native XML of the NZ Bridge "Scorer" program.
+    NzScorer,
+}
+
+/// How the session was scored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub enum EventKind {
+    /// Match-pointed pairs (`MP_PAIRS`).
+    MatchPointPairs,
+    /// Butler-scored pairs: IMPs against a datum (`BUTLER_PAIRS`).
+    ButlerPairs,
+    /// Cross-IMPs: IMPs against every other result (`CROSS_IMP`).
+    CrossImps,
+    /// A teams or Swiss event, read but not rescored here; the USEBIO
+    /// `EVENT_TYPE` as written (`TEAMS_OF_FOUR`, `SWISS_PAIRS` ...).
+    Other(String),
+}
+
+impl EventKind {
+    /// The USEBIO name of the event type.
+    #[must_use]
+    pub fn usebio_name(&self) -> &str {
+        match self {
+            EventKind::MatchPointPairs => "MP_PAIRS",
+            EventKind::ButlerPairs => "BUTLER_PAIRS",
+            EventKind::CrossImps => "CROSS_IMP",
+            EventKind::Other(name) => name,
+        }
+    }
+}
+
+/// How contestants are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub enum Ranking {
+    /// One field, one winner (a Howell, or an arrow-switched Mitchell):
+    /// USEBIO `WINNER_TYPE` 1.
+    OneField,
+    /// North-South and East-West ranked separately (a Mitchell):
+    /// `WINNER_TYPE` 2.
+    ByDirection,
+}
+
+/// A number as the file printed it: its exact value and the step it was
+/// printed to (`"29.9"` has step 1/10), so a recomputation can be compared
+/// at the file's own precision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredFigure {
+    /// The exact value of the text.
+    pub value: Score,
+    /// The text as written.
+    pub text: String,
+    /// Digits after the decimal point in the text.
+    pub places: u32,
+}
+
+impl StoredFigure {
+    /// Read a plain decimal (`"-27.00"`, `"29.9"`, `"5"`). `None` for text that
+    /// is not one.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<StoredFigure> {
+        let t = text.trim();
+        let digits = t.strip_prefix('-').unwrap_or(t);
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        let ok = !int.is_empty()
+            && int.bytes().all(|b| b.is_ascii_digit())
+            && frac.bytes().all(|b| b.is_ascii_digit())
+            && (frac.is_empty() != digits.contains('.'))
+            && digits.len() <= 30;
+        if !ok {
+            return None;
+        }
+        let value = Score::parse(t).ok()?;
+        Some(StoredFigure {
+            value,
+            text: t.to_owned(),
+            places: u32::try_from(frac.len()).ok()?,
+        })
+    }
+
+    /// A stored exact value with no printed precision (NZ Scorer's
+    /// `"1087/1664"` totals).
+    #[must_use]
+    pub fn exact(value: Score, text: &str) -> StoredFigure {
+        StoredFigure {
+            value,
+            text: text.to_owned(),
+            places: 0,
+        }
+    }
+}
+
+/// The figures a program stored for one contestant.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct StoredStanding {
+    /// `TOTAL_SCORE` (match points already scaled for boards missed, or IMPs).
+    /// For NZ Scorer: the numerator of `match_points`.
+    pub total: Option<StoredFigure>,
+    /// NZ Scorer only: the denominator of `match_points` (boards played x top).
+    pub total_out_of: Option<Score>,
+    /// `PERCENTAGE`.
+    pub percentage: Option<StoredFigure>,
+    /// `PLACE` as a number (a trailing `=` is dropped).
+    pub place: Option<u32>,
+    /// `PLACE` as written.
+    pub place_text: Option<String>,
+}
+
+/// One contestant of the session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Participant {
+    /// The identifier travellers use: `"7"` in a Howell, `"1NS"` in a
+    /// Mitchell, `"A1NS"` in a multi-section NZ file.
+    pub id: ContestantId,
+    /// The ranking field: the pair's direction when NS and EW are ranked
+    /// separately, `None` in a one-field ranking.
+    pub field: Option<Direction>,
+    /// The section (NZ multi-section files), ranked separately.
+    pub section: Option<String>,
+    /// Player names as written.
+    pub players: Vec<String>,
+    /// What the scoring program printed.
+    pub stored: StoredStanding,
+    /// Where the participant was listed.
+    pub line: u32,
+}
+
+/// One line of a traveller with the figures the program stored for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The table result, in the shared model.
+    pub traveller: TravellerLine,
+    /// The score text as written (`"-430"`, `"A6040"`, `"N P"`).
+    pub score_text: String,
+    /// Stored NS figure: match points, Butler IMPs or cross-IMPs.
+    pub stored_ns: Option<StoredFigure>,
+    /// Stored EW figure.
+    pub stored_ew: Option<StoredFigure>,
+    /// 1-based line of the traveller line in the file.
+    pub line: u32,
+}
+
+/// One board of one scoring field: every line played on that deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// The board number.
+    pub number: BoardNumber,
+    /// The section when sections are scored apart; `None` for one field.
+    pub section: Option<String>,
+    /// `BOARD_AVERAGE`: the datum a Butler event used.
+    pub stored_datum: Option<StoredFigure>,
+    /// The traveller lines, in file order.
+    pub lines: Vec<Line>,
+    /// 1-based line of the board in the file.
+    pub line: u32,
+}
+
+/// A whole session as read from a results file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Session {
+    /// The file format.
+    pub format: SourceFormat,
+    /// The scoring method.
+    pub event: EventKind,
+    /// How the contestants are ranked.
+    pub ranking: Ranking,
+    /// `EVENT_DESCRIPTION` or the NZ `event_name`.
+    pub description: Option<String>,
+    /// `PROGRAM_NAME` and `PROGRAM_VERSION`.
+    pub program: Option<String>,
+    /// Every contestant, in file order.
+    pub participants: Vec<Participant>,
+    /// Every board, in file order.
+    pub boards: Vec<Board>,
+}
+
+impl Session {
+    /// The participant called `id`.
+    #[must_use]
+    pub fn participant(&self, id: &ContestantId) -> Option<&Participant> {
+        self.participants.iter().find(|p| p.id == *id)
+    }
+}

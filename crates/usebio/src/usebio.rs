@@ -1,0 +1,376 @@
+//! The USEBIO reader (versions 1.2 and 1.3).
+
+use std::collections::HashMap;
+
+use model::{
+    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+};
+use roxmltree::{Document, Node, ParsingOptions};
+
+use crate::error::{ParseError, SourcePosition};
+use crate::session::{
+    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
+    StoredStanding,
+};
+
+/// Parse XML text with the options every reader here shares: a DTD is
+/// allowed (USEBIO files declare one) but never fetched.
+pub(crate) fn parse_xml(text: &str) -> Result<Document<'_>, ParseError> {
+    let options = ParsingOptions {
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, options).map_err(|e| {
+        let pos = e.pos();
+        ParseError::MalformedXml {
+            line: pos.row,
+            column: pos.col,
+            message: e.to_string(),
+        }
+    })
+}
+
+pub(crate) fn position(node: Node<'_, '_>) -> SourcePosition {
+    let pos = node.document().text_pos_at(node.range().start);
+    SourcePosition {
+        element: node.tag_name().name().to_owned(),
+        line: pos.row,
+        column: pos.col,
+    }
+}
+
+fn children<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> impl Iterator<Item = Node<'a, 'i>> {
+    node.children()
+        .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
+
+fn child<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> Option<Node<'a, 'i>> {
+    children(node, name).next()
+}
+
+/// The trimmed text of a child element; `None` when absent or empty.
+fn child_text<'a>(node: Node<'a, '_>, name: &'static str) -> Option<(Node<'a, 'a>, &'a str)> {
+    let c = child(node, name)?;
+    let t = c.text().unwrap_or("").trim();
+    if t.is_empty() {
+        None
+    } else {
+        Some((c, t))
+    }
+}
+
+fn required_text<'a>(
+    node: Node<'a, '_>,
+    name: &'static str,
+) -> Result<(Node<'a, 'a>, &'a str), ParseError> {
+    child_text(node, name).ok_or_else(|| ParseError::Missing {
+        at: position(node),
+        what: format!("<{name}>"),
+    })
+}
+
+fn figure(node: Node<'_, '_>, name: &'static str) -> Result<Option<StoredFigure>, ParseError> {
+    match child_text(node, name) {
+        None => Ok(None),
+        Some((c, t)) => StoredFigure::parse(t)
+            .map(Some)
+            .ok_or_else(|| ParseError::BadValue {
+                at: position(c),
+                text: t.to_owned(),
+                expected: "a decimal number",
+            }),
+    }
+}
+
+fn event_kind(node: Node<'_, '_>, found: &str) -> Result<EventKind, ParseError> {
+    Ok(match found.trim() {
+        "MP_PAIRS" => EventKind::MatchPointPairs,
+        "BUTLER_PAIRS" => EventKind::ButlerPairs,
+        "CROSS_IMP" | "CROSS_IMPS" => EventKind::CrossImps,
+        other @ ("TEAMS_OF_FOUR" | "SWISS_PAIRS" | "SWISS_TEAMS" | "IMP_PAIRS" | "INDIVIDUAL"
+        | "AGGREGATE" | "TEAMS") => EventKind::Other(other.to_owned()),
+        other => {
+            return Err(ParseError::UnknownEventType {
+                at: position(node),
+                found: other.to_owned(),
+            })
+        }
+    })
+}
+
+fn direction_of(text: &str) -> Option<Direction> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "NS" | "N" | "N-S" | "N/S" => Some(Direction::NorthSouth),
+        "EW" | "E" | "E-W" | "E/W" => Some(Direction::EastWest),
+        _ => None,
+    }
+}
+
+/// Read a table result as written in `SCORE` (or NZ Scorer's `score`).
+pub(crate) fn table_outcome(text: &str) -> Option<TableOutcome> {
+    let t = text.trim();
+    if let Ok(points) = t.parse::<i32>() {
+        // Bridge scores are multiples of 10 well under 10,000; a larger
+        // figure is a typing error rather than a result.
+        if points.unsigned_abs() <= 10_000 {
+            return Some(TableOutcome::Played { ns_points: points });
+        }
+        return None;
+    }
+    let upper = t.to_ascii_uppercase();
+    match upper.as_str() {
+        "PASS" | "PASSED" | "P/O" => return Some(TableOutcome::Played { ns_points: 0 }),
+        "NP" | "N P" | "N/P" | "NOT PLAYED" => return Some(TableOutcome::NotPlayed),
+        _ => {}
+    }
+    let digits = upper.strip_prefix('A')?;
+    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ns = digits.get(..2)?.parse::<i64>().ok()?;
+    let ew = digits.get(2..)?.parse::<i64>().ok()?;
+    ArtificialScore::new(Score::integer(ns), Score::integer(ew))
+        .ok()
+        .map(TableOutcome::Artificial)
+}
+
+/// Parse a USEBIO 1.2/1.3 document.
+///
+/// # Errors
+/// A [`ParseError`] naming the element and line of the first problem.
+pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
+    let doc = parse_xml(text)?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "USEBIO" {
+        return Err(ParseError::WrongRoot {
+            at: position(root),
+            expected: "USEBIO",
+        });
+    }
+    let version = root.attribute("Version").unwrap_or("").to_owned();
+    let event_node = child(root, "EVENT").ok_or_else(|| ParseError::Missing {
+        at: position(root),
+        what: "<EVENT>".to_owned(),
+    })?;
+    let type_text = event_node
+        .attribute("EVENT_TYPE")
+        .ok_or_else(|| ParseError::Missing {
+            at: position(event_node),
+            what: "attribute EVENT_TYPE".to_owned(),
+        })?;
+    let event = event_kind(event_node, type_text)?;
+
+    let description = child_text(event_node, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned());
+    let program = child_text(event_node, "PROGRAM_NAME").map(|(_, name)| {
+        match child_text(event_node, "PROGRAM_VERSION") {
+            Some((_, v)) => format!("{name} {v}"),
+            None => name.to_owned(),
+        }
+    });
+
+    let mut participants = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for list in event_node
+        .descendants()
+        .filter(|n| n.is_element() && n.tag_name().name() == "PARTICIPANTS")
+    {
+        for entry in list
+            .children()
+            .filter(|c| c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM"))
+        {
+            let participant = read_participant(entry)?;
+            let key = participant.id.as_str().to_owned();
+            if index.contains_key(&key) {
+                return Err(ParseError::DuplicateParticipant {
+                    at: position(entry),
+                    pair: participant.id,
+                });
+            }
+            index.insert(key, participants.len());
+            participants.push(participant);
+        }
+    }
+
+    let ranking = match child_text(event_node, "WINNER_TYPE").map(|(_, t)| t) {
+        Some("2") => Ranking::ByDirection,
+        Some(_) => Ranking::OneField,
+        None if participants.iter().any(|p| p.field.is_some()) => Ranking::ByDirection,
+        None => Ranking::OneField,
+    };
+    if ranking == Ranking::OneField {
+        for p in &mut participants {
+            p.field = None;
+        }
+    }
+
+    let mut boards: Vec<Board> = Vec::new();
+    let mut seen_boards: HashMap<u32, ()> = HashMap::new();
+    for board_node in event_node
+        .descendants()
+        .filter(|n| n.is_element() && n.tag_name().name() == "BOARD")
+    {
+        let board = read_board(board_node, &participants, &index)?;
+        if seen_boards.insert(board.number.0, ()).is_some() {
+            return Err(ParseError::DuplicateBoard {
+                at: position(board_node),
+                board: board.number,
+            });
+        }
+        boards.push(board);
+    }
+
+    Ok(Session {
+        format: SourceFormat::Usebio { version },
+        event,
+        ranking,
+        description,
+        program,
+        participants,
+        boards,
+    })
+}
+
+fn read_participant(entry: Node<'_, '_>) -> Result<Participant, ParseError> {
+    let (num_node, number) = match required_text(entry, "PAIR_NUMBER") {
+        Ok(found) => found,
+        Err(e) => child_text(entry, "TEAM_NUMBER")
+            .or_else(|| child_text(entry, "TEAM_NAME"))
+            .ok_or(e)?,
+    };
+    let direction = match child_text(entry, "DIRECTION") {
+        None => None,
+        Some((d, t)) => Some(direction_of(t).ok_or_else(|| ParseError::BadValue {
+            at: position(d),
+            text: t.to_owned(),
+            expected: "a direction (NS or EW)",
+        })?),
+    };
+    if number.len() > 64 {
+        return Err(ParseError::BadValue {
+            at: position(num_node),
+            text: number.chars().take(64).collect(),
+            expected: "a pair number",
+        });
+    }
+    let id = match direction {
+        Some(d) if number.bytes().all(|b| b.is_ascii_digit()) => format!("{number}{d}"),
+        _ => number.to_owned(),
+    };
+    let place_text = child_text(entry, "PLACE").map(|(_, t)| t.to_owned());
+    let place = match child_text(entry, "PLACE") {
+        None => None,
+        Some((n, t)) => Some(t.trim_end_matches('=').trim().parse::<u32>().map_err(|_| {
+            ParseError::BadValue {
+                at: position(n),
+                text: t.to_owned(),
+                expected: "a place",
+            }
+        })?),
+    };
+    let players = children(entry, "PLAYER")
+        .filter_map(|p| child_text(p, "PLAYER_NAME").map(|(_, t)| t.to_owned()))
+        .collect();
+    Ok(Participant {
+        id: ContestantId::new(id),
+        field: direction,
+        section: None,
+        players,
+        stored: StoredStanding {
+            total: figure(entry, "TOTAL_SCORE")?,
+            total_out_of: None,
+            percentage: figure(entry, "PERCENTAGE")?,
+            place,
+            place_text,
+        },
+        line: position(entry).line,
+    })
+}
+
+fn resolve_pair(text: &str, column: Direction, index: &HashMap<String, usize>) -> Option<usize> {
+    index
+        .get(text)
+        .or_else(|| index.get(&format!("{text}{column}")))
+        .copied()
+}
+
+fn read_board(
+    board_node: Node<'_, '_>,
+    participants: &[Participant],
+    index: &HashMap<String, usize>,
+) -> Result<Board, ParseError> {
+    let (num_node, num_text) = required_text(board_node, "BOARD_NUMBER")?;
+    let number = BoardNumber(num_text.parse::<u32>().map_err(|_| ParseError::BadValue {
+        at: position(num_node),
+        text: num_text.to_owned(),
+        expected: "a board number",
+    })?);
+    let stored_datum = figure(board_node, "BOARD_AVERAGE")?;
+    let mut lines = Vec::new();
+    let mut first_seen: HashMap<usize, u32> = HashMap::new();
+    for line_node in children(board_node, "TRAVELLER_LINE") {
+        let at = position(line_node);
+        let mut ids = Vec::with_capacity(2);
+        for (tag, column) in [
+            ("NS_PAIR_NUMBER", Direction::NorthSouth),
+            ("EW_PAIR_NUMBER", Direction::EastWest),
+        ] {
+            let (pair_node, pair_text) = required_text(line_node, tag)?;
+            let found = resolve_pair(pair_text, column, index);
+            let (i, p) = found
+                .and_then(|i| participants.get(i).map(|p| (i, p)))
+                .ok_or_else(|| ParseError::UnknownPair {
+                    board: number,
+                    at: position(pair_node),
+                    pair: pair_text.chars().take(64).collect(),
+                })?;
+            if let Some(first_line) = first_seen.insert(i, at.line) {
+                return Err(ParseError::DuplicateLine {
+                    board: number,
+                    at: at.clone(),
+                    pair: p.id.clone(),
+                    first_line,
+                });
+            }
+            ids.push(p.id.clone());
+        }
+        let mut ids = ids.into_iter();
+        let (Some(ns), Some(ew)) = (ids.next(), ids.next()) else {
+            continue;
+        };
+        let (score_node, score_text) = required_text(line_node, "SCORE")?;
+        let outcome = table_outcome(score_text).ok_or_else(|| ParseError::BadValue {
+            at: position(score_node),
+            text: score_text.chars().take(64).collect(),
+            expected: "a score in points, an artificial score such as A6040, or NP",
+        })?;
+        let stored = |tags: [&'static str; 3]| -> Result<Option<StoredFigure>, ParseError> {
+            for tag in tags {
+                if let Some(f) = figure(line_node, tag)? {
+                    return Ok(Some(f));
+                }
+            }
+            Ok(None)
+        };
+        let stored_ns = stored(["NS_MATCH_POINTS", "NS_BUTLER_POINTS", "NS_CROSS_IMP_POINTS"])?;
+        let stored_ew = stored(["EW_MATCH_POINTS", "EW_BUTLER_POINTS", "EW_CROSS_IMP_POINTS"])?;
+        lines.push(Line {
+            traveller: TravellerLine {
+                board: number,
+                ns,
+                ew,
+                outcome,
+            },
+            score_text: score_text.to_owned(),
+            stored_ns,
+            stored_ew,
+            line: at.line,
+        });
+    }
+    Ok(Board {
+        number,
+        section: None,
+        stored_datum,
+        lines,
+        line: position(board_node).line,
+    })
+}
