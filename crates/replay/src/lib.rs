@@ -433,9 +433,13 @@ pub mod files {
 
     /// Every fixture under `root/docs/examples/*/*.toml`, sorted by path.
     pub fn all(root: &Path) -> std::io::Result<Vec<FixtureFile>> {
+        in_folder(&root.join("docs").join("examples"))
+    }
+
+    /// Every fixture under `examples/*/*.toml`, sorted by path.
+    pub fn in_folder(examples: &Path) -> std::io::Result<Vec<FixtureFile>> {
         let mut out = Vec::new();
-        let examples = root.join("docs").join("examples");
-        for dir in std::fs::read_dir(&examples)? {
+        for dir in std::fs::read_dir(examples)? {
             let dir = dir?.path();
             if !dir.is_dir() {
                 continue;
@@ -470,4 +474,97 @@ pub mod files {
         crate::replay(&f.ruleset, &format!("{}/{}", f.ruleset, f.file), &text)
             .map_err(|e| e.to_string())
     }
+}
+
+/// Counts over a whole replay.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Fixtures read.
+    pub examples: usize,
+    /// Figures that match.
+    pub matched: usize,
+    /// Figures that are recorded errata.
+    pub errata: usize,
+    /// Figures that disagree, plus fixtures that could not be replayed.
+    pub wrong: usize,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} examples, {} figures: {} match, {} errata recorded, {} wrong",
+            self.examples,
+            self.matched + self.errata + self.wrong,
+            self.matched,
+            self.errata,
+            self.wrong
+        )
+    }
+}
+
+/// Replay every fixture in `examples` and write the report to `out`: a
+/// readable table, or with `json` one JSON object per printed figure.
+/// Fixtures that cannot be replayed are reported to `err`.
+pub fn report_folder(
+    examples: &std::path::Path,
+    json: bool,
+    out: &mut impl std::io::Write,
+    err: &mut impl std::io::Write,
+) -> std::io::Result<Summary> {
+    let fixtures = files::in_folder(examples)?;
+    let mut sum = Summary {
+        examples: fixtures.len(),
+        ..Summary::default()
+    };
+    for f in &fixtures {
+        let report = match files::replay(f) {
+            Ok(r) => r,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                sum.wrong += 1;
+                continue;
+            }
+        };
+        if !json {
+            let fx = &report.fixture;
+            writeln!(
+                out,
+                "\n== {}/{}: {} ({}, {})",
+                f.ruleset, f.file, fx.example, fx.document, fx.section
+            )?;
+        }
+        for fig in &report.figures {
+            match fig.status {
+                Status::Match => sum.matched += 1,
+                Status::Erratum => sum.errata += 1,
+                Status::Mismatch => sum.wrong += 1,
+            }
+            if json {
+                let line = serde_json::to_string(fig).map_err(std::io::Error::other)?;
+                writeln!(out, "{line}")?;
+                continue;
+            }
+            let mark = match fig.status {
+                Status::Match => "ok     ",
+                Status::Erratum => "erratum",
+                Status::Mismatch => "WRONG  ",
+            };
+            write!(
+                out,
+                "  {mark} {:<44} printed {:>10}  computed {:>10}  exact {}",
+                fig.quantity, fig.printed, fig.display, fig.computed
+            )?;
+            match &fig.reason {
+                Some(r) => writeln!(out, "\n          {r}")?,
+                None => writeln!(out)?,
+            }
+        }
+    }
+    if json {
+        writeln!(err, "{sum}")?;
+    } else {
+        writeln!(out, "\n{sum}")?;
+    }
+    Ok(sum)
 }

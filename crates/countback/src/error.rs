@@ -1,0 +1,63 @@
+//! What can go wrong, and the exit code each kind of failure gives.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A failure the user must act on.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file was read but its content is wrong: names the file, and the
+    /// line and field where the parser knows them.
+    #[error("{}: {message}", path.display())]
+    BadInput {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, where.
+        message: String,
+    },
+    /// The document replay found figures that disagree with the rules.
+    #[error("{0}")]
+    Replay(String),
+}
+
+/// Process exit codes, documented in `countback --help`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything asked for was decided.
+    Success,
+    /// Bad input: unreadable file, wrong format, unknown contestant.
+    BadInput,
+    /// A tie the rules send to a play-off or a random ballot: the order
+    /// printed is complete except for that tie, which a human must settle.
+    PlayOffRequired,
+    /// The replay found an unexplained difference from a document.
+    ReplayMismatch,
+}
+
+impl From<&CliError> for Exit {
+    fn from(e: &CliError) -> Exit {
+        match e {
+            CliError::Io { .. } | CliError::BadInput { .. } => Exit::BadInput,
+            CliError::Replay(_) => Exit::ReplayMismatch,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(match e {
+            Exit::Success => 0,
+            Exit::ReplayMismatch => 1,
+            Exit::BadInput => 65,
+            Exit::PlayOffRequired => 3,
+        })
+    }
+}

@@ -1,0 +1,96 @@
+//! Reading input files, with errors that name the file, line and field.
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use crate::error::CliError;
+
+/// The formats `countback` reads, by file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// An event file in TOML.
+    Toml,
+    /// An event file in JSON.
+    Json,
+    /// A USEBIO results file.
+    Usebio,
+    /// A FIDE TRF-16 file.
+    Trf,
+}
+
+/// The format of `path`, by its extension.
+pub fn format_of(path: &Path) -> Result<Format, CliError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "toml" => Ok(Format::Toml),
+        "json" => Ok(Format::Json),
+        "xml" => Ok(Format::Usebio),
+        "trf" | "txt" => Ok(Format::Trf),
+        _ => Err(CliError::BadInput {
+            path: path.to_owned(),
+            message: "unknown file type: expected .toml or .json (event file), .xml (USEBIO) or .trf (FIDE)"
+                .to_owned(),
+        }),
+    }
+}
+
+/// The file's text.
+pub fn read(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|source| CliError::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Parse an event file (TOML or JSON) into `T`; errors name the line and the
+/// field path (e.g. `matches[3].vp`).
+pub fn event_file<T: DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    format: Format,
+) -> Result<T, CliError> {
+    let bad = |message: String| CliError::BadInput {
+        path: PathBuf::from(path),
+        message,
+    };
+    match format {
+        Format::Json => {
+            let mut de = serde_json::Deserializer::from_str(text);
+            serde_path_to_error::deserialize(&mut de).map_err(|e| {
+                let field = e.path().to_string();
+                let inner = e.into_inner();
+                bad(format!(
+                    "line {}, column {}, field `{field}`: {inner}",
+                    inner.line(),
+                    inner.column()
+                ))
+            })
+        }
+        _ => {
+            let de = toml::Deserializer::new(text);
+            serde_path_to_error::deserialize(de).map_err(|e| {
+                let field = e.path().to_string();
+                let inner = e.into_inner();
+                let place = inner
+                    .span()
+                    .map(|s| {
+                        let (l, c) = line_col(text, s.start);
+                        format!("line {l}, column {c}, ")
+                    })
+                    .unwrap_or_default();
+                bad(format!("{place}field `{field}`: {}", inner.message()))
+            })
+        }
+    }
+}
