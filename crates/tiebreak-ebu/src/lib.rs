@@ -1,9 +1,115 @@
 //! # countback-tiebreak-ebu
 //!
-//! Skeleton: filled by its own issue.
+//! The EBU White Book's split-tie procedure (section 143): the definitions of
+//! 143.5, the order of tests of 143.7.1, and the related rules of 143.4 and
+//! 143.6.
+//!
+//! ## Overview
+//!
+//! - [`Scoring`], [`MethodOfScoring`]: basic against final method (143.5.1).
+//! - [`tie_break_points`], [`individual_tie_break_points`],
+//!   [`FinalStanding`], [`Standings`]: tie-break points, with the pro-rata
+//!   adjustments for repeated meetings, withdrawals and missed rounds
+//!   (143.5.2).
+//! - [`PointABoardCountBack`], [`Board`], [`BoardResult`]: who won more
+//!   boards, for two or any number of contestants (143.5.3), with unplayed
+//!   boards keeping their awarded score (143.5.5).
+//! - [`MatchGrouping`], [`count_as_win`], [`win_record`],
+//!   [`meetings_between`], [`HeadToHead`]: matches against rounds, "win"
+//!   against "defeated" (143.5.4), and repeated meetings weighted to one
+//!   match (143.6.2).
+//! - [`PenaltyConversion`], [`ProceduralPenalty`]: penalties carried between
+//!   units, 3 IMPs = 100 aggregate points (143.5.7).
+//! - [`Procedure`], [`SplitTieTest`], [`Stage`], [`TiePurpose`]: the
+//!   procedure itself. Its tests are a list the caller may reorder. After a
+//!   test separates anyone, every group still tied restarts from the first
+//!   test (143.5.6). A tie that must be broken but cannot be ends in
+//!   [`Unresolved::RandomBallot`](model::Unresolved::RandomBallot); the
+//!   crate never picks an order.
+//! - [`compare_closest`]: the first test among "closest" contestants of
+//!   different sections (143.6.3).
+//!
+//! Every decision in a [`TieBreakOutcome`](model::TieBreakOutcome) names
+//! its clause (`EBU 143.7.1(a)`, `EBU 143.5.6` ...) and the values compared.
+//!
+//! ## Assumptions
+//!
+//! The published order for three or more contestants was not available. The
+//! default [`Procedure::white_book`] applies the two-contestant order to
+//! larger groups, reading (a) as "a contestant who defeated every other tied
+//! contestant is placed first, one defeated by every other is placed last"
+//! (only when every pair met). See `docs/ebu-split-tie.md` in the repository.
+//!
+//! ## Usage
 //!
 //! ```
-//! assert_eq!(countback_model::Score::integer(1).to_string(), "1");
+//! use model::{ContestantId, ContestantKind, Encounter, EncounterStatus,
+//!     RoundNumber, Score, SideScores, Unit, Unresolved};
+//! use countback_tiebreak_ebu::{EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
+//!     Procedure, Scoring, Stage, Standings, TiePurpose};
+//!
+//! let vp = |a: &str, b: &str, sa: i64, sb: i64, imps: (i64, i64)| Encounter {
+//!     round: RoundNumber(1),
+//!     first: a.into(),
+//!     second: b.into(),
+//!     scores: vec![
+//!         SideScores { unit: Unit::VictoryPoints, first: sa.into(), second: sb.into() },
+//!         SideScores { unit: Unit::Imps, first: imps.0.into(), second: imps.1.into() },
+//!     ],
+//!     status: EncounterStatus::Played,
+//!     weight: Score::ONE,
+//! };
+//! let stage = Stage {
+//!     format: EventFormat {
+//!         scoring: Scoring::victory_points(Unit::Imps),
+//!         all_play_all: false,
+//!         contestants: ContestantKind::Team,
+//!         grouping: MatchGrouping::Rounds,
+//!         draw_score: Score::integer(10),
+//!     },
+//!     standings: Standings::new([
+//!         FinalStanding::full("A", Score::integer(30)),
+//!         FinalStanding::full("B", Score::integer(30)),
+//!     ])?,
+//!     // Level in VPs; A won the match 31-29 in IMPs.
+//!     encounters: vec![vp("A", "B", 10, 10, (31, 29))],
+//!     partnerships: vec![],
+//!     boards: vec![],
+//!     penalties: vec![],
+//!     conversion: PenaltyConversion::standard(),
+//! };
+//! let tied = [ContestantId::new("B"), ContestantId::new("A")];
+//! let outcome = Procedure::white_book().split(&stage, &tied, TiePurpose::QualifyingPlace)?;
+//! assert_eq!(outcome.order_text(), "A > B");
+//! assert_eq!(outcome.deciding_clauses()[0].to_string(), "EBU 143.7.1(a)");
+//! # Ok::<(), countback_tiebreak_ebu::EbuError>(())
 //! ```
+//!
+//! ## Examples
+//!
+//! Each worked example of the White Book extract is replayed from a fixture
+//! under `docs/examples/ebu-split-tie/` by the `countback-replay` crate.
+//!
+//! ## Crate features
+//!
+//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod count_back;
+pub mod error;
+pub mod matches;
+pub mod procedure;
+pub mod scoring;
+pub mod tie_break_points;
+
+pub use count_back::{Board, BoardPoints, BoardResult, PointABoardCountBack};
+pub use error::EbuError;
+pub use matches::{
+    count_as_win, meetings_between, win_record, HeadToHead, MatchGrouping, MatchOutcome, WinRecord,
+};
+pub use procedure::{compare_closest, EventFormat, Procedure, SplitTieTest, Stage, TiePurpose};
+pub use scoring::{MethodOfScoring, PenaltyConversion, ProceduralPenalty, Scoring};
+pub use tie_break_points::{
+    individual_tie_break_points, tie_break_points, FinalStanding, Standings,
+};

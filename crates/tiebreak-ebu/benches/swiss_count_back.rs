@@ -1,0 +1,151 @@
+//! A 1,000-team Swiss whose 50-team tie is resolved by point-a-board
+//! count-back over 200 boards (smaller in a debug build, where `cargo test`
+//! runs this once as a smoke test).
+#![allow(missing_docs)]
+
+use std::collections::BTreeMap;
+
+use countback_tiebreak_ebu::{
+    Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Procedure,
+    Scoring, SplitTieTest, Stage, Standings, TiePurpose,
+};
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use model::{
+    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
+    SideScores, Unit,
+};
+
+struct Size {
+    teams: usize,
+    tied: usize,
+    boards: u32,
+    rounds: u32,
+}
+
+fn size() -> Size {
+    if cfg!(debug_assertions) {
+        Size {
+            teams: 100,
+            tied: 10,
+            boards: 20,
+            rounds: 4,
+        }
+    } else {
+        Size {
+            teams: 1000,
+            tied: 50,
+            boards: 200,
+            rounds: 10,
+        }
+    }
+}
+
+/// A small deterministic generator, so every run measures the same event.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+fn name(i: usize) -> ContestantId {
+    ContestantId::new(format!("T{i:04}"))
+}
+
+fn swiss(s: &Size) -> (Stage, Vec<ContestantId>) {
+    let mut rng = Lcg(2026);
+    let standings = Standings::new((0..s.teams).map(|i| {
+        let vps = if i < s.tied {
+            120
+        } else {
+            (rng.next() % 200) as i64
+        };
+        FinalStanding::full(name(i), Score::integer(vps))
+    }))
+    .unwrap_or_default();
+    let mut encounters = Vec::new();
+    for r in 1..=s.rounds {
+        let shift = r as usize;
+        for j in 0..s.teams / 2 {
+            let (a, b) = ((2 * j + shift) % s.teams, (2 * j + 1 + shift) % s.teams);
+            let v = (rng.next() % 21) as i64;
+            encounters.push(Encounter {
+                round: RoundNumber(r),
+                first: name(a),
+                second: name(b),
+                scores: vec![SideScores {
+                    unit: Unit::VictoryPoints,
+                    first: v.into(),
+                    second: (20 - v).into(),
+                }],
+                status: EncounterStatus::Played,
+                weight: Score::ONE,
+            });
+        }
+    }
+    let boards = (1..=s.boards)
+        .map(|n| Board {
+            number: BoardNumber(n),
+            average: Score::ZERO,
+            results: (0..s.teams)
+                .filter_map(|i| {
+                    let x = rng.next();
+                    (x % 20 != 0).then(|| {
+                        (
+                            name(i),
+                            BoardResult::Played(Score::integer((x % 25) as i64 - 12)),
+                        )
+                    })
+                })
+                .collect::<BTreeMap<_, _>>(),
+        })
+        .collect();
+    let stage = Stage {
+        format: EventFormat {
+            scoring: Scoring::victory_points(Unit::Imps),
+            all_play_all: false,
+            contestants: ContestantKind::Team,
+            grouping: MatchGrouping::Rounds,
+            draw_score: Score::integer(10),
+        },
+        standings,
+        encounters,
+        partnerships: Vec::new(),
+        boards,
+        penalties: Vec::new(),
+        conversion: PenaltyConversion::standard(),
+    };
+    let tied = (0..s.tied).map(name).collect();
+    (stage, tied)
+}
+
+fn bench(c: &mut Criterion) {
+    let s = size();
+    let (stage, tied) = swiss(&s);
+    let procedure = Procedure::new(vec![SplitTieTest::PointABoardCountBack]);
+    let label = format!(
+        "split_tie/{}_teams/{}_tied/{}_boards",
+        s.teams, s.tied, s.boards
+    );
+    c.bench_function(&label, |b| {
+        b.iter(|| {
+            black_box(
+                procedure
+                    .split(
+                        black_box(&stage),
+                        black_box(&tied),
+                        TiePurpose::QualifyingPlace,
+                    )
+                    .map(|o| o.order.len()),
+            )
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

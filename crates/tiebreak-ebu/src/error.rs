@@ -1,0 +1,64 @@
+//! Typed errors that name the culprit.
+
+use model::{ContestantId, InputError, Score, ScoreError, Unit};
+
+/// Why a split-tie computation refused its input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EbuError {
+    /// Bad event input shared with the other rule crates: an unknown
+    /// contestant, a match recorded twice, a contestant playing itself ...
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The individual formula O/P needs a positive partners' total.
+    #[error("{contestant}: the partners' final scores total {total}; O/P needs a positive total")]
+    PartnerTotalNotPositive {
+        /// The player whose tie-break points were wanted.
+        contestant: ContestantId,
+        /// The partners' total found.
+        total: Score,
+    },
+    /// The share of the event a contestant took part in must be in (0, 1].
+    #[error("{contestant}: share of the event played is {share}, outside (0, 1]")]
+    ShareOutOfRange {
+        /// Who.
+        contestant: ContestantId,
+        /// The share given.
+        share: Score,
+    },
+    /// A meeting weight that is zero or negative.
+    #[error("{contestant} v {opponent}: a meeting weight must be positive, not {weight}")]
+    WeightNotPositive {
+        /// One side.
+        contestant: ContestantId,
+        /// The other side.
+        opponent: ContestantId,
+        /// The weight given.
+        weight: Score,
+    },
+    /// No standard conversion between these units (143.5.7 only fixes
+    /// IMPs against aggregate points).
+    #[error("no standard conversion of a procedural penalty from {from} to {to}")]
+    NoConversion {
+        /// The penalty's unit.
+        from: Unit,
+        /// The unit wanted.
+        to: Unit,
+    },
+    /// Exact arithmetic failed (a division by zero in a named quantity).
+    #[error("{context}: {source}")]
+    Arithmetic {
+        /// What was being computed.
+        context: String,
+        /// The arithmetic error.
+        #[source]
+        source: ScoreError,
+    },
+}
+
+impl EbuError {
+    pub(crate) fn arithmetic(context: impl Into<String>) -> impl FnOnce(ScoreError) -> EbuError {
+        let context = context.into();
+        move |source| EbuError::Arithmetic { context, source }
+    }
+}

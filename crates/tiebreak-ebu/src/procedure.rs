@@ -1,0 +1,816 @@
+//! The split-tie procedure (EBU 143.7.1), its restart rule for multiple ties
+//! (143.5.6) and when a tie is split at all (143.4).
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::head_to_head::for_against;
+use model::opposition::Meeting;
+use model::{
+    partition_descending, Clause, ContestantId, ContestantKind, Decision, Encounter,
+    EncounterStatus, InputError, Score, TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::count_back::{Board, PointABoardCountBack};
+use crate::error::EbuError;
+use crate::matches::{meetings_between, win_record, MatchGrouping};
+use crate::scoring::{MethodOfScoring, PenaltyConversion, ProceduralPenalty, Scoring};
+use crate::tie_break_points::{individual_tie_break_points, tie_break_points, Standings};
+
+/// What the tie is for (143.4). Ties are split only for the winners, for the
+/// last qualifying place and for an indivisible prize; any other tie is a
+/// shared place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum TiePurpose {
+    /// The winners of the event: split if the tests can, else shared.
+    Title,
+    /// The last qualifying place: must be broken, by ballot if need be.
+    QualifyingPlace,
+    /// An indivisible prize: must be broken, by ballot if need be.
+    IndivisiblePrize,
+    /// Any other place: not split, the contestants share it.
+    SharedPlace,
+}
+
+impl TiePurpose {
+    fn must_be_broken(self) -> bool {
+        matches!(
+            self,
+            TiePurpose::QualifyingPlace | TiePurpose::IndivisiblePrize
+        )
+    }
+}
+
+/// One test of the procedure. A [`Procedure`] is a list of these, so an
+/// organiser (or a future reading of the rules for three or more
+/// contestants) can reorder, drop or repeat them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum SplitTieTest {
+    /// 143.7.1(a): the result of the match or round between the tied
+    /// contestants, in the final method, then (if level) in the basic method
+    /// within that match. With three or more: a contestant who defeated every
+    /// other goes first and one defeated by every other goes last (an
+    /// assumption, see the crate documentation).
+    DirectResult,
+    /// The EBU's worked example of 143.7.1: the number of matches/rounds won
+    /// in the stage, a draw counting half (143.5.4).
+    NumberOfWins,
+    /// 143.7.1(b): tie-break points (143.5.2); never in an all-play-all.
+    TieBreakPoints,
+    /// 143.7.1(c): in a victory-point event, the basic method over all boards
+    /// of the stage.
+    BasicMethodOverStage,
+    /// 143.7.1(d): point-a-board count-back over the stage (143.5.3).
+    PointABoardCountBack,
+}
+
+impl SplitTieTest {
+    /// The clause the test applies.
+    #[must_use]
+    pub fn clause(self) -> Clause {
+        Clause::new(match self {
+            SplitTieTest::DirectResult => "EBU 143.7.1(a)",
+            SplitTieTest::NumberOfWins => "EBU 143.7.1 worked example (number of wins)",
+            SplitTieTest::TieBreakPoints => "EBU 143.7.1(b)",
+            SplitTieTest::BasicMethodOverStage => "EBU 143.7.1(c)",
+            SplitTieTest::PointABoardCountBack => "EBU 143.7.1(d)",
+        })
+    }
+}
+
+/// The shape of the stage in which the tie occurred.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventFormat {
+    /// Basic and final units (143.5.1).
+    pub scoring: Scoring,
+    /// A perfect all-play-all: tie-break points are not used (143.5.2).
+    pub all_play_all: bool,
+    /// Pairs, teams or individuals (tie-break points are O/P for individuals).
+    pub contestants: ContestantKind,
+    /// Whether repeated meetings form one match (143.5.4).
+    pub grouping: MatchGrouping,
+    /// The final-method score of a drawn full-weight match (10 on a 20–0
+    /// scale): "average" for counting wins (143.5.4).
+    pub draw_score: Score,
+}
+
+/// Everything about the one stage in which the tie occurred: only that
+/// stage counts (143.6.1), so callers pass nothing from earlier stages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stage {
+    /// The format.
+    pub format: EventFormat,
+    /// Every contestant's final score and share of the stage played.
+    pub standings: Standings,
+    /// Every match or round, with scores in the final unit and (for a
+    /// victory-point event) the basic unit. Awarded matches count for wins
+    /// but not for tie-break points, which only count opponents met at the
+    /// table.
+    pub encounters: Vec<Encounter>,
+    /// Individual events only: each player's partners, as meetings
+    /// (`contestant` partnered `opponent`) with their weights.
+    pub partnerships: Vec<Meeting>,
+    /// Every board of the stage in the basic method, for the count-back.
+    pub boards: Vec<Board>,
+    /// Procedural penalties and awards (143.5.7), converted as needed.
+    pub penalties: Vec<ProceduralPenalty>,
+    /// The rate for converting penalties between units.
+    pub conversion: PenaltyConversion,
+}
+
+impl Stage {
+    /// Check the stage: every contestant named anywhere is in the standings,
+    /// nobody plays itself, and no match is recorded twice in a round.
+    pub fn validate(&self) -> Result<(), EbuError> {
+        let mut seen: BTreeSet<(model::RoundNumber, &ContestantId, &ContestantId)> =
+            BTreeSet::new();
+        for e in &self.encounters {
+            self.standings.require(&e.first)?;
+            self.standings.require(&e.second)?;
+            if e.first == e.second {
+                return Err(InputError::PlaysItself {
+                    round: e.round,
+                    contestant: e.first.clone(),
+                }
+                .into());
+            }
+            let (lo, hi) = if e.first < e.second {
+                (&e.first, &e.second)
+            } else {
+                (&e.second, &e.first)
+            };
+            if !seen.insert((e.round, lo, hi)) {
+                return Err(InputError::MatchRecordedTwice {
+                    round: e.round,
+                    first: lo.clone(),
+                    second: hi.clone(),
+                }
+                .into());
+            }
+            if !e.weight.is_positive() {
+                return Err(EbuError::WeightNotPositive {
+                    contestant: e.first.clone(),
+                    opponent: e.second.clone(),
+                    weight: e.weight.clone(),
+                });
+            }
+        }
+        for m in &self.partnerships {
+            self.standings.require(&m.contestant)?;
+            self.standings.require(&m.opponent)?;
+        }
+        for b in &self.boards {
+            for c in b.results.keys() {
+                self.standings.require(c)?;
+            }
+        }
+        for p in &self.penalties {
+            self.standings.require(&p.contestant)?;
+        }
+        Ok(())
+    }
+
+    fn unit(&self, method: MethodOfScoring) -> Unit {
+        self.format.scoring.unit(method)
+    }
+}
+
+/// The ordered list of tests applied to a tie.
+///
+/// After any test separates some of the tied contestants, every group still
+/// tied starts again from the first test among its own members (143.5.6).
+/// When no test separates a group, it stays tied: for a qualifying place or
+/// an indivisible prize the result says a random ballot must decide
+/// ([`Unresolved::RandomBallot`]); otherwise the tie stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Procedure {
+    /// The tests, in order.
+    pub tests: Vec<SplitTieTest>,
+}
+
+impl Default for Procedure {
+    fn default() -> Procedure {
+        Procedure::white_book()
+    }
+}
+
+impl Procedure {
+    /// 143.7.1 as written: (a) direct result, (b) tie-break points, (c) the
+    /// basic method over the stage, (d) point-a-board count-back.
+    #[must_use]
+    pub fn white_book() -> Procedure {
+        Procedure {
+            tests: vec![
+                SplitTieTest::DirectResult,
+                SplitTieTest::TieBreakPoints,
+                SplitTieTest::BasicMethodOverStage,
+                SplitTieTest::PointABoardCountBack,
+            ],
+        }
+    }
+
+    /// 143.7.1 as the EBU's worked example applies it: the number of wins
+    /// after the direct result.
+    #[must_use]
+    pub fn with_number_of_wins() -> Procedure {
+        Procedure {
+            tests: vec![
+                SplitTieTest::DirectResult,
+                SplitTieTest::NumberOfWins,
+                SplitTieTest::TieBreakPoints,
+                SplitTieTest::BasicMethodOverStage,
+                SplitTieTest::PointABoardCountBack,
+            ],
+        }
+    }
+
+    /// Any list of tests.
+    #[must_use]
+    pub fn new(tests: Vec<SplitTieTest>) -> Procedure {
+        Procedure { tests }
+    }
+
+    /// Split the tie among `tied` in `stage`.
+    ///
+    /// Errors: an empty or repeated `tied` list, and anything
+    /// [`Stage::validate`] refuses.
+    pub fn split(
+        &self,
+        stage: &Stage,
+        tied: &[ContestantId],
+        purpose: TiePurpose,
+    ) -> Result<TieBreakOutcome, EbuError> {
+        stage.validate()?;
+        if tied.is_empty() {
+            return Err(InputError::Empty {
+                what: "tied contestants",
+            }
+            .into());
+        }
+        let mut group: Vec<ContestantId> = tied.to_vec();
+        group.sort();
+        for w in group.windows(2) {
+            if let [a, b] = w {
+                if a == b {
+                    return Err(InputError::DuplicateContestant {
+                        contestant: a.clone(),
+                    }
+                    .into());
+                }
+            }
+        }
+        for c in &group {
+            stage.standings.require(c)?;
+        }
+        let mut outcome = TieBreakOutcome::default();
+        if purpose == TiePurpose::SharedPlace && group.len() > 1 {
+            let clause = Clause::new("EBU 143.4");
+            outcome.trace.push(Decision {
+                clause: clause.clone(),
+                test: "ties are split only for the winners, the last qualifying place or an indivisible prize".to_owned(),
+                among: group.clone(),
+                values: Vec::new(),
+                result: vec![group.clone()],
+                note: Some("the place is shared".to_owned()),
+            });
+            outcome.order.push(TiedGroup {
+                members: group,
+                unresolved: Some(Unresolved::Stands { clause }),
+            });
+            return Ok(outcome);
+        }
+        let mut run = Run {
+            stage,
+            tests: &self.tests,
+            purpose,
+            tbp: None,
+            trace: Vec::new(),
+        };
+        let order = run.resolve(group)?;
+        outcome.order = order;
+        outcome.trace = run.trace;
+        Ok(outcome)
+    }
+}
+
+/// One application of the procedure, caching what is computed once per stage.
+struct Run<'a> {
+    stage: &'a Stage,
+    tests: &'a [SplitTieTest],
+    purpose: TiePurpose,
+    tbp: Option<BTreeMap<ContestantId, Score>>,
+    trace: Vec<Decision>,
+}
+
+/// What a test found for a group: the decisions to record and, if it
+/// separated anyone, the groups best first.
+struct Applied {
+    decisions: Vec<Decision>,
+    groups: Option<Vec<Vec<ContestantId>>>,
+}
+
+impl Run<'_> {
+    fn resolve(&mut self, group: Vec<ContestantId>) -> Result<Vec<TiedGroup>, EbuError> {
+        if group.len() < 2 {
+            return Ok(vec![TiedGroup {
+                members: group,
+                unresolved: None,
+            }]);
+        }
+        for test in self.tests {
+            let applied = self.apply(*test, &group)?;
+            self.trace.extend(applied.decisions);
+            if let Some(groups) = applied.groups {
+                let mut order = Vec::new();
+                for sub in groups {
+                    if sub.len() > 1 {
+                        self.trace.push(Decision {
+                            clause: Clause::new("EBU 143.5.6"),
+                            test: "the tie that remains restarts from the first test".to_owned(),
+                            among: sub.clone(),
+                            values: Vec::new(),
+                            result: vec![sub.clone()],
+                            note: None,
+                        });
+                    }
+                    order.extend(self.resolve(sub)?);
+                }
+                return Ok(order);
+            }
+        }
+        let clause = Clause::new("EBU 143.7.1(e)");
+        let unresolved = if self.purpose.must_be_broken() {
+            Unresolved::RandomBallot { clause }
+        } else {
+            Unresolved::Stands { clause }
+        };
+        Ok(vec![TiedGroup {
+            members: group,
+            unresolved: Some(unresolved),
+        }])
+    }
+
+    fn apply(&mut self, test: SplitTieTest, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        match test {
+            SplitTieTest::DirectResult => self.direct_result(group),
+            SplitTieTest::NumberOfWins => Ok(self.number_of_wins(group)),
+            SplitTieTest::TieBreakPoints => self.tie_break_points(group),
+            SplitTieTest::BasicMethodOverStage => self.basic_over_stage(group),
+            SplitTieTest::PointABoardCountBack => self.count_back(group),
+        }
+    }
+
+    fn direct_result(&self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        let clause = SplitTieTest::DirectResult.clause();
+        let fin = self.stage.unit(MethodOfScoring::Final);
+        let basic = self.stage.unit(MethodOfScoring::Basic);
+        let encounters = &self.stage.encounters;
+        if let [a, b] = group {
+            let Some(h) = meetings_between(encounters, a, b, fin) else {
+                return Ok(no_separation(
+                    clause,
+                    format!("result of their match/round ({fin})"),
+                    group,
+                    format!("{a} and {b} did not meet"),
+                ));
+            };
+            let (sa, sb) = h.on_one_match_scale()?;
+            let mut decisions = vec![decision(
+                clause.clone(),
+                format!("result of their match/round ({fin}, on one match's scale)"),
+                group,
+                vec![
+                    (a.clone(), sa.clone().into()),
+                    (b.clone(), sb.clone().into()),
+                ],
+                separate_two(a, b, sa.cmp(&sb)),
+                (h.weight != Score::ONE).then(|| {
+                    format!(
+                        "meetings weighted to one match (EBU 143.6.2): {} in all",
+                        h.weight
+                    )
+                }),
+            )];
+            if sa != sb {
+                let groups = decisions.last().map(|d| d.result.clone());
+                return Ok(Applied { decisions, groups });
+            }
+            if basic != fin {
+                if let Some(hb) = meetings_between(encounters, a, b, basic) {
+                    let (ba, bb) = hb.on_one_match_scale()?;
+                    let result = separate_two(a, b, ba.cmp(&bb));
+                    let separated = result.len() > 1;
+                    decisions.push(decision(
+                        clause,
+                        format!("level in {fin}: basic method ({basic}) in their match"),
+                        group,
+                        vec![(a.clone(), ba.into()), (b.clone(), bb.into())],
+                        result.clone(),
+                        None,
+                    ));
+                    return Ok(Applied {
+                        decisions,
+                        groups: separated.then_some(result),
+                    });
+                }
+            }
+            return Ok(Applied {
+                decisions,
+                groups: None,
+            });
+        }
+        // Three or more: who defeated (143.5.4) whom, pair by pair.
+        let mut beat: BTreeMap<&ContestantId, Record<'_>> =
+            group.iter().map(|c| (c, Default::default())).collect();
+        let mut unmet = Vec::new();
+        for (i, a) in group.iter().enumerate() {
+            for b in group.iter().skip(i + 1) {
+                let Some(h) = meetings_between(encounters, a, b, fin) else {
+                    unmet.push(format!("{a} v {b}"));
+                    continue;
+                };
+                let mut o = h.defeated();
+                if o == Ordering::Equal && basic != fin {
+                    if let Some(hb) = meetings_between(encounters, a, b, basic) {
+                        o = hb.defeated();
+                    }
+                }
+                let (ra, rb) = match o {
+                    Ordering::Greater => (0, 2),
+                    Ordering::Equal => (1, 1),
+                    Ordering::Less => (2, 0),
+                };
+                push_record(&mut beat, a, ra, b);
+                push_record(&mut beat, b, rb, a);
+            }
+        }
+        let values: Vec<(ContestantId, Value)> = beat
+            .iter()
+            .map(|(c, r)| {
+                let list = |v: &Vec<&ContestantId>| {
+                    if v.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        v.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                (
+                    (*c).clone(),
+                    Value::Text(format!(
+                        "beat {}; drew with {}; lost to {}",
+                        list(&r.won),
+                        list(&r.drew),
+                        list(&r.lost)
+                    )),
+                )
+            })
+            .collect();
+        let test = format!("results of the matches/rounds between them ({fin}, then {basic})");
+        if !unmet.is_empty() {
+            let mut d = decision(
+                clause,
+                test,
+                group,
+                values,
+                vec![group.to_vec()],
+                Some(format!("not every pair met: {}", unmet.join(", "))),
+            );
+            d.result = vec![group.to_vec()];
+            return Ok(Applied {
+                decisions: vec![d],
+                groups: None,
+            });
+        }
+        let others = group.len() - 1;
+        let result = partition_descending(group, |c| match beat.get(c) {
+            Some(r) if r.won.len() == others => 1,
+            Some(r) if r.lost.len() == others => -1,
+            _ => 0,
+        });
+        let separated = result.len() > 1;
+        Ok(Applied {
+            decisions: vec![decision(
+                clause,
+                test,
+                group,
+                values,
+                result.clone(),
+                Some(
+                    "one who defeated every other is first; one defeated by every other is last"
+                        .to_owned(),
+                ),
+            )],
+            groups: separated.then_some(result),
+        })
+    }
+
+    fn number_of_wins(&self, group: &[ContestantId]) -> Applied {
+        let fin = self.stage.unit(MethodOfScoring::Final);
+        let f = &self.stage.format;
+        let records: BTreeMap<&ContestantId, _> = group
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    win_record(&self.stage.encounters, c, fin, f.grouping, &f.draw_score),
+                )
+            })
+            .collect();
+        let counts: BTreeSet<u64> = records.values().map(|r| r.matches).collect();
+        let as_share = counts.len() > 1;
+        let key = |c: &ContestantId| -> Score {
+            match records.get(c) {
+                Some(r) if as_share => r.wins.checked_div(&count(r.matches)).unwrap_or_default(),
+                Some(r) => r.wins.clone(),
+                None => Score::ZERO,
+            }
+        };
+        let values = group.iter().map(|c| (c.clone(), key(c).into())).collect();
+        let result = partition_descending(group, key);
+        let test = if as_share {
+            "matches/rounds won per match/round played (a draw is half a win; EBU 143.5.4, 143.6.2)"
+        } else {
+            "matches/rounds won (a draw is half a win; EBU 143.5.4)"
+        };
+        applied(
+            SplitTieTest::NumberOfWins.clause(),
+            test.to_owned(),
+            group,
+            values,
+            result,
+            None,
+        )
+    }
+
+    fn tie_break_points(&mut self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        let clause = SplitTieTest::TieBreakPoints.clause();
+        if self.stage.format.all_play_all {
+            return Ok(no_separation(
+                clause,
+                "tie-break points (EBU 143.5.2)".to_owned(),
+                group,
+                "not used in an all-play-all event".to_owned(),
+            ));
+        }
+        let individual = self.stage.format.contestants == ContestantKind::Individual;
+        if self.tbp.is_none() {
+            let meetings: Vec<Meeting> = self
+                .stage
+                .encounters
+                .iter()
+                .filter(|e| e.status == EncounterStatus::Played)
+                .flat_map(|e| {
+                    [
+                        Meeting {
+                            contestant: e.first.clone(),
+                            opponent: e.second.clone(),
+                            weight: e.weight.clone(),
+                        },
+                        Meeting {
+                            contestant: e.second.clone(),
+                            opponent: e.first.clone(),
+                            weight: e.weight.clone(),
+                        },
+                    ]
+                })
+                .collect();
+            let map = if individual {
+                individual_tie_break_points(
+                    &self.stage.standings,
+                    &meetings,
+                    &self.stage.partnerships,
+                )?
+            } else {
+                tie_break_points(&self.stage.standings, &meetings)?
+            };
+            self.tbp = Some(map);
+        }
+        let tbp = self.tbp.as_ref();
+        let key = |c: &ContestantId| tbp.and_then(|m| m.get(c).cloned()).unwrap_or_default();
+        let values = group.iter().map(|c| (c.clone(), key(c).into())).collect();
+        let result = partition_descending(group, key);
+        let test = if individual {
+            "tie-break points O/P (EBU 143.5.2)"
+        } else {
+            "tie-break points: opponents' final scores, pro rata (EBU 143.5.2)"
+        };
+        Ok(applied(
+            clause,
+            test.to_owned(),
+            group,
+            values,
+            result,
+            None,
+        ))
+    }
+
+    fn basic_over_stage(&self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        let clause = SplitTieTest::BasicMethodOverStage.clause();
+        let scoring = self.stage.format.scoring;
+        let basic = scoring.unit(MethodOfScoring::Basic);
+        if !scoring.is_victory_point_event() {
+            return Ok(no_separation(
+                clause,
+                format!("basic method ({basic}) over the stage"),
+                group,
+                "not a victory-point event: basic and final methods are the same (EBU 143.5.1)"
+                    .to_owned(),
+            ));
+        }
+        let mut totals: BTreeMap<&ContestantId, (Score, Score)> = BTreeMap::new();
+        for c in group {
+            let fa = for_against(&self.stage.encounters, c, basic, |_| true);
+            let weight: Score = self
+                .stage
+                .encounters
+                .iter()
+                .filter(|e| e.scores_for(c, basic).is_some())
+                .map(|e| e.weight.clone())
+                .sum();
+            let mut net = fa.net();
+            for p in self.stage.penalties.iter().filter(|p| p.contestant == *c) {
+                net += self.stage.conversion.convert(&p.amount, p.unit, basic)?;
+            }
+            totals.insert(c, (net, weight));
+        }
+        let weights: BTreeSet<&Score> = totals.values().map(|(_, w)| w).collect();
+        let per_match = weights.len() > 1;
+        let mut keys: BTreeMap<ContestantId, Score> = BTreeMap::new();
+        for (c, (net, w)) in &totals {
+            let k = if per_match {
+                net.checked_div(w)
+                    .map_err(EbuError::arithmetic(format!("{basic} per match of {c}")))?
+            } else {
+                net.clone()
+            };
+            keys.insert((*c).clone(), k);
+        }
+        let key = |c: &ContestantId| keys.get(c).cloned().unwrap_or_default();
+        let values = group.iter().map(|c| (c.clone(), key(c).into())).collect();
+        let result = partition_descending(group, key);
+        let test = if per_match {
+            format!("basic method over the stage: net {basic} per match (different numbers of matches, EBU 143.6.2)")
+        } else {
+            format!("basic method over the stage: net {basic}")
+        };
+        let note = (!self.stage.penalties.is_empty())
+            .then(|| "procedural penalties converted to the basic method (EBU 143.5.7)".to_owned());
+        Ok(applied(clause, test, group, values, result, note))
+    }
+
+    fn count_back(&self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        let clause = SplitTieTest::PointABoardCountBack.clause();
+        let cb = PointABoardCountBack::compute(group, &self.stage.boards)?;
+        let test = format!(
+            "point-a-board count-back over {} boards (EBU 143.5.3)",
+            cb.boards.len()
+        );
+        let key = |c: &ContestantId| cb.totals.get(c).copied().unwrap_or_default();
+        let values = group
+            .iter()
+            .map(|c| (c.clone(), count(key(c)).into()))
+            .collect();
+        let result = partition_descending(group, key);
+        let note = cb
+            .boards
+            .is_empty()
+            .then(|| "none of them played a board of the stage".to_owned());
+        Ok(applied(clause, test, group, values, result, note))
+    }
+}
+
+/// Whom one contestant beat, drew with and lost to among the tied.
+#[derive(Default)]
+struct Record<'a> {
+    won: Vec<&'a ContestantId>,
+    drew: Vec<&'a ContestantId>,
+    lost: Vec<&'a ContestantId>,
+}
+
+/// A count as a score; counts here are far below `i64::MAX`.
+fn count(n: u64) -> Score {
+    i64::try_from(n).map_or(Score::integer(i64::MAX), Score::integer)
+}
+
+fn push_record<'a>(
+    beat: &mut BTreeMap<&'a ContestantId, Record<'a>>,
+    who: &'a ContestantId,
+    slot: u8,
+    other: &'a ContestantId,
+) {
+    if let Some(r) = beat.get_mut(who) {
+        match slot {
+            0 => r.won.push(other),
+            1 => r.drew.push(other),
+            _ => r.lost.push(other),
+        }
+    }
+}
+
+fn separate_two(a: &ContestantId, b: &ContestantId, o: Ordering) -> Vec<Vec<ContestantId>> {
+    match o {
+        Ordering::Greater => vec![vec![a.clone()], vec![b.clone()]],
+        Ordering::Less => vec![vec![b.clone()], vec![a.clone()]],
+        Ordering::Equal => vec![vec![a.clone(), b.clone()]],
+    }
+}
+
+fn decision(
+    clause: Clause,
+    test: String,
+    group: &[ContestantId],
+    values: Vec<(ContestantId, Value)>,
+    result: Vec<Vec<ContestantId>>,
+    note: Option<String>,
+) -> Decision {
+    Decision {
+        clause,
+        test,
+        among: group.to_vec(),
+        values,
+        result,
+        note,
+    }
+}
+
+fn applied(
+    clause: Clause,
+    test: String,
+    group: &[ContestantId],
+    values: Vec<(ContestantId, Value)>,
+    result: Vec<Vec<ContestantId>>,
+    note: Option<String>,
+) -> Applied {
+    let groups = (result.len() > 1).then(|| result.clone());
+    Applied {
+        decisions: vec![decision(clause, test, group, values, result, note)],
+        groups,
+    }
+}
+
+fn no_separation(clause: Clause, test: String, group: &[ContestantId], note: String) -> Applied {
+    Applied {
+        decisions: vec![decision(
+            clause,
+            test,
+            group,
+            Vec::new(),
+            vec![group.to_vec()],
+            Some(note),
+        )],
+        groups: None,
+    }
+}
+
+/// The first test when "closest" contestants of different sections compete
+/// for a qualifying place (143.6.3): their percentage or IMP total, largest
+/// first. Groups still level go on to the split-tie procedure.
+///
+/// ```
+/// use model::{ContestantId, Score, Unit};
+/// use countback_tiebreak_ebu::compare_closest;
+/// let d = compare_closest(
+///     &[("N3".into(), Score::parse("56.2")?), ("S3".into(), Score::parse("57.1")?)],
+///     Unit::Percent,
+/// )?;
+/// assert_eq!(d.result, vec![vec![ContestantId::new("S3")], vec![ContestantId::new("N3")]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn compare_closest(
+    candidates: &[(ContestantId, Score)],
+    unit: Unit,
+) -> Result<Decision, EbuError> {
+    let mut by: BTreeMap<ContestantId, Score> = BTreeMap::new();
+    for (c, s) in candidates {
+        if by.insert(c.clone(), s.clone()).is_some() {
+            return Err(InputError::DuplicateContestant {
+                contestant: c.clone(),
+            }
+            .into());
+        }
+    }
+    if by.is_empty() {
+        return Err(InputError::Empty {
+            what: "closest contestants",
+        }
+        .into());
+    }
+    let group: Vec<ContestantId> = by.keys().cloned().collect();
+    let result = partition_descending(&group, |c| by.get(c).cloned().unwrap_or_default());
+    Ok(Decision {
+        clause: Clause::new("EBU 143.6.3"),
+        test: format!("closest contestants: {unit} first"),
+        values: by
+            .iter()
+            .map(|(c, s)| (c.clone(), s.clone().into()))
+            .collect(),
+        among: group,
+        result,
+        note: None,
+    })
+}

@@ -1,0 +1,352 @@
+//! Tie-break points (EBU 143.5.2), formerly "Swiss points".
+//!
+//! Teams and pairs: the sum of the final scores of every opponent actually met
+//! at the table. Individuals: `O / P`, the opponents' sum over the partners'
+//! sum. Both are adjusted pro rata where more was available against some
+//! opponents than others (a team met 1.5 times counts 1.5 times), where an
+//! opponent withdrew (its score scaled to the whole event) and where the
+//! contestant itself missed a round (its total scaled to the whole event).
+
+use std::collections::BTreeMap;
+
+use model::opposition::{sum_of_opponents, Meeting};
+use model::{ContestantId, InputError, Score};
+use serde::{Deserialize, Serialize};
+
+use crate::error::EbuError;
+
+/// A contestant's final score in the stage, and the share of the stage it
+/// took part in (1 for everyone who played throughout; 1/2 for a team that
+/// withdrew half-way; 9/10 for a pair that sat out one round of ten).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FinalStanding {
+    /// Who.
+    pub contestant: ContestantId,
+    /// The final score (generally VPs).
+    pub final_score: Score,
+    /// The share of the stage played, in (0, 1].
+    #[serde(default = "one")]
+    pub share_played: Score,
+}
+
+fn one() -> Score {
+    Score::ONE
+}
+
+impl FinalStanding {
+    /// A contestant who played the whole stage.
+    #[must_use]
+    pub fn full(contestant: impl Into<ContestantId>, final_score: Score) -> FinalStanding {
+        FinalStanding {
+            contestant: contestant.into(),
+            final_score,
+            share_played: Score::ONE,
+        }
+    }
+
+    /// A contestant who played only `share_played` of the stage (withdrew, or
+    /// missed rounds).
+    #[must_use]
+    pub fn partial(
+        contestant: impl Into<ContestantId>,
+        final_score: Score,
+        share_played: Score,
+    ) -> FinalStanding {
+        FinalStanding {
+            contestant: contestant.into(),
+            final_score,
+            share_played,
+        }
+    }
+
+    /// The final score scaled pro rata to the whole stage: what an opponent
+    /// who withdrew counts for in its opponents' tie-break points.
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::FinalStanding;
+    /// use model::Score;
+    ///
+    /// // Source: White Book 143.5.2: withdrew half-way on 40 VPs, counts 80.
+    /// let x = FinalStanding::partial("X", Score::integer(40), Score::parse("1/2")?);
+    /// assert_eq!(x.pro_rata_score()?, Score::integer(80));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pro_rata_score(&self) -> Result<Score, EbuError> {
+        self.check_share()?;
+        self.final_score
+            .checked_div(&self.share_played)
+            .map_err(EbuError::arithmetic(format!(
+                "pro-rata score of {}",
+                self.contestant
+            )))
+    }
+
+    fn check_share(&self) -> Result<(), EbuError> {
+        if !self.share_played.is_positive() || self.share_played > Score::ONE {
+            return Err(EbuError::ShareOutOfRange {
+                contestant: self.contestant.clone(),
+                share: self.share_played.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The final standings of one stage, keyed by contestant.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Standings {
+    by_contestant: BTreeMap<ContestantId, FinalStanding>,
+}
+
+impl Standings {
+    /// Standings from a list; a contestant listed twice or a share outside
+    /// (0, 1] is an error.
+    pub fn new(list: impl IntoIterator<Item = FinalStanding>) -> Result<Standings, EbuError> {
+        let mut by_contestant = BTreeMap::new();
+        for s in list {
+            s.check_share()?;
+            let who = s.contestant.clone();
+            if by_contestant.insert(who.clone(), s).is_some() {
+                return Err(InputError::DuplicateContestant { contestant: who }.into());
+            }
+        }
+        Ok(Standings { by_contestant })
+    }
+
+    /// One contestant's standing.
+    #[must_use]
+    pub fn get(&self, contestant: &ContestantId) -> Option<&FinalStanding> {
+        self.by_contestant.get(contestant)
+    }
+
+    /// Whether the contestant is listed.
+    #[must_use]
+    pub fn contains(&self, contestant: &ContestantId) -> bool {
+        self.by_contestant.contains_key(contestant)
+    }
+
+    /// Every standing, by name.
+    pub fn iter(&self) -> impl Iterator<Item = &FinalStanding> {
+        self.by_contestant.values()
+    }
+
+    /// How many contestants.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.by_contestant.len()
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.by_contestant.is_empty()
+    }
+
+    pub(crate) fn require(&self, contestant: &ContestantId) -> Result<&FinalStanding, EbuError> {
+        self.get(contestant).ok_or_else(|| {
+            InputError::UnknownContestant {
+                contestant: contestant.clone(),
+            }
+            .into()
+        })
+    }
+
+    fn pro_rata_scores(&self) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
+        self.by_contestant
+            .iter()
+            .map(|(c, s)| Ok((c.clone(), s.pro_rata_score()?)))
+            .collect()
+    }
+}
+
+/// Tie-break points of teams or pairs (143.5.2): for each contestant that
+/// appears in `meetings`, the weighted sum of its opponents' pro-rata final
+/// scores, scaled up pro rata if it missed part of the stage itself.
+///
+/// A meeting's weight is the share of a full match it was worth; a team met
+/// once in a full match and once in a half-length triangle has two meetings,
+/// 1 and 1/2, and so counts that opponent 1.5 times. Only meetings played at
+/// the table belong here.
+///
+/// ```
+/// use model::opposition::Meeting;
+/// use model::{ContestantId, Score};
+/// use countback_tiebreak_ebu::{tie_break_points, FinalStanding, Standings};
+///
+/// // Source: White Book 143.5.2, first example.
+/// let standings = Standings::new([
+///     FinalStanding::full("A", Score::integer(60)),
+///     FinalStanding::full("X", Score::integer(50)),
+///     FinalStanding::full("Y", Score::integer(40)),
+///     FinalStanding::full("Z", Score::integer(30)),
+/// ])?;
+/// let met = |o: &str| Meeting { contestant: "A".into(), opponent: o.into(), weight: Score::ONE };
+/// let tbp = tie_break_points(&standings, &[met("X"), met("Y"), met("Z")])?;
+/// assert_eq!(tbp[&ContestantId::new("A")], Score::integer(120));
+/// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
+/// ```
+pub fn tie_break_points(
+    standings: &Standings,
+    meetings: &[Meeting],
+) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
+    check_meetings(standings, meetings)?;
+    let finals = standings.pro_rata_scores()?;
+    let sums = sum_of_opponents(meetings, |c| finals.get(c).cloned())?;
+    sums.into_iter()
+        .map(|(c, sum)| {
+            let share = &standings.require(&c)?.share_played;
+            let scaled = sum
+                .checked_div(share)
+                .map_err(EbuError::arithmetic(format!("tie-break points of {c}")))?;
+            Ok((c, scaled))
+        })
+        .collect()
+}
+
+/// Tie-break points of an individual event (143.5.2): `O / P`, the sum of the
+/// opponents' pro-rata final scores over the sum of the partners'. A player
+/// who appears among `opponents` but whose partners total zero or less is an
+/// [`EbuError::PartnerTotalNotPositive`].
+///
+/// Missing a round scales `O` and `P` alike, so it leaves the quotient as it
+/// is.
+///
+/// ```
+/// use model::opposition::Meeting;
+/// use model::{ContestantId, Score};
+/// use countback_tiebreak_ebu::{individual_tie_break_points, FinalStanding, Standings};
+///
+/// // Source: White Book 143.5.2, second example: A partnered Z against X and Y.
+/// let standings = Standings::new([
+///     FinalStanding::full("A", Score::integer(45)),
+///     FinalStanding::full("X", Score::integer(50)),
+///     FinalStanding::full("Y", Score::integer(40)),
+///     FinalStanding::full("Z", Score::integer(30)),
+/// ])?;
+/// let m = |o: &str| Meeting { contestant: "A".into(), opponent: o.into(), weight: Score::ONE };
+/// let op = individual_tie_break_points(&standings, &[m("X"), m("Y")], &[m("Z")])?;
+/// assert_eq!(op[&ContestantId::new("A")], Score::integer(3));
+/// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
+/// ```
+pub fn individual_tie_break_points(
+    standings: &Standings,
+    opponents: &[Meeting],
+    partners: &[Meeting],
+) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
+    check_meetings(standings, opponents)?;
+    check_meetings(standings, partners)?;
+    let finals = standings.pro_rata_scores()?;
+    let o = sum_of_opponents(opponents, |c| finals.get(c).cloned())?;
+    let p = sum_of_opponents(partners, |c| finals.get(c).cloned())?;
+    o.into_iter()
+        .map(|(c, o_sum)| {
+            let p_sum = p.get(&c).cloned().unwrap_or_default();
+            if !p_sum.is_positive() {
+                return Err(EbuError::PartnerTotalNotPositive {
+                    contestant: c,
+                    total: p_sum,
+                });
+            }
+            let q = o_sum
+                .checked_div(&p_sum)
+                .map_err(EbuError::arithmetic(format!("O/P of {c}")))?;
+            Ok((c, q))
+        })
+        .collect()
+}
+
+fn check_meetings(standings: &Standings, meetings: &[Meeting]) -> Result<(), EbuError> {
+    for m in meetings {
+        standings.require(&m.contestant)?;
+        standings.require(&m.opponent)?;
+        if !m.weight.is_positive() {
+            return Err(EbuError::WeightNotPositive {
+                contestant: m.contestant.clone(),
+                opponent: m.opponent.clone(),
+                weight: m.weight.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    fn s(t: &str) -> Score {
+        Score::parse(t).unwrap()
+    }
+
+    fn m(a: &str, b: &str, w: &str) -> Meeting {
+        Meeting {
+            contestant: a.into(),
+            opponent: b.into(),
+            weight: s(w),
+        }
+    }
+
+    #[test]
+    fn met_one_and_a_half_times_counts_one_and_a_half() {
+        let st = Standings::new([
+            FinalStanding::full("A", s("70")),
+            FinalStanding::full("B", s("50")),
+        ])
+        .unwrap();
+        let t = tie_break_points(&st, &[m("A", "B", "1"), m("A", "B", "1/2")]).unwrap();
+        assert_eq!(t[&ContestantId::new("A")], s("75"));
+    }
+
+    #[test]
+    fn missed_round_scales_own_total() {
+        let st = Standings::new([
+            FinalStanding::partial("A", s("60"), s("2/3")),
+            FinalStanding::full("B", s("50")),
+            FinalStanding::full("C", s("30")),
+        ])
+        .unwrap();
+        let t = tie_break_points(&st, &[m("A", "B", "1"), m("A", "C", "1")]).unwrap();
+        assert_eq!(t[&ContestantId::new("A")], s("120"));
+    }
+
+    #[test]
+    fn zero_partner_total_is_an_error() {
+        let st = Standings::new([
+            FinalStanding::full("A", s("1")),
+            FinalStanding::full("X", s("5")),
+            FinalStanding::full("Z", s("0")),
+        ])
+        .unwrap();
+        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
+        assert_eq!(
+            e,
+            Err(EbuError::PartnerTotalNotPositive {
+                contestant: "A".into(),
+                total: Score::ZERO
+            })
+        );
+        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
+        assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
+    }
+
+    #[test]
+    fn unknown_opponent_is_named() {
+        let st = Standings::new([FinalStanding::full("A", s("1"))]).unwrap();
+        let e = tie_break_points(&st, &[m("A", "Q", "1")]);
+        assert_eq!(
+            e,
+            Err(EbuError::Input(InputError::UnknownContestant {
+                contestant: "Q".into()
+            }))
+        );
+    }
+
+    #[test]
+    fn share_out_of_range_is_refused() {
+        let e = Standings::new([FinalStanding::partial("A", s("1"), s("0"))]);
+        assert!(matches!(e, Err(EbuError::ShareOutOfRange { .. })));
+        let e = Standings::new([FinalStanding::partial("A", s("1"), s("3/2"))]);
+        assert!(matches!(e, Err(EbuError::ShareOutOfRange { .. })));
+    }
+}
