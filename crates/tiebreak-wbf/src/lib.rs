@@ -1,9 +1,163 @@
 //! # countback-tiebreak-wbf
 //!
-//! Skeleton: filled by its own issue.
+//! The WBF *Procedures for Tie Breaking* (updated 14 August 2023), all five
+//! parts, each returning the order it reaches and a trace of every test it
+//! applied, naming the clause (`WBF 1.2(c)`), the quantity and each team's
+//! value.
+//!
+//! ## Overview
+//!
+//! | part | procedure | input |
+//! | --- | --- | --- |
+//! | 1. round robin (1.1 two, 1.2 three, 1.3 four or more teams) | [`round_robin`], [`round_robin_standings`] | [`TeamsEvent`] |
+//! | 2. knockout | [`knockout`] | [`Qualification`] |
+//! | 3. Swiss teams (Swiss points, then 3.1 / 3.2 / 3.3) | [`swiss`], [`swiss_standings`], [`swiss_points`] | [`TeamsEvent`] |
+//! | 4. pairs | [`pairs`] | [`PairsStage`] |
+//! | 5. board-a-match teams | [`bam`] | [`BamStage`] |
+//!
+//! Quotients (IMPs won over IMPs lost, total points won over lost) are exact
+//! [`model::Quotient`]s: one with nothing lost beats any finite one and two
+//! such are equal. Where the document ends in "sudden death" boards the
+//! outcome says so ([`model::Unresolved::PlayOff`], naming the clause and the
+//! teams); where it simply runs out (knockout, pairs, BAM) the tie
+//! [`Stands`](model::Unresolved::Stands). No order is ever invented.
+//!
+//! A test that needs two teams' direct match, where they never met, is
+//! recorded with a note saying so and separates nobody.
+//!
+//! ### Reading WBF 3.2
+//!
+//! The printed 3.2 is garbled: its item "iii." holds only the words "If the
+//! three teams remain tied, then:", the paragraph after it is unnumbered and
+//! the next item is numbered "i." again. We read the list markers as shifted
+//! and keep the printed order of the *texts*: 3.2(i) beat both, (ii) IMP
+//! quotient, (iii) beat one and tied the other, (iv) beaten by both; then
+//! "all other cases" (i) net IMPs, (ii) net total points, (iii) total-points
+//! quotient, (iv) sudden death. `docs/wbf.md` gives the reasons.
+//!
+//! ## Usage
+//!
+//! Build a [`TeamsEvent`] from [`model::Encounter`]s carrying
+//! [`model::Unit::VictoryPoints`], [`model::Unit::Imps`] and
+//! [`model::Unit::TotalPoints`], then call the procedure with the tied teams.
+//!
+//! ## Examples
 //!
 //! ```
-//! assert_eq!(countback_model::Score::integer(1).to_string(), "1");
+//! use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
+//! use countback_tiebreak_wbf::{swiss, TeamsEvent};
+//!
+//! let side = |unit, a: i64, b: i64| SideScores { unit, first: Score::integer(a), second: Score::integer(b) };
+//! let m = |round, a: &str, b: &str, vp: (i64, i64)| Encounter {
+//!     round: RoundNumber(round),
+//!     first: a.into(),
+//!     second: b.into(),
+//!     scores: vec![
+//!         side(Unit::VictoryPoints, vp.0, vp.1),
+//!         side(Unit::Imps, 10, 10),
+//!         side(Unit::TotalPoints, 500, 500),
+//!     ],
+//!     status: EncounterStatus::Played,
+//!     weight: Score::ONE,
+//! };
+//! // A and B finish on 25 VPs; A met the stronger third opponent (C, 23 VPs;
+//! // D has 7), so A has 48 Swiss points to B's 32.
+//! let event = TeamsEvent::new(
+//!     ["A", "B", "C", "D"].map(ContestantId::new),
+//!     [m(1, "A", "C", (15, 5)), m(1, "B", "D", (15, 5)), m(2, "A", "B", (10, 10)), m(2, "C", "D", (18, 2))],
+//! )?
+//! .with_vp_scale_total(Score::integer(20))?;
+//! let outcome = swiss(&event, &["A".into(), "B".into()])?;
+//! assert_eq!(outcome.order_text(), "A > B");
+//! assert_eq!(outcome.deciding_clauses()[0].to_string(), "WBF 3 Swiss points");
+//! # Ok::<(), countback_tiebreak_wbf::WbfError>(())
 //! ```
+//!
+//! ## Crate features
+//!
+//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod bam;
+mod breaker;
+mod engine;
+mod error;
+mod knockout;
+mod pairs;
+mod round_robin;
+mod swiss;
+mod teams;
+
+pub use bam::{bam, BamBoard, BamStage};
+pub use error::WbfError;
+pub use knockout::{knockout, Qualification};
+pub use pairs::{pairs, PairsStage};
+pub use round_robin::{round_robin, round_robin_standings};
+pub use swiss::{swiss, swiss_points, swiss_points_from_finals, swiss_standings};
+pub use teams::TeamsEvent;
+
+/// Every clause of the document that can decide a tie, as the traces name
+/// them. WBF 1.3(e) (when the appeal period ends) is procedural and decides
+/// nothing, so it is absent. The "sudden death" clauses decide by sending the
+/// tie to a play-off.
+pub const DECIDING_CLAUSES: &[&str] = &[
+    "WBF 1.1(a)",
+    "WBF 1.1(b)",
+    "WBF 1.1(c)",
+    "WBF 1.1(d)",
+    "WBF 1.1(e)",
+    "WBF 1.2(a)",
+    "WBF 1.2(b)",
+    "WBF 1.2(c)",
+    "WBF 1.2(d)",
+    "WBF 1.2 other cases (a)",
+    "WBF 1.2 other cases (b)",
+    "WBF 1.2 other cases (c)",
+    "WBF 1.2 other cases (d)",
+    "WBF 1.3(a)",
+    "WBF 1.3(b)",
+    "WBF 1.3(c)",
+    "WBF 1.3(d)",
+    "WBF 2 ¶1",
+    "WBF 2 ¶2",
+    "WBF 3 Swiss points",
+    "WBF 3.1(i)",
+    "WBF 3.1(ii)",
+    "WBF 3.1(iii)",
+    "WBF 3.1(iv)",
+    "WBF 3.1(v)",
+    "WBF 3.2(i)",
+    "WBF 3.2(ii)",
+    "WBF 3.2(iii)",
+    "WBF 3.2(iv)",
+    "WBF 3.2 other cases (i)",
+    "WBF 3.2 other cases (ii)",
+    "WBF 3.2 other cases (iii)",
+    "WBF 3.2 other cases (iv)",
+    "WBF 3.3 ¶1",
+    "WBF 3.3(i)",
+    "WBF 3.3(ii)",
+    "WBF 3.3(iii)",
+    "WBF 4 ¶1 best session",
+    "WBF 4 ¶1 two sessions",
+    "WBF 4 ¶2",
+    "WBF 5(a)",
+    "WBF 5(b)",
+    "WBF 5(c)",
+    "WBF 5(d)",
+    "WBF 5(e)",
+];
+
+/// The clauses that decided an outcome: those that separated a group, then
+/// the play-off clauses of groups sent to "sudden death".
+#[must_use]
+pub fn decided_by(outcome: &model::TieBreakOutcome) -> Vec<model::Clause> {
+    let mut out: Vec<model::Clause> = outcome.deciding_clauses().into_iter().cloned().collect();
+    for g in &outcome.order {
+        if let Some(model::Unresolved::PlayOff { clause }) = &g.unresolved {
+            out.push(clause.clone());
+        }
+    }
+    out
+}

@@ -1,0 +1,272 @@
+//! Part 5: ties in a board-a-match (BAM) teams event.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::head_to_head::for_against;
+use model::opposition::{sum_of_opponents, Meeting};
+use model::{BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, Unit};
+
+use crate::engine::{cascade, names, not_met_note, stands, Step, Trace};
+use crate::error::WbfError;
+use crate::teams::{check_tied, tied_group};
+
+/// One team's net total points on one board (both its tables together).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BamBoard {
+    /// The team.
+    pub team: ContestantId,
+    /// The board.
+    pub board: BoardNumber,
+    /// Its net total points on the board.
+    pub net_points: Score,
+}
+
+impl BamBoard {
+    /// `team` scored `net_points` net on `board`.
+    #[must_use]
+    pub fn new(team: ContestantId, board: BoardNumber, net_points: Score) -> BamBoard {
+        BamBoard {
+            team,
+            board,
+            net_points,
+        }
+    }
+}
+
+/// One stage of a BAM teams event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BamStage {
+    carryover: BTreeMap<ContestantId, Score>,
+    matches: Vec<Encounter>,
+    boards: BTreeMap<(ContestantId, BoardNumber), Score>,
+}
+
+impl BamStage {
+    /// `teams`: every team with its carryover into the stage (zero if none).
+    /// `matches`: each match with both teams' BAM scores
+    /// ([`Unit::MatchPoints`], the board points won). `boards`: each team's
+    /// net total points on every board it played.
+    pub fn new(
+        teams: impl IntoIterator<Item = (ContestantId, Score)>,
+        matches: impl IntoIterator<Item = Encounter>,
+        boards: impl IntoIterator<Item = BamBoard>,
+    ) -> Result<BamStage, WbfError> {
+        let mut carryover = BTreeMap::new();
+        for (t, c) in teams {
+            if carryover.insert(t.clone(), c).is_some() {
+                return Err(WbfError::DuplicateTeam { team: t });
+            }
+        }
+        let matches: Vec<Encounter> = matches.into_iter().collect();
+        for m in &matches {
+            for side in [&m.first, &m.second] {
+                if !carryover.contains_key(side) {
+                    return Err(WbfError::UnknownTeam { team: side.clone() });
+                }
+            }
+            if m.first == m.second {
+                return Err(InputError::PlaysItself {
+                    round: m.round,
+                    contestant: m.first.clone(),
+                }
+                .into());
+            }
+            if !m.scores.iter().any(|s| s.unit == Unit::MatchPoints) {
+                return Err(WbfError::MissingScore {
+                    round: m.round,
+                    first: m.first.clone(),
+                    second: m.second.clone(),
+                    unit: Unit::MatchPoints,
+                });
+            }
+        }
+        let mut map = BTreeMap::new();
+        for b in boards {
+            if !carryover.contains_key(&b.team) {
+                return Err(WbfError::UnknownTeam { team: b.team });
+            }
+            if map
+                .insert((b.team.clone(), b.board), b.net_points)
+                .is_some()
+            {
+                return Err(InputError::BoardScoredTwice {
+                    board: b.board,
+                    contestant: b.team,
+                }
+                .into());
+            }
+        }
+        Ok(BamStage {
+            carryover,
+            matches,
+            boards: map,
+        })
+    }
+
+    /// The score a team earned in the stage's matches, without carryover.
+    #[must_use]
+    pub fn score_without_carryover(&self, team: &ContestantId) -> Score {
+        for_against(&self.matches, team, Unit::MatchPoints, |_| true).scored
+    }
+
+    /// A team's final score of the stage: carryover plus matches.
+    #[must_use]
+    pub fn final_score(&self, team: &ContestantId) -> Option<Score> {
+        self.carryover
+            .get(team)
+            .map(|c| c + &self.score_without_carryover(team))
+    }
+
+    fn matches_of<'s>(&'s self, team: &'s ContestantId) -> impl Iterator<Item = &'s Encounter> {
+        self.matches
+            .iter()
+            .filter(move |m| m.opponent_of(team).is_some())
+    }
+
+    /// WBF 5(b): the average final score of the team's opponents, one per
+    /// match.
+    fn opponents_average(&self, team: &ContestantId) -> Result<Score, WbfError> {
+        let meetings: Vec<Meeting> = self
+            .matches_of(team)
+            .filter_map(|m| m.opponent_of(team))
+            .map(|o| Meeting {
+                contestant: team.clone(),
+                opponent: o.clone(),
+                weight: Score::ONE,
+            })
+            .collect();
+        let sums = sum_of_opponents(&meetings, |c| self.final_score(c))?;
+        let sum = sums.get(team).cloned().unwrap_or_default();
+        sum.checked_div(&Score::from(meetings.len()))
+            .map_err(|_| WbfError::NoMatches { team: team.clone() })
+    }
+
+    /// WBF 5(c): the average, over the team's matches, of its score in the
+    /// match times that opponent's final score.
+    fn weighted_average(&self, team: &ContestantId) -> Result<Score, WbfError> {
+        let mut sum = Score::ZERO;
+        let mut n = 0usize;
+        for m in self.matches_of(team) {
+            if let (Some(o), Some((own, _))) =
+                (m.opponent_of(team), m.scores_for(team, Unit::MatchPoints))
+            {
+                let fin = self
+                    .final_score(o)
+                    .ok_or_else(|| WbfError::UnknownTeam { team: o.clone() })?;
+                sum += own * &fin;
+                n += 1;
+            }
+        }
+        sum.checked_div(&Score::from(n))
+            .map_err(|_| WbfError::NoMatches { team: team.clone() })
+    }
+}
+
+/// Break a tie at the end of a BAM stage (WBF 5, in the order shown): the
+/// score without carryover, the average of the opponents' scores, the
+/// weighted average, the direct match, then net total points over the boards
+/// all the tied teams played. If that runs out the tie stands: the document
+/// names no last resort.
+pub fn bam(stage: &BamStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    let group = tied_group(tied)?;
+    check_tied(&group, "final score", |t| stage.final_score(t))?;
+    let mut averages = BTreeMap::new();
+    let mut weighted = BTreeMap::new();
+    for t in &group {
+        averages.insert(t.clone(), stage.opponents_average(t)?);
+        weighted.insert(t.clone(), stage.weighted_average(t)?);
+    }
+    let carry = group
+        .iter()
+        .any(|t| stage.carryover.get(t).is_some_and(|c| !c.is_zero()));
+    let a = |tr: &mut Trace, g: &[ContestantId]| {
+        tr.split(
+            "WBF 5(a)",
+            "score without carryover",
+            g,
+            |t| stage.score_without_carryover(t),
+            (!carry).then(|| "no tied team brought a carryover into this stage".to_owned()),
+        )
+    };
+    let b = |tr: &mut Trace, g: &[ContestantId]| {
+        tr.split(
+            "WBF 5(b)",
+            "Swiss points: the average final score of the team's opponents",
+            g,
+            |t| averages.get(t).cloned().unwrap_or_default(),
+            None,
+        )
+    };
+    let c = |tr: &mut Trace, g: &[ContestantId]| {
+        tr.split(
+            "WBF 5(c)",
+            "weighted average: each match's score times that opponent's final score, averaged",
+            g,
+            |t| weighted.get(t).cloned().unwrap_or_default(),
+            None,
+        )
+    };
+    let d = |tr: &mut Trace, g: &[ContestantId]| {
+        let test = "score in the match(es) between the tied teams";
+        let met =
+            |x: &ContestantId, y: &ContestantId| stage.matches.iter().any(|m| m.between(x, y));
+        match not_met_note(g, met) {
+            Some(note) => {
+                tr.not_separating("WBF 5(d)", test, g, Vec::new(), Some(note));
+                vec![g.to_vec()]
+            }
+            None => tr.split(
+                "WBF 5(d)",
+                test,
+                g,
+                |t| {
+                    for_against(&stage.matches, t, Unit::MatchPoints, |e| {
+                        g.iter().any(|o| o != t && e.between(t, o))
+                    })
+                    .scored
+                },
+                None,
+            ),
+        }
+    };
+    let e = |tr: &mut Trace, g: &[ContestantId]| {
+        let mut common: Option<BTreeSet<BoardNumber>> = None;
+        for t in g {
+            let played: BTreeSet<BoardNumber> = stage
+                .boards
+                .keys()
+                .filter(|(team, _)| team == t)
+                .map(|(_, b)| *b)
+                .collect();
+            common = Some(match common {
+                None => played,
+                Some(c) => c.intersection(&played).copied().collect(),
+            });
+        }
+        let common = common.unwrap_or_default();
+        let test = format!(
+            "net total points over the {} board(s) all of them played",
+            common.len()
+        );
+        let note = common
+            .is_empty()
+            .then(|| format!("{} have no board in common", names(g)));
+        tr.split(
+            "WBF 5(e)",
+            &test,
+            g,
+            |t| {
+                common
+                    .iter()
+                    .filter_map(|b| stage.boards.get(&(t.clone(), *b)))
+                    .sum::<Score>()
+            },
+            note,
+        )
+    };
+    let steps: [Step<'_>; 5] = [&a, &b, &c, &d, &e];
+    let mut trace = Trace::default();
+    let order = cascade(&mut trace, &group, &steps, &|g| stands(g, "WBF 5(e)"));
+    Ok(trace.finish(order))
+}

@@ -1,0 +1,251 @@
+//! The tests the team procedures of parts 1 and 3 are built from.
+
+use model::{ContestantId, Unit, Value};
+
+use crate::engine::{names, not_met_note, sorted, without, Trace};
+use crate::teams::{Record, TeamsEvent};
+
+/// One test of a sequence, applied under a clause to a group.
+pub(crate) type TeamStep = fn(&mut Breaker<'_>, &str, &[ContestantId]) -> Vec<Vec<ContestantId>>;
+
+/// Which VP record a "one team stands out" clause looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // the rule book's own words
+pub(crate) enum Standout {
+    /// More VPs than each of the others (WBF 1.2(b), 3.2(i)).
+    BeatEach,
+    /// More VPs than one of the others and tied with the other (WBF 1.2(c),
+    /// 3.2(iii)); only if exactly one team did so.
+    BeatOneTiedOne,
+    /// Beat each of the others, or, uniquely, tied one and beat the rest
+    /// (WBF 1.3(b), 3.3 ¶1).
+    BeatEachOrTiedOne,
+}
+
+/// A procedure over one teams event, collecting its trace.
+#[derive(Debug)]
+pub(crate) struct Breaker<'a> {
+    pub(crate) event: &'a TeamsEvent,
+    pub(crate) trace: Trace,
+}
+
+impl<'a> Breaker<'a> {
+    pub(crate) fn new(event: &'a TeamsEvent) -> Breaker<'a> {
+        Breaker {
+            event,
+            trace: Trace::default(),
+        }
+    }
+
+    /// IMP or total-points quotient in all matches played, largest first.
+    pub(crate) fn quotient(
+        &mut self,
+        clause: &str,
+        unit: Unit,
+        group: &[ContestantId],
+    ) -> Vec<Vec<ContestantId>> {
+        let ev = self.event;
+        match unit {
+            Unit::Imps => self.trace.split(
+                clause,
+                "IMP quotient (IMPs won / IMPs lost) in all matches played",
+                group,
+                |t| ev.imp_quotient(t),
+                None,
+            ),
+            _ => self.trace.split(
+                clause,
+                "total-points quotient (points won / points lost) in all matches played",
+                group,
+                |t| ev.total_points_quotient(t),
+                None,
+            ),
+        }
+    }
+
+    /// What two teams scored in `unit` in the match(es) between them.
+    pub(crate) fn direct(
+        &mut self,
+        clause: &str,
+        unit: Unit,
+        group: &[ContestantId],
+    ) -> Vec<Vec<ContestantId>> {
+        let ev = self.event;
+        let test = format!("{unit} earned in the match between them");
+        if let [a, b] = group {
+            if let Some(t) = ev.direct(a, b, unit) {
+                let (sa, sb) = (t.scored, t.conceded);
+                return self.trace.split(
+                    clause,
+                    &test,
+                    group,
+                    |c| if c == a { sa.clone() } else { sb.clone() },
+                    None,
+                );
+            }
+        }
+        let note = not_met_note(group, |x, y| ev.direct(x, y, unit).is_some());
+        let values = group
+            .iter()
+            .map(|t| (t.clone(), Value::Text("no match".to_owned())))
+            .collect();
+        self.trace
+            .not_separating(clause, &test, group, values, note);
+        vec![sorted(group)]
+    }
+
+    /// Net `unit` in the matches among the tied teams; separates nobody unless
+    /// every two of them met.
+    pub(crate) fn net_among(
+        &mut self,
+        clause: &str,
+        unit: Unit,
+        group: &[ContestantId],
+    ) -> Vec<Vec<ContestantId>> {
+        let ev = self.event;
+        let test = format!("net {unit} in the matches between the tied teams");
+        match not_met_note(group, |x, y| ev.direct(x, y, unit).is_some()) {
+            None => self
+                .trace
+                .split(clause, &test, group, |t| ev.net_among(t, group, unit), None),
+            Some(note) => {
+                let values = group
+                    .iter()
+                    .map(|t| (t.clone(), Value::from(ev.net_among(t, group, unit))))
+                    .collect();
+                self.trace
+                    .not_separating(clause, &test, group, values, Some(note));
+                vec![sorted(group)]
+            }
+        }
+    }
+
+    fn records(&self, group: &[ContestantId]) -> Vec<(ContestantId, Record)> {
+        sorted(group)
+            .into_iter()
+            .map(|t| {
+                let r = self.event.record(&t, group);
+                (t, r)
+            })
+            .collect()
+    }
+
+    fn record_values(records: &[(ContestantId, Record)]) -> Vec<(ContestantId, Value)> {
+        records
+            .iter()
+            .map(|(t, r)| (t.clone(), Value::Text(r.describe())))
+            .collect()
+    }
+
+    fn missing_note(records: &[(ContestantId, Record)]) -> Option<String> {
+        let missing: Vec<String> = records
+            .iter()
+            .filter(|(_, r)| !r.not_met.is_empty())
+            .map(|(t, r)| format!("{t} did not play {}", names(&r.not_met)))
+            .collect();
+        (!missing.is_empty()).then(|| {
+            format!(
+                "{}; a result that does not exist cannot count",
+                missing.join(", ")
+            )
+        })
+    }
+
+    /// The one team whose VP record against the rest of the group stands
+    /// out, if there is exactly one.
+    pub(crate) fn standout(
+        &mut self,
+        clause: &str,
+        kind: Standout,
+        group: &[ContestantId],
+    ) -> Option<ContestantId> {
+        let records = self.records(group);
+        let qualifies = |r: &Record| match kind {
+            Standout::BeatEach => r.beat_all(),
+            Standout::BeatOneTiedOne => {
+                r.beat.len() == 1
+                    && r.tied.len() == 1
+                    && r.lost_to.is_empty()
+                    && r.not_met.is_empty()
+            }
+            Standout::BeatEachOrTiedOne => r.beat_all() || r.tied_one_beat_rest(),
+        };
+        let candidates: Vec<ContestantId> = records
+            .iter()
+            .filter(|(_, r)| qualifies(r))
+            .map(|(t, _)| t.clone())
+            .collect();
+        let test = match kind {
+            Standout::BeatEach => "a team that earned more VPs than each of the others",
+            Standout::BeatOneTiedOne => {
+                "a team that earned more VPs than one of the others and tied with the other"
+            }
+            Standout::BeatEachOrTiedOne => {
+                "a team that earned more VPs than each of the others, or uniquely tied one and beat the rest"
+            }
+        };
+        let mut note = Self::missing_note(&records);
+        let values = Self::record_values(&records);
+        match candidates.as_slice() {
+            [w] => {
+                let rest = without(group, w);
+                self.trace.record(
+                    clause,
+                    test,
+                    group,
+                    values,
+                    vec![vec![w.clone()], rest],
+                    note,
+                );
+                Some(w.clone())
+            }
+            [] => {
+                self.trace.not_separating(clause, test, group, values, note);
+                None
+            }
+            many => {
+                note = crate::engine::join_notes(
+                    Some(format!("{} all qualify, so none stands out", names(many))),
+                    note,
+                );
+                self.trace.not_separating(clause, test, group, values, note);
+                None
+            }
+        }
+    }
+
+    /// The one team that lost to each of the others, if any.
+    pub(crate) fn beaten_by_all(
+        &mut self,
+        clause: &str,
+        group: &[ContestantId],
+    ) -> Option<ContestantId> {
+        let records = self.records(group);
+        let losers: Vec<ContestantId> = records
+            .iter()
+            .filter(|(_, r)| r.lost_to_all())
+            .map(|(t, _)| t.clone())
+            .collect();
+        let test = "a team beaten on VPs by each of the others";
+        let note = Self::missing_note(&records);
+        let values = Self::record_values(&records);
+        match losers.as_slice() {
+            [l] => {
+                let rest = without(group, l);
+                self.trace.record(
+                    clause,
+                    test,
+                    group,
+                    values,
+                    vec![rest, vec![l.clone()]],
+                    note,
+                );
+                Some(l.clone())
+            }
+            _ => {
+                self.trace.not_separating(clause, test, group, values, note);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! What can be wrong with the input to a WBF procedure.
+
+use model::{ContestantId, InputError, RoundNumber, Score, Unit};
+
+/// Bad input to a WBF procedure. Every variant names the culprit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WbfError {
+    /// A team, pair or opponent the event does not list.
+    #[error("unknown team {team}")]
+    UnknownTeam {
+        /// Who.
+        team: ContestantId,
+    },
+    /// A team listed twice.
+    #[error("team {team} is listed twice")]
+    DuplicateTeam {
+        /// Who.
+        team: ContestantId,
+    },
+    /// A match without a score the procedure needs.
+    #[error("round {round}: the match {first} v {second} has no score in {unit}")]
+    MissingScore {
+        /// Which round.
+        round: RoundNumber,
+        /// One side.
+        first: ContestantId,
+        /// The other side.
+        second: ContestantId,
+        /// The unit missing.
+        unit: Unit,
+    },
+    /// A played match whose victory points do not add up to the scale's
+    /// total (e.g. 20 on the WBF 20-VP scale).
+    #[error("round {round}: the match {first} v {second} gives {sum} VPs in all, but the scale's total is {total}")]
+    InconsistentVictoryPoints {
+        /// Which round.
+        round: RoundNumber,
+        /// One side.
+        first: ContestantId,
+        /// The other side.
+        second: ContestantId,
+        /// What the two sides' VPs add up to.
+        sum: Score,
+        /// What they should add up to.
+        total: Score,
+    },
+    /// Teams handed to a procedure as tied that are not tied.
+    #[error("{team} ({score}) and {other} ({other_score}) are not tied on {quantity}")]
+    NotTied {
+        /// One team.
+        team: ContestantId,
+        /// Its score.
+        score: Score,
+        /// Another team of the group.
+        other: ContestantId,
+        /// Its score.
+        other_score: Score,
+        /// What they were meant to be tied on.
+        quantity: &'static str,
+    },
+    /// A procedure for a fixed number of tied teams given another number.
+    #[error("{procedure} breaks a tie between {expected} teams, not {given}")]
+    WrongNumberTied {
+        /// Which procedure.
+        procedure: &'static str,
+        /// How many it breaks.
+        expected: usize,
+        /// How many were given.
+        given: usize,
+    },
+    /// A team without a position in the qualification or final ranking.
+    #[error("{team} has no position in the {ranking} ranking")]
+    NotRanked {
+        /// Who.
+        team: ContestantId,
+        /// Which ranking.
+        ranking: &'static str,
+    },
+    /// A pair without any session score.
+    #[error("pair {pair} has no session score")]
+    NoSessions {
+        /// Who.
+        pair: ContestantId,
+    },
+    /// A team that played no match, so its average is undefined.
+    #[error("team {team} played no match, so it has no average")]
+    NoMatches {
+        /// Who.
+        team: ContestantId,
+    },
+    /// A general input error shared with the other rule crates.
+    #[error(transparent)]
+    Input(#[from] InputError),
+}

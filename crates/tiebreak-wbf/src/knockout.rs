@@ -1,0 +1,129 @@
+//! Part 2: a tie at the end of a knockout match.
+
+use std::collections::BTreeMap;
+
+use model::{ContestantId, Encounter, TieBreakOutcome, Unit, Value};
+
+use crate::engine::{alone, stands, Trace};
+use crate::error::WbfError;
+use crate::teams::tied_group;
+
+/// What the knockout tie-break looks back at: the qualification ranking and
+/// the qualification matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Qualification {
+    positions: BTreeMap<ContestantId, u32>,
+    matches: Vec<Encounter>,
+}
+
+impl Qualification {
+    /// Each team's final position in the qualification (1 is first; two
+    /// group winners may share a position) and the qualification's matches.
+    pub fn new(
+        positions: impl IntoIterator<Item = (ContestantId, u32)>,
+        matches: impl IntoIterator<Item = Encounter>,
+    ) -> Result<Qualification, WbfError> {
+        let mut map = BTreeMap::new();
+        for (t, p) in positions {
+            if map.insert(t.clone(), p).is_some() {
+                return Err(WbfError::DuplicateTeam { team: t });
+            }
+        }
+        let matches: Vec<Encounter> = matches.into_iter().collect();
+        for m in &matches {
+            for side in [&m.first, &m.second] {
+                if !map.contains_key(side) {
+                    return Err(WbfError::UnknownTeam { team: side.clone() });
+                }
+            }
+        }
+        Ok(Qualification {
+            positions: map,
+            matches,
+        })
+    }
+}
+
+/// Break a tie at the end of a knockout match (WBF 2): no extra boards; the
+/// team ranked higher at the end of the qualification wins (¶1), and if they
+/// were ranked level, the winner of their qualification match (¶2, by IMPs,
+/// or by VPs where IMPs were not recorded). If neither separates them, the
+/// document has nothing more: the tie stands.
+pub fn knockout(
+    qualification: &Qualification,
+    tied: &[ContestantId],
+) -> Result<TieBreakOutcome, WbfError> {
+    let group = tied_group(tied)?;
+    let [a, b] = group.as_slice() else {
+        return Err(WbfError::WrongNumberTied {
+            procedure: "the knockout tie-break (WBF 2)",
+            expected: 2,
+            given: group.len(),
+        });
+    };
+    let mut trace = Trace::default();
+    let mut pos = BTreeMap::new();
+    for t in [a, b] {
+        let p = qualification
+            .positions
+            .get(t)
+            .ok_or_else(|| WbfError::NotRanked {
+                team: t.clone(),
+                ranking: "qualification",
+            })?;
+        pos.insert(t.clone(), *p);
+    }
+    // A smaller position is a higher rank, hence the negation.
+    let parts = trace.split(
+        "WBF 2 ¶1",
+        "position at the end of the qualification (1 is highest)",
+        &group,
+        |t| model::Score::integer(-i64::from(pos.get(t).copied().unwrap_or(u32::MAX))),
+        None,
+    );
+    if parts.len() > 1 {
+        return Ok(trace.finish(parts.into_iter().flatten().map(alone).collect()));
+    }
+    let between: Vec<&Encounter> = qualification
+        .matches
+        .iter()
+        .filter(|m| m.between(a, b))
+        .collect();
+    let unit = if between
+        .iter()
+        .all(|m| m.scores.iter().any(|s| s.unit == Unit::Imps))
+    {
+        Unit::Imps
+    } else {
+        Unit::VictoryPoints
+    };
+    let test = format!("{unit} in the qualification match between them");
+    match model::head_to_head::head_to_head(between.iter().copied(), a, b, unit) {
+        Some(t) => {
+            let (sa, sb) = (t.scored, t.conceded);
+            let parts = trace.split(
+                "WBF 2 ¶2",
+                &test,
+                &group,
+                |c| if c == a { sa.clone() } else { sb.clone() },
+                None,
+            );
+            if parts.len() > 1 {
+                return Ok(trace.finish(parts.into_iter().flatten().map(alone).collect()));
+            }
+        }
+        None => trace.not_separating(
+            "WBF 2 ¶2",
+            &test,
+            &group,
+            vec![
+                (a.clone(), Value::Text("no match".to_owned())),
+                (b.clone(), Value::Text("no match".to_owned())),
+            ],
+            Some(format!(
+                "{a} and {b} did not play each other in the qualification"
+            )),
+        ),
+    }
+    Ok(trace.finish(vec![stands(&group, "WBF 2 ¶2")]))
+}

@@ -1,0 +1,199 @@
+//! Part 4: ties in a pairs event.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::head_to_head::for_against;
+use model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
+
+use crate::engine::{alone, cascade, names, sorted, stands, Step, Trace};
+use crate::error::WbfError;
+use crate::teams::{check_tied, tied_group};
+
+/// One stage of a pairs event, as its tie-break needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairsStage {
+    sessions: BTreeMap<ContestantId, Vec<Score>>,
+    positions: BTreeMap<ContestantId, u32>,
+    meetings: Vec<Encounter>,
+}
+
+impl PairsStage {
+    /// `sessions`: each pair's score in every session of the stage.
+    /// `positions`: the final ranking of the stage (1 is first; equal
+    /// positions allowed), every pair or team an opponent may be.
+    /// `meetings`: each round's opponents, with the match points each side
+    /// scored on the boards they played against each other
+    /// ([`Unit::MatchPoints`]).
+    pub fn new(
+        sessions: impl IntoIterator<Item = (ContestantId, Vec<Score>)>,
+        positions: impl IntoIterator<Item = (ContestantId, u32)>,
+        meetings: impl IntoIterator<Item = Encounter>,
+    ) -> Result<PairsStage, WbfError> {
+        let mut s = BTreeMap::new();
+        for (p, list) in sessions {
+            if list.is_empty() {
+                return Err(WbfError::NoSessions { pair: p });
+            }
+            if s.insert(p.clone(), list).is_some() {
+                return Err(WbfError::DuplicateTeam { team: p });
+            }
+        }
+        let mut pos = BTreeMap::new();
+        for (p, n) in positions {
+            if pos.insert(p.clone(), n).is_some() {
+                return Err(WbfError::DuplicateTeam { team: p });
+            }
+        }
+        let meetings: Vec<Encounter> = meetings.into_iter().collect();
+        for m in &meetings {
+            for side in [&m.first, &m.second] {
+                if !pos.contains_key(side) {
+                    return Err(WbfError::UnknownTeam { team: side.clone() });
+                }
+            }
+            if !m.scores.iter().any(|x| x.unit == Unit::MatchPoints) {
+                return Err(WbfError::MissingScore {
+                    round: m.round,
+                    first: m.first.clone(),
+                    second: m.second.clone(),
+                    unit: Unit::MatchPoints,
+                });
+            }
+        }
+        Ok(PairsStage {
+            sessions: s,
+            positions: pos,
+            meetings,
+        })
+    }
+
+    fn total(&self, pair: &ContestantId) -> Option<Score> {
+        self.sessions.get(pair).map(|l| l.iter().sum())
+    }
+
+    /// The sum of the `n` best sessions.
+    fn best(&self, pair: &ContestantId, n: usize) -> Score {
+        let mut l = self.sessions.get(pair).cloned().unwrap_or_default();
+        l.sort_by(|a, b| b.cmp(a));
+        l.iter().take(n).sum()
+    }
+
+    fn opponents(&self, pair: &ContestantId) -> BTreeSet<ContestantId> {
+        self.meetings
+            .iter()
+            .filter_map(|m| m.opponent_of(pair).cloned())
+            .collect()
+    }
+}
+
+/// Break a tie in a pairs event (WBF 4): the best single session, then the
+/// best two sessions, then match points scored against the highest-ranked
+/// pair(s) or team(s) every tied pair played, then the next ranked, and so
+/// on. If that runs out the tie stands: the document names no last resort.
+pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    let group = tied_group(tied)?;
+    for p in &group {
+        if !stage.sessions.contains_key(p) {
+            return Err(WbfError::UnknownTeam { team: p.clone() });
+        }
+    }
+    check_tied(&group, "total score", |p| stage.total(p))?;
+    let mut trace = Trace::default();
+    let best_one = |t: &mut Trace, g: &[ContestantId]| {
+        t.split(
+            "WBF 4 ¶1 best session",
+            "score in the pair's best session",
+            g,
+            |p| stage.best(p, 1),
+            None,
+        )
+    };
+    let best_two = |t: &mut Trace, g: &[ContestantId]| {
+        t.split(
+            "WBF 4 ¶1 two sessions",
+            "score in the pair's best two sessions",
+            g,
+            |p| stage.best(p, 2),
+            None,
+        )
+    };
+    let steps: [Step<'_>; 2] = [&best_one, &best_two];
+    let mut order = Vec::new();
+    let after = cascade(&mut trace, &group, &steps, &|g| stands(g, "pending"));
+    for g in after {
+        if g.members.len() > 1 {
+            order.extend(common_opponents(&mut trace, stage, &g.members, 0));
+        } else {
+            order.push(g);
+        }
+    }
+    Ok(trace.finish(order))
+}
+
+/// WBF 4 ¶2 from the opponents ranked below `below` (0: from the top).
+fn common_opponents(
+    trace: &mut Trace,
+    stage: &PairsStage,
+    group: &[ContestantId],
+    below: u32,
+) -> Vec<TiedGroup> {
+    const CLAUSE: &str = "WBF 4 ¶2";
+    if group.len() <= 1 {
+        return group.iter().cloned().map(alone).collect();
+    }
+    let mut common: Option<BTreeSet<ContestantId>> = None;
+    for p in group {
+        let o = stage.opponents(p);
+        common = Some(match common {
+            None => o,
+            Some(c) => c.intersection(&o).cloned().collect(),
+        });
+    }
+    let level = common
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|o| stage.positions.get(&o).map(|p| (*p, o)))
+        .filter(|(p, _)| *p > below)
+        .fold(None::<(u32, Vec<ContestantId>)>, |acc, (p, o)| match acc {
+            Some((q, mut l)) if q == p => {
+                l.push(o);
+                Some((q, l))
+            }
+            Some((q, l)) if q < p => Some((q, l)),
+            _ => Some((p, vec![o])),
+        });
+    let Some((position, opponents)) = level else {
+        trace.not_separating(
+            CLAUSE,
+            "match points against the highest-ranked opponent all tied pairs played",
+            group,
+            Vec::new(),
+            Some(format!(
+                "no further opponent (ranked below position {below}) was played by all of {}",
+                names(&sorted(group))
+            )),
+        );
+        return vec![stands(group, CLAUSE)];
+    };
+    let test = format!(
+        "match points against {} (position {position}), played by every tied pair",
+        names(&opponents)
+    );
+    let parts = trace.split(
+        CLAUSE,
+        &test,
+        group,
+        |p| {
+            for_against(&stage.meetings, p, Unit::MatchPoints, |e| {
+                opponents.iter().any(|o| e.between(p, o))
+            })
+            .scored
+        },
+        None,
+    );
+    let mut out = Vec::new();
+    for part in parts {
+        out.extend(common_opponents(trace, stage, &part, position));
+    }
+    out
+}

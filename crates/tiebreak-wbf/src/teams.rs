@@ -1,0 +1,303 @@
+//! A teams event scored in IMPs and victory points: the input of the round
+//! robin (part 1), knockout (part 2) and Swiss (part 3) procedures.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::head_to_head::{for_against, ForAgainst};
+use model::{ContestantId, Encounter, EncounterStatus, InputError, Quotient, Score, Unit};
+
+use crate::engine::names;
+use crate::error::WbfError;
+
+/// The matches of a teams event, checked.
+///
+/// Every match needs its victory points; a match played at the table also
+/// needs its IMPs and its total points, since the tie-breaks compare them.
+/// A match whose scores were awarded (a forfeit, a withdrawal) counts in the
+/// VP standings only: the quotients and direct-match tests speak of matches
+/// *played*.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamsEvent {
+    teams: BTreeSet<ContestantId>,
+    matches: Vec<Encounter>,
+    victory_points: BTreeMap<ContestantId, Score>,
+}
+
+impl TeamsEvent {
+    /// The event with these teams and matches.
+    ///
+    /// Errors: a team listed twice, a match naming a team not listed, a team
+    /// playing itself, the same two teams recorded twice in a round, or a
+    /// match without a score it needs.
+    pub fn new(
+        teams: impl IntoIterator<Item = ContestantId>,
+        matches: impl IntoIterator<Item = Encounter>,
+    ) -> Result<TeamsEvent, WbfError> {
+        let mut set = BTreeSet::new();
+        for t in teams {
+            if set.contains(&t) {
+                return Err(WbfError::DuplicateTeam { team: t });
+            }
+            set.insert(t);
+        }
+        let matches: Vec<Encounter> = matches.into_iter().collect();
+        let mut seen = BTreeSet::new();
+        let mut victory_points: BTreeMap<ContestantId, Score> =
+            set.iter().map(|t| (t.clone(), Score::ZERO)).collect();
+        for m in &matches {
+            for side in [&m.first, &m.second] {
+                if !set.contains(side) {
+                    return Err(WbfError::UnknownTeam { team: side.clone() });
+                }
+            }
+            if m.first == m.second {
+                return Err(InputError::PlaysItself {
+                    round: m.round,
+                    contestant: m.first.clone(),
+                }
+                .into());
+            }
+            let key = if m.first < m.second {
+                (m.round, m.first.clone(), m.second.clone())
+            } else {
+                (m.round, m.second.clone(), m.first.clone())
+            };
+            if !seen.insert(key) {
+                return Err(InputError::MatchRecordedTwice {
+                    round: m.round,
+                    first: m.first.clone(),
+                    second: m.second.clone(),
+                }
+                .into());
+            }
+            let needed: &[Unit] = match m.status {
+                EncounterStatus::Played => &[Unit::VictoryPoints, Unit::Imps, Unit::TotalPoints],
+                _ => &[Unit::VictoryPoints],
+            };
+            for unit in needed {
+                if !m.scores.iter().any(|s| s.unit == *unit) {
+                    return Err(WbfError::MissingScore {
+                        round: m.round,
+                        first: m.first.clone(),
+                        second: m.second.clone(),
+                        unit: *unit,
+                    });
+                }
+            }
+            for side in [&m.first, &m.second] {
+                if let (Some((own, _)), Some(total)) = (
+                    m.scores_for(side, Unit::VictoryPoints),
+                    victory_points.get_mut(side),
+                ) {
+                    *total += own;
+                }
+            }
+        }
+        Ok(TeamsEvent {
+            teams: set,
+            matches,
+            victory_points,
+        })
+    }
+
+    /// Require every match played at the table to share out exactly `total`
+    /// victory points (20 on the WBF 20-VP scale). Awarded matches are not
+    /// checked: a forfeit may give less than the scale's total.
+    pub fn with_vp_scale_total(self, total: Score) -> Result<TeamsEvent, WbfError> {
+        for m in &self.matches {
+            if m.status != EncounterStatus::Played {
+                continue;
+            }
+            if let Some(s) = m.scores.iter().find(|s| s.unit == Unit::VictoryPoints) {
+                let sum = &s.first + &s.second;
+                if sum != total {
+                    return Err(WbfError::InconsistentVictoryPoints {
+                        round: m.round,
+                        first: m.first.clone(),
+                        second: m.second.clone(),
+                        sum,
+                        total,
+                    });
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The teams, in name order.
+    pub fn teams(&self) -> impl Iterator<Item = &ContestantId> {
+        self.teams.iter()
+    }
+
+    /// The matches, as given.
+    #[must_use]
+    pub fn matches(&self) -> &[Encounter] {
+        &self.matches
+    }
+
+    /// A team's victory points over the whole event.
+    #[must_use]
+    pub fn victory_points(&self, team: &ContestantId) -> Option<&Score> {
+        self.victory_points.get(team)
+    }
+
+    /// Fail on a team not in the event.
+    pub(crate) fn check_known(&self, group: &[ContestantId]) -> Result<(), WbfError> {
+        match group.iter().find(|t| !self.teams.contains(*t)) {
+            Some(t) => Err(WbfError::UnknownTeam { team: t.clone() }),
+            None => Ok(()),
+        }
+    }
+
+    /// `team`'s totals in `unit` over every match it played at the table.
+    pub(crate) fn played_totals(&self, team: &ContestantId, unit: Unit) -> ForAgainst {
+        for_against(&self.matches, team, unit, |e| {
+            e.status == EncounterStatus::Played
+        })
+    }
+
+    /// IMP quotient in all matches played.
+    pub(crate) fn imp_quotient(&self, team: &ContestantId) -> Quotient {
+        self.played_totals(team, Unit::Imps).quotient()
+    }
+
+    /// Total-points quotient in all matches played.
+    pub(crate) fn total_points_quotient(&self, team: &ContestantId) -> Quotient {
+        self.played_totals(team, Unit::TotalPoints).quotient()
+    }
+
+    /// What `a` and `b` scored against each other in `unit`, over every
+    /// meeting (played at the table, except for victory points, which an
+    /// awarded match also carries). `None` if they never met.
+    pub(crate) fn direct(
+        &self,
+        a: &ContestantId,
+        b: &ContestantId,
+        unit: Unit,
+    ) -> Option<ForAgainst> {
+        let t = for_against(&self.matches, a, unit, |e| {
+            e.between(a, b) && (unit == Unit::VictoryPoints || e.status == EncounterStatus::Played)
+        });
+        (t.encounters > 0).then_some(t)
+    }
+
+    /// `team`'s net score in `unit` in its matches against the rest of `group`.
+    pub(crate) fn net_among(
+        &self,
+        team: &ContestantId,
+        group: &[ContestantId],
+        unit: Unit,
+    ) -> Score {
+        group
+            .iter()
+            .filter(|o| *o != team)
+            .filter_map(|o| self.direct(team, o, unit))
+            .map(|t| t.net())
+            .sum()
+    }
+
+    /// Who `team` beat, tied with and lost to on VPs among `group`.
+    pub(crate) fn record(&self, team: &ContestantId, group: &[ContestantId]) -> Record {
+        let mut r = Record::default();
+        for o in group.iter().filter(|o| *o != team) {
+            match self.direct(team, o, Unit::VictoryPoints) {
+                None => r.not_met.push(o.clone()),
+                Some(t) => match t.scored.cmp(&t.conceded) {
+                    std::cmp::Ordering::Greater => r.beat.push(o.clone()),
+                    std::cmp::Ordering::Equal => r.tied.push(o.clone()),
+                    std::cmp::Ordering::Less => r.lost_to.push(o.clone()),
+                },
+            }
+        }
+        r.beat.sort();
+        r.tied.sort();
+        r.lost_to.sort();
+        r.not_met.sort();
+        r
+    }
+}
+
+/// A team's VP results against the other teams of a tied group.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Record {
+    pub(crate) beat: Vec<ContestantId>,
+    pub(crate) tied: Vec<ContestantId>,
+    pub(crate) lost_to: Vec<ContestantId>,
+    pub(crate) not_met: Vec<ContestantId>,
+}
+
+impl Record {
+    /// `beat B and C; tied D`.
+    pub(crate) fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        for (word, list) in [
+            ("beat", &self.beat),
+            ("tied with", &self.tied),
+            ("lost to", &self.lost_to),
+            ("did not play", &self.not_met),
+        ] {
+            if !list.is_empty() {
+                parts.push(format!("{word} {}", names(list)));
+            }
+        }
+        parts.join("; ")
+    }
+
+    /// Beat every other team of the group.
+    pub(crate) fn beat_all(&self) -> bool {
+        self.tied.is_empty() && self.lost_to.is_empty() && self.not_met.is_empty()
+    }
+
+    /// Tied exactly one and beat all the others.
+    pub(crate) fn tied_one_beat_rest(&self) -> bool {
+        self.tied.len() == 1 && self.lost_to.is_empty() && self.not_met.is_empty()
+    }
+
+    /// Lost to every other team of the group.
+    pub(crate) fn lost_to_all(&self) -> bool {
+        self.beat.is_empty() && self.tied.is_empty() && self.not_met.is_empty()
+    }
+}
+
+/// Check that every team of `group` has the same `score`.
+pub(crate) fn check_tied(
+    group: &[ContestantId],
+    quantity: &'static str,
+    mut score: impl FnMut(&ContestantId) -> Option<Score>,
+) -> Result<(), WbfError> {
+    let mut first: Option<(ContestantId, Score)> = None;
+    for t in group {
+        let s = score(t).ok_or_else(|| WbfError::UnknownTeam { team: t.clone() })?;
+        match &first {
+            None => first = Some((t.clone(), s)),
+            Some((f, fs)) if *fs != s => {
+                return Err(WbfError::NotTied {
+                    team: f.clone(),
+                    score: fs.clone(),
+                    other: t.clone(),
+                    other_score: s,
+                    quantity,
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The tied group, in name order, with duplicates and emptiness refused.
+pub(crate) fn tied_group(tied: &[ContestantId]) -> Result<Vec<ContestantId>, WbfError> {
+    if tied.is_empty() {
+        return Err(InputError::Empty { what: "tied teams" }.into());
+    }
+    let mut g = tied.to_vec();
+    g.sort();
+    for w in g.windows(2) {
+        if let [a, b] = w {
+            if a == b {
+                return Err(WbfError::DuplicateTeam { team: a.clone() });
+            }
+        }
+    }
+    Ok(g)
+}
