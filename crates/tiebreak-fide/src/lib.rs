@@ -1,9 +1,82 @@
 //! # countback-tiebreak-fide
 //!
-//! Skeleton: filled by its own issue.
+//! The FIDE Tie-Break Regulations (Handbook C.07) computed exactly, with a
+//! reader for FIDE TRF-16 tournament report files.
+//!
+//! ## Overview
+//!
+//! - [`trf::parse`] reads the `001` player records of a TRF-16 file (and the
+//!   TRF-2026 `202`/`212` records that name the tie-breaks) from a string,
+//!   checking that both lines of every game agree. Every error names its
+//!   line and column.
+//! - [`Evaluation`] computes the tie-breaks of C.07 for every player:
+//!   Buchholz with Cut-*n* and Median-*n*, Sonneborn-Berger and its cuts,
+//!   progressive score and its cuts, direct encounter, wins, games won,
+//!   games played and won with Black, rounds one elected to play, average
+//!   rating of opponents and Koya. Unplayed rounds follow article 16 of the
+//!   chosen [`Edition`] (2024 or March 2026 text).
+//! - [`TieBreakCode`] and [`Cascade`] parse the FIDE code syntax
+//!   (`BH/C1`, `SB`, `DE`, `BH:GP/M2/P`); [`Evaluation::rank`] ranks by a
+//!   cascade and returns a [`model::TieBreakOutcome`] whose trace names
+//!   each tie-break as a clause (`FIDE C.07 BH/C1`) with every value.
+//!
+//! Every value is an exact [`model::Score`]; [`display`] rounds for
+//! printing only.
+//!
+//! ## Usage
 //!
 //! ```
-//! assert_eq!(countback_model::Score::integer(1).to_string(), "1");
+//! use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
+//!
+//! let text = "\
+//! 012 Club evening
+//! 001    1      Ann                               1800                             1.0    1     2 w 1
+//! 001    2      Bob                               1700                             0.0    2     1 b 0
+//! ";
+//! let tournament = trf::parse(text)?;
+//! let fide = Evaluation::new(&tournament, Options::new(Edition::Aug2024))?;
+//! let outcome = fide.rank(&"BH/C1, SB".parse::<Cascade>()?)?;
+//! assert_eq!(outcome.order_text(), "Ann > Bob");
+//! assert_eq!(fide.value(2, &"ARO".parse()?)?.to_string(), "1800");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Examples
+//!
+//! The tests in `tests/` replay the FIDE technical commission's tie-break
+//! exercise (both editions) and five real events computed by Vega, reading
+//! them from `../shared/chess-data/` beside the checkout.
+//!
+//! ## Crate features
+//!
+//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod code;
+pub mod compute;
+pub mod edition;
+pub mod error;
+pub mod trf;
+
+pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind};
+pub use compute::{contestant_ids, Contribution, Evaluation};
+pub use edition::{Date, Edition, Options};
+pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
+
+use model::{HalfRule, RoundingMode, Score, ScoreError};
+
+/// A value as result lists print it: `places` decimals, a half rounded up
+/// (Vega prints a Sonneborn-Berger of 19.75 as 19.8). For display only.
+///
+/// ```
+/// use countback_tiebreak_fide::display;
+/// use model::Score;
+///
+/// assert_eq!(display(&Score::parse("19.75")?, 1)?, "19.8");
+/// assert_eq!(display(&Score::parse("8.25")?, 1)?, "8.3");
+/// # Ok::<(), model::ScoreError>(())
+/// ```
+pub fn display(value: &Score, places: u32) -> Result<String, ScoreError> {
+    value.to_decimal(places, &RoundingMode::Nearest(HalfRule::Up))
+}

@@ -1,0 +1,140 @@
+//! Typed errors, each naming the line and column, the player or the code at fault.
+
+use model::ScoreError;
+
+/// What is wrong with a TRF line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TrfErrorKind {
+    /// The line ends before a field it must hold.
+    #[error("line too short: {length} characters, a field needs column {needed}")]
+    ShortLine {
+        /// The last column the field needs.
+        needed: usize,
+        /// The line's length in characters.
+        length: usize,
+    },
+    /// A separator column holds something: the fields are shifted.
+    #[error("misaligned: found {found:?} where a blank separator belongs")]
+    Misaligned {
+        /// The character found.
+        found: char,
+    },
+    /// A numeric field that is not a number.
+    #[error("{text:?} is not a number")]
+    NotANumber {
+        /// The field's text.
+        text: String,
+    },
+    /// A `001` record without a starting rank.
+    #[error("a player record needs a starting rank")]
+    MissingStartingRank,
+    /// Two records with the same starting rank.
+    #[error("starting rank {rank} is listed twice")]
+    DuplicateStartingRank {
+        /// The rank.
+        rank: u32,
+    },
+    /// A result code outside `1 = 0 + - W D L H F U Z` and blank.
+    #[error("unknown result code {found:?}")]
+    UnknownResult {
+        /// The character found.
+        found: char,
+    },
+    /// A colour other than `w`, `b`, `-` or blank.
+    #[error("unknown colour {found:?}")]
+    UnknownColour {
+        /// The character found.
+        found: char,
+    },
+    /// A game result without an opponent.
+    #[error("round {round}: a game result needs an opponent")]
+    MissingOpponent {
+        /// The round.
+        round: usize,
+    },
+    /// A game played over the board without a colour.
+    #[error("round {round}: a game played over the board needs a colour")]
+    MissingColour {
+        /// The round.
+        round: usize,
+    },
+    /// A bye code with an opponent number.
+    #[error("round {round}: a bye cannot have an opponent (found {opponent})")]
+    ByeWithOpponent {
+        /// The round.
+        round: usize,
+        /// The opponent given.
+        opponent: u32,
+    },
+    /// An opponent number no player has.
+    #[error("round {round}: opponent {opponent} is not a listed player")]
+    OpponentOutOfRange {
+        /// The round.
+        round: usize,
+        /// The number given.
+        opponent: u32,
+    },
+    /// A player paired with themself.
+    #[error("round {round}: a player cannot play themself")]
+    PlaysItself {
+        /// The round.
+        round: usize,
+    },
+    /// The opponent's line names someone else, or a result or colour that does not match.
+    #[error("round {round}: the line of opponent {opponent} (line {opponent_line}) does not show the same game")]
+    DisagreesWithOpponent {
+        /// The round.
+        round: usize,
+        /// The opponent.
+        opponent: u32,
+        /// The opponent's line.
+        opponent_line: usize,
+    },
+    /// A `142` record with an absurd number of rounds.
+    #[error("{rounds} rounds is more than this reader accepts")]
+    TooManyRounds {
+        /// The number given.
+        rounds: usize,
+    },
+}
+
+/// A TRF reading error, at a line and column (both 1-based, in characters).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("TRF line {line}, column {column}: {kind}")]
+pub struct TrfError {
+    /// The line.
+    pub line: usize,
+    /// The column.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: TrfErrorKind,
+}
+
+/// A tie-break code that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tie-break code {code:?}: {reason}")]
+pub struct CodeError {
+    /// The code as written.
+    pub code: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// An error computing FIDE tie-breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FideError {
+    /// The TRF text is malformed.
+    #[error(transparent)]
+    Trf(#[from] TrfError),
+    /// A tie-break code is malformed.
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    /// A player the tournament does not list.
+    #[error("no player has starting rank {0}")]
+    UnknownPlayer(u32),
+    /// Exact arithmetic failed (a division by zero that the rules should have prevented).
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+}
