@@ -1,0 +1,78 @@
+//! The one error type of board and session scoring.
+
+use model::{BoardNumber, ContestantId, Direction, Score, ScoreError};
+
+/// Bad input to board or session scoring. Every variant names the board and,
+/// where there is one, the pair at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A result for a pair the movement does not list.
+    #[error("board {board}: pair {pair} is not in the movement")]
+    UnknownPair {
+        /// Which board.
+        board: BoardNumber,
+        /// Who.
+        pair: ContestantId,
+    },
+    /// The same pair on two lines of one board (or on both sides of one line).
+    #[error("board {board}: pair {pair} has more than one result")]
+    PairTwice {
+        /// Which board.
+        board: BoardNumber,
+        /// Who.
+        pair: ContestantId,
+    },
+    /// A board with neither a played result nor an adjusted score.
+    #[error("board {board} has no results")]
+    NoResults {
+        /// Which board.
+        board: BoardNumber,
+    },
+    /// A traveller line filed under another board.
+    #[error("board {board}: the line of pair {pair} belongs to board {found}")]
+    WrongBoard {
+        /// The board being scored.
+        board: BoardNumber,
+        /// The board the line names.
+        found: BoardNumber,
+        /// The NS pair of the line.
+        pair: ContestantId,
+    },
+    /// An adjusted score below 0% or above 100% of the top.
+    #[error(
+        "board {board}: the adjusted score of {pair} ({direction}) is {percent}%, outside 0-100%"
+    )]
+    AdjustedOutOfRange {
+        /// Which board.
+        board: BoardNumber,
+        /// The pair whose award is out of range.
+        pair: ContestantId,
+        /// The pair's direction on the line.
+        direction: Direction,
+        /// The percentage given.
+        percent: Score,
+    },
+    /// Too few results for a method that needs more (a Butler datum needs
+    /// three so that a top and a bottom can be dropped; cross-IMPs need two).
+    #[error("board {board}: {method} needs at least {needed} results, found {found}")]
+    TooFewResults {
+        /// Which board.
+        board: BoardNumber,
+        /// The method.
+        method: &'static str,
+        /// How many it needs.
+        needed: usize,
+        /// How many there were.
+        found: usize,
+    },
+    /// An arithmetic error (only a zero divisor is possible).
+    #[error("board {board}: {source}")]
+    Arithmetic {
+        /// Which board.
+        board: BoardNumber,
+        /// The arithmetic error.
+        #[source]
+        source: ScoreError,
+    },
+}

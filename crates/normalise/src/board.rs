@@ -1,0 +1,406 @@
+//! Scoring a whole board: versions, adjusted scores, unplayable versions
+//! and normalisation to the expected count.
+
+use std::collections::BTreeSet;
+
+use matchpoints::{artificial_award, check_award, matchpoint_scores, BoardError, Movement, Scale};
+use model::{
+    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::error::NormaliseError;
+use crate::factor::ScaleFactor;
+use crate::policy::{OneMissing, RoundingPolicy};
+
+/// How a board is scored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct BoardSpec {
+    /// `E`: the number of results a complete board would have.
+    pub expected: usize,
+    /// The matchpoint scale.
+    pub scale: Scale,
+    /// The one-missing-result choice.
+    pub one_missing: OneMissing,
+    /// The award for each side of a version played only once (unplayable):
+    /// average to both unless the director says otherwise. To give a
+    /// different award to one table, enter that line as an artificial score.
+    pub unplayable_award: ArtificialScore,
+    /// How the normalised match points are rounded.
+    pub rounding: RoundingPolicy,
+}
+
+impl BoardSpec {
+    /// `E` expected results on the 2-per-beat scale, the formula for one
+    /// missing result, average for an unplayable version, exact values.
+    #[must_use]
+    pub fn new(expected: usize) -> BoardSpec {
+        BoardSpec {
+            expected,
+            scale: Scale::TwoPerBeat,
+            one_missing: OneMissing::Formula,
+            unplayable_award: ArtificialScore::average(),
+            rounding: RoundingPolicy::Exact,
+        }
+    }
+
+    /// The same with another scale.
+    #[must_use]
+    pub fn with_scale(mut self, scale: Scale) -> BoardSpec {
+        self.scale = scale;
+        self
+    }
+
+    /// The same with another one-missing choice.
+    #[must_use]
+    pub fn with_one_missing(mut self, one_missing: OneMissing) -> BoardSpec {
+        self.one_missing = one_missing;
+        self
+    }
+
+    /// The same with another unplayable award.
+    #[must_use]
+    pub fn with_unplayable_award(mut self, award: ArtificialScore) -> BoardSpec {
+        self.unplayable_award = award;
+        self
+    }
+
+    /// The same with another rounding policy.
+    #[must_use]
+    pub fn with_rounding(mut self, rounding: RoundingPolicy) -> BoardSpec {
+        self.rounding = rounding;
+        self
+    }
+
+    /// The top of a complete board.
+    #[must_use]
+    pub fn top(&self) -> Score {
+        self.scale.top(self.expected)
+    }
+
+    /// The average of a complete board.
+    #[must_use]
+    pub fn average(&self) -> Score {
+        self.scale.average(self.expected)
+    }
+}
+
+/// How a played result's score was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Method {
+    /// The group was complete (`A = E`): as-is.
+    Complete,
+    /// `MP·SF + (SF − 1)`.
+    Formula,
+    /// The one-missing shortcut: as-is plus one tie.
+    OneMissingShortcut,
+}
+
+/// What a line of the traveller scored: a typed outcome, so that an award
+/// is never mistaken for a formula result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+#[non_exhaustive]
+pub enum LineOutcome {
+    /// A played result, matchpointed within its version and normalised.
+    Played {
+        /// The NS score in points.
+        ns_points: i32,
+        /// `A`: the results in this line's version.
+        group_size: usize,
+        /// NS match points within the group.
+        as_is_ns: Score,
+        /// EW match points within the group.
+        as_is_ew: Score,
+        /// How the group was brought to `E`.
+        method: Method,
+    },
+    /// An artificial adjusted score given by the director.
+    Adjusted {
+        /// The award.
+        award: ArtificialScore,
+    },
+    /// The line's version was played only once: the board is unplayable for
+    /// this table and the spec's artificial adjusted score applies.
+    Unplayable {
+        /// The award.
+        award: ArtificialScore,
+    },
+}
+
+/// One scored line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ScoredLine {
+    /// The NS pair.
+    pub ns: ContestantId,
+    /// The EW pair.
+    pub ew: ContestantId,
+    /// The version of the board (0 unless fouled).
+    pub version: usize,
+    /// How the line was scored.
+    pub outcome: LineOutcome,
+    /// NS match points, exact.
+    pub ns_exact: Score,
+    /// EW match points, exact.
+    pub ew_exact: Score,
+    /// NS match points rounded by the spec's policy.
+    pub ns_mp: Score,
+    /// EW match points rounded by the spec's policy.
+    pub ew_mp: Score,
+}
+
+/// A board scored out of a complete board's top.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ScoredBoard {
+    /// The board.
+    pub board: BoardNumber,
+    /// The spec it was scored by.
+    pub spec: BoardSpec,
+    /// Every line that was not "not played", sorted by version then NS then
+    /// EW pair name.
+    pub lines: Vec<ScoredLine>,
+}
+
+impl ScoredBoard {
+    /// Lines that count toward `E` (played, adjusted or unplayable).
+    #[must_use]
+    pub fn results(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// NS total (exact).
+    #[must_use]
+    pub fn ns_total(&self) -> Score {
+        self.lines.iter().map(|l| &l.ns_exact).sum()
+    }
+
+    /// EW total (exact).
+    #[must_use]
+    pub fn ew_total(&self) -> Score {
+        self.lines.iter().map(|l| &l.ew_exact).sum()
+    }
+
+    /// Each pair's rounded match points on this board.
+    pub fn pair_scores(&self) -> impl Iterator<Item = (&ContestantId, &Score)> {
+        self.lines
+            .iter()
+            .flat_map(|l| [(&l.ns, &l.ns_mp), (&l.ew, &l.ew_mp)])
+    }
+}
+
+/// Score a board played in one version: the played results among
+/// themselves, normalised to `spec.expected`; adjusted lines as percentages
+/// of the complete top; not-played lines absent.
+///
+/// ```
+/// use countback_normalise::{score_board, BoardSpec, Movement, Score};
+/// use countback_normalise::{BoardNumber, TableOutcome, TravellerLine};
+///
+/// // `004_…`: three results scaled to four.
+/// let line = |ns: &str, ew: &str, points| TravellerLine {
+///     board: BoardNumber(1),
+///     ns: ns.into(),
+///     ew: ew.into(),
+///     outcome: TableOutcome::Played { ns_points: points },
+/// };
+/// let lines = [line("1", "11", 150), line("2", "12", 100), line("3", "13", 80)];
+/// let board = score_board(BoardNumber(1), &lines, &BoardSpec::new(4), &Movement::open())?;
+/// assert_eq!(board.lines[0].ns_exact, Score::new(17, 3)?);
+/// assert_eq!(board.ns_total(), Score::integer(9));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_board(
+    board: BoardNumber,
+    lines: &[TravellerLine],
+    spec: &BoardSpec,
+    movement: &Movement,
+) -> Result<ScoredBoard, NormaliseError> {
+    score_fouled_board(board, &[lines.to_vec()], spec, movement)
+}
+
+/// Score a fouled board: each version matchpointed as its own group, then
+/// normalised to `spec.expected` (`001_…`). A version with a single played
+/// result is unplayable and gets the spec's artificial adjusted score.
+pub fn score_fouled_board(
+    board: BoardNumber,
+    versions: &[Vec<TravellerLine>],
+    spec: &BoardSpec,
+    movement: &Movement,
+) -> Result<ScoredBoard, NormaliseError> {
+    check_lines(board, versions, movement)?;
+    let top = spec.top();
+    let average = spec.average();
+    let round = |v: &Score| {
+        spec.rounding
+            .apply(v, &average)
+            .map_err(|source| NormaliseError::Arithmetic {
+                board: Some(board),
+                source,
+            })
+    };
+    let mut out = Vec::new();
+    for (version, lines) in versions.iter().enumerate() {
+        let mut played: Vec<(&TravellerLine, i32)> = Vec::new();
+        for line in lines {
+            match &line.outcome {
+                TableOutcome::Played { ns_points } => played.push((line, *ns_points)),
+                TableOutcome::Artificial(award) => {
+                    let (ns, ew) = awards(award, &top);
+                    out.push(scored(
+                        line,
+                        version,
+                        LineOutcome::Adjusted {
+                            award: award.clone(),
+                        },
+                        ns,
+                        ew,
+                        &round,
+                    )?);
+                }
+                _ => {}
+            }
+        }
+        if played.len() == 1 {
+            for (line, _) in &played {
+                let award = spec.unplayable_award.clone();
+                let (ns, ew) = awards(&award, &top);
+                out.push(scored(
+                    line,
+                    version,
+                    LineOutcome::Unplayable { award },
+                    ns,
+                    ew,
+                    &round,
+                )?);
+            }
+            continue;
+        }
+        if played.is_empty() {
+            continue;
+        }
+        let a = played.len();
+        let factor = ScaleFactor::from_counts(spec.expected, a).map_err(|e| e.on(board))?;
+        let method = if factor.is_identity() {
+            Method::Complete
+        } else if spec.expected - a == 1 && spec.one_missing == OneMissing::TopMinusOneBottomPlusOne
+        {
+            Method::OneMissingShortcut
+        } else {
+            Method::Formula
+        };
+        let points: Vec<i32> = played.iter().map(|(_, p)| *p).collect();
+        let group_top = spec.scale.top(a);
+        for ((line, ns_points), as_is_ns) in
+            played.iter().zip(matchpoint_scores(&points, spec.scale))
+        {
+            let as_is_ew = &group_top - &as_is_ns;
+            let lift = |m: &Score| match method {
+                Method::Complete => m.clone(),
+                Method::OneMissingShortcut => m + &spec.scale.per_tie(),
+                Method::Formula => factor.apply_on(m, spec.scale),
+            };
+            let (ns, ew) = (lift(&as_is_ns), lift(&as_is_ew));
+            out.push(scored(
+                line,
+                version,
+                LineOutcome::Played {
+                    ns_points: *ns_points,
+                    group_size: a,
+                    as_is_ns,
+                    as_is_ew,
+                    method,
+                },
+                ns,
+                ew,
+                &round,
+            )?);
+        }
+    }
+    if out.is_empty() {
+        return Err(BoardError::NoResults { board }.into());
+    }
+    out.sort_by(|a, b| (a.version, &a.ns, &a.ew).cmp(&(b.version, &b.ns, &b.ew)));
+    Ok(ScoredBoard {
+        board,
+        spec: spec.clone(),
+        lines: out,
+    })
+}
+
+fn awards(award: &ArtificialScore, top: &Score) -> (Score, Score) {
+    (
+        artificial_award(award, Direction::NorthSouth, top),
+        artificial_award(award, Direction::EastWest, top),
+    )
+}
+
+fn scored(
+    line: &TravellerLine,
+    version: usize,
+    outcome: LineOutcome,
+    ns_exact: Score,
+    ew_exact: Score,
+    round: &impl Fn(&Score) -> Result<Score, NormaliseError>,
+) -> Result<ScoredLine, NormaliseError> {
+    Ok(ScoredLine {
+        ns: line.ns.clone(),
+        ew: line.ew.clone(),
+        version,
+        outcome,
+        ns_mp: round(&ns_exact)?,
+        ew_mp: round(&ew_exact)?,
+        ns_exact,
+        ew_exact,
+    })
+}
+
+/// The traveller checks of `countback-matchpoints`, across all versions.
+fn check_lines(
+    board: BoardNumber,
+    versions: &[Vec<TravellerLine>],
+    movement: &Movement,
+) -> Result<(), BoardError> {
+    let mut seen: BTreeSet<&ContestantId> = BTreeSet::new();
+    let mut any = false;
+    for line in versions.iter().flatten() {
+        if line.board != board {
+            return Err(BoardError::WrongBoard {
+                board,
+                found: line.board,
+                pair: line.ns.clone(),
+            });
+        }
+        for pair in [&line.ns, &line.ew] {
+            if !movement.seats(pair) {
+                return Err(BoardError::UnknownPair {
+                    board,
+                    pair: pair.clone(),
+                });
+            }
+            if !seen.insert(pair) {
+                return Err(BoardError::PairTwice {
+                    board,
+                    pair: pair.clone(),
+                });
+            }
+        }
+        match &line.outcome {
+            TableOutcome::Played { .. } => any = true,
+            TableOutcome::Artificial(award) => {
+                check_award(board, line, award)?;
+                any = true;
+            }
+            _ => {}
+        }
+    }
+    if any {
+        Ok(())
+    } else {
+        Err(BoardError::NoResults { board })
+    }
+}

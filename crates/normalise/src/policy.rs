@@ -1,0 +1,86 @@
+//! Rounding policies and the one-missing-result choice, as named options.
+
+use model::{HalfRule, Rounding, RoundingMode, Score, ScoreError};
+use serde::{Deserialize, Serialize};
+
+/// How normalised match points are rounded: a jurisdiction's named choice.
+///
+/// The reference value of the "toward/away from average" rules is the
+/// board's average (PAR) on the expected count, e.g. 9 for `E = 10`.
+///
+/// ```
+/// use countback_normalise::{RoundingPolicy, Score};
+///
+/// let avg = Score::integer(9);
+/// let ebu = RoundingPolicy::EbuTenthTowardAverage;
+/// assert_eq!(ebu.apply(&Score::new(123, 7)?, &avg)?, Score::parse("17.6")?);
+/// assert_eq!(ebu.apply(&Score::parse("9.05")?, &avg)?, Score::integer(9));
+/// assert_eq!(ebu.apply(&Score::parse("8.95")?, &avg)?, Score::integer(9));
+/// assert_eq!(RoundingPolicy::Exact.apply(&Score::new(123, 7)?, &avg)?, Score::new(123, 7)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum RoundingPolicy {
+    /// No rounding: exact fractions (what the real programs sum).
+    #[default]
+    Exact,
+    /// `001_…`: nearest 0.1 of a match point, an exact 0.05 toward the
+    /// average.
+    EbuTenthTowardAverage,
+    /// Nearest 0.01, an exact half up.
+    HundredthHalfUp,
+    /// Nearest 0.0001, an exact half away from the average.
+    TenThousandthHalfAwayFromAverage,
+    /// Down to the 0.1 below (how some programs store factored lines).
+    TenthTruncated,
+    /// Any other rule, with no reference to the average.
+    Custom(Rounding),
+}
+
+impl RoundingPolicy {
+    /// The rounding rule for a board whose average is `average`, or `None`
+    /// for [`RoundingPolicy::Exact`].
+    pub fn rounding(&self, average: &Score) -> Result<Option<Rounding>, ScoreError> {
+        let toward = || HalfRule::TowardReference(average.clone());
+        let away = || HalfRule::AwayFromReference(average.clone());
+        Ok(Some(match self {
+            RoundingPolicy::Exact => return Ok(None),
+            RoundingPolicy::EbuTenthTowardAverage => {
+                Rounding::decimal(1, RoundingMode::Nearest(toward()))?
+            }
+            RoundingPolicy::HundredthHalfUp => {
+                Rounding::decimal(2, RoundingMode::Nearest(HalfRule::Up))?
+            }
+            RoundingPolicy::TenThousandthHalfAwayFromAverage => {
+                Rounding::decimal(4, RoundingMode::Nearest(away()))?
+            }
+            RoundingPolicy::TenthTruncated => Rounding::decimal(1, RoundingMode::TowardZero)?,
+            RoundingPolicy::Custom(r) => r.clone(),
+        }))
+    }
+
+    /// Round `value` on a board whose average is `average`.
+    pub fn apply(&self, value: &Score, average: &Score) -> Result<Score, ScoreError> {
+        match self.rounding(average)? {
+            None => Ok(value.clone()),
+            Some(r) => r.apply(value),
+        }
+    }
+}
+
+/// What to do when a group is exactly one result short of the expected
+/// count (`001_…`, last paragraphs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum OneMissing {
+    /// Apply the formula as for any other count (strictly correct).
+    #[default]
+    Formula,
+    /// The club shortcut: score as-is, then add one tie (top reduced by one
+    /// from the complete board's, bottom raised by one). The group's total
+    /// is the same as the formula's; single results differ.
+    TopMinusOneBottomPlusOne,
+}
