@@ -160,7 +160,7 @@ pub(crate) fn run_cascade(
 ) -> TieBreakOutcome {
     let mut outcome = TieBreakOutcome::default();
     let (clause, test, key) = primary;
-    let groups = decide(&mut outcome, members, clause, test, key, None);
+    let groups = decide(&mut outcome, members, clause, test, key);
     for group in groups {
         refine(&mut outcome, group, steps, None, end);
     }
@@ -173,7 +173,6 @@ fn decide(
     clause: Clause,
     test: String,
     key: &Key<'_>,
-    note: Option<String>,
 ) -> Vec<Vec<ContestantId>> {
     let mut among: Vec<ContestantId> = members.to_vec();
     among.sort();
@@ -188,7 +187,7 @@ fn decide(
         among,
         values,
         result: result.clone(),
-        note,
+        note: None,
     });
     result
 }
@@ -229,7 +228,6 @@ fn refine(
         step.clause.clone(),
         step.test.clone(),
         &*step.value,
-        None,
     );
     for g in groups {
         refine(outcome, g, rest, Some(&step.clause), end);
