@@ -372,7 +372,7 @@ impl<'t> Evaluation<'t> {
         group: &[usize],
         forfeits_as_played: bool,
     ) -> Vec<HashMap<u32, (Score, usize)>> {
-        let ranks: Vec<u32> = group
+        let ranks: std::collections::HashSet<u32> = group
             .iter()
             .filter_map(|i| self.tournament.players.get(*i).map(|p| p.starting_rank))
             .collect();
@@ -428,7 +428,7 @@ impl<'t> Evaluation<'t> {
                 .unwrap_or_default()
         });
         trace.push(Decision {
-            clause: points_clause.clone(),
+            clause: points_clause,
             test: "points".to_string(),
             among: sorted(ids.clone()),
             values: ids
@@ -440,7 +440,6 @@ impl<'t> Evaluation<'t> {
             note: note.clone(),
         });
         let mut groups = first;
-        let mut last_clause = points_clause;
         for code in &cascade.0 {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
@@ -494,9 +493,7 @@ impl<'t> Evaluation<'t> {
                 next.extend(split);
             }
             groups = next;
-            last_clause = clause;
         }
-        let _ = last_clause;
         let order = groups
             .into_iter()
             .map(|members| {
@@ -527,7 +524,7 @@ impl<'t> Evaluation<'t> {
         let n = indices.len();
         let missing: Vec<usize> = meetings
             .iter()
-            .map(|m| (n - 1).saturating_sub(m.len()))
+            .map(|m| n.saturating_sub(1).saturating_sub(m.len()))
             .collect();
         if missing.iter().all(|m| *m == 0) {
             let mut split = Vec::new();

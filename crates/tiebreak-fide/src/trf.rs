@@ -80,6 +80,26 @@ impl ResultCode {
         })
     }
 
+    /// The TRF character of the code.
+    #[must_use]
+    pub fn to_char(self) -> char {
+        match self {
+            ResultCode::Win => '1',
+            ResultCode::Draw => '=',
+            ResultCode::Loss => '0',
+            ResultCode::ForfeitWin => '+',
+            ResultCode::ForfeitLoss => '-',
+            ResultCode::UnratedWin => 'W',
+            ResultCode::UnratedDraw => 'D',
+            ResultCode::UnratedLoss => 'L',
+            ResultCode::HalfPointBye => 'H',
+            ResultCode::FullPointBye => 'F',
+            ResultCode::PairingAllocatedBye => 'U',
+            ResultCode::ZeroPointBye => 'Z',
+            ResultCode::NotPaired => ' ',
+        }
+    }
+
     /// The points the code scores (1, ½ or 0).
     #[must_use]
     pub fn points(self) -> Score {
@@ -182,6 +202,46 @@ pub struct Player {
 }
 
 impl Player {
+    /// The record as a TRF-16 `001` line (sex, title, federation, FIDE id
+    /// and birth date blank; the rank field repeats the starting rank).
+    #[must_use]
+    pub fn to_trf_line(&self) -> String {
+        let rating = self.rating.map(|r| r.to_string()).unwrap_or_default();
+        let points = self
+            .declared_points
+            .as_ref()
+            .unwrap_or(&self.points())
+            .to_decimal(1, &model::RoundingMode::TowardZero)
+            .unwrap_or_default();
+        let mut line = format!(
+            "001 {:>4} {:4} {:<33} {:>4} {:3} {:11} {:10} {:>4} {:>4}",
+            self.starting_rank,
+            "",
+            self.name.chars().take(33).collect::<String>(),
+            rating,
+            "",
+            "",
+            "",
+            points,
+            self.starting_rank
+        );
+        for round in &self.rounds {
+            let opponent = round
+                .opponent
+                .map_or_else(|| "0000".to_string(), |o| o.to_string());
+            let colour = match round.colour {
+                Colour::White => 'w',
+                Colour::Black => 'b',
+                Colour::None => '-',
+            };
+            line.push_str(&format!(
+                "  {opponent:>4} {colour} {}",
+                round.result.to_char()
+            ));
+        }
+        line
+    }
+
     /// The points the results score.
     #[must_use]
     pub fn points(&self) -> Score {
@@ -205,6 +265,16 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The tie-breaks the file names (`202` or `212`), parsed; `None` when it names none.
+    pub fn declared_cascade(
+        &self,
+    ) -> Result<Option<crate::code::Cascade>, crate::error::CodeError> {
+        self.tie_break_codes
+            .as_ref()
+            .map(|codes| crate::code::Cascade::from_codes(codes))
+            .transpose()
+    }
+
     /// The player with the given starting rank.
     #[must_use]
     pub fn player(&self, starting_rank: u32) -> Option<&Player> {
@@ -407,12 +477,21 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
         if tail.trim().is_empty() {
             break;
         }
-        if line.chars.len() < start + 7 {
+        // The result may be a blank that an editor trimmed away; the colour may not.
+        if line.chars.len() < start + 5 {
             return Err(line.err(
                 line.chars.len() + 1,
                 TrfErrorKind::ShortLine {
-                    needed: start + 7,
+                    needed: start + 5,
                     length: line.chars.len(),
+                },
+            ));
+        }
+        if rounds.len() >= MAX_ROUNDS {
+            return Err(line.err(
+                start,
+                TrfErrorKind::TooManyRounds {
+                    rounds: rounds.len() + 1,
                 },
             ));
         }

@@ -1,0 +1,209 @@
+//! The TRF reader: good files, and every kind of bad line with its line and column.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use countback_tiebreak_fide::trf::{self, Colour, ResultCode};
+use countback_tiebreak_fide::{TrfError, TrfErrorKind};
+
+const ANN: &str = "001    1      Ann                               1800                             1.5    1     2 w 1  0000 - H";
+const BOB: &str = "001    2      Bob                               1700                             0.0    2     1 b 0  0000 - Z";
+
+fn two(ann: &str, bob: &str) -> String {
+    format!("012 Two\n### a comment\n142 2\n{ann}\n{bob}\n")
+}
+
+fn error(text: &str) -> TrfError {
+    trf::parse(text).unwrap_err()
+}
+
+#[test]
+fn reads_player_records() {
+    let t = trf::parse(&two(ANN, BOB)).unwrap();
+    assert_eq!(t.name.as_deref(), Some("Two"));
+    assert_eq!(t.rounds, 2);
+    let ann = t.player(1).unwrap();
+    assert_eq!(ann.name, "Ann");
+    assert_eq!(ann.rating, Some(1800));
+    assert_eq!(ann.points().to_string(), "3/2");
+    assert_eq!(ann.declared_points, Some(ann.points()));
+    let r1 = ann.rounds.first().unwrap();
+    assert_eq!(
+        (r1.opponent, r1.colour, r1.result),
+        (Some(2), Colour::White, ResultCode::Win)
+    );
+    assert_eq!(ann.rounds.get(1).unwrap().result, ResultCode::HalfPointBye);
+    // Writing the records back gives the same tournament.
+    let again = format!(
+        "012 Two\n\n142 2\n{}\n{}\n",
+        ann.to_trf_line(),
+        t.player(2).unwrap().to_trf_line()
+    );
+    assert_eq!(trf::parse(&again).unwrap().players, t.players);
+}
+
+#[test]
+fn rounds_past_the_end_of_a_line_are_not_paired() {
+    let short_bob = "001    2      Bob                               1700                             0.0    2     1 b 0";
+    let t = trf::parse(&two(ANN, short_bob)).unwrap();
+    assert_eq!(
+        t.player(2).unwrap().rounds.get(1).unwrap().result,
+        ResultCode::NotPaired
+    );
+    // A trimmed trailing blank result is a blank result.
+    let trimmed = "001    2      Bob                               1700                             0.0    2     1 b 0  0000 -";
+    let t = trf::parse(&two(ANN, trimmed)).unwrap();
+    assert_eq!(
+        t.player(2).unwrap().rounds.get(1).unwrap().result,
+        ResultCode::NotPaired
+    );
+}
+
+#[test]
+fn every_result_code_reads() {
+    for c in "1=0+-WDLHFUZ ".chars() {
+        let code = ResultCode::from_char(c).unwrap();
+        assert_eq!(code.to_char().to_ascii_uppercase(), c.to_ascii_uppercase());
+    }
+    assert!(ResultCode::from_char('X').is_none());
+}
+
+/// `(description, Ann's line, Bob's line, error line, error column, kind)`.
+#[test]
+fn bad_lines_name_line_and_column() {
+    let cases: Vec<(&str, String, String, usize, usize, TrfErrorKind)> = vec![
+        (
+            "short line",
+            "001    1      Ann".to_string(),
+            BOB.to_string(),
+            4,
+            18,
+            TrfErrorKind::ShortLine {
+                needed: 84,
+                length: 17,
+            },
+        ),
+        (
+            "round field shifted one column right",
+            ANN.replace("     2 w 1", "      2 w 1"),
+            BOB.to_string(),
+            4,
+            96,
+            TrfErrorKind::Misaligned { found: '2' },
+        ),
+        (
+            "round field cut after the opponent",
+            ANN.replace("     2 w 1  0000 - H", "     2"),
+            BOB.to_string(),
+            4,
+            96,
+            TrfErrorKind::ShortLine {
+                needed: 97,
+                length: 95,
+            },
+        ),
+        (
+            "result disagrees with the opponent's line",
+            ANN.to_string(),
+            BOB.replace("1 b 0", "1 b 1"),
+            4,
+            99,
+            TrfErrorKind::DisagreesWithOpponent {
+                round: 1,
+                opponent: 2,
+                opponent_line: 5,
+            },
+        ),
+        (
+            "same colour on both lines",
+            ANN.to_string(),
+            BOB.replace("1 b 0", "1 w 0"),
+            4,
+            99,
+            TrfErrorKind::DisagreesWithOpponent {
+                round: 1,
+                opponent: 2,
+                opponent_line: 5,
+            },
+        ),
+        (
+            "opponent out of range",
+            ANN.replace("     2 w 1", "     7 w 1"),
+            BOB.to_string(),
+            4,
+            92,
+            TrfErrorKind::OpponentOutOfRange {
+                round: 1,
+                opponent: 7,
+            },
+        ),
+        (
+            "unknown result code",
+            ANN.replace("2 w 1", "2 w X"),
+            BOB.to_string(),
+            4,
+            99,
+            TrfErrorKind::UnknownResult { found: 'X' },
+        ),
+        (
+            "unknown colour",
+            ANN.replace("2 w 1", "2 x 1"),
+            BOB.to_string(),
+            4,
+            97,
+            TrfErrorKind::UnknownColour { found: 'x' },
+        ),
+        (
+            "bye with an opponent",
+            ANN.replace("0000 - H", "0002 - H"),
+            BOB.to_string(),
+            4,
+            102,
+            TrfErrorKind::ByeWithOpponent {
+                round: 2,
+                opponent: 2,
+            },
+        ),
+        (
+            "game without an opponent",
+            ANN.replace("     2 w 1", "  0000 w 1"),
+            BOB.to_string(),
+            4,
+            92,
+            TrfErrorKind::MissingOpponent { round: 1 },
+        ),
+        (
+            "rating not a number",
+            ANN.replace("1800", "18x0"),
+            BOB.to_string(),
+            4,
+            49,
+            TrfErrorKind::NotANumber {
+                text: "18x0".to_string(),
+            },
+        ),
+        (
+            "starting rank twice",
+            ANN.to_string(),
+            BOB.replace("001    2", "001    1"),
+            5,
+            5,
+            TrfErrorKind::DuplicateStartingRank { rank: 1 },
+        ),
+    ];
+    for (what, ann, bob, line, column, kind) in cases {
+        let e = error(&two(&ann, &bob));
+        assert_eq!(
+            (e.line, e.column, &e.kind),
+            (line, column, &kind),
+            "{what}: {e}"
+        );
+        assert!(e
+            .to_string()
+            .starts_with(&format!("TRF line {line}, column {column}")));
+    }
+}
+
+#[test]
+fn absurd_round_counts_are_refused() {
+    let e = error("142 99999999\n");
+    assert!(matches!(e.kind, TrfErrorKind::TooManyRounds { .. }));
+}

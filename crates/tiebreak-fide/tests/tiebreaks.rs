@@ -1,0 +1,327 @@
+//! Every tie-break on small events worked out by hand (the sums are in the
+//! comments), under both editions, and ranking by a cascade.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
+use model::Score;
+
+/// A `001` line: starting rank, name, rating, then per round
+/// `(opponent, colour, result)` with opponent 0 for none.
+fn line(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> String {
+    let mut l = format!(
+        "001 {rank:>4} {:4} {name:<33} {:>4} {:3} {:11} {:10} {:>4} {rank:>4}",
+        "",
+        if rating == 0 {
+            String::new()
+        } else {
+            rating.to_string()
+        },
+        "",
+        "",
+        "",
+        ""
+    );
+    for (o, c, r) in rounds {
+        l.push_str(&format!("  {o:>4} {c} {r}"));
+    }
+    l
+}
+
+/// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player:
+/// R1 Ann-Bob 1-0, Cid-Dan =, Eve-Fay 0-1;
+/// R2 Cid-Ann 0-1 (Ann Black), Bob-Fay =, Dan half-point bye, Eve zero-point bye;
+/// R3 Ann-Fay =, Dan wins by forfeit v Bob, Cid pairing-allocated bye, Eve not paired.
+fn six() -> String {
+    [
+        "012 Six players".to_string(),
+        "042 2025/05/01".to_string(),
+        line(
+            1,
+            "Ann",
+            2000,
+            &[(2, 'w', '1'), (3, 'b', '1'), (6, 'w', '=')],
+        ),
+        line(
+            2,
+            "Bob",
+            1900,
+            &[(1, 'b', '0'), (6, 'w', '='), (4, '-', '-')],
+        ),
+        line(
+            3,
+            "Cid",
+            1800,
+            &[(4, 'w', '='), (1, 'w', '0'), (0, '-', 'U')],
+        ),
+        line(
+            4,
+            "Dan",
+            1700,
+            &[(3, 'b', '='), (0, '-', 'H'), (2, '-', '+')],
+        ),
+        line(
+            5,
+            "Eve",
+            1600,
+            &[(6, 'w', '0'), (0, '-', 'Z'), (0, '-', ' ')],
+        ),
+        line(6, "Fay", 0, &[(5, 'b', '1'), (2, 'b', '='), (1, 'b', '=')]),
+    ]
+    .join("\n")
+}
+
+fn s(text: &str) -> Score {
+    Score::parse(text).unwrap()
+}
+
+fn check(edition: Edition, cases: &[(u32, &str, &str)]) {
+    let t = trf::parse(&six()).unwrap();
+    let fide = Evaluation::new(&t, Options::new(edition)).unwrap();
+    for (player, code, expected) in cases {
+        let got = fide.value(*player, &code.parse().unwrap()).unwrap();
+        assert_eq!(got, s(expected), "{edition:?} #{player} {code}");
+    }
+}
+
+#[test]
+fn points_and_adjusted_scores() {
+    let t = trf::parse(&six()).unwrap();
+    let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    let points: Vec<String> = (1..=6)
+        .map(|p| fide.points(p).unwrap().to_string())
+        .collect();
+    assert_eq!(points, ["5/2", "1/2", "3/2", "2", "0", "2"]);
+    // Eve's zero-point bye and absence are followed by nothing but
+    // voluntarily unplayed rounds: both count as draws (0 + 1/2 + 1/2).
+    // Dan's half-point bye is followed by a forfeit win: it stays as scored.
+    let adjusted: Vec<String> = (1..=6)
+        .map(|p| fide.adjusted_score(p).unwrap().to_string())
+        .collect();
+    assert_eq!(adjusted, ["5/2", "1/2", "3/2", "2", "1", "2"]);
+}
+
+#[test]
+fn every_tie_break_2024() {
+    check(
+        Edition::Aug2024,
+        &[
+            // Ann: Bob 1/2 + Cid 3/2 + Fay 2.
+            (1, "BH", "4"),
+            (1, "BH/C1", "3.5"),
+            (1, "BH/C2", "2"),
+            (1, "BH/M1", "1.5"),
+            (1, "BH/M2", "0"),
+            // Dan: Cid 3/2, dummy 2 (own score) for the bye, dummy 2 for the forfeit.
+            (4, "BH", "5.5"),
+            // Art. 16.5: the voluntarily unplayed bye goes first, not Cid's 3/2.
+            (4, "BH/C1", "3.5"),
+            (4, "BH/M1", "1.5"),
+            // With /P the forfeit is a game against Bob (1/2).
+            (4, "BH/P", "4"),
+            // SB: 1*1/2 + 1*3/2 + 1/2*2.
+            (1, "SB", "3"),
+            // Cut-1 takes the lowest-scored opponent, Bob (1/2).
+            (1, "SB/C1", "2.5"),
+            // Dan: 1/2*3/2 + 1/2*2 + 1*2 = 3.75; the bye's 1 is cut first.
+            (4, "SB", "3.75"),
+            (4, "SB/C1", "2.75"),
+            // PS: 1 + 2 + 5/2; Cut-1 drops round 1's running total.
+            (1, "PS", "5.5"),
+            (1, "PS/C1", "4.5"),
+            // 1/2 + 1 + 2.
+            (4, "PS", "3.5"),
+            (1, "WIN", "2"),
+            (1, "WON", "2"),
+            (3, "WIN", "1"),
+            (3, "WON", "0"),
+            (4, "WIN", "1"),
+            (4, "WON", "0"),
+            (1, "BPG", "1"),
+            (1, "BWG", "1"),
+            (6, "BPG", "3"),
+            (6, "BWG", "1"),
+            (2, "BPG", "1"),
+            (2, "REP", "2"),
+            (4, "REP", "2"),
+            (5, "REP", "1"),
+            (3, "REP", "3"),
+            // ARO over the board, unrated left out: (1900 + 1800) / 2.
+            (1, "ARO", "1850"),
+            // (1600 + 1900 + 2000) / 3 = 1833.3 -> 1833.
+            (6, "ARO", "1833"),
+            (6, "ARO/C1", "1950"),
+            (6, "ARO/M1", "1900"),
+            // Bob's forfeit is not over the board.
+            (2, "ARO", "2000"),
+            (5, "ARO", "0"),
+            // Koya: opponents on at least 3/2 (adjusted): Cid (won) and Fay (drew).
+            (1, "KS", "1.5"),
+            (1, "KS/L+1", "0.5"),
+            // Limit 1/2: Bob (1/2) now counts too.
+            (1, "KS/L-2", "2.5"),
+            // Points, and game points (GP) are the same thing for individuals.
+            (1, "PTS", "2.5"),
+            (1, "BH:GP/C1", "3.5"),
+        ],
+    );
+}
+
+#[test]
+fn dummy_caps_2026() {
+    check(
+        Edition::Mar2026,
+        &[
+            // Dan's bye: own 2, capped at 3 rounds x 1/2 = 3/2; forfeit v Bob:
+            // capped at Bob's adjusted 1/2.
+            (4, "BH", "3.5"),
+            // 1/2*3/2 + 1/2*3/2 + 1*1/2.
+            (4, "SB", "2"),
+            // Ann played every round: nothing changes.
+            (1, "BH", "4"),
+            (1, "SB", "3"),
+            // Eve: own score 0 is under every cap.
+            (5, "BH", "2"),
+        ],
+    );
+}
+
+#[test]
+fn edition_from_start_date() {
+    let t = trf::parse(&six()).unwrap();
+    assert_eq!(
+        t.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2025-05-01")
+    );
+    let fide = Evaluation::by_start_date(&t, Options::new(Edition::Mar2026)).unwrap();
+    assert_eq!(fide.options().edition(), Edition::Aug2024);
+    let later = six().replace("042 2025/05/01", "042 2026/03/01");
+    let t = trf::parse(&later).unwrap();
+    let fide = Evaluation::by_start_date(&t, Options::new(Edition::Aug2024)).unwrap();
+    assert_eq!(fide.options().edition(), Edition::Mar2026);
+    let none = six().replace("042 2025/05/01\n", "");
+    let t = trf::parse(&none).unwrap();
+    let fide = Evaluation::by_start_date(&t, Options::new(Edition::Mar2026)).unwrap();
+    assert_eq!(fide.options().edition(), Edition::Mar2026);
+}
+
+#[test]
+fn ranking_by_a_cascade_names_each_tie_break() {
+    let t = trf::parse(&six()).unwrap();
+    let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    let outcome = fide
+        .rank(&"DE, BH/C1, BH".parse::<Cascade>().unwrap())
+        .unwrap();
+    // Dan and Fay tie on 2 and never met: DE cannot separate them;
+    // BH-C1 ties too (Dan 3.5: cut the bye; Fay: Eve 1 + Bob 1/2 + Ann 5/2,
+    // cut Bob = 3.5); BH decides: Dan 5.5 > Fay 4.
+    assert_eq!(outcome.order_text(), "Ann > Dan > Fay > Cid > Bob > Eve");
+    assert!(outcome.is_fully_resolved());
+    let clauses: Vec<String> = outcome.trace.iter().map(|d| d.clause.to_string()).collect();
+    assert_eq!(
+        clauses,
+        [
+            "FIDE C.07 PTS",
+            "FIDE C.07 DE",
+            "FIDE C.07 BH/C1",
+            "FIDE C.07 BH"
+        ]
+    );
+    let de = outcome.trace.get(1).unwrap();
+    assert!(de.note.as_deref().unwrap_or("").contains("met"));
+    let bh = outcome.trace.get(3).unwrap();
+    let shown: Vec<String> = bh
+        .values
+        .iter()
+        .map(|(id, v)| format!("{id} {v}"))
+        .collect();
+    assert_eq!(shown, ["Dan 11/2", "Fay 4"]);
+    assert_eq!(
+        outcome
+            .deciding_clauses()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["FIDE C.07 PTS", "FIDE C.07 BH"]
+    );
+}
+
+#[test]
+fn a_tie_the_cascade_cannot_break_goes_to_lots() {
+    let t = trf::parse(&six()).unwrap();
+    let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    let outcome = fide.rank(&"BH/C1".parse::<Cascade>().unwrap()).unwrap();
+    assert_eq!(outcome.order_text(), "Ann > Dan = Fay > Cid > Bob > Eve");
+    let tied = outcome.order.get(1).unwrap();
+    assert!(matches!(
+        tied.unresolved,
+        Some(model::Unresolved::RandomBallot { .. })
+    ));
+}
+
+/// A double round of four: 1-2 1-0, 3-4 =; 3-1 =, 2-4 1-0; 1-4 0-1, 2-3 1-0.
+/// Ann and Dan tie on 3/2 and met: Dan won, so DE puts Dan first.
+#[test]
+fn direct_encounter_between_players_who_met() {
+    let text = [
+        line(1, "Ann", 0, &[(2, 'w', '1'), (3, 'b', '='), (4, 'w', '0')]),
+        line(2, "Bob", 0, &[(1, 'b', '0'), (4, 'w', '1'), (3, 'w', '1')]),
+        line(3, "Cid", 0, &[(4, 'w', '='), (1, 'w', '='), (2, 'b', '0')]),
+        line(4, "Dan", 0, &[(3, 'b', '='), (2, 'b', '0'), (1, 'b', '1')]),
+    ]
+    .join("\n");
+    let t = trf::parse(&text).unwrap();
+    let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    assert_eq!(fide.value(4, &"DE".parse().unwrap()).unwrap(), Score::ONE);
+    assert_eq!(fide.value(1, &"DE".parse().unwrap()).unwrap(), Score::ZERO);
+    let outcome = fide.rank(&"DE".parse::<Cascade>().unwrap()).unwrap();
+    assert_eq!(outcome.order_text(), "Bob > Dan > Ann > Cid");
+    assert_eq!(
+        fide.direct_encounter(&[1, 2, 3], false).unwrap(),
+        // Ann 1 + 1/2, Bob 0 + 1, Cid 1/2 + 0.
+        vec![Score::parse("3/2").unwrap(), Score::ONE, Score::half()]
+    );
+}
+
+#[test]
+fn tie_break_list_from_the_file() {
+    let text = format!("{}\n212 PTS, BH/C1, BH, SB\n", six());
+    let t = trf::parse(&text).unwrap();
+    let cascade = t.declared_cascade().unwrap().unwrap();
+    assert_eq!(cascade.to_string(), "BH/C1, BH, SB");
+    let t = trf::parse(&six()).unwrap();
+    assert_eq!(t.declared_cascade().unwrap(), None);
+}
+
+#[test]
+fn codes_parse_and_print() {
+    for (text, canonical) in [
+        ("bh/c1", "BH/C1"),
+        ("BH:GP/M2/P", "BH:GP/M2/P"),
+        ("KS/L-1", "KS/L-1"),
+        ("KS/L+2", "KS/L+2"),
+        ("SB/C1", "SB/C1"),
+        ("PS/C1", "PS/C1"),
+        ("DE/P", "DE/P"),
+        ("ARO/M1", "ARO/M1"),
+    ] {
+        let code: countback_tiebreak_fide::TieBreakCode = text.parse().unwrap();
+        assert_eq!(code.to_string(), canonical);
+    }
+    for bad in [
+        "", "XX", "BH/C0", "BH/Q", "WIN/C1", "SB/M1", "BH/C1/M1", "BH:XP", "BH/L1", "PS/P",
+    ] {
+        assert!(
+            bad.parse::<countback_tiebreak_fide::TieBreakCode>()
+                .is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn match_points_are_refused() {
+    let t = trf::parse(&six()).unwrap();
+    let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    assert!(fide.value(1, &"BH:MP".parse().unwrap()).is_err());
+    assert!(fide.value(99, &"BH".parse().unwrap()).is_err());
+}
