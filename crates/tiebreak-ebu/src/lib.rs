@@ -7,7 +7,7 @@
 //! ## Overview
 //!
 //! - [`Scoring`], [`MethodOfScoring`]: basic against final method (143.5.1).
-//! - [`tie_break_points`], [`individual_tie_break_points`],
+//! - [`tie_break_points()`], [`individual_tie_break_points`],
 //!   [`FinalStanding`], [`Standings`]: tie-break points, with the pro-rata
 //!   adjustments for repeated meetings, withdrawals and missed rounds
 //!   (143.5.2).

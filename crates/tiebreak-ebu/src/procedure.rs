@@ -642,7 +642,9 @@ impl Run<'_> {
         let per_match = weights.len() > 1;
         let mut keys: BTreeMap<ContestantId, Score> = BTreeMap::new();
         for (c, (net, w)) in &totals {
-            let k = if per_match {
+            // A contestant with no match in the basic unit has nothing to
+            // spread over matches; its total (penalties only) stands as is.
+            let k = if per_match && !w.is_zero() {
                 net.checked_div(w)
                     .map_err(EbuError::arithmetic(format!("{basic} per match of {c}")))?
             } else {
