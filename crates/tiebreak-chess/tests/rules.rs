@@ -493,3 +493,28 @@ fn ihsa_ranking_and_bad_input() {
         Err(IhsaError::OutOfRange { .. })
     ));
 }
+
+#[test]
+fn ihsa_outcome_does_not_depend_on_input_order() {
+    let matches = [m(1, "A", "B", 40, 28), m(2, "A", "C", 30, 38)];
+    let byes = [bye(1, "C", 34, "1"), bye(2, "B", 34, "1")];
+    let forward = IhsaEvent::new(
+        2,
+        ["A", "B", "C"].map(Into::into),
+        matches.clone(),
+        byes.clone(),
+    )
+    .unwrap();
+    let mut rev_matches = matches.to_vec();
+    rev_matches.reverse();
+    let mut rev_byes = byes.to_vec();
+    rev_byes.reverse();
+    let backward =
+        IhsaEvent::new(2, ["C", "B", "A"].map(Into::into), rev_matches, rev_byes).unwrap();
+    assert_eq!(forward, backward);
+    let options = IhsaOptions::ihsa().with_own_unplayed(OwnUnplayedMatch::ScoredAsDraw);
+    assert_eq!(
+        forward.rank(&options, &CascadeEnd::Stands),
+        backward.rank(&options, &CascadeEnd::Stands)
+    );
+}
