@@ -227,7 +227,7 @@ pub(crate) struct Record {
 }
 
 impl Record {
-    /// `beat B and C; tied D`.
+    /// `beat B and C, tied with D`.
     pub(crate) fn describe(&self) -> String {
         let mut parts = Vec::new();
         for (word, list) in [
@@ -240,7 +240,7 @@ impl Record {
                 parts.push(format!("{word} {}", names(list)));
             }
         }
-        parts.join("; ")
+        parts.join(", ")
     }
 
     /// Beat every other team of the group.

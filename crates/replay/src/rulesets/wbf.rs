@@ -1,9 +1,405 @@
-//! Replay of this rule set's document examples (filled by its issue).
+//! Replay of `003_…` (WBF Procedures for Tie Breaking, 2023).
+//!
+//! The document prints one number (the Swiss-points example). Every other
+//! fixture is an event of our own in which one clause decides; its expected
+//! order is worked by hand in the fixture's `note`.
 
-use crate::{Breakdown, KindError};
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::{
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
+    TieBreakOutcome, Unit, Unresolved,
+};
+use serde::Deserialize;
+use tiebreak_wbf::{
+    bam, decided_by, knockout, pairs, round_robin, swiss, swiss_points_from_finals, BamBoard,
+    BamStage, PairsStage, Qualification, TeamsEvent,
+};
+
+use crate::{input, Breakdown, Computed, KindError};
 
 /// Replay one fixture of this rule set.
-pub fn compute(kind: &str, _input: &toml::Table) -> Result<Breakdown, KindError> {
-    let _ = kind;
-    Err(KindError::UnknownKind)
+pub fn compute(kind: &str, table: &toml::Table) -> Result<Breakdown, KindError> {
+    match kind {
+        "swiss_points" => swiss_points_example(input(table)?),
+        "round_robin" => teams(input(table)?, Part::RoundRobin),
+        "swiss" => teams(input(table)?, Part::Swiss),
+        "knockout" => knockout_tie(input(table)?),
+        "pairs" => pairs_tie(input(table)?),
+        "bam" => bam_tie(input(table)?),
+        _ => Err(KindError::UnknownKind),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SwissPointsExample {
+    team: String,
+    /// (opponent, opponent's final VP score).
+    opponents: Vec<(String, Score)>,
+}
+
+fn swiss_points_example(i: SwissPointsExample) -> Result<Breakdown, KindError> {
+    let team = ContestantId::new(i.team.as_str());
+    let finals: BTreeMap<ContestantId, Score> = i
+        .opponents
+        .iter()
+        .map(|(o, s)| (ContestantId::new(o.as_str()), s.clone()))
+        .collect();
+    let opponents: Vec<ContestantId> = i
+        .opponents
+        .iter()
+        .map(|(o, _)| ContestantId::new(o.as_str()))
+        .collect();
+    let total = swiss_points_from_finals(&team, &opponents, &finals).map_err(KindError::compute)?;
+    Ok(Breakdown {
+        computed: vec![Computed::number(
+            format!("Swiss points of {team}"),
+            &total,
+            total.to_string(),
+        )],
+        trace: i
+            .opponents
+            .iter()
+            .map(|(o, s)| format!("{team} met {o}, who finished on {s} VPs"))
+            .collect(),
+    })
+}
+
+/// One match of a teams fixture.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Match {
+    round: u32,
+    teams: (String, String),
+    vp: (Score, Score),
+    #[serde(default)]
+    imps: Option<(Score, Score)>,
+    #[serde(default)]
+    points: Option<(Score, Score)>,
+    #[serde(default)]
+    awarded: bool,
+}
+
+impl Match {
+    fn encounter(&self, unit_for_vp: Unit) -> Encounter {
+        let mut scores = vec![SideScores {
+            unit: unit_for_vp,
+            first: self.vp.0.clone(),
+            second: self.vp.1.clone(),
+        }];
+        for (unit, s) in [(Unit::Imps, &self.imps), (Unit::TotalPoints, &self.points)] {
+            if let Some((a, b)) = s {
+                scores.push(SideScores {
+                    unit,
+                    first: a.clone(),
+                    second: b.clone(),
+                });
+            }
+        }
+        Encounter {
+            round: RoundNumber(self.round),
+            first: ContestantId::new(self.teams.0.as_str()),
+            second: ContestantId::new(self.teams.1.as_str()),
+            scores,
+            status: if self.awarded {
+                EncounterStatus::Awarded
+            } else {
+                EncounterStatus::Played
+            },
+            weight: Score::ONE,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TeamsTie {
+    tied: Vec<String>,
+    #[serde(default)]
+    vp_scale_total: Option<Score>,
+    matches: Vec<Match>,
+}
+
+#[derive(Clone, Copy)]
+enum Part {
+    RoundRobin,
+    Swiss,
+}
+
+fn ids(names: &[String]) -> Vec<ContestantId> {
+    names
+        .iter()
+        .map(|n| ContestantId::new(n.as_str()))
+        .collect()
+}
+
+fn teams(i: TeamsTie, part: Part) -> Result<Breakdown, KindError> {
+    let tied = ids(&i.tied);
+    let mut all: BTreeSet<ContestantId> = tied.iter().cloned().collect();
+    for m in &i.matches {
+        all.insert(ContestantId::new(m.teams.0.as_str()));
+        all.insert(ContestantId::new(m.teams.1.as_str()));
+    }
+    let encounters: Vec<Encounter> = i
+        .matches
+        .iter()
+        .map(|m| m.encounter(Unit::VictoryPoints))
+        .collect();
+    let mut event = TeamsEvent::new(all, encounters).map_err(KindError::compute)?;
+    if let Some(total) = i.vp_scale_total {
+        event = event
+            .with_vp_scale_total(total)
+            .map_err(KindError::compute)?;
+    }
+    let outcome = match part {
+        Part::RoundRobin => round_robin(&event, &tied),
+        Part::Swiss => swiss(&event, &tied),
+    }
+    .map_err(KindError::compute)?;
+    let mut b = breakdown(&outcome);
+    let mut vps: Vec<String> = Vec::new();
+    for t in event.teams() {
+        if let Some(v) = event.victory_points(t) {
+            vps.push(format!("{t} {v}"));
+        }
+    }
+    b.trace
+        .insert(0, format!("victory points: {}", vps.join(", ")));
+    Ok(b)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KnockoutTie {
+    tied: Vec<String>,
+    positions: BTreeMap<String, u32>,
+    #[serde(default)]
+    matches: Vec<Match>,
+}
+
+fn knockout_tie(i: KnockoutTie) -> Result<Breakdown, KindError> {
+    let q = Qualification::new(
+        i.positions
+            .iter()
+            .map(|(t, p)| (ContestantId::new(t.as_str()), *p)),
+        i.matches.iter().map(|m| m.encounter(Unit::VictoryPoints)),
+    )
+    .map_err(KindError::compute)?;
+    let outcome = knockout(&q, &ids(&i.tied)).map_err(KindError::compute)?;
+    Ok(breakdown(&outcome))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairsMeeting {
+    round: u32,
+    pairs: (String, String),
+    mp: (Score, Score),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairsTie {
+    tied: Vec<String>,
+    sessions: BTreeMap<String, Vec<Score>>,
+    positions: BTreeMap<String, u32>,
+    #[serde(default)]
+    meetings: Vec<PairsMeeting>,
+}
+
+fn pairs_tie(i: PairsTie) -> Result<Breakdown, KindError> {
+    let stage = PairsStage::new(
+        i.sessions
+            .iter()
+            .map(|(p, s)| (ContestantId::new(p.as_str()), s.clone())),
+        i.positions
+            .iter()
+            .map(|(p, n)| (ContestantId::new(p.as_str()), *n)),
+        i.meetings.iter().map(|m| Encounter {
+            round: RoundNumber(m.round),
+            first: ContestantId::new(m.pairs.0.as_str()),
+            second: ContestantId::new(m.pairs.1.as_str()),
+            scores: vec![SideScores {
+                unit: Unit::MatchPoints,
+                first: m.mp.0.clone(),
+                second: m.mp.1.clone(),
+            }],
+            status: EncounterStatus::Played,
+            weight: Score::ONE,
+        }),
+    )
+    .map_err(KindError::compute)?;
+    let outcome = pairs(&stage, &ids(&i.tied)).map_err(KindError::compute)?;
+    Ok(breakdown(&outcome))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BamMatch {
+    round: u32,
+    teams: (String, String),
+    score: (Score, Score),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BamTie {
+    tied: Vec<String>,
+    carryover: BTreeMap<String, Score>,
+    matches: Vec<BamMatch>,
+    /// (team, board, net total points).
+    #[serde(default)]
+    boards: Vec<(String, u32, Score)>,
+}
+
+fn bam_tie(i: BamTie) -> Result<Breakdown, KindError> {
+    let stage = BamStage::new(
+        i.carryover
+            .iter()
+            .map(|(t, c)| (ContestantId::new(t.as_str()), c.clone())),
+        i.matches.iter().map(|m| Encounter {
+            round: RoundNumber(m.round),
+            first: ContestantId::new(m.teams.0.as_str()),
+            second: ContestantId::new(m.teams.1.as_str()),
+            scores: vec![SideScores {
+                unit: Unit::MatchPoints,
+                first: m.score.0.clone(),
+                second: m.score.1.clone(),
+            }],
+            status: EncounterStatus::Played,
+            weight: Score::ONE,
+        }),
+        i.boards.iter().map(|(t, b, s)| {
+            BamBoard::new(ContestantId::new(t.as_str()), BoardNumber(*b), s.clone())
+        }),
+    )
+    .map_err(KindError::compute)?;
+    let outcome = bam(&stage, &ids(&i.tied)).map_err(KindError::compute)?;
+    let mut b = breakdown(&outcome);
+    let finals: Vec<String> = i
+        .carryover
+        .keys()
+        .map(|t| {
+            let id = ContestantId::new(t.as_str());
+            format!("{t} {}", stage.final_score(&id).unwrap_or_default())
+        })
+        .collect();
+    b.trace
+        .insert(0, format!("final scores: {}", finals.join(", ")));
+    Ok(b)
+}
+
+/// The order and the deciding clauses as computed figures; every decision
+/// as a trace line.
+fn breakdown(outcome: &TieBreakOutcome) -> Breakdown {
+    let decided: Vec<String> = decided_by(outcome)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let mut trace: Vec<String> = outcome
+        .trace
+        .iter()
+        .map(|d| {
+            let values: Vec<String> = d.values.iter().map(|(t, v)| format!("{t}: {v}")).collect();
+            let result: Vec<String> = d.result.iter().map(|g| g.join_names()).collect();
+            let mut line = format!(
+                "[{}] {} | {} | -> {}",
+                d.clause,
+                d.test,
+                values.join("; "),
+                result.join(" > ")
+            );
+            if let Some(n) = &d.note {
+                line.push_str(&format!(" (note: {n})"));
+            }
+            line
+        })
+        .collect();
+    for g in &outcome.order {
+        let who = g
+            .members
+            .iter()
+            .map(ContestantId::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        match &g.unresolved {
+            Some(Unresolved::PlayOff { clause }) => trace.push(format!(
+                "play-off (\"sudden death\") required between {who} [{clause}]"
+            )),
+            Some(Unresolved::Stands { clause }) => {
+                trace.push(format!("the tie between {who} stands [{clause}]"));
+            }
+            Some(other) => trace.push(format!("{who}: {other:?}")),
+            None => {}
+        }
+    }
+    Breakdown {
+        computed: vec![
+            Computed::text("order", outcome.order_text()),
+            Computed::text("decided by", decided.join(", ")),
+        ],
+        trace,
+    }
+}
+
+trait JoinNames {
+    fn join_names(&self) -> String;
+}
+
+impl JoinNames for Vec<ContestantId> {
+    fn join_names(&self) -> String {
+        self.iter()
+            .map(ContestantId::as_str)
+            .collect::<Vec<_>>()
+            .join(" = ")
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::files;
+
+    /// Every clause of WBF 1–5 that can decide must be the decider of at
+    /// least one fixture.
+    #[test]
+    fn every_clause_of_the_document_decides_some_fixture() {
+        let root = files::workspace_root(env!("CARGO_MANIFEST_DIR"));
+        let mut decided: BTreeSet<String> = BTreeSet::new();
+        let mut listing = Vec::new();
+        for f in files::all(&root).unwrap() {
+            if f.ruleset != "wbf" {
+                continue;
+            }
+            let report = files::replay(&f).unwrap();
+            let by = report
+                .breakdown
+                .computed
+                .iter()
+                .find(|c| c.quantity == "decided by")
+                .map(|c| c.exact.clone())
+                .unwrap_or_default();
+            listing.push(format!("{}: {by}", f.file));
+            decided.extend(by.split(", ").filter(|s| !s.is_empty()).map(str::to_owned));
+        }
+        println!("{}", listing.join("\n"));
+        let never: Vec<&str> = tiebreak_wbf::DECIDING_CLAUSES
+            .iter()
+            .copied()
+            .filter(|c| !decided.contains(*c))
+            .collect();
+        assert!(
+            never.is_empty(),
+            "clauses that decide no fixture: {never:?}\n{}",
+            listing.join("\n")
+        );
+        let unknown: Vec<&String> = decided
+            .iter()
+            .filter(|c| !tiebreak_wbf::DECIDING_CLAUSES.contains(&c.as_str()))
+            .collect();
+        assert!(unknown.is_empty(), "clauses not in the list: {unknown:?}");
+    }
 }
