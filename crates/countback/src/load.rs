@@ -94,3 +94,57 @@ pub fn event_file<T: DeserializeOwned>(
         }
     }
 }
+
+/// The line of a TOML event file where the field at `path` (e.g.
+/// `matches[1].second`, `boards[2].results[3].score`) is written, found by
+/// walking the array-of-tables headers. `None` when the file is not laid
+/// out that way (the message still names the field).
+pub fn toml_line_of(text: &str, path: &str) -> Option<usize> {
+    let mut parts = path.split('.');
+    let (table, index) = parse_segment(parts.next()?)?;
+    let header = format!("[[{table}]]");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut seen = 0usize;
+    let mut start = None;
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim() == header {
+            if seen == index? {
+                start = Some(i);
+                break;
+            }
+            seen += 1;
+        }
+    }
+    let start = start?;
+    let mut line = start;
+    let block_end = lines
+        .iter()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| l.trim_start().starts_with('['))
+        .map_or(lines.len(), |(i, _)| i);
+    for part in parts {
+        let (key, index) = parse_segment(part)?;
+        let found = (line..block_end).find(|&i| {
+            lines
+                .get(i)
+                .and_then(|l| l.trim_start().strip_prefix(key))
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })?;
+        line = found;
+        if let Some(j) = index {
+            // Inline tables of an array, one per line: `results = [ {..}, {..} ]`.
+            line = (found..block_end)
+                .filter(|&i| lines.get(i).is_some_and(|l| l.contains('{')))
+                .nth(j)?;
+        }
+    }
+    Some(line + 1)
+}
+
+fn parse_segment(segment: &str) -> Option<(&str, Option<usize>)> {
+    match segment.split_once('[') {
+        Some((name, rest)) => Some((name, Some(rest.strip_suffix(']')?.parse().ok()?))),
+        None => Some((segment, None)),
+    }
+}

@@ -31,36 +31,46 @@ pub fn show_score(s: &Score) -> String {
     s.to_decimal(2, &mode).unwrap_or_else(|_| s.to_string())
 }
 
-/// One sentence per decision that separated someone, e.g.
-/// `A ahead of B: WBF 1.1(a) IMP quotient 1.42 v 1.17`.
-pub fn sentences(outcome: &TieBreakOutcome) -> Vec<String> {
+/// One sentence per decision that split a tie (a group level on `primary`),
+/// e.g. `A ahead of B: WBF 1.1(a) IMP quotient 1.42 v 1.17`.
+pub fn sentences(
+    outcome: &TieBreakOutcome,
+    primary: &std::collections::BTreeMap<model::ContestantId, Score>,
+    name: &dyn Fn(&model::ContestantId) -> String,
+) -> Vec<String> {
     outcome
         .trace
         .iter()
         .filter(|d| d.separated())
-        .map(sentence)
+        .filter(|d| {
+            // The ranking by the main score is not a tie-break.
+            let mut scores = d.among.iter().map(|c| primary.get(c));
+            let first = scores.next();
+            scores.all(|s| s == first.unwrap_or(None))
+        })
+        .map(|d| sentence(d, name))
         .collect()
 }
 
-fn value_of<'a>(d: &'a Decision, who: &model::ContestantId) -> Option<&'a Value> {
-    d.values.iter().find(|(c, _)| c == who).map(|(_, v)| v)
-}
-
-fn sentence(d: &Decision) -> String {
+fn sentence(d: &Decision, name: &dyn Fn(&model::ContestantId) -> String) -> String {
     let groups: Vec<String> = d
         .result
         .iter()
-        .map(|g| {
-            g.iter()
-                .map(|c| match value_of(d, c) {
-                    Some(v) => format!("{c} ({})", show(v)),
-                    None => c.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(" = ")
-        })
+        .map(|g| g.iter().map(name).collect::<Vec<_>>().join(" = "))
         .collect();
-    format!("{}: {} — {}", d.clause, d.test, groups.join(" ahead of "))
+    let values: Vec<String> = d
+        .result
+        .iter()
+        .flatten()
+        .filter_map(|c| d.values.iter().find(|(x, _)| x == c).map(|(_, v)| show(v)))
+        .collect();
+    format!(
+        "{}: {} {} {}",
+        groups.join(" ahead of "),
+        d.clause,
+        d.test,
+        values.join(" v ")
+    )
 }
 
 /// The whole trace, step by step.
@@ -93,27 +103,6 @@ pub fn trace(outcome: &TieBreakOutcome) -> String {
         if let Some(n) = &d.note {
             let _ = writeln!(out, "       note: {n}");
         }
-    }
-    out
-}
-
-/// The final order, with what still stands tied and why.
-pub fn order(outcome: &TieBreakOutcome) -> String {
-    let mut out = String::new();
-    let mut place = 1usize;
-    for g in &outcome.order {
-        let names: Vec<&str> = g.members.iter().map(model::ContestantId::as_str).collect();
-        let label = if g.members.len() > 1 {
-            format!("{place}=")
-        } else {
-            place.to_string()
-        };
-        let _ = write!(out, "{label:>5}  {}", names.join(", "));
-        if let Some(u) = &g.unresolved {
-            let _ = write!(out, "   — {}", unresolved(u));
-        }
-        out.push('\n');
-        place += g.members.len();
     }
     out
 }

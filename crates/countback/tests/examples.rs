@@ -1,0 +1,240 @@
+//! End to end: every shipped example, run as a director would run it.
+//!
+//! The expected winners and clauses were worked by hand (and with an
+//! independent exact computation); each example file explains the working in
+//! its header comment.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn countback(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("countback")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .assert()
+}
+
+fn stdout(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stdout).into_owned()
+}
+
+fn stderr(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let a = countback(args).success();
+    serde_json::from_str(&stdout(&a)).unwrap()
+}
+
+/// The contestants of the first `n` places, in order.
+fn leaders(v: &serde_json::Value, n: usize) -> Vec<String> {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["members"].as_array().unwrap().clone())
+        .take(n)
+        .map(|m| m["contestant"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn deciding(v: &serde_json::Value) -> Vec<String> {
+    v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["separated"] == true)
+        .map(|d| d["clause"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn swiss_three_way_tie_goes_to_swiss_points_then_the_direct_match() {
+    let v = json(&["rank", "examples/wbf-swiss-three-way-tie.toml", "--json"]);
+    assert_eq!(leaders(&v, 3), ["E", "D", "A"]);
+    let clauses = deciding(&v);
+    assert!(
+        clauses.iter().any(|c| c == "WBF 3 Swiss points"),
+        "{clauses:?}"
+    );
+    assert!(clauses.iter().any(|c| c == "WBF 3.1(i)"), "{clauses:?}");
+    let text = stdout(&countback(&["rank", "examples/wbf-swiss-three-way-tie.toml"]).success());
+    assert!(text.contains("Epsom ahead of Aldridge = Dorset"), "{text}");
+    assert!(
+        text.contains("Dorset ahead of Aldridge: WBF 3.1(i)"),
+        "{text}"
+    );
+    assert!(text.contains("44 v 29"), "{text}");
+}
+
+#[test]
+fn chess_swiss_tie_goes_to_the_modified_median_with_34e_adjustments() {
+    let v = json(&["rank", "examples/chess-swiss-byes-forfeits.toml", "--json"]);
+    assert_eq!(leaders(&v, 2), ["Hale", "Evans"]);
+    let d = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| {
+            d["clause"] == "USCF 34E1 modified median" && d["among"].as_array().unwrap().len() == 2
+        })
+        .unwrap()
+        .clone();
+    let value = |who: &str| {
+        d["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["contestant"] == who)
+            .unwrap()["exact"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        (value("Hale"), value("Evans")),
+        ("25/2".to_owned(), "10".to_owned())
+    );
+}
+
+#[test]
+fn ihsa_tie_goes_to_the_team_formula() {
+    let v = json(&["rank", "examples/ihsa-team-event.toml", "--json"]);
+    assert_eq!(leaders(&v, 2), ["Elgin", "Carmel"]);
+    assert!(deciding(&v).iter().any(|c| c == "IHSA team tie-break"));
+    let text = serde_json::to_string(&v).unwrap();
+    assert!(
+        text.contains("8731/200") && text.contains("7613/200"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pairs_session_with_a_fouled_board_scores_exactly() {
+    let v = json(&["score", "examples/pairs-fouled-board.toml", "--json"]);
+    let field = |name: &str| {
+        v["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["field"] == name)
+            .unwrap()["standings"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let ns = field("NS");
+    let ew = field("EW");
+    assert_eq!(ns[0]["pair"], "N1");
+    assert_eq!(ns[0]["total"]["exact"], "109/2");
+    assert_eq!(ns[0]["percentage"]["exact"], "545/8");
+    assert_eq!(ew[0]["pair"], "E3");
+    assert_eq!(ew[0]["total"]["exact"], "103/2");
+    // Every pair's exact total, from the example's header.
+    let all: Vec<(String, String)> = ns
+        .iter()
+        .chain(ew.iter())
+        .map(|r| {
+            (
+                r["pair"].as_str().unwrap().to_owned(),
+                r["total"]["exact"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    for (pair, total) in [
+        ("N2", "154/3"),
+        ("N5", "63/2"),
+        ("N3", "106/3"),
+        ("N4", "82/3"),
+        ("E1", "128/3"),
+        ("E4", "122/3"),
+        ("E2", "104/3"),
+        ("E5", "61/2"),
+    ] {
+        assert!(
+            all.contains(&(pair.to_owned(), total.to_owned())),
+            "{pair} {total} in {all:?}"
+        );
+    }
+}
+
+#[test]
+fn a_tie_the_rules_send_to_a_play_off_exits_3() {
+    let a = countback(&["rank", "crates/countback/tests/bad/level-round-robin.toml"]).code(3);
+    let text = stdout(&a);
+    assert!(text.contains("play-off required"), "{text}");
+}
+
+#[test]
+fn bad_files_name_the_file_and_the_place() {
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "unknown-team.toml",
+            &["line 23", "matches[1].second", "Zebra"],
+        ),
+        (
+            "float-score.json",
+            &["line 5", "sessions[0].scores", "write it as a string"],
+        ),
+        ("misaligned.trf", &["line 3"]),
+        ("broken.xml", &["line"]),
+        (
+            "bad-chess-result.toml",
+            &["line 15", "games[0].result", "1:0"],
+        ),
+    ];
+    for (file, needles) in cases {
+        let path = format!("crates/countback/tests/bad/{file}");
+        let cmd = if file.ends_with(".xml") {
+            "audit"
+        } else {
+            "rank"
+        };
+        let a = countback(&[cmd, &path]).code(65);
+        let err = stderr(&a);
+        assert!(err.contains(file), "{file}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{file}: expected {n:?} in {err}");
+        }
+    }
+}
+
+#[test]
+fn every_subcommand_explains_itself() {
+    for sub in ["score", "rank", "explain", "audit", "replay", "schema"] {
+        let a = countback(&[sub, "--help"]).success();
+        assert!(stdout(&a).contains("Usage: countback"), "{sub}");
+    }
+    let top = stdout(&countback(&["--help"]).success());
+    assert!(top.contains("Exit codes"), "{top}");
+}
+
+#[test]
+fn the_schema_describes_the_event_format() {
+    let v = json(&["schema"]);
+    let props = v["properties"].as_object().unwrap();
+    for key in [
+        "event",
+        "contestants",
+        "matches",
+        "boards",
+        "sessions",
+        "games",
+    ] {
+        assert!(props.contains_key(key), "{key}");
+    }
+}
+
+#[test]
+fn the_replay_runs_from_the_cli() {
+    let a = countback(&["replay"]).success();
+    assert!(stdout(&a).contains("0 wrong"));
+}
