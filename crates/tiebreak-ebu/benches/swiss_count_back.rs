@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use countback_tiebreak_ebu::{
-    Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Procedure,
-    Scoring, SplitTieTest, Stage, Standings, TiePurpose,
+    Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
+    PointABoardCountBack, Procedure, Scoring, SplitTieTest, Stage, Standings, TiePurpose,
 };
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use model::{
@@ -147,5 +147,33 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The count-back alone, without validating the 1,000-team stage.
+fn count_back_only(c: &mut Criterion) {
+    let s = size();
+    let (stage, tied) = swiss(&s);
+    let label = format!(
+        "count_back/{}_teams/{}_tied/{}_boards",
+        s.teams, s.tied, s.boards
+    );
+    c.bench_function(&label, |b| {
+        b.iter(|| {
+            black_box(
+                PointABoardCountBack::compute(black_box(&tied), black_box(&stage.boards))
+                    .map(|cb| cb.totals.len()),
+            )
+        })
+    });
+}
+
+/// Validating the stage alone (every name in every board checked).
+fn validate_only(c: &mut Criterion) {
+    let s = size();
+    let (stage, _) = swiss(&s);
+    let label = format!("validate/{}_teams/{}_boards", s.teams, s.boards);
+    c.bench_function(&label, |b| {
+        b.iter(|| black_box(black_box(&stage).validate()))
+    });
+}
+
+criterion_group!(benches, bench, count_back_only, validate_only);
 criterion_main!(benches);

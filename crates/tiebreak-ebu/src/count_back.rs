@@ -132,6 +132,13 @@ impl PointABoardCountBack {
                 }
             }
         }
+        // Only a board number listed more than once can score anyone twice.
+        let mut numbers: BTreeSet<BoardNumber> = BTreeSet::new();
+        let repeated: BTreeSet<BoardNumber> = boards
+            .iter()
+            .filter(|b| !numbers.insert(b.number))
+            .map(|b| b.number)
+            .collect();
         let mut seen: BTreeSet<(BoardNumber, &ContestantId)> = BTreeSet::new();
         let mut totals: BTreeMap<ContestantId, u64> =
             names.iter().map(|c| ((*c).clone(), 0)).collect();
@@ -144,7 +151,7 @@ impl PointABoardCountBack {
             for c in &names {
                 match board.results.get(*c) {
                     Some(r) => {
-                        if !seen.insert((board.number, *c)) {
+                        if repeated.contains(&board.number) && !seen.insert((board.number, *c)) {
                             return Err(InputError::BoardScoredTwice {
                                 board: board.number,
                                 contestant: (*c).clone(),

@@ -255,6 +255,26 @@ mod tests {
     }
 
     #[test]
+    fn both_sides_can_win_an_awarded_match() {
+        // 143.5.4: an obscure case where each side is above average.
+        let mut e = enc(3, "A", "B", 12, 12, "1");
+        e.status = EncounterStatus::Awarded;
+        let ten = Score::integer(10);
+        for who in ["A", "B"] {
+            let r = win_record(
+                std::slice::from_ref(&e),
+                &who.into(),
+                Unit::VictoryPoints,
+                MatchGrouping::Rounds,
+                &ten,
+            );
+            assert_eq!(r.wins, Score::ONE);
+        }
+        let h = meetings_between(&[e], &"A".into(), &"B".into(), Unit::VictoryPoints).unwrap();
+        assert_eq!(h.defeated(), Ordering::Equal);
+    }
+
+    #[test]
     fn awarded_above_average_is_a_win() {
         let mut bye = enc(2, "A", "BYE", 12, 0, "1");
         bye.status = EncounterStatus::Awarded;

@@ -165,8 +165,14 @@ impl Stage {
             self.standings.require(&m.opponent)?;
         }
         for b in &self.boards {
+            // Both are sorted by name: one merged walk instead of a lookup
+            // per result keeps a large field cheap to check.
+            let mut known = self.standings.iter().map(|s| &s.contestant).peekable();
             for c in b.results.keys() {
-                self.standings.require(c)?;
+                while known.next_if(|k| *k < c).is_some() {}
+                if known.next_if(|k| *k == c).is_none() {
+                    self.standings.require(c)?;
+                }
             }
         }
         for p in &self.penalties {
