@@ -27,74 +27,90 @@ use crate::scale::Scale;
 /// ```
 #[must_use]
 pub fn matchpoint_scores(ns_points: &[i32], scale: Scale) -> Vec<Score> {
-    tie_units(ns_points)
+    matchpoint_integers(ns_points)
         .into_iter()
         .map(|u| scale.mp_of_tie_units(u))
         .collect()
 }
 
-/// For each score, `2·(results below) + (results equal − 1)`.
+/// NS match points on the 2-per-beat scale, as whole numbers, in input
+/// order: `2·(results below) + (results equal − 1)`. Exact, and the fast
+/// path for large boards (halve them for the 1-per-beat scale).
 ///
-/// One `sort_unstable` of packed keys (score in the high half, position in
-/// the low half) and one linear pass: a board costs about as much as
-/// sorting its raw scores.
-fn tie_units(ns_points: &[i32]) -> Vec<i64> {
-    let n = ns_points.len();
-    let mut out = vec![0i64; n];
-    let mut keys: Vec<i64> = Vec::with_capacity(n);
-    let mut packed = true;
-    for (i, p) in ns_points.iter().enumerate() {
-        match u32::try_from(i) {
-            Ok(i) => keys.push(i64::from(*p) * (1i64 << 32) + i64::from(i)),
-            Err(_) => {
-                packed = false;
-                break;
-            }
+/// Bridge scores span a narrow range (multiples of 10 within a few
+/// thousand), so when the range is at most a few times the number of
+/// results the scores are counted into a table indexed by value: linear
+/// time, no comparisons to mispredict. Otherwise a copy of the scores is
+/// sorted and each result looked up among the distinct scores.
+///
+/// ```
+/// use countback_matchpoints::matchpoint_integers;
+///
+/// assert_eq!(matchpoint_integers(&[160, 110, 110, -50]), [6, 3, 3, 0]);
+/// ```
+#[must_use]
+pub fn matchpoint_integers(ns_points: &[i32]) -> Vec<i64> {
+    let (Some(min), Some(max)) = (ns_points.iter().min(), ns_points.iter().max()) else {
+        return Vec::new();
+    };
+    let range = i64::from(*max) - i64::from(*min);
+    let room = i64::try_from(ns_points.len())
+        .unwrap_or(i64::MAX)
+        .saturating_mul(4)
+        .saturating_add(64);
+    match usize::try_from(range) {
+        Ok(range) if i64::try_from(range).is_ok_and(|r| r <= room) => {
+            by_counting(ns_points, *min, range)
         }
+        _ => by_sorting(ns_points),
     }
-    if !packed {
-        // More than 2^32 results: fall back to sorting pairs.
-        let mut pairs: Vec<(i32, usize)> = ns_points.iter().copied().zip(0..).collect();
-        pairs.sort_unstable();
-        assign(&pairs, |&(p, _)| p, |&(_, i)| i, &mut out);
-        return out;
-    }
-    keys.sort_unstable();
-    assign(
-        &keys,
-        |k| k >> 32,
-        |k| usize::try_from(k & 0xFFFF_FFFF).unwrap_or_default(),
-        &mut out,
-    );
-    out
 }
 
-fn assign<T, K: PartialEq>(
-    sorted: &[T],
-    key: impl Fn(&T) -> K,
-    index: impl Fn(&T) -> usize,
-    out: &mut [i64],
-) {
-    let mut start = 0usize;
-    while start < sorted.len() {
-        let first = sorted.get(start).map(&key);
-        let len = sorted
-            .get(start..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|t| Some(key(t)) == first)
-            .count()
-            .max(1);
-        let below = i64::try_from(start).unwrap_or(i64::MAX);
-        let equal = i64::try_from(len).unwrap_or(i64::MAX);
-        let units = below.saturating_mul(2).saturating_add(equal - 1);
-        for t in sorted.get(start..start + len).unwrap_or_default() {
-            if let Some(slot) = out.get_mut(index(t)) {
-                *slot = units;
-            }
+fn slot(p: i32, min: i32) -> usize {
+    usize::try_from(i64::from(p) - i64::from(min)).unwrap_or(usize::MAX)
+}
+
+fn by_counting(ns_points: &[i32], min: i32, range: usize) -> Vec<i64> {
+    let mut table = vec![0i64; range.saturating_add(1)];
+    for p in ns_points {
+        if let Some(c) = table.get_mut(slot(*p, min)) {
+            *c += 1;
         }
-        start += len;
     }
+    // Each count becomes the units of its score: 2·below + (equal − 1).
+    let mut below: i64 = 0;
+    for c in &mut table {
+        let equal = *c;
+        *c = below.saturating_mul(2).saturating_add(equal - 1);
+        below = below.saturating_add(equal);
+    }
+    ns_points
+        .iter()
+        .map(|p| table.get(slot(*p, min)).copied().unwrap_or(0))
+        .collect()
+}
+
+fn by_sorting(ns_points: &[i32]) -> Vec<i64> {
+    let mut sorted = ns_points.to_vec();
+    sorted.sort_unstable();
+    let mut values: Vec<i32> = Vec::new();
+    let mut units: Vec<i64> = Vec::new();
+    let mut below: i64 = 0;
+    for run in sorted.chunk_by(|a, b| a == b) {
+        let equal = i64::try_from(run.len()).unwrap_or(i64::MAX);
+        if let Some(value) = run.first() {
+            values.push(*value);
+            units.push(below.saturating_mul(2).saturating_add(equal - 1));
+        }
+        below = below.saturating_add(equal);
+    }
+    ns_points
+        .iter()
+        .map(|p| {
+            let i = values.partition_point(|v| v < p);
+            units.get(i).copied().unwrap_or(0)
+        })
+        .collect()
 }
 
 /// The pairs a movement seats. Results for anyone else are refused.

@@ -1,0 +1,110 @@
+//! The score table: totals, percentages, gap PARs and exact ties.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use countback_matchpoints::{
+    rank, rank_standings, BoardError, BoardNumber, ContestantId, PercentageMethod, Score,
+    ScoreTable,
+};
+
+fn s(t: &str) -> Score {
+    t.parse().unwrap()
+}
+
+fn c(n: &str) -> ContestantId {
+    ContestantId::new(n)
+}
+
+/// Top 12 (a 7-result board): A played 3 boards, B only 2 (sat out board 3).
+fn table() -> ScoreTable {
+    let mut t = ScoreTable::new(s("12"));
+    for (b, p, v) in [
+        (1, "A", "12"),
+        (2, "A", "6"),
+        (3, "A", "0"),
+        (1, "B", "9"),
+        (2, "B", "9"),
+    ] {
+        t.record(BoardNumber(b), c(p), s(v)).unwrap();
+    }
+    t
+}
+
+#[test]
+fn totals_and_proportional_percentages() {
+    let t = table();
+    assert_eq!(t.total(&c("A")), s("18"));
+    assert_eq!(t.boards_played(&c("B")), 2);
+    assert_eq!(t.board_total(BoardNumber(1)), s("21"));
+    let a = t
+        .standing(&c("A"), &PercentageMethod::Proportional)
+        .unwrap();
+    assert_eq!((a.max_possible, a.percentage), (s("36"), s("50")));
+    let b = t
+        .standing(&c("B"), &PercentageMethod::Proportional)
+        .unwrap();
+    assert_eq!((b.max_possible, b.percentage), (s("24"), s("75")));
+    assert_eq!(t.scaled_total(&c("B"), 3).unwrap(), s("27"));
+}
+
+#[test]
+fn gap_par_fills_only_boards_the_movement_would_have_given() {
+    let t = table();
+    let all: BTreeSet<BoardNumber> = [1, 2, 3].map(BoardNumber).into();
+    let due = BTreeMap::from([(c("A"), all.clone()), (c("B"), all)]);
+    let b = t
+        .standing(&c("B"), &PercentageMethod::GapPar { due: due.clone() })
+        .unwrap();
+    // 18 + PAR 6 on board 3, out of 36.
+    assert_eq!(
+        (b.total, b.max_possible, b.percentage),
+        (s("24"), s("36"), s("200/3"))
+    );
+    // B due only boards 1-2: no gap, same as proportional.
+    let due = BTreeMap::from([(c("B"), [1, 2].map(BoardNumber).into())]);
+    let b = t
+        .standing(&c("B"), &PercentageMethod::GapPar { due })
+        .unwrap();
+    assert_eq!(b.percentage, s("75"));
+}
+
+#[test]
+fn a_cell_cannot_be_scored_twice() {
+    let mut t = table();
+    assert_eq!(
+        t.record(BoardNumber(1), c("A"), s("1")).unwrap_err(),
+        BoardError::PairTwice {
+            board: BoardNumber(1),
+            pair: c("A")
+        }
+    );
+}
+
+#[test]
+fn exact_ties_share_a_place() {
+    // 1/3 + 1/6 equals 1/2 exactly: a float sum would not tie.
+    let places = rank([
+        (c("Z"), s("1/3") + s("1/6")),
+        (c("Y"), s("1/2")),
+        (c("X"), s("0.4999999999")),
+        (c("W"), s("7")),
+    ]);
+    let shown: Vec<(usize, Vec<&str>)> = places
+        .iter()
+        .map(|p| {
+            (
+                p.place,
+                p.members.iter().map(ContestantId::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, [(1, vec!["W"]), (2, vec!["Y", "Z"]), (4, vec!["X"])]);
+    let t = table();
+    let standings = t.standings(&PercentageMethod::Proportional).unwrap();
+    let order: Vec<Vec<ContestantId>> = rank_standings(&standings)
+        .into_iter()
+        .map(|p| p.members)
+        .collect();
+    assert_eq!(order, [vec![c("B")], vec![c("A")]]);
+}
