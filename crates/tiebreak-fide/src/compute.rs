@@ -236,18 +236,28 @@ impl<'t> Evaluation<'t> {
         self.value_at(i, code)
     }
 
-    /// The values of a tie-break for every player, in starting-rank order.
+    /// The values of a tie-break for every player, in starting-rank order
+    /// (`DE` among the players on the same points).
     pub fn values(&self, code: &TieBreakCode) -> Result<Vec<Score>, FideError> {
-        (0..self.tournament.players.len())
-            .map(|i| match code.kind {
-                TieBreakKind::DirectEncounter => self
-                    .tournament
-                    .players
-                    .get(i)
-                    .map_or(Ok(Score::ZERO), |p| self.value(p.starting_rank, code)),
-                _ => self.value_at(i, code),
-            })
-            .collect()
+        if code.kind != TieBreakKind::DirectEncounter {
+            return (0..self.tournament.players.len())
+                .map(|i| self.value_at(i, code))
+                .collect();
+        }
+        let mut by_points: HashMap<&Score, Vec<usize>> = HashMap::new();
+        for (i, p) in self.points.iter().enumerate() {
+            by_points.entry(p).or_default().push(i);
+        }
+        let mut values = vec![Score::ZERO; self.points.len()];
+        for group in by_points.values() {
+            let scores = self.direct_encounter_scores(group, code.forfeits_as_played);
+            for (i, score) in group.iter().zip(scores) {
+                if let Some(slot) = values.get_mut(*i) {
+                    *slot = score;
+                }
+            }
+        }
+        Ok(values)
     }
 
     fn value_at(&self, i: usize, code: &TieBreakCode) -> Result<Score, FideError> {
@@ -548,7 +558,13 @@ impl<'t> Evaluation<'t> {
         let mut remaining: Vec<usize> = (0..n).collect();
         let mut split = Vec::new();
         loop {
-            let best = remaining.iter().copied().find(|a| {
+            // Only the best score can be certain; it is if no other player
+            // could reach it by winning every game they did not play.
+            let best = remaining
+                .iter()
+                .copied()
+                .max_by(|a, b| scores.get(*a).cmp(&scores.get(*b)));
+            let certain = best.filter(|a| {
                 let Some(sa) = scores.get(*a) else {
                     return false;
                 };
@@ -558,7 +574,7 @@ impl<'t> Evaluation<'t> {
                     *sa > reach
                 })
             });
-            match best {
+            match certain {
                 Some(a) if remaining.len() > 1 => {
                     if let Some(id) = group.get(a) {
                         split.push(vec![id.clone()]);
