@@ -88,9 +88,9 @@ pub use policy::{OneMissing, RoundingPolicy};
 pub use session::{score_session, Expected, ScoredSession, SessionSpec, Traveller};
 
 /// The `countback-matchpoints` items this crate's API speaks, re-exported.
-pub use matchpoints::{Movement, PercentageMethod, Scale, ScoreTable};
+pub use matchpoints::{BoardError, Movement, PercentageMethod, Scale, ScoreTable};
 /// The `countback-model` vocabulary this crate's API speaks, re-exported.
 pub use model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Rounding, Score, ScoreError,
-    TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,
+    ScoreError, TableOutcome, TravellerLine,
 };
