@@ -215,6 +215,19 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                     .iter()
                     .find(|b| b.number == board.number && b.section == board.section)
             });
+        // The top the program printed this board on: the same NS + EW sum
+        // on every real line, or none.
+        let mut sums = board.lines.iter().filter_map(|l| {
+            match (&l.traveller.outcome, &l.stored_ns, &l.stored_ew) {
+                (TableOutcome::Played { .. }, Some(n), Some(e)) => Some(&n.value + &e.value),
+                _ => None,
+            }
+        });
+        let first = sums.next();
+        let printed_top = match first {
+            Some(t) if sums.all(|s| s == t) => Some(t),
+            _ => None,
+        };
         for (k, (line, score)) in board.lines.iter().zip(&scored.lines).enumerate() {
             let variant_line = variant_board.and_then(|b| b.lines.get(k));
             let mut overridden = false;
@@ -223,7 +236,8 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 (Figure::LineEw, Direction::EastWest, &line.stored_ew),
             ] {
                 let Some(stored) = stored else { continue };
-                let class = classify_line(score, variant_line, direction, stored, line);
+                let class =
+                    classify_line(score, variant_line, direction, stored, printed_top.as_ref());
                 if matches!(
                     class,
                     Difference::ManualOverride | Difference::NotPlayedScoredAsResult
@@ -364,7 +378,7 @@ fn classify_line(
     variant: Option<&LineScore>,
     direction: Direction,
     stored: &StoredFigure,
-    line: &crate::session::Line,
+    printed_top: Option<&Score>,
 ) -> Difference {
     // On a board where the program scored a not-played line as a result,
     // every stored figure follows from that mistake.
@@ -390,13 +404,10 @@ fn classify_line(
         // stored figures add up to that top. NZ Scorer factors a board up to
         // the number of tables of the movement (the phantom's included) for
         // display, by Neuberg; failing that, try a plain rescale.
-        if let (Some(sn), Some(se), Some(cn), Some(ce)) = (
-            &line.stored_ns,
-            &line.stored_ew,
-            &score.ns_score,
-            &score.ew_score,
-        ) {
-            let printed_top = &sn.value + &se.value;
+        if let (Some(printed_top), Some(cn), Some(ce)) =
+            (printed_top, &score.ns_score, &score.ew_score)
+        {
+            let printed_top = printed_top.clone();
             let our_top = cn + ce;
             if printed_top != our_top {
                 if let Some(d) = neuberg_display(score, direction, &printed_top, stored) {

@@ -1,6 +1,71 @@
 //! # countback-usebio
 //!
-//! Read bridge results files, rescore them exactly, audit the stored figures.
+//! Read bridge results files, rescore them exactly from the raw table
+//! results, and audit every figure the scoring program stored.
+//!
+//! ## Overview
+//!
+//! - [`parse_usebio`] reads a USEBIO 1.2/1.3 document (the EBU's XML
+//!   interchange format) from a `&str`: `MP_PAIRS`, `BUTLER_PAIRS` and
+//!   `CROSS_IMP` events are read in full; teams and Swiss event types are
+//!   read (participants, travellers) but not rescored. Pair numbers may carry
+//!   a direction (`1NS`); artificial scores (`A6040`, `A5050` ...) become
+//!   [`model::ArtificialScore`]s; `NP` lines become
+//!   [`model::TableOutcome::NotPlayed`]. `WINNER_TYPE` 2 ranks NS and EW as
+//!   two fields (a Mitchell), 1 as one field (a Howell).
+//! - [`parse_nz_scorer`] reads the native XML of the NZ Bridge "Scorer"
+//!   program, including its phantom lines, adjusted (`Adj`) lines and
+//!   multi-section field scoring. Its "not played" line scored as 0 is read
+//!   as absent.
+//! - [`rescore()`] scores a [`Session`] again with the methods of
+//!   `countback-matchpoints` and `countback-normalise`: matchpoints with
+//!   Neuberg factoring of short boards and boards with artificial scores,
+//!   Butler against the datum Compscore uses, cross-IMPs; totals scaled for
+//!   pairs who played fewer boards; percentages; places with exact ties.
+//! - [`audit()`] compares every stored figure (line, datum, total,
+//!   percentage, place) with the recomputation and classifies each
+//!   difference ([`Difference`]): display rounding or truncation, a short
+//!   board printed unfactored, a different printed top, a not-played line
+//!   scored as a result, a manual override (and the totals it flows into),
+//!   or unexplained.
+//!
+//! No function here touches the file system: pass the text in.
+//!
+//! ## Usage
+//!
+//! ```
+//! use countback_usebio::{audit, parse_usebio, Difference, Figure};
+//!
+//! let xml = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+//!   <WINNER_TYPE>1</WINNER_TYPE>
+//!   <PARTICIPANTS>
+//!     <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
+//!     <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
+//!     <PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
+//!     <PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
+//!   </PARTICIPANTS>
+//!   <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+//!       <SCORE>420</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+//!       <SCORE>-50</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>1</EW_MATCH_POINTS></TRAVELLER_LINE>
+//!   </BOARD>
+//! </EVENT></USEBIO>"#;
+//!
+//! let session = parse_usebio(xml)?;
+//! let report = audit(&session)?;
+//! // Totals and places agree; one stored line does not.
+//! assert!(report.of(Figure::Total).all(|f| f.class.agrees()));
+//! let odd: Vec<_> = report.exceptions().collect();
+//! assert_eq!(odd.len(), 1);
+//! assert_eq!(odd[0].class, Difference::ManualOverride);
+//! assert_eq!(odd[0].stored, "1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Crate features
+//!
+//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

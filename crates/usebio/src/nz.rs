@@ -24,7 +24,7 @@ use crate::session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-use crate::usebio::{parse_xml, position, table_outcome};
+use crate::usebio::{parse_xml, table_outcome, Locator};
 
 /// The phantom's match points in NZ Scorer files.
 const PHANTOM_MP: &str = "-9999";
@@ -34,27 +34,31 @@ fn elements<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> impl Iterator<Ite
         .filter(move |c| c.is_element() && c.tag_name().name() == name)
 }
 
-fn attr<'a>(node: Node<'a, '_>, name: &'static str) -> Result<&'a str, ParseError> {
+fn attr<'a>(
+    loc: &Locator<'_>,
+    node: Node<'a, '_>,
+    name: &'static str,
+) -> Result<&'a str, ParseError> {
     node.attribute(name).ok_or_else(|| ParseError::Missing {
-        at: position(node),
+        at: loc.position(node),
         what: format!("attribute {name}"),
     })
 }
 
-fn bad(node: Node<'_, '_>, text: &str, expected: &'static str) -> ParseError {
+fn bad(loc: &Locator<'_>, node: Node<'_, '_>, text: &str, expected: &'static str) -> ParseError {
     ParseError::BadValue {
-        at: position(node),
+        at: loc.position(node),
         text: text.chars().take(64).collect(),
         expected,
     }
 }
 
-fn tenths(node: Node<'_, '_>, text: &str) -> Result<StoredFigure, ParseError> {
+fn tenths(loc: &Locator<'_>, node: Node<'_, '_>, text: &str) -> Result<StoredFigure, ParseError> {
     let n: i64 = text
         .trim()
         .parse()
-        .map_err(|_| bad(node, text, "match points times ten"))?;
-    let value = Score::new(n, 10).map_err(|_| bad(node, text, "match points times ten"))?;
+        .map_err(|_| bad(loc, node, text, "match points times ten"))?;
+    let value = Score::new(n, 10).map_err(|_| bad(loc, node, text, "match points times ten"))?;
     Ok(StoredFigure {
         value,
         text: text.to_owned(),
@@ -88,10 +92,11 @@ struct PendingAdjusted {
 /// A [`ParseError`] naming the element and line of the first problem.
 pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
     let doc = parse_xml(text)?;
+    let loc = &Locator::new(text);
     let root = doc.root_element();
     if root.tag_name().name() != "session" {
         return Err(ParseError::WrongRoot {
-            at: position(root),
+            at: loc.position(root),
             expected: "session",
         });
     }
@@ -99,7 +104,7 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
         "MP" => {}
         other => {
             return Err(ParseError::UnknownEventType {
-                at: position(root),
+                at: loc.position(root),
                 found: other.to_owned(),
             })
         }
@@ -113,40 +118,40 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
     let mut index: HashMap<(Option<String>, String, Option<Direction>), usize> = HashMap::new();
     let mut howell_sections: HashMap<Option<String>, bool> = HashMap::new();
     for scsection in elements(root, "scsection") {
-        let sect = attr(scsection, "id")?.to_owned();
+        let sect = attr(loc, scsection, "id")?.to_owned();
         let section = multi.then(|| sect.clone());
         for pair in elements(scsection, "pair") {
-            let number = attr(pair, "no")?.trim().to_owned();
+            let number = attr(loc, pair, "no")?.trim().to_owned();
             if number.is_empty() || number.len() > 16 {
-                return Err(bad(pair, &number, "a pair number"));
+                return Err(bad(loc, pair, &number, "a pair number"));
             }
-            let dir_text = attr(pair, "dir")?;
+            let dir_text = attr(loc, pair, "dir")?;
             let direction = match dir_text {
                 "N" => Some(Direction::NorthSouth),
                 "E" => Some(Direction::EastWest),
                 "H" => None,
-                other => return Err(bad(pair, other, "a direction (N, E or H)")),
+                other => return Err(bad(loc, pair, other, "a direction (N, E or H)")),
             };
             howell_sections.insert(section.clone(), direction.is_none());
             let id = contestant(section.as_deref(), &number, direction);
             let key = (section.clone(), number, direction);
             if index.contains_key(&key) {
                 return Err(ParseError::DuplicateParticipant {
-                    at: position(pair),
+                    at: loc.position(pair),
                     pair: id,
                 });
             }
-            let mp_text = attr(pair, "match_points")?;
+            let mp_text = attr(loc, pair, "match_points")?;
             let (num, den) = mp_text
                 .split_once('/')
-                .ok_or_else(|| bad(pair, mp_text, "match points as num/den"))?;
+                .ok_or_else(|| bad(loc, pair, mp_text, "match points as num/den"))?;
             let num = StoredFigure::parse(num)
-                .ok_or_else(|| bad(pair, mp_text, "match points as num/den"))?;
+                .ok_or_else(|| bad(loc, pair, mp_text, "match points as num/den"))?;
             let den = StoredFigure::parse(den)
-                .ok_or_else(|| bad(pair, mp_text, "match points as num/den"))?;
+                .ok_or_else(|| bad(loc, pair, mp_text, "match points as num/den"))?;
             let percentage = match pair.attribute("res") {
                 Some(t) => {
-                    Some(StoredFigure::parse(t).ok_or_else(|| bad(pair, t, "a percentage"))?)
+                    Some(StoredFigure::parse(t).ok_or_else(|| bad(loc, pair, t, "a percentage"))?)
                 }
                 None => None,
             };
@@ -155,7 +160,7 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
                 Some(t) => Some(
                     t.trim_end_matches('=')
                         .parse::<u32>()
-                        .map_err(|_| bad(pair, t, "a place"))?,
+                        .map_err(|_| bad(loc, pair, t, "a place"))?,
                 ),
                 None => None,
             };
@@ -176,7 +181,7 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
                     place,
                     place_text,
                 },
-                line: position(pair).line,
+                line: loc.position(pair).line,
             });
         }
     }
@@ -187,17 +192,17 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
     let mut seen: HashMap<(usize, usize), u32> = HashMap::new();
     let mut adjusted: Vec<PendingAdjusted> = Vec::new();
     for brsection in elements(root, "brsection") {
-        let sect = attr(brsection, "id")?.to_owned();
+        let sect = attr(loc, brsection, "id")?.to_owned();
         let section = multi.then(|| sect.clone());
         let howell = howell_sections.get(&section).copied().unwrap_or(false);
         for result in elements(brsection, "result") {
-            let at = position(result);
-            let bd_text = attr(result, "bd")?;
+            let at = loc.position(result);
+            let bd_text = attr(loc, result, "bd")?;
             let number = BoardNumber(
                 bd_text
                     .trim()
                     .parse()
-                    .map_err(|_| bad(result, bd_text, "a board number"))?,
+                    .map_err(|_| bad(loc, result, bd_text, "a board number"))?,
             );
             let group = if field_scoring { None } else { section.clone() };
             let bi = *board_index
@@ -214,7 +219,7 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
                 });
             let mut ids = Vec::with_capacity(2);
             for (a, column) in [("ns", Direction::NorthSouth), ("ew", Direction::EastWest)] {
-                let n = attr(result, a)?.trim();
+                let n = attr(loc, result, a)?.trim();
                 let direction = (!howell).then_some(column);
                 let pi = index
                     .get(&(section.clone(), n.to_owned(), direction))
@@ -250,16 +255,16 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
             let (Some(ns), Some(ew)) = (ids.next(), ids.next()) else {
                 continue;
             };
-            let mp_ns = attr(result, "mp_ns")?;
-            let mp_ew = attr(result, "mp_ew")?;
+            let mp_ns = attr(loc, result, "mp_ns")?;
+            let mp_ew = attr(loc, result, "mp_ew")?;
             let contract = result.attribute("cont").unwrap_or("").trim();
             let score_text = result.attribute("score").unwrap_or("").trim();
             let phantom = mp_ns == PHANTOM_MP || mp_ew == PHANTOM_MP;
             let (outcome, stored_ns, stored_ew) = if phantom {
                 (TableOutcome::NotPlayed, None, None)
             } else {
-                let sn = tenths(result, mp_ns)?;
-                let se = tenths(result, mp_ew)?;
+                let sn = tenths(loc, result, mp_ns)?;
+                let se = tenths(loc, result, mp_ew)?;
                 let outcome = if contract.eq_ignore_ascii_case("N P") {
                     TableOutcome::NotPlayed
                 } else if score_text.eq_ignore_ascii_case("Adj") {
@@ -275,6 +280,7 @@ pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
                 } else {
                     table_outcome(score_text).ok_or_else(|| {
                         bad(
+                            loc,
                             result,
                             score_text,
                             "a score in points, Adj, or a phantom line",

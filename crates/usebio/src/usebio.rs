@@ -30,12 +30,35 @@ pub(crate) fn parse_xml(text: &str) -> Result<Document<'_>, ParseError> {
     })
 }
 
-pub(crate) fn position(node: Node<'_, '_>) -> SourcePosition {
-    let pos = node.document().text_pos_at(node.range().start);
-    SourcePosition {
-        element: node.tag_name().name().to_owned(),
-        line: pos.row,
-        column: pos.col,
+/// Line and column of nodes, from a table of line starts built once:
+/// `roxmltree`'s own lookup scans from the start of the text on every call,
+/// which made naming the line of every traveller line quadratic.
+pub(crate) struct Locator<'t> {
+    text: &'t str,
+    line_starts: Vec<usize>,
+}
+
+impl<'t> Locator<'t> {
+    pub(crate) fn new(text: &'t str) -> Locator<'t> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Locator { text, line_starts }
+    }
+
+    pub(crate) fn position(&self, node: Node<'_, '_>) -> SourcePosition {
+        let at = node.range().start;
+        let index = self
+            .line_starts
+            .partition_point(|&s| s <= at)
+            .saturating_sub(1);
+        let start = self.line_starts.get(index).copied().unwrap_or(0);
+        let column = self.text.get(start..at).map_or(0, |t| t.chars().count());
+        SourcePosition {
+            element: node.tag_name().name().to_owned(),
+            line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+        }
     }
 }
 
@@ -60,29 +83,34 @@ fn child_text<'a>(node: Node<'a, '_>, name: &'static str) -> Option<(Node<'a, 'a
 }
 
 fn required_text<'a>(
+    loc: &Locator<'_>,
     node: Node<'a, '_>,
     name: &'static str,
 ) -> Result<(Node<'a, 'a>, &'a str), ParseError> {
     child_text(node, name).ok_or_else(|| ParseError::Missing {
-        at: position(node),
+        at: loc.position(node),
         what: format!("<{name}>"),
     })
 }
 
-fn figure(node: Node<'_, '_>, name: &'static str) -> Result<Option<StoredFigure>, ParseError> {
+fn figure(
+    loc: &Locator<'_>,
+    node: Node<'_, '_>,
+    name: &'static str,
+) -> Result<Option<StoredFigure>, ParseError> {
     match child_text(node, name) {
         None => Ok(None),
         Some((c, t)) => StoredFigure::parse(t)
             .map(Some)
             .ok_or_else(|| ParseError::BadValue {
-                at: position(c),
+                at: loc.position(c),
                 text: t.to_owned(),
                 expected: "a decimal number",
             }),
     }
 }
 
-fn event_kind(node: Node<'_, '_>, found: &str) -> Result<EventKind, ParseError> {
+fn event_kind(loc: &Locator<'_>, node: Node<'_, '_>, found: &str) -> Result<EventKind, ParseError> {
     Ok(match found.trim() {
         "MP_PAIRS" => EventKind::MatchPointPairs,
         "BUTLER_PAIRS" => EventKind::ButlerPairs,
@@ -91,7 +119,7 @@ fn event_kind(node: Node<'_, '_>, found: &str) -> Result<EventKind, ParseError> 
         | "AGGREGATE" | "TEAMS") => EventKind::Other(other.to_owned()),
         other => {
             return Err(ParseError::UnknownEventType {
-                at: position(node),
+                at: loc.position(node),
                 found: other.to_owned(),
             })
         }
@@ -140,25 +168,26 @@ pub(crate) fn table_outcome(text: &str) -> Option<TableOutcome> {
 /// A [`ParseError`] naming the element and line of the first problem.
 pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
     let doc = parse_xml(text)?;
+    let loc = &Locator::new(text);
     let root = doc.root_element();
     if root.tag_name().name() != "USEBIO" {
         return Err(ParseError::WrongRoot {
-            at: position(root),
+            at: loc.position(root),
             expected: "USEBIO",
         });
     }
     let version = root.attribute("Version").unwrap_or("").to_owned();
     let event_node = child(root, "EVENT").ok_or_else(|| ParseError::Missing {
-        at: position(root),
+        at: loc.position(root),
         what: "<EVENT>".to_owned(),
     })?;
     let type_text = event_node
         .attribute("EVENT_TYPE")
         .ok_or_else(|| ParseError::Missing {
-            at: position(event_node),
+            at: loc.position(event_node),
             what: "attribute EVENT_TYPE".to_owned(),
         })?;
-    let event = event_kind(event_node, type_text)?;
+    let event = event_kind(loc, event_node, type_text)?;
 
     let description = child_text(event_node, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned());
     let program = child_text(event_node, "PROGRAM_NAME").map(|(_, name)| {
@@ -178,11 +207,11 @@ pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
             .children()
             .filter(|c| c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM"))
         {
-            let participant = read_participant(entry)?;
+            let participant = read_participant(loc, entry)?;
             let key = participant.id.as_str().to_owned();
             if index.contains_key(&key) {
                 return Err(ParseError::DuplicateParticipant {
-                    at: position(entry),
+                    at: loc.position(entry),
                     pair: participant.id,
                 });
             }
@@ -209,10 +238,10 @@ pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
         .descendants()
         .filter(|n| n.is_element() && n.tag_name().name() == "BOARD")
     {
-        let board = read_board(board_node, &participants, &index)?;
+        let board = read_board(loc, board_node, &participants, &index)?;
         if seen_boards.insert(board.number.0, ()).is_some() {
             return Err(ParseError::DuplicateBoard {
-                at: position(board_node),
+                at: loc.position(board_node),
                 board: board.number,
             });
         }
@@ -230,8 +259,8 @@ pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
     })
 }
 
-fn read_participant(entry: Node<'_, '_>) -> Result<Participant, ParseError> {
-    let (num_node, number) = match required_text(entry, "PAIR_NUMBER") {
+fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participant, ParseError> {
+    let (num_node, number) = match required_text(loc, entry, "PAIR_NUMBER") {
         Ok(found) => found,
         Err(e) => child_text(entry, "TEAM_NUMBER")
             .or_else(|| child_text(entry, "TEAM_NAME"))
@@ -240,14 +269,14 @@ fn read_participant(entry: Node<'_, '_>) -> Result<Participant, ParseError> {
     let direction = match child_text(entry, "DIRECTION") {
         None => None,
         Some((d, t)) => Some(direction_of(t).ok_or_else(|| ParseError::BadValue {
-            at: position(d),
+            at: loc.position(d),
             text: t.to_owned(),
             expected: "a direction (NS or EW)",
         })?),
     };
     if number.len() > 64 {
         return Err(ParseError::BadValue {
-            at: position(num_node),
+            at: loc.position(num_node),
             text: number.chars().take(64).collect(),
             expected: "a pair number",
         });
@@ -261,7 +290,7 @@ fn read_participant(entry: Node<'_, '_>) -> Result<Participant, ParseError> {
         None => None,
         Some((n, t)) => Some(t.trim_end_matches('=').trim().parse::<u32>().map_err(|_| {
             ParseError::BadValue {
-                at: position(n),
+                at: loc.position(n),
                 text: t.to_owned(),
                 expected: "a place",
             }
@@ -276,13 +305,13 @@ fn read_participant(entry: Node<'_, '_>) -> Result<Participant, ParseError> {
         section: None,
         players,
         stored: StoredStanding {
-            total: figure(entry, "TOTAL_SCORE")?,
+            total: figure(loc, entry, "TOTAL_SCORE")?,
             total_out_of: None,
-            percentage: figure(entry, "PERCENTAGE")?,
+            percentage: figure(loc, entry, "PERCENTAGE")?,
             place,
             place_text,
         },
-        line: position(entry).line,
+        line: loc.position(entry).line,
     })
 }
 
@@ -294,33 +323,34 @@ fn resolve_pair(text: &str, column: Direction, index: &HashMap<String, usize>) -
 }
 
 fn read_board(
+    loc: &Locator<'_>,
     board_node: Node<'_, '_>,
     participants: &[Participant],
     index: &HashMap<String, usize>,
 ) -> Result<Board, ParseError> {
-    let (num_node, num_text) = required_text(board_node, "BOARD_NUMBER")?;
+    let (num_node, num_text) = required_text(loc, board_node, "BOARD_NUMBER")?;
     let number = BoardNumber(num_text.parse::<u32>().map_err(|_| ParseError::BadValue {
-        at: position(num_node),
+        at: loc.position(num_node),
         text: num_text.to_owned(),
         expected: "a board number",
     })?);
-    let stored_datum = figure(board_node, "BOARD_AVERAGE")?;
+    let stored_datum = figure(loc, board_node, "BOARD_AVERAGE")?;
     let mut lines = Vec::new();
     let mut first_seen: HashMap<usize, u32> = HashMap::new();
     for line_node in children(board_node, "TRAVELLER_LINE") {
-        let at = position(line_node);
+        let at = loc.position(line_node);
         let mut ids = Vec::with_capacity(2);
         for (tag, column) in [
             ("NS_PAIR_NUMBER", Direction::NorthSouth),
             ("EW_PAIR_NUMBER", Direction::EastWest),
         ] {
-            let (pair_node, pair_text) = required_text(line_node, tag)?;
+            let (pair_node, pair_text) = required_text(loc, line_node, tag)?;
             let found = resolve_pair(pair_text, column, index);
             let (i, p) = found
                 .and_then(|i| participants.get(i).map(|p| (i, p)))
                 .ok_or_else(|| ParseError::UnknownPair {
                     board: number,
-                    at: position(pair_node),
+                    at: loc.position(pair_node),
                     pair: pair_text.chars().take(64).collect(),
                 })?;
             if let Some(first_line) = first_seen.insert(i, at.line) {
@@ -337,15 +367,15 @@ fn read_board(
         let (Some(ns), Some(ew)) = (ids.next(), ids.next()) else {
             continue;
         };
-        let (score_node, score_text) = required_text(line_node, "SCORE")?;
+        let (score_node, score_text) = required_text(loc, line_node, "SCORE")?;
         let outcome = table_outcome(score_text).ok_or_else(|| ParseError::BadValue {
-            at: position(score_node),
+            at: loc.position(score_node),
             text: score_text.chars().take(64).collect(),
             expected: "a score in points, an artificial score such as A6040, or NP",
         })?;
         let stored = |tags: [&'static str; 3]| -> Result<Option<StoredFigure>, ParseError> {
             for tag in tags {
-                if let Some(f) = figure(line_node, tag)? {
+                if let Some(f) = figure(loc, line_node, tag)? {
                     return Ok(Some(f));
                 }
             }
@@ -371,6 +401,6 @@ fn read_board(
         section: None,
         stored_datum,
         lines,
-        line: position(board_node).line,
+        line: loc.position(board_node).line,
     })
 }
