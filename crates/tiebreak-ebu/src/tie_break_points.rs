@@ -328,6 +328,20 @@ mod tests {
         );
         let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
         assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
+        let st = Standings::new([
+            FinalStanding::full("A", s("1")),
+            FinalStanding::full("X", s("5")),
+            FinalStanding::full("Z", s("-3")),
+        ])
+        .unwrap();
+        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
+        assert_eq!(
+            e,
+            Err(EbuError::PartnerTotalNotPositive {
+                contestant: "A".into(),
+                total: s("-3")
+            })
+        );
     }
 
     #[test]

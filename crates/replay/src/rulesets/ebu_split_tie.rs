@@ -58,7 +58,8 @@ fn id(name: &str) -> ContestantId {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TieBreakPointsInput {
-    /// Whose tie-break points.
+    /// Whose tie-break points ("A" when not given).
+    #[serde(default = "contestant_a")]
     contestant: String,
     /// The contestant's own final score (irrelevant to its tie-break points).
     #[serde(default)]
@@ -66,7 +67,16 @@ struct TieBreakPointsInput {
     /// The share of the stage the contestant played (missed rounds).
     #[serde(default = "one")]
     share_played: Score,
+    /// Opponents in full: final score, share played, meeting weights.
+    #[serde(default)]
     opponent: Vec<OpponentInput>,
+    /// Short form: (opponent, final score), each met once in a full match.
+    #[serde(default)]
+    opponents: Vec<(String, Score)>,
+}
+
+fn contestant_a() -> String {
+    "A".to_owned()
 }
 
 #[derive(Deserialize)]
@@ -90,7 +100,17 @@ fn one_meeting() -> Vec<Score> {
     vec![Score::ONE]
 }
 
-fn tie_break_points_kind(i: TieBreakPointsInput) -> Result<Breakdown, KindError> {
+fn tie_break_points_kind(mut i: TieBreakPointsInput) -> Result<Breakdown, KindError> {
+    i.opponent.extend(
+        i.opponents
+            .drain(..)
+            .map(|(name, final_score)| OpponentInput {
+                name,
+                final_score,
+                share_played: Score::ONE,
+                meetings: one_meeting(),
+            }),
+    );
     let me = id(&i.contestant);
     let mut list = vec![FinalStanding::partial(
         me.clone(),
