@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use model::{
-    partition_descending, Clause, ContestantId, Decision, HalfRule, Rounding, RoundingMode, Score,
-    TieBreakOutcome, TiedGroup, Unresolved, Value,
+    partition_descending, Clause, ContestantId, Decision, Encounter, EncounterStatus, HalfRule,
+    RoundNumber, Rounding, RoundingMode, Score, SideScores, TieBreakOutcome, TiedGroup, Unit,
+    Unresolved, Value,
 };
 
 use crate::code::{Cascade, PointReference, TieBreakCode, TieBreakKind};
@@ -704,4 +705,58 @@ pub fn contestant_ids(tournament: &Tournament) -> Vec<ContestantId> {
             }
         })
         .collect()
+}
+
+/// Every game of the tournament once, in the shared `model` vocabulary:
+/// White first where the file gives colours, game points, forfeits as
+/// [`EncounterStatus::Awarded`]. Byes, having no opponent, are not
+/// encounters.
+#[must_use]
+pub fn encounters(tournament: &Tournament) -> Vec<Encounter> {
+    let ids = contestant_ids(tournament);
+    let id_of = |rank: u32| {
+        tournament
+            .players
+            .binary_search_by_key(&rank, |p| p.starting_rank)
+            .ok()
+            .and_then(|i| ids.get(i))
+            .cloned()
+    };
+    let mut out = Vec::new();
+    for p in &tournament.players {
+        for (r, e) in p.rounds.iter().enumerate() {
+            let Some(o) = e.opponent else { continue };
+            // Each game once: from White's line, or the lower rank's when colourless.
+            let first_here = match e.colour {
+                Colour::White => true,
+                Colour::Black => false,
+                Colour::None => p.starting_rank < o,
+            };
+            let (Some(me), Some(them), true) = (id_of(p.starting_rank), id_of(o), first_here)
+            else {
+                continue;
+            };
+            let theirs = tournament
+                .player(o)
+                .and_then(|q| q.rounds.get(r))
+                .map_or(Score::ZERO, |t| t.result.points());
+            out.push(Encounter {
+                round: RoundNumber(u32::try_from(r + 1).unwrap_or(u32::MAX)),
+                first: me,
+                second: them,
+                scores: vec![SideScores {
+                    unit: Unit::GamePoints,
+                    first: e.result.points(),
+                    second: theirs,
+                }],
+                status: if e.result.is_forfeit() {
+                    EncounterStatus::Awarded
+                } else {
+                    EncounterStatus::Played
+                },
+                weight: Score::ONE,
+            });
+        }
+    }
+    out
 }

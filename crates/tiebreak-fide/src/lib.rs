@@ -60,7 +60,7 @@ pub mod error;
 pub mod trf;
 
 pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind};
-pub use compute::{contestant_ids, Contribution, Evaluation};
+pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
 pub use edition::{Date, Edition, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 

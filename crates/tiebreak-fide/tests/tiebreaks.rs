@@ -325,3 +325,23 @@ fn match_points_are_refused() {
     assert!(fide.value(1, &"BH:MP".parse().unwrap()).is_err());
     assert!(fide.value(99, &"BH".parse().unwrap()).is_err());
 }
+
+#[test]
+fn games_as_model_encounters() {
+    let t = trf::parse(&six()).unwrap();
+    let games = countback_tiebreak_fide::encounters(&t);
+    // 3 games in round 1, 2 in round 2, 1 game and 1 forfeit in round 3.
+    assert_eq!(games.len(), 7);
+    let forfeit = games
+        .iter()
+        .find(|e| e.status == model::EncounterStatus::Awarded)
+        .unwrap();
+    assert!(forfeit.between(&"Bob".into(), &"Dan".into()));
+    let ann = model::ContestantId::new("Ann");
+    let total: Score = games
+        .iter()
+        .filter_map(|e| e.scores_for(&ann, model::Unit::GamePoints))
+        .map(|(own, _)| own.clone())
+        .sum();
+    assert_eq!(total, s("2.5"));
+}
