@@ -1,0 +1,101 @@
+//! A 300-team Swiss (ten rounds) with a 40-team tie on VPs, broken by the
+//! WBF procedure (Swiss points, then 3.1 / 3.2 / 3.3). Debug builds (the
+//! `cargo test` smoke run) use 60 teams with a 10-team tie.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use countback_tiebreak_wbf::{swiss, swiss_standings, TeamsEvent};
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
+
+const ROUNDS: usize = 10;
+
+fn sizes() -> (usize, usize) {
+    if cfg!(debug_assertions) {
+        (60, 10)
+    } else {
+        (300, 40)
+    }
+}
+
+fn name(i: usize) -> ContestantId {
+    ContestantId::new(format!("T{i:03}"))
+}
+
+/// A small deterministic mixer, so the event is the same on every run.
+fn mix(a: usize, b: usize, salt: usize) -> i64 {
+    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 32;
+    i64::try_from(x % 1000).unwrap()
+}
+
+fn side(unit: Unit, a: i64, b: i64) -> SideScores {
+    SideScores {
+        unit,
+        first: Score::integer(a),
+        second: Score::integer(b),
+    }
+}
+
+/// Each round pairs neighbours after a rotation. A match with one of the
+/// first `tied` teams is drawn 10-10 on VPs (so those teams tie on 100 VPs)
+/// with varied IMPs and points; other matches are varied throughout.
+fn event(teams: usize, tied: usize) -> TeamsEvent {
+    let mut matches = Vec::new();
+    for r in 0..ROUNDS {
+        let shift = r * 7 + 1;
+        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
+        for pair in order.chunks(2) {
+            let [a, b] = pair else { continue };
+            let (a, b) = (*a, *b);
+            let vp = if a < tied || b < tied {
+                10
+            } else {
+                mix(a, b, r) % 21
+            };
+            let imps = (mix(a, b, r + 100) % 60, mix(b, a, r + 100) % 60);
+            let points = (mix(a, b, r + 200) + 500, mix(b, a, r + 200) + 500);
+            matches.push(Encounter {
+                round: RoundNumber(u32::try_from(r + 1).unwrap()),
+                first: name(a),
+                second: name(b),
+                scores: vec![
+                    side(Unit::VictoryPoints, vp, 20 - vp),
+                    side(Unit::Imps, imps.0, imps.1),
+                    side(Unit::TotalPoints, points.0, points.1),
+                ],
+                status: EncounterStatus::Played,
+                weight: Score::ONE,
+            });
+        }
+    }
+    TeamsEvent::new((0..teams).map(name), matches)
+        .and_then(|e| e.with_vp_scale_total(Score::integer(20)))
+        .unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let (teams, tied) = sizes();
+    let e = event(teams, tied);
+    let group: Vec<ContestantId> = (0..tied).map(name).collect();
+    let outcome = swiss(&e, &group).unwrap();
+    assert_eq!(
+        outcome.order.iter().map(|g| g.members.len()).sum::<usize>(),
+        tied
+    );
+    let mut g = c.benchmark_group("wbf swiss");
+    g.sample_size(10);
+    g.bench_function(format!("{teams} teams, {tied}-team tie"), |b| {
+        b.iter(|| swiss(black_box(&e), black_box(&group)).unwrap())
+    });
+    g.bench_function(format!("{teams} teams, whole standings"), |b| {
+        b.iter(|| swiss_standings(black_box(&e)).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,281 @@
+//! Bad input is a typed error naming the culprit, never a panic.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use countback_tiebreak_wbf::{
+    bam, knockout, pairs, round_robin, swiss, BamStage, PairsStage, Qualification, TeamsEvent,
+    WbfError,
+};
+use model::{
+    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, SideScores, Unit,
+};
+
+fn side(unit: Unit, a: i64, b: i64) -> SideScores {
+    SideScores {
+        unit,
+        first: Score::integer(a),
+        second: Score::integer(b),
+    }
+}
+
+fn m(round: u32, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
+    Encounter {
+        round: RoundNumber(round),
+        first: a.into(),
+        second: b.into(),
+        scores: units.iter().map(|(u, x, y)| side(*u, *x, *y)).collect(),
+        status: EncounterStatus::Played,
+        weight: Score::ONE,
+    }
+}
+
+fn full(round: u32, a: &str, b: &str, vp: (i64, i64)) -> Encounter {
+    m(
+        round,
+        a,
+        b,
+        &[
+            (Unit::VictoryPoints, vp.0, vp.1),
+            (Unit::Imps, 10, 10),
+            (Unit::TotalPoints, 100, 100),
+        ],
+    )
+}
+
+fn ids(names: &[&str]) -> Vec<ContestantId> {
+    names.iter().map(|n| ContestantId::new(*n)).collect()
+}
+
+fn id(n: &str) -> ContestantId {
+    ContestantId::new(n)
+}
+
+#[test]
+fn teams_event_errors() {
+    let cases: Vec<(Result<TeamsEvent, WbfError>, WbfError)> = vec![
+        (
+            TeamsEvent::new(ids(&["A", "B"]), [full(1, "A", "Q", (10, 10))]),
+            WbfError::UnknownTeam { team: id("Q") },
+        ),
+        (
+            TeamsEvent::new(ids(&["A", "A"]), []),
+            WbfError::DuplicateTeam { team: id("A") },
+        ),
+        (
+            TeamsEvent::new(
+                ids(&["A", "B"]),
+                [m(
+                    3,
+                    "A",
+                    "B",
+                    &[(Unit::VictoryPoints, 12, 8), (Unit::Imps, 30, 20)],
+                )],
+            ),
+            WbfError::MissingScore {
+                round: RoundNumber(3),
+                first: id("A"),
+                second: id("B"),
+                unit: Unit::TotalPoints,
+            },
+        ),
+        (
+            TeamsEvent::new(ids(&["A", "B"]), [full(2, "A", "A", (10, 10))]),
+            WbfError::Input(InputError::PlaysItself {
+                round: RoundNumber(2),
+                contestant: id("A"),
+            }),
+        ),
+        (
+            TeamsEvent::new(
+                ids(&["A", "B"]),
+                [full(1, "A", "B", (10, 10)), full(1, "B", "A", (10, 10))],
+            ),
+            WbfError::Input(InputError::MatchRecordedTwice {
+                round: RoundNumber(1),
+                first: id("B"),
+                second: id("A"),
+            }),
+        ),
+        (
+            TeamsEvent::new(ids(&["A", "B"]), [full(4, "A", "B", (12, 9))])
+                .and_then(|e| e.with_vp_scale_total(Score::integer(20))),
+            WbfError::InconsistentVictoryPoints {
+                round: RoundNumber(4),
+                first: id("A"),
+                second: id("B"),
+                sum: Score::integer(21),
+                total: Score::integer(20),
+            },
+        ),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got.unwrap_err(), want);
+    }
+}
+
+#[test]
+fn an_awarded_match_needs_only_its_vps_and_escapes_the_scale_check() {
+    let mut forfeit = m(1, "A", "B", &[(Unit::VictoryPoints, 12, 0)]);
+    forfeit.status = EncounterStatus::Awarded;
+    let e = TeamsEvent::new(ids(&["A", "B"]), [forfeit])
+        .and_then(|e| e.with_vp_scale_total(Score::integer(20)))
+        .unwrap();
+    assert_eq!(e.victory_points(&id("A")), Some(&Score::integer(12)));
+}
+
+#[test]
+fn procedure_errors() {
+    let e = TeamsEvent::new(
+        ids(&["A", "B", "C"]),
+        [full(1, "A", "B", (12, 8)), full(2, "A", "C", (8, 12))],
+    )
+    .unwrap();
+    assert_eq!(
+        round_robin(&e, &ids(&["A", "Z"])).unwrap_err(),
+        WbfError::UnknownTeam { team: id("Z") }
+    );
+    assert_eq!(
+        swiss(&e, &ids(&["A", "B"])).unwrap_err(),
+        WbfError::NotTied {
+            team: id("A"),
+            score: Score::integer(20),
+            other: id("B"),
+            other_score: Score::integer(8),
+            quantity: "victory points",
+        }
+    );
+    assert_eq!(
+        round_robin(&e, &[]).unwrap_err(),
+        WbfError::Input(InputError::Empty { what: "tied teams" })
+    );
+    assert_eq!(
+        round_robin(&e, &ids(&["A", "A"])).unwrap_err(),
+        WbfError::DuplicateTeam { team: id("A") }
+    );
+}
+
+#[test]
+fn knockout_pairs_and_bam_errors() {
+    let q = Qualification::new([(id("A"), 1), (id("B"), 2), (id("C"), 3)], []).unwrap();
+    assert_eq!(
+        knockout(&q, &ids(&["A", "B", "C"])).unwrap_err(),
+        WbfError::WrongNumberTied {
+            procedure: "the knockout tie-break (WBF 2)",
+            expected: 2,
+            given: 3
+        }
+    );
+    assert_eq!(
+        knockout(&q, &ids(&["A", "D"])).unwrap_err(),
+        WbfError::NotRanked {
+            team: id("D"),
+            ranking: "qualification"
+        }
+    );
+    assert_eq!(
+        PairsStage::new([(id("A"), vec![])], [], []).unwrap_err(),
+        WbfError::NoSessions { pair: id("A") }
+    );
+    assert_eq!(
+        PairsStage::new(
+            [(id("A"), vec![Score::ONE])],
+            [(id("A"), 1), (id("X"), 2)],
+            [m(5, "A", "X", &[(Unit::Imps, 1, 1)])]
+        )
+        .unwrap_err(),
+        WbfError::MissingScore {
+            round: RoundNumber(5),
+            first: id("A"),
+            second: id("X"),
+            unit: Unit::MatchPoints
+        }
+    );
+    let p = PairsStage::new(
+        [
+            (id("A"), vec![Score::ONE]),
+            (id("B"), vec![Score::integer(2)]),
+        ],
+        [(id("A"), 1), (id("B"), 2)],
+        [],
+    )
+    .unwrap();
+    assert!(matches!(
+        pairs(&p, &ids(&["A", "B"])).unwrap_err(),
+        WbfError::NotTied { .. }
+    ));
+    let s = BamStage::new([(id("A"), Score::ZERO), (id("B"), Score::ZERO)], [], []).unwrap();
+    assert_eq!(
+        bam(&s, &ids(&["A", "B"])).unwrap_err(),
+        WbfError::NoMatches { team: id("A") }
+    );
+    assert_eq!(
+        BamStage::new(
+            [(id("A"), Score::ZERO)],
+            [m(1, "A", "Q", &[(Unit::MatchPoints, 1, 1)])],
+            []
+        )
+        .unwrap_err(),
+        WbfError::UnknownTeam { team: id("Q") }
+    );
+}
+
+#[test]
+fn nothing_lost_beats_any_finite_quotient() {
+    // A and B lost no IMPs at all (an infinite quotient); C lost some.
+    let e = TeamsEvent::new(
+        ids(&["A", "B", "C", "D"]),
+        [
+            m(
+                1,
+                "A",
+                "D",
+                &[
+                    (Unit::VictoryPoints, 15, 5),
+                    (Unit::Imps, 30, 0),
+                    (Unit::TotalPoints, 900, 100),
+                ],
+            ),
+            m(
+                1,
+                "B",
+                "C",
+                &[
+                    (Unit::VictoryPoints, 5, 15),
+                    (Unit::Imps, 5, 0),
+                    (Unit::TotalPoints, 500, 400),
+                ],
+            ),
+            m(
+                2,
+                "A",
+                "B",
+                &[
+                    (Unit::VictoryPoints, 10, 10),
+                    (Unit::Imps, 0, 0),
+                    (Unit::TotalPoints, 500, 500),
+                ],
+            ),
+            m(
+                2,
+                "C",
+                "D",
+                &[
+                    (Unit::VictoryPoints, 0, 20),
+                    (Unit::Imps, 0, 50),
+                    (Unit::TotalPoints, 0, 900),
+                ],
+            ),
+        ],
+    )
+    .unwrap();
+    // A 25, B 15, C 15, D 25.
+    let o = round_robin(&e, &ids(&["B", "C"])).unwrap();
+    assert_eq!(o.order_text(), "B > C");
+    assert_eq!(o.trace[0].clause.0, "WBF 1.1(a)");
+    assert_eq!(
+        o.trace[0].values[0].1.to_string(),
+        "infinite (nothing lost)"
+    );
+    let o = round_robin(&e, &ids(&["A", "D"])).unwrap();
+    // A: 30/0 IMPs, infinite; D: 50/30 = 5/3.
+    assert_eq!(o.order_text(), "A > D");
+}
