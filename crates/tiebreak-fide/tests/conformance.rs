@@ -218,3 +218,32 @@ fn vega_events_2024_edition() {
         assert_eq!(checked, 175);
     }
 }
+
+/// Source: `chess-data/README.txt`: "Under the 2026 text (16.4 dummy caps)
+/// 2, 9, 11, 9 and 14 players per event would get different BH" (events in
+/// file-name order). The 2026 text, literally, against Vega's printed BH.
+#[test]
+fn vega_events_under_the_2026_caps() {
+    let expected = [
+        ("hbcc-2025-april-blitz", 2),
+        ("hbcc-2025-cup", 9),
+        ("hbcc-2025-koshnitsky-cup", 11),
+        ("hbcc-2025-reserves", 9),
+        ("hbcc-2025-reserves-juniors", 14),
+    ];
+    for (event, differing) in expected {
+        let (Some(trf_text), Some(csv)) = (
+            read(&format!("vega-hobsonsbay/{event}.trf")),
+            read(&format!("vega-hobsonsbay/{event}.expected.csv")),
+        ) else {
+            continue;
+        };
+        let tournament = trf::parse(&trf_text).unwrap();
+        let fide = Evaluation::new(&tournament, Options::new(Edition::Mar2026)).unwrap();
+        let changed = expected_rows(&csv)
+            .iter()
+            .filter(|row| fide.value(row.sno, &code("BH")).unwrap() != s(&row.bh))
+            .count();
+        assert_eq!(changed, differing, "{event}");
+    }
+}
