@@ -205,7 +205,11 @@ impl<'a> Breaker<'a> {
             }
             many => {
                 note = crate::engine::join_notes(
-                    Some(format!("{} all qualify, so none stands out", names(many))),
+                    Some(if many.len() == 2 {
+                        format!("{} both qualify, so neither stands out", names(many))
+                    } else {
+                        format!("{} all qualify, so none stands out", names(many))
+                    }),
                     note,
                 );
                 self.trace.not_separating(clause, test, group, values, note);

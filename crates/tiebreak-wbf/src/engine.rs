@@ -43,6 +43,22 @@ impl Trace {
         result
     }
 
+    /// Apply a test where the smallest value is best (a ranking position).
+    pub(crate) fn split_ascending<K: Ord + Clone + Into<Value>>(
+        &mut self,
+        clause: &str,
+        test: &str,
+        group: &[ContestantId],
+        mut key: impl FnMut(&ContestantId) -> K,
+        note: Option<String>,
+    ) -> Vec<Vec<ContestantId>> {
+        let keys: BTreeMap<ContestantId, K> = group.iter().map(|c| (c.clone(), key(c))).collect();
+        let result = partition_descending(group, |c| keys.get(c).cloned().map(std::cmp::Reverse));
+        let values = keys.into_iter().map(|(c, k)| (c, k.into())).collect();
+        self.record(clause, test, group, values, result.clone(), note);
+        result
+    }
+
     /// A test that could not be applied (e.g. the teams never met): recorded,
     /// separating nobody.
     pub(crate) fn not_separating(

@@ -73,12 +73,11 @@ pub fn knockout(
             })?;
         pos.insert(t.clone(), *p);
     }
-    // A smaller position is a higher rank, hence the negation.
-    let parts = trace.split(
+    let parts = trace.split_ascending(
         "WBF 2 ¶1",
         "position at the end of the qualification (1 is highest)",
         &group,
-        |t| model::Score::integer(-i64::from(pos.get(t).copied().unwrap_or(u32::MAX))),
+        |t| model::Score::from(pos.get(t).copied().unwrap_or(u32::MAX)),
         None,
     );
     if parts.len() > 1 {

@@ -337,7 +337,14 @@ fn breakdown(outcome: &TieBreakOutcome) -> Breakdown {
     Breakdown {
         computed: vec![
             Computed::text("order", outcome.order_text()),
-            Computed::text("decided by", decided.join(", ")),
+            Computed::text(
+                "decided by",
+                if decided.is_empty() {
+                    "none".to_owned()
+                } else {
+                    decided.join(", ")
+                },
+            ),
         ],
         trace,
     }
@@ -383,7 +390,11 @@ mod tests {
                 .map(|c| c.exact.clone())
                 .unwrap_or_default();
             listing.push(format!("{}: {by}", f.file));
-            decided.extend(by.split(", ").filter(|s| !s.is_empty()).map(str::to_owned));
+            decided.extend(
+                by.split(", ")
+                    .filter(|s| !s.is_empty() && *s != "none")
+                    .map(str::to_owned),
+            );
         }
         println!("{}", listing.join("\n"));
         let never: Vec<&str> = tiebreak_wbf::DECIDING_CLAUSES
