@@ -117,7 +117,11 @@ fn by_swiss_points(
         |t| points.get(t).cloned().unwrap_or_default(),
         None,
     );
-    hand_on(b, parts, "WBF 3 Swiss points", four_or_more)
+    hand_on(b, parts, "WBF 3 Swiss points", |b, p| {
+        b.trace
+            .hand_off("as WBF 3 Swiss points directs, this tie is broken by WBF 3.3".to_owned());
+        four_or_more(b, p)
+    })
 }
 
 fn any(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
@@ -130,6 +134,8 @@ fn any(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
     }
 }
 
+/// Hand every part of a split on: alone, to 3.1, to 3.2, or (four or more)
+/// to `many`, the next step of 3.3.
 fn hand_on(
     b: &mut Breaker<'_>,
     parts: Vec<Vec<ContestantId>>,
@@ -149,13 +155,7 @@ fn hand_on(
                     .hand_off(format!("as {from} directs, this tie is broken by WBF 3.2"));
                 out.extend(three(b, &p));
             }
-            n if n >= 4 => {
-                if from == "WBF 3 Swiss points" {
-                    b.trace
-                        .hand_off(format!("as {from} directs, this tie is broken by WBF 3.3"));
-                }
-                out.extend(many(b, &p));
-            }
+            n if n >= 4 => out.extend(many(b, &p)),
             _ => out.extend(any(b, &p)),
         }
     }

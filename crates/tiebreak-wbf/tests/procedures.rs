@@ -1,0 +1,118 @@
+//! Paths of the procedures that the document fixtures do not show: whole
+//! standings, Swiss ties among teams that did not all meet, hand-off notes.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
+
+use countback_tiebreak_wbf::{round_robin_standings, swiss, TeamsEvent};
+use model::{
+    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, TieBreakOutcome, Unit,
+};
+
+/// `(first, second, vp, imps, points)`.
+type M<'a> = (&'a str, &'a str, (i64, i64), (i64, i64), (i64, i64));
+
+fn event(matches: &[M<'_>]) -> TeamsEvent {
+    let mut teams: Vec<ContestantId> = Vec::new();
+    let mut out = Vec::new();
+    for (i, (a, b, vp, imps, pts)) in matches.iter().enumerate() {
+        for t in [a, b] {
+            let id = ContestantId::new(*t);
+            if !teams.contains(&id) {
+                teams.push(id);
+            }
+        }
+        let side = |unit, (x, y): (i64, i64)| SideScores {
+            unit,
+            first: Score::integer(x),
+            second: Score::integer(y),
+        };
+        out.push(Encounter {
+            round: RoundNumber(u32::try_from(i + 1).unwrap()),
+            first: (*a).into(),
+            second: (*b).into(),
+            scores: vec![
+                side(Unit::VictoryPoints, *vp),
+                side(Unit::Imps, *imps),
+                side(Unit::TotalPoints, *pts),
+            ],
+            status: EncounterStatus::Played,
+            weight: Score::ONE,
+        });
+    }
+    TeamsEvent::new(teams, out).unwrap()
+}
+
+fn ids(names: &[&str]) -> Vec<ContestantId> {
+    names.iter().map(|n| ContestantId::new(*n)).collect()
+}
+
+fn clauses(o: &TieBreakOutcome) -> Vec<String> {
+    o.trace.iter().map(|d| d.clause.0.clone()).collect()
+}
+
+#[test]
+fn standings_rank_by_vps_then_break_each_tie() {
+    let e = event(&[
+        ("A", "B", (10, 10), (20, 20), (100, 100)),
+        ("A", "C", (15, 5), (40, 20), (100, 100)),
+        ("B", "C", (15, 5), (30, 20), (100, 100)),
+        ("C", "D", (12, 8), (30, 20), (100, 100)),
+    ]);
+    // A 25, B 25, C 22, D 8: A and B by 1.1(a), 60/40 against 50/40.
+    let o = round_robin_standings(&e).unwrap();
+    assert_eq!(o.order_text(), "A > B > C > D");
+    assert_eq!(clauses(&o), ["WBF 1.1(a)"]);
+}
+
+#[test]
+fn a_swiss_tie_of_four_goes_to_3_3_and_says_so() {
+    // Four teams drawing every match: equal VPs and Swiss points.
+    let mut ms = Vec::new();
+    for (a, b) in [
+        ("A", "B"),
+        ("A", "C"),
+        ("A", "D"),
+        ("B", "C"),
+        ("B", "D"),
+        ("C", "D"),
+    ] {
+        ms.push((a, b, (10, 10), (20, 20), (100, 100)));
+    }
+    let o = swiss(&event(&ms), &ids(&["D", "C", "B", "A"])).unwrap();
+    assert_eq!(o.order_text(), "A = B = C = D");
+    assert_eq!(
+        clauses(&o),
+        [
+            "WBF 3 Swiss points",
+            "WBF 3.3 ¶1",
+            "WBF 3.3(i)",
+            "WBF 3.3(ii)"
+        ]
+    );
+    assert!(o.trace[1].note.as_deref().unwrap().contains("WBF 3.3"));
+}
+
+#[test]
+fn head_to_head_tests_do_not_separate_teams_that_never_met() {
+    // A and B tie on 20 VPs; each met C and D, so their Swiss points are
+    // equal too; they never met each other.
+    let e = event(&[
+        ("A", "C", (10, 10), (20, 20), (100, 100)),
+        ("B", "C", (10, 10), (20, 20), (100, 100)),
+        ("A", "D", (10, 10), (20, 20), (100, 100)),
+        ("B", "D", (10, 10), (20, 20), (100, 100)),
+    ]);
+    let o = swiss(&e, &ids(&["A", "B"])).unwrap();
+    assert_eq!(o.order_text(), "A = B");
+    let first = o.trace.iter().find(|d| d.clause.0 == "WBF 3.1(i)").unwrap();
+    assert!(!first.separated());
+    assert!(first
+        .note
+        .as_deref()
+        .unwrap()
+        .contains("did not play each other"));
+    // Everything else is level too, so 3.1 ends in a play-off.
+    assert!(matches!(
+        o.order[0].unresolved,
+        Some(model::Unresolved::PlayOff { .. })
+    ));
+}
