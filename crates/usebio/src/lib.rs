@@ -70,6 +70,7 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+mod common_denominator;
 pub mod error;
 mod nz;
 pub mod rescore;

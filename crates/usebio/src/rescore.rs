@@ -9,8 +9,11 @@ use std::collections::HashMap;
 
 use matchpoints::{butler, cross_imps, datum_rounding_nearest_ten, Scale};
 use model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
+use num_bigint::BigInt;
+use num_traits::Zero;
 use serde::Serialize;
 
+use crate::common_denominator::CommonDenominator;
 use crate::error::RescoreError;
 use crate::session::{Board, EventKind, Session};
 
@@ -387,25 +390,37 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
         .map(|(i, p)| (&p.id, i))
         .collect();
     let n = session.participants.len();
+    let figures = || {
+        boards.iter().flat_map(|b| {
+            b.lines.iter().flat_map(move |l| {
+                [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)]
+                    .into_iter()
+                    .filter_map(move |(who, f)| f.as_ref().map(|f| (who, f, b)))
+            })
+        })
+    };
+    // Integer tops (always, for 2(E - 1)) let the fast path work in integers.
+    let integer_tops = boards.iter().all(|b| {
+        b.top
+            .as_ref()
+            .map_or(true, |t| t.to_i64().is_some_and(|t| t >= 0))
+    });
+    let common = if integer_tops {
+        CommonDenominator::new(figures().map(|(_, f, _)| f))
+    } else {
+        None
+    };
     let mut played = vec![0usize; n];
-    let mut sums: Vec<Score> = vec![Score::ZERO; n];
-    let mut tops: Vec<Score> = vec![Score::ZERO; n];
-    for board in boards {
-        let top = board.top.clone().unwrap_or(Score::ZERO);
-        for line in &board.lines {
-            for (who, figure) in [(&line.ns, &line.ns_score), (&line.ew, &line.ew_score)] {
-                let (Some(figure), Some(&i)) = (figure, index.get(who)) else {
-                    continue;
-                };
-                if let (Some(c), Some(s), Some(t)) =
-                    (played.get_mut(i), sums.get_mut(i), tops.get_mut(i))
-                {
-                    *c += 1;
-                    *s += figure;
-                    *t += &top;
-                }
-            }
+    let mut tops = vec![0u64; n];
+    let mut sums = Sums::new(common, n);
+    for (who, figure, board) in figures() {
+        let Some(&i) = index.get(who) else { continue };
+        if let (Some(c), Some(t)) = (played.get_mut(i), tops.get_mut(i)) {
+            *c += 1;
+            let top = board.top.as_ref().and_then(Score::to_i64).unwrap_or(0);
+            *t = t.saturating_add(u64::try_from(top).unwrap_or(0));
         }
+        sums.add(i, figure)?;
     }
     type FieldKey = (Option<String>, Option<Direction>);
     let key = |i: usize| -> FieldKey {
@@ -420,22 +435,23 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
         let m = most_played.entry(key(i)).or_insert(0);
         *m = (*m).max(*c);
     }
+    let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     let mut standings = Vec::with_capacity(n);
     for (i, p) in session.participants.iter().enumerate() {
         let count = played.get(i).copied().unwrap_or(0);
-        let raw = sums.get(i).cloned().unwrap_or(Score::ZERO);
         let most = most_played.get(&key(i)).copied().unwrap_or(count);
+        let max = tops.get(i).copied().unwrap_or(0);
+        let raw = sums.value(i, 1, 1)?;
         let (total, percentage) = if matchpointed && count > 0 {
             let scaled = if count < most {
-                (&raw * Score::from(most)).checked_div(&Score::from(count))?
+                sums.value(i, as_u64(most), as_u64(count))?
             } else {
                 raw.clone()
             };
-            let max = tops.get(i).cloned().unwrap_or(Score::ZERO);
-            let pct = if max.is_zero() {
+            let pct = if max == 0 {
                 None
             } else {
-                Some((&raw * Score::integer(100)).checked_div(&max)?)
+                Some(sums.value(i, 100, max)?)
             };
             (scaled, pct)
         } else {
@@ -455,33 +471,112 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
     }
     // Places: by percentage for match points (equal to ranking by the scaled
     // total within a field whose boards share one top), by total for IMPs.
-    let rank_value = |s: &Standing| -> Option<Score> {
-        if matchpointed {
-            s.percentage.clone()
-        } else {
-            Some(s.total.clone())
-        }
-    };
     let mut fields: HashMap<FieldKey, Vec<usize>> = HashMap::new();
     for i in 0..standings.len() {
         fields.entry(key(i)).or_default().push(i);
     }
-    for members in fields.values() {
-        let mut values: Vec<Option<Score>> = members
-            .iter()
-            .map(|&i| standings.get(i).and_then(&rank_value))
-            .collect();
-        values.sort_unstable_by(|a, b| b.cmp(a));
-        for &i in members {
-            let Some(s) = standings.get_mut(i) else {
-                continue;
-            };
-            let mine = rank_value(s);
-            let ahead = values.partition_point(|v| *v > mine);
-            let equal = values.iter().filter(|v| **v == mine).count();
-            s.place = u32::try_from(ahead + 1).unwrap_or(u32::MAX);
-            s.tied = equal > 1;
+    for mut members in fields.into_values() {
+        let better = |a: usize, b: usize| -> std::cmp::Ordering {
+            if matchpointed {
+                let ta = tops.get(a).copied().unwrap_or(0);
+                let tb = tops.get(b).copied().unwrap_or(0);
+                // No boards played ranks last.
+                match (ta, tb) {
+                    (0, 0) => std::cmp::Ordering::Equal,
+                    (0, _) => std::cmp::Ordering::Greater,
+                    (_, 0) => std::cmp::Ordering::Less,
+                    _ => sums.cmp_ratio(b, ta, a, tb),
+                }
+            } else {
+                sums.cmp_ratio(b, 1, a, 1)
+            }
+        };
+        members.sort_by(|&a, &b| better(a, b));
+        let mut start = 0usize;
+        while let Some(&first) = members.get(start) {
+            let len = members
+                .get(start..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&m| better(first, m) == std::cmp::Ordering::Equal)
+                .count()
+                .max(1);
+            for &m in members.get(start..start + len).unwrap_or_default() {
+                if let Some(s) = standings.get_mut(m) {
+                    s.place = u32::try_from(start + 1).unwrap_or(u32::MAX);
+                    s.tied = len > 1;
+                }
+            }
+            start += len;
         }
     }
     Ok(standings)
+}
+
+/// Each contestant's running total: integers over a common denominator when
+/// the session allows it, plain rationals otherwise.
+enum Sums {
+    Common(CommonDenominator, Vec<BigInt>),
+    Plain(Vec<Score>),
+}
+
+impl Sums {
+    fn new(common: Option<CommonDenominator>, n: usize) -> Sums {
+        match common {
+            Some(c) => Sums::Common(c, vec![BigInt::zero(); n]),
+            None => Sums::Plain(vec![Score::ZERO; n]),
+        }
+    }
+
+    fn add(&mut self, i: usize, figure: &Score) -> Result<(), RescoreError> {
+        match self {
+            Sums::Common(c, nums) => {
+                let num = c
+                    .numerator(figure)
+                    .ok_or(RescoreError::Arithmetic(model::ScoreError::DivisionByZero))?;
+                if let Some(slot) = nums.get_mut(i) {
+                    *slot += num;
+                }
+            }
+            Sums::Plain(sums) => {
+                if let Some(slot) = sums.get_mut(i) {
+                    *slot += figure;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Contestant `i`'s total times `times / over`.
+    fn value(&self, i: usize, times: u64, over: u64) -> Result<Score, RescoreError> {
+        match self {
+            Sums::Common(c, nums) => {
+                let zero = BigInt::zero();
+                c.score(nums.get(i).unwrap_or(&zero), times, over)
+                    .ok_or(RescoreError::Arithmetic(model::ScoreError::DivisionByZero))
+            }
+            Sums::Plain(sums) => {
+                let s = sums.get(i).cloned().unwrap_or(Score::ZERO);
+                Ok((s * Score::from(BigInt::from(times)))
+                    .checked_div(&Score::from(BigInt::from(over)))?)
+            }
+        }
+    }
+
+    /// Compare total(a) · ka with total(b) · kb.
+    fn cmp_ratio(&self, a: usize, ka: u64, b: usize, kb: u64) -> std::cmp::Ordering {
+        match self {
+            Sums::Common(_, nums) => {
+                let zero = BigInt::zero();
+                let x = nums.get(a).unwrap_or(&zero) * ka;
+                let y = nums.get(b).unwrap_or(&zero) * kb;
+                x.cmp(&y)
+            }
+            Sums::Plain(sums) => {
+                let x = sums.get(a).cloned().unwrap_or(Score::ZERO) * Score::from(BigInt::from(ka));
+                let y = sums.get(b).cloned().unwrap_or(Score::ZERO) * Score::from(BigInt::from(kb));
+                x.cmp(&y)
+            }
+        }
+    }
 }
