@@ -1,7 +1,7 @@
 //! The audit: every figure a scoring program stored, next to our exact
 //! recomputation, with the difference classified.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use model::{BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score, TableOutcome};
 use serde::Serialize;
@@ -279,8 +279,29 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
     } else {
         Some(rescore_with(session, &given)?)
     };
-    for (p, s) in session.participants.iter().zip(&clean.standings) {
-        let alt = with_stored.as_ref().and_then(|r| r.standing(&p.id));
+    let needs_maxima = session
+        .participants
+        .iter()
+        .any(|p| p.stored.total_out_of.is_some());
+    let (clean_max, alt_max_all) = if needs_maxima {
+        (
+            maxima(&clean),
+            with_stored.as_ref().map(maxima).unwrap_or_default(),
+        )
+    } else {
+        (HashMap::new(), HashMap::new())
+    };
+    for (i, (p, s)) in session
+        .participants
+        .iter()
+        .zip(&clean.standings)
+        .enumerate()
+    {
+        // Standings come in participant order.
+        let alt = with_stored
+            .as_ref()
+            .and_then(|r| r.standings.get(i))
+            .filter(|a| a.id == p.id);
         let mut push = |figure: Figure,
                         stored: &StoredFigure,
                         computed: Option<&Score>,
@@ -318,10 +339,10 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             push(Figure::Total, t, Some(&total_of(s)), alt.map(total_of));
         }
         if let Some(out_of) = &p.stored.total_out_of {
-            let max = maximum(&clean, s);
-            let alt_max = alt.map(|a| maximum(with_stored.as_ref().unwrap_or(&clean), a));
+            let max = clean_max.get(&s.id);
+            let alt_max = alt.and_then(|a| alt_max_all.get(&a.id)).cloned();
             let stored = StoredFigure::exact(out_of.clone(), &out_of.to_string());
-            push(Figure::TotalOutOf, &stored, max.as_ref(), alt_max.flatten());
+            push(Figure::TotalOutOf, &stored, max, alt_max);
         }
         if let Some(pct) = &p.stored.percentage {
             push(
@@ -357,20 +378,21 @@ fn side(score: &LineScore, direction: Direction) -> Option<&Score> {
     }
 }
 
-/// Boards played times the top: what NZ Scorer divides by.
-fn maximum(rescore: &Rescore, standing: &Standing) -> Option<Score> {
-    let mut total = Score::ZERO;
+/// Boards played times the top, per contestant: what NZ Scorer divides by.
+/// Boards without a top (IMP events) add nothing.
+fn maxima(rescore: &Rescore) -> HashMap<ContestantId, Score> {
+    let mut out: HashMap<ContestantId, Score> = HashMap::new();
     for b in &rescore.boards {
-        let top = b.top.as_ref()?;
+        let Some(top) = &b.top else { continue };
         for l in &b.lines {
             for (who, fig) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
-                if *who == standing.id && fig.is_some() {
-                    total += top;
+                if fig.is_some() {
+                    *out.entry(who.clone()).or_insert(Score::ZERO) += top;
                 }
             }
         }
     }
-    Some(total)
+    out
 }
 
 fn classify_line(
