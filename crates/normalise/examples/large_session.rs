@@ -2,7 +2,11 @@
 //! workload of the `session` benchmark, as a binary whose peak memory can
 //! be measured (`/usr/bin/time -v cargo run --release --example
 //! large_session -- 10000 24`).
-#![allow(missing_docs, clippy::indexing_slicing, clippy::cast_possible_truncation)]
+#![allow(
+    missing_docs,
+    clippy::indexing_slicing,
+    clippy::cast_possible_truncation
+)]
 
 use countback_normalise::{
     score_session, BoardNumber, Movement, PercentageMethod, SessionSpec, TableOutcome, Traveller,
