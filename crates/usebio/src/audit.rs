@@ -86,6 +86,7 @@ impl Difference {
 
 /// One stored figure compared.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// Which figure.
     pub figure: Figure,
@@ -108,6 +109,7 @@ pub struct Finding {
 
 /// The audit of a session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Audit {
     /// Our clean recomputation.
     pub rescore: Rescore,

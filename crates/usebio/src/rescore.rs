@@ -43,6 +43,7 @@ pub enum Treatment {
 
 /// One rescored traveller line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct LineScore {
     /// The NS pair.
     pub ns: ContestantId,
@@ -61,6 +62,7 @@ pub struct LineScore {
 
 /// One rescored board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct BoardScore {
     /// The board.
     pub number: BoardNumber,
@@ -78,6 +80,7 @@ pub struct BoardScore {
 
 /// One contestant's rescored session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Standing {
     /// Who.
     pub id: ContestantId,
@@ -104,6 +107,7 @@ pub struct Standing {
 
 /// A whole session rescored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Rescore {
     /// Every board, in file order.
     pub boards: Vec<BoardScore>,

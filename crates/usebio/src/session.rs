@@ -1,5 +1,10 @@
 //! What a results file says: participants, travellers and the figures the
 //! scoring program stored, kept apart from anything we recompute.
+//!
+//! These structs are deliberately not `#[non_exhaustive]`: a reader for
+//! another format (outside this crate) must be able to build a [`Session`]
+//! and hand it to [`crate::rescore()`] and [`crate::audit()`]. The outputs
+//! (`Standing`, `Finding` ...) are non-exhaustive, so they can grow.
 
 use model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
 use serde::Serialize;
