@@ -7,7 +7,9 @@ use model::{BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score,
 use serde::Serialize;
 
 use crate::error::RescoreError;
-use crate::rescore::{rescore, rescore_with, GivenLines, LineScore, Rescore, Standing};
+use crate::rescore::{
+    rescore, rescore_by, rescore_with, ArtificialTables, GivenLines, LineScore, Rescore, Standing,
+};
 use crate::session::{Session, StoredFigure};
 
 /// Which stored figure a finding is about.
@@ -65,6 +67,11 @@ pub enum Difference {
     /// classified [`Difference::ManualOverride`] or
     /// [`Difference::NotPlayedScoredAsResult`] are taken as given.
     FollowsStoredLines,
+    /// A total, percentage or place reproduced when the real results of a
+    /// board with artificial scores count each artificial table as a tie
+    /// (`M + (E − A)`) instead of Neuberg: NZ Scorer's totals do this while
+    /// its travellers print Neuberg.
+    ArtificialTablesAsTies,
     /// Differs, and nothing above explains it.
     Unexplained {
         /// Stored minus computed.
@@ -281,6 +288,17 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
     } else {
         Some(rescore_with(session, &given)?)
     };
+    let has_artificial = session.event == crate::session::EventKind::MatchPointPairs
+        && session.boards.iter().any(|b| {
+            b.lines
+                .iter()
+                .any(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
+        });
+    let as_ties = if has_artificial {
+        Some(rescore_by(session, &given, ArtificialTables::AsTies)?)
+    } else {
+        None
+    };
     let needs_maxima = session
         .participants
         .iter()
@@ -304,19 +322,38 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             .as_ref()
             .and_then(|r| r.standings.get(i))
             .filter(|a| a.id == p.id);
+        let ties = as_ties
+            .as_ref()
+            .and_then(|r| r.standings.get(i))
+            .filter(|a| a.id == p.id);
         let mut push = |figure: Figure,
                         stored: &StoredFigure,
                         computed: Option<&Score>,
-                        alt: Option<Score>| {
-            let class = match computed.and_then(|c| compare_total(c, stored)) {
-                Some(c) => c,
-                None => match alt.as_ref().and_then(|a| compare_total(a, stored)) {
-                    Some(_) => Difference::FollowsStoredLines,
-                    None => Difference::Unexplained {
-                        difference: computed
-                            .map_or_else(|| stored.value.clone(), |c| &stored.value - c),
-                    },
-                },
+                        alt: Option<Score>,
+                        tie: Option<Score>| {
+            // An exact explanation beats one that needs display rounding.
+            let exact = |v: &Option<Score>| v.as_ref() == Some(&stored.value);
+            let rounded = |v: &Option<Score>| v.as_ref().and_then(|v| compare(v, stored)).is_some();
+            let clean = computed.and_then(|c| compare(c, stored));
+            let class = if clean == Some(Difference::Reproduced) {
+                Difference::Reproduced
+            } else if exact(&alt) {
+                Difference::FollowsStoredLines
+            } else if exact(&tie) {
+                Difference::ArtificialTablesAsTies
+            } else if let Some(c) = clean {
+                c
+            } else if rounded(&alt) {
+                Difference::FollowsStoredLines
+            } else if rounded(&tie) {
+                Difference::ArtificialTablesAsTies
+            } else if let Some(c) = computed.and_then(|c| compare_total(c, stored)) {
+                c
+            } else {
+                Difference::Unexplained {
+                    difference: computed
+                        .map_or_else(|| stored.value.clone(), |c| &stored.value - c),
+                }
             };
             findings.push(Finding {
                 figure,
@@ -338,13 +375,19 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             }
         };
         if let Some(t) = &p.stored.total {
-            push(Figure::Total, t, Some(&total_of(s)), alt.map(total_of));
+            push(
+                Figure::Total,
+                t,
+                Some(&total_of(s)),
+                alt.map(total_of),
+                ties.map(total_of),
+            );
         }
         if let Some(out_of) = &p.stored.total_out_of {
             let max = clean_max.get(&s.id);
             let alt_max = alt.and_then(|a| alt_max_all.get(&a.id)).cloned();
             let stored = StoredFigure::exact(out_of.clone(), &out_of.to_string());
-            push(Figure::TotalOutOf, &stored, max, alt_max);
+            push(Figure::TotalOutOf, &stored, max, alt_max, None);
         }
         if let Some(pct) = &p.stored.percentage {
             push(
@@ -352,6 +395,7 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 pct,
                 s.percentage.as_ref(),
                 alt.and_then(|a| a.percentage.clone()),
+                ties.and_then(|a| a.percentage.clone()),
             );
         }
         if let Some(place) = p.stored.place {
@@ -364,6 +408,7 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 &stored,
                 Some(&Score::from(s.place)),
                 alt.map(|a| Score::from(a.place)),
+                ties.map(|a| Score::from(a.place)),
             );
         }
     }

@@ -142,8 +142,26 @@ pub fn rescore(session: &Session) -> Result<Rescore, RescoreError> {
 /// # Errors
 /// As [`rescore`].
 pub fn rescore_with(session: &Session, given: &GivenLines) -> Result<Rescore, RescoreError> {
+    rescore_by(session, given, ArtificialTables::Neuberg)
+}
+
+/// How the real results of a board with artificial scores are scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ArtificialTables {
+    /// Match-pointed within the real results, then Neuberg to E.
+    Neuberg,
+    /// Each artificial table counts as a tie with every real result
+    /// (`M + (E − A)`): what NZ Scorer's totals do.
+    AsTies,
+}
+
+pub(crate) fn rescore_by(
+    session: &Session,
+    given: &GivenLines,
+    artificial: ArtificialTables,
+) -> Result<Rescore, RescoreError> {
     let boards = match &session.event {
-        EventKind::MatchPointPairs => matchpoint_boards(session, given)?,
+        EventKind::MatchPointPairs => matchpoint_boards(session, given, artificial)?,
         EventKind::ButlerPairs | EventKind::CrossImps => imp_boards(session, given)?,
         other => {
             return Err(RescoreError::UnsupportedEvent {
@@ -186,6 +204,7 @@ fn expected_results(session: &Session, given: &GivenLines) -> HashMap<Option<Str
 fn matchpoint_boards(
     session: &Session,
     given: &GivenLines,
+    artificial: ArtificialTables,
 ) -> Result<Vec<BoardScore>, RescoreError> {
     let scale = Scale::TwoPerBeat;
     let most = expected_results(session, given);
@@ -229,7 +248,17 @@ fn matchpoint_boards(
                         });
                     };
                     let unfactored = (m.clone(), &top_a - m);
-                    if a == e {
+                    let artificial_lines = board
+                        .lines
+                        .iter()
+                        .filter(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
+                        .count();
+                    if a != e && artificial == ArtificialTables::AsTies && a + artificial_lines == e
+                    {
+                        let ns = m + Score::from(artificial_lines);
+                        let ew = &top - &ns;
+                        score(Some(ns), Some(ew), Some(unfactored), Treatment::Plain)
+                    } else if a == e {
                         score(
                             Some(m.clone()),
                             Some(&top - m),
