@@ -88,7 +88,7 @@ pub use policy::{OneMissing, RoundingPolicy};
 pub use session::{score_session, Expected, ScoredSession, SessionSpec, Traveller};
 
 /// The `countback-matchpoints` items this crate's API speaks, re-exported.
-pub use matchpoints::{BoardError, Movement, PercentageMethod, Scale, ScoreTable};
+pub use matchpoints::{rank, BoardError, Movement, PercentageMethod, Place, Scale, ScoreTable};
 /// The `countback-model` vocabulary this crate's API speaks, re-exported.
 pub use model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,

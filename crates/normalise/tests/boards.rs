@@ -282,3 +282,15 @@ fn bad_lines_are_typed_errors_naming_board_and_pair() {
         })
     );
 }
+
+/// Source: `../shared/bridge-data/README.txt`, Compscore Howell board 12
+/// (E = 6, A = 5): raw 8/5/5/2/0 -> 9.8/6.2/6.2/2.6/0.2.
+#[test]
+fn neuberg_as_the_real_files_apply_it() {
+    let sf = ScaleFactor::new(6, 5).unwrap();
+    let got: Vec<Score> = ["8", "5", "5", "2", "0"]
+        .iter()
+        .map(|m| sf.apply(&s(m)))
+        .collect();
+    assert_eq!(got, ["9.8", "6.2", "6.2", "2.6", "0.2"].map(s));
+}
