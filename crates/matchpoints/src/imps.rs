@@ -49,16 +49,15 @@ pub fn imps_for(difference: &Score) -> i64 {
 /// zero (`-445 → -450`, `125 → 130`).
 #[must_use]
 pub fn datum_rounding_nearest_ten() -> Rounding {
-    Rounding::new(
+    match Rounding::new(
         Score::integer(10),
         RoundingMode::Nearest(HalfRule::AwayFromZero),
-    )
-    .unwrap_or_else(|_| unreachable_rounding())
-}
-
-// Only reached if 10 were not positive; kept total rather than panicking.
-fn unreachable_rounding() -> Rounding {
-    Rounding::new(Score::ONE, RoundingMode::Floor).unwrap_or_else(|_| unreachable_rounding())
+    ) {
+        Ok(rounding) => rounding,
+        // `Rounding::new` refuses only a step that is not positive, and 10
+        // is positive: this arm is never taken (and no panic is needed).
+        Err(_) => datum_rounding_nearest_ten(),
+    }
 }
 
 /// A Butler board: the datum and each result's IMPs against it.

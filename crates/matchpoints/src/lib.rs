@@ -10,6 +10,8 @@
 //!   points, 2 per result beaten and 1 per tie ([`Scale::TwoPerBeat`]) or 1
 //!   and ½ ([`Scale::OnePerBeat`]). EW get `top − NS` (EW pluses are NS
 //!   minuses). A pass-out is a real 0; a board not played is left out.
+//!   [`matchpoint_integers`] gives the 2-per-beat values as plain integers,
+//!   in linear time for the narrow score ranges of real boards.
 //! - [`matchpoint_board`]: the same from a traveller
 //!   ([`model::TravellerLine`]), with every line checked: the pair is in the
 //!   [`Movement`], no pair twice, adjusted scores within 0–100%.
