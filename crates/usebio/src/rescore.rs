@@ -225,6 +225,11 @@ fn matchpoint_boards(
             }
         }
         let a = points.len();
+        let artificial_lines = board
+            .lines
+            .iter()
+            .filter(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
+            .count();
         let raw = matchpoints::matchpoint_scores(&points, scale);
         let top_a = scale.top(a);
         let mut lines: Vec<LineScore> = Vec::with_capacity(board.lines.len());
@@ -248,11 +253,6 @@ fn matchpoint_boards(
                         });
                     };
                     let unfactored = (m.clone(), &top_a - m);
-                    let artificial_lines = board
-                        .lines
-                        .iter()
-                        .filter(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
-                        .count();
                     if a != e && artificial == ArtificialTables::AsTies && a + artificial_lines == e
                     {
                         let ns = m + Score::from(artificial_lines);
