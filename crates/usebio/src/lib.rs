@@ -29,6 +29,8 @@
 //!   scored as a result, a manual override (and the totals it flows into),
 //!   or unexplained.
 //!
+//! - [`parse_results`] picks the reader by the document's root element.
+//!
 //! No function here touches the file system: pass the text in.
 //!
 //! ## Usage
@@ -87,4 +89,4 @@ pub use session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-pub use usebio::parse_usebio;
+pub use usebio::{parse_results, parse_usebio};

@@ -92,7 +92,13 @@ struct PendingAdjusted {
 /// A [`ParseError`] naming the element and line of the first problem.
 pub fn parse_nz_scorer(text: &str) -> Result<Session, ParseError> {
     let doc = parse_xml(text)?;
-    let loc = &Locator::new(text);
+    read_nz_scorer(&doc, &Locator::new(text))
+}
+
+pub(crate) fn read_nz_scorer(
+    doc: &roxmltree::Document<'_>,
+    loc: &Locator<'_>,
+) -> Result<Session, ParseError> {
     let root = doc.root_element();
     if root.tag_name().name() != "session" {
         return Err(ParseError::WrongRoot {

@@ -168,7 +168,10 @@ pub(crate) fn table_outcome(text: &str) -> Option<TableOutcome> {
 /// A [`ParseError`] naming the element and line of the first problem.
 pub fn parse_usebio(text: &str) -> Result<Session, ParseError> {
     let doc = parse_xml(text)?;
-    let loc = &Locator::new(text);
+    read_usebio(&doc, &Locator::new(text))
+}
+
+pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Session, ParseError> {
     let root = doc.root_element();
     if root.tag_name().name() != "USEBIO" {
         return Err(ParseError::WrongRoot {
@@ -403,4 +406,23 @@ fn read_board(
         lines,
         line: loc.position(board_node).line,
     })
+}
+
+/// Parse a results file of either supported format, chosen by its root
+/// element: `<USEBIO>` or NZ Scorer's `<session>`.
+///
+/// # Errors
+/// A [`ParseError`] naming the element and line of the first problem;
+/// [`ParseError::WrongRoot`] for any other document.
+pub fn parse_results(text: &str) -> Result<Session, ParseError> {
+    let doc = parse_xml(text)?;
+    let loc = Locator::new(text);
+    match doc.root_element().tag_name().name() {
+        "session" => crate::nz::read_nz_scorer(&doc, &loc),
+        "USEBIO" => read_usebio(&doc, &loc),
+        _ => Err(ParseError::WrongRoot {
+            at: loc.position(doc.root_element()),
+            expected: "USEBIO or NZ Scorer session",
+        }),
+    }
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use countback_usebio::{audit, parse_nz_scorer, parse_usebio, ParseError};
+use countback_usebio::{audit, parse_nz_scorer, parse_results, parse_usebio, ParseError};
 use proptest::prelude::*;
 
 /// A small, valid Howell: pairs 1-4, one board played twice.
@@ -119,6 +119,15 @@ fn bad_usebio_is_a_typed_error_with_element_and_line() {
 }
 
 #[test]
+fn parse_results_names_both_formats_when_it_knows_neither() {
+    let e = parse_results("<html><body/></html>").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "<html> at line 1, column 1: expected a <USEBIO or NZ Scorer session> document"
+    );
+}
+
+#[test]
 fn teams_events_are_read_but_not_rescored() {
     let s = parse_usebio(&usebio("TEAMS_OF_FOUR", &good_lines())).unwrap();
     let e = audit(&s).unwrap_err();
@@ -183,9 +192,13 @@ fn bad_nz_scorer_is_a_typed_error_with_element_and_line() {
 }
 
 fn no_panic(text: &str) {
-    for session in [parse_usebio(text), parse_nz_scorer(text)]
-        .into_iter()
-        .flatten()
+    for session in [
+        parse_usebio(text),
+        parse_nz_scorer(text),
+        parse_results(text),
+    ]
+    .into_iter()
+    .flatten()
     {
         let _ = audit(&session);
     }

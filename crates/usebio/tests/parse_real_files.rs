@@ -8,7 +8,7 @@
 
 mod common;
 
-use countback_usebio::{parse_nz_scorer, parse_usebio, Ranking, SourceFormat};
+use countback_usebio::{parse_nz_scorer, parse_results, parse_usebio, Ranking, SourceFormat};
 
 #[test]
 fn every_compscore_file_parses() {
@@ -31,6 +31,7 @@ fn every_compscore_file_parses() {
         let text = common::read(&dir.join("cobalt-compscore3").join(name));
         let s = parse_usebio(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(matches!(s.format, SourceFormat::Usebio { .. }));
+        assert_eq!(parse_results(&text).as_ref(), Ok(&s), "{name}");
         assert_eq!(s.ranking, ranking, "{name}");
         if pairs > 0 {
             assert_eq!(s.participants.len(), pairs, "{name}");
@@ -56,6 +57,8 @@ fn every_nz_file_parses() {
     ] {
         let text = common::read(&dir.join("nz-scorer").join(name));
         let s = parse_nz_scorer(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(s.format, SourceFormat::NzScorer);
+        assert_eq!(parse_results(&text).as_ref(), Ok(&s), "{name}");
         println!(
             "{name}: {} pairs, {} boards",
             s.participants.len(),
