@@ -223,7 +223,11 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let text = load::read(path)?;
     let event = match format {
         Format::Toml | Format::Json => event_file(path, format, &text)?,
-        Format::Usebio => return audit(args),
+        Format::Usebio => {
+            let out = crate::session::rescore_file(&text, args.json).map_err(|m| bad(path, m))?;
+            println!("{out}");
+            return Ok(Exit::Success);
+        }
         Format::Trf => {
             return Err(bad(
                 path,

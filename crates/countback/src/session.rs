@@ -189,12 +189,7 @@ pub struct AuditReport {
 /// Read a USEBIO (or NZ Scorer) file, rescore it, and compare every stored
 /// figure.
 pub fn audit(text: &str) -> Result<AuditReport, Problem> {
-    let session = if text.contains("<USEBIO") {
-        usebio::parse_usebio(text)
-    } else {
-        usebio::parse_nz_scorer(text)
-    }
-    .map_err(|e| e.to_string())?;
+    let session = usebio::parse_results(text).map_err(|e| e.to_string())?;
     let a = usebio::audit(&session).map_err(|e| e.to_string())?;
     let mut out = String::new();
     let total = a.findings.len();
@@ -233,4 +228,67 @@ pub fn audit(text: &str) -> Result<AuditReport, Problem> {
     }))
     .unwrap_or_default();
     Ok(AuditReport { text: out, json })
+}
+
+/// Rescore a results file from its raw table results and show the standings.
+pub fn rescore_file(text: &str, json_out: bool) -> Result<String, Problem> {
+    let session = usebio::parse_results(text).map_err(|e| e.to_string())?;
+    let r = usebio::rescore(&session).map_err(|e| e.to_string())?;
+    let mut rows: Vec<&usebio::Standing> = r.standings.iter().collect();
+    rows.sort_by(|a, b| {
+        (
+            a.section.as_deref(),
+            a.field.map(|d| d.to_string()),
+            a.place,
+            &a.id,
+        )
+            .cmp(&(
+                b.section.as_deref(),
+                b.field.map(|d| d.to_string()),
+                b.place,
+                &b.id,
+            ))
+    });
+    if json_out {
+        let v: Vec<_> = rows
+            .iter()
+            .map(|s| {
+                json!({
+                    "contestant": s.id.as_str(),
+                    "section": s.section,
+                    "field": s.field.map(|d| d.to_string()),
+                    "place": s.place,
+                    "tied": s.tied,
+                    "boards_played": s.boards_played,
+                    "total": { "exact": s.total.to_string(), "display": show_score(&s.total) },
+                    "percentage": s.percentage.as_ref().map(|p| json!({ "exact": p.to_string(), "display": percent(p) })),
+                })
+            })
+            .collect();
+        return Ok(serde_json::to_string_pretty(&json!({ "standings": v })).unwrap_or_default());
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>5}  {:<8} {:<4} {:>10} {:>8} {:>7}  exact",
+        "place", "pair", "field", "total", "%", "boards"
+    );
+    for s in rows {
+        let label = if s.tied {
+            format!("{}=", s.place)
+        } else {
+            s.place.to_string()
+        };
+        let field = s.field.map(|d| d.to_string()).unwrap_or_default();
+        let pct = s.percentage.as_ref().map(percent).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{label:>5}  {:<8} {field:<4} {:>10} {pct:>8} {:>7}  {}",
+            s.id.as_str(),
+            show_score(&s.total),
+            s.boards_played,
+            s.total
+        );
+    }
+    Ok(out)
 }

@@ -238,3 +238,44 @@ fn the_replay_runs_from_the_cli() {
     let a = countback(&["replay"]).success();
     assert!(stdout(&a).contains("0 wrong"));
 }
+
+/// The real results files beside the checkout, when they are there.
+fn shared(path: &str) -> Option<String> {
+    let p = root().join("..").join("shared").join(path);
+    if p.exists() {
+        Some(p.to_string_lossy().into_owned())
+    } else {
+        eprintln!("skipped: ../shared/{path} not found");
+        None
+    }
+}
+
+#[test]
+fn audit_names_the_hand_set_lines_of_a_real_file() {
+    let Some(file) = shared("bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml")
+    else {
+        return;
+    };
+    let text = stdout(&countback(&["audit", &file]).success());
+    assert!(
+        text.contains("board 3, 1NS v 1EW: LineNs stored 23 computed 20 — ManualOverride"),
+        "{text}"
+    );
+    assert!(
+        text.contains("board 4, 1NS v 21EW: LineNs stored 21 computed 19 — ManualOverride"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_trf_file_is_ranked_by_fide_tie_breaks() {
+    let Some(file) = shared("chess-data/fide-tec-exercise-2023/fide-exercise-2023.trf") else {
+        return;
+    };
+    let v = json(&["rank", &file, "--json"]);
+    assert_eq!(v["procedure"], "fide");
+    assert!(
+        deciding(&v).iter().any(|c| c.starts_with("FIDE C.07")),
+        "{v}"
+    );
+}
