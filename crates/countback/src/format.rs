@@ -42,6 +42,10 @@ pub struct EventFile {
 pub struct EventInfo {
     /// A name for people.
     pub name: String,
+    /// The stage this file describes (a file is one stage: ties are broken
+    /// within the stage in which they occur, EBU 143.6.1).
+    #[serde(default)]
+    pub stage: Option<String>,
     /// The tie-break procedure (`countback rank --procedure` overrides it).
     #[serde(default)]
     pub procedure: Option<Procedure>,
@@ -65,7 +69,8 @@ pub struct ContestantEntry {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub score: Option<Score>,
-    /// The last round played before withdrawing.
+    /// The last round played before withdrawing (its score then counts pro
+    /// rata for its opponents' tie-break points, EBU 143.5.2).
     #[serde(default)]
     pub withdrew_after_round: Option<u32>,
     /// Rank at the end of qualification (WBF 2, knockout).

@@ -205,12 +205,27 @@ fn split_ties(
 fn ebu(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Ranked, Problem> {
     let matches = convert::encounters(event, set)?;
     let primary = convert::totals(&matches, set, Unit::VictoryPoints);
-    let standings = Standings::new(
-        primary
-            .iter()
-            .map(|(c, s)| FinalStanding::full(c.clone(), s.clone())),
-    )
-    .map_err(|e| e.to_string())?;
+    // A contestant who withdrew played `withdrew_after_round` of the stage's
+    // rounds: its score is taken pro rata for its opponents (EBU 143.5.2).
+    let rounds = matches.iter().map(|m| m.round.0).max().unwrap_or(0);
+    let mut list = Vec::new();
+    for (i, c) in event.contestants.iter().enumerate() {
+        let id = ContestantId::new(c.id.as_str());
+        let score = primary.get(&id).cloned().unwrap_or_default();
+        list.push(match c.withdrew_after_round {
+            Some(0) => {
+                return Err(format!(
+                    "contestants[{i}].withdrew_after_round: a contestant who played no round is not in the stage"
+                ))
+            }
+            Some(r) if r < rounds => {
+                let share = Score::new(i64::from(r), i64::from(rounds)).map_err(|e| e.to_string())?;
+                FinalStanding::partial(id, score, share)
+            }
+            _ => FinalStanding::full(id, score),
+        });
+    }
+    let standings = Standings::new(list).map_err(|e| e.to_string())?;
     let all_play_all = option(event, "all_play_all") == Some("true");
     let purpose = match option(event, "tie_purpose").unwrap_or("title") {
         "title" => TiePurpose::Title,

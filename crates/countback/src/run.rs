@@ -98,7 +98,11 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
             } else {
                 procedures::rank(procedure, &event).map_err(|m| bad_at(path, &text, m))?
             };
-            (event.event.name.clone(), procedure, ranked)
+            let name = match &event.event.stage {
+                Some(stage) => format!("{}, {stage}", event.event.name),
+                None => event.event.name.clone(),
+            };
+            (name, procedure, ranked)
         }
     };
     if args.json {

@@ -279,3 +279,23 @@ fn a_trf_file_is_ranked_by_fide_tie_breaks() {
         "{v}"
     );
 }
+
+#[test]
+fn ebu_tie_goes_to_tie_break_points_with_a_withdrawn_opponent_pro_rata() {
+    let v = json(&["rank", "examples/ebu-teams-withdrawal.toml", "--json"]);
+    assert_eq!(leaders(&v, 2), ["A", "B"]);
+    let d = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["clause"] == "EBU 143.7.1(b)")
+        .unwrap()
+        .clone();
+    let exact: Vec<&str> = d["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["exact"].as_str().unwrap())
+        .collect();
+    assert_eq!(exact, ["88", "78"]);
+}
