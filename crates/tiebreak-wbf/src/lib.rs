@@ -80,6 +80,7 @@
 #![deny(missing_docs)]
 
 mod bam;
+mod book;
 mod breaker;
 mod engine;
 mod error;

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use model::opposition::{sum_of_opponents, Meeting};
 use model::{ContestantId, Score, TieBreakOutcome, TiedGroup, Unit};
 
-use crate::breaker::{Breaker, Standout, TeamStep};
-use crate::engine::{alone, play_off, without};
+use crate::book::{Book, Clauses, Step};
+use crate::breaker::{Breaker, Standout};
+use crate::engine::alone;
 use crate::error::WbfError;
 use crate::teams::{check_tied, tied_group, TeamsEvent};
 
@@ -117,155 +118,53 @@ fn by_swiss_points(
         |t| points.get(t).cloned().unwrap_or_default(),
         None,
     );
-    hand_on(b, parts, "WBF 3 Swiss points", |b, p| {
-        b.trace
-            .hand_off("as WBF 3 Swiss points directs, this tie is broken by WBF 3.3".to_owned());
-        four_or_more(b, p)
+    let from = "WBF 3 Swiss points";
+    SWISS.hand_on(b, parts, from, |b, p| {
+        SWISS.directs(b, from, &SWISS.four_or_more);
+        SWISS.four_or_more(b, p)
     })
 }
 
-fn any(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    match group {
-        [] => Vec::new(),
-        [one] => vec![alone(one.clone())],
-        [_, _] => two(b, group),
-        [_, _, _] => three(b, group),
-        _ => four_or_more(b, group),
-    }
-}
-
-/// Hand every part of a split on: alone, to 3.1, to 3.2, or (four or more)
-/// to `many`, the next step of 3.3.
-fn hand_on(
-    b: &mut Breaker<'_>,
-    parts: Vec<Vec<ContestantId>>,
-    from: &str,
-    mut many: impl FnMut(&mut Breaker<'_>, &[ContestantId]) -> Vec<TiedGroup>,
-) -> Vec<TiedGroup> {
-    let mut out = Vec::new();
-    for p in parts {
-        match p.len() {
-            2 => {
-                b.trace
-                    .hand_off(format!("as {from} directs, this tie is broken by WBF 3.1"));
-                out.extend(two(b, &p));
-            }
-            3 => {
-                b.trace
-                    .hand_off(format!("as {from} directs, this tie is broken by WBF 3.2"));
-                out.extend(three(b, &p));
-            }
-            n if n >= 4 => out.extend(many(b, &p)),
-            _ => out.extend(any(b, &p)),
-        }
-    }
-    out
-}
-
-/// WBF 3.1: two teams. Unlike 1.1 the direct match comes first.
-fn two(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    let steps: [(&str, TeamStep); 4] = [
-        ("WBF 3.1(i)", |b, c, g| b.direct(c, Unit::Imps, g)),
-        ("WBF 3.1(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-        ("WBF 3.1(iii)", |b, c, g| b.direct(c, Unit::TotalPoints, g)),
-        ("WBF 3.1(iv)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
-    ];
-    for (clause, step) in steps {
-        let parts = step(b, clause, group);
-        if parts.len() > 1 {
-            return parts
-                .into_iter()
-                .flat_map(|p| p.into_iter().map(alone))
-                .collect();
-        }
-    }
-    vec![play_off(group, "WBF 3.1(v)")]
-}
-
-/// WBF 3.2: three teams, items numbered as we restore them (see the crate
-/// docs): (i) beat both, (ii) IMP quotient, (iii) beat one and tied the
-/// other, (iv) beaten by both; then the "all other cases" list.
-fn three(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    if let Some(w) = b.standout("WBF 3.2(i)", Standout::BeatEach, group) {
-        return winner_then(b, w, group, "WBF 3.2(i)");
-    }
-    let parts = b.quotient("WBF 3.2(ii)", Unit::Imps, group);
-    if parts.len() > 1 {
-        return hand_on(b, parts, "WBF 3.2(ii)", any);
-    }
-    if let Some(w) = b.standout("WBF 3.2(iii)", Standout::BeatOneTiedOne, group) {
-        return winner_then(b, w, group, "WBF 3.2(iii)");
-    }
-    if let Some(l) = b.beaten_by_all("WBF 3.2(iv)", group) {
-        let rest = without(group, &l);
-        b.trace
-            .hand_off("as WBF 3.2(iv) directs, this tie is broken by WBF 3.1".to_owned());
-        let mut out = two(b, &rest);
-        out.push(alone(l));
-        return out;
-    }
-    let steps: [(&str, TeamStep); 3] = [
-        ("WBF 3.2 other cases (i)", |b, c, g| {
-            b.net_among(c, Unit::Imps, g)
-        }),
-        ("WBF 3.2 other cases (ii)", |b, c, g| {
-            b.net_among(c, Unit::TotalPoints, g)
-        }),
-        ("WBF 3.2 other cases (iii)", |b, c, g| {
-            b.quotient(c, Unit::TotalPoints, g)
-        }),
-    ];
-    for (clause, step) in steps {
-        let parts = step(b, clause, group);
-        if parts.len() > 1 {
-            return hand_on(b, parts, clause, any);
-        }
-    }
-    vec![play_off(group, "WBF 3.2 other cases (iv)")]
-}
-
-fn winner_then(
-    b: &mut Breaker<'_>,
-    winner: ContestantId,
-    group: &[ContestantId],
-    clause: &str,
-) -> Vec<TiedGroup> {
-    let rest = without(group, &winner);
-    b.trace.hand_off(format!(
-        "as {clause} directs, this tie is broken by WBF 3.1"
-    ));
-    let mut out = vec![alone(winner)];
-    out.extend(two(b, &rest));
-    out
-}
-
-/// WBF 3.3: four teams or more. Here the VP record comes first.
-fn four_or_more(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    match b.standout("WBF 3.3 ¶1", Standout::BeatEachOrTiedOne, group) {
-        Some(w) => {
-            let rest = without(group, &w);
-            let mut out = vec![alone(w)];
-            if rest.len() >= 4 {
-                out.extend(from_3_3_i(b, &rest));
-            } else {
-                out.extend(hand_on(b, vec![rest], "WBF 3.3 ¶1", from_3_3_i));
-            }
-            out
-        }
-        None => from_3_3_i(b, group),
-    }
-}
-
-fn from_3_3_i(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    let parts = b.quotient("WBF 3.3(i)", Unit::Imps, group);
-    hand_on(b, parts, "WBF 3.3(i)", from_3_3_ii)
-}
-
-fn from_3_3_ii(b: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    let parts = b.quotient("WBF 3.3(ii)", Unit::TotalPoints, group);
-    hand_on(b, parts, "WBF 3.3(ii)", sudden_death_3_3_iii)
-}
-
-fn sudden_death_3_3_iii(_: &mut Breaker<'_>, group: &[ContestantId]) -> Vec<TiedGroup> {
-    vec![play_off(group, "WBF 3.3(iii)")]
-}
+/// Part 3's team clauses, 3.2 in the order we restore its items to (see
+/// the crate docs). Unlike 1.1, 3.1 puts the direct match first; unlike
+/// 1.3, 3.3 puts the VP record first.
+static SWISS: Book = Book {
+    two: Clauses {
+        section: "WBF 3.1",
+        steps: &[
+            Step::Split("WBF 3.1(i)", |b, c, g| b.direct(c, Unit::Imps, g)),
+            Step::Split("WBF 3.1(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 3.1(iii)", |b, c, g| b.direct(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 3.1(iv)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+        ],
+        play_off: "WBF 3.1(v)",
+    },
+    three: Clauses {
+        section: "WBF 3.2",
+        steps: &[
+            Step::Winner("WBF 3.2(i)", Standout::BeatEach),
+            Step::Split("WBF 3.2(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Winner("WBF 3.2(iii)", Standout::BeatOneTiedOne),
+            Step::Loser("WBF 3.2(iv)"),
+            Step::Split("WBF 3.2 other cases (i)", |b, c, g| {
+                b.net_among(c, Unit::Imps, g)
+            }),
+            Step::Split("WBF 3.2 other cases (ii)", |b, c, g| {
+                b.net_among(c, Unit::TotalPoints, g)
+            }),
+            Step::Split("WBF 3.2 other cases (iii)", |b, c, g| {
+                b.quotient(c, Unit::TotalPoints, g)
+            }),
+        ],
+        play_off: "WBF 3.2 other cases (iv)",
+    },
+    four_or_more: Clauses {
+        section: "WBF 3.3",
+        steps: &[
+            Step::Winner("WBF 3.3 ¶1", Standout::BeatEachOrTiedOne),
+            Step::Split("WBF 3.3(i)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 3.3(ii)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+        ],
+        play_off: "WBF 3.3(iii)",
+    },
+};
