@@ -205,9 +205,10 @@ impl BoardMatchpoints {
 /// Matchpoint one board's traveller: played results among themselves, NS
 /// and EW; adjusted lines set apart; not-played lines absent.
 ///
-/// Checks that every pair is in `movement`, that no pair appears twice, that
-/// every line belongs to `board`, that every adjusted score is within
-/// 0–100%, and that the board has at least one result or adjusted score.
+/// First checks the traveller with [`check_traveller`]: every pair is in
+/// `movement`, no pair appears twice, every line belongs to `board`, every
+/// adjusted score is within 0–100%, and the board has at least one result
+/// or adjusted score.
 ///
 /// ```
 /// use countback_matchpoints::{matchpoint_board, Movement, Scale};
@@ -232,49 +233,22 @@ pub fn matchpoint_board(
     scale: Scale,
     movement: &Movement,
 ) -> Result<BoardMatchpoints, BoardError> {
-    let mut seen: BTreeSet<&ContestantId> = BTreeSet::new();
+    check_traveller(board, lines, movement)?;
     let mut played: Vec<&TravellerLine> = Vec::new();
     let mut adjusted = Vec::new();
     let mut not_played = Vec::new();
     for line in lines {
-        if line.board != board {
-            return Err(BoardError::WrongBoard {
-                board,
-                found: line.board,
-                pair: line.ns.clone(),
-            });
-        }
-        for pair in [&line.ns, &line.ew] {
-            if !movement.seats(pair) {
-                return Err(BoardError::UnknownPair {
-                    board,
-                    pair: pair.clone(),
-                });
-            }
-            if !seen.insert(pair) {
-                return Err(BoardError::PairTwice {
-                    board,
-                    pair: pair.clone(),
-                });
-            }
-        }
         match &line.outcome {
             TableOutcome::Played { .. } => played.push(line),
-            TableOutcome::Artificial(award) => {
-                check_award(board, line, award)?;
-                adjusted.push(AdjustedLine {
-                    ns: line.ns.clone(),
-                    ew: line.ew.clone(),
-                    award: award.clone(),
-                });
-            }
+            TableOutcome::Artificial(award) => adjusted.push(AdjustedLine {
+                ns: line.ns.clone(),
+                ew: line.ew.clone(),
+                award: award.clone(),
+            }),
             // Not played is absent, never a zero; unknown future outcomes
             // are treated the same way rather than guessed at.
             _ => not_played.push((line.ns.clone(), line.ew.clone())),
         }
-    }
-    if played.is_empty() && adjusted.is_empty() {
-        return Err(BoardError::NoResults { board });
     }
     // Sorting first makes the output independent of the input order.
     played.sort_by(|a, b| (&a.ns, &a.ew).cmp(&(&b.ns, &b.ew)));
@@ -307,6 +281,78 @@ pub fn matchpoint_board(
         adjusted,
         not_played,
     })
+}
+
+/// Check one board's traveller before it is scored: every line belongs to
+/// `board`, every pair is in `movement` and appears at most once, every
+/// adjusted score is within 0–100% (see [`check_award`]), and the board has
+/// at least one result or adjusted score.
+///
+/// Lines are checked in order and the first fault is returned, so the error
+/// names the line a scorer should look at first. A pair may sit only once on
+/// a board however the lines are grouped, so callers holding several
+/// versions of a traveller pass them all as one sequence.
+///
+/// ```
+/// use countback_matchpoints::{check_traveller, BoardError, Movement};
+/// use countback_matchpoints::{BoardNumber, TableOutcome, TravellerLine};
+///
+/// let line = |ns: &str, ew: &str| TravellerLine {
+///     board: BoardNumber(3),
+///     ns: ns.into(),
+///     ew: ew.into(),
+///     outcome: TableOutcome::Played { ns_points: 120 },
+/// };
+/// let movement = Movement::open();
+/// assert!(check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "12")], &movement).is_ok());
+/// assert!(matches!(
+///     check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "1")], &movement),
+///     Err(BoardError::PairTwice { .. })
+/// ));
+/// ```
+pub fn check_traveller<'a>(
+    board: BoardNumber,
+    lines: impl IntoIterator<Item = &'a TravellerLine>,
+    movement: &Movement,
+) -> Result<(), BoardError> {
+    let mut seen: BTreeSet<&ContestantId> = BTreeSet::new();
+    let mut any = false;
+    for line in lines {
+        if line.board != board {
+            return Err(BoardError::WrongBoard {
+                board,
+                found: line.board,
+                pair: line.ns.clone(),
+            });
+        }
+        for pair in [&line.ns, &line.ew] {
+            if !movement.seats(pair) {
+                return Err(BoardError::UnknownPair {
+                    board,
+                    pair: pair.clone(),
+                });
+            }
+            if !seen.insert(pair) {
+                return Err(BoardError::PairTwice {
+                    board,
+                    pair: pair.clone(),
+                });
+            }
+        }
+        match &line.outcome {
+            TableOutcome::Played { .. } => any = true,
+            TableOutcome::Artificial(award) => {
+                check_award(board, line, award)?;
+                any = true;
+            }
+            _ => {}
+        }
+    }
+    if any {
+        Ok(())
+    } else {
+        Err(BoardError::NoResults { board })
+    }
 }
 
 /// Refuse an award outside 0–100% (a deserialised [`ArtificialScore`] skips

@@ -74,8 +74,8 @@ mod scale;
 mod session;
 
 pub use board::{
-    artificial_award, check_award, matchpoint_board, matchpoint_integers, matchpoint_scores,
-    AdjustedLine, BoardMatchpoints, LineMatchpoints, Movement,
+    artificial_award, check_award, check_traveller, matchpoint_board, matchpoint_integers,
+    matchpoint_scores, AdjustedLine, BoardMatchpoints, LineMatchpoints, Movement,
 };
 pub use error::BoardError;
 pub use imps::{

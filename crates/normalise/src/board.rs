@@ -1,9 +1,9 @@
 //! Scoring a whole board: versions, adjusted scores, unplayable versions
 //! and normalisation to the expected count.
 
-use std::collections::BTreeSet;
-
-use matchpoints::{artificial_award, check_award, matchpoint_scores, BoardError, Movement, Scale};
+use matchpoints::{
+    artificial_award, check_traveller, matchpoint_scores, BoardError, Movement, Scale,
+};
 use model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
@@ -232,7 +232,8 @@ pub fn score_fouled_board(
     spec: &BoardSpec,
     movement: &Movement,
 ) -> Result<ScoredBoard, NormaliseError> {
-    check_lines(board, versions, movement)?;
+    // A pair sits once on a board, whichever version its line is in.
+    check_traveller(board, versions.iter().flatten(), movement)?;
     let top = spec.top();
     let average = spec.average();
     let round = |v: &Score| {
@@ -357,50 +358,4 @@ fn scored(
         ns_exact,
         ew_exact,
     })
-}
-
-/// The traveller checks of `countback-matchpoints`, across all versions.
-fn check_lines(
-    board: BoardNumber,
-    versions: &[Vec<TravellerLine>],
-    movement: &Movement,
-) -> Result<(), BoardError> {
-    let mut seen: BTreeSet<&ContestantId> = BTreeSet::new();
-    let mut any = false;
-    for line in versions.iter().flatten() {
-        if line.board != board {
-            return Err(BoardError::WrongBoard {
-                board,
-                found: line.board,
-                pair: line.ns.clone(),
-            });
-        }
-        for pair in [&line.ns, &line.ew] {
-            if !movement.seats(pair) {
-                return Err(BoardError::UnknownPair {
-                    board,
-                    pair: pair.clone(),
-                });
-            }
-            if !seen.insert(pair) {
-                return Err(BoardError::PairTwice {
-                    board,
-                    pair: pair.clone(),
-                });
-            }
-        }
-        match &line.outcome {
-            TableOutcome::Played { .. } => any = true,
-            TableOutcome::Artificial(award) => {
-                check_award(board, line, award)?;
-                any = true;
-            }
-            _ => {}
-        }
-    }
-    if any {
-        Ok(())
-    } else {
-        Err(BoardError::NoResults { board })
-    }
 }
