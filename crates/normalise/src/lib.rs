@@ -78,6 +78,8 @@ mod error;
 mod factor;
 mod policy;
 mod session;
+#[doc(hidden)]
+pub mod synthetic;
 
 pub use board::{
     score_board, score_fouled_board, BoardSpec, LineOutcome, Method, ScoredBoard, ScoredLine,
