@@ -3,6 +3,7 @@
 //! - `cargo xtask replay` replays every worked example under `docs/examples`
 //!   and prints a readable report; exits 1 on any unexplained mismatch.
 //! - `cargo xtask replay --json` prints one JSON object per printed figure.
+#![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 
