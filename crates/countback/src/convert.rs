@@ -261,3 +261,65 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
     }
     Crosstable::new(rounds, rows).map_err(|e| format!("games: {e}"))
 }
+
+/// The board scores for the EBU count-back.
+pub fn ebu_boards(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+) -> Result<Vec<tiebreak_ebu::Board>, Problem> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (i, b) in event.board_scores.iter().enumerate() {
+        if !seen.insert(b.board) {
+            return Err(format!(
+                "board_scores[{i}].board: board {} is given twice",
+                b.board
+            ));
+        }
+        let mut results = BTreeMap::new();
+        for (who, score) in &b.scores {
+            let c = known(set, who, &format!("board_scores[{i}].scores"))?;
+            let r = if b.awarded.iter().any(|a| a == who) {
+                tiebreak_ebu::BoardResult::Unplayed {
+                    awarded: score.clone(),
+                }
+            } else {
+                tiebreak_ebu::BoardResult::Played(score.clone())
+            };
+            results.insert(c, r);
+        }
+        for a in &b.awarded {
+            if !b.scores.contains_key(a) {
+                return Err(format!(
+                    "board_scores[{i}].awarded: {a:?} has no score on board {}",
+                    b.board
+                ));
+            }
+        }
+        out.push(tiebreak_ebu::Board {
+            number: BoardNumber(b.board),
+            average: b.average.clone().unwrap_or_default(),
+            results,
+        });
+    }
+    Ok(out)
+}
+
+/// The board scores as BAM net points per team and board.
+pub fn bam_boards(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+) -> Result<Vec<tiebreak_wbf::BamBoard>, Problem> {
+    let mut out = Vec::new();
+    for (i, b) in event.board_scores.iter().enumerate() {
+        for (who, score) in &b.scores {
+            let c = known(set, who, &format!("board_scores[{i}].scores"))?;
+            out.push(tiebreak_wbf::BamBoard::new(
+                c,
+                BoardNumber(b.board),
+                score.clone(),
+            ));
+        }
+    }
+    Ok(out)
+}

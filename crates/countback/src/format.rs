@@ -28,6 +28,11 @@ pub struct EventFile {
     /// Bridge boards with their traveller lines.
     #[serde(default)]
     pub boards: Vec<BoardEntry>,
+    /// Each contestant's score on each board in the basic method (IMPs,
+    /// match points or net points): the EBU point-a-board count-back
+    /// (143.5.3) and the BAM net total over boards in common (WBF 5(e)).
+    #[serde(default)]
+    pub board_scores: Vec<BoardScoresEntry>,
     /// Per-session scores (pairs events, WBF 4).
     #[serde(default)]
     pub sessions: Vec<SessionEntry>,
@@ -147,6 +152,27 @@ pub struct ResultEntry {
     /// Which version of a fouled board was played (default: 1).
     #[serde(default)]
     pub version: Option<u32>,
+}
+
+/// The scores of one board, by contestant.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardScoresEntry {
+    /// The board number.
+    pub board: u32,
+    /// The average score on the board (0 for IMPs or net points; the
+    /// average match points for a matchpointed board). A contestant who
+    /// did not play the board is compared as if it scored this.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub average: Option<Score>,
+    /// Each contestant's score on the board.
+    #[schemars(with = "BTreeMap<String, String>")]
+    pub scores: BTreeMap<String, Score>,
+    /// Contestants whose score on this board was awarded, not played
+    /// (it stands as awarded, EBU 143.5.5).
+    #[serde(default)]
+    pub awarded: Vec<String>,
 }
 
 /// One session's scores.

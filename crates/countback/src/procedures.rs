@@ -125,8 +125,9 @@ fn rank_by(procedure: Procedure, event: &EventFile) -> Result<Ranked, Problem> {
                     )
                 })
                 .collect();
-            let stage = tiebreak_wbf::BamStage::new(carry, matches, Vec::new())
-                .map_err(|e| e.to_string())?;
+            let boards = convert::bam_boards(event, &set)?;
+            let stage =
+                tiebreak_wbf::BamStage::new(carry, matches, boards).map_err(|e| e.to_string())?;
             let primary: BTreeMap<ContestantId, Score> = set
                 .iter()
                 .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
@@ -249,7 +250,7 @@ fn ebu(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Ranked, Proble
         standings,
         encounters: matches,
         partnerships: vec![],
-        boards: vec![],
+        boards: convert::ebu_boards(event, set)?,
         penalties: vec![],
         conversion: PenaltyConversion::standard(),
     };

@@ -299,3 +299,27 @@ fn ebu_tie_goes_to_tie_break_points_with_a_withdrawn_opponent_pro_rata() {
         .collect();
     assert_eq!(exact, ["88", "78"]);
 }
+
+#[test]
+fn ebu_count_back_decides_when_board_scores_are_given() {
+    let v = json(&[
+        "rank",
+        "crates/countback/tests/events/ebu-count-back.toml",
+        "--json",
+    ]);
+    assert_eq!(leaders(&v, 2), ["A", "B"]);
+    let d = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["clause"] == "EBU 143.7.1(d)" && d["separated"] == true)
+        .unwrap()
+        .clone();
+    let exact: Vec<&str> = d["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["exact"].as_str().unwrap())
+        .collect();
+    assert_eq!(exact, ["5", "3"]);
+}
