@@ -59,28 +59,11 @@ impl BamStage {
             }
         }
         let matches: Vec<Encounter> = matches.into_iter().collect();
-        for m in &matches {
-            for side in [&m.first, &m.second] {
-                if !carryover.contains_key(side) {
-                    return Err(WbfError::UnknownTeam { team: side.clone() });
-                }
-            }
-            if m.first == m.second {
-                return Err(InputError::PlaysItself {
-                    round: m.round,
-                    contestant: m.first.clone(),
-                }
-                .into());
-            }
-            if !m.scores.iter().any(|s| s.unit == Unit::MatchPoints) {
-                return Err(WbfError::MissingScore {
-                    round: m.round,
-                    first: m.first.clone(),
-                    second: m.second.clone(),
-                    unit: Unit::MatchPoints,
-                });
-            }
-        }
+        crate::teams::check_matches(
+            &matches,
+            |t| carryover.contains_key(t),
+            |_| &[Unit::MatchPoints],
+        )?;
         let mut map = BTreeMap::new();
         for b in boards {
             if !carryover.contains_key(&b.team) {

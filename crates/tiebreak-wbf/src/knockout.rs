@@ -30,13 +30,7 @@ impl Qualification {
             }
         }
         let matches: Vec<Encounter> = matches.into_iter().collect();
-        for m in &matches {
-            for side in [&m.first, &m.second] {
-                if !map.contains_key(side) {
-                    return Err(WbfError::UnknownTeam { team: side.clone() });
-                }
-            }
-        }
+        crate::teams::check_matches(&matches, |t| map.contains_key(t), |_| &[])?;
         Ok(Qualification {
             positions: map,
             matches,

@@ -45,21 +45,7 @@ impl PairsStage {
             }
         }
         let meetings: Vec<Encounter> = meetings.into_iter().collect();
-        for m in &meetings {
-            for side in [&m.first, &m.second] {
-                if !pos.contains_key(side) {
-                    return Err(WbfError::UnknownTeam { team: side.clone() });
-                }
-            }
-            if !m.scores.iter().any(|x| x.unit == Unit::MatchPoints) {
-                return Err(WbfError::MissingScore {
-                    round: m.round,
-                    first: m.first.clone(),
-                    second: m.second.clone(),
-                    unit: Unit::MatchPoints,
-                });
-            }
-        }
+        crate::teams::check_matches(&meetings, |t| pos.contains_key(t), |_| &[Unit::MatchPoints])?;
         Ok(PairsStage {
             sessions: s,
             positions: pos,

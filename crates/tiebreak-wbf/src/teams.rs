@@ -41,49 +41,17 @@ impl TeamsEvent {
             set.insert(t);
         }
         let matches: Vec<Encounter> = matches.into_iter().collect();
-        let mut seen = BTreeSet::new();
         let mut victory_points: BTreeMap<ContestantId, Score> =
             set.iter().map(|t| (t.clone(), Score::ZERO)).collect();
-        for m in &matches {
-            for side in [&m.first, &m.second] {
-                if !set.contains(side) {
-                    return Err(WbfError::UnknownTeam { team: side.clone() });
-                }
-            }
-            if m.first == m.second {
-                return Err(InputError::PlaysItself {
-                    round: m.round,
-                    contestant: m.first.clone(),
-                }
-                .into());
-            }
-            let key = if m.first < m.second {
-                (m.round, m.first.clone(), m.second.clone())
-            } else {
-                (m.round, m.second.clone(), m.first.clone())
-            };
-            if !seen.insert(key) {
-                return Err(InputError::MatchRecordedTwice {
-                    round: m.round,
-                    first: m.first.clone(),
-                    second: m.second.clone(),
-                }
-                .into());
-            }
-            let needed: &[Unit] = match m.status {
+        check_matches(
+            &matches,
+            |t| set.contains(t),
+            |m| match m.status {
                 EncounterStatus::Played => &[Unit::VictoryPoints, Unit::Imps, Unit::TotalPoints],
                 _ => &[Unit::VictoryPoints],
-            };
-            for unit in needed {
-                if !m.scores.iter().any(|s| s.unit == *unit) {
-                    return Err(WbfError::MissingScore {
-                        round: m.round,
-                        first: m.first.clone(),
-                        second: m.second.clone(),
-                        unit: *unit,
-                    });
-                }
-            }
+            },
+        )?;
+        for m in &matches {
             for side in [&m.first, &m.second] {
                 if let (Some((own, _)), Some(total)) = (
                     m.scores_for(side, Unit::VictoryPoints),
@@ -300,4 +268,53 @@ pub(crate) fn tied_group(tied: &[ContestantId]) -> Result<Vec<ContestantId>, Wbf
         }
     }
     Ok(g)
+}
+
+/// The checks every part's matches share: both sides known, nobody playing
+/// itself, no pairing recorded twice in a round, and the scores the part
+/// needs (`needed`) present.
+pub(crate) fn check_matches(
+    matches: &[Encounter],
+    known: impl Fn(&ContestantId) -> bool,
+    needed: impl Fn(&Encounter) -> &'static [Unit],
+) -> Result<(), WbfError> {
+    let mut seen = BTreeSet::new();
+    for m in matches {
+        for side in [&m.first, &m.second] {
+            if !known(side) {
+                return Err(WbfError::UnknownTeam { team: side.clone() });
+            }
+        }
+        if m.first == m.second {
+            return Err(InputError::PlaysItself {
+                round: m.round,
+                contestant: m.first.clone(),
+            }
+            .into());
+        }
+        let key = if m.first < m.second {
+            (m.round, &m.first, &m.second)
+        } else {
+            (m.round, &m.second, &m.first)
+        };
+        if !seen.insert(key) {
+            return Err(InputError::MatchRecordedTwice {
+                round: m.round,
+                first: m.first.clone(),
+                second: m.second.clone(),
+            }
+            .into());
+        }
+        for unit in needed(m) {
+            if !m.scores.iter().any(|s| s.unit == *unit) {
+                return Err(WbfError::MissingScore {
+                    round: m.round,
+                    first: m.first.clone(),
+                    second: m.second.clone(),
+                    unit: *unit,
+                });
+            }
+        }
+    }
+    Ok(())
 }

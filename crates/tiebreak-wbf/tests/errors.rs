@@ -279,3 +279,46 @@ fn nothing_lost_beats_any_finite_quotient() {
     // A: 30/0 IMPs, infinite; D: 50/30 = 5/3.
     assert_eq!(o.order_text(), "A > D");
 }
+
+/// Every part refuses the same malformed matches: a pairing recorded twice
+/// in a round, and a team playing itself.
+#[test]
+fn every_part_refuses_a_match_recorded_twice_or_a_team_playing_itself() {
+    let twice = || {
+        vec![
+            m(1, "A", "B", &[(Unit::MatchPoints, 3, 1)]),
+            m(1, "B", "A", &[(Unit::MatchPoints, 1, 3)]),
+        ]
+    };
+    let recorded_twice = WbfError::from(InputError::MatchRecordedTwice {
+        round: RoundNumber(1),
+        first: id("B"),
+        second: id("A"),
+    });
+    let teams = || [(id("A"), Score::ZERO), (id("B"), Score::ZERO)];
+    let positions = || [(id("A"), 1), (id("B"), 2)];
+    assert_eq!(
+        BamStage::new(teams(), twice(), []).unwrap_err(),
+        recorded_twice
+    );
+    assert_eq!(
+        Qualification::new(positions(), twice()).unwrap_err(),
+        recorded_twice
+    );
+    assert_eq!(
+        PairsStage::new(
+            [(id("A"), vec![Score::ONE]), (id("B"), vec![Score::ONE])],
+            positions(),
+            twice()
+        )
+        .unwrap_err(),
+        recorded_twice
+    );
+    assert_eq!(
+        Qualification::new(positions(), [m(2, "A", "A", &[])]).unwrap_err(),
+        WbfError::from(InputError::PlaysItself {
+            round: RoundNumber(2),
+            contestant: id("A"),
+        })
+    );
+}
