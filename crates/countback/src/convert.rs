@@ -101,16 +101,12 @@ pub fn totals(
     set: &BTreeSet<ContestantId>,
     unit: Unit,
 ) -> BTreeMap<ContestantId, Score> {
-    let mut totals: BTreeMap<ContestantId, Score> =
-        set.iter().map(|c| (c.clone(), Score::ZERO)).collect();
-    for e in encounters {
-        for side in [&e.first, &e.second] {
-            if let (Some((own, _)), Some(t)) = (e.scores_for(side, unit), totals.get_mut(side)) {
-                *t += own;
-            }
-        }
-    }
-    totals
+    set.iter()
+        .map(|c| {
+            let t = model::head_to_head::for_against(encounters, c, unit, |_| true);
+            (c.clone(), t.scored)
+        })
+        .collect()
 }
 
 /// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.

@@ -271,18 +271,7 @@ fn ebu(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Ranked, Proble
 fn ihsa(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Ranked, Problem> {
     let rounds = event.matches.iter().map(|m| m.round).max().unwrap_or(0);
     let mut matches = Vec::new();
-    for (i, m) in event.matches.iter().enumerate() {
-        let e = convert::encounters(
-            &EventFile {
-                matches: vec![m.clone()],
-                ..event.clone()
-            },
-            set,
-        )
-        .map_err(|p| p.replacen("matches[0]", &format!("matches[{i}]"), 1))?;
-        let Some(e) = e.into_iter().next() else {
-            continue;
-        };
+    for (i, e) in convert::encounters(event, set)?.into_iter().enumerate() {
         let Some((a, b)) = e.scores_for(&e.first, Unit::MatchPoints) else {
             return Err(format!(
                 "matches[{i}].match_points: needed by the IHSA procedure"
