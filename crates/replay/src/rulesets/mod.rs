@@ -25,12 +25,3 @@ pub fn find(name: &str) -> Option<Compute> {
         _ => return None,
     })
 }
-
-/// Every rule set folder name.
-pub const ALL: [&str; 5] = [
-    "ebu-split-tie",
-    "ebu-fouled-boards",
-    "chess-uscf",
-    "wbf",
-    "short-boards",
-];
