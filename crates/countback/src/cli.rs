@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
+pub use event::Procedure;
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -45,7 +46,7 @@ pub enum Command {
     /// Rescore a USEBIO results file from its raw table results and list every
     /// stored figure that differs, with the reason (rounding, unfactored short
     /// board, manual override ...).
-    Audit(FileArgs),
+    Audit(AuditArgs),
     /// Replay every worked example of the rule documents (as `cargo xtask replay`).
     Replay(ReplayArgs),
     /// Print the JSON Schema of the event file format.
@@ -55,7 +56,23 @@ pub enum Command {
 /// A file and an output style.
 #[derive(Debug, Args)]
 pub struct FileArgs {
-    /// The event file: `.toml`, `.json`, USEBIO `.xml`, or FIDE `.trf`.
+    /// The event file: `.toml`, `.json`, or a USEBIO / NZ Scorer `.xml`.
+    pub file: PathBuf,
+    /// Print JSON (exact values as strings, plus rounded displays).
+    #[arg(long)]
+    pub json: bool,
+    /// Set a scoring option for this run, replacing the file's
+    /// `[event.scoring]` one (repeatable): `-o rounding=ebu_tenth_toward_average`,
+    /// `-o expected=5`, `-o percentage=gap_par`. An unknown option is an
+    /// error that lists the valid ones.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = key_value)]
+    pub options: Vec<(String, String)>,
+}
+
+/// An audit's arguments.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// The results file: USEBIO or NZ Scorer `.xml`.
     pub file: PathBuf,
     /// Print JSON (exact values as strings, plus rounded displays).
     #[arg(long)]
@@ -68,11 +85,33 @@ pub struct RankArgs {
     /// The event file: `.toml`, `.json`, or FIDE `.trf`.
     pub file: PathBuf,
     /// The tie-break procedure (overrides the file's `event.procedure`).
-    #[arg(long, short, value_enum)]
+    #[arg(long, short, value_parser = procedure)]
     pub procedure: Option<Procedure>,
     /// Print JSON (exact values as strings, plus rounded displays).
     #[arg(long)]
     pub json: bool,
+    /// Set a procedure option for this run, replacing the file's (repeatable):
+    /// `-o all_play_all=true`, `-o 'places={"1"="title"}'`, `-o median=harkness`.
+    /// The value is a TOML value, or else plain text. An option the
+    /// procedure does not have is an error that lists the ones it has.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = key_value)]
+    pub options: Vec<(String, String)>,
+    /// EBU: what every tie is for unless `places` says otherwise
+    /// (`title`, `qualifying_place`, `indivisible_prize`, `shared_place`).
+    #[arg(long, value_name = "PURPOSE")]
+    pub tie_purpose: Option<String>,
+    /// FIDE: the edition of C.07 article 16 (`2024`, `2026`, or
+    /// `by_start_date`, the default).
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+    /// FIDE: the tie-breaks in FIDE's codes, e.g. "BH/C1, BH, SB"
+    /// (default: the file's declared list, else BH/C1, BH, SB).
+    #[arg(long, value_name = "CODES")]
+    pub tiebreaks: Option<String>,
+    /// FIDE: count a forfeit loss as played when classifying byes, as Vega
+    /// does.
+    #[arg(long)]
+    pub vega_forfeit_loss: bool,
 }
 
 /// Replay arguments.
@@ -86,36 +125,13 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-/// The tie-break procedures `rank` and `explain` apply.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    ValueEnum,
-    serde::Deserialize,
-    serde::Serialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Procedure {
-    /// EBU White Book 143 split ties.
-    Ebu,
-    /// WBF 1: round robin teams.
-    WbfRoundRobin,
-    /// WBF 2: knockout.
-    WbfKnockout,
-    /// WBF 3: Swiss teams.
-    WbfSwiss,
-    /// WBF 4: pairs events.
-    WbfPairs,
-    /// WBF 5: board-a-match teams.
-    WbfBam,
-    /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-    Uscf,
-    /// IHSA team tie-break.
-    Ihsa,
-    /// FIDE C.07 tie-breaks (the list from the file, or BH/C1, BH, SB).
-    Fide,
+fn key_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
+        _ => Err(format!("{s:?}: write KEY=VALUE, e.g. tie_purpose=title")),
+    }
+}
+
+fn procedure(s: &str) -> Result<Procedure, String> {
+    s.parse()
 }

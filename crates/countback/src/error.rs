@@ -14,15 +14,26 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
-    /// The file was read but its content is wrong: names the file, and the
-    /// line and field where the parser knows them.
-    #[error("{}: {message}", path.display())]
-    BadInput {
+    /// The file was read but its content is wrong: the event library's
+    /// error names the field, and the line and column where known.
+    #[error("{}: {source}", path.display())]
+    Event {
         /// The file.
         path: PathBuf,
         /// What is wrong, where.
+        source: event::EventError,
+    },
+    /// A file of a kind the command does not take.
+    #[error("{}: {message}", path.display())]
+    WrongFile {
+        /// The file.
+        path: PathBuf,
+        /// What to do instead.
         message: String,
     },
+    /// The output could not be written (other than a closed pipe).
+    #[error("cannot write the output: {0}")]
+    Output(std::io::Error),
     /// The document replay found figures that disagree with the rules.
     #[error("{0}")]
     Replay(String),
@@ -40,12 +51,17 @@ pub enum Exit {
     PlayOffRequired,
     /// The replay found an unexplained difference from a document.
     ReplayMismatch,
+    /// The output could not be written.
+    OutputError,
 }
 
 impl From<&CliError> for Exit {
     fn from(e: &CliError) -> Exit {
         match e {
-            CliError::Io { .. } | CliError::BadInput { .. } => Exit::BadInput,
+            CliError::Io { .. } | CliError::Event { .. } | CliError::WrongFile { .. } => {
+                Exit::BadInput
+            }
+            CliError::Output(_) => Exit::OutputError,
             CliError::Replay(_) => Exit::ReplayMismatch,
         }
     }
@@ -57,6 +73,7 @@ impl From<Exit> for ExitCode {
             Exit::Success => 0,
             Exit::ReplayMismatch => 1,
             Exit::BadInput => 65,
+            Exit::OutputError => 74,
             Exit::PlayOffRequired => 3,
         })
     }

@@ -6,11 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
-mod convert;
 mod error;
-mod format;
-mod load;
-mod procedures;
 mod render;
 mod run;
 mod session;

@@ -116,13 +116,3 @@ pub fn unresolved(u: &Unresolved) -> String {
         other => format!("{other:?}"),
     }
 }
-
-/// Whether any group needs a human: a play-off or a ballot.
-pub fn needs_play_off(outcome: &TieBreakOutcome) -> bool {
-    outcome.order.iter().any(|g| {
-        matches!(
-            g.unresolved,
-            Some(Unresolved::PlayOff { .. } | Unresolved::RandomBallot { .. })
-        )
-    })
-}

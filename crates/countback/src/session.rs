@@ -1,93 +1,12 @@
-//! Pairs sessions: scoring an event file's boards, auditing a results file.
+//! Pairs sessions and results files, for people and for programs.
 
-use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use matchpoints::{PercentageMethod, Place, Standing};
-use model::{ContestantId, HalfRule, RoundingMode, Score};
-use normalise::{score_session, Expected, Movement, ScoredSession, SessionSpec};
+use event::Scored;
+use model::{HalfRule, RoundingMode, Score};
 use serde_json::json;
 
-use crate::convert::{self, Problem};
-use crate::format::EventFile;
 use crate::render::show_score;
-
-/// One field of a session (both directions of a Howell, or one direction of
-/// a Mitchell), ranked.
-pub struct Field {
-    /// "NS", "EW" or "all".
-    pub name: &'static str,
-    /// Places by percentage, exact ties shared.
-    pub places: Vec<Place>,
-    /// Each pair's standing.
-    pub standings: Vec<Standing>,
-}
-
-/// A scored session and its fields.
-pub struct Scored {
-    /// The scored boards and table.
-    pub session: ScoredSession,
-    /// The ranked fields.
-    pub fields: Vec<Field>,
-}
-
-/// Score the event file's boards: matchpoints (2 per beat), each version of
-/// a fouled board and every short board normalised to the expected count,
-/// exact; percentages proportional to the boards played.
-pub fn score(event: &EventFile) -> Result<Scored, Problem> {
-    let travellers = convert::travellers(event)?;
-    let pairs: Vec<ContestantId> = event
-        .contestants
-        .iter()
-        .map(|c| ContestantId::new(c.id.as_str()))
-        .collect();
-    let movement = if pairs.is_empty() {
-        Movement::open()
-    } else {
-        Movement::new(pairs)
-    };
-    let mut spec = SessionSpec::default();
-    if let Some(e) = event.boards.iter().filter_map(|b| b.expected).max() {
-        spec.expected = Expected::Fixed(usize::try_from(e).unwrap_or(usize::MAX));
-    }
-    let session = score_session(&travellers, &spec, &movement).map_err(|e| e.to_string())?;
-    let mut ns = BTreeSet::new();
-    let mut ew = BTreeSet::new();
-    for t in &travellers {
-        for line in t.versions.iter().flatten() {
-            ns.insert(line.ns.clone());
-            ew.insert(line.ew.clone());
-        }
-    }
-    let method = PercentageMethod::Proportional;
-    let all = session
-        .table
-        .standings(&method)
-        .map_err(|e| e.to_string())?;
-    let field = |name: &'static str, keep: &dyn Fn(&ContestantId) -> bool| {
-        let standings: Vec<Standing> = all.iter().filter(|s| keep(&s.pair)).cloned().collect();
-        let places = matchpoints::rank(
-            standings
-                .iter()
-                .map(|s| (s.pair.clone(), s.percentage.clone())),
-        );
-        Field {
-            name,
-            places,
-            standings,
-        }
-    };
-    // A Mitchell: nobody sat both ways, so NS and EW are separate fields.
-    let fields = if ns.is_disjoint(&ew) {
-        vec![
-            field("NS", &|p| ns.contains(p)),
-            field("EW", &|p| ew.contains(p)),
-        ]
-    } else {
-        vec![field("all", &|_| true)]
-    };
-    Ok(Scored { session, fields })
-}
 
 fn percent(s: &Score) -> String {
     s.to_decimal(2, &RoundingMode::Nearest(HalfRule::AwayFromZero))
@@ -186,11 +105,8 @@ pub struct AuditReport {
     pub json: String,
 }
 
-/// Read a USEBIO (or NZ Scorer) file, rescore it, and compare every stored
-/// figure.
-pub fn audit(text: &str) -> Result<AuditReport, Problem> {
-    let session = usebio::parse_results(text).map_err(|e| e.to_string())?;
-    let a = usebio::audit(&session).map_err(|e| e.to_string())?;
+/// An audit of a USEBIO (or NZ Scorer) file, for people and for programs.
+pub fn audit(a: &usebio::Audit) -> AuditReport {
     let mut out = String::new();
     let total = a.findings.len();
     let exceptions: Vec<_> = a.exceptions().collect();
@@ -227,13 +143,11 @@ pub fn audit(text: &str) -> Result<AuditReport, Problem> {
         "differences": exceptions,
     }))
     .unwrap_or_default();
-    Ok(AuditReport { text: out, json })
+    AuditReport { text: out, json }
 }
 
-/// Rescore a results file from its raw table results and show the standings.
-pub fn rescore_file(text: &str, json_out: bool) -> Result<String, Problem> {
-    let session = usebio::parse_results(text).map_err(|e| e.to_string())?;
-    let r = usebio::rescore(&session).map_err(|e| e.to_string())?;
+/// A rescored results file's standings.
+pub fn rescored(r: &usebio::Rescore, json_out: bool) -> String {
     let mut rows: Vec<&usebio::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (
@@ -265,7 +179,7 @@ pub fn rescore_file(text: &str, json_out: bool) -> Result<String, Problem> {
                 })
             })
             .collect();
-        return Ok(serde_json::to_string_pretty(&json!({ "standings": v })).unwrap_or_default());
+        return serde_json::to_string_pretty(&json!({ "standings": v })).unwrap_or_default();
     }
     let mut out = String::new();
     let _ = writeln!(
@@ -290,5 +204,5 @@ pub fn rescore_file(text: &str, json_out: bool) -> Result<String, Problem> {
             s.total
         );
     }
-    Ok(out)
+    out
 }

@@ -45,6 +45,27 @@ pub enum EbuError {
         /// The unit wanted.
         to: Unit,
     },
+    /// A place that is not a number from 1 up (1 = first), in a
+    /// [`PlacePurposes`](crate::PlacePurposes) or as the first place of a tie.
+    #[error("place {place:?}: places are numbered 1, 2, 3 ... (1 = first)")]
+    InvalidPlace {
+        /// The place as given.
+        place: String,
+    },
+    /// One place given two different purposes.
+    #[error("place {place} is given two different purposes")]
+    PlaceRepeated {
+        /// The place.
+        place: u32,
+    },
+    /// A tie whose places run past the largest place number (`u32::MAX`).
+    #[error("{tied} contestants tied from place {first_place} run past the last place number")]
+    PlacesOverflow {
+        /// The first place of the tie.
+        first_place: u32,
+        /// How many are tied.
+        tied: usize,
+    },
     /// Exact arithmetic failed (a division by zero in a named quantity).
     #[error("{context}: {source}")]
     Arithmetic {

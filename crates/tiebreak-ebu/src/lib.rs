@@ -26,6 +26,12 @@
 //!   test (143.5.6). A tie that must be broken but cannot be ends in
 //!   [`Unresolved::RandomBallot`](model::Unresolved::RandomBallot); the
 //!   crate never picks an order.
+//! - [`PlacePurposes`], [`Procedure::split_at_places`]: what each place of
+//!   the ranking is for (143.4), so that a group left tied after a restart
+//!   is split or shared according to the places it then occupies.
+//! - [`Readings`] ([`DirectResultAmongMany`], [`Defeated`],
+//!   [`UnbrokenTitleTie`]): where the text can be read two ways, the reading
+//!   it supports best is the default and the other a named option.
 //! - [`compare_closest`]: the first test among "closest" contestants of
 //!   different sections (143.6.3).
 //!
@@ -36,9 +42,14 @@
 //!
 //! The published order for three or more contestants was not available. The
 //! default [`Procedure::white_book`] applies the two-contestant order to
-//! larger groups, reading (a) as "a contestant who defeated every other tied
-//! contestant is placed first, one defeated by every other is placed last"
-//! (only when every pair met). See `docs/ebu-split-tie.md` in the repository.
+//! larger groups, reading (a) with 143.5.6 as "a contestant who defeated
+//! each of the other tied contestants is placed first, one defeated by each
+//! of them is placed last", whether or not the others met each other
+//! ([`DirectResultAmongMany`]), "defeated" judged in the final method
+//! ([`Defeated`]). A tie for the title that no test splits goes to a random
+//! ballot ([`UnbrokenTitleTie`]). Each is a [`Readings`] field with the
+//! other reading as an option, and the decision trace names the reading
+//! that applied. See `docs/ebu-split-tie.md` in the repository.
 //!
 //! ## Usage
 //!
@@ -99,7 +110,9 @@
 pub mod count_back;
 pub mod error;
 pub mod matches;
+pub mod places;
 pub mod procedure;
+pub mod readings;
 pub mod scoring;
 pub mod tie_break_points;
 
@@ -108,7 +121,9 @@ pub use error::EbuError;
 pub use matches::{
     count_as_win, meetings_between, win_record, HeadToHead, MatchGrouping, MatchOutcome, WinRecord,
 };
+pub use places::PlacePurposes;
 pub use procedure::{compare_closest, EventFormat, Procedure, SplitTieTest, Stage, TiePurpose};
+pub use readings::{Defeated, DirectResultAmongMany, Readings, UnbrokenTitleTie};
 pub use scoring::{MethodOfScoring, PenaltyConversion, ProceduralPenalty, Scoring};
 pub use tie_break_points::{
     individual_tie_break_points, tie_break_points, FinalStanding, Standings,

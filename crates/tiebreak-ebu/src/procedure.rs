@@ -15,17 +15,23 @@ use serde::{Deserialize, Serialize};
 use crate::count_back::{Board, PointABoardCountBack};
 use crate::error::EbuError;
 use crate::matches::{meetings_between, win_record, MatchGrouping};
+use crate::places::PlacePurposes;
+use crate::readings::{Defeated, DirectResultAmongMany, Readings, UnbrokenTitleTie};
 use crate::scoring::{MethodOfScoring, PenaltyConversion, ProceduralPenalty, Scoring};
 use crate::tie_break_points::{individual_tie_break_points, tie_break_points, Standings};
 
 /// What the tie is for (143.4). Ties are split only for the winners, for the
 /// last qualifying place and for an indivisible prize; any other tie is a
-/// shared place.
+/// shared place. [`PlacePurposes`] gives one of these to each place of a
+/// ranking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum TiePurpose {
-    /// The winners of the event: split if the tests can, else shared.
+    /// The winners of an event with a trophy (143.4(a)): split; if no test
+    /// can, a random ballot decides or the tie stands, as
+    /// [`Readings::unbroken_title_tie`] says (a ballot by default). The
+    /// winners of an event with no trophy are a [`TiePurpose::SharedPlace`].
     Title,
     /// The last qualifying place: must be broken, by ballot if need be.
     QualifyingPlace,
@@ -36,11 +42,36 @@ pub enum TiePurpose {
 }
 
 impl TiePurpose {
-    fn must_be_broken(self) -> bool {
-        matches!(
-            self,
-            TiePurpose::QualifyingPlace | TiePurpose::IndivisiblePrize
-        )
+    /// Whether a tie that no test splits goes to a random ballot: always for
+    /// a qualifying place or an indivisible prize, for the title as
+    /// [`Readings::unbroken_title_tie`] says.
+    fn must_be_broken(self, readings: &Readings) -> bool {
+        match self {
+            TiePurpose::QualifyingPlace | TiePurpose::IndivisiblePrize => true,
+            TiePurpose::Title => readings.unbroken_title_tie == UnbrokenTitleTie::RandomBallot,
+            TiePurpose::SharedPlace => false,
+        }
+    }
+
+    /// How strongly a place asks for its tie to be split, for a group
+    /// covering several places: shared < title < indivisible prize <
+    /// qualifying place.
+    fn strength(self) -> u8 {
+        match self {
+            TiePurpose::SharedPlace => 0,
+            TiePurpose::Title => 1,
+            TiePurpose::IndivisiblePrize => 2,
+            TiePurpose::QualifyingPlace => 3,
+        }
+    }
+
+    /// The stronger of two purposes (see [`PlacePurposes::for_places`]).
+    pub(crate) fn stronger(self, other: TiePurpose) -> TiePurpose {
+        if other.strength() > self.strength() {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -53,9 +84,10 @@ impl TiePurpose {
 pub enum SplitTieTest {
     /// 143.7.1(a): the result of the match or round between the tied
     /// contestants, in the final method, then (if level) in the basic method
-    /// within that match. With three or more: a contestant who defeated every
-    /// other goes first and one defeated by every other goes last (an
-    /// assumption, see the crate documentation).
+    /// within that match. With three or more: a contestant who defeated each
+    /// of the others goes first and one defeated by each of the others goes
+    /// last, as [`Readings::direct_result_among_many`] and
+    /// [`Readings::defeated`] say.
     DirectResult,
     /// The EBU's worked example of 143.7.1: the number of matches/rounds won
     /// in the stage, a draw counting half (143.5.4).
@@ -186,17 +218,23 @@ impl Stage {
     }
 }
 
-/// The ordered list of tests applied to a tie.
+/// The ordered list of tests applied to a tie, and the readings of the
+/// text it follows.
 ///
 /// After any test separates some of the tied contestants, every group still
 /// tied starts again from the first test among its own members (143.5.6).
-/// When no test separates a group, it stays tied: for a qualifying place or
-/// an indivisible prize the result says a random ballot must decide
-/// ([`Unresolved::RandomBallot`]); otherwise the tie stands.
+/// When no test separates a group, it stays tied: for a qualifying place, an
+/// indivisible prize or (by default, see [`UnbrokenTitleTie`]) the title the
+/// result says a random ballot must decide ([`Unresolved::RandomBallot`]);
+/// otherwise the tie stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Procedure {
     /// The tests, in order.
     pub tests: Vec<SplitTieTest>,
+    /// Where the text can be read two ways, which reading applies; the
+    /// readings the text supports best when absent.
+    #[serde(default)]
+    pub readings: Readings,
 }
 
 impl Default for Procedure {
@@ -210,38 +248,55 @@ impl Procedure {
     /// basic method over the stage, (d) point-a-board count-back.
     #[must_use]
     pub fn white_book() -> Procedure {
-        Procedure {
-            tests: vec![
-                SplitTieTest::DirectResult,
-                SplitTieTest::TieBreakPoints,
-                SplitTieTest::BasicMethodOverStage,
-                SplitTieTest::PointABoardCountBack,
-            ],
-        }
+        Procedure::new(vec![
+            SplitTieTest::DirectResult,
+            SplitTieTest::TieBreakPoints,
+            SplitTieTest::BasicMethodOverStage,
+            SplitTieTest::PointABoardCountBack,
+        ])
     }
 
     /// 143.7.1 as the EBU's worked example applies it: the number of wins
-    /// after the direct result.
+    /// after the direct result. A named choice against
+    /// [`Procedure::white_book`], the list as printed: the worked example
+    /// compares "how many wins and draws in Victory Points each team had"
+    /// between (a) and (b), the printed list goes from (a) to (b).
     #[must_use]
     pub fn with_number_of_wins() -> Procedure {
+        Procedure::new(vec![
+            SplitTieTest::DirectResult,
+            SplitTieTest::NumberOfWins,
+            SplitTieTest::TieBreakPoints,
+            SplitTieTest::BasicMethodOverStage,
+            SplitTieTest::PointABoardCountBack,
+        ])
+    }
+
+    /// Any list of tests, with the default readings.
+    #[must_use]
+    pub fn new(tests: Vec<SplitTieTest>) -> Procedure {
         Procedure {
-            tests: vec![
-                SplitTieTest::DirectResult,
-                SplitTieTest::NumberOfWins,
-                SplitTieTest::TieBreakPoints,
-                SplitTieTest::BasicMethodOverStage,
-                SplitTieTest::PointABoardCountBack,
-            ],
+            tests,
+            readings: Readings::default(),
         }
     }
 
-    /// Any list of tests.
+    /// The same tests with other readings of the text.
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::{Procedure, Readings, UnbrokenTitleTie};
+    /// let joint_winners = Procedure::white_book()
+    ///     .with_readings(Readings::default().with_unbroken_title_tie(UnbrokenTitleTie::Stands));
+    /// assert_eq!(joint_winners.readings.unbroken_title_tie, UnbrokenTitleTie::Stands);
+    /// ```
     #[must_use]
-    pub fn new(tests: Vec<SplitTieTest>) -> Procedure {
-        Procedure { tests }
+    pub fn with_readings(mut self, readings: Readings) -> Procedure {
+        self.readings = readings;
+        self
     }
 
-    /// Split the tie among `tied` in `stage`.
+    /// Split the tie among `tied` in `stage`, every group (including those
+    /// left tied after a restart) for the same `purpose`.
     ///
     /// Errors: an empty or repeated `tied` list, and anything
     /// [`Stage::validate`] refuses.
@@ -250,6 +305,39 @@ impl Procedure {
         stage: &Stage,
         tied: &[ContestantId],
         purpose: TiePurpose,
+    ) -> Result<TieBreakOutcome, EbuError> {
+        self.run(stage, tied, 1, &PlacePurposes::uniform(purpose), false)
+    }
+
+    /// Split the tie among `tied`, who occupy the places from `first_place`
+    /// (1 = first) on, each group taking the purpose of the places it
+    /// occupies (143.4, [`PlacePurposes::for_places`]).
+    ///
+    /// Every group still tied after a test separated some (143.5.6) takes
+    /// the purpose of the places it now occupies: in a tie for 3rd-5th where
+    /// only 3rd qualifies, once the 3rd is found the other two share 4th (an
+    /// `EBU 143.4` decision in the trace) instead of being split.
+    ///
+    /// Errors: those of [`Procedure::split`], a `first_place` of 0
+    /// ([`EbuError::InvalidPlace`]) and places past `u32::MAX`
+    /// ([`EbuError::PlacesOverflow`]).
+    pub fn split_at_places(
+        &self,
+        stage: &Stage,
+        tied: &[ContestantId],
+        first_place: u32,
+        purposes: &PlacePurposes,
+    ) -> Result<TieBreakOutcome, EbuError> {
+        self.run(stage, tied, first_place, purposes, true)
+    }
+
+    fn run(
+        &self,
+        stage: &Stage,
+        tied: &[ContestantId],
+        first_place: u32,
+        purposes: &PlacePurposes,
+        show_places: bool,
     ) -> Result<TieBreakOutcome, EbuError> {
         stage.validate()?;
         if tied.is_empty() {
@@ -273,34 +361,33 @@ impl Procedure {
         for c in &group {
             stage.standings.require(c)?;
         }
-        let mut outcome = TieBreakOutcome::default();
-        if purpose == TiePurpose::SharedPlace && group.len() > 1 {
-            let clause = Clause::new("EBU 143.4");
-            outcome.trace.push(Decision {
-                clause: clause.clone(),
-                test: "ties are split only for the winners, the last qualifying place or an indivisible prize".to_owned(),
-                among: group.clone(),
-                values: Vec::new(),
-                result: vec![group.clone()],
-                note: Some("the place is shared".to_owned()),
+        if first_place == 0 {
+            return Err(EbuError::InvalidPlace {
+                place: first_place.to_string(),
             });
-            outcome.order.push(TiedGroup {
-                members: group,
-                unresolved: Some(Unresolved::Stands { clause }),
-            });
-            return Ok(outcome);
         }
+        let overflow = || EbuError::PlacesOverflow {
+            first_place,
+            tied: group.len(),
+        };
+        u32::try_from(group.len() - 1)
+            .ok()
+            .and_then(|extra| first_place.checked_add(extra))
+            .ok_or_else(overflow)?;
         let mut run = Run {
             stage,
             tests: &self.tests,
-            purpose,
+            readings: &self.readings,
+            purposes,
+            show_places,
             tbp: None,
             trace: Vec::new(),
         };
-        let order = run.resolve(group)?;
-        outcome.order = order;
-        outcome.trace = run.trace;
-        Ok(outcome)
+        let order = run.resolve(group, first_place)?;
+        Ok(TieBreakOutcome {
+            order,
+            trace: run.trace,
+        })
     }
 }
 
@@ -308,7 +395,11 @@ impl Procedure {
 struct Run<'a> {
     stage: &'a Stage,
     tests: &'a [SplitTieTest],
-    purpose: TiePurpose,
+    readings: &'a Readings,
+    purposes: &'a PlacePurposes,
+    /// Whether the caller gave places (`split_at_places`): the trace then
+    /// names them.
+    show_places: bool,
     tbp: Option<BTreeMap<ContestantId, Score>>,
     trace: Vec<Decision>,
 }
@@ -321,11 +412,60 @@ struct Applied {
 }
 
 impl Run<'_> {
-    fn resolve(&mut self, group: Vec<ContestantId>) -> Result<Vec<TiedGroup>, EbuError> {
+    /// The purpose of `group` at the places from `first` on.
+    fn purpose_of(&self, first: u32, group: &[ContestantId]) -> TiePurpose {
+        let places = u32::try_from(group.len()).unwrap_or(u32::MAX);
+        self.purposes.for_places(first, places)
+    }
+
+    /// "4th" or "4th-5th", for notes.
+    fn places_text(first: u32, len: usize) -> String {
+        let last = u32::try_from(len.saturating_sub(1))
+            .ok()
+            .and_then(|extra| first.checked_add(extra))
+            .unwrap_or(u32::MAX);
+        if last == first {
+            ordinal(first)
+        } else {
+            format!("{}-{}", ordinal(first), ordinal(last))
+        }
+    }
+
+    /// Resolve `group`, which occupies the places from `first` on.
+    fn resolve(
+        &mut self,
+        group: Vec<ContestantId>,
+        first: u32,
+    ) -> Result<Vec<TiedGroup>, EbuError> {
         if group.len() < 2 {
             return Ok(vec![TiedGroup {
                 members: group,
                 unresolved: None,
+            }]);
+        }
+        let purpose = self.purpose_of(first, &group);
+        if purpose == TiePurpose::SharedPlace {
+            let clause = Clause::new("EBU 143.4");
+            let note = if self.show_places {
+                format!(
+                    "the place is shared: joint {} (places {})",
+                    ordinal(first),
+                    Self::places_text(first, group.len())
+                )
+            } else {
+                "the place is shared".to_owned()
+            };
+            self.trace.push(Decision {
+                clause: clause.clone(),
+                test: "ties are split only for the winners, the last qualifying place or an indivisible prize".to_owned(),
+                among: group.clone(),
+                values: Vec::new(),
+                result: vec![group.clone()],
+                note: Some(note),
+            });
+            return Ok(vec![TiedGroup {
+                members: group,
+                unresolved: Some(Unresolved::Stands { clause }),
             }]);
         }
         for test in self.tests {
@@ -333,8 +473,10 @@ impl Run<'_> {
             self.trace.extend(applied.decisions);
             if let Some(groups) = applied.groups {
                 let mut order = Vec::new();
+                let mut place = first;
                 for sub in groups {
-                    if sub.len() > 1 {
+                    let len = sub.len();
+                    if len > 1 && self.purpose_of(place, &sub) != TiePurpose::SharedPlace {
                         self.trace.push(Decision {
                             clause: Clause::new("EBU 143.5.6"),
                             test: "the tie that remains restarts from the first test".to_owned(),
@@ -344,13 +486,37 @@ impl Run<'_> {
                             note: None,
                         });
                     }
-                    order.extend(self.resolve(sub)?);
+                    order.extend(self.resolve(sub, place)?);
+                    place = u32::try_from(len)
+                        .ok()
+                        .and_then(|n| place.checked_add(n))
+                        .unwrap_or(u32::MAX);
                 }
                 return Ok(order);
             }
         }
         let clause = Clause::new("EBU 143.7.1(e)");
-        let unresolved = if self.purpose.must_be_broken() {
+        let ballot = purpose.must_be_broken(self.readings);
+        if purpose == TiePurpose::Title {
+            let reading = self.readings.unbroken_title_tie;
+            let note = if ballot {
+                "a tie for the winners of an event with a trophy has to be broken (EBU 143.4(a)): random ballot"
+            } else {
+                "the tie remains unresolved: joint winners"
+            };
+            self.trace.push(Decision {
+                clause: clause.clone(),
+                test: "upon exhaustion of the tests, a tie for the title".to_owned(),
+                among: group.clone(),
+                values: Vec::new(),
+                result: vec![group.clone()],
+                note: Some(format!(
+                    "{note} (reading: unbroken_title_tie = {})",
+                    reading.name()
+                )),
+            });
+        }
+        let unresolved = if ballot {
             Unresolved::RandomBallot { clause }
         } else {
             Unresolved::Stands { clause }
@@ -431,6 +597,8 @@ impl Run<'_> {
             });
         }
         // Three or more: who defeated (143.5.4) whom, pair by pair.
+        let readings = *self.readings;
+        let then_basic = readings.defeated == Defeated::FinalThenBasicMethod;
         let mut beat: BTreeMap<&ContestantId, Record<'_>> =
             group.iter().map(|c| (c, Default::default())).collect();
         let mut unmet = Vec::new();
@@ -441,7 +609,7 @@ impl Run<'_> {
                     continue;
                 };
                 let mut o = h.defeated();
-                if o == Ordering::Equal && basic != fin {
+                if o == Ordering::Equal && then_basic && basic != fin {
                     if let Some(hb) = meetings_between(encounters, a, b, basic) {
                         o = hb.defeated();
                     }
@@ -476,28 +644,52 @@ impl Run<'_> {
                 )
             })
             .collect();
-        let test = format!("results of the matches/rounds between them ({fin}, then {basic})");
-        if !unmet.is_empty() {
-            let mut d = decision(
-                clause,
-                test,
-                group,
-                values,
-                vec![group.to_vec()],
-                Some(format!("not every pair met: {}", unmet.join(", "))),
+        let test = if then_basic {
+            format!("results of the matches/rounds between them ({fin}, then {basic})")
+        } else {
+            format!("results of the matches/rounds between them ({fin})")
+        };
+        let reading_text = format!(
+            "readings: direct_result_among_many = {}, defeated = {}",
+            readings.direct_result_among_many.name(),
+            readings.defeated.name()
+        );
+        let unmet_text = (!unmet.is_empty()).then(|| format!("{} did not meet", unmet.join(", ")));
+        if unmet_text.is_some()
+            && readings.direct_result_among_many == DirectResultAmongMany::EveryPairMet
+        {
+            let note = format!(
+                "not every pair met ({}): no one is placed; {reading_text}",
+                unmet.join(", ")
             );
-            d.result = vec![group.to_vec()];
-            return Ok(Applied {
-                decisions: vec![d],
-                groups: None,
-            });
+            return Ok(no_separation_with(clause, test, group, values, note));
         }
         let others = group.len() - 1;
-        let result = partition_descending(group, |c| match beat.get(c) {
+        let key = |c: &ContestantId| match beat.get(c) {
             Some(r) if r.won.len() == others => 1,
             Some(r) if r.lost.len() == others => -1,
             _ => 0,
-        });
+        };
+        let mut found: Vec<String> = group
+            .iter()
+            .filter(|c| key(c) == 1)
+            .map(|c| format!("{c} beat each of the others"))
+            .chain(
+                group
+                    .iter()
+                    .filter(|c| key(c) == -1)
+                    .map(|c| format!("{c} lost to each of the others")),
+            )
+            .collect();
+        if found.is_empty() {
+            found.push("no one beat, or lost to, each of the others".to_owned());
+        }
+        let mut note = format!("EBU 143.5.6: {}", found.join("; "));
+        if let Some(u) = unmet_text {
+            note.push_str(&format!(" ({u})"));
+        }
+        note.push_str(&format!("; {reading_text}"));
+        let result = partition_descending(group, key);
         let separated = result.len() > 1;
         Ok(Applied {
             decisions: vec![decision(
@@ -506,10 +698,7 @@ impl Run<'_> {
                 group,
                 values,
                 result.clone(),
-                Some(
-                    "one who defeated every other is first; one defeated by every other is last"
-                        .to_owned(),
-                ),
+                Some(note),
             )],
             groups: separated.then_some(result),
         })
@@ -759,6 +948,38 @@ fn applied(
         decisions: vec![decision(clause, test, group, values, result, note)],
         groups,
     }
+}
+
+fn no_separation_with(
+    clause: Clause,
+    test: String,
+    group: &[ContestantId],
+    values: Vec<(ContestantId, Value)>,
+    note: String,
+) -> Applied {
+    Applied {
+        decisions: vec![decision(
+            clause,
+            test,
+            group,
+            values,
+            vec![group.to_vec()],
+            Some(note),
+        )],
+        groups: None,
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "11th", "21st" ...
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn no_separation(clause: Clause, test: String, group: &[ContestantId], note: String) -> Applied {

@@ -27,6 +27,17 @@ pub struct FinalStanding {
     /// The share of the stage played, in (0, 1].
     #[serde(default = "one")]
     pub share_played: Score,
+    /// Whether the share is short because the contestant withdrew: only
+    /// then does its score count pro rata for its opponents (143.5.2: "where
+    /// an opponent has withdrawn"). A contestant that sat out a round, or
+    /// whose match was awarded, has its own tie-break points scaled, but its
+    /// opponents count its final score as it is.
+    #[serde(default = "yes")]
+    pub withdrew: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn one() -> Score {
@@ -41,11 +52,13 @@ impl FinalStanding {
             contestant: contestant.into(),
             final_score,
             share_played: Score::ONE,
+            withdrew: false,
         }
     }
 
-    /// A contestant who played only `share_played` of the stage (withdrew, or
-    /// missed rounds).
+    /// A contestant who withdrew after playing `share_played` of the
+    /// stage: its own tie-break points and its score for its opponents are
+    /// both taken pro rata (143.5.2).
     #[must_use]
     pub fn partial(
         contestant: impl Into<ContestantId>,
@@ -56,6 +69,36 @@ impl FinalStanding {
             contestant: contestant.into(),
             final_score,
             share_played,
+            withdrew: true,
+        }
+    }
+
+    /// A contestant who stayed in the stage but did not play
+    /// `1 - share_played` of it at the table (it sat out, or a match was
+    /// awarded): its own tie-break points are adjusted pro rata ("if the
+    /// contestant considered missed a round (eg they sat out) then their
+    /// Tie-break point score is adjusted pro rata", 143.5.2); its opponents
+    /// count its final score as it is.
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::FinalStanding;
+    /// use model::Score;
+    ///
+    /// let x = FinalStanding::missed_rounds("X", Score::integer(40), Score::parse("2/3")?);
+    /// assert_eq!(x.pro_rata_score()?, Score::integer(40));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn missed_rounds(
+        contestant: impl Into<ContestantId>,
+        final_score: Score,
+        share_played: Score,
+    ) -> FinalStanding {
+        FinalStanding {
+            contestant: contestant.into(),
+            final_score,
+            share_played,
+            withdrew: false,
         }
     }
 
@@ -73,6 +116,9 @@ impl FinalStanding {
     /// ```
     pub fn pro_rata_score(&self) -> Result<Score, EbuError> {
         self.check_share()?;
+        if !self.withdrew {
+            return Ok(self.final_score.clone());
+        }
         self.final_score
             .checked_div(&self.share_played)
             .map_err(EbuError::arithmetic(format!(

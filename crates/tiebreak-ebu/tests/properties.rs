@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
 use countback_tiebreak_ebu::{
-    Board, BoardResult, PointABoardCountBack, Procedure, SplitTieTest, TiePurpose,
+    Board, BoardResult, PlacePurposes, PointABoardCountBack, Procedure, SplitTieTest, TiePurpose,
 };
 use model::{BoardNumber, ContestantId, Score};
 use proptest::prelude::*;
@@ -169,6 +169,49 @@ proptest! {
             let among: BTreeSet<&ContestantId> = d.among.iter().collect();
             prop_assert_eq!(parts, among);
             prop_assert!(!d.clause.0.is_empty());
+        }
+    }
+
+    #[test]
+    fn uniform_place_purposes_give_what_split_gives(c in case(), first in 1u32..1000) {
+        let tied: Vec<ContestantId> = c.tied.iter().map(|i| id(NAMES[*i])).collect();
+        let stage = build(&c, false);
+        let p = procedure(&c);
+        let want = p.split(&stage, &tied, purpose(c.purpose)).unwrap();
+        let got = p
+            .split_at_places(&stage, &tied, first, &PlacePurposes::uniform(purpose(c.purpose)))
+            .unwrap();
+        prop_assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_shared_place_is_never_split_and_a_must_split_one_is_never_left_standing(
+        c in case(),
+        qualifying in 1u32..=6,
+    ) {
+        // Places 1-6 are shared except one that qualifies; the tie starts at 1.
+        let tied: Vec<ContestantId> = c.tied.iter().map(|i| id(NAMES[*i])).collect();
+        let purposes =
+            PlacePurposes::new(TiePurpose::SharedPlace, [(qualifying, TiePurpose::QualifyingPlace)])
+                .unwrap();
+        let out = procedure(&c)
+            .split_at_places(&build(&c, false), &tied, 1, &purposes)
+            .unwrap();
+        let mut place = 1u32;
+        for g in &out.order {
+            let last = place + g.members.len() as u32 - 1;
+            let covers = (place..=last).contains(&qualifying);
+            if g.members.len() > 1 {
+                match &g.unresolved {
+                    Some(model::Unresolved::Stands { clause }) => {
+                        prop_assert!(!covers);
+                        prop_assert_eq!(clause.to_string(), "EBU 143.4");
+                    }
+                    Some(model::Unresolved::RandomBallot { .. }) => prop_assert!(covers),
+                    other => prop_assert!(false, "unexpected {:?}", other),
+                }
+            }
+            place = last + 1;
         }
     }
 

@@ -4,10 +4,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use model::head_to_head::for_against;
 use model::opposition::{sum_of_opponents, Meeting};
-use model::{BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, Unit};
+use model::{
+    BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, TiedGroup, Unit,
+};
 
-use crate::engine::{cascade, names, not_met_note, stands, Step, Trace};
+use crate::engine::{alone, names, not_met_note, stands, Step, Trace};
 use crate::error::WbfError;
+use crate::readings::{BamRemainder, Readings};
 use crate::teams::{check_tied, tied_group};
 
 /// One team's net total points on one board (both its tables together).
@@ -149,9 +152,21 @@ impl BamStage {
 /// Break a tie at the end of a BAM stage (WBF 5, in the order shown): the
 /// score without carryover, the average of the opponents' scores, the
 /// weighted average, the direct match, then net total points over the boards
-/// all the tied teams played. If that runs out the tie stands: the document
-/// names no last resort.
+/// all the tied teams played. Teams left level by a direct match or boards
+/// test that separated others are a tie of their own, broken afresh from
+/// 5(d) ([`BamRemainder::Restart`]). If that runs out the tie stands: the
+/// document names no last resort.
 pub fn bam(stage: &BamStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    bam_with(stage, tied, &Readings::default())
+}
+
+/// [`bam`] with the chosen [`Readings`] (part 5 reads
+/// [`Readings::bam_remainder`]).
+pub fn bam_with(
+    stage: &BamStage,
+    tied: &[ContestantId],
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let group = tied_group(tied)?;
     check_tied(&group, "final score", |t| stage.final_score(t))?;
     let mut averages = BTreeMap::new();
@@ -250,6 +265,61 @@ pub fn bam(stage: &BamStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, W
     };
     let steps: [Step<'_>; 5] = [&a, &b, &c, &d, &e];
     let mut trace = Trace::default();
-    let order = cascade(&mut trace, &group, &steps, &|g| stands(g, "WBF 5(e)"));
+    let order = walk(&mut trace, &group, &steps, 0, readings.bam_remainder);
     Ok(trace.finish(order))
+}
+
+/// The clause (an index into the steps) from which a tie left by a split
+/// starts again under [`BamRemainder::Restart`]: 5(d). The clauses before
+/// it are each team's own figures, so they cannot separate teams that
+/// reached a later clause together.
+const RESTART_AT: usize = 3;
+
+/// The clause names, by index into the steps.
+const CLAUSES: [&str; 5] = ["WBF 5(a)", "WBF 5(b)", "WBF 5(c)", "WBF 5(d)", "WBF 5(e)"];
+
+/// Apply the steps to `group` from step `from`. A group a step leaves
+/// whole goes on to the next step; a part still tied after a split goes
+/// where `remainder` says; after the last step the tie stands.
+fn walk(
+    trace: &mut Trace,
+    group: &[ContestantId],
+    steps: &[Step<'_>],
+    from: usize,
+    remainder: BamRemainder,
+) -> Vec<TiedGroup> {
+    if group.len() <= 1 {
+        return group.iter().cloned().map(alone).collect();
+    }
+    let Some(step) = steps.get(from) else {
+        return vec![stands(group, "WBF 5(e)")];
+    };
+    let parts = step(trace, group);
+    let split = parts.len() > 1;
+    let clause = CLAUSES.get(from).copied().unwrap_or("WBF 5");
+    let mut out = Vec::new();
+    for part in parts {
+        let mut next = from + 1;
+        if split && part.len() > 1 && from >= RESTART_AT {
+            let who = names(&part);
+            match remainder {
+                BamRemainder::Restart => {
+                    trace.hand_off(format!(
+                        "{who} are still tied after {clause}: a tie of their own, so part 5 \
+                         applies to them afresh; 5(a)-(c) already level them, so from 5(d)"
+                    ));
+                    next = RESTART_AT;
+                }
+                BamRemainder::NextClause if next < steps.len() => {
+                    trace.hand_off(format!(
+                        "{who} are still tied after {clause}: they go on to the next clause \
+                         (reading bam_remainder = next_clause)"
+                    ));
+                }
+                BamRemainder::NextClause => {}
+            }
+        }
+        out.extend(walk(trace, &part, steps, next, remainder));
+    }
+    out
 }

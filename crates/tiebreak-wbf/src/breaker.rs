@@ -2,7 +2,8 @@
 
 use model::{ContestantId, Unit, Value};
 
-use crate::engine::{names, not_met_note, sorted, without, Trace};
+use crate::engine::{names, not_met_note, not_met_pairs, sorted, without, Trace};
+use crate::readings::{NetAmong, Readings};
 use crate::teams::{Record, TeamsEvent};
 
 /// One test of a sequence, applied under a clause to a group.
@@ -26,13 +27,15 @@ pub(crate) enum Standout {
 #[derive(Debug)]
 pub(crate) struct Breaker<'a> {
     pub(crate) event: &'a TeamsEvent,
+    pub(crate) readings: &'a Readings,
     pub(crate) trace: Trace,
 }
 
 impl<'a> Breaker<'a> {
-    pub(crate) fn new(event: &'a TeamsEvent) -> Breaker<'a> {
+    pub(crate) fn new(event: &'a TeamsEvent, readings: &'a Readings) -> Breaker<'a> {
         Breaker {
             event,
+            readings,
             trace: Trace::default(),
         }
     }
@@ -94,8 +97,9 @@ impl<'a> Breaker<'a> {
         vec![sorted(group)]
     }
 
-    /// Net `unit` in the matches among the tied teams; separates nobody unless
-    /// every two of them met.
+    /// Net `unit` in the matches among the tied teams. Where some two of
+    /// them never met, [`NetAmong`] says whether the matches they did play
+    /// decide (the text) or the test separates nobody.
     pub(crate) fn net_among(
         &mut self,
         clause: &str,
@@ -104,15 +108,35 @@ impl<'a> Breaker<'a> {
     ) -> Vec<Vec<ContestantId>> {
         let ev = self.event;
         let test = format!("net {unit} in the matches between the tied teams");
-        match not_met_note(group, |x, y| ev.direct(x, y, unit).is_some()) {
-            None => self
+        let missing = not_met_pairs(group, |x, y| ev.direct(x, y, unit).is_some());
+        if missing.is_empty() {
+            return self
                 .trace
-                .split(clause, &test, group, |t| ev.net_among(t, group, unit), None),
-            Some(note) => {
+                .split(clause, &test, group, |t| ev.net_among(t, group, unit), None);
+        }
+        let missing = missing.join(", ");
+        match self.readings.net_among {
+            NetAmong::MatchesPlayed => {
+                let note = format!(
+                    "net {unit} over the matches played among them ({missing} did not play each other)"
+                );
+                self.trace.split(
+                    clause,
+                    &test,
+                    group,
+                    |t| ev.net_among(t, group, unit),
+                    Some(note),
+                )
+            }
+            NetAmong::EveryPairMet => {
                 let values = group
                     .iter()
                     .map(|t| (t.clone(), Value::from(ev.net_among(t, group, unit))))
                     .collect();
+                let note = format!(
+                    "{missing} did not play each other, so this test cannot separate the group \
+                     (reading net_among = every_pair_met)"
+                );
                 self.trace
                     .not_separating(clause, &test, group, values, Some(note));
                 vec![sorted(group)]

@@ -157,11 +157,11 @@ pub(crate) fn names(list: &[ContestantId]) -> String {
     }
 }
 
-/// Every pair of `group` that never met, as a note, or `None` if all met.
-pub(crate) fn not_met_note(
+/// Every pair of `group` that never met (`A and B`), in name order.
+pub(crate) fn not_met_pairs(
     group: &[ContestantId],
     met: impl Fn(&ContestantId, &ContestantId) -> bool,
-) -> Option<String> {
+) -> Vec<String> {
     let g = sorted(group);
     let mut missing = Vec::new();
     for (i, a) in g.iter().enumerate() {
@@ -171,6 +171,15 @@ pub(crate) fn not_met_note(
             }
         }
     }
+    missing
+}
+
+/// Every pair of `group` that never met, as a note, or `None` if all met.
+pub(crate) fn not_met_note(
+    group: &[ContestantId],
+    met: impl Fn(&ContestantId, &ContestantId) -> bool,
+) -> Option<String> {
+    let missing = not_met_pairs(group, met);
     (!missing.is_empty()).then(|| {
         format!(
             "{} did not play each other, so this test cannot separate the group",

@@ -6,6 +6,7 @@ use model::{ContestantId, Encounter, TieBreakOutcome, Unit, Value};
 
 use crate::engine::{alone, stands, Trace};
 use crate::error::WbfError;
+use crate::readings::Readings;
 use crate::teams::tied_group;
 
 /// What the knockout tie-break looks back at: the qualification ranking and
@@ -119,4 +120,16 @@ pub fn knockout(
         ),
     }
     Ok(trace.finish(vec![stands(&group, "WBF 2 ¶2")]))
+}
+
+/// [`knockout`] with the chosen [`Readings`]. No field of [`Readings`]
+/// concerns part 2 (yet): this takes them so that every part can be called
+/// with the same value, and gives what [`knockout`] gives.
+pub fn knockout_with(
+    qualification: &Qualification,
+    tied: &[ContestantId],
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
+    let _ = readings;
+    knockout(qualification, tied)
 }

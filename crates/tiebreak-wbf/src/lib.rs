@@ -25,6 +25,21 @@
 //! A test that needs two teams' direct match, where they never met, is
 //! recorded with a note saying so and separates nobody.
 //!
+//! ### Readings
+//!
+//! Where the text can be read two ways, [`Readings`] holds the choice:
+//! [`Readings::default()`] is the reading the text supports best, and each
+//! procedure has a `_with` twin taking `&Readings` ([`round_robin_with`],
+//! [`swiss_with`], [`pairs_with`], [`bam_with`] ...); the functions without
+//! `_with` use the default. The passages: net IMPs and points among tied
+//! teams that did not all meet (1.2 / 3.2 "all other cases",
+//! [`NetAmong`]), who counts as a direct opponent in Swiss points (3,
+//! [`SwissPointsOpponents`]), how many sessions the pairs tie-break compares
+//! (4 ¶1, [`BestSessions`]), where ¶2 goes on for pairs still tied
+//! ([`CommonOpponents`]) and where a partly broken BAM tie goes
+//! ([`BamRemainder`]). Whenever the choice matters, the trace's note says
+//! which reading applied. `docs/wbf.md` gives the clause words and reasons.
+//!
 //! ### Reading WBF 3.2
 //!
 //! The printed 3.2 is garbled: its item "iii." holds only the words "If the
@@ -86,16 +101,25 @@ mod engine;
 mod error;
 mod knockout;
 mod pairs;
+mod readings;
 mod round_robin;
 mod swiss;
 mod teams;
 
-pub use bam::{bam, BamBoard, BamStage};
+pub use bam::{bam, bam_with, BamBoard, BamStage};
 pub use error::WbfError;
-pub use knockout::{knockout, Qualification};
-pub use pairs::{pairs, PairsStage};
-pub use round_robin::{round_robin, round_robin_standings};
-pub use swiss::{swiss, swiss_points, swiss_points_from_finals, swiss_standings};
+pub use knockout::{knockout, knockout_with, Qualification};
+pub use pairs::{pairs, pairs_with, PairsStage};
+pub use readings::{
+    BamRemainder, BestSessions, CommonOpponents, NetAmong, Readings, SwissPointsOpponents,
+};
+pub use round_robin::{
+    round_robin, round_robin_standings, round_robin_standings_with, round_robin_with,
+};
+pub use swiss::{
+    swiss, swiss_points, swiss_points_from_finals, swiss_points_with, swiss_standings,
+    swiss_standings_with, swiss_with,
+};
 pub use teams::TeamsEvent;
 
 /// Every clause of the document that can decide a tie, as the traces name

@@ -7,6 +7,7 @@ use model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
 
 use crate::engine::{alone, cascade, names, sorted, stands, Step, Trace};
 use crate::error::WbfError;
+use crate::readings::{BestSessions, CommonOpponents, Readings};
 use crate::teams::{check_tied, tied_group};
 
 /// One stage of a pairs event, as its tie-break needs it.
@@ -77,6 +78,16 @@ impl PairsStage {
 /// pair(s) or team(s) every tied pair played, then the next ranked, and so
 /// on. If that runs out the tie stands: the document names no last resort.
 pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    pairs_with(stage, tied, &Readings::default())
+}
+
+/// [`pairs`] with the chosen [`Readings`] (part 4 reads
+/// [`Readings::best_sessions`] and [`Readings::common_opponents`]).
+pub fn pairs_with(
+    stage: &PairsStage,
+    tied: &[ContestantId],
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let group = tied_group(tied)?;
     for p in &group {
         if !stage.sessions.contains_key(p) {
@@ -84,10 +95,17 @@ pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcom
         }
     }
     check_tied(&group, "total score", |p| stage.total(p))?;
+    // The most sessions any tied pair played: the best of them all is the
+    // tied total, so a count below it is the most that can separate.
+    let sessions = group
+        .iter()
+        .filter_map(|p| stage.sessions.get(p).map(Vec::len))
+        .max()
+        .unwrap_or_default();
     let mut trace = Trace::default();
     let best_one = |t: &mut Trace, g: &[ContestantId]| {
         t.split(
-            "WBF 4 ¶1 best session",
+            CLAUSE_ONE,
             "score in the pair's best session",
             g,
             |p| stage.best(p, 1),
@@ -95,20 +113,56 @@ pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcom
         )
     };
     let best_two = |t: &mut Trace, g: &[ContestantId]| {
+        let note = match readings.best_sessions {
+            BestSessions::UpToTwo if sessions > 3 && stays_tied(g, |p| stage.best(p, 2)) => {
+                let counts = if sessions == 4 {
+                    "three".to_owned()
+                } else {
+                    format!("3 to {}", sessions - 1)
+                };
+                Some(format!(
+                    "the text compares one and two sessions only, so the best {counts} of the \
+                     {sessions} sessions are not compared (reading best_sessions = up_to_two)"
+                ))
+            }
+            _ => None,
+        };
         t.split(
-            "WBF 4 ¶1 two sessions",
+            CLAUSE_TWO,
             "score in the pair's best two sessions",
             g,
             |p| stage.best(p, 2),
-            None,
+            note,
         )
     };
-    let steps: [Step<'_>; 2] = [&best_one, &best_two];
+    // Beyond the text (BestSessions::UpToAll): the best three, four ...
+    let last = match readings.best_sessions {
+        BestSessions::UpToTwo => 2,
+        BestSessions::UpToAll => sessions.saturating_sub(1),
+    };
+    let more: Vec<_> = (3..=last)
+        .map(|n| {
+            move |t: &mut Trace, g: &[ContestantId]| {
+                t.split(
+                    CLAUSE_TWO,
+                    &format!("score in the pair's best {n} sessions"),
+                    g,
+                    |p| stage.best(p, n),
+                    Some(format!(
+                        "beyond the text: \"the highest score in two Sessions\" extended to {n} \
+                         (reading best_sessions = up_to_all)"
+                    )),
+                )
+            }
+        })
+        .collect();
+    let mut steps: Vec<Step<'_>> = vec![&best_one, &best_two];
+    steps.extend(more.iter().map(|f| f as Step<'_>));
     let mut order = Vec::new();
     let after = cascade(&mut trace, &group, &steps, &|g| stands(g, "pending"));
     for g in after {
         if g.members.len() > 1 {
-            order.extend(common_opponents(&mut trace, stage, &g.members, 0));
+            order.extend(common_opponents(&mut trace, stage, readings, &g.members, 0));
         } else {
             order.push(g);
         }
@@ -116,10 +170,20 @@ pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcom
     Ok(trace.finish(order))
 }
 
+const CLAUSE_ONE: &str = "WBF 4 ¶1 best session";
+const CLAUSE_TWO: &str = "WBF 4 ¶1 two sessions";
+
+/// Whether some two members of `group` share a value of `key`.
+fn stays_tied(group: &[ContestantId], key: impl Fn(&ContestantId) -> Score) -> bool {
+    let mut seen = BTreeSet::new();
+    group.iter().any(|p| !seen.insert(key(p)))
+}
+
 /// WBF 4 ¶2 from the opponents ranked below `below` (0: from the top).
 fn common_opponents(
     trace: &mut Trace,
     stage: &PairsStage,
+    readings: &Readings,
     group: &[ContestantId],
     below: u32,
 ) -> Vec<TiedGroup> {
@@ -177,9 +241,32 @@ fn common_opponents(
         },
         None,
     );
+    let split = parts.len() > 1;
     let mut out = Vec::new();
     for part in parts {
-        out.extend(common_opponents(trace, stage, &part, position));
+        // A part still tied after a split: the reading says where it goes on.
+        let from = if split && part.len() > 1 {
+            let who = names(&part);
+            match readings.common_opponents {
+                CommonOpponents::NextLower => {
+                    trace.hand_off(format!(
+                        "{who} are still tied: ¶2 goes on with the next lower-ranked opponent all \
+                         of them played (below position {position})"
+                    ));
+                    position
+                }
+                CommonOpponents::FromTheTop => {
+                    trace.hand_off(format!(
+                        "{who} are still tied: ¶2 starts again from the highest-ranked opponent \
+                         all of them played (reading common_opponents = from_the_top)"
+                    ));
+                    0
+                }
+            }
+        } else {
+            position
+        };
+        out.extend(common_opponents(trace, stage, readings, &part, from));
     }
     out
 }

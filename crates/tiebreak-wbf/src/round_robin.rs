@@ -5,6 +5,7 @@ use model::{ContestantId, TieBreakOutcome, Unit};
 use crate::book::{Book, Clauses, Step};
 use crate::breaker::{Breaker, Standout};
 use crate::error::WbfError;
+use crate::readings::Readings;
 use crate::teams::{check_tied, tied_group, TeamsEvent};
 
 /// Break a tie on victory points at the end of a round robin (WBF 1.1 for
@@ -41,12 +42,22 @@ use crate::teams::{check_tied, tied_group, TeamsEvent};
 /// # Ok::<(), countback_tiebreak_wbf::WbfError>(())
 /// ```
 pub fn round_robin(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    round_robin_with(event, tied, &Readings::default())
+}
+
+/// [`round_robin`] with the chosen [`Readings`] (part 1 reads
+/// [`Readings::net_among`]).
+pub fn round_robin_with(
+    event: &TeamsEvent,
+    tied: &[ContestantId],
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let group = tied_group(tied)?;
     event.check_known(&group)?;
     check_tied(&group, "victory points", |t| {
         event.victory_points(t).cloned()
     })?;
-    let mut b = Breaker::new(event);
+    let mut b = Breaker::new(event, readings);
     let order = ROUND_ROBIN.any(&mut b, &group);
     Ok(b.trace.finish(order))
 }
@@ -54,8 +65,16 @@ pub fn round_robin(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreak
 /// The whole round-robin ranking: teams by victory points, each tie broken
 /// by [`round_robin`].
 pub fn round_robin_standings(event: &TeamsEvent) -> Result<TieBreakOutcome, WbfError> {
+    round_robin_standings_with(event, &Readings::default())
+}
+
+/// [`round_robin_standings`] with the chosen [`Readings`].
+pub fn round_robin_standings_with(
+    event: &TeamsEvent,
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let teams: Vec<ContestantId> = event.teams().cloned().collect();
-    let mut b = Breaker::new(event);
+    let mut b = Breaker::new(event, readings);
     let groups = model::partition_descending(&teams, |t| event.victory_points(t).cloned());
     let mut order = Vec::new();
     for g in groups {

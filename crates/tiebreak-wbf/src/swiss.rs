@@ -3,12 +3,13 @@
 use std::collections::BTreeMap;
 
 use model::opposition::{sum_of_opponents, Meeting};
-use model::{ContestantId, Score, TieBreakOutcome, TiedGroup, Unit};
+use model::{ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit};
 
 use crate::book::{Book, Clauses, Step};
 use crate::breaker::{Breaker, Standout};
 use crate::engine::alone;
 use crate::error::WbfError;
+use crate::readings::{Readings, SwissPointsOpponents};
 use crate::teams::{check_tied, tied_group, TeamsEvent};
 
 /// Swiss points of `team`: the sum of the final VP scores of each direct
@@ -49,9 +50,20 @@ pub fn swiss_points_from_finals(
 /// each opponent it met, awarded matches included (they count in the VP
 /// standings too).
 pub fn swiss_points(event: &TeamsEvent) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
+    swiss_points_with(event, &Readings::default())
+}
+
+/// [`swiss_points`] with the chosen [`Readings`]: with
+/// [`SwissPointsOpponents::PlayedOnly`] a match whose scores were awarded
+/// adds nothing to either side.
+pub fn swiss_points_with(
+    event: &TeamsEvent,
+    readings: &Readings,
+) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
     let meetings: Vec<Meeting> = event
         .matches()
         .iter()
+        .filter(|m| counts(m, readings))
         .flat_map(|m| {
             [
                 Meeting {
@@ -74,17 +86,35 @@ pub fn swiss_points(event: &TeamsEvent) -> Result<BTreeMap<ContestantId, Score>,
     Ok(sums)
 }
 
+/// Whether a match makes its teams each other's direct opponents.
+fn counts(m: &Encounter, readings: &Readings) -> bool {
+    match readings.swiss_points_opponents {
+        SwissPointsOpponents::EveryOpponent => true,
+        SwissPointsOpponents::PlayedOnly => m.status == EncounterStatus::Played,
+    }
+}
+
 /// Break a tie on victory points in a Swiss teams event: Swiss points
 /// first (WBF 3), then WBF 3.1 for two teams, 3.2 for three (in the order
 /// we read its garbled text in; see the crate docs) and 3.3 for four or more.
 pub fn swiss(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
+    swiss_with(event, tied, &Readings::default())
+}
+
+/// [`swiss`] with the chosen [`Readings`] (part 3 reads
+/// [`Readings::swiss_points_opponents`] and [`Readings::net_among`]).
+pub fn swiss_with(
+    event: &TeamsEvent,
+    tied: &[ContestantId],
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let group = tied_group(tied)?;
     event.check_known(&group)?;
     check_tied(&group, "victory points", |t| {
         event.victory_points(t).cloned()
     })?;
-    let points = swiss_points(event)?;
-    let mut b = Breaker::new(event);
+    let points = swiss_points_with(event, readings)?;
+    let mut b = Breaker::new(event, readings);
     let order = by_swiss_points(&mut b, &points, &group);
     Ok(b.trace.finish(order))
 }
@@ -92,9 +122,17 @@ pub fn swiss(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreakOutcom
 /// The whole Swiss ranking: teams by victory points, each tie broken by
 /// [`swiss`].
 pub fn swiss_standings(event: &TeamsEvent) -> Result<TieBreakOutcome, WbfError> {
+    swiss_standings_with(event, &Readings::default())
+}
+
+/// [`swiss_standings`] with the chosen [`Readings`].
+pub fn swiss_standings_with(
+    event: &TeamsEvent,
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
     let teams: Vec<ContestantId> = event.teams().cloned().collect();
-    let points = swiss_points(event)?;
-    let mut b = Breaker::new(event);
+    let points = swiss_points_with(event, readings)?;
+    let mut b = Breaker::new(event, readings);
     let mut order = Vec::new();
     for g in model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {
         if g.len() > 1 {
@@ -106,17 +144,44 @@ pub fn swiss_standings(event: &TeamsEvent) -> Result<TieBreakOutcome, WbfError> 
     Ok(b.trace.finish(order))
 }
 
+/// The awarded matches of the tied teams, as a note saying how the
+/// Swiss points read them; `None` if they played every match.
+fn awarded_note(b: &Breaker<'_>, group: &[ContestantId]) -> Option<String> {
+    let awarded: Vec<String> = b
+        .event
+        .matches()
+        .iter()
+        .filter(|m| m.status != EncounterStatus::Played)
+        .filter(|m| group.iter().any(|t| m.opponent_of(t).is_some()))
+        .map(|m| format!("{} v {}", m.first, m.second))
+        .collect();
+    if awarded.is_empty() {
+        return None;
+    }
+    let list = awarded.join(", ");
+    Some(match b.readings.swiss_points_opponents {
+        SwissPointsOpponents::PlayedOnly => format!(
+            "only matches played make direct opponents: the awarded match(es) {list} add \
+             nothing (reading swiss_points_opponents = played_only)"
+        ),
+        SwissPointsOpponents::EveryOpponent => {
+            format!("every direct opponent counts, awarded matches included ({list})")
+        }
+    })
+}
+
 fn by_swiss_points(
     b: &mut Breaker<'_>,
     points: &BTreeMap<ContestantId, Score>,
     group: &[ContestantId],
 ) -> Vec<TiedGroup> {
+    let note = awarded_note(b, group);
     let parts = b.trace.split(
         "WBF 3 Swiss points",
         "Swiss points (sum of every direct opponent's VP score)",
         group,
         |t| points.get(t).cloned().unwrap_or_default(),
-        None,
+        note,
     );
     let from = "WBF 3 Swiss points";
     SWISS.hand_on(b, parts, from, |b, p| {

@@ -4,8 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use countback_tiebreak_wbf::{
-    bam, pairs, round_robin, round_robin_standings, swiss, swiss_standings, BamBoard, BamStage,
-    PairsStage, TeamsEvent, DECIDING_CLAUSES,
+    bam_with, pairs_with, round_robin_standings_with, round_robin_with, swiss_standings_with,
+    swiss_with, BamBoard, BamRemainder, BamStage, BestSessions, CommonOpponents, NetAmong,
+    PairsStage, Readings, SwissPointsOpponents, TeamsEvent, DECIDING_CLAUSES,
 };
 use model::{
     BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
@@ -152,12 +153,26 @@ fn check_honest(outcome: &TieBreakOutcome) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The text's readings, and every other reading at once: each property
+/// holds under both.
+fn readings() -> [Readings; 2] {
+    [
+        Readings::default(),
+        Readings::default()
+            .with_net_among(NetAmong::EveryPairMet)
+            .with_swiss_points_opponents(SwissPointsOpponents::PlayedOnly)
+            .with_best_sessions(BestSessions::UpToAll)
+            .with_common_opponents(CommonOpponents::FromTheTop)
+            .with_bam_remainder(BamRemainder::NextClause),
+    ]
+}
+
 /// Every VP tie of `a`, broken by `procedure` in `a` and (tied teams given
 /// in reverse) in the permuted `b`: the same outcome, honestly reached.
 fn each_tie(
     a: &TeamsEvent,
     b: &TeamsEvent,
-    procedure: fn(
+    procedure: impl Fn(
         &TeamsEvent,
         &[ContestantId],
     ) -> Result<TieBreakOutcome, countback_tiebreak_wbf::WbfError>,
@@ -189,11 +204,13 @@ proptest! {
         let base = event(n, &scores, false);
         let a = TeamsEvent::new(teams(n, 0), base.clone()).unwrap();
         let b = TeamsEvent::new(teams(n, seed), shuffled(base, seed)).unwrap();
-        let oa = round_robin_standings(&a).unwrap();
-        let ob = round_robin_standings(&b).unwrap();
-        prop_assert_eq!(&oa, &ob);
-        prop_assert_eq!(oa.order.iter().map(|g| g.members.len()).sum::<usize>(), n);
-        each_tie(&a, &b, round_robin)?;
+        for r in readings() {
+            let oa = round_robin_standings_with(&a, &r).unwrap();
+            let ob = round_robin_standings_with(&b, &r).unwrap();
+            prop_assert_eq!(&oa, &ob);
+            prop_assert_eq!(oa.order.iter().map(|g| g.members.len()).sum::<usize>(), n);
+            each_tie(&a, &b, |e, t| round_robin_with(e, t, &r))?;
+        }
     }
 
     #[test]
@@ -204,10 +221,12 @@ proptest! {
         let base = event(7, &scores, true);
         let a = TeamsEvent::new(teams(7, 0), base.clone()).unwrap();
         let b = TeamsEvent::new(teams(7, seed), shuffled(base, seed)).unwrap();
-        let oa = swiss_standings(&a).unwrap();
-        let ob = swiss_standings(&b).unwrap();
-        prop_assert_eq!(&oa, &ob);
-        each_tie(&a, &b, swiss)?;
+        for r in readings() {
+            let oa = swiss_standings_with(&a, &r).unwrap();
+            let ob = swiss_standings_with(&b, &r).unwrap();
+            prop_assert_eq!(&oa, &ob);
+            each_tie(&a, &b, |e, t| swiss_with(e, t, &r))?;
+        }
     }
 
     #[test]
@@ -216,13 +235,15 @@ proptest! {
         mps in prop::collection::vec((0i64..3, 0i64..3), 12),
         seed in any::<u64>(),
     ) {
-        // Force a tie on the total: every pair's last session tops it up to 9.
+        // Force a tie on the total: every pair's last (fourth) session tops
+        // it up to 9, so the best three sessions can still differ.
         let sess: Vec<(ContestantId, Vec<Score>)> = sessions
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let (a, b) = (s[0], s[1]);
-                (name(i), vec![Score::integer(a), Score::integer(b), Score::integer(9 - a - b)])
+                let (a, b, c) = (s[0], s[1], s[2]);
+                let last = 9 - a - b - c;
+                (name(i), [a, b, c, last].map(Score::integer).to_vec())
             })
             .collect();
         let positions: Vec<(ContestantId, u32)> =
@@ -255,10 +276,12 @@ proptest! {
         let b = PairsStage::new(rs, rp, shuffled(meetings, seed)).unwrap();
         let mut rt = tied.clone();
         rt.rotate_left(usize::try_from(seed % 4).unwrap());
-        let oa = pairs(&a, &tied).unwrap();
-        let ob = pairs(&b, &rt).unwrap();
-        prop_assert_eq!(&oa, &ob);
-        check_honest(&oa)?;
+        for r in readings() {
+            let oa = pairs_with(&a, &tied, &r).unwrap();
+            let ob = pairs_with(&b, &rt, &r).unwrap();
+            prop_assert_eq!(&oa, &ob);
+            check_honest(&oa)?;
+        }
     }
 
     #[test]
@@ -295,12 +318,14 @@ proptest! {
         let b = BamStage::new(carry.into_iter().rev(), shuffled(matches, seed), rb).unwrap();
         let teams: Vec<ContestantId> = (0..5).map(name).collect();
         for group in model::partition_descending(&teams, |t| a.final_score(t)) {
-            let oa = bam(&a, &group).unwrap();
             let mut g2 = group.clone();
             g2.reverse();
-            let ob = bam(&b, &g2).unwrap();
-            prop_assert_eq!(&oa, &ob);
-            check_honest(&oa)?;
+            for r in readings() {
+                let oa = bam_with(&a, &group, &r).unwrap();
+                let ob = bam_with(&b, &g2, &r).unwrap();
+                prop_assert_eq!(&oa, &ob);
+                check_honest(&oa)?;
+            }
         }
     }
 }

@@ -1,0 +1,579 @@
+//! Issue 12, "Why": each defect a director hit at the front door, as a test
+//! that failed before the event library and passes now. Every expected
+//! result is worked by hand in the comment above it.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Out {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+}
+
+/// Run `countback` on `text` written to a file named `name`.
+fn run(name: &str, text: &str, args: &[&str]) -> Out {
+    let dir = std::env::temp_dir().join(format!("countback-front-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Tests run in parallel: each run gets its own file.
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!("{n}-{name}"));
+    std::fs::write(&file, text).unwrap();
+    let mut cmd_args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+    cmd_args.insert(1, file.to_str().unwrap().to_owned());
+    let out = Command::cargo_bin("countback")
+        .unwrap()
+        .current_dir(root())
+        .args(&cmd_args)
+        .output()
+        .unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The contestants in ranked order, and each group's unresolved kind.
+fn order(v: &Value) -> Vec<(Vec<String>, Option<String>)> {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let members = g["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["contestant"].as_str().unwrap().to_owned())
+                .collect();
+            let unresolved = g["unresolved"]
+                .as_object()
+                .map(|o| serde_json::to_string(o).unwrap());
+            (members, unresolved)
+        })
+        .collect()
+}
+
+fn flat(v: &Value) -> Vec<String> {
+    order(v).into_iter().flat_map(|(m, _)| m).collect()
+}
+
+/// An EBU Swiss, 6 teams, 3 rounds, VPs on 20 (worked by hand):
+///
+/// | round | matches |
+/// | 1 | A–D 15-5, B–C 8-12, E–F 10-10 |
+/// | 2 | A–E 15-5, B–F 10-10, C–D 15-5 |
+/// | 3 | A–F 2-18, B–D 14-6, C–E 11-9 |
+///
+/// Totals: C 38, F 38, A 32, B 32, E 24, D 16.
+/// C and F never met; tie-break points (143.5.2): C = B 32 + D 16 + E 24 =
+/// 72, F = E 24 + B 32 + A 32 = 88. A and B never met: A = D 16 + E 24 +
+/// F 38 = 78, B = C 38 + F 38 + D 16 = 92. Wins (143.5.4): C 3, F 2 (two
+/// draws count 1); A 2, B 1.5.
+const SWISS: &str = r#"
+[event]
+name = "Swiss"
+procedure = "ebu"
+OPTIONS
+
+[[contestants]]
+id = "A"
+[[contestants]]
+id = "B"
+[[contestants]]
+id = "C"
+[[contestants]]
+id = "D"
+[[contestants]]
+id = "E"
+[[contestants]]
+id = "F"
+
+ROUND1
+
+[[matches]]
+round = 1
+first = "B"
+second = "C"
+vp = [8, 12]
+[[matches]]
+round = 1
+first = "E"
+second = "F"
+vp = [10, 10]
+[[matches]]
+round = 2
+first = "A"
+second = "E"
+vp = [15, 5]
+[[matches]]
+round = 2
+first = "B"
+second = "F"
+vp = [10, 10]
+[[matches]]
+round = 2
+first = "C"
+second = "D"
+vp = [15, 5]
+[[matches]]
+round = 3
+first = "A"
+second = "F"
+vp = [2, 18]
+[[matches]]
+round = 3
+first = "B"
+second = "D"
+vp = [14, 6]
+[[matches]]
+round = 3
+first = "C"
+second = "E"
+vp = [11, 9]
+"#;
+
+const A_V_D: &str = "[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"D\"\nvp = [15, 5]\n";
+
+fn swiss(options: &str, round1: &str) -> String {
+    SWISS.replace("OPTIONS", options).replace("ROUND1", round1)
+}
+
+#[test]
+fn the_swiss_by_the_white_book() {
+    let o = run("swiss.toml", &swiss("", A_V_D), &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json()), ["F", "C", "B", "A", "E", "D"]);
+}
+
+#[test]
+fn a_misspelt_option_is_refused_naming_it_and_the_valid_ones() {
+    let text = swiss(r#"options = { tie_purpos = "qualifying_place" }"#, A_V_D);
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(o.stderr.contains("tie_purpos"), "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("its options are: all_play_all, defeated, direct_result_among_many, places"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("line 5"), "{}", o.stderr);
+}
+
+#[test]
+fn a_boolean_option_must_be_a_boolean() {
+    let text = swiss(r#"options = { all_play_all = "yes" }"#, A_V_D);
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains("\"yes\" is not a boolean"),
+        "{}",
+        o.stderr
+    );
+    // The quoted form older files used still works, with a warning.
+    let text = swiss(r#"options = { all_play_all = "false" }"#, A_V_D);
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 0);
+    assert!(o.stderr.contains("without quotes"), "{}", o.stderr);
+}
+
+#[test]
+fn wins_after_head_to_head_is_reachable_and_changes_the_order() {
+    // With the number of wins after the direct result: C (3) over F (2),
+    // A (2) over B (1.5).
+    let text = swiss("options = { wins_after_head_to_head = true }", A_V_D);
+    let o = run("swiss.toml", &text, &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json()), ["C", "F", "A", "B", "E", "D"]);
+    // The same from the command line.
+    let o = run(
+        "swiss.toml",
+        &swiss("", A_V_D),
+        &["rank", "--json", "-o", "wins_after_head_to_head=true"],
+    );
+    assert_eq!(flat(&o.json()), ["C", "F", "A", "B", "E", "D"]);
+}
+
+#[test]
+fn ties_for_different_places_have_different_purposes() {
+    // EBU 143.4: split the tie for 1st (F over C by tie-break points), share
+    // the tie for 3rd (A and B).
+    let text = swiss(
+        r#"options = { tie_purpose = "shared_place", places = { "1" = "title" } }"#,
+        A_V_D,
+    );
+    let o = run("swiss.toml", &text, &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let groups = order(&o.json());
+    assert_eq!(groups[0].0, ["F"]);
+    assert_eq!(groups[1].0, ["C"]);
+    assert_eq!(groups[2].0, ["A", "B"]);
+    assert!(
+        groups[2].1.as_deref().unwrap().contains("EBU 143.4"),
+        "{groups:?}"
+    );
+    // --tie-purpose sets the default for this run.
+    let o = run(
+        "swiss.toml",
+        &swiss(r#"options = { places = { "1" = "title" } }"#, A_V_D),
+        &["rank", "--json", "--tie-purpose", "shared_place"],
+    );
+    assert_eq!(order(&o.json())[2].0, ["A", "B"]);
+}
+
+#[test]
+fn an_awarded_match_is_a_missed_round_for_tie_break_points() {
+    // A's round-1 match was awarded 15-5 (D did not play): A played two
+    // rounds at the table, so its tie-break points are (E 24 + F 38) x 3/2
+    // = 93 (143.5.2), ahead of B's 92. Before, A had 62 and lost.
+    let awarded = format!("{A_V_D}awarded = true\n");
+    let o = run("swiss.toml", &swiss("", &awarded), &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v = o.json();
+    assert_eq!(flat(&v)[2..4], ["A", "B"]);
+    let d = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["clause"] == "EBU 143.7.1(b)" && d["among"] == serde_json::json!(["A", "B"]))
+        .unwrap();
+    assert_eq!(d["values"][0]["exact"], "93");
+    assert_eq!(d["values"][1]["exact"], "92");
+}
+
+#[test]
+fn a_bye_is_a_missed_round_too() {
+    // The same event with A and D on a bye in round 1 (15 and 5 VPs).
+    let byes = "[[byes]]\nround = 1\ncontestant = \"A\"\nvp = 15\n[[byes]]\nround = 1\ncontestant = \"D\"\nvp = 5\n";
+    let o = run("swiss.toml", &swiss("", byes), &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json()), ["F", "C", "A", "B", "E", "D"]);
+}
+
+#[test]
+fn a_team_twice_in_a_round_is_refused() {
+    let twice =
+        format!("{A_V_D}[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nvp = [10, 10]\n");
+    let o = run("swiss.toml", &swiss("", &twice), &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains("entered twice in round 1"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stderr.contains("matches[1]"), "{}", o.stderr);
+}
+
+#[test]
+fn vps_that_do_not_add_up_are_refused_or_flagged() {
+    let odd = "[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"D\"\nvp = [15, 6]\n";
+    // Declared scale: an error naming the match.
+    let text = swiss("vp_total = 20", odd);
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(o.stderr.contains("add up to 21, not 20"), "{}", o.stderr);
+    // Undeclared: a warning in the JSON and on stderr.
+    let o = run("swiss.toml", &swiss("", odd), &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let w = &o.json()["warnings"];
+    assert!(w.to_string().contains("add up to 21"), "{w}");
+    assert!(o.stderr.contains("warning"), "{}", o.stderr);
+}
+
+#[test]
+fn a_missing_match_is_flagged() {
+    let o = run("swiss.toml", &swiss("", ""), &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let w = o.json()["warnings"].to_string();
+    assert!(w.contains("A has no match or bye in round 1"), "{w}");
+    assert!(w.contains("D has no match or bye in round 1"), "{w}");
+}
+
+#[test]
+fn a_result_after_a_withdrawal_is_refused() {
+    let text = swiss("", A_V_D).replace("id = \"D\"", "id = \"D\"\nwithdrew_after_round = 1");
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("withdrew after round 1 but played in round 2"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn what_a_procedure_does_not_read_is_refused() {
+    // A chess file ranked by a teams procedure used to tie everyone on 0.
+    let text =
+        std::fs::read_to_string(root().join("examples/chess-swiss-byes-forfeits.toml")).unwrap();
+    for p in ["ihsa", "ebu", "wbf-swiss"] {
+        let o = run("chess.toml", &text, &["rank", "-p", p]);
+        assert_eq!(o.code, 65, "{p}: {}", o.stdout);
+        assert!(o.stderr.contains("games"), "{p}: {}", o.stderr);
+    }
+}
+
+/// A BAM stage of two teams: one match, 10-10 on boards.
+const BAM: &str = r#"
+[event]
+name = "BAM"
+procedure = "wbf-bam"
+[[contestants]]
+id = "North"
+[[contestants]]
+id = "South"
+[[matches]]
+round = 1
+first = "North"
+second = "South"
+match_points = [10, 10]
+CARRY
+"#;
+
+#[test]
+fn a_match_carryover_counts_in_a_bam_stage() {
+    // Carry-over 2-0: North 12, South 10. It used to be ignored (10-10).
+    let o = run(
+        "bam.toml",
+        &BAM.replace("CARRY", "carryover = [2, 0]"),
+        &["rank", "--json"],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v = o.json();
+    assert_eq!(flat(&v), ["North", "South"]);
+    assert_eq!(v["standings"][0]["members"][0]["score"]["exact"], "12");
+    // Elsewhere a carry-over is refused, not ignored.
+    let text = swiss("", &format!("{A_V_D}carryover = [1, 0]\n"));
+    let o = run("swiss.toml", &text, &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(o.stderr.contains("carryover"), "{}", o.stderr);
+}
+
+#[test]
+fn a_knockout_match_is_told_from_the_qualification_matches() {
+    // X beat Y 90-88 in the knockout; Y had beaten X 30-20 in the
+    // qualification. Adding the qualification IMPs gave Y the match.
+    let text = r#"
+[event]
+name = "KO"
+procedure = "wbf-knockout"
+[[contestants]]
+id = "X"
+qualification_rank = 3
+[[contestants]]
+id = "Y"
+qualification_rank = 3
+[[matches]]
+round = 1
+first = "X"
+second = "Y"
+imps = [20, 30]
+stage = "qualification"
+[[matches]]
+round = 2
+first = "X"
+second = "Y"
+imps = [90, 88]
+stage = "knockout"
+"#;
+    let o = run("ko.toml", text, &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json()), ["X", "Y"]);
+    // Level at 90-90: WBF 2 ¶2 looks at the qualification match: Y.
+    let o = run(
+        "ko.toml",
+        &text.replace("[90, 88]", "[90, 90]"),
+        &["rank", "--json"],
+    );
+    assert_eq!(flat(&o.json()), ["Y", "X"]);
+    // No knockout match: an error, not a ranking of the qualification.
+    let o = run(
+        "ko.toml",
+        &text.replace("stage = \"knockout\"", "stage = \"qualification\""),
+        &["rank"],
+    );
+    assert_eq!(o.code, 65);
+    assert!(o.stderr.contains("knockout match"), "{}", o.stderr);
+}
+
+#[test]
+fn the_rating_is_shown() {
+    let o = run(
+        "chess.toml",
+        &std::fs::read_to_string(root().join("examples/chess-swiss-byes-forfeits.toml")).unwrap(),
+        &["rank", "--json"],
+    );
+    assert_eq!(o.code, 0);
+    let v = o.json();
+    assert_eq!(v["standings"][0]["members"][0]["contestant"], "Hale");
+    assert_eq!(v["standings"][0]["members"][0]["rating"], 1760);
+}
+
+#[test]
+fn uscf_options_are_reachable_and_change_values() {
+    let text =
+        std::fs::read_to_string(root().join("examples/chess-swiss-byes-forfeits.toml")).unwrap();
+    let value = |args: &[&str], who: &str| -> String {
+        let mut a = vec!["rank", "--json", "-o", "tiebreaks=[\"cumulative\"]"];
+        a.extend_from_slice(args);
+        let v = run("chess.toml", &text, &a).json();
+        let d = v["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| {
+                d["clause"].as_str().unwrap().contains("cumulative")
+                    && d["among"].as_array().unwrap().iter().any(|c| c == who)
+            })
+            .unwrap()
+            .clone();
+        d["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["contestant"] == who)
+            .unwrap()["exact"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    // Ito's half-point bye (round 3): cumulative loses 1/2 when the deduction is on.
+    let plain = value(&[], "Ito");
+    let deducted = value(&["-o", "deduct_half_point_byes=true"], "Ito");
+    let ratio = |s: &str| -> (i64, i64) {
+        match s.split_once('/') {
+            Some((n, d)) => (n.parse().unwrap(), d.parse().unwrap()),
+            None => (s.parse().unwrap(), 1),
+        }
+    };
+    let ((pn, pd), (dn, dd)) = (ratio(&plain), ratio(&deducted));
+    // plain − deducted = 1/2
+    assert_eq!(2 * (pn * dd - dn * pd), pd * dd, "{plain} v {deducted}");
+    // An unknown value lists the valid ones.
+    let o = run("chess.toml", &text, &["rank", "-o", "median=harkenss"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains("rulebook") && o.stderr.contains("harkness"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn per_board_expected_applies_to_that_board() {
+    // Board 1 of a skewed movement is complete with 3 results; board 2 had
+    // 4. Before, board 1's `expected = 3` became every board's count and
+    // board 2 (4 results) was refused. Now both are scored out of 4
+    // results: board 1's 3 results are factored 3 → 4 (top 4 → 6).
+    let text = r#"
+[event]
+name = "Skewed"
+[[boards]]
+board = 1
+expected = 3
+results = [
+  { ns = "1", ew = "5", score = "420" },
+  { ns = "2", ew = "6", score = "400" },
+  { ns = "3", ew = "7", score = "140" },
+]
+[[boards]]
+board = 2
+results = [
+  { ns = "1", ew = "5", score = "100" },
+  { ns = "2", ew = "6", score = "100" },
+  { ns = "3", ew = "7", score = "100" },
+  { ns = "4", ew = "8", score = "100" },
+]
+"#;
+    let o = run("skewed.toml", text, &["score", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v = o.json();
+    assert_eq!(v["expected_results"], 4);
+    let pair1 = v["fields"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["pair"] == "1")
+        .unwrap()
+        .clone();
+    // Board 1: 4 as-is → 4·4/3 + 1/3 = 17/3; board 2: 3 (all tie, top 6).
+    assert_eq!(pair1["total"]["exact"], "26/3");
+}
+
+#[test]
+fn scoring_options_are_reachable_and_change_results() {
+    let file = root().join("examples/pairs-fouled-board.toml");
+    let text = std::fs::read_to_string(file).unwrap();
+    let totals = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["score", "--json"];
+        a.extend_from_slice(args);
+        let v = run("pairs.toml", &text, &a).json();
+        v["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|f| f["standings"].as_array().unwrap().clone())
+            .map(|s| s["total"]["exact"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let exact = totals(&[]);
+    assert_ne!(exact, totals(&["-o", "rounding=ebu_tenth_toward_average"]));
+    assert_ne!(exact, totals(&["-o", "scale=one_per_beat"]));
+    let o = run("pairs.toml", &text, &["score", "-o", "roundng=exact"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains("roundng") && o.stderr.contains("rounding"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_field_found_wrong_after_parsing_is_located_by_line() {
+    // `matches[1].second` names a team nobody entered: line 9 of this file.
+    let text = "[event]\nname = \"x\"\nprocedure = \"wbf-swiss\"\n[[contestants]]\nid = \"A\"\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"Zed\"\nvp = [10, 10]\n";
+    let o = run("bad.toml", text, &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains(
+            "line 11, column 10, field `matches[0].second`: \"Zed\" is not among the contestants"
+        ),
+        "{}",
+        o.stderr
+    );
+    // The same in JSON.
+    let json = r#"{"event": {"name": "x", "procedure": "wbf-swiss"},
+ "contestants": [{"id": "A"}, {"id": "B"}],
+ "matches": [{"round": 1, "first": "A", "second": "Zed", "vp": [10, 10]}]}"#;
+    let o = run("bad.json", json, &["rank"]);
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr
+            .contains("line 3, column 41, field `matches[0].second`"),
+        "{}",
+        o.stderr
+    );
+}

@@ -1,0 +1,477 @@
+//! From the event file format to each rule crate's own input types.
+//!
+//! Every check here names the field at fault (`matches[3].first`), so a
+//! director can find it in the file.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::{
+    ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,
+    SideScores, TableOutcome, TravellerLine, Unit,
+};
+use tiebreak_chess::{Crosstable, RoundResult};
+
+use crate::error::{AtField, EventError, FieldPath, Problem, Result};
+use crate::file::{EventFile, MatchEntry};
+
+fn contestant_path(i: usize) -> FieldPath {
+    FieldPath::key("contestants").i(i)
+}
+
+/// The contestants the file lists, checked for duplicates.
+pub fn contestants(event: &EventFile) -> Result<BTreeSet<ContestantId>> {
+    let mut set = BTreeSet::new();
+    for (i, c) in event.contestants.iter().enumerate() {
+        if !set.insert(ContestantId::new(c.id.as_str())) {
+            return Err(EventError::at(
+                contestant_path(i).k("id"),
+                Problem::DuplicateContestant { id: c.id.clone() },
+            ));
+        }
+    }
+    if set.is_empty() {
+        return Err(EventError::at(
+            FieldPath::key("contestants"),
+            Problem::Missing {
+                what: "at least one contestant".to_owned(),
+                by: "every procedure".to_owned(),
+            },
+        ));
+    }
+    Ok(set)
+}
+
+/// `id`, checked against the contestants.
+pub fn known(set: &BTreeSet<ContestantId>, id: &str, field: FieldPath) -> Result<ContestantId> {
+    let c = ContestantId::new(id);
+    if set.contains(&c) {
+        Ok(c)
+    } else {
+        Err(EventError::at(
+            field,
+            Problem::UnknownContestant { id: id.to_owned() },
+        ))
+    }
+}
+
+/// The path of match `i`.
+pub fn match_path(i: usize) -> FieldPath {
+    FieldPath::key("matches").i(i)
+}
+
+/// The matches that `keep` selects, as encounters, each side checked
+/// against the contestants; each comes with its index in the file.
+pub fn encounters(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+    keep: impl Fn(&MatchEntry) -> bool,
+) -> Result<Vec<(usize, Encounter)>> {
+    event
+        .matches
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| keep(m))
+        .map(|(i, m)| encounter(i, m, set).map(|e| (i, e)))
+        .collect()
+}
+
+fn encounter(i: usize, m: &MatchEntry, set: &BTreeSet<ContestantId>) -> Result<Encounter> {
+    let at = match_path(i);
+    let first = known(set, &m.first, at.k("first"))?;
+    let second = known(set, &m.second, at.k("second"))?;
+    if first == second {
+        return Err(EventError::at(
+            at.k("second"),
+            Problem::Inconsistent {
+                message: format!("{first} cannot play itself"),
+            },
+        ));
+    }
+    if m.round == 0 {
+        return Err(round_from_one(at.k("round")));
+    }
+    let mut scores = Vec::new();
+    for (unit, pair) in [
+        (Unit::VictoryPoints, &m.vp),
+        (Unit::Imps, &m.imps),
+        (Unit::TotalPoints, &m.total_points),
+        (Unit::MatchPoints, &m.match_points),
+    ] {
+        if let Some([a, b]) = pair {
+            scores.push(SideScores {
+                unit,
+                first: a.clone(),
+                second: b.clone(),
+            });
+        }
+    }
+    if scores.is_empty() {
+        return Err(EventError::at(
+            at,
+            Problem::Missing {
+                what: "a score (vp, imps, total_points or match_points)".to_owned(),
+                by: "every match".to_owned(),
+            },
+        ));
+    }
+    let weight = m.weight.clone().unwrap_or(Score::ONE);
+    if !weight.is_positive() {
+        return Err(EventError::at(
+            at.k("weight"),
+            Problem::OutOfRange {
+                value: weight.to_string(),
+                expected: "a match's weight is a positive share of a full match".to_owned(),
+            },
+        ));
+    }
+    Ok(Encounter {
+        round: RoundNumber(m.round),
+        first,
+        second,
+        scores,
+        status: if m.awarded {
+            EncounterStatus::Awarded
+        } else {
+            EncounterStatus::Played
+        },
+        weight,
+    })
+}
+
+/// "rounds count from 1".
+pub fn round_from_one(field: FieldPath) -> EventError {
+    EventError::at(
+        field,
+        Problem::OutOfRange {
+            value: "0".to_owned(),
+            expected: "rounds count from 1".to_owned(),
+        },
+    )
+}
+
+/// Each contestant's total in `unit` over its encounters.
+pub fn totals(
+    encounters: &[Encounter],
+    set: &BTreeSet<ContestantId>,
+    unit: Unit,
+) -> BTreeMap<ContestantId, Score> {
+    set.iter()
+        .map(|c| {
+            let t = model::head_to_head::for_against(encounters, c, unit, |_| true);
+            (c.clone(), t.scored)
+        })
+        .collect()
+}
+
+/// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.
+pub fn table_outcome(text: &str, field: FieldPath) -> Result<TableOutcome> {
+    let t = text.trim();
+    match t.to_ascii_uppercase().as_str() {
+        "NP" | "NOT PLAYED" => return Ok(TableOutcome::NotPlayed),
+        "PASS" | "P" => return Ok(TableOutcome::Played { ns_points: 0 }),
+        _ => {}
+    }
+    if let Some(rest) = t.strip_prefix('A').or_else(|| t.strip_prefix('a')) {
+        return artificial(rest, text, field).map(TableOutcome::Artificial);
+    }
+    t.parse::<i32>()
+        .map(|ns_points| TableOutcome::Played { ns_points })
+        .map_err(|_| {
+            EventError::at(
+                field,
+                Problem::Unreadable {
+                    text: text.to_owned(),
+                    expected: "a traveller score: NS points (\"420\", \"-50\"), \"A6040\" (60% NS, 40% EW), \"NP\" or \"PASS\"".to_owned(),
+                },
+            )
+        })
+}
+
+/// The `xxyy` of an artificial score `Axxyy`.
+pub fn artificial(rest: &str, text: &str, field: FieldPath) -> Result<ArtificialScore> {
+    let (ns, ew) = (rest.get(..2), rest.get(2..));
+    let parse = |s: Option<&str>| {
+        s.filter(|s| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|s| s.parse::<i64>().ok())
+    };
+    match (parse(ns), parse(ew)) {
+        (Some(n), Some(e)) => {
+            ArtificialScore::new(Score::integer(n), Score::integer(e)).at_field(|| field)
+        }
+        _ => Err(EventError::at(
+            field,
+            Problem::Unreadable {
+                text: text.to_owned(),
+                expected: "an artificial score; write e.g. \"A6040\" for 60% NS, 40% EW".to_owned(),
+            },
+        )),
+    }
+}
+
+/// The boards as travellers (one list of lines per version of a fouled
+/// board), each with its index in the file.
+pub fn travellers(event: &EventFile) -> Result<Vec<(usize, normalise::Traveller)>> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (i, b) in event.boards.iter().enumerate() {
+        let at = FieldPath::key("boards").i(i);
+        if !seen.insert(b.board) {
+            return Err(EventError::at(
+                at.k("board"),
+                Problem::Inconsistent {
+                    message: format!("board {} is given twice", b.board),
+                },
+            ));
+        }
+        let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
+        for (j, r) in b.results.iter().enumerate() {
+            let line = at.k("results").i(j);
+            let outcome = table_outcome(&r.score.0, line.k("score"))?;
+            if r.version == Some(0) {
+                return Err(EventError::at(
+                    line.k("version"),
+                    Problem::OutOfRange {
+                        value: "0".to_owned(),
+                        expected: "versions of a fouled board count from 1".to_owned(),
+                    },
+                ));
+            }
+            versions
+                .entry(r.version.unwrap_or(1))
+                .or_default()
+                .push(TravellerLine {
+                    board: BoardNumber(b.board),
+                    ns: ContestantId::new(r.ns.as_str()),
+                    ew: ContestantId::new(r.ew.as_str()),
+                    outcome,
+                });
+        }
+        let versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+        out.push((
+            i,
+            if versions.len() == 1 {
+                normalise::Traveller::new(
+                    BoardNumber(b.board),
+                    versions.into_iter().flatten().collect(),
+                )
+            } else {
+                normalise::Traveller::fouled(BoardNumber(b.board), versions)
+            },
+        ));
+    }
+    if out.is_empty() {
+        return Err(EventError::at(
+            FieldPath::key("boards"),
+            Problem::Missing {
+                what: "at least one board".to_owned(),
+                by: "scoring a pairs session".to_owned(),
+            },
+        ));
+    }
+    Ok(out)
+}
+
+/// The chess games as a crosstable.
+pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Crosstable> {
+    let rounds = event.games.iter().map(|g| g.round).max().unwrap_or(0);
+    if rounds == 0 {
+        return Err(EventError::at(
+            FieldPath::key("games"),
+            Problem::Missing {
+                what: "at least one game".to_owned(),
+                by: "a chess procedure".to_owned(),
+            },
+        ));
+    }
+    let mut slots: BTreeMap<ContestantId, BTreeMap<u32, RoundResult>> =
+        set.iter().map(|c| (c.clone(), BTreeMap::new())).collect();
+    let mut put = |who: &str, round: u32, r: RoundResult, field: FieldPath| -> Result<()> {
+        let c = known(set, who, field.clone())?;
+        let row = slots.entry(c.clone()).or_default();
+        if row.insert(round, r).is_some() {
+            return Err(EventError::at(
+                field,
+                Problem::Inconsistent {
+                    message: format!("{c} already has a result in round {round}"),
+                },
+            ));
+        }
+        Ok(())
+    };
+    for (i, g) in event.games.iter().enumerate() {
+        let at = FieldPath::key("games").i(i);
+        if g.round == 0 {
+            return Err(round_from_one(at.k("round")));
+        }
+        let white = ContestantId::new(g.white.as_str());
+        match (&g.black, g.result.trim()) {
+            (None, bye) => {
+                let r = match bye {
+                    "bye" => RoundResult::FullPointBye,
+                    "half-bye" => RoundResult::HalfPointBye,
+                    "zero-bye" => RoundResult::ZeroPointBye,
+                    "withdrawn" => RoundResult::Unplayed,
+                    other => {
+                        return Err(EventError::at(
+                            at.k("result"),
+                            Problem::Unreadable {
+                                text: other.to_owned(),
+                                expected: "a bye: without a black player write \"bye\", \"half-bye\", \"zero-bye\" or \"withdrawn\"".to_owned(),
+                            },
+                        ))
+                    }
+                };
+                put(&g.white, g.round, r, at.k("white"))?;
+            }
+            (Some(black_name), result) => {
+                if black_name == &g.white {
+                    return Err(EventError::at(
+                        at.k("black"),
+                        Problem::Inconsistent {
+                            message: format!("{white} cannot play itself"),
+                        },
+                    ));
+                }
+                let black = ContestantId::new(black_name.as_str());
+                let (w, b) = match result {
+                    "1-0" => (
+                        RoundResult::Win(black.clone()),
+                        RoundResult::Loss(white.clone()),
+                    ),
+                    "0-1" => (
+                        RoundResult::Loss(black.clone()),
+                        RoundResult::Win(white.clone()),
+                    ),
+                    "1/2" | "½" | "1/2-1/2" => (
+                        RoundResult::Draw(black.clone()),
+                        RoundResult::Draw(white.clone()),
+                    ),
+                    "+-" => (
+                        RoundResult::ForfeitWin(black.clone()),
+                        RoundResult::ForfeitLoss(white.clone()),
+                    ),
+                    "-+" => (
+                        RoundResult::ForfeitLoss(black.clone()),
+                        RoundResult::ForfeitWin(white.clone()),
+                    ),
+                    other => {
+                        return Err(EventError::at(
+                            at.k("result"),
+                            Problem::Unreadable {
+                                text: other.to_owned(),
+                                expected: "a result: \"1-0\", \"0-1\", \"1/2\", \"+-\" or \"-+\""
+                                    .to_owned(),
+                            },
+                        ))
+                    }
+                };
+                put(&g.white, g.round, w, at.k("white"))?;
+                put(black_name, g.round, b, at.k("black"))?;
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for (player, row) in slots {
+        let mut results = Vec::new();
+        for round in 1..=rounds {
+            match row.get(&round) {
+                Some(r) => results.push(r.clone()),
+                None => {
+                    let i = event
+                        .contestants
+                        .iter()
+                        .position(|c| c.id == player.as_str())
+                        .unwrap_or(0);
+                    return Err(EventError::at(
+                        contestant_path(i),
+                        Problem::Missing {
+                            what: format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"),
+                            by: "the crosstable".to_owned(),
+                        },
+                    ));
+                }
+            }
+        }
+        rows.push((player, results));
+    }
+    Crosstable::new(rounds, rows).at_field(|| FieldPath::key("games"))
+}
+
+/// The board scores for the EBU count-back.
+pub fn ebu_boards(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+) -> Result<Vec<tiebreak_ebu::Board>> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for (i, b) in event.board_scores.iter().enumerate() {
+        let at = FieldPath::key("board_scores").i(i);
+        if !seen.insert(b.board) {
+            return Err(EventError::at(
+                at.k("board"),
+                Problem::Inconsistent {
+                    message: format!("board {} is given twice", b.board),
+                },
+            ));
+        }
+        let mut results = BTreeMap::new();
+        for (who, score) in &b.scores {
+            let c = known(set, who, at.k("scores").k(who))?;
+            let r = if b.awarded.iter().any(|a| a == who) {
+                tiebreak_ebu::BoardResult::Unplayed {
+                    awarded: score.clone(),
+                }
+            } else {
+                tiebreak_ebu::BoardResult::Played(score.clone())
+            };
+            results.insert(c, r);
+        }
+        for (j, a) in b.awarded.iter().enumerate() {
+            if !b.scores.contains_key(a) {
+                return Err(EventError::at(
+                    at.k("awarded").i(j),
+                    Problem::Inconsistent {
+                        message: format!("{a:?} has no score on board {}", b.board),
+                    },
+                ));
+            }
+        }
+        out.push(tiebreak_ebu::Board {
+            number: BoardNumber(b.board),
+            average: b.average.clone().unwrap_or_default(),
+            results,
+        });
+    }
+    Ok(out)
+}
+
+/// The board scores as BAM net points per team and board.
+pub fn bam_boards(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+) -> Result<Vec<tiebreak_wbf::BamBoard>> {
+    let mut out = Vec::new();
+    for (i, b) in event.board_scores.iter().enumerate() {
+        let at = FieldPath::key("board_scores").i(i);
+        if b.average.is_some() || !b.awarded.is_empty() {
+            return Err(EventError::at(
+                at,
+                Problem::NotUsed {
+                    what: "a board's `average` or `awarded`".to_owned(),
+                    by: "wbf-bam".to_owned(),
+                    hint: "WBF 5(e) compares net points on the boards all the tied teams played"
+                        .to_owned(),
+                },
+            ));
+        }
+        for (who, score) in &b.scores {
+            let c = known(set, who, at.k("scores").k(who))?;
+            out.push(tiebreak_wbf::BamBoard::new(
+                c,
+                BoardNumber(b.board),
+                score.clone(),
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,351 @@
+//! One error type for everything that can be wrong with an event, with the
+//! place in the file as data: the field path (`matches[3].imps`) and, when
+//! the text is at hand, the line and column the parser reported for it.
+
+use std::fmt;
+
+use model::{InputError, ScoreError};
+
+/// One step of a field path: a key of a table, or an index into an array.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// A key (`matches`, `imps`, a contestant id in a score map).
+    Key(String),
+    /// A position in an array, counted from 0.
+    Index(usize),
+}
+
+/// Where a value sits in the event file, e.g. `boards[2].results[3].score`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct FieldPath(pub Vec<Segment>);
+
+impl FieldPath {
+    /// The path of a top-level key.
+    #[must_use]
+    pub fn key(key: &str) -> FieldPath {
+        FieldPath(vec![Segment::Key(key.to_owned())])
+    }
+
+    /// This path with a key appended.
+    #[must_use]
+    pub fn k(&self, key: &str) -> FieldPath {
+        let mut p = self.clone();
+        p.0.push(Segment::Key(key.to_owned()));
+        p
+    }
+
+    /// This path with an index appended.
+    #[must_use]
+    pub fn i(&self, index: usize) -> FieldPath {
+        let mut p = self.clone();
+        p.0.push(Segment::Index(index));
+        p
+    }
+
+    /// Whether the path is empty (the whole file).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, s) in self.0.iter().enumerate() {
+            match s {
+                Segment::Key(k) if n == 0 => write!(f, "{k}")?,
+                Segment::Key(k) => write!(f, ".{k}")?,
+                Segment::Index(i) => write!(f, "[{i}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Line and column (both from 1) in the file's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LineColumn {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: usize,
+}
+
+impl LineColumn {
+    /// The line and column of byte `offset` of `text`.
+    #[must_use]
+    pub fn of_offset(text: &str, offset: usize) -> LineColumn {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = text.get(..offset).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        LineColumn { line, column }
+    }
+}
+
+/// What is wrong. Each variant names the culprit; the place is in
+/// [`EventError`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The text is not valid TOML or JSON, or does not fit the format (a
+    /// wrong type, an unknown or missing field): the parser's own words,
+    /// which list the valid fields or values where there is a list.
+    #[error("{message}")]
+    Format {
+        /// The parser's message.
+        message: String,
+    },
+    /// An option the procedure does not have.
+    #[error(
+        "`{option}` is not an option of {procedure}; its options are: {}",
+        list(valid)
+    )]
+    UnknownOption {
+        /// The procedure (or `scoring`).
+        procedure: String,
+        /// The option as written.
+        option: String,
+        /// The options it has.
+        valid: Vec<String>,
+    },
+    /// An option value that does not fit.
+    #[error("option `{option}`: {message}")]
+    BadOption {
+        /// The option.
+        option: String,
+        /// What is wrong, with the valid values where there is a list.
+        message: String,
+    },
+    /// A contestant the file does not list.
+    #[error("{id:?} is not among the contestants")]
+    UnknownContestant {
+        /// The name as written.
+        id: String,
+    },
+    /// A contestant listed twice.
+    #[error("{id:?} is listed twice")]
+    DuplicateContestant {
+        /// The name.
+        id: String,
+    },
+    /// A value outside what the rules allow.
+    #[error("{value} is out of range: {expected}")]
+    OutOfRange {
+        /// The value as read.
+        value: String,
+        /// What it must be.
+        expected: String,
+    },
+    /// Something the procedure needs is missing.
+    #[error("{what} is needed by {by}")]
+    Missing {
+        /// What.
+        what: String,
+        /// Needed by what.
+        by: String,
+    },
+    /// Something the procedure does not use was given: refused rather than
+    /// silently ignored.
+    #[error("{what} is not used by {by}: {hint}")]
+    NotUsed {
+        /// What was given.
+        what: String,
+        /// The procedure or command that does not use it.
+        by: String,
+        /// What to do instead.
+        hint: String,
+    },
+    /// Data that contradicts itself (a team twice in a round, a board
+    /// given twice, a result after a withdrawal …).
+    #[error("{message}")]
+    Inconsistent {
+        /// What contradicts what.
+        message: String,
+    },
+    /// A traveller score, chess result or other code that cannot be read.
+    #[error("{text:?} is not {expected}")]
+    Unreadable {
+        /// The text as written.
+        text: String,
+        /// What was expected, with examples.
+        expected: String,
+    },
+    /// A file of a kind this command does not take.
+    #[error("{message}")]
+    WrongKind {
+        /// What to do instead.
+        message: String,
+    },
+    /// Shared input rules (`countback-model`).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Exact arithmetic.
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+    /// The EBU rules refused the stage.
+    #[error(transparent)]
+    Ebu(#[from] tiebreak_ebu::EbuError),
+    /// The WBF rules refused the event.
+    #[error(transparent)]
+    Wbf(#[from] tiebreak_wbf::WbfError),
+    /// The chess crosstable does not add up.
+    #[error(transparent)]
+    Crosstable(#[from] tiebreak_chess::CrosstableError),
+    /// The IHSA rules refused the event.
+    #[error(transparent)]
+    Ihsa(#[from] tiebreak_chess::IhsaError),
+    /// A USCF median table that cannot be used.
+    #[error(transparent)]
+    MedianTable(#[from] tiebreak_chess::MedianTableError),
+    /// The FIDE rules refused the tournament.
+    #[error(transparent)]
+    Fide(#[from] tiebreak_fide::FideError),
+    /// A FIDE tie-break code list that cannot be read.
+    #[error(transparent)]
+    FideCode(#[from] tiebreak_fide::CodeError),
+    /// A TRF file that cannot be read.
+    #[error(transparent)]
+    Trf(#[from] tiebreak_fide::TrfError),
+    /// Boards that cannot be normalised.
+    #[error(transparent)]
+    Normalise(#[from] normalise::NormaliseError),
+    /// A board that cannot be matchpointed.
+    #[error(transparent)]
+    Board(#[from] matchpoints::BoardError),
+    /// A USEBIO or NZ Scorer file that cannot be read.
+    #[error(transparent)]
+    Usebio(#[from] usebio::ParseError),
+    /// A USEBIO session that cannot be rescored.
+    #[error(transparent)]
+    Rescore(#[from] usebio::RescoreError),
+}
+
+fn list(v: &[String]) -> String {
+    v.join(", ")
+}
+
+/// What is wrong and where: the contents of an [`EventError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Located {
+    /// What is wrong.
+    pub problem: Problem,
+    /// The field at fault, where one is.
+    pub field: Option<FieldPath>,
+    /// Where the field (or the parser's error) is in the text, where known.
+    pub at: Option<LineColumn>,
+}
+
+/// Something wrong with an event, and where ([`Located`], boxed so that a
+/// `Result` stays small).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventError(Box<Located>);
+
+impl std::ops::Deref for EventError {
+    type Target = Located;
+    fn deref(&self) -> &Located {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EventError {
+    fn deref_mut(&mut self) -> &mut Located {
+        &mut self.0
+    }
+}
+
+impl EventError {
+    /// A problem with no particular field.
+    #[must_use]
+    pub fn new(problem: impl Into<Problem>) -> EventError {
+        EventError::located(problem.into(), None, None)
+    }
+
+    /// A problem in `field`.
+    #[must_use]
+    pub fn at(field: FieldPath, problem: impl Into<Problem>) -> EventError {
+        EventError::located(problem.into(), Some(field), None)
+    }
+
+    /// A problem with everything known about where it is.
+    #[must_use]
+    pub fn located(
+        problem: Problem,
+        field: Option<FieldPath>,
+        at: Option<LineColumn>,
+    ) -> EventError {
+        EventError(Box::new(Located { problem, field, at }))
+    }
+
+    /// Whether the problem is in the input (every variant is, today; kept so
+    /// that front ends need not match on variants for exit codes).
+    #[must_use]
+    pub fn is_bad_input(&self) -> bool {
+        true
+    }
+}
+
+impl fmt::Display for EventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(at) = self.at {
+            write!(f, "line {}, column {}, ", at.line, at.column)?;
+        }
+        if let Some(field) = self.field.as_ref().filter(|p| !p.is_empty()) {
+            write!(f, "field `{field}`: ")?;
+        }
+        write!(f, "{}", self.problem)
+    }
+}
+
+impl std::error::Error for EventError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0.problem)
+    }
+}
+
+macro_rules! from_problem {
+    ($($t:ty),* $(,)?) => {$(
+        impl From<$t> for EventError {
+            fn from(e: $t) -> EventError {
+                EventError::new(e)
+            }
+        }
+    )*};
+}
+
+from_problem!(
+    Problem,
+    InputError,
+    ScoreError,
+    tiebreak_ebu::EbuError,
+    tiebreak_wbf::WbfError,
+    tiebreak_chess::CrosstableError,
+    tiebreak_chess::IhsaError,
+    tiebreak_chess::MedianTableError,
+    tiebreak_fide::FideError,
+    tiebreak_fide::CodeError,
+    tiebreak_fide::TrfError,
+    normalise::NormaliseError,
+    matchpoints::BoardError,
+    usebio::ParseError,
+    usebio::RescoreError,
+);
+
+/// `Result` with an [`EventError`].
+pub type Result<T, E = EventError> = std::result::Result<T, E>;
+
+/// Attach a field to an error that has none.
+pub(crate) trait AtField<T> {
+    /// The error, located at `field` unless it already names one.
+    fn at_field(self, field: impl FnOnce() -> FieldPath) -> Result<T>;
+}
+
+impl<T, E: Into<Problem>> AtField<T> for std::result::Result<T, E> {
+    fn at_field(self, field: impl FnOnce() -> FieldPath) -> Result<T> {
+        self.map_err(|e| EventError::at(field(), e))
+    }
+}

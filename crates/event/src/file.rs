@@ -1,0 +1,451 @@
+//! The event file format (TOML or JSON; one model for both).
+//!
+//! An event file describes one stage of one event: its contestants, and
+//! whichever of matches, byes, boards, board scores, sessions and chess
+//! games its procedure needs. Every number is exact: write fractions and
+//! decimals as strings (`"123/7"`, `"17.6"`); whole numbers may be bare.
+//!
+//! Every table refuses fields it does not know, naming them and listing the
+//! valid ones; what a procedure does not use is refused when ranking, not
+//! ignored (see [`crate::Event::rank`]).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use model::Score;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::options::RawOptions;
+
+/// One event.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    /// What the event is and how to rank it.
+    pub event: EventInfo,
+    /// The contestants (pairs, teams or players).
+    #[serde(default)]
+    pub contestants: Vec<ContestantEntry>,
+    /// Team matches (or chess team matches for IHSA), one per round and
+    /// pairing.
+    #[serde(default)]
+    pub matches: Vec<MatchEntry>,
+    /// Rounds a team did not play at the table: a bye, a sit-out, or an
+    /// opponent who did not turn up (teams events and IHSA).
+    #[serde(default)]
+    pub byes: Vec<ByeEntry>,
+    /// Bridge boards with their traveller lines (a pairs session).
+    #[serde(default)]
+    pub boards: Vec<BoardEntry>,
+    /// Each contestant's score on each board in the basic method (IMPs,
+    /// match points or net points): the EBU point-a-board count-back
+    /// (143.5.3) and the BAM net total over boards in common (WBF 5(e)).
+    #[serde(default)]
+    pub board_scores: Vec<BoardScoresEntry>,
+    /// Per-session scores (pairs events, WBF 4).
+    #[serde(default)]
+    pub sessions: Vec<SessionEntry>,
+    /// Chess games, byes and forfeits.
+    #[serde(default)]
+    pub games: Vec<GameEntry>,
+}
+
+/// The event's name, procedure and options.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventInfo {
+    /// A name for people.
+    pub name: String,
+    /// The stage this file describes (a file is one stage: ties are broken
+    /// within the stage in which they occur, EBU 143.6.1).
+    #[serde(default)]
+    pub stage: Option<String>,
+    /// The tie-break procedure (`countback rank --procedure` overrides it).
+    #[serde(default)]
+    pub procedure: Option<Procedure>,
+    /// The procedure's options; each procedure has its own (see the
+    /// `*Options` definitions of this schema). An option the procedure does
+    /// not have is an error that lists the ones it has.
+    #[serde(default)]
+    pub options: RawOptions,
+    /// How a pairs session's boards are scored (`countback score`).
+    #[serde(default)]
+    pub scoring: Option<crate::options::ScoringOptions>,
+    /// The victory points both sides of a full match share (20 on a 20–0
+    /// scale). Every played match's VPs must add up to it (times the
+    /// match's weight); a drawn match is worth half of it (EBU 143.5.4).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub vp_total: Option<Score>,
+}
+
+/// The tie-break procedures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Procedure {
+    /// EBU White Book 143 split ties.
+    Ebu,
+    /// WBF 1: round robin teams.
+    WbfRoundRobin,
+    /// WBF 2: knockout.
+    WbfKnockout,
+    /// WBF 3: Swiss teams.
+    WbfSwiss,
+    /// WBF 4: pairs events.
+    WbfPairs,
+    /// WBF 5: board-a-match teams.
+    WbfBam,
+    /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
+    Uscf,
+    /// IHSA team tie-break.
+    Ihsa,
+    /// FIDE C.07 tie-breaks (a TRF file).
+    Fide,
+}
+
+impl Procedure {
+    /// Every procedure, in the order the documentation lists them.
+    pub const ALL: [Procedure; 9] = [
+        Procedure::Ebu,
+        Procedure::WbfRoundRobin,
+        Procedure::WbfKnockout,
+        Procedure::WbfSwiss,
+        Procedure::WbfPairs,
+        Procedure::WbfBam,
+        Procedure::Uscf,
+        Procedure::Ihsa,
+        Procedure::Fide,
+    ];
+
+    /// The name used in files and on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Procedure::Ebu => "ebu",
+            Procedure::WbfRoundRobin => "wbf-round-robin",
+            Procedure::WbfKnockout => "wbf-knockout",
+            Procedure::WbfSwiss => "wbf-swiss",
+            Procedure::WbfPairs => "wbf-pairs",
+            Procedure::WbfBam => "wbf-bam",
+            Procedure::Uscf => "uscf",
+            Procedure::Ihsa => "ihsa",
+            Procedure::Fide => "fide",
+        }
+    }
+}
+
+impl fmt::Display for Procedure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Procedure {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Procedure, String> {
+        Procedure::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Procedure::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "unknown procedure {s:?}; expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// A contestant.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContestantEntry {
+    /// The identifier used everywhere else in the file.
+    pub id: String,
+    /// A name for people.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The score the contestant brings into the stage: the BAM carry-over
+    /// (WBF 5). Other procedures compute scores from matches or games.
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub score: Option<Score>,
+    /// The last round played before withdrawing: its score then counts pro
+    /// rata for its opponents' tie-break points (EBU 143.5.2); a result
+    /// recorded for it after that round is an error.
+    #[serde(default)]
+    pub withdrew_after_round: Option<u32>,
+    /// Rank at the end of qualification (WBF 2 knockout, WBF 4 pairs).
+    #[serde(default)]
+    pub qualification_rank: Option<u32>,
+    /// A chess rating: shown beside the player in the standings. No USCF or
+    /// IHSA tie-break uses it.
+    #[serde(default)]
+    pub rating: Option<u32>,
+    /// The boards the completed movement would have given this pair: used
+    /// only by `scoring.percentage = "gap_par"`, which fills each of these
+    /// boards not played with PAR.
+    #[serde(default)]
+    pub boards_due: Option<Vec<u32>>,
+}
+
+/// Which stage a match belongs to, in a knockout file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum MatchStage {
+    /// A match of the qualification the knockout tie-break looks back at
+    /// (WBF 2 ¶2).
+    Qualification,
+    /// The knockout match itself (one or more segments).
+    Knockout,
+}
+
+/// A match between two contestants in one round.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchEntry {
+    /// The round (1-based).
+    pub round: u32,
+    /// The first side.
+    pub first: String,
+    /// The second side.
+    pub second: String,
+    /// Victory points, `[first, second]`.
+    #[serde(default)]
+    #[schemars(with = "Option<[Exact; 2]>")]
+    pub vp: Option<[Score; 2]>,
+    /// IMPs, `[first, second]`.
+    #[serde(default)]
+    #[schemars(with = "Option<[Exact; 2]>")]
+    pub imps: Option<[Score; 2]>,
+    /// Total (aggregate) points, `[first, second]`.
+    #[serde(default)]
+    #[schemars(with = "Option<[Exact; 2]>")]
+    pub total_points: Option<[Score; 2]>,
+    /// Board-weighted match points (IHSA chess teams) or board points (BAM),
+    /// `[first, second]`.
+    #[serde(default)]
+    #[schemars(with = "Option<[Exact; 2]>")]
+    pub match_points: Option<[Score; 2]>,
+    /// Carry-over into this match, `[first, second]`: for `wbf-bam` each
+    /// side's carry-over into the stage; for `wbf-knockout` the carry-over
+    /// into the knockout match, added to its IMPs. Refused elsewhere.
+    #[serde(default)]
+    #[schemars(with = "Option<[Exact; 2]>")]
+    pub carryover: Option<[Score; 2]>,
+    /// Not played at the table: the scores were awarded (a forfeit, a
+    /// withdrawn opponent). EBU: counts for the standings but not for
+    /// tie-break points, and the round counts as missed (143.5.2); IHSA: a
+    /// draw for the tie-break (unplayed match); WBF: VPs and Swiss points
+    /// only.
+    #[serde(default)]
+    pub awarded: bool,
+    /// Share of a full match (1 by default; 1/2 for a short triangle match).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub weight: Option<Score>,
+    /// `wbf-knockout`: `knockout` for the knockout match, `qualification`
+    /// for the qualification matches WBF 2 ¶2 looks back at. A file with a
+    /// single match needs no stage.
+    #[serde(default)]
+    pub stage: Option<MatchStage>,
+}
+
+/// A round a team did not play at the table.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ByeEntry {
+    /// The round (1-based).
+    pub round: u32,
+    /// The team.
+    pub contestant: String,
+    /// Victory points awarded for the round (default 0).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub vp: Option<Score>,
+    /// IHSA: match points awarded for the round (default 0).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub match_points: Option<Score>,
+    /// IHSA: tournament points awarded for the round (0, 1/2 or 1;
+    /// default 1, a full-point bye).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub tournament_points: Option<Score>,
+}
+
+/// A board and its traveller.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardEntry {
+    /// The board number.
+    pub board: u32,
+    /// How many results a complete play of this board has (a board of a
+    /// skewed movement may have fewer than the others). The board is
+    /// normalised to this, then to the session's common count (the
+    /// largest, or `scoring.expected`). Default: the session's count.
+    #[serde(default)]
+    pub expected: Option<u32>,
+    /// The traveller lines.
+    pub results: Vec<ResultEntry>,
+}
+
+/// One traveller line.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultEntry {
+    /// The NS pair.
+    pub ns: String,
+    /// The EW pair.
+    pub ew: String,
+    /// The NS score (`"420"`, `"-50"`, `"0"` or `"PASS"` for a pass-out),
+    /// an artificial score `"A6040"` (NS 60%, EW 40%), or `"NP"` (not
+    /// played: absent).
+    pub score: TravellerScore,
+    /// Which version of a fouled board was played (default: 1).
+    #[serde(default)]
+    pub version: Option<u32>,
+}
+
+/// A traveller score as written: text, or a bare whole number of points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct TravellerScore(pub String);
+
+impl<'de> Deserialize<'de> for TravellerScore {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TravellerScore, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = TravellerScore;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("NS points (420, \"-50\"), \"A6040\", \"NP\" or \"PASS\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TravellerScore, E> {
+                Ok(TravellerScore(v.to_owned()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TravellerScore, E> {
+                Ok(TravellerScore(v.to_string()))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<TravellerScore, E> {
+                Ok(TravellerScore(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for TravellerScore {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TravellerScore".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "description": "NS points as an integer or a string (\"420\", \"-50\", \"PASS\"), an artificial score \"A6040\" (NS 60%, EW 40%), or \"NP\" (not played).",
+            "anyOf": [
+                { "type": "integer" },
+                { "type": "string", "pattern": "^\\s*([+-]?[0-9]+|[Aa][0-9]{4}|[Nn][Pp]|[Nn][Oo][Tt] [Pp][Ll][Aa][Yy][Ee][Dd]|[Pp][Aa][Ss][Ss]|[Pp])\\s*$" }
+            ]
+        })
+    }
+}
+
+/// The scores of one board, by contestant.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardScoresEntry {
+    /// The board number.
+    pub board: u32,
+    /// The average score on the board (0 for IMPs or net points; the
+    /// average match points for a matchpointed board). A contestant who
+    /// did not play the board is compared as if it scored this.
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub average: Option<Score>,
+    /// Each contestant's score on the board.
+    #[serde(deserialize_with = "unique_map")]
+    #[schemars(with = "BTreeMap<String, Exact>")]
+    pub scores: BTreeMap<String, Score>,
+    /// Contestants whose score on this board was awarded, not played
+    /// (it stands as awarded, EBU 143.5.5).
+    #[serde(default)]
+    pub awarded: Vec<String>,
+}
+
+/// One session's scores.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SessionEntry {
+    /// The session number.
+    pub session: u32,
+    /// Each contestant's score in the session.
+    #[serde(deserialize_with = "unique_map")]
+    #[schemars(with = "BTreeMap<String, Exact>")]
+    pub scores: BTreeMap<String, Score>,
+}
+
+/// A chess game, bye or forfeit in one round.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameEntry {
+    /// The round (1-based).
+    pub round: u32,
+    /// The player with White (or the player having the bye).
+    pub white: String,
+    /// The player with Black; absent for a bye.
+    #[serde(default)]
+    pub black: Option<String>,
+    /// `"1-0"`, `"0-1"`, `"1/2"`, forfeits `"+-"` / `"-+"`, or for a bye
+    /// `"bye"` (full point), `"half-bye"`, `"zero-bye"`, `"withdrawn"`.
+    pub result: String,
+}
+
+/// An exact number in the schema: an integer, or a string holding an
+/// integer, a decimal or a fraction (`"17.6"`, `"-123/7"`).
+pub struct Exact;
+
+impl JsonSchema for Exact {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Exact".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "description": "An exact number: an integer, or a string holding an integer, a decimal or a fraction (\"17.6\", \"-123/7\"). Floating-point numbers are refused: 17.6 as a binary float is not 17.6.",
+            "anyOf": [
+                { "type": "integer" },
+                { "type": "string", "pattern": "^\\s*[+-]?([0-9]+|[0-9]*\\.[0-9]+|[0-9]+\\s*/\\s*[+-]?[0-9]+)\\s*$" }
+            ]
+        })
+    }
+}
+
+/// A map whose keys must be distinct: JSON allows a key twice, and the
+/// last would silently win.
+fn unique_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Score>, D::Error> {
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = BTreeMap<String, Score>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a table of exact scores by contestant")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((k, v)) = map.next_entry::<String, Score>()? {
+                if out.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "{k:?} is given twice in this table"
+                    )));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(V)
+}

@@ -1,0 +1,260 @@
+//! The countback event file as a library.
+//!
+//! # Overview
+//!
+//! An *event file* (TOML or JSON) describes one stage of a bridge or chess
+//! event: its contestants and whichever of matches, byes, boards, board
+//! scores, sessions and games its procedure needs, with the procedure's
+//! options. This crate reads it strictly — every unknown field or option is
+//! an error that names it and lists the valid ones, every field a procedure
+//! does not use is refused rather than ignored — checks it as a scorer
+//! would, converts it into each rule crate's inputs, and answers one call
+//! per job with data:
+//!
+//! - [`Event::rank`]: standings, every tie split by the book with its trace;
+//! - [`Event::score`]: a pairs session's matchpoints, totals and places;
+//! - [`rank_trf`]: a FIDE TRF tournament;
+//! - [`rescore_results`] and [`audit_results`]: USEBIO / NZ Scorer files.
+//!
+//! Errors are one type, [`EventError`]: what is wrong ([`Problem`], which
+//! wraps each rule crate's own error) and where, as data — the field path
+//! (`matches[3].imps`) and the line and column in the text.
+//!
+//! A front end (the `countback` command line, a web page) reads files and
+//! renders; nothing about the rules lives there.
+//!
+//! # Example
+//!
+//! ```
+//! use countback_event::{Event, RankRequest};
+//!
+//! let text = r#"
+//! [event]
+//! name = "Club Swiss"
+//! procedure = "ebu"
+//! options = { tie_purpose = "title" }
+//!
+//! [[contestants]]
+//! id = "A"
+//! [[contestants]]
+//! id = "B"
+//!
+//! [[matches]]
+//! round = 1
+//! first = "A"
+//! second = "B"
+//! vp = [10, 10]
+//! imps = [31, 30]
+//! "#;
+//! let event = Event::from_toml(text)?;
+//! let ranking = event.rank(&RankRequest::new())?;
+//! // Level on VPs; 143.7.1(a) looks at the basic method in their match.
+//! let first = &ranking.outcome.order[0].members[0];
+//! assert_eq!(first.as_str(), "A");
+//!
+//! // A misspelt option is an error that names it.
+//! let err = event.rank(&RankRequest::new().option("tie_purpos", "\"title\"")).unwrap_err();
+//! assert!(err.to_string().contains("tie_purpos"));
+//! # Ok::<(), countback_event::EventError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod checks;
+mod convert;
+pub mod error;
+pub mod file;
+pub mod options;
+mod rank;
+mod score;
+mod source;
+
+pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
+pub use file::{EventFile, Procedure};
+pub use options::RawOptions;
+pub use rank::{RankRequest, Ranking};
+pub use score::{audit_results, rescore_results, Field, Scored};
+pub use source::{Notation, Source};
+
+use std::collections::BTreeMap;
+
+use model::ContestantId;
+
+/// Something a scorer should look at before publishing: not wrong by
+/// itself, but usually a mistake (a team with no match in a round, a
+/// round-robin pairing never played, VPs that do not add up like the
+/// others).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The field concerned, where there is one.
+    pub field: Option<FieldPath>,
+    /// Where it is in the text, where known.
+    pub at: Option<LineColumn>,
+    /// What to look at.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(at) = self.at {
+            write!(f, "line {}, ", at.line)?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, "field `{field}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// A parsed event file, with its text kept so that every error and warning
+/// can say where it is.
+#[derive(Debug, Clone)]
+pub struct Event {
+    file: EventFile,
+    source: Option<Source>,
+}
+
+impl Event {
+    /// Read a TOML event file.
+    pub fn from_toml(text: &str) -> Result<Event, EventError> {
+        Event::parse(Source::new(text, Notation::Toml))
+    }
+
+    /// Read a JSON event file.
+    pub fn from_json(text: &str) -> Result<Event, EventError> {
+        Event::parse(Source::new(text, Notation::Json))
+    }
+
+    /// Read an event file in either notation.
+    pub fn parse(source: Source) -> Result<Event, EventError> {
+        let file = source.parse::<EventFile>()?;
+        Ok(Event {
+            file,
+            source: Some(source),
+        })
+    }
+
+    /// An event built by a program rather than read from text (errors then
+    /// name fields but no lines).
+    #[must_use]
+    pub fn from_file(file: EventFile) -> Event {
+        Event { file, source: None }
+    }
+
+    /// The event as read.
+    #[must_use]
+    pub fn file(&self) -> &EventFile {
+        &self.file
+    }
+
+    /// Rank the event by its procedure (or the request's), with its
+    /// options; the outcome's trace names the clause of every decision.
+    pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
+        let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
+        for w in &mut r.warnings {
+            if w.at.is_none() {
+                w.at = w
+                    .field
+                    .as_ref()
+                    .and_then(|f| self.source.as_ref().and_then(|s| s.locate(f)));
+            }
+        }
+        Ok(r)
+    }
+
+    /// Score the event's boards as a pairs session; `overrides` replace the
+    /// file's `[event.scoring]` options one by one.
+    pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
+        score::score(&self.file, overrides).map_err(|e| self.locate(e))
+    }
+
+    /// Names for people, by contestant.
+    #[must_use]
+    pub fn names(&self) -> BTreeMap<ContestantId, String> {
+        self.file
+            .contestants
+            .iter()
+            .filter_map(|c| {
+                c.name
+                    .clone()
+                    .map(|n| (ContestantId::new(c.id.as_str()), n))
+            })
+            .collect()
+    }
+
+    fn locate(&self, e: EventError) -> EventError {
+        match &self.source {
+            Some(s) => s.located(e),
+            None => e,
+        }
+    }
+}
+
+/// Rank a FIDE TRF tournament by `options` (edition, tie-break list, Vega's
+/// forfeit rule); without a list, by the tie-breaks the file declares
+/// (TRF-2026 records 202/212), or else `BH/C1, BH, SB`.
+pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
+    use tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
+    let t = trf::parse(text)?;
+    if t.players.is_empty() {
+        return Err(EventError::new(Problem::WrongKind {
+            message: "no player records (001) found: this is not a TRF tournament file".to_owned(),
+        }));
+    }
+    let base = match options.edition {
+        options::FideEdition::ByStartDate => t
+            .start_date
+            .map_or(Options::new(Edition::Aug2024), Options::for_start_date),
+        options::FideEdition::Aug2024 => Options::new(Edition::Aug2024),
+        options::FideEdition::Mar2026 => Options::new(Edition::Mar2026),
+    };
+    let fide_options =
+        base.forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
+    let eval = Evaluation::new(&t, fide_options)?;
+    let cascade: Cascade = match &options.tiebreaks {
+        Some(list) => list.parse()?,
+        None => match t.declared_cascade()? {
+            Some(c) => c,
+            None => "BH/C1, BH, SB".parse()?,
+        },
+    };
+    let outcome = eval.rank(&cascade)?;
+    let ids = tiebreak_fide::contestant_ids(&t);
+    let mut names = BTreeMap::new();
+    let mut ratings = BTreeMap::new();
+    let mut primary = BTreeMap::new();
+    for (p, id) in t.players.iter().zip(ids) {
+        primary.insert(id.clone(), p.points());
+        if !p.name.trim().is_empty() {
+            names.insert(id.clone(), p.name.trim().to_owned());
+        }
+        if let Some(r) = p.rating.filter(|r| *r > 0) {
+            ratings.insert(id, r);
+        }
+    }
+    let mut r = Ranking {
+        event: t.name.clone().unwrap_or_default(),
+        procedure: Procedure::Fide,
+        unit: "points",
+        primary,
+        outcome,
+        names,
+        ratings,
+        warnings: Vec::new(),
+    };
+    if options.edition == options::FideEdition::ByStartDate && t.start_date.is_none() {
+        r.warnings.push(Warning {
+            field: None,
+            at: None,
+            message: "no readable start date (record 042, YYYY/MM/DD): article 16 of the 2024 edition applied; choose with --edition".to_owned(),
+        });
+    }
+    Ok(r)
+}
+
+/// The JSON Schema of the event file format.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(EventFile)).unwrap_or_default()
+}

@@ -1,0 +1,637 @@
+//! Options: one typed set per procedure, and one for scoring a pairs
+//! session.
+//!
+//! The file's `[event.options]` table is kept as written ([`RawOptions`])
+//! until the procedure is known (the command line may choose it), then read
+//! into that procedure's type. An option the procedure does not have is an
+//! error that lists the options it has; a value that does not fit is an
+//! error that lists the valid values. Booleans are booleans (`true`, not
+//! `"yes"`); the strings `"true"` and `"false"` that older files used are
+//! still read, with a warning.
+
+use std::collections::BTreeMap;
+
+use model::Score;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::error::{EventError, FieldPath, Problem};
+use crate::file::Exact;
+
+/// The `[event.options]` table as written, read into a procedure's options
+/// type once the procedure is known.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct RawOptions(pub BTreeMap<String, serde_json::Value>);
+
+impl JsonSchema for RawOptions {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ProcedureOptions".into()
+    }
+
+    fn json_schema(g: &mut SchemaGenerator) -> Schema {
+        let each = [
+            g.subschema_for::<EbuOptions>(),
+            g.subschema_for::<WbfRoundRobinOptions>(),
+            g.subschema_for::<WbfKnockoutOptions>(),
+            g.subschema_for::<WbfSwissOptions>(),
+            g.subschema_for::<WbfPairsOptions>(),
+            g.subschema_for::<WbfBamOptions>(),
+            g.subschema_for::<UscfOptions>(),
+            g.subschema_for::<IhsaOptions>(),
+        ];
+        schemars::json_schema!({
+            "description": "The options of the event's procedure: EbuOptions for `ebu`, Wbf…Options for each `wbf-*` procedure, UscfOptions for `uscf`, IhsaOptions for `ihsa`.",
+            "anyOf": each
+        })
+    }
+}
+
+impl RawOptions {
+    /// Set `key` from command-line text: a TOML value (`true`, `3`,
+    /// `"title"`, `["a", "b"]`), or else the text itself as a string.
+    pub fn set_from_text(&mut self, key: &str, value: &str) {
+        let parsed = format!("v = {value}")
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+            .and_then(|v| serde_json::to_value(v).ok())
+            .unwrap_or_else(|| serde_json::Value::String(value.to_owned()));
+        self.0.insert(key.to_owned(), parsed);
+    }
+
+    /// Read the options into `T`, the options of `procedure`. `base` is
+    /// where the table is in the file (`event.options`). Legacy string
+    /// booleans are reported in `warnings`.
+    pub fn read<T: DeserializeOwned + JsonSchema>(
+        &self,
+        procedure: &str,
+        base: &FieldPath,
+        warnings: &mut Vec<crate::Warning>,
+    ) -> Result<T, EventError> {
+        RawOptions::read_layered(&[(self, base.clone())], procedure, warnings)
+    }
+
+    /// Read layers of options (the file's, then the command line's, each
+    /// with where it comes from) into `T`: a later layer replaces an
+    /// earlier one key by key, and an error names the layer of its key.
+    pub fn read_layered<T: DeserializeOwned + JsonSchema>(
+        layers: &[(&RawOptions, FieldPath)],
+        procedure: &str,
+        warnings: &mut Vec<crate::Warning>,
+    ) -> Result<T, EventError> {
+        let valid = property_names::<T>();
+        let mut merged = serde_json::Map::new();
+        let mut origin: BTreeMap<String, FieldPath> = BTreeMap::new();
+        for (layer, base) in layers {
+            for (key, value) in &layer.0 {
+                if !valid.contains(key) {
+                    return Err(EventError::at(
+                        base.k(key),
+                        Problem::UnknownOption {
+                            procedure: procedure.to_owned(),
+                            option: key.clone(),
+                            valid: if valid.is_empty() {
+                                vec!["(none)".to_owned()]
+                            } else {
+                                valid.clone()
+                            },
+                        },
+                    ));
+                }
+                if let serde_json::Value::String(s) = value {
+                    if (s == "true" || s == "false") && is_boolean::<T>(key) {
+                        warnings.push(crate::Warning {
+                            field: Some(base.k(key)),
+                            at: None,
+                            message: format!(
+                                "write {s} without quotes: options that are on or off are booleans"
+                            ),
+                        });
+                    }
+                }
+                merged.insert(key.clone(), value.clone());
+                origin.insert(key.clone(), base.k(key));
+            }
+        }
+        serde_path_to_error::deserialize(serde_json::Value::Object(merged)).map_err(|e| {
+            let option = e
+                .path()
+                .iter()
+                .next()
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            let field = origin
+                .get(&option)
+                .cloned()
+                .unwrap_or_else(|| layers.first().map(|(_, b)| b.clone()).unwrap_or_default());
+            EventError::at(
+                field,
+                Problem::BadOption {
+                    option,
+                    message: e.into_inner().to_string(),
+                },
+            )
+        })
+    }
+}
+
+fn schema_of<T: JsonSchema>() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
+}
+
+fn property_names<T: JsonSchema>() -> Vec<String> {
+    schema_of::<T>()
+        .get("properties")
+        .and_then(|p| p.as_object())
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+fn is_boolean<T: JsonSchema>(key: &str) -> bool {
+    let s = schema_of::<T>();
+    let t = s.pointer(&format!("/properties/{key}/type")).cloned();
+    match t {
+        Some(serde_json::Value::String(t)) => t == "boolean",
+        Some(serde_json::Value::Array(a)) => a.iter().any(|t| t == "boolean"),
+        _ => false,
+    }
+}
+
+/// A schema-only type for a rule crate's reading enum: its snake_case
+/// names, so the JSON Schema lists them. The value itself deserialises into
+/// the rule crate's own type.
+macro_rules! names_schema {
+    ($name:ident, $doc:literal, [$($v:literal),+ $(,)?]) => {
+        #[doc = $doc]
+        pub struct $name;
+        impl JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                schemars::json_schema!({ "description": $doc, "type": "string", "enum": [$($v),+] })
+            }
+        }
+    };
+}
+
+names_schema!(DirectResultAmongManyNames, "EBU 143.7.1(a) among three or more: `each_of_the_others` (143.5.6's example: one who beat each of the others is first, whether or not they met) or `every_pair_met`.", ["each_of_the_others", "every_pair_met"]);
+names_schema!(DefeatedNames, "EBU: \"defeated\" among three or more: `final_method` (VPs) or `final_then_basic_method` (IMPs where the VPs are level).", ["final_method", "final_then_basic_method"]);
+names_schema!(
+    UnbrokenTitleTieNames,
+    "EBU 143.7.1(e): a title tie no test splits goes to a `random_ballot`, or `stands`.",
+    ["random_ballot", "stands"]
+);
+names_schema!(NetAmongNames, "WBF 1.2 / 3.2 other cases: net IMPs over the `matches_played` among the tied teams, or only when `every_pair_met`.", ["matches_played", "every_pair_met"]);
+names_schema!(SwissPointsOpponentsNames, "WBF 3 Swiss points: `every_opponent`, or `played_only` (an opponent met only in an awarded match does not count).", ["every_opponent", "played_only"]);
+names_schema!(
+    BestSessionsNames,
+    "WBF 4 ¶1: compare the best session and the best two (`up_to_two`), or `up_to_all`.",
+    ["up_to_two", "up_to_all"]
+);
+names_schema!(CommonOpponentsNames, "WBF 4 ¶2: pairs still tied go on with the `next_lower` ranked opponent, or start again `from_the_top`.", ["next_lower", "from_the_top"]);
+names_schema!(BamRemainderNames, "WBF 5: teams left level after 5(d)/5(e) separated others `restart` at 5(d), or go on to the `next_clause`.", ["restart", "next_clause"]);
+
+/// A boolean, or the strings `"true"` / `"false"` of older files.
+fn flex_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum B {
+        Bool(bool),
+        Text(String),
+    }
+    match B::deserialize(d)? {
+        B::Bool(b) => Ok(b),
+        B::Text(t) if t == "true" => Ok(true),
+        B::Text(t) if t == "false" => Ok(false),
+        B::Text(t) => Err(serde::de::Error::custom(format!(
+            "{t:?} is not a boolean; write true or false (without quotes)"
+        ))),
+    }
+}
+
+fn flex_bool_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    flex_bool(d).map(Some)
+}
+
+/// What a tie is for (EBU 143.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum TiePurposeName {
+    /// The winners: split if the tests can.
+    Title,
+    /// The last qualifying place: must be broken.
+    QualifyingPlace,
+    /// An indivisible prize: must be broken.
+    IndivisiblePrize,
+    /// Any other place: shared, not split.
+    SharedPlace,
+}
+
+impl From<TiePurposeName> for tiebreak_ebu::TiePurpose {
+    fn from(p: TiePurposeName) -> tiebreak_ebu::TiePurpose {
+        match p {
+            TiePurposeName::Title => tiebreak_ebu::TiePurpose::Title,
+            TiePurposeName::QualifyingPlace => tiebreak_ebu::TiePurpose::QualifyingPlace,
+            TiePurposeName::IndivisiblePrize => tiebreak_ebu::TiePurpose::IndivisiblePrize,
+            TiePurposeName::SharedPlace => tiebreak_ebu::TiePurpose::SharedPlace,
+        }
+    }
+}
+
+/// Options of the `ebu` procedure (White Book 143).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EbuOptions {
+    /// What every tie is for unless `places` says otherwise (143.4;
+    /// default `title`: every tie is split where the tests can).
+    #[serde(default)]
+    pub tie_purpose: Option<TiePurposeName>,
+    /// What particular places are for, by place (`"1"`) or range of places
+    /// (`"3-4"`), e.g. `{ "1" = "title", "3" = "qualifying_place" }` with
+    /// `tie_purpose = "shared_place"`: the tie for first is split, a tie for
+    /// third is broken (by ballot if need be), every other tie is shared.
+    #[serde(default)]
+    pub places: BTreeMap<String, TiePurposeName>,
+    /// A perfect all-play-all: tie-break points are not used (143.5.2).
+    #[serde(default, deserialize_with = "flex_bool")]
+    pub all_play_all: bool,
+    /// Count the matches won after the direct result, as the EBU's worked
+    /// example of 143.7.1 does (143.5.4).
+    #[serde(default, deserialize_with = "flex_bool")]
+    pub wins_after_head_to_head: bool,
+    /// 143.7.1(a) among three or more (default `each_of_the_others`).
+    #[serde(default)]
+    #[schemars(with = "Option<DirectResultAmongManyNames>")]
+    pub direct_result_among_many: Option<tiebreak_ebu::DirectResultAmongMany>,
+    /// What "defeated" is judged in (default `final_method`).
+    #[serde(default)]
+    #[schemars(with = "Option<DefeatedNames>")]
+    pub defeated: Option<tiebreak_ebu::Defeated>,
+    /// A title tie no test splits (default `random_ballot`, 143.7.1(e)).
+    #[serde(default)]
+    #[schemars(with = "Option<UnbrokenTitleTieNames>")]
+    pub unbroken_title_tie: Option<tiebreak_ebu::UnbrokenTitleTie>,
+}
+
+impl EbuOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_ebu::Readings {
+        let mut r = tiebreak_ebu::Readings::default();
+        if let Some(x) = self.direct_result_among_many {
+            r = r.with_direct_result_among_many(x);
+        }
+        if let Some(x) = self.defeated {
+            r = r.with_defeated(x);
+        }
+        if let Some(x) = self.unbroken_title_tie {
+            r = r.with_unbroken_title_tie(x);
+        }
+        r
+    }
+}
+
+/// Options of `wbf-round-robin` (WBF 1): where the text can be read two ways, which reading
+/// (docs/wbf.md argues each default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WbfRoundRobinOptions {
+    /// WBF 1.2 / 3.2 other cases (default `matches_played`).
+    #[serde(default)]
+    #[schemars(with = "Option<NetAmongNames>")]
+    pub net_among: Option<tiebreak_wbf::NetAmong>,
+}
+
+impl WbfRoundRobinOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_wbf::Readings {
+        let mut r = tiebreak_wbf::Readings::default();
+        if let Some(x) = self.net_among {
+            r = r.with_net_among(x);
+        }
+        r
+    }
+}
+
+/// Options of `wbf-knockout` (WBF 2: the text leaves nothing to choose): where the text can be read two ways, which reading
+/// (docs/wbf.md argues each default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WbfKnockoutOptions {}
+
+impl WbfKnockoutOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_wbf::Readings {
+        tiebreak_wbf::Readings::default()
+    }
+}
+
+/// Options of `wbf-swiss` (WBF 3): where the text can be read two ways, which reading
+/// (docs/wbf.md argues each default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WbfSwissOptions {
+    /// WBF 1.2 / 3.2 other cases (default `matches_played`).
+    #[serde(default)]
+    #[schemars(with = "Option<NetAmongNames>")]
+    pub net_among: Option<tiebreak_wbf::NetAmong>,
+    /// WBF 3 Swiss points (default `every_opponent`).
+    #[serde(default)]
+    #[schemars(with = "Option<SwissPointsOpponentsNames>")]
+    pub swiss_points_opponents: Option<tiebreak_wbf::SwissPointsOpponents>,
+}
+
+impl WbfSwissOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_wbf::Readings {
+        let mut r = tiebreak_wbf::Readings::default();
+        if let Some(x) = self.net_among {
+            r = r.with_net_among(x);
+        }
+        if let Some(x) = self.swiss_points_opponents {
+            r = r.with_swiss_points_opponents(x);
+        }
+        r
+    }
+}
+
+/// Options of `wbf-pairs` (WBF 4): where the text can be read two ways, which reading
+/// (docs/wbf.md argues each default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WbfPairsOptions {
+    /// WBF 4 ¶1 (default `up_to_two`).
+    #[serde(default)]
+    #[schemars(with = "Option<BestSessionsNames>")]
+    pub best_sessions: Option<tiebreak_wbf::BestSessions>,
+    /// WBF 4 ¶2 (default `next_lower`).
+    #[serde(default)]
+    #[schemars(with = "Option<CommonOpponentsNames>")]
+    pub common_opponents: Option<tiebreak_wbf::CommonOpponents>,
+}
+
+impl WbfPairsOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_wbf::Readings {
+        let mut r = tiebreak_wbf::Readings::default();
+        if let Some(x) = self.best_sessions {
+            r = r.with_best_sessions(x);
+        }
+        if let Some(x) = self.common_opponents {
+            r = r.with_common_opponents(x);
+        }
+        r
+    }
+}
+
+/// Options of `wbf-bam` (WBF 5): where the text can be read two ways, which reading
+/// (docs/wbf.md argues each default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WbfBamOptions {
+    /// WBF 5 (default `restart`).
+    #[serde(default)]
+    #[schemars(with = "Option<BamRemainderNames>")]
+    pub bam_remainder: Option<tiebreak_wbf::BamRemainder>,
+}
+
+impl WbfBamOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> tiebreak_wbf::Readings {
+        let mut r = tiebreak_wbf::Readings::default();
+        if let Some(x) = self.bam_remainder {
+            r = r.with_bam_remainder(x);
+        }
+        r
+    }
+}
+
+/// Which median table the USCF median and modified median use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum MedianTableName {
+    /// The USCF rulebook: one at each end below 9 rounds, two from 9 up.
+    Rulebook,
+    /// Harkness as in *Understanding Tie-breaks*: one below 9 rounds, two
+    /// for 9 to 12, three above 12.
+    Harkness,
+}
+
+/// A USCF tie-break system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum UscfTieBreakName {
+    /// Modified median (34E1).
+    ModifiedMedian,
+    /// Median (Harkness).
+    Median,
+    /// Solkoff (34E2).
+    Solkoff,
+    /// Cumulative (34E3).
+    Cumulative,
+    /// Opposition's cumulative.
+    OppositionCumulative,
+}
+
+impl From<UscfTieBreakName> for tiebreak_chess::TieBreak {
+    fn from(t: UscfTieBreakName) -> tiebreak_chess::TieBreak {
+        match t {
+            UscfTieBreakName::ModifiedMedian => tiebreak_chess::TieBreak::ModifiedMedian,
+            UscfTieBreakName::Median => tiebreak_chess::TieBreak::Median,
+            UscfTieBreakName::Solkoff => tiebreak_chess::TieBreak::Solkoff,
+            UscfTieBreakName::Cumulative => tiebreak_chess::TieBreak::Cumulative,
+            UscfTieBreakName::OppositionCumulative => {
+                tiebreak_chess::TieBreak::OppositionCumulative
+            }
+        }
+    }
+}
+
+/// Options of the `uscf` procedure.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UscfOptions {
+    /// The tie-breaks, in order (default: modified median, Solkoff,
+    /// cumulative, opposition's cumulative).
+    #[serde(default)]
+    pub tiebreaks: Option<Vec<UscfTieBreakName>>,
+    /// The median table (default `rulebook`).
+    #[serde(default)]
+    pub median: Option<MedianTableName>,
+    /// A custom median table instead: `[[from_rounds, dropped_each_end], …]`
+    /// ascending, e.g. `[[0, 1], [9, 2]]`.
+    #[serde(default)]
+    pub median_table: Option<Vec<(u32, usize)>>,
+    /// Opponents' unplayed rounds count as draws in their scores (34E;
+    /// default true).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub opponent_unplayed_as_draw: Option<bool>,
+    /// A player's own unplayed rounds count as opponents on 0 (34E; default
+    /// true).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub own_unplayed_as_zero_opponent: Option<bool>,
+    /// Cumulative loses 1 for each unplayed win (34E3; default true).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub deduct_unplayed_wins: Option<bool>,
+    /// Cumulative loses 1/2 for each half-point bye (default false).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub deduct_half_point_byes: Option<bool>,
+}
+
+/// How the IHSA formula takes a team's own unplayed match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum OwnUnplayedName {
+    /// Adds nothing: only matches played are summed (the formula's words).
+    Omitted,
+    /// A drawn match against a team on an even score.
+    ScoredAsDraw,
+    /// The match points awarded, against an opponent on 0.
+    AwardedAgainstZero,
+}
+
+/// Options of the `ihsa` procedure.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IhsaOptions {
+    /// The most match points a team can score in one match (default 68).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub max_match_points: Option<Score>,
+    /// A team's own unplayed matches (default `omitted`).
+    #[serde(default)]
+    pub own_unplayed: Option<OwnUnplayedName>,
+    /// An opponent's unplayed matches count as drawn in the tournament
+    /// points the formula squares (default true, the IHSA text).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub opponent_unplayed_as_draw: Option<bool>,
+}
+
+/// Which edition of FIDE C.07 article 16 applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
+#[non_exhaustive]
+pub enum FideEdition {
+    /// By the tournament's start date (the March 2026 text from
+    /// 2026-03-01); without a readable date, the 2024 text.
+    #[default]
+    #[serde(rename = "by_start_date")]
+    ByStartDate,
+    /// The August 2024 text.
+    #[serde(rename = "2024")]
+    Aug2024,
+    /// The March 2026 text.
+    #[serde(rename = "2026")]
+    Mar2026,
+}
+
+/// Options of the `fide` procedure (a TRF file; set from the command line).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FideOptions {
+    /// The edition of article 16.
+    #[serde(default)]
+    pub edition: FideEdition,
+    /// The tie-breaks, in FIDE's codes (`"BH/C1, BH, SB"`); default: the
+    /// list the file declares (TRF-2026 records 202/212), else
+    /// `BH/C1, BH, SB`.
+    #[serde(default)]
+    pub tiebreaks: Option<String>,
+    /// Count a forfeit loss as played when classifying byes, as Vega does.
+    #[serde(default, deserialize_with = "flex_bool")]
+    pub vega_forfeit_loss: bool,
+}
+
+/// The matchpoint scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ScaleName {
+    /// 2 per result beaten, 1 per tie (EBU, ACBL club).
+    TwoPerBeat,
+    /// 1 per result beaten, ½ per tie.
+    OnePerBeat,
+}
+
+/// The one-missing-result choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum OneMissingName {
+    /// The formula, as for any other count.
+    Formula,
+    /// The club shortcut: top minus one, bottom plus one.
+    TopMinusOneBottomPlusOne,
+}
+
+/// How factored match points are rounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum RoundingName {
+    /// Exact fractions (default).
+    Exact,
+    /// The EBU's 0.1, an exact 0.05 toward the average.
+    EbuTenthTowardAverage,
+    /// 0.01, an exact half up.
+    HundredthHalfUp,
+    /// 0.0001, an exact half away from the average.
+    TenThousandthHalfAwayFromAverage,
+    /// Down to the 0.1 below.
+    TenthTruncated,
+}
+
+/// How percentages are formed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum PercentageName {
+    /// Each pair's maximum in proportion to the boards it played (default).
+    Proportional,
+    /// Gaps filled with PAR where the completed movement gave the pair a
+    /// board (`contestants[].boards_due`).
+    GapPar,
+}
+
+/// How a pairs session is scored (`[event.scoring]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringOptions {
+    /// Results on a complete board, common to the session (default: the
+    /// most on any board, or any board's own `expected`).
+    #[serde(default)]
+    pub expected: Option<u32>,
+    /// The matchpoint scale (default `two_per_beat`).
+    #[serde(default)]
+    pub scale: Option<ScaleName>,
+    /// One result short (default `formula`).
+    #[serde(default)]
+    pub one_missing: Option<OneMissingName>,
+    /// Rounding of factored match points (default `exact`).
+    #[serde(default)]
+    pub rounding: Option<RoundingName>,
+    /// Percentages (default `proportional`).
+    #[serde(default)]
+    pub percentage: Option<PercentageName>,
+    /// The award on a version of a fouled board played only once
+    /// (unplayable), as `"A5050"` (default 50% each way).
+    #[serde(default)]
+    pub unplayable_award: Option<String>,
+}
+
+/// The names of every field of `T`'s schema, for messages.
+#[must_use]
+pub fn option_names<T: JsonSchema>() -> Vec<String> {
+    property_names::<T>()
+}

@@ -1,0 +1,309 @@
+//! Pairs sessions: scoring an event file's boards; rescoring and auditing a
+//! USEBIO or NZ Scorer results file.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use matchpoints::{PercentageMethod, Place, Standing};
+use model::{BoardNumber, ContestantId};
+use normalise::{
+    score_session, Expected, Movement, OneMissing, RoundingPolicy, Scale, ScoredSession,
+    SessionSpec,
+};
+
+use crate::convert;
+use crate::error::{AtField, EventError, FieldPath, Problem, Result};
+use crate::file::EventFile;
+use crate::options::{OneMissingName, PercentageName, RoundingName, ScaleName, ScoringOptions};
+
+/// One field of a session (both directions of a Howell, or one direction of
+/// a Mitchell), ranked.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Field {
+    /// "NS", "EW" or "all".
+    pub name: &'static str,
+    /// Places by percentage, exact ties shared.
+    pub places: Vec<Place>,
+    /// Each pair's standing.
+    pub standings: Vec<Standing>,
+}
+
+/// A scored session and its fields.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Scored {
+    /// The event's name.
+    pub event: String,
+    /// The scored boards and table.
+    pub session: ScoredSession,
+    /// The ranked fields.
+    pub fields: Vec<Field>,
+    /// How the session was scored.
+    pub options: ScoringOptions,
+}
+
+fn scoring_path() -> FieldPath {
+    FieldPath::key("event").k("scoring")
+}
+
+/// Score the event file's boards: matchpoints, each version of a fouled
+/// board and every short board normalised to the session's common count,
+/// exact unless a rounding policy is chosen; percentages proportional to
+/// the boards played, or with gap PARs. `overrides` replace the file's
+/// `[event.scoring]` options one by one.
+pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<Scored> {
+    for (name, n) in [
+        ("matches", event.matches.len()),
+        ("byes", event.byes.len()),
+        ("board_scores", event.board_scores.len()),
+        ("sessions", event.sessions.len()),
+        ("games", event.games.len()),
+    ] {
+        if n > 0 {
+            return Err(EventError::at(
+                FieldPath::key(name),
+                Problem::NotUsed {
+                    what: name.to_owned(),
+                    by: "scoring a pairs session".to_owned(),
+                    hint: "`score` reads boards; rank matches, sessions or games with `rank`"
+                        .to_owned(),
+                },
+            ));
+        }
+    }
+    if event.event.procedure.is_some() || !event.event.options.0.is_empty() {
+        return Err(EventError::at(
+            FieldPath::key("event").k(if event.event.procedure.is_some() {
+                "procedure"
+            } else {
+                "options"
+            }),
+            Problem::NotUsed {
+                what: "a tie-break procedure and its options".to_owned(),
+                by: "scoring a pairs session".to_owned(),
+                hint: "a session's scoring options go in [event.scoring]".to_owned(),
+            },
+        ));
+    }
+    let options = scoring_options(event, overrides)?;
+    let travellers = convert::travellers(event)?;
+    let pairs: Vec<ContestantId> = event
+        .contestants
+        .iter()
+        .map(|c| ContestantId::new(c.id.as_str()))
+        .collect();
+    let movement = if pairs.is_empty() {
+        Movement::open()
+    } else {
+        Movement::new(pairs)
+    };
+    let mut spec = SessionSpec::default();
+    // The common count: a short board is "scored-out-of the same mps total
+    // as a complete board" (004), so every board is normalised to one E.
+    let largest = travellers
+        .iter()
+        .map(|(_, t)| t.results())
+        .max()
+        .unwrap_or(0);
+    let own = event
+        .boards
+        .iter()
+        .filter_map(|b| b.expected)
+        .max()
+        .map_or(0, |e| usize::try_from(e).unwrap_or(usize::MAX));
+    let common = match options.expected {
+        Some(e) => usize::try_from(e).unwrap_or(usize::MAX),
+        None => largest.max(own),
+    };
+    for ((i, t), b) in travellers.iter().zip(&event.boards) {
+        if let Some(e) = b.expected {
+            let e = usize::try_from(e).unwrap_or(usize::MAX);
+            let at = FieldPath::key("boards").i(*i).k("expected");
+            if t.results() > e {
+                return Err(EventError::at(
+                    at,
+                    Problem::Inconsistent {
+                        message: format!(
+                            "board {} has {} results, more than the {e} it expects",
+                            b.board,
+                            t.results()
+                        ),
+                    },
+                ));
+            }
+            if e > common {
+                return Err(EventError::at(
+                    at,
+                    Problem::Inconsistent {
+                        message: format!(
+                            "board {} expects {e} results, more than the session's {common} (event.scoring.expected)",
+                            b.board
+                        ),
+                    },
+                ));
+            }
+        }
+    }
+    if let Some(e) = options.expected {
+        if largest > common {
+            return Err(EventError::at(
+                scoring_path().k("expected"),
+                Problem::Inconsistent {
+                    message: format!("a board has {largest} results, more than the {e} expected"),
+                },
+            ));
+        }
+    }
+    spec.expected = Expected::Fixed(common);
+    if let Some(s) = options.scale {
+        spec.scale = match s {
+            ScaleName::TwoPerBeat => Scale::TwoPerBeat,
+            ScaleName::OnePerBeat => Scale::OnePerBeat,
+        };
+    }
+    if let Some(m) = options.one_missing {
+        spec.one_missing = match m {
+            OneMissingName::Formula => OneMissing::Formula,
+            OneMissingName::TopMinusOneBottomPlusOne => OneMissing::TopMinusOneBottomPlusOne,
+        };
+    }
+    if let Some(r) = options.rounding {
+        spec.rounding = match r {
+            RoundingName::Exact => RoundingPolicy::Exact,
+            RoundingName::EbuTenthTowardAverage => RoundingPolicy::EbuTenthTowardAverage,
+            RoundingName::HundredthHalfUp => RoundingPolicy::HundredthHalfUp,
+            RoundingName::TenThousandthHalfAwayFromAverage => {
+                RoundingPolicy::TenThousandthHalfAwayFromAverage
+            }
+            RoundingName::TenthTruncated => RoundingPolicy::TenthTruncated,
+        };
+    }
+    if let Some(text) = &options.unplayable_award {
+        let at = scoring_path().k("unplayable_award");
+        let rest = text.trim().strip_prefix(['A', 'a']).ok_or_else(|| {
+            EventError::at(
+                at.clone(),
+                Problem::Unreadable {
+                    text: text.clone(),
+                    expected: "an artificial score such as \"A5050\"".to_owned(),
+                },
+            )
+        })?;
+        spec.unplayable_award = convert::artificial(rest, text, at)?;
+    }
+    let bare: Vec<normalise::Traveller> = travellers.into_iter().map(|(_, t)| t).collect();
+    let session = score_session(&bare, &spec, &movement)?;
+    let method = match options.percentage {
+        Some(PercentageName::GapPar) => PercentageMethod::GapPar {
+            due: boards_due(event)?,
+        },
+        _ => {
+            if let Some(i) = event
+                .contestants
+                .iter()
+                .position(|c| c.boards_due.is_some())
+            {
+                return Err(EventError::at(
+                    FieldPath::key("contestants").i(i).k("boards_due"),
+                    Problem::NotUsed {
+                        what: "boards_due".to_owned(),
+                        by: "proportional percentages".to_owned(),
+                        hint: "set event.scoring.percentage = \"gap_par\"".to_owned(),
+                    },
+                ));
+            }
+            PercentageMethod::Proportional
+        }
+    };
+    let all = session.table.standings(&method).at_field(scoring_path)?;
+    let mut ns = BTreeSet::new();
+    let mut ew = BTreeSet::new();
+    for t in &bare {
+        for line in t.versions.iter().flatten() {
+            ns.insert(line.ns.clone());
+            ew.insert(line.ew.clone());
+        }
+    }
+    let field = |name: &'static str, keep: &dyn Fn(&ContestantId) -> bool| {
+        let standings: Vec<Standing> = all.iter().filter(|s| keep(&s.pair)).cloned().collect();
+        let places = matchpoints::rank(
+            standings
+                .iter()
+                .map(|s| (s.pair.clone(), s.percentage.clone())),
+        );
+        Field {
+            name,
+            places,
+            standings,
+        }
+    };
+    // A Mitchell: nobody sat both ways, so NS and EW are separate fields.
+    let fields = if ns.is_disjoint(&ew) {
+        vec![
+            field("NS", &|p| ns.contains(p)),
+            field("EW", &|p| ew.contains(p)),
+        ]
+    } else {
+        vec![field("all", &|_| true)]
+    };
+    Ok(Scored {
+        event: event.event.name.clone(),
+        session,
+        fields,
+        options,
+    })
+}
+
+fn scoring_options(
+    event: &EventFile,
+    overrides: &crate::options::RawOptions,
+) -> Result<ScoringOptions> {
+    let mut raw = crate::options::RawOptions::default();
+    if let Some(s) = &event.event.scoring {
+        if let serde_json::Value::Object(m) = serde_json::to_value(s).unwrap_or_default() {
+            raw.0.extend(m.into_iter().filter(|(_, v)| !v.is_null()));
+        }
+    }
+    crate::options::RawOptions::read_layered(
+        &[
+            (&raw, scoring_path()),
+            (overrides, FieldPath::key("--option")),
+        ],
+        "scoring",
+        &mut Vec::new(),
+    )
+}
+
+fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<BoardNumber>>> {
+    let mut due = BTreeMap::new();
+    for c in &event.contestants {
+        if let Some(list) = &c.boards_due {
+            due.insert(
+                ContestantId::new(c.id.as_str()),
+                list.iter().map(|b| BoardNumber(*b)).collect(),
+            );
+        }
+    }
+    if due.is_empty() {
+        return Err(EventError::at(
+            FieldPath::key("contestants"),
+            Problem::Missing {
+                what: "contestants[].boards_due for the pairs with gaps".to_owned(),
+                by: "scoring.percentage = \"gap_par\"".to_owned(),
+            },
+        ));
+    }
+    Ok(due)
+}
+
+/// Rescore a USEBIO or NZ Scorer file from its raw table results.
+pub fn rescore_results(text: &str) -> Result<usebio::Rescore> {
+    let session = usebio::parse_results(text)?;
+    Ok(usebio::rescore(&session)?)
+}
+
+/// Rescore a USEBIO or NZ Scorer file and compare every stored figure.
+pub fn audit_results(text: &str) -> Result<usebio::Audit> {
+    let session = usebio::parse_results(text)?;
+    Ok(usebio::audit(&session)?)
+}

@@ -1,0 +1,338 @@
+//! Reading an event file's text, and finding where a field is written.
+//!
+//! Parse errors carry the parser's own position (TOML spans, JSON line and
+//! column) and the field path from `serde_path_to_error`. Errors found after
+//! parsing name a [`FieldPath`]; [`Source::locate`] turns it into a line and
+//! column by walking the parsed document (`toml_edit`'s spans for TOML, a
+//! walk of the already validated JSON text for JSON), never by searching
+//! the text for words.
+
+use serde::de::DeserializeOwned;
+
+use crate::error::{EventError, FieldPath, LineColumn, Problem, Segment};
+
+/// The two notations of an event file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Notation {
+    /// TOML.
+    Toml,
+    /// JSON.
+    Json,
+}
+
+/// An event file's text and notation, kept so that errors can be located.
+#[derive(Debug, Clone)]
+pub struct Source {
+    text: String,
+    notation: Notation,
+}
+
+impl Source {
+    /// Keep `text`, written in `notation`.
+    #[must_use]
+    pub fn new(text: impl Into<String>, notation: Notation) -> Source {
+        Source {
+            text: text.into(),
+            notation,
+        }
+    }
+
+    /// The text.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The notation.
+    #[must_use]
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// Deserialize the text into `T`; an error names the field path and the
+    /// parser's line and column.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, EventError> {
+        match self.notation {
+            Notation::Json => {
+                let mut de = serde_json::Deserializer::from_str(&self.text);
+                serde_path_to_error::deserialize(&mut de).map_err(|e| {
+                    let field = path_of(e.path());
+                    let inner = e.into_inner();
+                    let at = (inner.line() > 0).then_some(LineColumn {
+                        line: inner.line(),
+                        column: inner.column(),
+                    });
+                    let message = strip_position(&inner.to_string());
+                    self.located(EventError::located(
+                        Problem::Format { message },
+                        Some(field),
+                        at,
+                    ))
+                })
+            }
+            Notation::Toml => {
+                let de = toml::Deserializer::new(&self.text);
+                serde_path_to_error::deserialize(de).map_err(|e| {
+                    let field = path_of(e.path());
+                    let inner = e.into_inner();
+                    let at = inner
+                        .span()
+                        .map(|s| LineColumn::of_offset(&self.text, s.start));
+                    self.located(EventError::located(
+                        Problem::Format {
+                            message: inner.message().trim().to_owned(),
+                        },
+                        Some(field),
+                        at,
+                    ))
+                })
+            }
+        }
+    }
+
+    /// Fill in the line and column of an error that names a field but no
+    /// position.
+    #[must_use]
+    pub fn located(&self, mut e: EventError) -> EventError {
+        if e.at.is_none() {
+            if let Some(field) = &e.field {
+                e.at = self.locate(field);
+            }
+        }
+        e
+    }
+
+    /// Where `field` is written: the deepest part of the path that exists
+    /// in the document.
+    #[must_use]
+    pub fn locate(&self, field: &FieldPath) -> Option<LineColumn> {
+        let offset = match self.notation {
+            Notation::Toml => toml_offset(&self.text, &field.0),
+            Notation::Json => json_offset(&self.text, &field.0),
+        }?;
+        Some(LineColumn::of_offset(&self.text, offset))
+    }
+}
+
+fn path_of(p: &serde_path_to_error::Path) -> FieldPath {
+    use serde_path_to_error::Segment as S;
+    FieldPath(
+        p.iter()
+            .filter_map(|s| match s {
+                S::Seq { index } => Some(Segment::Index(*index)),
+                S::Map { key } => Some(Segment::Key(key.clone())),
+                S::Enum { variant } => Some(Segment::Key(variant.clone())),
+                S::Unknown => None,
+            })
+            .collect(),
+    )
+}
+
+/// serde_json appends " at line L column C", which the error shows itself.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message.get(..i).unwrap_or(message).to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+fn toml_offset(text: &str, path: &[Segment]) -> Option<usize> {
+    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let mut item: &toml_edit::Item = doc.as_item();
+    let mut best = None;
+    for seg in path {
+        let next = match seg {
+            Segment::Key(k) => {
+                let Some((key, value)) = item.as_table_like().and_then(|t| t.get_key_value(k))
+                else {
+                    return best;
+                };
+                best = key.span().map(|s| s.start).or(best);
+                value
+            }
+            Segment::Index(i) => match item.get(*i) {
+                Some(value) => value,
+                None => return best,
+            },
+        };
+        best = item_start(next).or(best);
+        item = next;
+    }
+    best
+}
+
+fn item_start(item: &toml_edit::Item) -> Option<usize> {
+    match item {
+        toml_edit::Item::Value(v) => v.span().map(|s| s.start),
+        toml_edit::Item::Table(t) => t.span().map(|s| s.start),
+        toml_edit::Item::ArrayOfTables(a) => a.span().map(|s| s.start),
+        toml_edit::Item::None => None,
+    }
+}
+
+/// The byte offset of the value at `path` in JSON text that serde_json has
+/// already accepted (so it is well formed and at most 128 levels deep).
+fn json_offset(text: &str, path: &[Segment]) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = ws(b, 0);
+    let mut best = None;
+    for seg in path {
+        match seg {
+            Segment::Key(k) => {
+                if b.get(i) != Some(&b'{') {
+                    return best;
+                }
+                i = ws(b, i + 1);
+                loop {
+                    if b.get(i) != Some(&b'"') {
+                        return best;
+                    }
+                    let end = skip_string(b, i)?;
+                    let key: String = serde_json::from_str(text.get(i..end)?).ok()?;
+                    let key_at = i;
+                    i = ws(b, end);
+                    if b.get(i) != Some(&b':') {
+                        return best;
+                    }
+                    i = ws(b, i + 1);
+                    if &key == k {
+                        best = Some(key_at);
+                        break;
+                    }
+                    i = ws(b, skip_value(b, i)?);
+                    match b.get(i) {
+                        Some(b',') => i = ws(b, i + 1),
+                        _ => return best,
+                    }
+                }
+            }
+            Segment::Index(n) => {
+                if b.get(i) != Some(&b'[') {
+                    return best;
+                }
+                i = ws(b, i + 1);
+                for _ in 0..*n {
+                    i = ws(b, skip_value(b, i)?);
+                    match b.get(i) {
+                        Some(b',') => i = ws(b, i + 1),
+                        _ => return best,
+                    }
+                }
+                if b.get(i) == Some(&b']') {
+                    return best;
+                }
+                best = Some(i);
+            }
+        }
+    }
+    best
+}
+
+fn ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// The offset just past the string starting at `i` (which is a quote).
+fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    loop {
+        match b.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// The offset just past the value starting at `i`, without recursion.
+fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
+    match b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match b.get(i)? {
+                    b'"' => {
+                        i = skip_string(b, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            while let Some(c) = b.get(i) {
+                if matches!(c, b',' | b'}' | b']') || c.is_ascii_whitespace() {
+                    break;
+                }
+                i += 1;
+            }
+            Some(i)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn at(text: &str, notation: Notation, path: FieldPath) -> (usize, usize) {
+        let lc = Source::new(text, notation).locate(&path).unwrap();
+        (lc.line, lc.column)
+    }
+
+    #[test]
+    fn toml_fields_are_found_by_the_parser() {
+        let text = "[event]\nname = \"x\"\n\n[[matches]]\nround = 1\n\n[[matches]]\nround = 2\nimps = [1, 2]\n";
+        // The value, where the parser has one.
+        let p = FieldPath::key("matches").i(1).k("imps");
+        assert_eq!(at(text, Notation::Toml, p), (9, 8));
+        let p = FieldPath::key("matches").i(1);
+        assert_eq!(at(text, Notation::Toml, p), (7, 1));
+        let p = FieldPath::key("event").k("name");
+        assert_eq!(at(text, Notation::Toml, p), (2, 8));
+        // A key the document lacks: the deepest part that exists.
+        let p = FieldPath::key("matches").i(0).k("imps");
+        assert_eq!(at(text, Notation::Toml, p), (4, 1));
+    }
+
+    #[test]
+    fn toml_inline_tables_in_arrays() {
+        let text = "[[boards]]\nboard = 1\nresults = [\n  { ns = \"1\", score = \"420\" },\n  { ns = \"2\", score = \"x\" },\n]\n";
+        let p = FieldPath::key("boards").i(0).k("results").i(1).k("score");
+        assert_eq!(at(text, Notation::Toml, p), (5, 23));
+    }
+
+    #[test]
+    fn json_fields_are_found() {
+        let text = "{\n \"event\": {\"name\": \"x\"},\n \"matches\": [\n  {\"round\": 1},\n  {\"round\": 2, \"imps\": [1, 2]}\n ]\n}";
+        let p = FieldPath::key("matches").i(1).k("imps");
+        assert_eq!(at(text, Notation::Json, p), (5, 16));
+        let p = FieldPath::key("matches").i(0);
+        assert_eq!(at(text, Notation::Json, p), (4, 3));
+        // A missing key falls back to the deepest part that exists.
+        let p = FieldPath::key("matches").i(0).k("imps");
+        assert_eq!(at(text, Notation::Json, p), (4, 3));
+    }
+
+    #[test]
+    fn json_strings_with_brackets_and_escapes_are_skipped() {
+        let text = r#"{"a": "x]}\"{", "b": [ "[", {"c": 1} ], "d": 5}"#;
+        assert_eq!(at(text, Notation::Json, FieldPath::key("d")), (1, 41));
+        let p = FieldPath::key("b").i(1).k("c");
+        assert_eq!(at(text, Notation::Json, p), (1, 30));
+    }
+}
