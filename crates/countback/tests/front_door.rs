@@ -577,3 +577,189 @@ fn a_field_found_wrong_after_parsing_is_located_by_line() {
         o.stderr
     );
 }
+
+/// Three tables, two boards; pairs 3 and 6 missed board 2 (worked by hand).
+/// Board 1 (E = 3, top 4): 1v4 420, 2v5 400, 3v6 140 → NS 4, 2, 0.
+/// Board 2, one short: 1v5 100, 2v4 50 → as-is 2 and 0; the formula gives
+/// 2·3/2 + 1/2 = 7/2 and 1/2; the one-missing shortcut adds one tie: 3 and 1.
+const GAPPY: &str = r#"
+[event]
+name = "Gappy"
+SCORING
+[[contestants]]
+id = "1"
+[[contestants]]
+id = "2"
+[[contestants]]
+id = "3"
+DUE
+[[contestants]]
+id = "4"
+[[contestants]]
+id = "5"
+[[contestants]]
+id = "6"
+DUE
+[[boards]]
+board = 1
+results = [
+  { ns = "1", ew = "4", score = "420" },
+  { ns = "2", ew = "5", score = "400" },
+  { ns = "3", ew = "6", score = "140" },
+]
+[[boards]]
+board = 2
+results = [
+  { ns = "1", ew = "5", score = "100" },
+  { ns = "2", ew = "4", score = "50" },
+]
+"#;
+
+fn pair(v: &Value, who: &str) -> Value {
+    v["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["standings"].as_array().unwrap().clone())
+        .find(|s| s["pair"] == who)
+        .unwrap()
+}
+
+#[test]
+fn gap_par_and_the_one_missing_shortcut_are_reachable() {
+    let plain = GAPPY.replace("SCORING", "").replace("DUE", "");
+    let o = run("gappy.toml", &plain, &["score", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let v = o.json();
+    assert_eq!(pair(&v, "1")["total"]["exact"], "15/2");
+    assert_eq!(pair(&v, "3")["percentage"]["exact"], "0");
+    // The shortcut: pair 1 has 4 + 3.
+    let o = run(
+        "gappy.toml",
+        &plain,
+        &[
+            "score",
+            "--json",
+            "-o",
+            "one_missing=top_minus_one_bottom_plus_one",
+        ],
+    );
+    assert_eq!(pair(&o.json(), "1")["total"]["exact"], "7");
+    // Gap PAR: pair 3 was due both boards: 0 + PAR 2 out of 2 × 4 = 25%.
+    let gap = GAPPY
+        .replace("SCORING", "[event.scoring]\npercentage = \"gap_par\"")
+        .replace("DUE", "boards_due = [1, 2]");
+    let o = run("gappy.toml", &gap, &["score", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(pair(&o.json(), "3")["percentage"]["exact"], "25");
+    // boards_due without gap PAR is refused, not ignored.
+    let o = run(
+        "gappy.toml",
+        &GAPPY
+            .replace("SCORING", "")
+            .replace("DUE", "boards_due = [1, 2]"),
+        &["score"],
+    );
+    assert_eq!(o.code, 65);
+    assert!(o.stderr.contains("gap_par"), "{}", o.stderr);
+}
+
+/// WBF 3 Swiss points with a forfeit (issue 20 (e), worked by hand in
+/// tiebreak-wbf's tests): X did not turn up in round 1 and A was awarded
+/// 12-0. A and B end on 22. Every direct opponent: A 38 (X 20 + Y 18), B 36
+/// (Y 18 + Z 18); played matches only: A 18, B 36.
+const FORFEIT_SWISS: &str = r#"
+[event]
+name = "Swiss with a forfeit"
+procedure = "wbf-swiss"
+OPTIONS
+[[contestants]]
+id = "A"
+[[contestants]]
+id = "B"
+[[contestants]]
+id = "X"
+[[contestants]]
+id = "Y"
+[[contestants]]
+id = "Z"
+[[contestants]]
+id = "W"
+[[matches]]
+round = 1
+first = "A"
+second = "X"
+vp = [12, 0]
+awarded = true
+[[matches]]
+round = 1
+first = "B"
+second = "Y"
+vp = [12, 8]
+imps = [30, 20]
+total_points = [1000, 900]
+[[matches]]
+round = 1
+first = "Z"
+second = "W"
+vp = [8, 12]
+imps = [20, 30]
+total_points = [900, 1000]
+[[matches]]
+round = 2
+first = "A"
+second = "Y"
+vp = [10, 10]
+imps = [20, 20]
+total_points = [1000, 1000]
+[[matches]]
+round = 2
+first = "B"
+second = "Z"
+vp = [10, 10]
+imps = [20, 20]
+total_points = [1000, 1000]
+[[matches]]
+round = 2
+first = "X"
+second = "W"
+vp = [20, 0]
+imps = [60, 0]
+total_points = [2000, 500]
+"#;
+
+#[test]
+fn the_wbf_readings_reach_the_file_and_the_command_line() {
+    let o = run(
+        "fs.toml",
+        &FORFEIT_SWISS.replace("OPTIONS", ""),
+        &["rank", "--json"],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json())[..2], ["A", "B"]);
+    let text = FORFEIT_SWISS.replace(
+        "OPTIONS",
+        "options = { swiss_points_opponents = \"played_only\" }",
+    );
+    let o = run("fs.toml", &text, &["rank", "--json"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(flat(&o.json())[..2], ["B", "A"]);
+    let o = run(
+        "fs.toml",
+        &FORFEIT_SWISS.replace("OPTIONS", ""),
+        &["rank", "--json", "-o", "swiss_points_opponents=played_only"],
+    );
+    assert_eq!(flat(&o.json())[..2], ["B", "A"]);
+    // A reading of another part is not an option of this one.
+    let o = run(
+        "fs.toml",
+        &FORFEIT_SWISS.replace("OPTIONS", ""),
+        &["rank", "-o", "bam_remainder=restart"],
+    );
+    assert_eq!(o.code, 65);
+    assert!(
+        o.stderr.contains("net_among, swiss_points_opponents"),
+        "{}",
+        o.stderr
+    );
+}

@@ -635,3 +635,79 @@ pub struct ScoringOptions {
 pub fn option_names<T: JsonSchema>() -> Vec<String> {
     property_names::<T>()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn raw(pairs: &[(&str, &str)]) -> RawOptions {
+        let mut r = RawOptions::default();
+        for (k, v) in pairs {
+            r.set_from_text(k, v);
+        }
+        r
+    }
+
+    #[test]
+    fn every_ebu_reading_reaches_the_crate() {
+        let o: EbuOptions = raw(&[
+            ("direct_result_among_many", "every_pair_met"),
+            ("defeated", "final_then_basic_method"),
+            ("unbroken_title_tie", "stands"),
+        ])
+        .read("ebu", &FieldPath::key("o"), &mut Vec::new())
+        .unwrap();
+        let want = tiebreak_ebu::Readings::default()
+            .with_direct_result_among_many(tiebreak_ebu::DirectResultAmongMany::EveryPairMet)
+            .with_defeated(tiebreak_ebu::Defeated::FinalThenBasicMethod)
+            .with_unbroken_title_tie(tiebreak_ebu::UnbrokenTitleTie::Stands);
+        assert_eq!(o.readings(), want);
+        assert_ne!(want, tiebreak_ebu::Readings::default());
+    }
+
+    #[test]
+    fn every_wbf_reading_reaches_the_crate() {
+        let pairs: WbfPairsOptions = raw(&[
+            ("best_sessions", "up_to_all"),
+            ("common_opponents", "from_the_top"),
+        ])
+        .read("wbf-pairs", &FieldPath::key("o"), &mut Vec::new())
+        .unwrap();
+        assert_eq!(
+            pairs.readings(),
+            tiebreak_wbf::Readings::default()
+                .with_best_sessions(tiebreak_wbf::BestSessions::UpToAll)
+                .with_common_opponents(tiebreak_wbf::CommonOpponents::FromTheTop)
+        );
+        let bam: WbfBamOptions = raw(&[("bam_remainder", "next_clause")])
+            .read("wbf-bam", &FieldPath::key("o"), &mut Vec::new())
+            .unwrap();
+        assert_eq!(
+            bam.readings(),
+            tiebreak_wbf::Readings::default()
+                .with_bam_remainder(tiebreak_wbf::BamRemainder::NextClause)
+        );
+        let rr: WbfRoundRobinOptions = raw(&[("net_among", "every_pair_met")])
+            .read("wbf-round-robin", &FieldPath::key("o"), &mut Vec::new())
+            .unwrap();
+        assert_eq!(
+            rr.readings(),
+            tiebreak_wbf::Readings::default().with_net_among(tiebreak_wbf::NetAmong::EveryPairMet)
+        );
+    }
+
+    #[test]
+    fn command_line_values_are_toml_or_text() {
+        let r = raw(&[
+            ("a", "true"),
+            ("b", "title"),
+            ("c", "[1, 2]"),
+            ("d", "\"x y\""),
+        ]);
+        assert_eq!(r.0["a"], serde_json::json!(true));
+        assert_eq!(r.0["b"], serde_json::json!("title"));
+        assert_eq!(r.0["c"], serde_json::json!([1, 2]));
+        assert_eq!(r.0["d"], serde_json::json!("x y"));
+    }
+}

@@ -1,0 +1,94 @@
+//! The published JSON Schema (`countback schema`) accepts every shipped
+//! example and test event, checked by a real JSON Schema validator, and
+//! refuses what the parser refuses.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn event_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in ["examples", "crates/countback/tests/events"] {
+        for e in std::fs::read_dir(root().join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() >= 9);
+    out
+}
+
+fn validator() -> jsonschema::Validator {
+    jsonschema::validator_for(&countback_event::schema()).unwrap()
+}
+
+#[test]
+fn the_schema_accepts_every_example_and_test_event() {
+    let v = validator();
+    for p in event_files() {
+        let text = std::fs::read_to_string(&p).unwrap();
+        let value: serde_json::Value = toml::from_str(&text).unwrap();
+        let errors: Vec<String> = v
+            .iter_errors(&value)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", p.display());
+        // And the library reads it.
+        countback_event::Event::from_toml(&text).unwrap();
+    }
+}
+
+#[test]
+fn the_schema_refuses_what_the_parser_refuses() {
+    let v = validator();
+    let base = serde_json::json!({
+        "event": { "name": "x", "procedure": "ebu" },
+        "contestants": [{ "id": "A" }],
+    });
+    assert!(v.is_valid(&base));
+    for (field, bad) in [
+        ("/contestants/0/score", serde_json::json!(17.6)),
+        ("/contestants/0/score", serde_json::json!("17,6")),
+        ("/contestants/0/colour", serde_json::json!("red")),
+        ("/event/procedure", serde_json::json!("ebu-swiss")),
+        (
+            "/event/options",
+            serde_json::json!({ "tie_purpos": "title" }),
+        ),
+        (
+            "/event/options",
+            serde_json::json!({ "all_play_all": "yes" }),
+        ),
+    ] {
+        let mut doc = base.clone();
+        let (parent, key) = field.rsplit_once('/').unwrap();
+        doc.pointer_mut(parent)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .insert(key.to_owned(), bad.clone());
+        assert!(!v.is_valid(&doc), "the schema accepts {field} = {bad}");
+        let text = serde_json::to_string(&doc).unwrap();
+        let parsed = countback_event::Event::from_json(&text);
+        let ranked = parsed.and_then(|e| e.rank(&countback_event::RankRequest::new()));
+        assert!(ranked.is_err(), "the library accepts {field} = {bad}");
+    }
+    // Exact numbers in strings, as the parser reads them.
+    for ok in ["17.6", "-123/7", "3", ".5", " 1/2 "] {
+        let mut doc = base.clone();
+        doc["contestants"][0]["score"] = serde_json::json!(ok);
+        assert!(v.is_valid(&doc), "the schema refuses {ok:?}");
+        assert!(ok.trim().parse::<model::Score>().is_ok());
+    }
+}
