@@ -12,7 +12,7 @@ use model::{
 use tiebreak_chess::{Crosstable, RoundResult};
 
 use crate::error::{AtField, EventError, FieldPath, Problem, Result};
-use crate::file::{EventFile, MatchEntry};
+use crate::file::{EventFile, FractionalImps, MatchEntry};
 
 fn contestant_path(i: usize) -> FieldPath {
     FieldPath::key("contestants").i(i)
@@ -71,11 +71,178 @@ pub fn encounters(
         .iter()
         .enumerate()
         .filter(|(_, m)| keep(m))
-        .map(|(i, m)| encounter(i, m, set).map(|e| (i, e)))
+        .map(|(i, m)| encounter(i, m, set, &event.event).map(|e| (i, e)))
         .collect()
 }
 
-fn encounter(i: usize, m: &MatchEntry, set: &BTreeSet<ContestantId>) -> Result<Encounter> {
+/// One match converted to VPs by the event's scale: what the standings
+/// show beside the match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Conversion {
+    /// The match's index in the file.
+    pub index: usize,
+    /// The round.
+    pub round: u32,
+    /// The first side.
+    pub first: ContestantId,
+    /// The second side.
+    pub second: ContestantId,
+    /// Boards in the match.
+    pub boards: u32,
+    /// The scale.
+    pub scale: vp::VpScale,
+    /// Every score of the match: VPs (computed), IMPs, total points.
+    pub scores: Vec<SideScores>,
+}
+
+/// Every match the event's VP scale converts.
+pub fn conversions(event: &EventFile) -> Result<Vec<Conversion>> {
+    let mut out = Vec::new();
+    for (i, m) in event.matches.iter().enumerate() {
+        if let Some((boards, scale, scores)) = converted(i, m, &event.event)? {
+            out.push(Conversion {
+                index: i,
+                round: m.round,
+                first: ContestantId::new(m.first.as_str()),
+                second: ContestantId::new(m.second.as_str()),
+                boards,
+                scale,
+                scores,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The match's scores computed by the event's VP scale, where it has one
+/// and the match gives something to convert.
+fn converted(
+    i: usize,
+    m: &MatchEntry,
+    info: &crate::file::EventInfo,
+) -> Result<Option<(u32, vp::VpScale, Vec<SideScores>)>> {
+    let at = match_path(i);
+    let by_board = m.board_results.is_some() || m.board_imps.is_some();
+    let Some(scale) = info.vp_scale else {
+        if by_board {
+            let field = if m.board_results.is_some() {
+                "board_results"
+            } else {
+                "board_imps"
+            };
+            return Err(EventError::at(
+                at.k(field),
+                Problem::Missing {
+                    what: "event.vp_scale".to_owned(),
+                    by: "a match given board by board".to_owned(),
+                },
+            ));
+        }
+        return Ok(None);
+    };
+    if m.awarded && m.vp.is_some() {
+        // An awarded match's VPs are what the director awarded.
+        return Ok(None);
+    }
+    let input = match (&m.board_results, &m.board_imps, &m.imps) {
+        (Some(_), Some(_), _) => {
+            return Err(EventError::at(
+                at.k("board_imps"),
+                Problem::Inconsistent {
+                    message: "give the match either as board_results or as board_imps".to_owned(),
+                },
+            ))
+        }
+        (Some(rooms), None, _) => vp::MatchInput::Boards(
+            rooms
+                .iter()
+                .map(|[open, closed]| vp::BoardResult::TwoRoom {
+                    open_ns: *open,
+                    closed_ns: *closed,
+                })
+                .collect(),
+        ),
+        (None, Some(imps), _) => {
+            vp::MatchInput::Boards(imps.iter().cloned().map(vp::BoardResult::Imps).collect())
+        }
+        (None, None, Some([a, b])) => vp::MatchInput::Imps {
+            first: a.clone(),
+            second: b.clone(),
+        },
+        (None, None, None) => return Ok(None),
+    };
+    let listed = m
+        .board_results
+        .as_ref()
+        .map(Vec::len)
+        .or(m.board_imps.as_ref().map(Vec::len))
+        .map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+    let boards = match (m.boards, listed, info.boards_per_match) {
+        (Some(b), Some(n), _) if b != n => {
+            return Err(EventError::at(
+                at.k("boards"),
+                Problem::Inconsistent {
+                    message: format!("the match lists {n} boards but says it had {b}"),
+                },
+            ))
+        }
+        (Some(b), _, _) | (None, Some(b), _) | (None, None, Some(b)) => b,
+        (None, None, None) => {
+            return Err(EventError::at(
+                at,
+                Problem::Missing {
+                    what: "the number of boards (event.boards_per_match, or the match's boards)"
+                        .to_owned(),
+                    by: "the VP scale".to_owned(),
+                },
+            ))
+        }
+    };
+    let fractional = info
+        .fractional_imps
+        .unwrap_or(FractionalImps::Refuse)
+        .margin();
+    let table = scale.table(boards).at_field(|| at.clone())?;
+    let scored = vp::score_match(&input, &table, &fractional).at_field(|| at.clone())?;
+    let scores = scored.side_scores();
+    for given in [
+        (Unit::VictoryPoints, &m.vp, "vp"),
+        (Unit::Imps, &m.imps, "imps"),
+        (Unit::TotalPoints, &m.total_points, "total_points"),
+    ] {
+        let (unit, Some([a, b]), field) = given else {
+            continue;
+        };
+        if let Some(c) = scores.iter().find(|s| s.unit == unit) {
+            if (&c.first, &c.second) != (a, b) {
+                return Err(EventError::at(
+                    at.k(field),
+                    Problem::Inconsistent {
+                        message: format!(
+                            "the match gives {a}–{b}, but {} gives {}–{}",
+                            if unit == Unit::VictoryPoints {
+                                format!("the {scale} scale over {boards} boards")
+                            } else {
+                                "its boards".to_owned()
+                            },
+                            c.first,
+                            c.second
+                        ),
+                    },
+                ));
+            }
+        }
+    }
+    Ok(Some((boards, scale, scores)))
+}
+
+fn encounter(
+    i: usize,
+    m: &MatchEntry,
+    set: &BTreeSet<ContestantId>,
+    info: &crate::file::EventInfo,
+) -> Result<Encounter> {
     let at = match_path(i);
     let first = known(set, &m.first, at.k("first"))?;
     let second = known(set, &m.second, at.k("second"))?;
@@ -90,7 +257,10 @@ fn encounter(i: usize, m: &MatchEntry, set: &BTreeSet<ContestantId>) -> Result<E
     if m.round == 0 {
         return Err(round_from_one(at.k("round")));
     }
-    let mut scores = Vec::new();
+    let mut scores = match converted(i, m, info)? {
+        Some((_, _, computed)) => computed,
+        None => Vec::new(),
+    };
     for (unit, pair) in [
         (Unit::VictoryPoints, &m.vp),
         (Unit::Imps, &m.imps),
@@ -98,11 +268,13 @@ fn encounter(i: usize, m: &MatchEntry, set: &BTreeSet<ContestantId>) -> Result<E
         (Unit::MatchPoints, &m.match_points),
     ] {
         if let Some([a, b]) = pair {
-            scores.push(SideScores {
-                unit,
-                first: a.clone(),
-                second: b.clone(),
-            });
+            if scores.iter().all(|s| s.unit != unit) {
+                scores.push(SideScores {
+                    unit,
+                    first: a.clone(),
+                    second: b.clone(),
+                });
+            }
         }
     }
     if scores.is_empty() {

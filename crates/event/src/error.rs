@@ -222,6 +222,9 @@ pub enum Problem {
     /// A USEBIO session that cannot be rescored.
     #[error(transparent)]
     Rescore(#[from] usebio::RescoreError),
+    /// IMPs that cannot be converted to VPs.
+    #[error(transparent)]
+    Vp(#[from] vp::VpError),
 }
 
 fn list(v: &[String]) -> String {
@@ -280,13 +283,6 @@ impl EventError {
     ) -> EventError {
         EventError(Box::new(Located { problem, field, at }))
     }
-
-    /// Whether the problem is in the input (every variant is, today; kept so
-    /// that front ends need not match on variants for exit codes).
-    #[must_use]
-    pub fn is_bad_input(&self) -> bool {
-        true
-    }
 }
 
 impl fmt::Display for EventError {
@@ -333,6 +329,7 @@ from_problem!(
     matchpoints::BoardError,
     usebio::ParseError,
     usebio::RescoreError,
+    vp::VpError,
 );
 
 /// `Result` with an [`EventError`].

@@ -80,6 +80,74 @@ pub struct EventInfo {
     #[serde(default)]
     #[schemars(with = "Option<Exact>")]
     pub vp_total: Option<Score>,
+    /// The VP scale that converts each match's IMPs to victory points
+    /// (`wbf-2013-continuous`, `wbf-2013-discrete`, …): a match that gives
+    /// IMPs, per-board IMPs or two-room results but no `vp` is converted; one
+    /// that gives both is checked.
+    #[serde(default)]
+    #[schemars(with = "Option<VpScaleNames>")]
+    pub vp_scale: Option<vp::VpScale>,
+    /// Boards in a full match, for the VP scale (a match's own `boards`, or
+    /// the number of its board results, take precedence).
+    #[serde(default)]
+    pub boards_per_match: Option<u32>,
+    /// What the VP scale does with a fractional IMP margin: `refuse` (the
+    /// default: no rule text settles it), `interpolate`, or round the margin
+    /// first: `round_half_up`, `round_half_even`, `round_half_away_from_zero`.
+    #[serde(default)]
+    pub fractional_imps: Option<FractionalImps>,
+}
+
+/// What the VP scale does with a fractional IMP margin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum FractionalImps {
+    /// A fractional margin is an error.
+    Refuse,
+    /// Linear between the VPs of the whole margins either side.
+    Interpolate,
+    /// Round the margin to a whole IMP, an exact half up.
+    RoundHalfUp,
+    /// Round the margin to a whole IMP, an exact half to even.
+    RoundHalfEven,
+    /// Round the margin to a whole IMP, an exact half away from zero.
+    RoundHalfAwayFromZero,
+}
+
+impl FractionalImps {
+    /// The VP crate's treatment.
+    #[must_use]
+    pub fn margin(self) -> vp::FractionalMargin {
+        use model::HalfRule;
+        match self {
+            FractionalImps::Refuse => vp::FractionalMargin::Refuse,
+            FractionalImps::Interpolate => vp::FractionalMargin::Interpolate,
+            FractionalImps::RoundHalfUp => vp::FractionalMargin::Round(HalfRule::Up),
+            FractionalImps::RoundHalfEven => vp::FractionalMargin::Round(HalfRule::Even),
+            FractionalImps::RoundHalfAwayFromZero => {
+                vp::FractionalMargin::Round(HalfRule::AwayFromZero)
+            }
+        }
+    }
+}
+
+/// The names of the VP scales, for the schema.
+pub struct VpScaleNames;
+
+impl JsonSchema for VpScaleNames {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "VpScale".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names = vp::VpScale::names();
+        schemars::json_schema!({
+            "description": "A VP scale by name (docs/vp.md).",
+            "type": "string",
+            "enum": names
+        })
+    }
 }
 
 /// The tie-break procedures.
@@ -249,6 +317,20 @@ pub struct MatchEntry {
     #[serde(default)]
     #[schemars(with = "Option<Exact>")]
     pub weight: Option<Score>,
+    /// The match board by board, two-room results: `[[open_ns, closed_ns], …]`,
+    /// the NS score in the open room (where the first team sits NS) and in the
+    /// closed room. IMPs and total points follow by the WBF table; VPs by
+    /// `event.vp_scale`.
+    #[serde(default)]
+    pub board_results: Option<Vec<[i32; 2]>>,
+    /// The match board by board, the first team's net IMPs on each board.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Exact>>")]
+    pub board_imps: Option<Vec<Score>>,
+    /// Boards in this match, where it differs from `event.boards_per_match`
+    /// (a short triangle match).
+    #[serde(default)]
+    pub boards: Option<u32>,
     /// `wbf-knockout`: `knockout` for the knockout match, `qualification`
     /// for the qualification matches WBF 2 ¶2 looks back at. A file with a
     /// single match needs no stage.

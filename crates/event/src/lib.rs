@@ -69,6 +69,7 @@ mod rank;
 mod score;
 mod source;
 
+pub use convert::Conversion;
 pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
@@ -167,6 +168,12 @@ impl Event {
     /// file's `[event.scoring]` options one by one.
     pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
         score::score(&self.file, overrides).map_err(|e| self.locate(e))
+    }
+
+    /// Every match the event's VP scale converts from IMPs or board
+    /// results, with the VPs it computed (exact).
+    pub fn conversions(&self) -> Result<Vec<Conversion>, EventError> {
+        convert::conversions(&self.file).map_err(|e| self.locate(e))
     }
 
     /// Names for people, by contestant.

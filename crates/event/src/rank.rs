@@ -259,6 +259,25 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             return Err(not_used(match_path(i).k("stage"), "a match's stage", p, "only wbf-knockout tells qualification matches from the knockout match; a file is one stage"));
         }
     }
+    let converts = matches!(
+        p,
+        Procedure::Ebu | Procedure::WbfSwiss | Procedure::WbfRoundRobin
+    );
+    let info = &event.event;
+    for (set, name) in [
+        (info.vp_scale.is_some(), "vp_scale"),
+        (info.boards_per_match.is_some(), "boards_per_match"),
+        (info.fractional_imps.is_some(), "fractional_imps"),
+    ] {
+        if set && !converts {
+            return Err(not_used(
+                FieldPath::key("event").k(name),
+                name,
+                p,
+                "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) convert IMPs to VPs",
+            ));
+        }
+    }
     if event.event.scoring.is_some() {
         return Err(not_used(
             FieldPath::key("event").k("scoring"),
@@ -286,9 +305,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         )
     })?;
     if procedure == Procedure::Fide {
-        return Err(EventError::new(Problem::WrongKind {
-            message: "the FIDE procedure reads a TRF file: rank the tournament's .trf".to_owned(),
-        }));
+        return Err(fide_reads_trf());
     }
     check_uses(event, procedure)?;
     let mut warnings = Vec::new();
@@ -308,7 +325,8 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         Procedure::Ebu => ctx.ebu(&mut warnings)?,
         Procedure::Uscf => ctx.uscf(&mut warnings)?,
         Procedure::Ihsa => ctx.ihsa(&mut warnings)?,
-        Procedure::Fide => unreachable_fide()?,
+        // Refused above: a TRF file is ranked by `rank_trf`.
+        Procedure::Fide => return Err(fide_reads_trf()),
     };
     ranked.event = match &event.event.stage {
         Some(stage) => format!("{}, {stage}", event.event.name),
@@ -327,10 +345,10 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
     Ok(ranked)
 }
 
-fn unreachable_fide() -> Result<Ranking> {
-    Err(EventError::new(Problem::WrongKind {
-        message: "the FIDE procedure reads a TRF file".to_owned(),
-    }))
+fn fide_reads_trf() -> EventError {
+    EventError::new(Problem::WrongKind {
+        message: "the FIDE procedure reads a TRF file: rank the tournament's .trf".to_owned(),
+    })
 }
 
 struct Ctx<'a> {

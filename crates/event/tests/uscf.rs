@@ -1,7 +1,12 @@
 //! The USCF median table reaches the file: Harkness drops three at each end
 //! from 13 rounds, the rulebook two, so a 13-round event's modified medians
 //! differ between the two.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
 
 use std::fmt::Write as _;
 
@@ -54,7 +59,10 @@ fn harkness_and_the_rulebook_drop_differently_at_thirteen_rounds() {
     let rulebook = modified_medians("");
     let harkness = modified_medians("options = { median = \"harkness\" }");
     assert!(!rulebook.is_empty(), "no tie reached the modified median");
-    assert_eq!(rulebook, modified_medians("options = { median = \"rulebook\" }"));
+    assert_eq!(
+        rulebook,
+        modified_medians("options = { median = \"rulebook\" }")
+    );
     assert_ne!(rulebook, harkness);
     // A custom table equal to Harkness's gives Harkness's values.
     let custom = modified_medians("options = { median_table = [[0, 1], [9, 2], [13, 3]] }");
