@@ -5,10 +5,15 @@
 //! - `cargo xtask replay --json` prints one JSON object per printed figure.
 #![forbid(unsafe_code)]
 
+mod differential;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(("differential", rest)) = args.split_first().map(|(a, r)| (a.as_str(), r)) {
+        return differential::run(rest);
+    }
     let json = match args
         .iter()
         .map(String::as_str)

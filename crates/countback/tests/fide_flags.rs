@@ -80,12 +80,35 @@ fn the_edition_flag_chooses_article_16() {
 }
 
 #[test]
+fn an_undated_file_takes_the_rules_in_force_and_says_so() {
+    let Some(f) = data("fide-tec-exercise-2023/fide-exercise-2023.trf") else {
+        return;
+    };
+    // The file has no start date: the 2026 caps apply (README: #4 BH 14),
+    // as FIDE's reference engine takes it, with a warning naming the flag.
+    let out = Command::cargo_bin("countback")
+        .unwrap()
+        .arg("rank")
+        .arg(&f)
+        .args(["--json", "--tiebreaks", "BH"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value(&v, "FIDE C.07 BH", "Player 4"), "14");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no readable start date") && err.contains("--edition"),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_tiebreaks_flag_chooses_the_list() {
     let Some(f) = data("fide-tec-exercise-2023/fide-exercise-2023.trf") else {
         return;
     };
-    // README: SB #16 7.25, #11 5.75 (no date in this file: the 2024 text).
-    let v = rank(&f, &["--tiebreaks", "SB"]);
+    // README: SB #16 7.25, #11 5.75 under the 2024 text.
+    let v = rank(&f, &["--tiebreaks", "SB", "--edition", "2024"]);
     assert_eq!(value(&v, "FIDE C.07 SB", "Player 16"), "29/4");
     assert_eq!(value(&v, "FIDE C.07 SB", "Player 11"), "23/4");
     assert!(v["decisions"]

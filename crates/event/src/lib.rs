@@ -198,27 +198,55 @@ impl Event {
     }
 }
 
-/// Rank a FIDE TRF tournament by `options` (edition, tie-break list, Vega's
-/// forfeit rule); without a list, by the tie-breaks the file declares
-/// (TRF-2026 records 202/212), or else `BH/C1, BH, SB`.
-pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
-    use tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
+/// A TRF tournament read, with the options and the tie-break list that
+/// apply to it.
+struct Trf {
+    tournament: tiebreak_fide::trf::Tournament,
+    options: tiebreak_fide::Options,
+    cascade: tiebreak_fide::Cascade,
+    warnings: Vec<Warning>,
+}
+
+fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventError> {
+    use tiebreak_fide::{trf, Cascade, Edition, Format, Options};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
         return Err(EventError::new(Problem::WrongKind {
             message: "no player records (001) found: this is not a TRF tournament file".to_owned(),
         }));
     }
+    let mut warnings = Vec::new();
     let base = match options.edition {
-        options::FideEdition::ByStartDate => t
-            .start_date
-            .map_or(Options::new(Edition::Aug2024), Options::for_start_date),
+        options::FideEdition::ByStartDate => {
+            if t.start_date.is_none() {
+                warnings.push(Warning {
+                    field: None,
+                    at: None,
+                    message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
+                });
+            }
+            Options::for_tournament(&t)
+        }
         options::FideEdition::Aug2024 => Options::new(Edition::Aug2024),
         options::FideEdition::Mar2026 => Options::new(Edition::Mar2026),
     };
-    let fide_options =
-        base.forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
-    let eval = Evaluation::new(&t, fide_options)?;
+    let format = options.format.map(|f| match f {
+        options::FideFormat::Swiss => Format::Swiss,
+        options::FideFormat::RoundRobin => Format::RoundRobin,
+    });
+    let fide_options = base
+        .with_format(format)
+        .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
+    if let Some(line) = t.source_lines.iter().position(|l| l.starts_with("172")) {
+        warnings.push(Warning {
+            field: None,
+            at: Some(LineColumn {
+                line: line + 1,
+                column: 1,
+            }),
+            message: "record 172 (national ratings) is not read: rating tie-breaks use the FIDE ratings of the 001 records".to_owned(),
+        });
+    }
     let cascade: Cascade = match &options.tiebreaks {
         Some(list) => list.parse()?,
         None => match t.declared_cascade()? {
@@ -226,13 +254,31 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
             None => "BH/C1, BH, SB".parse()?,
         },
     };
-    let outcome = eval.rank(&cascade)?;
-    let ids = tiebreak_fide::contestant_ids(&t);
+    Ok(Trf {
+        tournament: t,
+        options: fide_options,
+        cascade,
+        warnings,
+    })
+}
+
+/// Rank a FIDE TRF tournament by `options` (edition, format, tie-break
+/// list, Vega's forfeit rule); without a list, by the tie-breaks the file
+/// declares (TRF-2026 records 202/212), or else `BH/C1, BH, SB`.
+pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
+    use tiebreak_fide::Evaluation;
+    let trf = read_trf(text, options)?;
+    let t = &trf.tournament;
+    let eval = Evaluation::new(t, trf.options)?;
+    let cascade = &trf.cascade;
+    let outcome = eval.rank(cascade)?;
+    let ids = tiebreak_fide::contestant_ids(t);
     let mut names = BTreeMap::new();
     let mut ratings = BTreeMap::new();
     let mut primary = BTreeMap::new();
-    for (p, id) in t.players.iter().zip(ids) {
-        primary.insert(id.clone(), p.points());
+    // The points by the file's own points system (record 162).
+    for ((p, id), points) in t.players.iter().zip(ids).zip(eval.all_points()) {
+        primary.insert(id.clone(), points.clone());
         if !p.name.trim().is_empty() {
             names.insert(id.clone(), p.name.trim().to_owned());
         }
@@ -240,7 +286,7 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
             ratings.insert(id, r);
         }
     }
-    let mut r = Ranking {
+    Ok(Ranking {
         event: t.name.clone().unwrap_or_default(),
         procedure: Procedure::Fide,
         unit: "points",
@@ -248,16 +294,20 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         outcome,
         names,
         ratings,
-        warnings: Vec::new(),
-    };
-    if options.edition == options::FideEdition::ByStartDate && t.start_date.is_none() {
-        r.warnings.push(Warning {
-            field: None,
-            at: None,
-            message: "no readable start date (record 042, YYYY/MM/DD): article 16 of the 2024 edition applied; choose with --edition".to_owned(),
-        });
-    }
-    Ok(r)
+        warnings: trf.warnings,
+    })
+}
+
+/// Check a TRF file's declared ranks against its own tie-break list (or
+/// the one `options` gives) and its declared points against its results.
+pub fn audit_trf(
+    text: &str,
+    options: &options::FideOptions,
+) -> Result<(tiebreak_fide::Audit, Vec<Warning>), EventError> {
+    let trf = read_trf(text, options)?;
+    let eval = tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
+    let audit = tiebreak_fide::audit(&eval, &trf.cascade)?;
+    Ok((audit, trf.warnings))
 }
 
 /// The JSON Schema of the event file format.

@@ -14,8 +14,9 @@ use countback_tiebreak_fide::{Cascade, Edition, Evaluation, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const ROUNDS: usize = 11;
-const FULL_SET: &str = "DE, WIN, WON, BPG, BWG, REP, PS, PS/C1, BH, BH/C1, BH/C2, BH/M1, BH/M2, \
-                        BH/P, SB, SB/C1, SB/C2, KS, ARO, ARO/C1";
+const FULL_SET: &str = "DE, WIN, WON, BPG, BWG, REP, PS, PS/C1, STD, TPN, BH, BH/C1, BH/C2, \
+                        BH/M1, BH/M2, BH/P, FB, FB/C1, AOB, SB, SB/C1, SB/C2, KS, ARO, ARO/C1, \
+                        ARO/M1, TPR, PTP, APRO, APPO, RTNG";
 
 fn players() -> u32 {
     if cfg!(debug_assertions) {
@@ -106,6 +107,7 @@ fn synthetic_trf(n: u32) -> String {
             rating: (rng.below(10) != 0)
                 .then(|| 1000 + u32::try_from(rng.below(1800)).unwrap_or(0)),
             declared_points: None,
+            declared_rank: None,
             rounds: r,
             line: 0,
         };

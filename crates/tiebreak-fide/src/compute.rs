@@ -1,20 +1,20 @@
-//! The tie-breaks of C.07, with article 16 on unplayed rounds, and ranking
-//! by a cascade of them.
+//! The tie-breaks of C.07, with article 16 on unplayed rounds (Swiss) and
+//! article 15.2 (round robins), and ranking by a cascade of them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use model::{
-    partition_descending, Clause, ContestantId, Decision, Encounter, EncounterStatus, HalfRule,
-    RoundNumber, Rounding, RoundingMode, Score, SideScores, TieBreakOutcome, TiedGroup, Unit,
-    Unresolved, Value,
+    Clause, ContestantId, Decision, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
+    TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
 };
 
 use crate::code::{Cascade, PointReference, TieBreakCode, TieBreakKind};
-use crate::edition::{Edition, Options};
+use crate::edition::{Edition, Format, Options};
 use crate::error::{CodeError, FideError};
+use crate::rating;
 use crate::trf::{Colour, ResultCode, RoundEntry, Tournament};
 
-/// Whether a round is voluntarily unplayed (art. 16): a requested bye
+/// Whether a round is voluntarily unplayed (art. 16.1): a requested bye
 /// (half- or zero-point), an absence, or a forfeit loss.
 #[must_use]
 pub fn is_voluntarily_unplayed(result: ResultCode) -> bool {
@@ -27,7 +27,7 @@ pub fn is_voluntarily_unplayed(result: ResultCode) -> bool {
     )
 }
 
-/// Whether a round is a requested bye or an absence: the rounds art. 16
+/// Whether a round is a requested bye or an absence: the rounds art. 16.3
 /// lets opponents count as a draw when nothing but voluntarily unplayed
 /// rounds follow them.
 #[must_use]
@@ -38,7 +38,7 @@ pub fn is_requested_bye(result: ResultCode) -> bool {
     )
 }
 
-/// One round's part in an opponent-based tie-break (BH, SB).
+/// One round's part in an opponent-based tie-break (BH, FB, SB).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contribution {
     /// The round (1-based).
@@ -59,6 +59,26 @@ impl Contribution {
     pub fn sonneborn_berger(&self) -> Score {
         &self.points * &self.opponent_score
     }
+}
+
+/// A part as the cuts see it: the opponent's (or dummy's) score, the value
+/// it adds, and whether the round was voluntarily unplayed.
+#[derive(Debug, Clone)]
+struct Part {
+    score: Score,
+    value: Score,
+    vur: bool,
+}
+
+/// How the parts of an opponent-based tie-break are taken.
+#[derive(Debug, Clone, Copy)]
+struct PartMode {
+    /// Fore Buchholz (art. 8.3): last-round games as draws.
+    fore: bool,
+    /// `/P`: forfeits as games against the scheduled opponent.
+    forfeits_as_played: bool,
+    /// Sonneborn-Berger: the value is the round's points times the score.
+    sonneborn_berger: bool,
 }
 
 /// A tournament made ready for tie-breaks under one set of [`Options`].
@@ -82,27 +102,77 @@ impl Contribution {
 pub struct Evaluation<'t> {
     tournament: &'t Tournament,
     options: Options,
+    format: Format,
     points: Vec<Score>,
     adjusted: Vec<Score>,
+    /// Art. 8.3: the score with a last-round game counted as a draw.
+    fore_own: Vec<Score>,
+    fore_adjusted: Vec<Score>,
     draw_total: Score,
+    /// Art. 9.2: the maximum possible score.
+    maximum: Score,
 }
 
 impl<'t> Evaluation<'t> {
     /// Prepare `tournament` for tie-breaks by `options`.
     pub fn new(tournament: &'t Tournament, options: Options) -> Result<Evaluation<'t>, FideError> {
-        let points: Vec<Score> = tournament.players.iter().map(|p| p.points()).collect();
-        let adjusted = tournament
+        let format = options
+            .format()
+            .or(tournament.format)
+            .unwrap_or(Format::Swiss);
+        let system = &tournament.points_system;
+        let points: Vec<Score> = tournament
             .players
             .iter()
-            .map(|p| adjusted_score(&p.rounds, options.vega_forfeit_loss_rule()))
+            .map(|p| tournament.points(p))
             .collect();
-        let draw_total = Score::half().times(i64::try_from(tournament.rounds).unwrap_or(i64::MAX));
+        let adjusted: Vec<Score> = match format {
+            // Art. 15.2: no adjusted scores in a round robin.
+            Format::RoundRobin => points.clone(),
+            Format::Swiss => tournament
+                .players
+                .iter()
+                .map(|p| adjusted_score(tournament, &p.rounds, options.vega_forfeit_loss_rule()))
+                .collect(),
+        };
+        let rounds = tournament.rounds;
+        let mut fore_own = Vec::with_capacity(points.len());
+        let mut fore_adjusted = Vec::with_capacity(points.len());
+        for (i, p) in tournament.players.iter().enumerate() {
+            let own = points.get(i).cloned().unwrap_or_default();
+            match p
+                .rounds
+                .last()
+                .filter(|e| rounds > 0 && e.opponent.is_some())
+            {
+                Some(last) => {
+                    let fore = own + &system.draw - system.points(last.result);
+                    fore_own.push(fore.clone());
+                    fore_adjusted.push(fore);
+                }
+                None => {
+                    fore_own.push(own);
+                    fore_adjusted.push(adjusted.get(i).cloned().unwrap_or_default());
+                }
+            }
+        }
+        let rounds_i64 = i64::try_from(rounds).unwrap_or(i64::MAX);
+        let draw_total = system.draw.times(rounds_i64);
+        let games = match format {
+            Format::Swiss => rounds_i64,
+            Format::RoundRobin => round_robin_games(tournament),
+        };
+        let maximum = system.win.times(games);
         Ok(Evaluation {
             tournament,
             options,
+            format,
             points,
             adjusted,
+            fore_own,
+            fore_adjusted,
             draw_total,
+            maximum,
         })
     }
 
@@ -116,7 +186,8 @@ impl<'t> Evaluation<'t> {
             Some(date) => Options::for_start_date(date)
                 .forfeit_loss_counts_as_played_when_classifying_byes(
                     fallback.vega_forfeit_loss_rule(),
-                ),
+                )
+                .with_format(fallback.format()),
             None => fallback,
         };
         Evaluation::new(tournament, options)
@@ -126,6 +197,12 @@ impl<'t> Evaluation<'t> {
     #[must_use]
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// The format the computation follows (the option, else the file's, else Swiss).
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The tournament.
@@ -141,42 +218,67 @@ impl<'t> Evaluation<'t> {
             .map_err(|_| FideError::UnknownPlayer(starting_rank))
     }
 
-    /// A player's points.
+    /// A player's points (under the file's points system, record `162`).
     pub fn points(&self, starting_rank: u32) -> Result<Score, FideError> {
         let i = self.index(starting_rank)?;
         Ok(self.points.get(i).cloned().unwrap_or_default())
     }
 
-    /// A player's score as their opponents' tie-breaks count it (art. 16):
-    /// each requested bye or absence followed by nothing but voluntarily
-    /// unplayed rounds counts as a draw.
+    /// Every player's points, in starting-rank order.
+    #[must_use]
+    pub fn all_points(&self) -> &[Score] {
+        &self.points
+    }
+
+    /// A player's score as their opponents' tie-breaks count it (art.
+    /// 16.3): each requested bye or absence followed by nothing but
+    /// voluntarily unplayed rounds counts as a draw. In a round robin
+    /// (art. 15.2), the points.
     pub fn adjusted_score(&self, starting_rank: u32) -> Result<Score, FideError> {
         let i = self.index(starting_rank)?;
         Ok(self.adjusted.get(i).cloned().unwrap_or_default())
     }
 
-    fn adjusted_of(&self, starting_rank: u32) -> Score {
+    fn adjusted_of(&self, starting_rank: u32, fore: bool) -> Score {
+        let table = if fore {
+            &self.fore_adjusted
+        } else {
+            &self.adjusted
+        };
         self.index(starting_rank)
             .ok()
-            .and_then(|i| self.adjusted.get(i).cloned())
+            .and_then(|i| table.get(i).cloned())
             .unwrap_or_default()
+    }
+
+    fn round_points(&self, entry: &RoundEntry) -> &Score {
+        self.tournament.points_system.points(entry.result)
     }
 
     /// The score of the dummy opponent of an unplayed round (art. 16.4):
     /// the player's own final score; from March 2026 capped by the
-    /// scheduled opponent's adjusted score (forfeits) or by a draw in
-    /// every round (other unplayed rounds).
-    fn dummy_score(&self, own: &Score, entry: &RoundEntry) -> Score {
+    /// scheduled opponent's adjusted score (forfeits, 16.4.1) or by a draw
+    /// in every round (other unplayed rounds, 16.4.2).
+    fn dummy_score(&self, own: &Score, entry: &RoundEntry, fore: bool) -> Score {
         match self.options.edition() {
             Edition::Aug2024 => own.clone(),
             Edition::Mar2026 => {
                 let cap = match (entry.result.is_forfeit(), entry.opponent) {
-                    (true, Some(o)) => self.adjusted_of(o),
+                    (true, Some(o)) => self.adjusted_of(o, fore),
                     _ => self.draw_total.clone(),
                 };
                 own.clone().min(cap)
             }
         }
+    }
+
+    /// Whether a round counts as a game against its opponent: played over
+    /// the board; a forfeit with `/P` or in a round robin (art. 15.2).
+    fn counts_as_game(&self, entry: &RoundEntry, forfeits_as_played: bool) -> bool {
+        entry.opponent.is_some()
+            && (entry.result.is_played()
+                || (entry.result.is_forfeit()
+                    && (forfeits_as_played || self.format == Format::RoundRobin)))
     }
 
     /// Every round's part in the player's Buchholz and Sonneborn-Berger.
@@ -186,45 +288,75 @@ impl<'t> Evaluation<'t> {
         forfeits_as_played: bool,
     ) -> Result<Vec<Contribution>, FideError> {
         let i = self.index(starting_rank)?;
-        Ok(self.contributions_at(i, forfeits_as_played))
+        let Some(player) = self.tournament.players.get(i) else {
+            return Ok(Vec::new());
+        };
+        let own = self.points.get(i).cloned().unwrap_or_default();
+        let mut out = Vec::new();
+        for (r, entry) in player.rounds.iter().enumerate() {
+            let points = self.round_points(entry).clone();
+            if self.counts_as_game(entry, forfeits_as_played) {
+                let o = entry.opponent.unwrap_or_default();
+                out.push(Contribution {
+                    round: r + 1,
+                    opponent: entry.opponent,
+                    opponent_score: self.adjusted_of(o, false),
+                    points,
+                    voluntarily_unplayed: false,
+                });
+            } else if self.format == Format::Swiss {
+                out.push(Contribution {
+                    round: r + 1,
+                    opponent: None,
+                    opponent_score: self.dummy_score(&own, entry, false),
+                    points,
+                    voluntarily_unplayed: is_voluntarily_unplayed(entry.result),
+                });
+            }
+        }
+        Ok(out)
     }
 
-    fn contributions_at(&self, i: usize, forfeits_as_played: bool) -> Vec<Contribution> {
-        let (Some(player), Some(own)) = (self.tournament.players.get(i), self.points.get(i)) else {
-            return Vec::new();
+    /// The parts of BH, FB or SB for player `i`, into `buf`.
+    fn parts_into(&self, i: usize, mode: PartMode, buf: &mut Vec<Part>) {
+        buf.clear();
+        let Some(player) = self.tournament.players.get(i) else {
+            return;
         };
-        player
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(r, entry)| {
-                let real =
-                    entry.result.is_played() || (forfeits_as_played && entry.result.is_forfeit());
-                match (real, entry.opponent) {
-                    (true, Some(o)) => Contribution {
-                        round: r + 1,
-                        opponent: Some(o),
-                        opponent_score: self.adjusted_of(o),
-                        points: entry.result.points(),
-                        voluntarily_unplayed: false,
-                    },
-                    _ => Contribution {
-                        round: r + 1,
-                        opponent: None,
-                        opponent_score: self.dummy_score(own, entry),
-                        points: entry.result.points(),
-                        voluntarily_unplayed: is_voluntarily_unplayed(entry.result),
-                    },
-                }
-            })
-            .collect()
+        let own_table = if mode.fore {
+            &self.fore_own
+        } else {
+            &self.points
+        };
+        let own = own_table.get(i).cloned().unwrap_or_default();
+        let last = self.tournament.rounds;
+        for (r, entry) in player.rounds.iter().enumerate() {
+            let game = self.counts_as_game(entry, mode.forfeits_as_played)
+                || (mode.fore && r + 1 == last && entry.opponent.is_some());
+            let (score, vur) = match entry.opponent {
+                Some(o) if game => (self.adjusted_of(o, mode.fore), false),
+                _ if self.format == Format::RoundRobin => continue,
+                _ => (
+                    self.dummy_score(&own, entry, mode.fore),
+                    is_voluntarily_unplayed(entry.result),
+                ),
+            };
+            let value = if mode.sonneborn_berger {
+                self.round_points(entry) * &score
+            } else {
+                score.clone()
+            };
+            buf.push(Part { score, value, vur });
+        }
     }
 
     /// The value of a tie-break that a player has alone (every code but
     /// `DE`, which [`Evaluation::direct_encounter`] computes for a group;
-    /// here `DE` is taken among the players on the same points).
+    /// here `DE` is taken among the players on the same points). A rating
+    /// tie-break without any rated opponent is 0.
     pub fn value(&self, starting_rank: u32, code: &TieBreakCode) -> Result<Score, FideError> {
         let i = self.index(starting_rank)?;
+        check_reference(code)?;
         if code.kind == TieBreakKind::DirectEncounter {
             let own = self.points.get(i).cloned().unwrap_or_default();
             let group: Vec<usize> = (0..self.points.len())
@@ -234,132 +366,243 @@ impl<'t> Evaluation<'t> {
             let at = group.iter().position(|j| *j == i).unwrap_or(0);
             return Ok(scores.get(at).cloned().unwrap_or_default());
         }
-        self.value_at(i, code)
+        if is_average_of_opponents(code.kind) {
+            let base = self.base_values(code)?;
+            return Ok(self
+                .average_of_opponents(i, code, &base)?
+                .unwrap_or_default());
+        }
+        Ok(self.value_at(i, code, &mut Vec::new())?.unwrap_or_default())
     }
 
     /// The values of a tie-break for every player, in starting-rank order
     /// (`DE` among the players on the same points).
     pub fn values(&self, code: &TieBreakCode) -> Result<Vec<Score>, FideError> {
-        if code.kind != TieBreakKind::DirectEncounter {
-            return (0..self.tournament.players.len())
-                .map(|i| self.value_at(i, code))
-                .collect();
-        }
-        let mut by_points: HashMap<&Score, Vec<usize>> = HashMap::new();
-        for (i, p) in self.points.iter().enumerate() {
-            by_points.entry(p).or_default().push(i);
-        }
-        let mut values = vec![Score::ZERO; self.points.len()];
-        for group in by_points.values() {
-            let scores = self.direct_encounter_scores(group, code.forfeits_as_played);
-            for (i, score) in group.iter().zip(scores) {
-                if let Some(slot) = values.get_mut(*i) {
-                    *slot = score;
-                }
-            }
-        }
-        Ok(values)
+        Ok(self
+            .optional_values(code)?
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .collect())
     }
 
-    fn value_at(&self, i: usize, code: &TieBreakCode) -> Result<Score, FideError> {
-        if code.reference == Some(PointReference::MatchPoints) {
-            return Err(FideError::Code(CodeError {
-                code: code.to_string(),
-                reason: "match points belong to team events, which this crate does not rank"
-                    .to_string(),
-            }));
+    /// Like [`Evaluation::values`], with `None` where a rating tie-break
+    /// has nothing to average (no rated opponent met over the board).
+    pub fn optional_values(&self, code: &TieBreakCode) -> Result<Vec<Option<Score>>, FideError> {
+        check_reference(code)?;
+        let n = self.tournament.players.len();
+        if code.kind == TieBreakKind::DirectEncounter {
+            let mut by_points: HashMap<&Score, Vec<usize>> = HashMap::new();
+            for (i, p) in self.points.iter().enumerate() {
+                by_points.entry(p).or_default().push(i);
+            }
+            let mut values = vec![Some(Score::ZERO); n];
+            for group in by_points.values() {
+                let scores = self.direct_encounter_scores(group, code.forfeits_as_played);
+                for (i, score) in group.iter().zip(scores) {
+                    if let Some(slot) = values.get_mut(*i) {
+                        *slot = Some(score);
+                    }
+                }
+            }
+            return Ok(values);
         }
-        let Some(player) = self.tournament.players.get(i) else {
-            return Ok(Score::ZERO);
+        if is_average_of_opponents(code.kind) {
+            let base = self.base_values(code)?;
+            return (0..n)
+                .map(|i| self.average_of_opponents(i, code, &base))
+                .collect();
+        }
+        let mut buf = Vec::new();
+        (0..n).map(|i| self.value_at(i, code, &mut buf)).collect()
+    }
+
+    /// For AOB, APRO and APPO: the opponents' values they average.
+    fn base_values(&self, code: &TieBreakCode) -> Result<Vec<Option<Score>>, FideError> {
+        let kind = match code.kind {
+            TieBreakKind::AverageOfOpponentsBuchholz => TieBreakKind::Buchholz,
+            TieBreakKind::AveragePerformanceOfOpponents => TieBreakKind::PerformanceRating,
+            _ => TieBreakKind::PerfectPerformance,
         };
+        let base = TieBreakCode { kind, ..*code };
+        let mut buf = Vec::new();
+        (0..self.tournament.players.len())
+            .map(|i| self.value_at(i, &base, &mut buf))
+            .collect()
+    }
+
+    /// Art. 8.2, 10.4, 10.5: the mean of the opponents' values, over the
+    /// opponents met over the board. AOB is exact; APRO and APPO are
+    /// ratings, rounded to a whole number with a half going up.
+    fn average_of_opponents(
+        &self,
+        i: usize,
+        code: &TieBreakCode,
+        base: &[Option<Score>],
+    ) -> Result<Option<Score>, FideError> {
+        let Some(player) = self.tournament.players.get(i) else {
+            return Ok(None);
+        };
+        let mut sum = Score::ZERO;
+        let mut count = 0usize;
+        for e in &player.rounds {
+            let Some(o) = e.opponent.filter(|_| e.result.is_played()) else {
+                continue;
+            };
+            let value = self
+                .index(o)
+                .ok()
+                .and_then(|j| base.get(j).cloned().flatten());
+            if let Some(v) = value {
+                sum += v;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return Ok(None);
+        }
+        let mean = sum.checked_div(&Score::from(count))?;
+        if code.kind == TieBreakKind::AverageOfOpponentsBuchholz {
+            Ok(Some(mean))
+        } else {
+            Ok(Some(rating::whole(&mean)?))
+        }
+    }
+
+    fn value_at(
+        &self,
+        i: usize,
+        code: &TieBreakCode,
+        buf: &mut Vec<Part>,
+    ) -> Result<Option<Score>, FideError> {
+        let Some(player) = self.tournament.players.get(i) else {
+            return Ok(None);
+        };
+        let system = &self.tournament.points_system;
         let rounds = &player.rounds;
         let count =
             |f: &dyn Fn(&RoundEntry) -> bool| Score::from(rounds.iter().filter(|e| f(e)).count());
-        Ok(match code.kind {
+        let rr = self.format == Format::RoundRobin;
+        // Art. 15.2: in a round robin a forfeit win is a game won (not with a colour, unless the file gives one).
+        let won = |e: &RoundEntry| {
+            is_win_over_the_board(e.result) || (rr && e.result == ResultCode::ForfeitWin)
+        };
+        let game =
+            |e: &RoundEntry| e.result.is_played() || (rr && e.result == ResultCode::ForfeitWin);
+        Ok(Some(match code.kind {
             TieBreakKind::Points => self.points.get(i).cloned().unwrap_or_default(),
             TieBreakKind::DirectEncounter => Score::ZERO,
-            TieBreakKind::Wins => count(&|e| e.result.points() == Score::ONE),
-            TieBreakKind::GamesWon => count(&|e| is_win_over_the_board(e.result)),
-            TieBreakKind::BlackGamesPlayed => {
-                count(&|e| e.result.is_played() && e.colour == Colour::Black)
-            }
-            TieBreakKind::BlackGamesWon => {
-                count(&|e| is_win_over_the_board(e.result) && e.colour == Colour::Black)
-            }
-            TieBreakKind::RoundsElectedToPlay => count(&|e| !is_voluntarily_unplayed(e.result)),
+            TieBreakKind::Wins => count(&|e| *system.points(e.result) == system.win),
+            TieBreakKind::GamesWon => count(&|e| won(e)),
+            TieBreakKind::BlackGamesPlayed => count(&|e| game(e) && e.colour == Colour::Black),
+            TieBreakKind::BlackGamesWon => count(&|e| won(e) && e.colour == Colour::Black),
+            TieBreakKind::RoundsElectedToPlay => count(&|e| {
+                !is_voluntarily_unplayed(e.result) || (rr && e.result == ResultCode::ForfeitLoss)
+            }),
+            TieBreakKind::StandardPoints => rounds
+                .iter()
+                .map(|e| match system.points(e.result).cmp(&system.draw) {
+                    std::cmp::Ordering::Greater => Score::ONE,
+                    std::cmp::Ordering::Equal => Score::half(),
+                    std::cmp::Ordering::Less => Score::ZERO,
+                })
+                .sum(),
+            TieBreakKind::PairingNumber => Score::from(player.starting_rank),
             TieBreakKind::ProgressiveScore => {
                 let skip = usize::try_from(code.cut).unwrap_or(usize::MAX);
                 let mut running = Score::ZERO;
                 let mut total = Score::ZERO;
                 for (r, e) in rounds.iter().enumerate() {
-                    running += e.result.points();
+                    running += system.points(e.result);
                     if r >= skip {
                         total += &running;
                     }
                 }
                 total
             }
-            TieBreakKind::Buchholz => {
-                let mut parts = self.contributions_at(i, code.forfeits_as_played);
-                cut(&mut parts, code.cut, code.median, |c| {
-                    c.opponent_score.clone()
-                });
-                parts.iter().map(|c| &c.opponent_score).sum()
-            }
-            TieBreakKind::SonnebornBerger => {
-                let mut parts = self.contributions_at(i, code.forfeits_as_played);
-                cut(
-                    &mut parts,
-                    code.cut,
-                    code.median,
-                    Contribution::sonneborn_berger,
-                );
-                parts.iter().map(Contribution::sonneborn_berger).sum()
+            TieBreakKind::Buchholz | TieBreakKind::ForeBuchholz | TieBreakKind::SonnebornBerger => {
+                let mode = PartMode {
+                    fore: code.is_fore_buchholz(),
+                    forfeits_as_played: code.forfeits_as_played,
+                    sonneborn_berger: code.kind == TieBreakKind::SonnebornBerger,
+                };
+                self.parts_into(i, mode, buf);
+                if code.cut != 0 || code.median != 0 {
+                    cut(buf, code.cut, code.median, self.tournament.rounds);
+                }
+                buf.iter().map(|p| &p.value).sum()
             }
             TieBreakKind::Koya => {
-                let limit = &self.draw_total + Score::half().times(i64::from(code.limit));
-                rounds
-                    .iter()
-                    .filter(|e| {
-                        e.result.is_played() || (code.forfeits_as_played && e.result.is_forfeit())
-                    })
-                    .filter(|e| e.opponent.is_some_and(|o| self.adjusted_of(o) >= limit))
-                    .map(|e| e.result.points())
-                    .sum()
+                let limit = self.maximum.checked_div(&Score::integer(2))?
+                    + Score::half().times(i64::from(code.limit));
+                let mut total = Score::ZERO;
+                for e in rounds {
+                    let Some(o) = e.opponent else { continue };
+                    if !self.counts_as_game(e, code.forfeits_as_played) {
+                        continue;
+                    }
+                    // Art. 9.2 counts the opponents' actual scores (art. 16
+                    // adjusts only BH, SB and their variants).
+                    let theirs = self
+                        .index(o)
+                        .ok()
+                        .and_then(|j| self.points.get(j))
+                        .cloned()
+                        .unwrap_or_default();
+                    if theirs >= limit {
+                        total += system.points(e.result);
+                    }
+                }
+                total
             }
-            TieBreakKind::AverageRatingOfOpponents => self.average_rating(i, code)?,
-        })
+            TieBreakKind::AverageRatingOfOpponents => {
+                let (_, ratings) = self.rated_games(i, code);
+                return rating::average(&ratings);
+            }
+            TieBreakKind::PerformanceRating => {
+                let (score, ratings) = self.rated_games(i, code);
+                return rating::performance(&score, &ratings);
+            }
+            TieBreakKind::PerfectPerformance => {
+                let (score, ratings) = self.rated_games(i, code);
+                return rating::perfect_performance(&score, &ratings);
+            }
+            TieBreakKind::Rating => Score::from(player.rating.or(code.unrated).unwrap_or(0)),
+            TieBreakKind::AverageOfOpponentsBuchholz
+            | TieBreakKind::AveragePerformanceOfOpponents
+            | TieBreakKind::AveragePerfectPerformanceOfOpponents => {
+                let base = self.base_values(code)?;
+                return self.average_of_opponents(i, code, &base);
+            }
+        }))
     }
 
-    /// Art. 10.1: the mean rating of the opponents met over the board
-    /// (unrated opponents left out), rounded to a whole number, a half up.
-    fn average_rating(&self, i: usize, code: &TieBreakCode) -> Result<Score, FideError> {
+    /// Art. 10: the games played over the board against rated opponents
+    /// (forfeits never count, art. 15.2 included; an unrated opponent
+    /// counts with the `/U` rating or not at all), after the cuts: the
+    /// 1-½-0 score of those games and the opponents' ratings.
+    fn rated_games(&self, i: usize, code: &TieBreakCode) -> (Score, Vec<i64>) {
         let Some(player) = self.tournament.players.get(i) else {
-            return Ok(Score::ZERO);
+            return (Score::ZERO, Vec::new());
         };
-        let mut ratings: Vec<u32> = player
+        let mut games: Vec<(i64, Score)> = player
             .rounds
             .iter()
             .filter(|e| e.result.is_played())
-            .filter_map(|e| e.opponent.and_then(|o| self.tournament.player(o)))
-            .filter_map(|o| o.rating)
+            .filter_map(|e| {
+                let o = self.tournament.player(e.opponent?)?;
+                let r = o.rating.or(code.unrated)?;
+                Some((i64::from(r), e.result.points()))
+            })
             .collect();
-        ratings.sort_unstable();
+        games.sort_by_key(|g| g.0);
         let low = usize::try_from(code.cut.max(code.median)).unwrap_or(usize::MAX);
         let high = usize::try_from(code.median).unwrap_or(usize::MAX);
-        let kept: Vec<u32> = ratings
-            .iter()
-            .copied()
-            .skip(low)
-            .take(ratings.len().saturating_sub(low).saturating_sub(high))
-            .collect();
-        if kept.is_empty() {
-            return Ok(Score::ZERO);
-        }
-        let sum: Score = kept.iter().map(|r| Score::from(*r)).sum();
-        let mean = sum.checked_div(&Score::from(kept.len()))?;
-        let whole = Rounding::new(Score::ONE, RoundingMode::Nearest(HalfRule::Up))?;
-        Ok(whole.apply(&mean)?)
+        let keep = games.len().saturating_sub(low).saturating_sub(high);
+        let kept: Vec<&(i64, Score)> = games.iter().skip(low).take(keep).collect();
+        (
+            kept.iter().map(|(_, s)| s).sum(),
+            kept.iter().map(|(r, _)| *r).collect(),
+        )
     }
 
     /// Direct encounter scores among `group` (starting ranks), in the
@@ -383,7 +626,7 @@ impl<'t> Evaluation<'t> {
         group: &[usize],
         forfeits_as_played: bool,
     ) -> Vec<HashMap<u32, (Score, usize)>> {
-        let ranks: std::collections::HashSet<u32> = group
+        let ranks: HashSet<u32> = group
             .iter()
             .filter_map(|i| self.tournament.players.get(*i).map(|p| p.starting_rank))
             .collect();
@@ -393,12 +636,13 @@ impl<'t> Evaluation<'t> {
                 let mut met: HashMap<u32, (Score, usize)> = HashMap::new();
                 if let Some(p) = self.tournament.players.get(*i) {
                     for e in &p.rounds {
-                        let counts =
-                            e.result.is_played() || (forfeits_as_played && e.result.is_forfeit());
                         match e.opponent {
-                            Some(o) if counts && ranks.contains(&o) => {
+                            Some(o)
+                                if self.counts_as_game(e, forfeits_as_played)
+                                    && ranks.contains(&o) =>
+                            {
                                 let slot = met.entry(o).or_insert((Score::ZERO, 0));
-                                slot.0 += e.result.points();
+                                slot.0 += self.round_points(e);
                                 slot.1 += 1;
                             }
                             _ => {}
@@ -424,81 +668,95 @@ impl<'t> Evaluation<'t> {
     /// Rank every player: by points, then by each tie-break of `cascade`
     /// in turn within each group still tied. Groups the cascade cannot
     /// split end with [`Unresolved::RandomBallot`] (C.07 leaves them to lots).
+    ///
+    /// Each value is computed once, and only for players still tied when
+    /// its tie-break is reached. Under the 2026 text, BH, FB and AOB in a
+    /// round robin are an error (note to art. 8).
     pub fn rank(&self, cascade: &Cascade) -> Result<TieBreakOutcome, FideError> {
         let ids = contestant_ids(self.tournament);
-        let by_id: HashMap<&ContestantId, usize> =
-            ids.iter().enumerate().map(|(i, id)| (id, i)).collect();
+        let n = ids.len();
         let note = Some(format!("C.07 {} text", self.options.edition().label()));
+        for code in &cascade.0 {
+            check_reference(code)?;
+            self.check_format(code)?;
+        }
         let mut trace = Vec::new();
-        let points_clause = Clause::new("FIDE C.07 PTS");
-        let first = partition_descending(&ids, |id| {
-            by_id
-                .get(id)
-                .and_then(|i| self.points.get(*i))
-                .cloned()
-                .unwrap_or_default()
-        });
+        let everyone: Vec<usize> = (0..n).collect();
+        let first = partition(&everyone, &ids, &self.points, false);
         trace.push(Decision {
-            clause: points_clause,
+            clause: Clause::new("FIDE C.07 PTS"),
             test: "points".to_string(),
-            among: sorted(ids.clone()),
+            among: sorted_ids(&everyone, &ids),
             values: ids
                 .iter()
                 .zip(&self.points)
                 .map(|(id, s)| (id.clone(), Value::Score(s.clone())))
                 .collect(),
-            result: first.clone(),
+            result: to_ids(&first, &ids),
             note: note.clone(),
         });
         let mut groups = first;
+        let mut buf = Vec::new();
         for code in &cascade.0 {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
             }
             let clause = Clause::new(format!("FIDE C.07 {code}"));
-            let all_values = match code.kind {
-                TieBreakKind::DirectEncounter => None,
-                _ => Some(self.values(code)?),
-            };
+            // Values for the players still tied only (AOB, APRO, APPO
+            // need the opponents' values, computed once for everyone).
+            let mut all: Vec<Option<Score>> = vec![None; n];
+            if code.kind != TieBreakKind::DirectEncounter {
+                let base = if is_average_of_opponents(code.kind) {
+                    Some(self.base_values(code)?)
+                } else {
+                    None
+                };
+                for group in groups.iter().filter(|g| g.len() > 1) {
+                    for i in group {
+                        let v = match &base {
+                            Some(b) => self.average_of_opponents(*i, code, b)?,
+                            None => self.value_at(*i, code, &mut buf)?,
+                        };
+                        if let Some(slot) = all.get_mut(*i) {
+                            *slot = Some(v.unwrap_or_default());
+                        }
+                    }
+                }
+            }
             let mut next = Vec::new();
             for group in groups {
                 if group.len() < 2 {
                     next.push(group);
                     continue;
                 }
-                let indices: Vec<usize> = group
-                    .iter()
-                    .filter_map(|id| by_id.get(id).copied())
-                    .collect();
-                let (values, split, de_note): (Vec<Score>, Vec<Vec<ContestantId>>, Option<String>) =
-                    match &all_values {
-                        Some(all) => {
-                            let values: Vec<Score> = indices
-                                .iter()
-                                .map(|i| all.get(*i).cloned().unwrap_or_default())
-                                .collect();
-                            let split = partition_by(&group, &values);
-                            (values, split, None)
+                let (values, split, de_note) = if code.kind == TieBreakKind::DirectEncounter {
+                    let (values, split, why) =
+                        self.direct_encounter_split(&group, &ids, code.forfeits_as_played);
+                    (values, split, why)
+                } else {
+                    let values: Vec<Score> = group
+                        .iter()
+                        .map(|i| all.get(*i).cloned().flatten().unwrap_or_default())
+                        .collect();
+                    let mut keyed = vec![Score::ZERO; n];
+                    for (i, v) in group.iter().zip(&values) {
+                        if let Some(slot) = keyed.get_mut(*i) {
+                            *slot = v.clone();
                         }
-                        None => {
-                            let (values, split, why) = self.direct_encounter_split(
-                                &group,
-                                &indices,
-                                code.forfeits_as_played,
-                            );
-                            (values, split, why)
-                        }
-                    };
+                    }
+                    let split = partition(&group, &ids, &keyed, code.lower_is_better());
+                    (values, split, None)
+                };
                 trace.push(Decision {
                     clause: clause.clone(),
                     test: code.kind.description().to_string(),
-                    among: sorted(group.clone()),
+                    among: sorted_ids(&group, &ids),
                     values: group
                         .iter()
-                        .cloned()
+                        .filter_map(|i| ids.get(*i).cloned())
                         .zip(values.into_iter().map(Value::Score))
                         .collect(),
-                    result: split.clone(),
+                    result: to_ids(&split, &ids),
                     note: de_note.or_else(|| note.clone()),
                 });
                 next.extend(split);
@@ -512,7 +770,10 @@ impl<'t> Evaluation<'t> {
                     clause: Clause::new("FIDE C.07 drawing of lots"),
                 });
                 TiedGroup {
-                    members,
+                    members: members
+                        .iter()
+                        .filter_map(|i| ids.get(*i).cloned())
+                        .collect(),
                     unresolved,
                 }
             })
@@ -520,34 +781,54 @@ impl<'t> Evaluation<'t> {
         Ok(TieBreakOutcome { order, trace })
     }
 
-    /// Art. 6: if every pair of the group met, rank by the direct
-    /// encounter scores and apply the test again to each smaller group
-    /// still tied; if not, only a player whose score no other could reach
-    /// by winning every missing game is placed ahead.
+    /// The 2026 note to art. 8: BH, FB and AOB are not used in round robins.
+    fn check_format(&self, code: &TieBreakCode) -> Result<(), FideError> {
+        let buchholz_family = matches!(
+            code.kind,
+            TieBreakKind::Buchholz
+                | TieBreakKind::ForeBuchholz
+                | TieBreakKind::AverageOfOpponentsBuchholz
+        );
+        if buchholz_family
+            && self.format == Format::RoundRobin
+            && self.options.edition() == Edition::Mar2026
+        {
+            return Err(FideError::NotForRoundRobin {
+                code: code.to_string(),
+                article: "8 (note)",
+                edition: self.options.edition().label(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Art. 6: if every pair of the group met (always so in a round
+    /// robin, art. 15.2), rank by the direct encounter scores and apply
+    /// the test again to each smaller group still tied; if not, only a
+    /// player whose score no other could reach by winning every missing
+    /// game is placed ahead.
     fn direct_encounter_split(
         &self,
-        group: &[ContestantId],
-        indices: &[usize],
+        group: &[usize],
+        ids: &[ContestantId],
         forfeits_as_played: bool,
-    ) -> (Vec<Score>, Vec<Vec<ContestantId>>, Option<String>) {
-        let scores = self.direct_encounter_scores(indices, forfeits_as_played);
-        let meetings = self.meetings(indices, forfeits_as_played);
-        let n = indices.len();
+    ) -> (Vec<Score>, Vec<Vec<usize>>, Option<String>) {
+        let scores = self.direct_encounter_scores(group, forfeits_as_played);
+        let meetings = self.meetings(group, forfeits_as_played);
+        let n = group.len();
         let missing: Vec<usize> = meetings
             .iter()
             .map(|m| n.saturating_sub(1).saturating_sub(m.len()))
             .collect();
-        if missing.iter().all(|m| *m == 0) {
+        let mut keyed: HashMap<usize, Score> = HashMap::new();
+        for (i, s) in group.iter().zip(&scores) {
+            keyed.insert(*i, s.clone());
+        }
+        if self.format == Format::RoundRobin || missing.iter().all(|m| *m == 0) {
             let mut split = Vec::new();
-            for sub in partition_by(group, &scores) {
+            for sub in partition_map(group, ids, &keyed) {
                 if sub.len() > 1 && sub.len() < group.len() {
-                    let sub_indices: Vec<usize> = sub
-                        .iter()
-                        .filter_map(|id| group.iter().position(|g| g == id))
-                        .filter_map(|p| indices.get(p).copied())
-                        .collect();
-                    let (_, again, _) =
-                        self.direct_encounter_split(&sub, &sub_indices, forfeits_as_played);
+                    let (_, again, _) = self.direct_encounter_split(&sub, ids, forfeits_as_played);
                     split.extend(again);
                 } else {
                     split.push(sub);
@@ -556,6 +837,7 @@ impl<'t> Evaluation<'t> {
             return (scores, split, None);
         }
         // Not all met: peel off players certain to be ahead of the rest.
+        let win = &self.tournament.points_system.win;
         let mut remaining: Vec<usize> = (0..n).collect();
         let mut split = Vec::new();
         loop {
@@ -570,26 +852,27 @@ impl<'t> Evaluation<'t> {
                     return false;
                 };
                 remaining.iter().filter(|b| *b != a).all(|b| {
-                    let reach = scores.get(*b).cloned().unwrap_or_default()
-                        + Score::from(missing.get(*b).copied().unwrap_or(0));
+                    let missed =
+                        i64::try_from(missing.get(*b).copied().unwrap_or(0)).unwrap_or(i64::MAX);
+                    let reach = scores.get(*b).cloned().unwrap_or_default() + win.times(missed);
                     *sa > reach
                 })
             });
             match certain {
                 Some(a) if remaining.len() > 1 => {
-                    if let Some(id) = group.get(a) {
-                        split.push(vec![id.clone()]);
+                    if let Some(i) = group.get(a) {
+                        split.push(vec![*i]);
                     }
                     remaining.retain(|x| *x != a);
                 }
                 _ => break,
             }
         }
-        let mut rest: Vec<ContestantId> = remaining
+        let mut rest: Vec<usize> = remaining
             .iter()
-            .filter_map(|i| group.get(*i).cloned())
+            .filter_map(|i| group.get(*i).copied())
             .collect();
-        rest.sort();
+        rest.sort_by(|a, b| ids.get(*a).cmp(&ids.get(*b)));
         if !rest.is_empty() {
             split.push(rest);
         }
@@ -601,22 +884,62 @@ impl<'t> Evaluation<'t> {
     }
 }
 
+fn is_average_of_opponents(kind: TieBreakKind) -> bool {
+    matches!(
+        kind,
+        TieBreakKind::AverageOfOpponentsBuchholz
+            | TieBreakKind::AveragePerformanceOfOpponents
+            | TieBreakKind::AveragePerfectPerformanceOfOpponents
+    )
+}
+
+fn check_reference(code: &TieBreakCode) -> Result<(), FideError> {
+    if code.reference == Some(PointReference::MatchPoints) {
+        return Err(FideError::Code(CodeError {
+            code: code.to_string(),
+            reason: "match points belong to team events, which this crate does not rank"
+                .to_string(),
+        }));
+    }
+    Ok(())
+}
+
+/// Art. 9.2 in a round robin: the games a player could have played (a
+/// round robin of an odd number of players gives everyone a free round
+/// per cycle; a player who never played is not an opponent anyone could
+/// have met).
+fn round_robin_games(t: &Tournament) -> i64 {
+    let rounds = i64::try_from(t.rounds).unwrap_or(i64::MAX);
+    let players = i64::try_from(t.players.len()).unwrap_or(i64::MAX);
+    let mut games = rounds;
+    if players > 0 && rounds % players == 0 {
+        games -= rounds / players;
+    }
+    let never = t
+        .players
+        .iter()
+        .filter(|p| p.rounds.iter().all(|e| e.opponent.is_none()))
+        .count();
+    games - i64::try_from(never).unwrap_or(0)
+}
+
 fn is_win_over_the_board(result: ResultCode) -> bool {
     matches!(result, ResultCode::Win | ResultCode::UnratedWin)
 }
 
-/// Art. 16: a requested bye or absence counts as a draw for the opponents
-/// when every later round of the player is voluntarily unplayed (a bye in
-/// the last round trivially so).
-fn adjusted_score(rounds: &[RoundEntry], forfeit_loss_is_played: bool) -> Score {
+/// Art. 16.3: a requested bye or absence counts as a draw for the
+/// opponents when every later round of the player is voluntarily unplayed
+/// (a bye in the last round trivially so).
+fn adjusted_score(t: &Tournament, rounds: &[RoundEntry], forfeit_loss_is_played: bool) -> Score {
+    let system = &t.points_system;
     let mut total = Score::ZERO;
     // Walk backwards, tracking whether everything after is voluntarily unplayed.
     let mut only_unplayed_after = true;
     for entry in rounds.iter().rev() {
         if is_requested_bye(entry.result) && only_unplayed_after {
-            total += Score::half();
+            total += &system.draw;
         } else {
-            total += entry.result.points();
+            total += system.points(entry.result);
         }
         let unplayed = is_voluntarily_unplayed(entry.result)
             && !(forfeit_loss_is_played && entry.result == ResultCode::ForfeitLoss);
@@ -625,65 +948,130 @@ fn adjusted_score(rounds: &[RoundEntry], forfeit_loss_is_played: bool) -> Score 
     total
 }
 
-/// Remove `cut` least significant parts, or `median` least and `median`
-/// most significant ones. The least significant is a voluntarily unplayed
-/// round's while any is left (art. 16.5), the one with the lowest `key`
-/// among those; otherwise the lowest-scored opponent's (the lower `key`
-/// on a tie). The most significant is the highest-scored opponent's.
-fn cut(parts: &mut Vec<Contribution>, cut: u32, median: u32, key: impl Fn(&Contribution) -> Score) {
-    let low = cut.max(median);
-    for _ in 0..low {
-        let any_vur = parts.iter().any(|c| c.voluntarily_unplayed);
-        let victim = parts
+/// Art. 14 with art. 16.5: remove `cut` least significant parts, or
+/// `median` least and `median` most significant ones (never more than the
+/// rounds). The least significant part is the lowest-scored opponent's
+/// (the lower value first between equal scores, the earlier round between
+/// equal parts). Art. 16.5.1: the lowest voluntarily unplayed round's
+/// value is cut instead, as long as it is not lower than the least
+/// significant value (between equal values, the one whose dummy is
+/// lowest-scored); art. 16.5.2: again for each further cut. The most
+/// significant part is the highest-scored opponent's.
+fn cut(parts: &mut Vec<Part>, cut: u32, median: u32, rounds: usize) {
+    let rounds = u32::try_from(rounds).unwrap_or(u32::MAX);
+    let mut low = cut.max(median).min(rounds);
+    let mut high = median.min(rounds.saturating_sub(low));
+    while low > 0 && !parts.is_empty() {
+        let least = first_min(parts, |a, b| {
+            a.score.cmp(&b.score).then_with(|| a.value.cmp(&b.value))
+        });
+        let lowest_vur = parts
             .iter()
             .enumerate()
-            .filter(|(_, c)| !any_vur || c.voluntarily_unplayed)
-            .min_by(|(_, a), (_, b)| {
-                if any_vur {
-                    key(a).cmp(&key(b))
+            .filter(|(_, p)| p.vur)
+            .min_by(|(_, a), (_, b)| a.value.cmp(&b.value).then_with(|| a.score.cmp(&b.score)))
+            .map(|(i, _)| i);
+        let victim = match (least, lowest_vur) {
+            (Some(l), Some(v)) => {
+                let below = match (parts.get(l), parts.get(v)) {
+                    (Some(lp), Some(vp)) => vp.value < lp.value,
+                    _ => false,
+                };
+                if below {
+                    l
                 } else {
-                    a.opponent_score
-                        .cmp(&b.opponent_score)
-                        .then_with(|| key(a).cmp(&key(b)))
+                    v
                 }
-            })
-            .map(|(i, _)| i);
-        match victim {
+            }
+            (Some(l), None) => l,
+            _ => break,
+        };
+        parts.remove(victim);
+        low -= 1;
+    }
+    while high > 0 && !parts.is_empty() {
+        let most = first_min(parts, |a, b| {
+            b.score.cmp(&a.score).then_with(|| b.value.cmp(&a.value))
+        });
+        match most {
             Some(i) => {
                 parts.remove(i);
             }
-            None => return,
+            None => break,
         }
+        high -= 1;
     }
-    for _ in 0..median {
-        let victim = parts
-            .iter()
-            .enumerate()
-            .max_by(|(_, a), (_, b)| {
-                a.opponent_score
-                    .cmp(&b.opponent_score)
-                    .then_with(|| key(a).cmp(&key(b)))
-            })
-            .map(|(i, _)| i);
-        match victim {
-            Some(i) => {
-                parts.remove(i);
+}
+
+/// The index of the first part that is least by `order`.
+fn first_min(parts: &[Part], order: impl Fn(&Part, &Part) -> std::cmp::Ordering) -> Option<usize> {
+    parts
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| order(a, b))
+        .map(|(i, _)| i)
+}
+
+/// Split `group` (player indices) by `values` (indexed by player), best
+/// first; members of a group by contestant id.
+fn partition(
+    group: &[usize],
+    ids: &[ContestantId],
+    values: &[Score],
+    lower_is_better: bool,
+) -> Vec<Vec<usize>> {
+    let mut keyed: Vec<(&Score, usize)> = group
+        .iter()
+        .filter_map(|i| values.get(*i).map(|v| (v, *i)))
+        .collect();
+    keyed.sort_by(|(va, a), (vb, b)| {
+        let by_value = if lower_is_better {
+            va.cmp(vb)
+        } else {
+            vb.cmp(va)
+        };
+        by_value.then_with(|| ids.get(*a).cmp(&ids.get(*b)))
+    });
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut last: Option<&Score> = None;
+    for (v, i) in keyed {
+        match (last, groups.last_mut()) {
+            (Some(prev), Some(g)) if prev == v => g.push(i),
+            _ => {
+                groups.push(vec![i]);
+                last = Some(v);
             }
-            None => return,
         }
     }
+    groups
 }
 
-fn partition_by(group: &[ContestantId], values: &[Score]) -> Vec<Vec<ContestantId>> {
-    let by: HashMap<&ContestantId, &Score> = group.iter().zip(values).collect();
-    partition_descending(group, |id| {
-        by.get(id).map(|s| (*s).clone()).unwrap_or_default()
-    })
+fn partition_map(
+    group: &[usize],
+    ids: &[ContestantId],
+    values: &HashMap<usize, Score>,
+) -> Vec<Vec<usize>> {
+    let n = group.iter().copied().max().map_or(0, |m| m + 1);
+    let mut dense = vec![Score::ZERO; n];
+    for (i, v) in values {
+        if let Some(slot) = dense.get_mut(*i) {
+            *slot = v.clone();
+        }
+    }
+    partition(group, ids, &dense, false)
 }
 
-fn sorted(mut ids: Vec<ContestantId>) -> Vec<ContestantId> {
-    ids.sort();
-    ids
+fn sorted_ids(group: &[usize], ids: &[ContestantId]) -> Vec<ContestantId> {
+    let mut out: Vec<ContestantId> = group.iter().filter_map(|i| ids.get(*i).cloned()).collect();
+    out.sort();
+    out
+}
+
+fn to_ids(groups: &[Vec<usize>], ids: &[ContestantId]) -> Vec<Vec<ContestantId>> {
+    groups
+        .iter()
+        .map(|g| g.iter().filter_map(|i| ids.get(*i).cloned()).collect())
+        .collect()
 }
 
 /// The contestant id of each player: the name, with the starting rank
@@ -739,14 +1127,16 @@ pub fn encounters(tournament: &Tournament) -> Vec<Encounter> {
             let theirs = tournament
                 .player(o)
                 .and_then(|q| q.rounds.get(r))
-                .map_or(Score::ZERO, |t| t.result.points());
+                .map_or(Score::ZERO, |t| {
+                    tournament.points_system.points(t.result).clone()
+                });
             out.push(Encounter {
                 round: RoundNumber(u32::try_from(r + 1).unwrap_or(u32::MAX)),
                 first: me,
                 second: them,
                 scores: vec![SideScores {
                     unit: Unit::GamePoints,
-                    first: e.result.points(),
+                    first: tournament.points_system.points(e.result).clone(),
                     second: theirs,
                 }],
                 status: if e.result.is_forfeit() {

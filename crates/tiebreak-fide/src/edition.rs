@@ -20,17 +20,43 @@ impl Date {
         ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some(Date { year, month, day })
     }
 
-    /// Parse `YYYY/MM/DD`, `YYYY-MM-DD` or `YYYY.MM.DD` (what TRF writers use).
+    /// Parse a date as TRF writers give it: year first (`YYYY/MM/DD`,
+    /// `YYYY-MM-DD`, `YYYY.MM.DD`) or day first (`DD.MM.YYYY`,
+    /// `DD/MM/YYYY`, `DD-MM-YYYY`), told apart by which end has four
+    /// digits; a two-digit year first (`YY/MM/DD`, TRF-16) means 20YY.
+    /// A time of day after a blank is ignored. `None` when it is not a date.
+    ///
+    /// ```
+    /// use countback_tiebreak_fide::Date;
+    ///
+    /// let d = Date::new(2026, 3, 1);
+    /// assert_eq!(Date::parse_trf("2026/03/01"), d);
+    /// assert_eq!(Date::parse_trf("01.03.2026"), d);
+    /// assert_eq!(Date::parse_trf("01/03/2026"), d);
+    /// assert_eq!(Date::parse_trf("26/03/01"), d);
+    /// assert_eq!(Date::parse_trf("2026-03-01 10:00"), d);
+    /// assert_eq!(Date::parse_trf("March 2026"), None);
+    /// ```
     #[must_use]
     pub fn parse_trf(text: &str) -> Option<Date> {
-        let mut parts = text.trim().split(['/', '-', '.']);
-        let year = parts.next()?.trim().parse().ok()?;
-        let month = parts.next()?.trim().parse().ok()?;
-        let day = parts.next()?.trim().parse().ok()?;
-        if parts.next().is_some() {
+        let date = text.split_whitespace().next()?;
+        let parts: Vec<&str> = date.split(['/', '-', '.']).collect();
+        let [a, b, c] = parts.as_slice() else {
+            return None;
+        };
+        if ![a, b, c]
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 4 && p.chars().all(|ch| ch.is_ascii_digit()))
+        {
             return None;
         }
-        Date::new(year, month, day)
+        let (year, month, day) = match (a.len(), c.len()) {
+            (4, 1 | 2) => (a.parse::<u16>().ok()?, b, c),
+            (1 | 2, 4) => (c.parse::<u16>().ok()?, b, a),
+            (2, 2) => (2000 + a.parse::<u16>().ok()?, b, c),
+            _ => return None,
+        };
+        Date::new(year, month.parse().ok()?, day.parse().ok()?)
     }
 }
 
@@ -77,6 +103,26 @@ impl Edition {
         }
     }
 
+    /// The edition in force for a tournament whose start date is
+    /// `start`; without a date, the text in force now (the March 2026
+    /// text), as FIDE's reference engine does: a file that does not say
+    /// when it started cannot be placed before the change, and the rules
+    /// in force are the ones an arbiter applies today.
+    ///
+    /// ```
+    /// use countback_tiebreak_fide::{Date, Edition};
+    ///
+    /// assert_eq!(Edition::for_date(None), Edition::Mar2026);
+    /// assert_eq!(Edition::for_date(Date::new(2025, 12, 31)), Edition::Aug2024);
+    /// ```
+    #[must_use]
+    pub fn for_date(start: Option<Date>) -> Edition {
+        start.map_or(Edition::CURRENT, Edition::for_start_date)
+    }
+
+    /// The text in force now: what a tournament without a start date gets.
+    pub const CURRENT: Edition = Edition::Mar2026;
+
     /// How the edition is cited in clauses.
     #[must_use]
     pub fn label(self) -> &'static str {
@@ -101,6 +147,20 @@ impl Edition {
 pub struct Options {
     edition: Edition,
     forfeit_loss_counts_as_played: bool,
+    format: Option<Format>,
+}
+
+/// How the tournament was paired: the rules for unplayed rounds differ
+/// (art. 15.2: in a round robin forfeits are games, and there are no
+/// dummy opponents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Format {
+    /// A Swiss (or any event not known to be a round robin).
+    #[default]
+    Swiss,
+    /// A round robin, single or multiple (pre-determined pairings).
+    RoundRobin,
 }
 
 impl Options {
@@ -110,7 +170,29 @@ impl Options {
         Options {
             edition,
             forfeit_loss_counts_as_played: false,
+            format: None,
         }
+    }
+
+    /// The edition in force for `tournament` ([`Edition::for_date`] of
+    /// its start date, record `042`), literal text, and the format the
+    /// file declares.
+    #[must_use]
+    pub fn for_tournament(tournament: &crate::trf::Tournament) -> Options {
+        Options::new(Edition::for_date(tournament.start_date))
+    }
+
+    /// Treat the event as `format` whatever the file says (records `092`
+    /// and `192`); `None` goes back to the file's own type.
+    #[must_use]
+    pub fn with_format(self, format: Option<Format>) -> Options {
+        Options { format, ..self }
+    }
+
+    /// The format chosen with [`Options::with_format`], if any.
+    #[must_use]
+    pub fn format(&self) -> Option<Format> {
+        self.format
     }
 
     /// The edition in force on `start`, literal text.

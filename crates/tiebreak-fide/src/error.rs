@@ -91,6 +91,47 @@ pub enum TrfErrorKind {
         /// The opponent's line.
         opponent_line: usize,
     },
+    /// A line longer than the reader accepts (checked before it is split).
+    #[error("line of {length} characters; at most {limit} are accepted")]
+    LineTooLong {
+        /// The line's length in characters.
+        length: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A `202`/`212` record naming more tie-breaks than a list may hold.
+    #[error("{count} tie-break codes; a list holds at most {limit}")]
+    TooManyTieBreaks {
+        /// The number of codes.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A record that changes points or standings and that this reader does not apply.
+    #[error("record {record} is not supported: it would change the points, and ignoring it would give wrong standings")]
+    UnsupportedRecord {
+        /// The record code.
+        record: String,
+    },
+    /// A `162` points-system entry with a letter other than `W D L P`.
+    #[error("points system: unknown result letter {found:?} (known: W, D, L, P)")]
+    UnknownPointsSymbol {
+        /// The letter found.
+        found: char,
+    },
+    /// A `240` bye record without a round number.
+    #[error("a bye record needs a round number (columns 7-9)")]
+    MissingRound,
+    /// A `240` bye for a round the player's `001` record shows otherwise.
+    #[error(
+        "round {round}: record 240 gives player {player} a bye that their 001 record does not show"
+    )]
+    ByeDisagrees {
+        /// The round.
+        round: usize,
+        /// The player.
+        player: u32,
+    },
     /// A `142` record with an absurd number of rounds.
     #[error("{rounds} rounds is more than this reader accepts")]
     TooManyRounds {
@@ -134,6 +175,20 @@ pub enum FideError {
     /// A player the tournament does not list.
     #[error("no player has starting rank {0}")]
     UnknownPlayer(u32),
+    /// A tie-break the regulations do not use for this kind of event
+    /// (the 2026 note to art. 8: no BH, FB or AOB in round robins).
+    #[error("{code} is not used in round robins (FIDE C.07 {article}, {edition} text)")]
+    NotForRoundRobin {
+        /// The code.
+        code: String,
+        /// The article that says so.
+        article: &'static str,
+        /// The edition.
+        edition: &'static str,
+    },
+    /// The shipped rating tables (B.02 8.1) do not read: a build defect.
+    #[error("the FIDE rating tables shipped with this crate are damaged: {0}")]
+    RatingTable(String),
     /// Exact arithmetic failed (a division by zero that the rules should have prevented).
     #[error(transparent)]
     Score(#[from] ScoreError),

@@ -5,20 +5,24 @@
 //!
 //! ## Overview
 //!
-//! - [`trf::parse`] reads the `001` player records of a TRF-16 file (and the
-//!   TRF-2026 `202`/`212` records that name the tie-breaks) from a string,
+//! - [`trf::parse`] reads a TRF-16 file and the TRF-2026 records that
+//!   change tie-breaks or standings (`162` points system, `192` type, `240`
+//!   byes, `202`/`212` tie-break lists; `299` is refused, never skipped),
 //!   checking that both lines of every game agree. Every error names its
-//!   line and column.
-//! - [`Evaluation`] computes the tie-breaks of C.07 for every player:
-//!   Buchholz with Cut-*n* and Median-*n*, Sonneborn-Berger and its cuts,
-//!   progressive score and its cuts, direct encounter, wins, games won,
-//!   games played and won with Black, rounds one elected to play, average
-//!   rating of opponents and Koya. Unplayed rounds follow article 16 of the
-//!   chosen [`Edition`] (2024 or March 2026 text).
+//!   line and column; limits are checked before a line is split.
+//!   [`trf::Tournament::to_trf`] writes the file back unchanged.
+//! - [`Evaluation`] computes every individual tie-break of FIDE's
+//!   mandatory list (C.07 art. 6-10: DE, WIN, WON, BPG, BWG, PS, REP, STD,
+//!   TPN, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO, RTNG) with their
+//!   modifiers (`/Cn /Mn /P /F /Un /R /L±n`). Unplayed rounds follow art.
+//!   16 of the chosen [`Edition`] (2024 or March 2026 text) in a Swiss and
+//!   art. 15.2 in a round robin ([`Format`]).
 //! - [`TieBreakCode`] and [`Cascade`] parse the FIDE code syntax
 //!   (`BH/C1`, `SB`, `DE`, `BH:GP/M2/P`); [`Evaluation::rank`] ranks by a
 //!   cascade and returns a [`model::TieBreakOutcome`] whose trace names
 //!   each tie-break as a clause (`FIDE C.07 BH/C1`) with every value.
+//! - [`audit()`] checks a file's declared ranks against its own tie-break
+//!   list and its declared points against its results.
 //!
 //! Every value is an exact [`model::Score`]; [`display`] rounds for
 //! printing only.
@@ -53,15 +57,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod code;
 pub mod compute;
 pub mod edition;
 pub mod error;
+pub mod rating;
 pub mod trf;
 
-pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind};
+pub use audit::{audit, Audit, Finding, PlacementValues};
+pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREAKS};
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
-pub use edition::{Date, Edition, Options};
+pub use edition::{Date, Edition, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 
 use model::{HalfRule, RoundingMode, Score, ScoreError};

@@ -1,17 +1,22 @@
-//! A reader for FIDE TRF-16 tournament report files (and the TRF-2026
-//! records that name the tie-breaks), from text.
+//! A reader for FIDE TRF-16 tournament report files and the TRF-2026
+//! records that change tie-breaks or standings, from text.
 //!
-//! Only what tie-breaks need is read: the `001` player records (starting
-//! rank, name, rating, points and every round's opponent, colour and
-//! result), the tournament name (`012`), start date (`042`), number of
-//! rounds (`142`) and the tie-break lists (`202`, `212`). Every other record
-//! and every `###` comment line is skipped.
+//! Read: the `001` player records (starting rank, name, rating, points,
+//! rank and every round's opponent, colour and result), the tournament
+//! name (`012`), start date (`042`), type (`092`, TRF-2026 `192`), number
+//! of rounds (`142`), points system (`162`), the tie-break lists (`202`,
+//! `212`) and the TRF-2026 bye records (`240`). A record that would change
+//! the points and that this reader does not apply (`299`, abnormal points)
+//! is refused, never skipped. Every other record and every `###` comment
+//! is kept as written: [`Tournament::to_trf`] gives the file back
+//! unchanged.
 //!
 //! Columns are counted in characters from 1, as the TRF-16 layout does.
 
 use model::Score;
 
-use crate::edition::Date;
+use crate::code::MAX_TIE_BREAKS;
+use crate::edition::{Date, Format};
 use crate::error::{TrfError, TrfErrorKind};
 
 /// The colour a player had in a round, as the TRF writes it.
@@ -195,6 +200,8 @@ pub struct Player {
     pub rating: Option<u32>,
     /// The points the file declares, columns 81-84.
     pub declared_points: Option<Score>,
+    /// The rank the file declares, columns 86-89 (`None` when blank).
+    pub declared_rank: Option<u32>,
     /// The rounds, in order; rounds the line does not reach are not paired.
     pub rounds: Vec<RoundEntry>,
     /// The line of the file the record was on (1-based).
@@ -242,11 +249,76 @@ impl Player {
         line
     }
 
-    /// The points the results score.
+    /// The points the results score under the standard 1-½-0 system
+    /// ([`Tournament::points`] applies the file's own points system, record `162`).
     #[must_use]
     pub fn points(&self) -> Score {
         self.rounds.iter().map(|r| r.result.points()).sum()
     }
+}
+
+/// The points each result scores (TRF-2026 record `162`; 1-½-0 by default).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct PointsSystem {
+    /// A win, over the board or by forfeit (`W`).
+    pub win: Score,
+    /// A draw (`D`); a half-point bye scores it too.
+    pub draw: Score,
+    /// A loss, over the board or by forfeit (`L`); a zero-point bye and an absence score it too.
+    pub loss: Score,
+    /// A pairing-allocated bye (`P`); a full-point bye scores a win.
+    pub pairing_allocated_bye: Score,
+}
+
+impl Default for PointsSystem {
+    fn default() -> PointsSystem {
+        PointsSystem {
+            win: Score::ONE,
+            draw: Score::half(),
+            loss: Score::ZERO,
+            pairing_allocated_bye: Score::ONE,
+        }
+    }
+}
+
+impl PointsSystem {
+    /// The points `result` scores.
+    #[must_use]
+    pub fn points(&self, result: ResultCode) -> &Score {
+        match result {
+            ResultCode::Win
+            | ResultCode::ForfeitWin
+            | ResultCode::UnratedWin
+            | ResultCode::FullPointBye => &self.win,
+            ResultCode::PairingAllocatedBye => &self.pairing_allocated_bye,
+            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => &self.draw,
+            ResultCode::Loss
+            | ResultCode::ForfeitLoss
+            | ResultCode::UnratedLoss
+            | ResultCode::ZeroPointBye
+            | ResultCode::NotPaired => &self.loss,
+        }
+    }
+
+    /// Whether this is the 1-½-0 system.
+    #[must_use]
+    pub fn is_standard(&self) -> bool {
+        *self == PointsSystem::default()
+    }
+}
+
+/// Where a player's declared points disagree with their results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsDisagreement {
+    /// The player's starting rank.
+    pub starting_rank: u32,
+    /// The line of the record.
+    pub line: usize,
+    /// The points columns 81-84 declare.
+    pub declared: Score,
+    /// The points the results score under the file's points system.
+    pub from_results: Score,
 }
 
 /// A tournament read from a TRF file.
@@ -262,9 +334,82 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// The tie-break codes of a `202` or `212` record, as written.
     pub tie_break_codes: Option<Vec<String>>,
+    /// The format the file declares (`092` or `192`), `None` when it says nothing readable.
+    pub format: Option<Format>,
+    /// The points system (`162`; 1-½-0 when the file has none).
+    pub points_system: PointsSystem,
+    /// Every line of the file as written, for [`Tournament::to_trf`].
+    pub source_lines: Vec<String>,
 }
 
 impl Tournament {
+    /// A player's points under the file's points system.
+    #[must_use]
+    pub fn points(&self, player: &Player) -> Score {
+        player
+            .rounds
+            .iter()
+            .map(|r| self.points_system.points(r.result))
+            .sum()
+    }
+
+    /// The players whose declared points (columns 81-84) are not what their
+    /// results score, in starting-rank order.
+    #[must_use]
+    pub fn points_disagreements(&self) -> Vec<PointsDisagreement> {
+        self.players
+            .iter()
+            .filter_map(|p| {
+                let declared = p.declared_points.clone()?;
+                let from_results = self.points(p);
+                (declared != from_results).then_some(PointsDisagreement {
+                    starting_rank: p.starting_rank,
+                    line: p.line,
+                    declared,
+                    from_results,
+                })
+            })
+            .collect()
+    }
+
+    /// The file as read: every line unchanged (records this reader does
+    /// not understand included), each ended by a newline.
+    #[must_use]
+    pub fn to_trf(&self) -> String {
+        let mut out = String::new();
+        for line in &self.source_lines {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The file with the rank field (columns 86-89) of every `001` record
+    /// replaced by `ranks` (starting rank → rank); every other character
+    /// and every other record unchanged.
+    #[must_use]
+    pub fn to_trf_with_ranks(&self, ranks: &std::collections::HashMap<u32, u32>) -> String {
+        let by_line: std::collections::HashMap<usize, u32> = self
+            .players
+            .iter()
+            .filter_map(|p| ranks.get(&p.starting_rank).map(|r| (p.line, *r)))
+            .collect();
+        let mut out = String::new();
+        for (i, line) in self.source_lines.iter().enumerate() {
+            match by_line.get(&(i + 1)) {
+                Some(rank) => {
+                    let chars: Vec<char> = line.chars().collect();
+                    let head: String = chars.iter().take(85).collect();
+                    let tail: String = chars.iter().skip(89).collect();
+                    out.push_str(&format!("{head:<85}{rank:>4}{tail}"));
+                }
+                None => out.push_str(line),
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// The tie-breaks the file names (`202` or `212`), parsed; `None` when it names none.
     pub fn declared_cascade(
         &self,
@@ -287,6 +432,14 @@ impl Tournament {
 
 /// More rounds than any chess event has; a guard against absurd input.
 pub const MAX_ROUNDS: usize = 1000;
+
+/// The longest line accepted, in characters: a `001` record of
+/// [`MAX_ROUNDS`] rounds is about 10,100. Checked before a line is split,
+/// so that no single line can make the reader allocate without bound.
+pub const MAX_LINE_LENGTH: usize = 12_000;
+
+/// The longest `202`/`212` tie-break record accepted, in characters.
+pub const MAX_TIE_BREAK_LINE: usize = 400;
 
 /// The first column of round 1's opponent field.
 const FIRST_ROUND_COLUMN: usize = 92;
@@ -365,26 +518,71 @@ impl Line<'_> {
     }
 }
 
-/// Read a TRF-16 file from text.
+/// Read a TRF-16 (or TRF-2026) file from text.
 ///
 /// Checks every opponent named is a listed player and that both lines of a
-/// game agree on the opponent, the result and the colours.
+/// game agree on the opponent, the result and the colours. Limits are
+/// checked up front: a line longer than [`MAX_LINE_LENGTH`], a tie-break
+/// record longer than [`MAX_TIE_BREAK_LINE`] or naming more than
+/// [`MAX_TIE_BREAKS`] codes is an error before anything is allocated for it.
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut tournament = Tournament::default();
     let mut declared_rounds: Option<usize> = None;
+    let mut byes: Vec<(usize, ResultCode, usize, Vec<u32>)> = Vec::new();
+    let mut declared_type: Option<Format> = None;
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
-        let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
+        let raw = raw.trim_end_matches('\r');
+        let length = raw.chars().count();
+        let code: String = raw.chars().take(3).collect();
+        if matches!(code.as_str(), "202" | "212") && length > MAX_TIE_BREAK_LINE {
+            return Err(TrfError {
+                line: number,
+                column: MAX_TIE_BREAK_LINE + 1,
+                kind: TrfErrorKind::LineTooLong {
+                    length,
+                    limit: MAX_TIE_BREAK_LINE,
+                },
+            });
+        }
+        if length > MAX_LINE_LENGTH {
+            return Err(TrfError {
+                line: number,
+                column: MAX_LINE_LENGTH + 1,
+                kind: TrfErrorKind::LineTooLong {
+                    length,
+                    limit: MAX_LINE_LENGTH,
+                },
+            });
+        }
+        tournament.source_lines.push(raw.to_string());
+        if !matches!(
+            code.as_str(),
+            "001" | "012" | "042" | "092" | "142" | "162" | "192" | "202" | "212" | "240" | "299"
+        ) {
+            continue;
+        }
+        let chars: Vec<char> = raw.chars().collect();
         let line = Line {
             number,
             chars: &chars,
         };
-        let code: String = chars.iter().take(3).collect();
         let rest = || -> String { chars.iter().skip(4).collect::<String>().trim().to_string() };
         match code.as_str() {
             "001" => tournament.players.push(player_record(&line)?),
             "012" => tournament.name = Some(rest()),
             "042" => tournament.start_date = Date::parse_trf(&rest()),
+            "092" => {
+                if declared_type.is_none() {
+                    tournament.format = format_from_text(&rest());
+                }
+            }
+            "192" => {
+                declared_type = format_from_text(&rest());
+                if declared_type.is_some() {
+                    tournament.format = declared_type;
+                }
+            }
             "142" => {
                 let text = rest();
                 let rounds = text
@@ -395,6 +593,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 }
                 declared_rounds = Some(rounds);
             }
+            "162" => tournament.points_system = points_system(&line)?,
             "202" | "212" => {
                 let codes: Vec<String> = rest()
                     .split([',', ' ', ';'])
@@ -402,9 +601,26 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     .filter(|s| !s.is_empty())
                     .map(str::to_string)
                     .collect();
+                if codes.len() > MAX_TIE_BREAKS + 1 {
+                    return Err(line.err(
+                        5,
+                        TrfErrorKind::TooManyTieBreaks {
+                            count: codes.len(),
+                            limit: MAX_TIE_BREAKS,
+                        },
+                    ));
+                }
                 tournament.tie_break_codes = Some(codes);
             }
-            _ => {}
+            "240" => byes.push(bye_record(&line)?),
+            _ => {
+                return Err(line.err(
+                    1,
+                    TrfErrorKind::UnsupportedRecord {
+                        record: code.clone(),
+                    },
+                ))
+            }
         }
     }
     tournament.players.sort_by_key(|p| p.starting_rank);
@@ -425,6 +641,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         .players
         .iter()
         .map(|p| p.rounds.len())
+        .chain(byes.iter().map(|(_, _, round, _)| *round))
         .max()
         .unwrap_or(0);
     let rounds = declared_rounds.unwrap_or(longest).max(longest);
@@ -432,8 +649,161 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     for p in &mut tournament.players {
         p.rounds.resize(rounds, RoundEntry::not_paired());
     }
+    apply_byes(&mut tournament, &byes)?;
     check_consistency(&tournament)?;
     Ok(tournament)
+}
+
+/// The format a `092` or `192` record names: a round robin when the text
+/// says so (`Round Robin`, `Berger`, `RR`, `FIDE_ROUNDROBIN` ...), a Swiss
+/// when it names one, `None` otherwise.
+fn format_from_text(text: &str) -> Option<Format> {
+    let upper = text.to_ascii_uppercase();
+    let words: Vec<&str> = upper
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let compact: String = upper.chars().filter(char::is_ascii_alphanumeric).collect();
+    if compact.contains("ROUNDROBIN")
+        || compact.contains("BERGER")
+        || words.iter().any(|w| *w == "RR" || *w == "DRR")
+    {
+        Some(Format::RoundRobin)
+    } else if compact.contains("SWISS")
+        || compact.contains("DUTCH")
+        || compact.contains("BURSTEIN")
+        || compact.contains("LIM")
+        || compact.contains("DUBOV")
+    {
+        Some(Format::Swiss)
+    } else {
+        None
+    }
+}
+
+/// Record `162`: the points of each result, as letter and number pairs
+/// (`162 W 3.0    D 1.0    L 0.0`, `W=3` also read): `W` win, `D` draw,
+/// `L` loss, `P` pairing-allocated bye (a win's points when not given).
+fn points_system(line: &Line<'_>) -> Result<PointsSystem, TrfError> {
+    let mut system = PointsSystem::default();
+    let mut bye_given = false;
+    let text: String = line.chars.iter().skip(3).collect();
+    let mut tokens = text
+        .split(|c: char| c.is_whitespace() || c == '=')
+        .filter(|t| !t.is_empty());
+    while let Some(token) = tokens.next() {
+        let mut chars = token.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let attached = chars.as_str();
+        let number = if attached.is_empty() {
+            tokens.next().unwrap_or_default()
+        } else {
+            attached
+        };
+        let column = text.find(token).map_or(5, |at| at + 4);
+        let value = Score::parse(number).map_err(|_| {
+            line.err(
+                column,
+                TrfErrorKind::NotANumber {
+                    text: number.to_string(),
+                },
+            )
+        })?;
+        let slot = match letter.to_ascii_uppercase() {
+            'W' => &mut system.win,
+            'D' => &mut system.draw,
+            'L' => &mut system.loss,
+            'P' => {
+                bye_given = true;
+                &mut system.pairing_allocated_bye
+            }
+            other => {
+                return Err(line.err(column, TrfErrorKind::UnknownPointsSymbol { found: other }))
+            }
+        };
+        *slot = value;
+    }
+    if !bye_given {
+        // Without its own entry a pairing-allocated bye scores a win.
+        system.pairing_allocated_bye = system.win.clone();
+    }
+    Ok(system)
+}
+
+/// Record `240` (TRF-2026): `240 H 003 0012 0034`: the half-point (`H`),
+/// full-point (`F`) or zero-point (`Z` or blank) byes of a round.
+fn bye_record(line: &Line<'_>) -> Result<(usize, ResultCode, usize, Vec<u32>), TrfError> {
+    let result = match line.char_at(5).to_ascii_uppercase() {
+        'H' => ResultCode::HalfPointBye,
+        'F' => ResultCode::FullPointBye,
+        'Z' | ' ' => ResultCode::ZeroPointBye,
+        other => return Err(line.err(5, TrfErrorKind::UnknownResult { found: other })),
+    };
+    let round = line
+        .number(7, 9)?
+        .filter(|r| *r > 0)
+        .ok_or_else(|| line.err(7, TrfErrorKind::MissingRound))?;
+    let round = usize::try_from(round).unwrap_or(usize::MAX);
+    if round > MAX_ROUNDS {
+        return Err(line.err(7, TrfErrorKind::TooManyRounds { rounds: round }));
+    }
+    let mut players = Vec::new();
+    let mut column = 11;
+    while column <= line.chars.len() {
+        let to = (column + 3).min(line.chars.len());
+        if let Some(p) = line.number(column, to)?.filter(|p| *p > 0) {
+            players.push(p);
+        }
+        column += 5;
+    }
+    Ok((line.number, result, round, players))
+}
+
+/// A `240` bye fills a round the player's `001` line leaves unpaired, and
+/// must agree with a round it fills in.
+fn apply_byes(
+    t: &mut Tournament,
+    byes: &[(usize, ResultCode, usize, Vec<u32>)],
+) -> Result<(), TrfError> {
+    for (line, result, round, players) in byes {
+        for p in players {
+            let err = |kind| TrfError {
+                line: *line,
+                column: 11,
+                kind,
+            };
+            let index = t
+                .players
+                .binary_search_by_key(p, |q| q.starting_rank)
+                .map_err(|_| {
+                    err(TrfErrorKind::OpponentOutOfRange {
+                        round: *round,
+                        opponent: *p,
+                    })
+                })?;
+            let entry = t
+                .players
+                .get_mut(index)
+                .and_then(|q| q.rounds.get_mut(round.saturating_sub(1)));
+            match entry {
+                Some(e) if e.result == ResultCode::NotPaired => {
+                    *e = RoundEntry {
+                        opponent: None,
+                        colour: Colour::None,
+                        result: *result,
+                    };
+                }
+                Some(e) if e.result == *result => {}
+                _ => {
+                    return Err(err(TrfErrorKind::ByeDisagrees {
+                        round: *round,
+                        player: *p,
+                    }))
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
@@ -469,6 +839,11 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
                 },
             )
         })?)
+    };
+    let declared_rank = if line.chars.len() >= 89 {
+        line.number(86, 89)?.filter(|r| *r > 0)
+    } else {
+        None
     };
     let mut rounds = Vec::new();
     let mut start = FIRST_ROUND_COLUMN;
@@ -533,6 +908,7 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
         name,
         rating,
         declared_points,
+        declared_rank,
         rounds,
         line: line.number,
     })
@@ -570,7 +946,12 @@ fn check_consistency(t: &Tournament) -> Result<(), TrfError> {
                     && (entry.result.mirror() == Some(their.result)
                         // A double forfeit: neither player turned up.
                         || (entry.result == ResultCode::ForfeitLoss
-                            && their.result == ResultCode::ForfeitLoss))
+                            && their.result == ResultCode::ForfeitLoss)
+                        // A game played and scored as lost by both (0-0,
+                        // e.g. both flagged or both expelled; real Vega files have one).
+                        || (entry.result == ResultCode::Loss && their.result == ResultCode::Loss)
+                        || (entry.result == ResultCode::UnratedLoss
+                            && their.result == ResultCode::UnratedLoss))
                     && !(entry.colour != Colour::None && entry.colour == their.colour)
             });
             if !agrees {

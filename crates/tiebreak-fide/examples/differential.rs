@@ -1,0 +1,535 @@
+//! Differential check against FIDE's reference engine (PyPI `gacrux`,
+//! which carries the FIDE technical commission's TieBreakServer).
+//!
+//! Generates random Swiss and round-robin events (requested byes,
+//! pairing-allocated and full-point byes, forfeits, withdrawals, players
+//! who never start, unrated players, start dates in 2025, 2026 or none),
+//! writes each as TRF, runs `python -m gacrux.tiebreakchecker` on it,
+//! computes the same codes here, and prints every difference by code.
+//!
+//! ```text
+//! cargo run --release -p countback-tiebreak-fide --example differential -- \
+//!     --events 200 --seed 1 --python /tmp/gacrux-venv/bin/python --out /tmp/differential
+//! ```
+//!
+//! (`cargo xtask differential` runs the same.) Not part of CI: the
+//! reference is Python. Exit status 1 when any difference is found.
+#![allow(missing_docs)]
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
+use countback_tiebreak_fide::{display, Evaluation, Options, TieBreakCode};
+use model::Score;
+
+/// The codes compared value by value.
+const CODES: &[&str] = &[
+    "PTS",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "PS",
+    "PS/C1",
+    "STD",
+    "TPN",
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "BH/P",
+    "BH/C1/P",
+    "FB",
+    "FB/C1",
+    "BH/F",
+    "AOB",
+    "AOB/F",
+    "SB",
+    "SB/C1",
+    "SB/C2",
+    "SB/P",
+    "KS",
+    "KS/P",
+    "ARO",
+    "ARO/C1",
+    "ARO/M1",
+    "ARO/U1000",
+    "TPR",
+    "TPR/U1000",
+    "PTP",
+    "PTP/U1000",
+    "APRO/U1000",
+    "APPO/U1000",
+    "RTNG/U1000",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    fn index(&mut self, n: usize) -> usize {
+        usize::try_from(self.below(n as u64)).unwrap_or(0)
+    }
+}
+
+struct Event {
+    round_robin: bool,
+    text: String,
+}
+
+fn bye(result: ResultCode) -> RoundEntry {
+    RoundEntry {
+        opponent: None,
+        colour: Colour::None,
+        result,
+    }
+}
+
+fn game(rng: &mut Rng, w: u32, b: u32) -> (RoundEntry, RoundEntry) {
+    let (rw, rb) = match rng.below(100) {
+        0..=35 => (ResultCode::Win, ResultCode::Loss),
+        36..=63 => (ResultCode::Draw, ResultCode::Draw),
+        64..=91 => (ResultCode::Loss, ResultCode::Win),
+        92..=95 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+        // (No double forfeits: gacrux's TRF reader refuses them.)
+        _ => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+    };
+    // Forfeits keep their colours: gacrux's reader needs them.
+    (
+        RoundEntry {
+            opponent: Some(b),
+            colour: Colour::White,
+            result: rw,
+        },
+        RoundEntry {
+            opponent: Some(w),
+            colour: Colour::Black,
+            result: rb,
+        },
+    )
+}
+
+fn generate(rng: &mut Rng, number: usize) -> Event {
+    let round_robin = rng.below(4) == 0;
+    let (n, rounds) = if round_robin {
+        let n = 4 + rng.index(7);
+        (n, if n % 2 == 0 { n - 1 } else { n })
+    } else {
+        let rounds = 5 + rng.index(5);
+        (rounds + 3 + rng.index(30), rounds)
+    };
+    let mut table: Vec<Vec<RoundEntry>> = vec![Vec::new(); n];
+    // Who withdraws after which round, who never starts.
+    let mut gone_after: Vec<usize> = vec![usize::MAX; n];
+    for g in gone_after.iter_mut() {
+        match rng.below(20) {
+            0 => *g = 0,
+            1 | 2 => *g = 1 + rng.index(rounds.saturating_sub(1).max(1)),
+            _ => {}
+        }
+    }
+    let slot = |table: &mut Vec<Vec<RoundEntry>>, p: usize, e: RoundEntry| {
+        if let Some(v) = table.get_mut(p) {
+            v.push(e);
+        }
+    };
+    for r in 0..rounds {
+        if round_robin {
+            // Berger tables by the circle method; with an odd number, a free round.
+            let m = if n % 2 == 0 { n } else { n + 1 };
+            let mut circle: Vec<usize> = (0..m).collect();
+            circle.rotate_right(r % (m - 1).max(1));
+            let fixed = m - 1;
+            let mut order: Vec<usize> = circle.into_iter().filter(|x| *x != fixed).collect();
+            order.insert(0, fixed);
+            for k in 0..m / 2 {
+                let (a, b) = (
+                    order.get(k).copied().unwrap_or(0),
+                    order.get(m - 1 - k).copied().unwrap_or(0),
+                );
+                let (a, b) = if (r + k) % 2 == 0 { (a, b) } else { (b, a) };
+                match (a < n, b < n) {
+                    (true, true) => {
+                        let absent_a = r >= gone_after.get(a).copied().unwrap_or(usize::MAX);
+                        let absent_b = r >= gone_after.get(b).copied().unwrap_or(usize::MAX);
+                        let (wa, wb) = to_u32(a, b);
+                        let (ea, eb) = match (absent_a, absent_b) {
+                            (false, false) => game(rng, wa, wb),
+                            (true, false) => forfeit(wa, wb, false),
+                            (false, true) => forfeit(wa, wb, true),
+                            (true, true) => {
+                                (bye(ResultCode::NotPaired), bye(ResultCode::NotPaired))
+                            }
+                        };
+                        slot(&mut table, a, ea);
+                        slot(&mut table, b, eb);
+                    }
+                    (true, false) => slot(&mut table, a, bye(ResultCode::NotPaired)),
+                    (false, true) => slot(&mut table, b, bye(ResultCode::NotPaired)),
+                    _ => {}
+                }
+            }
+        } else {
+            let mut present = Vec::new();
+            for p in 0..n {
+                if r >= gone_after.get(p).copied().unwrap_or(usize::MAX) {
+                    slot(&mut table, p, bye(ResultCode::NotPaired));
+                    continue;
+                }
+                match rng.below(100) {
+                    0..=3 => slot(&mut table, p, bye(ResultCode::HalfPointBye)),
+                    4 | 5 => slot(&mut table, p, bye(ResultCode::ZeroPointBye)),
+                    6 => slot(&mut table, p, bye(ResultCode::FullPointBye)),
+                    _ => present.push(p),
+                }
+            }
+            for i in (1..present.len()).rev() {
+                let j = rng.index(i + 1);
+                present.swap(i, j);
+            }
+            let mut pairs = present.chunks_exact(2);
+            for pair in &mut pairs {
+                let &[a, b] = pair else { continue };
+                let (wa, wb) = to_u32(a, b);
+                let (ea, eb) = game(rng, wa, wb);
+                slot(&mut table, a, ea);
+                slot(&mut table, b, eb);
+            }
+            if let [odd] = pairs.remainder() {
+                slot(&mut table, *odd, bye(ResultCode::PairingAllocatedBye));
+            }
+        }
+    }
+    let date = match rng.below(3) {
+        0 => "042 2025/06/01\n",
+        1 => "042 2026/04/01\n",
+        _ => "",
+    };
+    let kind = if round_robin {
+        "Round Robin"
+    } else {
+        "Swiss Dutch"
+    };
+    let mut text = format!("012 Differential {number}\n{date}092 {kind}\n142 {rounds}\n");
+    for (i, rounds) in table.into_iter().enumerate() {
+        let starting_rank = u32::try_from(i + 1).unwrap_or(0);
+        let mut player = Player {
+            starting_rank,
+            name: format!("Player {starting_rank:03}"),
+            rating: (rng.below(6) != 0).then(|| 1200 + u32::try_from(rng.below(1400)).unwrap_or(0)),
+            declared_points: None,
+            declared_rank: None,
+            rounds,
+            line: 0,
+        };
+        player.declared_points = Some(player.points());
+        let _ = writeln!(text, "{}", player.to_trf_line());
+    }
+    Event { round_robin, text }
+}
+
+fn to_u32(a: usize, b: usize) -> (u32, u32) {
+    (
+        u32::try_from(a + 1).unwrap_or(0),
+        u32::try_from(b + 1).unwrap_or(0),
+    )
+}
+
+fn forfeit(a: u32, b: u32, a_wins: bool) -> (RoundEntry, RoundEntry) {
+    let (ra, rb) = if a_wins {
+        (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
+    } else {
+        (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+    };
+    (
+        RoundEntry {
+            opponent: Some(b),
+            colour: Colour::White,
+            result: ra,
+        },
+        RoundEntry {
+            opponent: Some(a),
+            colour: Colour::Black,
+            result: rb,
+        },
+    )
+}
+
+/// Run gacrux; the rows of its tab-separated table by starting rank.
+fn reference(
+    python: &str,
+    file: &PathBuf,
+    codes: &[&str],
+) -> Result<BTreeMap<u32, Vec<String>>, String> {
+    let out = Command::new(python)
+        .args(["-m", "gacrux.tiebreakchecker", "-i"])
+        .arg(file)
+        .args(["-o", "-", "-d", "T", "-t"])
+        .args(codes)
+        .output()
+        .map_err(|e| format!("cannot run {python}: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut rows = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let cells: Vec<String> = line.split('\t').map(str::to_string).collect();
+        let Some(sno) = cells.first().and_then(|c| c.parse::<u32>().ok()) else {
+            return Err(format!("{}: unexpected output: {text}", file.display()));
+        };
+        rows.insert(sno, cells);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "{}: no output: {text}{}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(rows)
+}
+
+/// Whether our exact value shows as gacrux's text (gacrux rounds AOB, and
+/// prints a missing value as `-0`).
+fn same(ours: Option<&Score>, theirs: &str) -> bool {
+    let theirs = theirs.trim();
+    match ours {
+        None => theirs == "-0" || theirs == "None",
+        Some(v) => {
+            let places = theirs
+                .split_once('.')
+                .map_or(0, |(_, d)| u32::try_from(d.len()).unwrap_or(0));
+            match (Score::parse(theirs), display(v, places)) {
+                (Ok(t), _) if t == *v => true,
+                (_, Ok(shown)) => shown == theirs,
+                _ => false,
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    values: usize,
+    differences: usize,
+    explained: BTreeMap<&'static str, usize>,
+    examples: Vec<String>,
+}
+
+/// Why a difference is expected: the article that settles it (see
+/// `docs/fide.md`, "Differences from the reference engine"). `None`: unexplained.
+fn explain(
+    code: &TieBreakCode,
+    round_robin: bool,
+    player: &Player,
+    t: &trf::Tournament,
+    ks_with_forfeits: Option<&Score>,
+    theirs: &str,
+) -> Option<&'static str> {
+    use countback_tiebreak_fide::TieBreakKind as K;
+    let any_unrated = t.players.iter().any(|p| p.rating.is_none());
+    let has_forfeit = player.rounds.iter().any(|e| e.result.is_forfeit());
+    if code.kind.uses_ratings() && code.unrated.is_none() && any_unrated && theirs.trim() == "-0" {
+        return Some("C.07 art. 10.1 (decision): unrated opponents are left out; gacrux gives no rating tie-break to anyone once one player is unrated and no /U is given");
+    }
+    if code.kind == K::Koya
+        && !round_robin
+        && !code.forfeits_as_played
+        && ks_with_forfeits.is_some_and(|v| same(Some(v), theirs))
+    {
+        return Some("C.07 art. 16.1 with 9.2 (decision): in a Swiss a forfeit is an unplayed round, not points scored against an opponent (KS/P counts it); gacrux counts forfeits");
+    }
+    if round_robin
+        && has_forfeit
+        && matches!(
+            code.kind,
+            K::GamesWon | K::BlackGamesPlayed | K::BlackGamesWon | K::RoundsElectedToPlay
+        )
+    {
+        return Some("C.07 art. 15.2: in a round robin forfeits are games (a forfeit win is won, a forfeit loss was elected to play); gacrux applies that only to BH, SB, DE and KS");
+    }
+    None
+}
+
+fn run() -> Result<bool, String> {
+    let mut events = 200usize;
+    let mut seed = 1u64;
+    let mut python = "python3".to_string();
+    let mut out = PathBuf::from("/tmp/countback-differential");
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{a} needs a value"))?;
+        match a.as_str() {
+            "--events" => events = value.parse().map_err(|_| "bad --events".to_string())?,
+            "--seed" => seed = value.parse().map_err(|_| "bad --seed".to_string())?,
+            "--python" => python = value,
+            "--out" => out = PathBuf::from(value),
+            _ => return Err(format!("unknown argument {a}")),
+        }
+    }
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let codes: Vec<TieBreakCode> = CODES
+        .iter()
+        .map(|c| c.parse().map_err(|e| format!("{e}")))
+        .collect::<Result<_, _>>()?;
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let (mut swiss, mut robins) = (0, 0);
+    for number in 0..events {
+        let event = generate(&mut rng, number);
+        if event.round_robin {
+            robins += 1;
+        } else {
+            swiss += 1;
+        }
+        let kind = if event.round_robin { "rr" } else { "swiss" };
+        let file = out.join(format!("event-{number:04}-{kind}.trf"));
+        std::fs::write(&file, &event.text).map_err(|e| e.to_string())?;
+        let t = trf::parse(&event.text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let eval = Evaluation::new(&t, Options::for_tournament(&t)).map_err(|e| e.to_string())?;
+        // Fore codes in a call of their own: gacrux's Fore Buchholz
+        // changes a value (the last round met) that its later BH and SB
+        // then read, so a call naming FB before SB gives SB wrong.
+        let (fore, plain): (Vec<&str>, Vec<&str>) = CODES
+            .iter()
+            .partition(|c| c.starts_with("FB") || c.ends_with("/F"));
+        let fore_rows = reference(&python, &file, &fore)?;
+        let plain_rows = reference(&python, &file, &plain)?;
+        let cell = |sno: u32, code: &str| -> String {
+            let (rows, list) = if fore.contains(&code) {
+                (&fore_rows, &fore)
+            } else {
+                (&plain_rows, &plain)
+            };
+            list.iter()
+                .position(|c| *c == code)
+                .and_then(|k| rows.get(&sno).and_then(|r| r.get(k + 2)))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let ks_p = eval
+            .optional_values(&"KS/P".parse().map_err(|e| format!("{e}"))?)
+            .map_err(|e| e.to_string())?;
+        for (k, code) in codes.iter().enumerate() {
+            let ours = eval.optional_values(code).map_err(|e| e.to_string())?;
+            let tally = tallies
+                .entry(format!(
+                    "{}{}",
+                    CODES.get(k).copied().unwrap_or("?"),
+                    if event.round_robin { " (RR)" } else { "" }
+                ))
+                .or_default();
+            for ((p, value), ks) in t.players.iter().zip(&ours).zip(&ks_p) {
+                let theirs = cell(p.starting_rank, CODES.get(k).copied().unwrap_or(""));
+                tally.values += 1;
+                if !same(value.as_ref(), &theirs) {
+                    if let Some(why) = explain(code, event.round_robin, p, &t, ks.as_ref(), &theirs)
+                    {
+                        *tally.explained.entry(why).or_default() += 1;
+                        continue;
+                    }
+                    tally.differences += 1;
+                    if tally.examples.len() < 3 {
+                        tally.examples.push(format!(
+                            "{} #{}: countback {} gacrux {}",
+                            file.display(),
+                            p.starting_rank,
+                            value
+                                .as_ref()
+                                .map_or("none".to_string(), ToString::to_string),
+                            theirs
+                        ));
+                    }
+                }
+            }
+        }
+        // DE: compare the places after PTS, DE.
+        let outcome = eval
+            .rank(&"DE".parse().map_err(|e| format!("{e}"))?)
+            .map_err(|e| e.to_string())?;
+        let rows = reference(&python, &file, &["PTS", "DE"])?;
+        let ids = countback_tiebreak_fide::contestant_ids(&t);
+        let mut place = BTreeMap::new();
+        let mut before = 0;
+        for group in &outcome.order {
+            for m in &group.members {
+                place.insert(m.clone(), before + 1);
+            }
+            before += group.members.len();
+        }
+        let tally = tallies
+            .entry(format!(
+                "DE (place){}",
+                if event.round_robin { " (RR)" } else { "" }
+            ))
+            .or_default();
+        for (p, id) in t.players.iter().zip(&ids) {
+            let theirs = rows
+                .get(&p.starting_rank)
+                .and_then(|r| r.get(1))
+                .cloned()
+                .unwrap_or_default();
+            let ours = place.get(id).copied().unwrap_or(0);
+            tally.values += 1;
+            if theirs.trim() != ours.to_string() {
+                tally.differences += 1;
+                if tally.examples.len() < 3 {
+                    tally.examples.push(format!(
+                        "{} #{}: countback place {ours} gacrux {theirs}",
+                        file.display(),
+                        p.starting_rank
+                    ));
+                }
+            }
+        }
+    }
+    let total: usize = tallies.values().map(|t| t.values).sum();
+    let differing: usize = tallies.values().map(|t| t.differences).sum();
+    let explained: usize = tallies.values().flat_map(|t| t.explained.values()).sum();
+    println!(
+        "{events} events ({swiss} Swiss, {robins} round robins), {total} values compared, \
+         {explained} explained differences, {differing} unexplained"
+    );
+    for (code, t) in &tallies {
+        let explained: usize = t.explained.values().sum();
+        if t.differences == 0 && explained == 0 {
+            println!("  {code:<18} {:>7} values, all equal", t.values);
+            continue;
+        }
+        println!(
+            "  {code:<18} {:>7} values, {explained} explained, {} unexplained",
+            t.values, t.differences
+        );
+        for (why, n) in &t.explained {
+            println!("      {n} x {why}");
+        }
+        for e in &t.examples {
+            println!("      UNEXPLAINED {e}");
+        }
+    }
+    Ok(differing == 0)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("differential: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
