@@ -108,6 +108,30 @@ fn sums(c: &mut Criterion) {
     g.bench_function("10000-tenths", |b| {
         b.iter(|| black_box(tenths.iter().sum::<Score>()))
     });
+    // Issue 17: 10,000 distinct prime denominators (their product has about
+    // 170,000 bits). Each addition of a machine-word fraction to the
+    // promoted sum costs one pass over its digits.
+    let n = if cfg!(debug_assertions) { 500 } else { 10_000 };
+    let mut primes: Vec<i64> = Vec::with_capacity(n);
+    let mut candidate = 2i64;
+    while primes.len() < n {
+        if primes
+            .iter()
+            .take_while(|p| **p * **p <= candidate)
+            .all(|p| candidate % p != 0)
+        {
+            primes.push(candidate);
+        }
+        candidate += 1;
+    }
+    let distinct: Vec<Score> = primes
+        .iter()
+        .map(|p| Score::new(p % 7 - 3, *p).unwrap_or_default())
+        .collect();
+    g.sample_size(10);
+    g.bench_function(format!("{n}-distinct-primes"), |b| {
+        b.iter(|| black_box(distinct.iter().sum::<Score>()))
+    });
     g.finish();
 }
 

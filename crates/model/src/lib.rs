@@ -66,4 +66,4 @@ pub use outcome::{
 };
 pub use quotient::Quotient;
 pub use round::{HalfRule, Rounding, RoundingMode};
-pub use score::Score;
+pub use score::{Score, MAX_SCORE_TEXT};

@@ -88,6 +88,64 @@ fn reduce_i128(num: i128, den: i128) -> Result<Score, (i128, i128)> {
     }
 }
 
+/// `n mod d` for a positive machine-word `d`: one pass over `n`'s digits.
+fn mod_small(n: &BigInt, d: u64) -> u64 {
+    (n.magnitude() % d).to_u64().unwrap_or(0)
+}
+
+/// `x + c/d` (with `d > 0`, `c/d` in lowest terms) in time linear in the
+/// size of `x`. `BigRational`'s own addition takes the gcd of two big
+/// numbers with Stein's binary algorithm, quadratic in their size even when
+/// one of them is a machine word; summing thousands of fractions with
+/// distinct prime denominators spent seconds there. Knuth's method (TAOCP
+/// 4.5.1) needs only gcds with a machine word, each one `mod` away.
+fn add_big_small(x: &BigRational, c: i64, d: i64) -> Score {
+    let (a, b) = (x.numer(), x.denom());
+    let Ok(d_u) = u64::try_from(d) else {
+        return Score::from_big(x + BigRational::new(BigInt::from(c), BigInt::from(d)));
+    };
+    // g = gcd(b, d) <= d fits a machine word.
+    let g = gcd_u128(u128::from(mod_small(b, d_u)), u128::from(d_u));
+    let g = u64::try_from(g).unwrap_or(1).max(1);
+    if g == 1 {
+        // Coprime denominators: (a d + c b) / (b d) is already in lowest terms.
+        let num = a * d + b * c;
+        let den = b * d;
+        return Score::from_big(BigRational::new_raw(num, den));
+    }
+    let d_over_g = d_u / g;
+    let b_over_g: BigInt = b / g;
+    let t: BigInt = a * d_over_g + &b_over_g * c;
+    // gcd(t, b d / g) = gcd(t, g), and g is a machine word.
+    let g2 = gcd_u128(u128::from(mod_small(&t, g)), u128::from(g));
+    let g2 = u64::try_from(g2).unwrap_or(1).max(1);
+    let num = t / g2;
+    let den = b_over_g * (d_u / g2);
+    Score::from_big(BigRational::new_raw(num, den))
+}
+
+/// `x * c/d` (with `d > 0`, `c/d` in lowest terms), cancelling with gcds
+/// of a big number and a machine word only (see [`add_big_small`]).
+fn mul_big_small(x: &BigRational, c: i64, d: i64) -> Score {
+    let (a, b) = (x.numer(), x.denom());
+    let (Ok(d_u), Some(c_u)) = (u64::try_from(d), Some(c.unsigned_abs())) else {
+        return Score::from_big(x * BigRational::new(BigInt::from(c), BigInt::from(d)));
+    };
+    if c_u == 0 {
+        return Score::ZERO;
+    }
+    // Cross-cancel: gcd(a, d) and gcd(b, c), both machine words.
+    let g1 = u64::try_from(gcd_u128(u128::from(mod_small(a, d_u)), u128::from(d_u)))
+        .unwrap_or(1)
+        .max(1);
+    let g2 = u64::try_from(gcd_u128(u128::from(mod_small(b, c_u)), u128::from(c_u)))
+        .unwrap_or(1)
+        .max(1);
+    let num: BigInt = (a / g1) * (BigInt::from(c) / g2);
+    let den: BigInt = (b / g2) * (d_u / g1);
+    Score::from_big(BigRational::new_raw(num, den))
+}
+
 fn big_from_i128(num: i128, den: i128) -> Score {
     Score::from_big(BigRational::new(BigInt::from(num), BigInt::from(den)))
 }
@@ -266,7 +324,10 @@ impl Score {
                 };
                 reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
             }
-            _ => Score::from_big(self.to_big() + rhs.to_big()),
+            (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
+                add_big_small(x, *num, *den)
+            }
+            (Repr::Big(x), Repr::Big(y)) => Score::from_big(&**x + &**y),
         }
     }
 
@@ -279,7 +340,10 @@ impl Score {
                 );
                 reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
             }
-            _ => Score::from_big(self.to_big() * rhs.to_big()),
+            (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
+                mul_big_small(x, *num, *den)
+            }
+            (Repr::Big(x), Repr::Big(y)) => Score::from_big(&**x * &**y),
         }
     }
 
@@ -528,9 +592,25 @@ impl fmt::Debug for Score {
     }
 }
 
+/// The longest score text read: far beyond any real score (a sum of 10,000
+/// Neuberg-factored boards prints in well under this), and short enough that
+/// parsing it stays fast.
+pub const MAX_SCORE_TEXT: usize = 100_000;
+
 fn parse_int(text: &str, whole: &str) -> Result<BigInt, ScoreError> {
-    let digits = text.strip_prefix('+').unwrap_or(text);
-    let body = digits.strip_prefix('-').unwrap_or(digits);
+    // At most one sign: `+-1` is refused, not read as `-1` or `1`.
+    let (negative, body) = match text.as_bytes().first() {
+        Some(b'+') => (false, text.get(1..).unwrap_or("")),
+        Some(b'-') => (true, text.get(1..).unwrap_or("")),
+        _ => (false, text),
+    };
+    if body.starts_with(['+', '-']) {
+        return Err(ScoreError::InvalidText {
+            text: whole.to_owned(),
+            reason: "more than one sign",
+        });
+    }
+    let digits = if negative { text } else { body };
     if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ScoreError::InvalidText {
             text: whole.to_owned(),
@@ -549,6 +629,12 @@ impl FromStr for Score {
     type Err = ScoreError;
 
     fn from_str(text: &str) -> Result<Score, ScoreError> {
+        if text.len() > MAX_SCORE_TEXT {
+            return Err(ScoreError::InvalidText {
+                text: text.chars().take(32).chain("…".chars()).collect(),
+                reason: "longer than 100,000 characters",
+            });
+        }
         let t = text.trim();
         if let Some((n, d)) = t.split_once('/') {
             let n = parse_int(n.trim(), text)?;
@@ -559,7 +645,7 @@ impl FromStr for Score {
             return Ok(Score::from_big(BigRational::new(n, d)));
         }
         if let Some((int, frac)) = t.split_once('.') {
-            let negative = int.trim_start().starts_with('-');
+            let negative = int.starts_with('-');
             let int_part = if int.is_empty() || int == "-" || int == "+" {
                 BigInt::zero()
             } else {
@@ -684,9 +770,38 @@ mod tests {
 
     #[test]
     fn bad_text_is_an_error() {
-        for bad in ["", "1/0", "x", "1.", "1..2", "--1", "1/2/3", "1e5"] {
+        for bad in [
+            "", "1/0", "x", "1.", "1..2", "--1", "1/2/3", "1e5", "+-1.5", "-+1.5", "+-1", "++1",
+            "+-1/2", "1/+-2", "+-.5", "-", "+", "1.+5", "1.-5", "- 1.5",
+        ] {
             assert!(bad.parse::<Score>().is_err(), "{bad:?} parsed");
         }
+    }
+
+    /// Issue 17: `"+-1.5"` was read as +3/2, the sign lost.
+    #[test]
+    fn a_double_sign_is_refused_not_read() {
+        for bad in ["+-1.5", "+-1", "-+1", "+-1/2"] {
+            assert_eq!(
+                bad.parse::<Score>(),
+                Err(ScoreError::InvalidText {
+                    text: bad.to_owned(),
+                    reason: "more than one sign"
+                }),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(s("+1.5"), s("3/2"));
+        assert_eq!(s("-1.5"), s("-3/2"));
+        assert_eq!(s("+.5"), s("1/2"));
+    }
+
+    #[test]
+    fn overlong_text_is_refused_up_front() {
+        let long = "1".repeat(MAX_SCORE_TEXT + 1);
+        assert!(long.parse::<Score>().is_err());
+        let ok = "7".repeat(MAX_SCORE_TEXT - 10);
+        assert!(ok.parse::<Score>().is_ok());
     }
 
     #[test]

@@ -146,3 +146,61 @@ fn floats_are_refused_on_input() {
         Score::integer(12)
     );
 }
+
+/// The first `n` primes.
+fn primes(n: usize) -> Vec<i64> {
+    let mut found: Vec<i64> = Vec::with_capacity(n);
+    let mut candidate = 2i64;
+    while found.len() < n {
+        if found
+            .iter()
+            .take_while(|p| **p * **p <= candidate)
+            .all(|p| candidate % p != 0)
+        {
+            found.push(candidate);
+        }
+        candidate += 1;
+    }
+    found
+}
+
+/// Issue 17: 2,500 distinct prime denominators took 9-17 s (a quadratic
+/// binary gcd of two big numbers on every addition). Now each addition of
+/// a machine-word fraction to a promoted sum costs one pass over its digits.
+#[test]
+fn summing_many_distinct_prime_denominators_is_fast_and_exact() {
+    let primes = primes(2_500);
+    let numerators: Vec<i64> = (0..primes.len())
+        .map(|i| i64::try_from(i % 7).unwrap() - 3)
+        .collect();
+    let terms: Vec<Score> = numerators
+        .iter()
+        .zip(&primes)
+        .map(|(n, p)| Score::new(*n, *p).unwrap())
+        .collect();
+    let start = std::time::Instant::now();
+    let total: Score = terms.iter().sum();
+    let elapsed = start.elapsed();
+    // Oracle: over the common denominator, reduced once.
+    let d: BigInt = primes.iter().map(|p| BigInt::from(*p)).product();
+    let n: BigInt = numerators
+        .iter()
+        .zip(&primes)
+        .map(|(n, p)| BigInt::from(*n) * (&d / BigInt::from(*p)))
+        .sum();
+    assert_eq!(total.to_big(), BigRational::new(n, d.clone()));
+    // Products too: cancelling against machine words only.
+    let start = std::time::Instant::now();
+    let product = primes
+        .iter()
+        .fold(Score::ONE, |acc, p| acc * Score::new(*p + 1, *p).unwrap());
+    let product_elapsed = start.elapsed();
+    let top: BigInt = primes.iter().map(|p| BigInt::from(*p + 1)).product();
+    assert_eq!(product.to_big(), BigRational::new(top, d));
+    // Generous for an unoptimised build; the sum took 9 s and more before.
+    assert!(elapsed.as_secs_f64() < 3.0, "sum took {elapsed:?}");
+    assert!(
+        product_elapsed.as_secs_f64() < 3.0,
+        "product took {product_elapsed:?}"
+    );
+}

@@ -28,5 +28,38 @@ fn whole_session(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, whole_session);
+criterion_group!(benches, whole_session, one_big_board);
 criterion_main!(benches);
+
+/// Issue 17: one board of n results (n = 10,000 / 100,000) scored and
+/// ranked exactly must cost O(n log n). The debug smoke run uses 1,000.
+fn one_big_board(c: &mut Criterion) {
+    let sizes: &[usize] = if cfg!(debug_assertions) {
+        &[1_000]
+    } else {
+        &[10_000, 100_000]
+    };
+    let mut g = c.benchmark_group("one board");
+    g.sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(100))
+        .measurement_time(std::time::Duration::from_secs(2));
+    for &n in sizes {
+        let travellers = session(2 * n, 1);
+        g.bench_function(format!("{n}_results_scored_and_ranked"), |b| {
+            b.iter(|| {
+                let scored = score_session(
+                    black_box(&travellers),
+                    &SessionSpec::default(),
+                    &Movement::open(),
+                );
+                let standings = scored
+                    .as_ref()
+                    .ok()
+                    .and_then(|s| s.table.standings(&PercentageMethod::Proportional).ok());
+                assert!(standings.is_some());
+                black_box((scored, standings))
+            })
+        });
+    }
+    g.finish();
+}

@@ -34,6 +34,16 @@ pub enum NormaliseError {
         /// Which board, if known.
         board: Option<BoardNumber>,
     },
+    /// Every board has at most one result (a one-table session): there is
+    /// nothing to compare a result with, so no match points can be given.
+    #[error(
+        "board {board}: no board has more than one result (a one-table session), so there is \
+         nothing to compare a result with and no match points to give"
+    )]
+    NothingToCompare {
+        /// The first board with a result.
+        board: BoardNumber,
+    },
     /// Two scale factors that do not chain (`a → b` then `c → d` with `b ≠ c`).
     #[error("cannot chain scaling {first_actual}→{first_expected} with {second_actual}→{second_expected}")]
     FactorsDoNotChain {

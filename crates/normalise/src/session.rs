@@ -145,6 +145,11 @@ pub fn score_session(
         Expected::Fixed(e) => e,
         Expected::LargestBoard => travellers.iter().map(Traveller::results).max().unwrap_or(0),
     };
+    if expected == 1 {
+        if let Some(first) = travellers.iter().find(|t| t.results() > 0) {
+            return Err(NormaliseError::NothingToCompare { board: first.board });
+        }
+    }
     let board_spec = spec.board_spec(expected);
     let mut table = ScoreTable::new(board_spec.top());
     let mut boards = Vec::with_capacity(travellers.len());

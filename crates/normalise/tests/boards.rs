@@ -294,3 +294,21 @@ fn neuberg_as_the_real_files_apply_it() {
         .collect();
     assert_eq!(got, ["9.8", "6.2", "6.2", "2.6", "0.2"].map(s));
 }
+
+/// Issue 17: a one-table session gave "division by zero" naming nothing;
+/// it is refused up front, naming the first board.
+#[test]
+fn a_one_table_session_is_refused_naming_the_board() {
+    use countback_normalise::{score_session, SessionSpec, Traveller};
+    let travellers = vec![
+        Traveller::new(B, vec![played(1, 420)]),
+        Traveller::new(BoardNumber(13), vec![played(1, -50)]),
+    ];
+    let err = score_session(&travellers, &SessionSpec::default(), &Movement::open()).unwrap_err();
+    assert_eq!(err, NormaliseError::NothingToCompare { board: B });
+    assert_eq!(
+        err.to_string(),
+        "board 12: no board has more than one result (a one-table session), so there is \
+         nothing to compare a result with and no match points to give"
+    );
+}

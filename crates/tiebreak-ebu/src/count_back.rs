@@ -120,6 +120,24 @@ impl PointABoardCountBack {
         tied: &[ContestantId],
         boards: &[Board],
     ) -> Result<PointABoardCountBack, EbuError> {
+        Self::compute_with(tied, boards, true)
+    }
+
+    /// [`PointABoardCountBack::compute`] keeping the totals only: each entry
+    /// of `boards` has its board number but no points (a tie of thousands
+    /// over hundreds of boards would otherwise keep a name per result).
+    pub(crate) fn compute_totals(
+        tied: &[ContestantId],
+        boards: &[Board],
+    ) -> Result<PointABoardCountBack, EbuError> {
+        Self::compute_with(tied, boards, false)
+    }
+
+    fn compute_with(
+        tied: &[ContestantId],
+        boards: &[Board],
+        keep_points: bool,
+    ) -> Result<PointABoardCountBack, EbuError> {
         let mut names: Vec<&ContestantId> = tied.iter().collect();
         names.sort();
         for w in names.windows(2) {
@@ -170,7 +188,7 @@ impl PointABoardCountBack {
             sorted.clear();
             sorted.extend(effective.iter().copied());
             sorted.sort();
-            let mut points = Vec::with_capacity(names.len());
+            let mut points = Vec::with_capacity(if keep_points { names.len() } else { 0 });
             for (c, s) in names.iter().zip(&effective) {
                 // Pairwise 2/1/0 summed: twice those below, once those level.
                 let below = sorted.partition_point(|x| *x < *s);
@@ -179,7 +197,9 @@ impl PointABoardCountBack {
                 if let Some(t) = totals.get_mut(*c) {
                     *t += p;
                 }
-                points.push(((*c).clone(), p));
+                if keep_points {
+                    points.push(((*c).clone(), p));
+                }
             }
             per_board.push(BoardPoints {
                 board: board.number,

@@ -128,9 +128,23 @@ pub fn meetings_between(
     b: &ContestantId,
     unit: Unit,
 ) -> Option<HeadToHead> {
-    let totals = head_to_head(encounters, a, b, unit)?;
+    meetings_among(encounters, a, b, unit)
+}
+
+/// [`meetings_between`] over any list of encounters (the procedure passes
+/// only the two contestants' own meetings, from an index).
+pub(crate) fn meetings_among<'e, I>(
+    encounters: I,
+    a: &ContestantId,
+    b: &ContestantId,
+    unit: Unit,
+) -> Option<HeadToHead>
+where
+    I: IntoIterator<Item = &'e Encounter> + Clone,
+{
+    let totals = head_to_head(encounters.clone(), a, b, unit)?;
     let weight = encounters
-        .iter()
+        .into_iter()
         .filter(|e| e.between(a, b) && e.scores_for(a, unit).is_some())
         .map(|e| e.weight.clone())
         .sum();
@@ -160,6 +174,18 @@ pub struct WinRecord {
 #[must_use]
 pub fn win_record(
     encounters: &[Encounter],
+    who: &ContestantId,
+    unit: Unit,
+    grouping: MatchGrouping,
+    draw_score: &Score,
+) -> WinRecord {
+    win_record_of(encounters, who, unit, grouping, draw_score)
+}
+
+/// [`win_record`] over any list of encounters (the procedure passes only
+/// the contestant's own, from an index).
+pub(crate) fn win_record_of<'e>(
+    encounters: impl IntoIterator<Item = &'e Encounter>,
     who: &ContestantId,
     unit: Unit,
     grouping: MatchGrouping,

@@ -316,6 +316,43 @@ fn check_meetings(standings: &Standings, meetings: &[Meeting]) -> Result<(), Ebu
     Ok(())
 }
 
+/// Every contestant's tie-break points over a whole stage, for standings
+/// tables that print them for everyone.
+impl crate::procedure::Stage {
+    /// Tie-break points (143.5.2) of every contestant that met an opponent at
+    /// the table: [`tie_break_points`] over the played matches (each met
+    /// opponent in both directions, by the match's weight), or, for an
+    /// individual event, [`individual_tie_break_points`] (O/P) with the
+    /// stage's partnerships. The same figures the split-tie procedure
+    /// compares.
+    pub fn all_tie_break_points(&self) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
+        let meetings: Vec<Meeting> = self
+            .encounters
+            .iter()
+            .filter(|e| e.status == model::EncounterStatus::Played)
+            .flat_map(|e| {
+                [
+                    Meeting {
+                        contestant: e.first.clone(),
+                        opponent: e.second.clone(),
+                        weight: e.weight.clone(),
+                    },
+                    Meeting {
+                        contestant: e.second.clone(),
+                        opponent: e.first.clone(),
+                        weight: e.weight.clone(),
+                    },
+                ]
+            })
+            .collect();
+        if self.format.contestants == model::ContestantKind::Individual {
+            individual_tie_break_points(&self.standings, &meetings, &self.partnerships)
+        } else {
+            tie_break_points(&self.standings, &meetings)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]

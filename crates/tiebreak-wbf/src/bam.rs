@@ -8,7 +8,7 @@ use model::{
     BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 
-use crate::engine::{alone, names, not_met_note, stands, Step, Trace};
+use crate::engine::{alone, names, not_met_note_counted, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BamRemainder, Readings};
 use crate::teams::{check_tied, tied_group};
@@ -43,6 +43,10 @@ pub struct BamStage {
     carryover: BTreeMap<ContestantId, Score>,
     matches: Vec<Encounter>,
     boards: BTreeMap<(ContestantId, BoardNumber), Score>,
+    /// Each team's matches, as indices into `matches`.
+    by_team: BTreeMap<ContestantId, Vec<usize>>,
+    /// Each team's score in the stage's matches, without carryover.
+    scores: BTreeMap<ContestantId, Score>,
 }
 
 impl BamStage {
@@ -83,17 +87,29 @@ impl BamStage {
                 .into());
             }
         }
+        let mut by_team: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();
+        let mut scores: BTreeMap<ContestantId, Score> = BTreeMap::new();
+        for (i, m) in matches.iter().enumerate() {
+            for side in [&m.first, &m.second] {
+                by_team.entry(side.clone()).or_default().push(i);
+                if let Some((own, _)) = m.scores_for(side, Unit::MatchPoints) {
+                    *scores.entry(side.clone()).or_default() += own;
+                }
+            }
+        }
         Ok(BamStage {
             carryover,
             matches,
             boards: map,
+            by_team,
+            scores,
         })
     }
 
     /// The score a team earned in the stage's matches, without carryover.
     #[must_use]
     pub fn score_without_carryover(&self, team: &ContestantId) -> Score {
-        for_against(&self.matches, team, Unit::MatchPoints, |_| true).scored
+        self.scores.get(team).cloned().unwrap_or_default()
     }
 
     /// A team's final score of the stage: carryover plus matches.
@@ -104,10 +120,25 @@ impl BamStage {
             .map(|c| c + &self.score_without_carryover(team))
     }
 
-    fn matches_of<'s>(&'s self, team: &'s ContestantId) -> impl Iterator<Item = &'s Encounter> {
-        self.matches
-            .iter()
-            .filter(move |m| m.opponent_of(team).is_some())
+    fn matches_of<'s>(&'s self, team: &ContestantId) -> impl Iterator<Item = &'s Encounter> + 's {
+        self.by_team
+            .get(team)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.matches.get(*i))
+    }
+
+    /// The boards `team` played, with its net points on each.
+    fn boards_of<'s>(
+        &'s self,
+        team: &ContestantId,
+    ) -> impl Iterator<Item = (BoardNumber, &'s Score)> + 's {
+        let from = (team.clone(), BoardNumber(0));
+        let team = team.clone();
+        self.boards
+            .range(from..)
+            .take_while(move |((t, _), _)| *t == team)
+            .map(|((_, b), s)| (*b, s))
     }
 
     /// WBF 5(b): the average final score of the team's opponents, one per
@@ -207,9 +238,20 @@ pub fn bam_with(
     };
     let d = |tr: &mut Trace, g: &[ContestantId]| {
         let test = "score in the match(es) between the tied teams";
-        let met =
-            |x: &ContestantId, y: &ContestantId| stage.matches.iter().any(|m| m.between(x, y));
-        match not_met_note(g, met) {
+        let members: BTreeSet<&ContestantId> = g.iter().collect();
+        // Each team's opponents within the group, from its own matches.
+        let mut met_within: BTreeSet<(&ContestantId, &ContestantId)> = BTreeSet::new();
+        for t in g {
+            for o in stage.matches_of(t).filter_map(|m| m.opponent_of(t)) {
+                if o != t && members.contains(o) {
+                    met_within.insert(if t < o { (t, o) } else { (o, t) });
+                }
+            }
+        }
+        let met = |x: &ContestantId, y: &ContestantId| {
+            met_within.contains(&if x < y { (x, y) } else { (y, x) })
+        };
+        match not_met_note_counted(&members, met_within.len(), met) {
             Some(note) => {
                 tr.not_separating("WBF 5(d)", test, g, Vec::new(), Some(note));
                 vec![g.to_vec()]
@@ -219,8 +261,9 @@ pub fn bam_with(
                 test,
                 g,
                 |t| {
-                    for_against(&stage.matches, t, Unit::MatchPoints, |e| {
-                        g.iter().any(|o| o != t && e.between(t, o))
+                    for_against(stage.matches_of(t), t, Unit::MatchPoints, |e| {
+                        e.opponent_of(t)
+                            .is_some_and(|o| o != t && members.contains(o))
                     })
                     .scored
                 },
@@ -231,12 +274,14 @@ pub fn bam_with(
     let e = |tr: &mut Trace, g: &[ContestantId]| {
         let mut common: Option<BTreeSet<BoardNumber>> = None;
         for t in g {
-            let played: BTreeSet<BoardNumber> = stage
-                .boards
-                .keys()
-                .filter(|(team, _)| team == t)
-                .map(|(_, b)| *b)
-                .collect();
+            let played: BTreeSet<BoardNumber> = match &common {
+                None => stage.boards_of(t).map(|(b, _)| b).collect(),
+                Some(c) => stage
+                    .boards_of(t)
+                    .map(|(b, _)| b)
+                    .filter(|b| c.contains(b))
+                    .collect(),
+            };
             common = Some(match common {
                 None => played,
                 Some(c) => c.intersection(&played).copied().collect(),

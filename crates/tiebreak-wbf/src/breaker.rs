@@ -2,7 +2,7 @@
 
 use model::{ContestantId, Unit, Value};
 
-use crate::engine::{names, not_met_note, not_met_pairs, sorted, without, Trace};
+use crate::engine::{names, names_of, not_met_note, not_met_pairs, sorted, without, Trace};
 use crate::readings::{NetAmong, Readings};
 use crate::teams::{Record, TeamsEvent};
 
@@ -145,12 +145,9 @@ impl<'a> Breaker<'a> {
     }
 
     fn records(&self, group: &[ContestantId]) -> Vec<(ContestantId, Record)> {
-        sorted(group)
-            .into_iter()
-            .map(|t| {
-                let r = self.event.record(&t, group);
-                (t, r)
-            })
+        let set: std::collections::BTreeSet<ContestantId> = group.iter().cloned().collect();
+        set.iter()
+            .map(|t| (t.clone(), self.event.record(t, &set)))
             .collect()
     }
 
@@ -162,11 +159,19 @@ impl<'a> Breaker<'a> {
     }
 
     fn missing_note(records: &[(ContestantId, Record)]) -> Option<String> {
-        let missing: Vec<String> = records
+        let teams = records.iter().filter(|(_, r)| r.not_met_count > 0).count();
+        let mut missing: Vec<String> = records
             .iter()
-            .filter(|(_, r)| !r.not_met.is_empty())
-            .map(|(t, r)| format!("{t} did not play {}", names(&r.not_met)))
+            .filter(|(_, r)| r.not_met_count > 0)
+            .take(crate::teams::LISTED)
+            .map(|(t, r)| format!("{t} did not play {}", names_of(&r.not_met, r.not_met_count)))
             .collect();
+        if teams > missing.len() {
+            missing.push(format!(
+                "and {} other teams did not play some of the group",
+                teams - missing.len()
+            ));
+        }
         (!missing.is_empty()).then(|| {
             format!(
                 "{}; a result that does not exist cannot count",

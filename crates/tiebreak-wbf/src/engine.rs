@@ -157,6 +157,25 @@ pub(crate) fn names(list: &[ContestantId]) -> String {
     }
 }
 
+/// `a, b and c` for a list of `total` names of which `shown` are the first:
+/// past [`crate::teams::LISTED`] names, `a, b, ... h and 9,992 others`.
+pub(crate) fn names_of(shown: &[ContestantId], total: usize) -> String {
+    let listed = crate::teams::LISTED;
+    if total <= listed && shown.len() == total {
+        return names(shown);
+    }
+    let first: Vec<&str> = shown
+        .iter()
+        .take(listed)
+        .map(ContestantId::as_str)
+        .collect();
+    let rest = total.saturating_sub(first.len());
+    if first.is_empty() {
+        return format!("{rest} others");
+    }
+    format!("{} and {rest} others", first.join(", "))
+}
+
 /// Every pair of `group` that never met (`A and B`), in name order.
 pub(crate) fn not_met_pairs(
     group: &[ContestantId],
@@ -186,6 +205,44 @@ pub(crate) fn not_met_note(
             missing.join(", ")
         )
     })
+}
+
+/// [`not_met_note`] for a group of any size, given how many of its pairs
+/// met (`met_pairs`, counted from the teams' own matches): when every pair
+/// met it returns at once; otherwise it names the first
+/// [`crate::teams::LISTED`] pairs that did not, then how many more.
+pub(crate) fn not_met_note_counted(
+    group: &std::collections::BTreeSet<&ContestantId>,
+    met_pairs: usize,
+    met: impl Fn(&ContestantId, &ContestantId) -> bool,
+) -> Option<String> {
+    let n = group.len();
+    let all = n.saturating_mul(n.saturating_sub(1)) / 2;
+    let missing_count = all.saturating_sub(met_pairs);
+    if missing_count == 0 {
+        return None;
+    }
+    // Few missing pairs means many met ones: this scan stops after at most
+    // `met_pairs + LISTED` pairs.
+    let listed = crate::teams::LISTED;
+    let mut missing = Vec::new();
+    'outer: for (i, a) in group.iter().enumerate() {
+        for b in group.iter().skip(i + 1) {
+            if !met(a, b) {
+                missing.push(format!("{a} and {b}"));
+                if missing.len() == listed {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    if missing_count > missing.len() {
+        missing.push(format!("{} other pairs", missing_count - missing.len()));
+    }
+    Some(format!(
+        "{} did not play each other, so this test cannot separate the group",
+        missing.join(", ")
+    ))
 }
 
 /// One test of a fixed sequence: applied to a group, it returns the groups

@@ -16,6 +16,8 @@ pub struct PairsStage {
     sessions: BTreeMap<ContestantId, Vec<Score>>,
     positions: BTreeMap<ContestantId, u32>,
     meetings: Vec<Encounter>,
+    /// Each pair's meetings, as indices into `meetings`.
+    by_pair: BTreeMap<ContestantId, Vec<usize>>,
 }
 
 impl PairsStage {
@@ -47,10 +49,16 @@ impl PairsStage {
         }
         let meetings: Vec<Encounter> = meetings.into_iter().collect();
         crate::teams::check_matches(&meetings, |t| pos.contains_key(t), |_| &[Unit::MatchPoints])?;
+        let mut by_pair: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();
+        for (i, m) in meetings.iter().enumerate() {
+            by_pair.entry(m.first.clone()).or_default().push(i);
+            by_pair.entry(m.second.clone()).or_default().push(i);
+        }
         Ok(PairsStage {
             sessions: s,
             positions: pos,
             meetings,
+            by_pair,
         })
     }
 
@@ -65,9 +73,17 @@ impl PairsStage {
         l.iter().take(n).sum()
     }
 
+    /// `pair`'s meetings.
+    fn meetings_of<'s>(&'s self, pair: &ContestantId) -> impl Iterator<Item = &'s Encounter> + 's {
+        self.by_pair
+            .get(pair)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.meetings.get(*i))
+    }
+
     fn opponents(&self, pair: &ContestantId) -> BTreeSet<ContestantId> {
-        self.meetings
-            .iter()
+        self.meetings_of(pair)
             .filter_map(|m| m.opponent_of(pair).cloned())
             .collect()
     }
@@ -193,10 +209,14 @@ fn common_opponents(
     }
     let mut common: Option<BTreeSet<ContestantId>> = None;
     for p in group {
-        let o = stage.opponents(p);
         common = Some(match common {
-            None => o,
-            Some(c) => c.intersection(&o).cloned().collect(),
+            None => stage.opponents(p),
+            // Once nobody is common, the other pairs need not be read.
+            Some(c) if c.is_empty() => c,
+            Some(c) => {
+                let o = stage.opponents(p);
+                c.intersection(&o).cloned().collect()
+            }
         });
     }
     let level = common
@@ -234,8 +254,9 @@ fn common_opponents(
         &test,
         group,
         |p| {
-            for_against(&stage.meetings, p, Unit::MatchPoints, |e| {
-                opponents.iter().any(|o| e.between(p, o))
+            for_against(stage.meetings_of(p), p, Unit::MatchPoints, |e| {
+                e.opponent_of(p)
+                    .is_some_and(|o| opponents.binary_search(o).is_ok())
             })
             .scored
         },

@@ -147,12 +147,22 @@ pub fn swiss_standings_with(
 /// The awarded matches of the tied teams, as a note saying how the
 /// Swiss points read them; `None` if they played every match.
 fn awarded_note(b: &Breaker<'_>, group: &[ContestantId]) -> Option<String> {
-    let awarded: Vec<String> = b
-        .event
-        .matches()
+    // The tied teams' own matches, each once, in the order given.
+    let mut indices: Vec<usize> = group
         .iter()
-        .filter(|m| m.status != EncounterStatus::Played)
-        .filter(|m| group.iter().any(|t| m.opponent_of(t).is_some()))
+        .flat_map(|t| b.event.match_indices(t))
+        .filter(|i| {
+            b.event
+                .matches()
+                .get(*i)
+                .is_some_and(|m| m.status != EncounterStatus::Played)
+        })
+        .collect();
+    indices.sort_unstable();
+    indices.dedup();
+    let awarded: Vec<String> = indices
+        .iter()
+        .filter_map(|i| b.event.matches().get(*i))
         .map(|m| format!("{} v {}", m.first, m.second))
         .collect();
     if awarded.is_empty() {

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use model::head_to_head::{for_against, ForAgainst};
 use model::{ContestantId, Encounter, EncounterStatus, InputError, Quotient, Score, Unit};
 
-use crate::engine::names;
+use crate::engine::names_of;
 use crate::error::WbfError;
 
 /// The matches of a teams event, checked.
@@ -21,6 +21,20 @@ pub struct TeamsEvent {
     teams: BTreeSet<ContestantId>,
     matches: Vec<Encounter>,
     victory_points: BTreeMap<ContestantId, Score>,
+    /// Each team's matches, as indices into `matches`: a team's totals and
+    /// records read its own matches, never the whole event.
+    by_team: BTreeMap<ContestantId, Vec<usize>>,
+    /// The matches between two teams (the smaller name first).
+    by_pair: BTreeMap<(ContestantId, ContestantId), Vec<usize>>,
+}
+
+/// The key of the match(es) between `a` and `b` in [`TeamsEvent::by_pair`].
+fn pair_key(a: &ContestantId, b: &ContestantId) -> (ContestantId, ContestantId) {
+    if a <= b {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    }
 }
 
 impl TeamsEvent {
@@ -61,10 +75,22 @@ impl TeamsEvent {
                 }
             }
         }
+        let mut by_team: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();
+        let mut by_pair: BTreeMap<(ContestantId, ContestantId), Vec<usize>> = BTreeMap::new();
+        for (i, m) in matches.iter().enumerate() {
+            by_team.entry(m.first.clone()).or_default().push(i);
+            by_team.entry(m.second.clone()).or_default().push(i);
+            by_pair
+                .entry(pair_key(&m.first, &m.second))
+                .or_default()
+                .push(i);
+        }
         Ok(TeamsEvent {
             teams: set,
             matches,
             victory_points,
+            by_team,
+            by_pair,
         })
     }
 
@@ -117,9 +143,26 @@ impl TeamsEvent {
         }
     }
 
+    /// The indices into [`TeamsEvent::matches`] of `team`'s matches.
+    pub(crate) fn match_indices(&self, team: &ContestantId) -> Vec<usize> {
+        self.by_team.get(team).cloned().unwrap_or_default()
+    }
+
+    /// `team`'s matches.
+    pub(crate) fn matches_of<'s>(
+        &'s self,
+        team: &ContestantId,
+    ) -> impl Iterator<Item = &'s Encounter> + 's {
+        self.by_team
+            .get(team)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.matches.get(*i))
+    }
+
     /// `team`'s totals in `unit` over every match it played at the table.
     pub(crate) fn played_totals(&self, team: &ContestantId, unit: Unit) -> ForAgainst {
-        for_against(&self.matches, team, unit, |e| {
+        for_against(self.matches_of(team), team, unit, |e| {
             e.status == EncounterStatus::Played
         })
     }
@@ -143,7 +186,12 @@ impl TeamsEvent {
         b: &ContestantId,
         unit: Unit,
     ) -> Option<ForAgainst> {
-        let t = for_against(&self.matches, a, unit, |e| {
+        let meetings = self
+            .by_pair
+            .get(&pair_key(a, b))?
+            .iter()
+            .filter_map(|i| self.matches.get(*i));
+        let t = for_against(meetings, a, unit, |e| {
             e.between(a, b) && (unit == Unit::VictoryPoints || e.status == EncounterStatus::Played)
         });
         (t.encounters > 0).then_some(t)
@@ -164,26 +212,49 @@ impl TeamsEvent {
             .sum()
     }
 
-    /// Who `team` beat, tied with and lost to on VPs among `group`.
-    pub(crate) fn record(&self, team: &ContestantId, group: &[ContestantId]) -> Record {
-        let mut r = Record::default();
-        for o in group.iter().filter(|o| *o != team) {
-            match self.direct(team, o, Unit::VictoryPoints) {
-                None => r.not_met.push(o.clone()),
-                Some(t) => match t.scored.cmp(&t.conceded) {
-                    std::cmp::Ordering::Greater => r.beat.push(o.clone()),
-                    std::cmp::Ordering::Equal => r.tied.push(o.clone()),
-                    std::cmp::Ordering::Less => r.lost_to.push(o.clone()),
-                },
+    /// Who `team` beat, tied with and lost to on VPs among `group` (in name
+    /// order, `team` among them), reading only `team`'s own matches.
+    pub(crate) fn record(&self, team: &ContestantId, group: &BTreeSet<ContestantId>) -> Record {
+        // VPs for and against each opponent of the group, over every meeting.
+        let mut met: BTreeMap<&ContestantId, (Score, Score)> = BTreeMap::new();
+        for m in self.matches_of(team) {
+            let Some(o) = m.opponent_of(team) else {
+                continue;
+            };
+            if o == team || !group.contains(o) {
+                continue;
+            }
+            if let Some((own, other)) = m.scores_for(team, Unit::VictoryPoints) {
+                let e = met.entry(o).or_default();
+                e.0 += own;
+                e.1 += other;
             }
         }
-        r.beat.sort();
-        r.tied.sort();
-        r.lost_to.sort();
-        r.not_met.sort();
+        let mut r = Record::default();
+        for (o, (scored, conceded)) in &met {
+            match scored.cmp(conceded) {
+                std::cmp::Ordering::Greater => r.beat.push((*o).clone()),
+                std::cmp::Ordering::Equal => r.tied.push((*o).clone()),
+                std::cmp::Ordering::Less => r.lost_to.push((*o).clone()),
+            }
+        }
+        let others = group.len() - usize::from(group.contains(team));
+        r.not_met_count = others.saturating_sub(met.len());
+        // The first few not met, in name order: the group is scanned only
+        // until they are found (at most the opponents met plus the sample).
+        r.not_met = group
+            .iter()
+            .filter(|o| *o != team && !met.contains_key(o))
+            .take(LISTED)
+            .cloned()
+            .collect();
         r
     }
 }
+
+/// How many names a list in a trace spells out before saying "and N others":
+/// a tie of thousands of teams must not print millions of names.
+pub(crate) const LISTED: usize = 8;
 
 /// A team's VP results against the other teams of a tied group.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -191,21 +262,24 @@ pub(crate) struct Record {
     pub(crate) beat: Vec<ContestantId>,
     pub(crate) tied: Vec<ContestantId>,
     pub(crate) lost_to: Vec<ContestantId>,
+    /// The first [`LISTED`] teams of the group not met, in name order.
     pub(crate) not_met: Vec<ContestantId>,
+    /// How many teams of the group were not met.
+    pub(crate) not_met_count: usize,
 }
 
 impl Record {
     /// `beat B and C, tied with D`.
     pub(crate) fn describe(&self) -> String {
         let mut parts = Vec::new();
-        for (word, list) in [
-            ("beat", &self.beat),
-            ("tied with", &self.tied),
-            ("lost to", &self.lost_to),
-            ("did not play", &self.not_met),
+        for (word, list, count) in [
+            ("beat", &self.beat, self.beat.len()),
+            ("tied with", &self.tied, self.tied.len()),
+            ("lost to", &self.lost_to, self.lost_to.len()),
+            ("did not play", &self.not_met, self.not_met_count),
         ] {
-            if !list.is_empty() {
-                parts.push(format!("{word} {}", names(list)));
+            if count > 0 {
+                parts.push(format!("{word} {}", names_of(list, count)));
             }
         }
         parts.join(", ")
@@ -213,17 +287,17 @@ impl Record {
 
     /// Beat every other team of the group.
     pub(crate) fn beat_all(&self) -> bool {
-        self.tied.is_empty() && self.lost_to.is_empty() && self.not_met.is_empty()
+        self.tied.is_empty() && self.lost_to.is_empty() && self.not_met_count == 0
     }
 
     /// Tied exactly one and beat all the others.
     pub(crate) fn tied_one_beat_rest(&self) -> bool {
-        self.tied.len() == 1 && self.lost_to.is_empty() && self.not_met.is_empty()
+        self.tied.len() == 1 && self.lost_to.is_empty() && self.not_met_count == 0
     }
 
     /// Lost to every other team of the group.
     pub(crate) fn lost_to_all(&self) -> bool {
-        self.beat.is_empty() && self.tied.is_empty() && self.not_met.is_empty()
+        self.beat.is_empty() && self.tied.is_empty() && self.not_met_count == 0
     }
 }
 
@@ -317,4 +391,22 @@ pub(crate) fn check_matches(
         }
     }
     Ok(())
+}
+
+/// Public read access to the quotients the clauses compare, for standings
+/// tables that print them for every team.
+impl TeamsEvent {
+    /// `team`'s IMP quotient over every match it played at the table (WBF
+    /// 1.1(a), 3.1(ii)): IMPs won over IMPs lost.
+    #[must_use]
+    pub fn played_imp_quotient(&self, team: &ContestantId) -> Quotient {
+        self.imp_quotient(team)
+    }
+
+    /// `team`'s total-points quotient over every match it played at the
+    /// table (WBF 1.1(d), 3.1(iv)).
+    #[must_use]
+    pub fn played_total_points_quotient(&self, team: &ContestantId) -> Quotient {
+        self.total_points_quotient(team)
+    }
 }

@@ -91,6 +91,60 @@ impl Difference {
     }
 }
 
+/// A signed exact number as people write it: `+1/3`, `-2`, `+0.5` for a
+/// terminating decimal.
+fn signed(value: &Score) -> String {
+    let sign = if value.is_negative() { "-" } else { "+" };
+    let magnitude = value.abs();
+    // A decimal when one with up to four places is exact.
+    for places in 0..=4u32 {
+        if let Ok(text) = magnitude.to_decimal(places, &RoundingMode::TowardZero) {
+            if Score::parse(&text).is_ok_and(|back| back == magnitude) {
+                return format!("{sign}{text}");
+            }
+        }
+    }
+    format!("{sign}{magnitude}")
+}
+
+impl std::fmt::Display for Figure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Figure::LineNs => "NS line figure",
+            Figure::LineEw => "EW line figure",
+            Figure::Datum => "datum",
+            Figure::Total => "total",
+            Figure::TotalOutOf => "total out of",
+            Figure::Percentage => "percentage",
+            Figure::Place => "place",
+        })
+    }
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difference::Reproduced => f.write_str("reproduced"),
+            Difference::DisplayRounding => f.write_str("display rounding"),
+            Difference::DisplayTruncation => f.write_str("display truncation"),
+            Difference::UnfactoredShortBoard => {
+                f.write_str("short board printed before Neuberg factoring")
+            }
+            Difference::RescaledTop { top } => write!(f, "printed on a top of {top}"),
+            Difference::NotPlayedScoredAsResult => {
+                f.write_str("a not-played line scored as a result")
+            }
+            Difference::LastDigit => f.write_str("last printed digit (inexact arithmetic)"),
+            Difference::ManualOverride => f.write_str("manual override"),
+            Difference::FollowsStoredLines => f.write_str("follows the stored line figures"),
+            Difference::ArtificialTablesAsTies => f.write_str("artificial tables counted as ties"),
+            Difference::Unexplained { difference } => {
+                write!(f, "unexplained: stored differs by {}", signed(difference))
+            }
+        }
+    }
+}
+
 /// One stored figure compared.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
@@ -112,6 +166,27 @@ pub struct Finding {
     pub computed: Option<Score>,
     /// The classification.
     pub class: Difference,
+}
+
+/// `board 3, NS line figure of 3NS v 5EW (line 45): stored 4.5, computed
+/// 9/2: display rounding`.
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(b) = self.board {
+            write!(f, "board {b}, ")?;
+        }
+        write!(f, "{}", self.figure)?;
+        match (&self.contestant, &self.opponent) {
+            (Some(c), Some(o)) => write!(f, " of {c} v {o}")?,
+            (Some(c), None) => write!(f, " of {c}")?,
+            _ => {}
+        }
+        write!(f, " (line {}): stored {}", self.line, self.stored)?;
+        if let Some(c) = &self.computed {
+            write!(f, ", computed {c}")?;
+        }
+        write!(f, ": {}", self.class)
+    }
 }
 
 /// The audit of a session.

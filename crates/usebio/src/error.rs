@@ -112,6 +112,77 @@ pub enum ParseError {
         /// The board.
         board: BoardNumber,
     },
+    /// The file is larger than [`crate::MAX_INPUT_BYTES`]; refused before
+    /// parsing.
+    #[error("the file is {bytes} bytes, more than the {limit} a results file may have")]
+    TooLarge {
+        /// The file's size.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Elements nested deeper than [`crate::MAX_DEPTH`]; refused before
+    /// parsing (a real results file nests five or six levels).
+    #[error("line {line}, column {column}: elements nested more than {limit} deep")]
+    TooDeep {
+        /// 1-based line of the element that goes too deep.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+        /// The limit.
+        limit: usize,
+    },
+    /// An entity declaration (`<!ENTITY`): results files have none, and
+    /// expanding them can cost without bound, so they are refused.
+    #[error(
+        "line {line}, column {column}: entity declarations (<!ENTITY ...>) are not accepted in a results file"
+    )]
+    EntityDeclared {
+        /// 1-based line.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+    },
+    /// The document has more than [`crate::MAX_NODES`] XML nodes.
+    #[error("the document has more than {limit} XML nodes")]
+    TooManyNodes {
+        /// The limit.
+        limit: u32,
+    },
+    /// Bytes that are not UTF-8, in a file whose XML declaration does not
+    /// name ISO-8859-1 (Latin-1).
+    #[error("{}", not_utf8(*line, *column, *byte, declared.as_deref()))]
+    NotUtf8 {
+        /// 1-based line of the first bad byte.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+        /// The byte.
+        byte: u8,
+        /// The encoding the XML declaration names, if any.
+        declared: Option<String>,
+    },
+    /// A document with nothing to score: no participants, or no traveller
+    /// line on any board.
+    #[error("{at}: the file has no {what}")]
+    NoResults {
+        /// The element that should have held them.
+        at: SourcePosition,
+        /// What is missing (`participants`, `traveller lines`).
+        what: &'static str,
+    },
+}
+
+fn not_utf8(line: u32, column: u32, byte: u8, declared: Option<&str>) -> String {
+    let declared = match declared {
+        Some(d) => format!(" (its XML declaration names encoding {d:?}, which is not read)"),
+        None => String::new(),
+    };
+    format!(
+        "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{declared}; \
+         a Latin-1 file must say so in its XML declaration \
+         (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), or be converted to UTF-8"
+    )
 }
 
 /// A session that parsed but cannot be rescored.

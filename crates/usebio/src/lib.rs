@@ -29,7 +29,17 @@
 //!   scored as a result, a manual override (and the totals it flows into),
 //!   or unexplained.
 //!
-//! - [`parse_results`] picks the reader by the document's root element.
+//! - [`parse_results`] picks the reader by the document's root element;
+//!   [`parse_results_bytes`] takes the file's bytes (UTF-8, or ISO-8859-1
+//!   when its XML declaration says so).
+//!
+//! ## Limits
+//!
+//! Checked in one pass before the XML parser starts, each refused with a
+//! typed [`ParseError`]: at most [`MAX_INPUT_BYTES`] bytes, elements nested
+//! at most [`MAX_DEPTH`] deep, no entity declarations (`<!ENTITY`), at most
+//! [`MAX_NODES`] XML nodes. A document without participants or without a
+//! single traveller line is [`ParseError::NoResults`].
 //!
 //! No function here touches the file system: pass the text in.
 //!
@@ -74,6 +84,7 @@
 pub mod audit;
 mod common_denominator;
 pub mod error;
+mod limits;
 mod nz;
 pub mod rescore;
 pub mod session;
@@ -81,6 +92,7 @@ mod usebio;
 
 pub use audit::{audit, Audit, Difference, Figure, Finding};
 pub use error::{ParseError, RescoreError, SourcePosition};
+pub use limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES};
 pub use nz::parse_nz_scorer;
 pub use rescore::{
     rescore, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing, Treatment,
@@ -89,4 +101,4 @@ pub use session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-pub use usebio::{parse_results, parse_usebio};
+pub use usebio::{parse_results, parse_results_bytes, parse_usebio};

@@ -355,6 +355,18 @@ pub(crate) fn read_nz_scorer(
         line.traveller.outcome = TableOutcome::Artificial(artificial);
     }
 
+    if participants.is_empty() {
+        return Err(ParseError::NoResults {
+            at: loc.position(root),
+            what: "participants",
+        });
+    }
+    if boards.iter().all(|b| b.lines.is_empty()) {
+        return Err(ParseError::NoResults {
+            at: loc.position(root),
+            what: "traveller lines",
+        });
+    }
     let ranking = if participants.iter().any(|p| p.field.is_some()) {
         Ranking::ByDirection
     } else {

@@ -211,6 +211,16 @@ fn matchpoint_boards(
     let mut out = Vec::with_capacity(session.boards.len());
     for board in &session.boards {
         let e = most.get(&board.section).copied().unwrap_or(0);
+        if e == 1 {
+            // One result per board: a one-table session (or section).
+            return Err(RescoreError::Board {
+                board: board.number,
+                reason: "no board of its field has more than one result (a one-table \
+                         session), so there is nothing to compare a result with and no \
+                         match points to give"
+                    .to_owned(),
+            });
+        }
         let top = scale.top(e);
         // Real results, with their positions among the lines.
         let mut real_at = Vec::new();

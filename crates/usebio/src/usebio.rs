@@ -15,12 +15,20 @@ use crate::session::{
 
 /// Parse XML text with the options every reader here shares: a DTD is
 /// allowed (USEBIO files declare one) but never fetched.
+///
+/// The limits of [`crate::limits`] are checked first, in one pass.
 pub(crate) fn parse_xml(text: &str) -> Result<Document<'_>, ParseError> {
+    crate::limits::check(text)?;
     let options = ParsingOptions {
         allow_dtd: true,
-        ..ParsingOptions::default()
+        nodes_limit: crate::limits::MAX_NODES,
     };
     Document::parse_with_options(text, options).map_err(|e| {
+        if matches!(e, roxmltree::Error::NodesLimitReached) {
+            return ParseError::TooManyNodes {
+                limit: crate::limits::MAX_NODES,
+            };
+        }
         let pos = e.pos();
         ParseError::MalformedXml {
             line: pos.row,
@@ -251,6 +259,18 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         boards.push(board);
     }
 
+    if participants.is_empty() {
+        return Err(ParseError::NoResults {
+            at: loc.position(event_node),
+            what: "participants",
+        });
+    }
+    if boards.iter().all(|b| b.lines.is_empty()) {
+        return Err(ParseError::NoResults {
+            at: loc.position(event_node),
+            what: "traveller lines",
+        });
+    }
     Ok(Session {
         format: SourceFormat::Usebio { version },
         event,
@@ -425,4 +445,24 @@ pub fn parse_results(text: &str) -> Result<Session, ParseError> {
             expected: "USEBIO or NZ Scorer session",
         }),
     }
+}
+
+/// [`parse_results`] for a file handed over as bytes: UTF-8 (a byte-order
+/// mark is dropped), or ISO-8859-1 (Latin-1) when the XML declaration names
+/// it, as older scoring programs write.
+///
+/// ```
+/// use countback_usebio::{parse_results_bytes, ParseError};
+///
+/// // A Latin-1 `é` (0xE9) in a file that does not declare Latin-1.
+/// let err = parse_results_bytes(b"<USEBIO>\n<EVENT>Caf\xE9</EVENT></USEBIO>").unwrap_err();
+/// assert!(matches!(err, ParseError::NotUtf8 { line: 2, column: 11, byte: 0xE9, .. }));
+/// ```
+///
+/// # Errors
+/// [`ParseError::NotUtf8`] for bytes that are neither, naming the first bad
+/// byte and how to declare Latin-1; otherwise as [`parse_results`].
+pub fn parse_results_bytes(bytes: &[u8]) -> Result<Session, ParseError> {
+    let text = crate::limits::decode(bytes)?;
+    parse_results(&text)
 }

@@ -290,3 +290,164 @@ proptest! {
         no_panic(&text);
     }
 }
+
+/// Issue 17: a file nested about 12,500 levels deep overflowed the stack.
+#[test]
+fn deep_nesting_is_refused_before_parsing() {
+    let depth = 12_500;
+    let text = format!(
+        "<USEBIO Version=\"1.2\">\n{}{}</USEBIO>",
+        "<EVENT>".repeat(depth),
+        "</EVENT>".repeat(depth)
+    );
+    for result in [parse_usebio(&text), parse_results(&text)] {
+        match result {
+            Err(ParseError::TooDeep { line, limit, .. }) => {
+                assert_eq!((line, limit), (2, countback_usebio::MAX_DEPTH));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let err = parse_nz_scorer(&text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2, column 694: elements nested more than 100 deep"
+    );
+}
+
+/// Issue 17: one internal entity used 12,000 times in a 37 KB file cost
+/// about 25 s. Entity declarations are refused up front.
+#[test]
+fn entity_declarations_are_refused_before_parsing() {
+    let body = "x".repeat(2_000);
+    let text = format!(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE USEBIO [\n<!ENTITY e \"{body}\">\n]>\n<USEBIO>{}</USEBIO>",
+        "<A>&e;</A>".repeat(12_000)
+    );
+    let start = std::time::Instant::now();
+    let err = parse_results(&text).unwrap_err();
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+    assert_eq!(err, ParseError::EntityDeclared { line: 3, column: 1 });
+    assert_eq!(
+        err.to_string(),
+        "line 3, column 1: entity declarations (<!ENTITY ...>) are not accepted in a results file"
+    );
+}
+
+#[test]
+fn oversized_input_is_refused_before_parsing() {
+    let text = " ".repeat(countback_usebio::MAX_INPUT_BYTES + 1);
+    assert!(matches!(
+        parse_results(&text),
+        Err(ParseError::TooLarge { .. })
+    ));
+}
+
+/// Issue 17: an empty USEBIO file printed an empty table.
+#[test]
+fn a_file_with_nothing_to_score_is_an_error() {
+    for (text, expected) in [
+        (
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"></EVENT></USEBIO>",
+            "<EVENT> at line 1, column 23: the file has no participants",
+        ),
+        (
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+            "<EVENT> at line 1, column 23: the file has no traveller lines",
+        ),
+        (
+            "<session scoring_type=\"MP\"></session>",
+            "<session> at line 1, column 1: the file has no participants",
+        ),
+    ] {
+        let err = parse_results(text).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+    }
+    assert!(parse_results("").is_err());
+}
+
+/// Issue 17: a Latin-1 file is read when its declaration says so, and is
+/// otherwise a typed error with a hint (not a panic or a lossy read).
+#[test]
+fn latin1_bytes_are_decoded_only_when_declared() {
+    let utf8 = usebio("MP_PAIRS", &good_lines()).replace(
+        "<WINNER_TYPE>",
+        "<EVENT_DESCRIPTION>Café</EVENT_DESCRIPTION><WINNER_TYPE>",
+    );
+    let latin1: Vec<u8> = utf8
+        .replace(
+            "<?xml version=\"1.0\"?>",
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>",
+        )
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    let read = countback_usebio::parse_results_bytes(&latin1).unwrap();
+    assert_eq!(read.description.as_deref(), Some("Café"));
+    let from_utf8 = countback_usebio::parse_results_bytes(utf8.as_bytes()).unwrap();
+    assert_eq!(from_utf8, parse_results(&utf8).unwrap());
+
+    let undeclared: Vec<u8> = utf8
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    let err = countback_usebio::parse_results_bytes(&undeclared).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 4, column 25: byte 0xE9 is not UTF-8; a Latin-1 file must say so in its XML \
+         declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), or be converted to UTF-8"
+    );
+}
+
+/// Issue 17: the audit's classes printed as `Unexplained { difference:
+/// Score(…) }`; they read as words and numbers now.
+#[test]
+fn audit_findings_display_as_people_write_them() {
+    use countback_usebio::{Difference, Figure};
+    let s = parse_usebio(&usebio(
+        "MP_PAIRS",
+        &[line("1", "2", "420"), line("3", "4", "-50")].join("\n"),
+    ))
+    .unwrap();
+    let a = audit(&s).unwrap();
+    let total = a.of(Figure::Total).next().unwrap();
+    assert_eq!(
+        total.to_string(),
+        "total of 1 (line 6): stored 2, computed 2: reproduced"
+    );
+    for (class, text) in [
+        (
+            Difference::Unexplained {
+                difference: model::Score::new(-1, 3).unwrap(),
+            },
+            "unexplained: stored differs by -1/3",
+        ),
+        (
+            Difference::Unexplained {
+                difference: model::Score::new(1, 2).unwrap(),
+            },
+            "unexplained: stored differs by +0.5",
+        ),
+        (
+            Difference::RescaledTop {
+                top: model::Score::integer(10),
+            },
+            "printed on a top of 10",
+        ),
+    ] {
+        assert_eq!(class.to_string(), text);
+    }
+}
+
+/// Issue 17: a one-table session gave "division by zero" naming nothing.
+#[test]
+fn a_one_table_session_is_an_error_naming_the_board() {
+    let text = usebio("MP_PAIRS", &line("1", "2", "420"));
+    let s = parse_usebio(&text).unwrap();
+    let err = countback_usebio::rescore(&s).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "board 1: no board of its field has more than one result (a one-table session), so \
+         there is nothing to compare a result with and no match points to give"
+    );
+}

@@ -1,0 +1,178 @@
+//! Scale: one tie of n teams (n = 1,000 / 4,000 / 10,000) in a ten-round
+//! event, for every procedure that takes a tie of any size (round robin,
+//! Swiss, pairs, BAM; the knockout tie is always two teams). Issue 17's
+//! bound is O(n² log n) for a tie of n; the procedures now read each team's
+//! own matches only, so they grow about as n log n.
+//!
+//! `cargo test` runs this once as a smoke test with a 40-team tie (debug
+//! builds); `cargo bench --bench scale` runs the full sizes. Set
+//! `COUNTBACK_SCALE=1000,4000` to choose the sizes.
+#![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
+
+use std::time::Duration;
+
+use countback_tiebreak_wbf::{
+    bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, TeamsEvent,
+};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use model::{
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+};
+
+const ROUNDS: usize = 10;
+
+fn sizes() -> Vec<usize> {
+    if let Ok(list) = std::env::var("COUNTBACK_SCALE") {
+        return list
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
+    }
+    if cfg!(debug_assertions) {
+        vec![40]
+    } else {
+        vec![1_000, 4_000, 10_000]
+    }
+}
+
+fn name(i: usize) -> ContestantId {
+    ContestantId::new(format!("T{i:05}"))
+}
+
+fn mix(a: usize, b: usize, salt: usize) -> i64 {
+    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 32;
+    (x % 1000) as i64
+}
+
+fn side(unit: Unit, a: i64, b: i64) -> SideScores {
+    SideScores {
+        unit,
+        first: Score::integer(a),
+        second: Score::integer(b),
+    }
+}
+
+/// Each round pairs neighbours after a rotation: (round, a, b).
+fn schedule(teams: usize) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for r in 0..ROUNDS {
+        let shift = r * 7 + 1;
+        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
+        for pair in order.chunks(2) {
+            if let [a, b] = pair {
+                out.push((r, *a, *b));
+            }
+        }
+    }
+    out
+}
+
+/// Every match drawn 10-10 on VPs (all teams tie), with varied IMPs and
+/// points; some IMP quotients repeat, so the later clauses run too.
+fn teams_event(teams: usize) -> TeamsEvent {
+    let matches = schedule(teams).into_iter().map(|(r, a, b)| {
+        let imps = (mix(a, b, r) % 7, mix(b, a, r) % 7);
+        let points = (mix(a, b, r + 200) % 5 + 500, mix(b, a, r + 200) % 5 + 500);
+        Encounter {
+            round: RoundNumber(r as u32 + 1),
+            first: name(a),
+            second: name(b),
+            scores: vec![
+                side(Unit::VictoryPoints, 10, 10),
+                side(Unit::Imps, imps.0, imps.1),
+                side(Unit::TotalPoints, points.0, points.1),
+            ],
+            status: EncounterStatus::Played,
+            weight: Score::ONE,
+        }
+    });
+    TeamsEvent::new((0..teams).map(name), matches).unwrap()
+}
+
+/// Every pair on 100 over two sessions, split a few ways.
+fn pairs_stage(teams: usize) -> PairsStage {
+    let sessions = (0..teams).map(|i| {
+        let first = (i % 5) as i64 + 48;
+        (
+            name(i),
+            vec![Score::integer(first), Score::integer(100 - first)],
+        )
+    });
+    let positions = (0..teams).map(|i| (name(i), (i % 50) as u32 + 1));
+    let meetings = schedule(teams).into_iter().map(|(r, a, b)| {
+        let mp = mix(a, b, r) % 3;
+        Encounter {
+            round: RoundNumber(r as u32 + 1),
+            first: name(a),
+            second: name(b),
+            scores: vec![side(Unit::MatchPoints, mp, 2 - mp)],
+            status: EncounterStatus::Played,
+            weight: Score::ONE,
+        }
+    });
+    PairsStage::new(sessions, positions, meetings).unwrap()
+}
+
+/// Every match halved (all teams tie on score), boards varied.
+fn bam_stage(teams: usize) -> BamStage {
+    let matches = schedule(teams).into_iter().map(|(r, a, b)| Encounter {
+        round: RoundNumber(r as u32 + 1),
+        first: name(a),
+        second: name(b),
+        scores: vec![side(Unit::MatchPoints, 1, 1)],
+        status: EncounterStatus::Played,
+        weight: Score::ONE,
+    });
+    let boards = (0..teams).flat_map(|t| {
+        (1..=4u32).map(move |b| {
+            BamBoard::new(
+                name(t),
+                BoardNumber(b),
+                Score::integer(mix(t, b as usize, 9) % 3),
+            )
+        })
+    });
+    BamStage::new((0..teams).map(|t| (name(t), Score::ZERO)), matches, boards).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("wbf tie of n teams");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(1));
+    for n in sizes() {
+        let tied: Vec<ContestantId> = (0..n).map(name).collect();
+        let event = teams_event(n);
+        let placed =
+            |o: &model::TieBreakOutcome| o.order.iter().map(|g| g.members.len()).sum::<usize>();
+        assert_eq!(placed(&swiss(&event, &tied).unwrap()), n);
+        g.bench_with_input(BenchmarkId::new("swiss", n), &n, |b, _| {
+            b.iter(|| swiss(black_box(&event), black_box(&tied)).unwrap())
+        });
+        assert_eq!(placed(&round_robin(&event, &tied).unwrap()), n);
+        g.bench_with_input(BenchmarkId::new("round robin", n), &n, |b, _| {
+            b.iter(|| round_robin(black_box(&event), black_box(&tied)).unwrap())
+        });
+        drop(event);
+        let stage = pairs_stage(n);
+        assert_eq!(placed(&pairs(&stage, &tied).unwrap()), n);
+        g.bench_with_input(BenchmarkId::new("pairs", n), &n, |b, _| {
+            b.iter(|| pairs(black_box(&stage), black_box(&tied)).unwrap())
+        });
+        drop(stage);
+        let stage = bam_stage(n);
+        assert_eq!(placed(&bam(&stage, &tied).unwrap()), n);
+        g.bench_with_input(BenchmarkId::new("bam", n), &n, |b, _| {
+            b.iter(|| bam(black_box(&stage), black_box(&tied)).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

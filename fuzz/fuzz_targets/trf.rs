@@ -1,0 +1,10 @@
+//! The FIDE TRF reader (crates/tiebreak-fide, used read-only): never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = tiebreak_fide::trf::parse(text);
+    }
+});

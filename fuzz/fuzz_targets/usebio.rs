@@ -1,0 +1,13 @@
+//! The USEBIO / NZ Scorer reader, from bytes as a front end hands them
+//! over: never a panic, and a file that parses can be rescored and audited
+//! without one.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(session) = usebio::parse_results_bytes(data) {
+        let _ = usebio::rescore(&session);
+        let _ = usebio::audit(&session);
+    }
+});

@@ -1,0 +1,46 @@
+#!/usr/bin/env sh
+# Run every fuzz target for SECONDS seconds each (default 30), from any
+# directory. Skips, saying so, where `cargo +nightly fuzz` is not available.
+# Exit status: 0 when every target ran clean (or all were skipped), 1 when
+# a target found a crash (its input is saved under fuzz/artifacts/).
+set -u
+seconds="${1:-30}"
+case "$seconds" in
+    ''|*[!0-9]*) echo "usage: $0 SECONDS" >&2; exit 2 ;;
+esac
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here" || exit 2
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "skipped: fuzzing (cargo is not installed)"
+    exit 0
+fi
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "skipped: fuzzing (the nightly toolchain is not installed: rustup toolchain install nightly)"
+    exit 0
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "skipped: fuzzing (cargo-fuzz is not installed: cargo install cargo-fuzz)"
+    exit 0
+fi
+status=0
+for target in $(cargo +nightly fuzz list); do
+    mkdir -p "corpus/$target"
+    # Seeds: the small ones kept here, and the real files beside the
+    # checkout (../shared) where they exist; neither is written to.
+    seeds=""
+    [ -d "seeds/$target" ] && seeds="seeds/$target"
+    case "$target" in
+        usebio) shared="../../shared/bridge-data" ;;
+        trf) shared="../../shared/chess-data" ;;
+        *) shared="" ;;
+    esac
+    [ -n "$shared" ] && [ -d "$shared" ] && seeds="$seeds $shared"
+    echo "fuzzing $target for ${seconds}s"
+    # -rss_limit_mb: the 200 MB budget for one input, plus libFuzzer's own corpus.
+    if ! cargo +nightly fuzz run "$target" "corpus/$target" $seeds -- \
+        -max_total_time="$seconds" -rss_limit_mb=512 -timeout=10 -max_len=65536; then
+        echo "FAILED: $target (see fuzz/artifacts/$target/)"
+        status=1
+    fi
+done
+exit "$status"
