@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+pub use event::display::HalfDisplay;
 pub use event::Procedure;
 
 const AFTER_HELP: &str = "\
@@ -12,8 +13,11 @@ Exit codes:
   2   usage error (unknown option, missing argument)
   3   a tie the rules send to a play-off or a random ballot; the rest is decided
   65  bad input: the message names the file, and the line and field where known
+  74  the output could not be written (a reader that stops early, `| head`, just ends it)
 
-Every number is exact; rounded figures are for display, by the rule's own rounding.
+Every number is exact; rounded figures are for display, by the rule's own rounding, or
+else with enough decimals that two different values never print alike (an exact half
+that must be cut goes by --half, default `even`).
 The event file format (TOML or JSON): `countback schema`, and docs/cli.md.";
 
 /// Exact bridge and chess scoring and tie-breaking, by the book.
@@ -53,14 +57,64 @@ pub enum Command {
     Schema,
 }
 
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tables and sentences for people.
+    Text,
+    /// Every figure exact (as a string) beside its display, for programs.
+    Json,
+    /// One table for spreadsheets and results services.
+    Csv,
+    /// One self-contained, printable page.
+    Html,
+}
+
+/// How the output is written: shared by every command that prints results.
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// How a display rounds an exact half when it has to cut a value
+    /// (`even`: 68.125 → 68.12, as Compscore; `up`; `down`;
+    /// `away-from-zero`: 68.125 → 68.13; `toward-zero`). Exact values are
+    /// never rounded, and a rule's own rounding is the rule's.
+    #[arg(long, value_name = "RULE", default_value = "even", value_parser = half)]
+    pub half: HalfDisplay,
+}
+
+impl OutputArgs {
+    /// The format asked for (`--json` is `--format json`).
+    #[must_use]
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
+}
+
 /// A file and an output style.
 #[derive(Debug, Args)]
 pub struct FileArgs {
     /// The event file: `.toml`, `.json`, or a USEBIO / NZ Scorer `.xml`.
     pub file: PathBuf,
-    /// Print JSON (exact values as strings, plus rounded displays).
-    #[arg(long)]
-    pub json: bool,
+    /// Output format and display choices.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Which boards to print a score table for: `all`, `adjusted` (the
+    /// boards where something besides plain match points applied: fouled,
+    /// short, artificial, not played), `none`, or a list such as `1,4,7-9`.
+    /// Default: `all` for text and HTML, `none` for JSON (which then holds
+    /// the standings only) and CSV (whose one table is then the standings;
+    /// with `--boards` it is the board lines instead).
+    #[arg(long, value_name = "WHICH", value_parser = boards)]
+    pub boards: Option<Boards>,
     /// Set a scoring option for this run, replacing the file's
     /// `[event.scoring]` one (repeatable): `-o rounding=ebu_tenth_toward_average`,
     /// `-o expected=5`, `-o percentage=gap_par`. An unknown option is an
@@ -74,9 +128,9 @@ pub struct FileArgs {
 pub struct AuditArgs {
     /// The results file: USEBIO or NZ Scorer `.xml`.
     pub file: PathBuf,
-    /// Print JSON (exact values as strings, plus rounded displays).
-    #[arg(long)]
-    pub json: bool,
+    /// Output format and display choices.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Ranking arguments.
@@ -87,9 +141,9 @@ pub struct RankArgs {
     /// The tie-break procedure (overrides the file's `event.procedure`).
     #[arg(long, short, value_parser = procedure)]
     pub procedure: Option<Procedure>,
-    /// Print JSON (exact values as strings, plus rounded displays).
-    #[arg(long)]
-    pub json: bool,
+    /// Output format and display choices.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Set a procedure option for this run, replacing the file's (repeatable):
     /// `-o all_play_all=true`, `-o 'places={"1"="title"}'`, `-o median=harkness`.
     /// The value is a TOML value, or else plain text. An option the
@@ -134,4 +188,56 @@ fn key_value(s: &str) -> Result<(String, String), String> {
 
 fn procedure(s: &str) -> Result<Procedure, String> {
     s.parse()
+}
+
+fn half(s: &str) -> Result<HalfDisplay, String> {
+    s.parse()
+}
+
+/// Which boards get a score table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Boards {
+    /// Every board.
+    All,
+    /// Boards where something besides plain match points applied.
+    Adjusted,
+    /// None: the standings only.
+    None,
+    /// These boards (inclusive ranges).
+    List(Vec<(u32, u32)>),
+}
+
+impl Boards {
+    /// Whether board `n` (adjusted or not) is shown.
+    #[must_use]
+    pub fn shows(&self, n: u32, adjusted: bool) -> bool {
+        match self {
+            Boards::All => true,
+            Boards::Adjusted => adjusted,
+            Boards::None => false,
+            Boards::List(ranges) => ranges.iter().any(|(a, b)| (*a..=*b).contains(&n)),
+        }
+    }
+}
+
+fn boards(s: &str) -> Result<Boards, String> {
+    match s.trim() {
+        "all" => return Ok(Boards::All),
+        "adjusted" => return Ok(Boards::Adjusted),
+        "none" => return Ok(Boards::None),
+        _ => {}
+    }
+    let bad = || format!("{s:?}: write all, adjusted, none, or board numbers such as 1,4,7-9");
+    let mut ranges = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let a: u32 = a.trim().parse().map_err(|_| bad())?;
+        let b: u32 = b.trim().parse().map_err(|_| bad())?;
+        if b < a {
+            return Err(bad());
+        }
+        ranges.push((a, b));
+    }
+    Ok(Boards::List(ranges))
 }

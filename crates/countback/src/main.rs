@@ -5,15 +5,10 @@
 //! `countback schema` and in `docs/cli.md`.
 #![forbid(unsafe_code)]
 
-mod cli;
-mod error;
-mod render;
-mod run;
-mod session;
-
 use std::process::ExitCode;
 
 use clap::Parser;
+use countback::{cli, error, run};
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();

@@ -1,42 +1,64 @@
-//! Output for people (plain tables and sentences) and for programs (JSON).
+//! Words for people: a decision's clause and test, the sentence for a tie
+//! split, the trace, why a group stays tied.
 
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use model::{Decision, HalfRule, RoundingMode, Score, TieBreakOutcome, Unresolved, Value};
+use event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
+use model::{ContestantId, Decision, Score, TieBreakOutcome, Unresolved, Value};
 
-/// A value as people read it: exact when short, else two decimals.
-pub fn show(v: &Value) -> String {
-    match v {
-        Value::Score(s) => show_score(s),
-        Value::Quotient(model::Quotient::Finite(s)) => show_score(s),
-        other => other.to_string(),
+/// A clause and its test in one phrase, without saying the same words twice:
+/// clause "WBF 3 Swiss points" and test "Swiss points (sum of …)" read
+/// "WBF 3 Swiss points (sum of …)", not "WBF 3 Swiss points Swiss points
+/// (sum of …)".
+#[must_use]
+pub fn clause_and_test(clause: &str, test: &str) -> String {
+    let clause_words: Vec<&str> = clause.split_whitespace().collect();
+    let test_words: Vec<&str> = test.split_whitespace().collect();
+    let same = |a: &str, b: &str| {
+        let trim = |s: &str| {
+            s.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        };
+        trim(a) == trim(b) && !trim(a).is_empty()
+    };
+    // The longest run of words that ends the clause and starts the test.
+    let longest = (1..=clause_words.len().min(test_words.len()))
+        .rev()
+        .find(|&n| {
+            let tail = clause_words.get(clause_words.len() - n..).unwrap_or(&[]);
+            let head = test_words.get(..n).unwrap_or(&[]);
+            tail.iter().zip(head).all(|(a, b)| same(a, b))
+        })
+        .unwrap_or(0);
+    let rest: Vec<&str> = test_words.get(longest..).unwrap_or(&[]).to_vec();
+    if rest.is_empty() {
+        clause.to_owned()
+    } else if longest > 0 {
+        format!("{clause} {}", rest.join(" "))
+    } else {
+        format!("{clause} {test}")
     }
 }
 
-/// A score for people: whole numbers as they are, halves and quarters
-/// exactly, anything else to two decimals (rounded half away from zero,
-/// display only).
-pub fn show_score(s: &Score) -> String {
-    let mode = RoundingMode::Nearest(HalfRule::AwayFromZero);
-    if s.is_integer() {
-        return s.to_string();
-    }
-    for places in [1, 2] {
-        if let Ok(text) = s.to_decimal(places, &mode) {
-            if text.parse::<Score>().ok().as_ref() == Some(s) {
-                return text;
-            }
-        }
-    }
-    s.to_decimal(2, &mode).unwrap_or_else(|_| s.to_string())
+/// The display of a decision's values: enough decimals that the values it
+/// compared, if different, never print alike.
+#[must_use]
+pub fn decision_display(d: &Decision, half: HalfDisplay) -> ColumnDisplay {
+    ColumnDisplay::for_values(
+        numbers(d.values.iter().map(|(_, v)| v)),
+        &Precision::distinct(0),
+        half,
+    )
 }
 
 /// One sentence per decision that split a tie (a group level on `primary`),
 /// e.g. `A ahead of B: WBF 1.1(a) IMP quotient 1.42 v 1.17`.
 pub fn sentences(
     outcome: &TieBreakOutcome,
-    primary: &std::collections::BTreeMap<model::ContestantId, Score>,
-    name: &dyn Fn(&model::ContestantId) -> String,
+    primary: &BTreeMap<ContestantId, Score>,
+    name: &dyn Fn(&ContestantId) -> String,
+    half: HalfDisplay,
 ) -> Vec<String> {
     outcome
         .trace
@@ -48,46 +70,51 @@ pub fn sentences(
             let first = scores.next();
             scores.all(|s| s == first.unwrap_or(None))
         })
-        .map(|d| sentence(d, name))
+        .map(|d| sentence(d, name, &decision_display(d, half)))
         .collect()
 }
 
-fn sentence(d: &Decision, name: &dyn Fn(&model::ContestantId) -> String) -> String {
+/// The sentence for one decision.
+pub fn sentence(
+    d: &Decision,
+    name: &dyn Fn(&ContestantId) -> String,
+    shown: &ColumnDisplay,
+) -> String {
     let groups: Vec<String> = d
         .result
         .iter()
         .map(|g| g.iter().map(name).collect::<Vec<_>>().join(" = "))
         .collect();
+    let by: HashMap<&ContestantId, &Value> = d.values.iter().map(|(c, v)| (c, v)).collect();
     let values: Vec<String> = d
         .result
         .iter()
         .flatten()
-        .filter_map(|c| d.values.iter().find(|(x, _)| x == c).map(|(_, v)| show(v)))
+        .filter_map(|c| by.get(c).map(|v| shown.show_value(v)))
         .collect();
     format!(
-        "{}: {} {} {}",
+        "{}: {} {}",
         groups.join(" ahead of "),
-        d.clause,
-        d.test,
+        clause_and_test(&d.clause.to_string(), &d.test),
         values.join(" v ")
     )
 }
 
 /// The whole trace, step by step.
-pub fn trace(outcome: &TieBreakOutcome) -> String {
+pub fn trace(outcome: &TieBreakOutcome, half: HalfDisplay) -> String {
     let mut out = String::new();
     for (i, d) in outcome.trace.iter().enumerate() {
-        let among: Vec<&str> = d.among.iter().map(model::ContestantId::as_str).collect();
+        let among: Vec<&str> = d.among.iter().map(ContestantId::as_str).collect();
         let _ = writeln!(
             out,
-            "{:>3}. {} — {} (among {})",
+            "{:>3}. {} (among {})",
             i + 1,
-            d.clause,
-            d.test,
+            clause_and_test(&d.clause.to_string(), &d.test),
             among.join(", ")
         );
+        let shown = decision_display(d, half);
         for (c, v) in &d.values {
-            let _ = writeln!(out, "       {c:<16} {}  [exact {v}]", show(v));
+            let _ = writeln!(out, "       {c:<16} {}  [exact {v}]", shown.show_value(v));
         }
         let verdict = if d.separated() {
             let order: Vec<String> = d
@@ -108,11 +135,45 @@ pub fn trace(outcome: &TieBreakOutcome) -> String {
 }
 
 /// Why a group stays tied, in words.
+#[must_use]
 pub fn unresolved(u: &Unresolved) -> String {
     match u {
         Unresolved::Stands { clause } => format!("tie stands ({clause})"),
         Unresolved::PlayOff { clause } => format!("play-off required ({clause})"),
         Unresolved::RandomBallot { clause } => format!("random ballot required ({clause})"),
         other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clause_and_test;
+
+    #[test]
+    fn a_clause_and_its_test_do_not_repeat_words() {
+        for (clause, test, expected) in [
+            (
+                "WBF 3 Swiss points",
+                "Swiss points (sum of every direct opponent's VP score)",
+                "WBF 3 Swiss points (sum of every direct opponent's VP score)",
+            ),
+            (
+                "USCF 34E1 modified median",
+                "Modified Median",
+                "USCF 34E1 modified median",
+            ),
+            (
+                "IHSA team tie-break",
+                "IHSA team tie-break points",
+                "IHSA team tie-break points",
+            ),
+            (
+                "WBF 3.1(i)",
+                "IMPs earned in the match between them",
+                "WBF 3.1(i) IMPs earned in the match between them",
+            ),
+        ] {
+            assert_eq!(clause_and_test(clause, test), expected);
+        }
     }
 }

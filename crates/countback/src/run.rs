@@ -1,19 +1,15 @@
 //! Carrying out a parsed command line: read the file, call the event
 //! library, render. No rule logic lives here.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use event::options::FideOptions;
-use event::{Event, EventError, Notation, Procedure, RankRequest, Ranking, RawOptions, Source};
-use model::{ContestantId, Score, TieBreakOutcome};
-use serde_json::{json, Value as Json};
+use event::{Event, EventError, Notation, Procedure, RankRequest, RawOptions, Source};
 
-use crate::cli::{AuditArgs, Cli, Command, FileArgs, RankArgs};
+use crate::cli::{AuditArgs, Boards, Cli, Command, FileArgs, Format, RankArgs};
 use crate::error::{CliError, Exit};
-use crate::render;
+use crate::out::to_stdout;
+use crate::progress::Progress;
 
 /// The kinds of file `countback` reads, by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,11 +43,15 @@ fn wrong(path: &Path, message: &str) -> CliError {
     }
 }
 
-fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|source| CliError::Io {
+fn read(path: &Path) -> Result<(String, Progress), CliError> {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let progress = Progress::for_input(size);
+    progress.stage("reading");
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
         path: path.to_owned(),
         source,
-    })
+    })?;
+    Ok((text, progress))
 }
 
 fn bad(path: &Path) -> impl Fn(EventError) -> CliError + '_ {
@@ -64,12 +64,7 @@ fn bad(path: &Path) -> impl Fn(EventError) -> CliError + '_ {
 /// Write to standard output; a reader that went away (`| head`) ends the
 /// output quietly, any other failure is an error.
 fn emit(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliError::Output(e)),
-    }
+    to_stdout(|out| out.write_all(text.as_bytes()))
 }
 
 fn warn(path: &Path, warnings: &[event::Warning]) {
@@ -119,7 +114,7 @@ fn raw_options(pairs: &[(String, String)]) -> RawOptions {
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
-    let text = read(path)?;
+    let (text, progress) = read(path)?;
     let mut options = raw_options(&args.options);
     if let Some(p) = &args.tie_purpose {
         options.set_from_text("tie_purpose", &format!("{p:?}"));
@@ -135,6 +130,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
             args.vega_forfeit_loss.then(|| "true".to_owned()),
         ),
     ];
+    progress.stage("ranking");
     let ranked = match kind {
         Kind::Trf => {
             if args.procedure.is_some_and(|p| p != Procedure::Fide) {
@@ -173,12 +169,13 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
             event.rank(&request).map_err(bad(path))?
         }
     };
+    progress.stage("writing");
+    let format = args.output.format();
+    let half = args.output.half;
+    let written = to_stdout(|out| crate::standings::write(out, &ranked, format, half, explain));
+    progress.done();
     warn(path, &ranked.warnings);
-    if args.json {
-        emit(&format!("{}\n", ranked_json(&ranked)))?;
-    } else {
-        emit(&ranked_text(&ranked, explain))?;
-    }
+    written?;
     Ok(if ranked.needs_human() {
         Exit::PlayOffRequired
     } else {
@@ -186,144 +183,11 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     })
 }
 
-fn ranked_text(r: &Ranking, explain: bool) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{} — ranked by {}\n", r.event, r.procedure);
-    let name = |c: &ContestantId| r.names.get(c).cloned().unwrap_or_else(|| c.to_string());
-    let rated = !r.ratings.is_empty();
-    let _ = write!(out, "{:>5}  {:<24} ", "place", "contestant");
-    if rated {
-        let _ = write!(out, "{:>6} ", "rating");
-    }
-    let _ = writeln!(out, "{}", r.unit);
-    let mut place = 1usize;
-    for g in &r.outcome.order {
-        let label = if g.members.len() > 1 {
-            format!("{place}=")
-        } else {
-            place.to_string()
-        };
-        for m in &g.members {
-            let s = r.primary.get(m).map(render::show_score).unwrap_or_default();
-            let _ = write!(out, "{label:>5}  {:<24} ", name(m));
-            if rated {
-                let rating = r.ratings.get(m).map(u32::to_string).unwrap_or_default();
-                let _ = write!(out, "{rating:>6} ");
-            }
-            let _ = writeln!(out, "{s}");
-        }
-        if let Some(u) = &g.unresolved {
-            let _ = writeln!(out, "       ↳ {}", render::unresolved(u));
-        }
-        place += g.members.len();
-    }
-    let ties = render::sentences(&r.outcome, &r.primary, &name);
-    if !ties.is_empty() {
-        let _ = writeln!(out, "\nTies broken:");
-        for s in ties {
-            let _ = writeln!(out, "  {s}");
-        }
-    }
-    if explain {
-        let _ = writeln!(out, "\nDecision trace:");
-        out.push_str(&render::trace(&r.outcome));
-    }
-    out
-}
-
-fn exact_and_display(s: &Score) -> Json {
-    json!({ "exact": s.to_string(), "display": render::show_score(s) })
-}
-
-fn outcome_json(
-    o: &TieBreakOutcome,
-    primary: &BTreeMap<ContestantId, Score>,
-    ratings: &BTreeMap<ContestantId, u32>,
-) -> (Json, Json) {
-    let mut place = 1usize;
-    let standings: Vec<Json> = o
-        .order
-        .iter()
-        .map(|g| {
-            let members: Vec<Json> = g
-                .members
-                .iter()
-                .map(|m| {
-                    let mut v = serde_json::Map::new();
-                    v.insert("contestant".into(), json!(m.as_str()));
-                    if let Some(s) = primary.get(m) {
-                        v.insert("score".into(), exact_and_display(s));
-                    }
-                    if let Some(r) = ratings.get(m) {
-                        v.insert("rating".into(), json!(r));
-                    }
-                    Json::Object(v)
-                })
-                .collect();
-            let entry = json!({
-                "place": place,
-                "members": members,
-                "unresolved": g.unresolved,
-            });
-            place += g.members.len();
-            entry
-        })
-        .collect();
-    let decisions: Vec<Json> = o
-        .trace
-        .iter()
-        .map(|d| {
-            json!({
-                "clause": d.clause.to_string(),
-                "test": d.test,
-                "among": d.among,
-                "values": d.values.iter().map(|(c, v)| json!({
-                    "contestant": c.as_str(),
-                    "exact": v.to_string(),
-                    "display": render::show(v),
-                })).collect::<Vec<_>>(),
-                "result": d.result,
-                "separated": d.separated(),
-                "note": d.note,
-            })
-        })
-        .collect();
-    (Json::Array(standings), Json::Array(decisions))
-}
-
-fn warnings_json(warnings: &[event::Warning]) -> Json {
-    Json::Array(
-        warnings
-            .iter()
-            .map(|w| {
-                json!({
-                    "field": w.field.as_ref().map(ToString::to_string),
-                    "line": w.at.map(|a| a.line),
-                    "message": w.message,
-                })
-            })
-            .collect(),
-    )
-}
-
-fn ranked_json(r: &Ranking) -> String {
-    let (standings, decisions) = outcome_json(&r.outcome, &r.primary, &r.ratings);
-    let v = json!({
-        "event": r.event,
-        "procedure": r.procedure.name(),
-        "unit": r.unit,
-        "standings": standings,
-        "decisions": decisions,
-        "needs_play_off": r.needs_human(),
-        "warnings": warnings_json(&r.warnings),
-    });
-    serde_json::to_string_pretty(&v).unwrap_or_default()
-}
-
 fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
-    let text = read(path)?;
+    let format = args.output.format();
+    let half = args.output.half;
     let notation = match kind {
         Kind::Event(n) => n,
         Kind::Results => {
@@ -333,8 +197,13 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
                     "--option sets an event file's scoring; a results file is rescored as its program scored it",
                 ));
             }
+            let (text, progress) = read(path)?;
+            progress.stage("rescoring");
             let r = event::rescore_results(&text).map_err(bad(path))?;
-            emit(&format!("{}\n", crate::session::rescored(&r, args.json)))?;
+            progress.stage("writing");
+            let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
+            progress.done();
+            written?;
             return Ok(Exit::Success);
         }
         Kind::Trf => {
@@ -344,18 +213,27 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
             ))
         }
     };
+    let (text, progress) = read(path)?;
+    progress.stage("scoring");
     let event = Event::parse(Source::new(text, notation)).map_err(bad(path))?;
     let scored = event
         .score(&raw_options(&args.options))
         .map_err(bad(path))?;
-    if args.json {
-        emit(&format!(
-            "{}\n",
-            crate::session::to_json(&scored.event, &scored)
-        ))?;
-    } else {
-        emit(&crate::session::to_text(&scored.event, &scored))?;
-    }
+    let names = event.names();
+    let boards = args.boards.clone().unwrap_or(match format {
+        Format::Csv => Boards::None,
+        _ => Boards::All,
+    });
+    let output = crate::session::SessionOutput {
+        scored: &scored,
+        names: &names,
+        boards,
+        half,
+    };
+    progress.stage("writing");
+    let written = to_stdout(|out| output.write(out, format));
+    progress.done();
+    written?;
     Ok(Exit::Success)
 }
 
@@ -367,13 +245,13 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
             "audit reads a USEBIO or NZ Scorer results file (.xml)",
         ));
     }
-    let text = read(path)?;
+    let (text, progress) = read(path)?;
+    progress.stage("auditing");
     let a = event::audit_results(&text).map_err(bad(path))?;
-    let report = crate::session::audit(&a);
-    if args.json {
-        emit(&format!("{}\n", report.json))?;
-    } else {
-        emit(&report.text)?;
-    }
+    progress.stage("writing");
+    let written =
+        to_stdout(|out| crate::session::audit(out, &a, args.output.format(), args.output.half));
+    progress.done();
+    written?;
     Ok(Exit::Success)
 }

@@ -1,208 +1,766 @@
-//! Pairs sessions and results files, for people and for programs.
+//! Pairs sessions (`score`) and results files (`score FILE.xml`, `audit`),
+//! as text, JSON, CSV or HTML.
+//!
+//! Built in one pass: each field's standings are found by map (never by
+//! scanning the list for every place), each column's display is chosen once,
+//! and JSON is a typed structure serialised straight to the writer.
 
-use std::fmt::Write as _;
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Write};
 
-use event::Scored;
-use model::{HalfRule, RoundingMode, Score};
-use serde_json::json;
+use event::display::{ColumnDisplay, HalfDisplay, Precision};
+use event::{Applied, BoardLine, BoardTable, Scored};
+use matchpoints::Standing;
+use model::{ContestantId, Direction, Score};
+use serde::Serialize;
 
-use crate::render::show_score;
+use crate::cli::{Boards, Format};
+use crate::doc::{csv_record, write_html, write_text, Align, Block, Doc, Line, Table};
+use crate::standings::{half_words, Figure};
 
-fn percent(s: &Score) -> String {
-    s.to_decimal(2, &RoundingMode::Nearest(HalfRule::AwayFromZero))
-        .unwrap_or_else(|_| s.to_string())
-}
-
-/// The standings as a table for people.
-pub fn to_text(name: &str, scored: &Scored) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{name}\n{} boards, {} results expected a board, top {}\n",
-        scored.session.boards.len(),
-        scored.session.expected,
-        scored.session.table.top()
-    );
-    for f in &scored.fields {
-        if scored.fields.len() > 1 {
-            let _ = writeln!(out, "{} field", f.name);
-        }
-        let _ = writeln!(
-            out,
-            "{:>5}  {:<10} {:>10} {:>8} {:>7}  exact",
-            "place", "pair", "MP", "%", "boards"
-        );
-        for p in &f.places {
-            let label = if p.is_tie() {
-                format!("{}=", p.place)
-            } else {
-                p.place.to_string()
-            };
-            for m in &p.members {
-                if let Some(s) = f.standings.iter().find(|s| &s.pair == m) {
-                    let _ = writeln!(
-                        out,
-                        "{label:>5}  {:<10} {:>10} {:>8} {:>7}  {}",
-                        m.as_str(),
-                        show_score(&s.total),
-                        percent(&s.percentage),
-                        s.boards_played,
-                        s.total
-                    );
-                }
-            }
-        }
-        out.push('\n');
+fn fig(s: &Score, shown: &ColumnDisplay) -> Figure {
+    Figure {
+        exact: s.to_string(),
+        display: shown.show(s),
     }
-    out.push_str(
-        "MP shown to two decimals for reading; totals and percentages are exact (last column).\n",
-    );
-    out
 }
 
-/// The standings as JSON: exact values as strings beside rounded displays.
-pub fn to_json(name: &str, scored: &Scored) -> String {
-    let fields: Vec<_> = scored
-        .fields
+/// One field's standings, in place order, each pair found by map.
+struct FieldRows<'a> {
+    name: &'static str,
+    rows: Vec<(usize, bool, &'a Standing)>,
+    total: ColumnDisplay,
+    percentage: ColumnDisplay,
+}
+
+fn field_rows(f: &event::Field, half: HalfDisplay) -> FieldRows<'_> {
+    let by_pair: HashMap<&ContestantId, &Standing> =
+        f.standings.iter().map(|s| (&s.pair, s)).collect();
+    let rows: Vec<(usize, bool, &Standing)> = f
+        .places
         .iter()
-        .map(|f| {
-            let rows: Vec<_> = f
-                .places
+        .flat_map(|p| {
+            let tied = p.is_tie();
+            let by_pair = &by_pair;
+            p.members
                 .iter()
-                .flat_map(|p| {
-                    p.members.iter().filter_map(|m| {
-                        f.standings.iter().find(|s| &s.pair == m).map(|s| {
-                            json!({
-                                "place": p.place,
-                                "tied": p.is_tie(),
-                                "pair": m.as_str(),
-                                "total": { "exact": s.total.to_string(), "display": show_score(&s.total) },
-                                "percentage": { "exact": s.percentage.to_string(), "display": percent(&s.percentage) },
-                                "boards_played": s.boards_played,
-                                "max_possible": s.max_possible.to_string(),
-                            })
-                        })
-                    })
-                })
-                .collect();
-            json!({ "field": f.name, "standings": rows })
+                .filter_map(move |m| by_pair.get(m).map(|s| (p.place, tied, *s)))
         })
         .collect();
-    let v = json!({
-        "event": name,
-        "expected_results": scored.session.expected,
-        "top": scored.session.table.top().to_string(),
-        "fields": fields,
-    });
-    serde_json::to_string_pretty(&v).unwrap_or_default()
-}
-
-/// An audit for people and for programs.
-pub struct AuditReport {
-    /// For people.
-    pub text: String,
-    /// For programs.
-    pub json: String,
-}
-
-/// An audit of a USEBIO (or NZ Scorer) file, for people and for programs.
-pub fn audit(a: &usebio::Audit) -> AuditReport {
-    let mut out = String::new();
-    let total = a.findings.len();
-    let exceptions: Vec<_> = a.exceptions().collect();
-    let _ = writeln!(
-        out,
-        "{total} stored figures compared: {} agree at the file's precision, {} differ.",
-        total - exceptions.len(),
-        exceptions.len()
-    );
-    for f in &exceptions {
-        let mut place = format!("line {}", f.line);
-        if let Some(b) = f.board {
-            let _ = write!(place, ", board {b}");
-        }
-        if let Some(c) = &f.contestant {
-            let _ = write!(place, ", {c}");
-        }
-        if let Some(o) = &f.opponent {
-            let _ = write!(place, " v {o}");
-        }
-        let computed = f
-            .computed
-            .as_ref()
-            .map(show_score)
-            .unwrap_or_else(|| "-".to_owned());
-        let _ = writeln!(
-            out,
-            "  {place}: {:?} stored {} computed {computed} — {:?}",
-            f.figure, f.stored, f.class
-        );
+    FieldRows {
+        name: f.name,
+        total: ColumnDisplay::for_values(
+            rows.iter().map(|(_, _, s)| &s.total),
+            &Precision::distinct(2),
+            half,
+        ),
+        percentage: ColumnDisplay::for_values(
+            rows.iter().map(|(_, _, s)| &s.percentage),
+            &Precision::percentage(),
+            half,
+        ),
+        rows,
     }
-    let json = serde_json::to_string_pretty(&json!({
-        "compared": total,
-        "differences": exceptions,
-    }))
-    .unwrap_or_default();
-    AuditReport { text: out, json }
 }
 
-/// A rescored results file's standings.
-pub fn rescored(r: &usebio::Rescore, json_out: bool) -> String {
-    let mut rows: Vec<&usebio::Standing> = r.standings.iter().collect();
-    rows.sort_by(|a, b| {
-        (
-            a.section.as_deref(),
-            a.field.map(|d| d.to_string()),
-            a.place,
-            &a.id,
-        )
-            .cmp(&(
-                b.section.as_deref(),
-                b.field.map(|d| d.to_string()),
-                b.place,
-                &b.id,
-            ))
-    });
-    if json_out {
-        let v: Vec<_> = rows
+/// One board's displays: raw match points, factored, counted.
+struct BoardShown {
+    raw: ColumnDisplay,
+    factored: ColumnDisplay,
+    rounded: bool,
+}
+
+fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown {
+    let pairs = |f: fn(&BoardLine) -> Option<&(Score, Score)>| {
+        b.lines
             .iter()
-            .map(|s| {
-                json!({
-                    "contestant": s.id.as_str(),
-                    "section": s.section,
-                    "field": s.field.map(|d| d.to_string()),
-                    "place": s.place,
-                    "tied": s.tied,
-                    "boards_played": s.boards_played,
-                    "total": { "exact": s.total.to_string(), "display": show_score(&s.total) },
-                    "percentage": s.percentage.as_ref().map(|p| json!({ "exact": p.to_string(), "display": percent(p) })),
-                })
+            .filter_map(f)
+            .flat_map(|(x, y)| [x, y])
+            .collect::<Vec<_>>()
+    };
+    let raw = pairs(|l| l.raw.as_ref());
+    let mut factored = pairs(|l| l.factored.as_ref());
+    factored.extend(pairs(|l| l.scored.as_ref()));
+    BoardShown {
+        raw: ColumnDisplay::for_values(raw, &Precision::distinct(0), half),
+        factored: ColumnDisplay::for_values(factored, &Precision::distinct(0), half),
+        rounded: b.lines.iter().any(|l| l.factored != l.scored),
+    }
+}
+
+fn result_text(l: &BoardLine) -> String {
+    match (&l.applied, l.ns_points) {
+        (_, Some(p)) => p.to_string(),
+        (Applied::NotPlayed, _) => "NP".to_owned(),
+        (
+            Applied::Artificial {
+                ns_percent,
+                ew_percent,
+            }
+            | Applied::Unplayable {
+                ns_percent,
+                ew_percent,
+            },
+            _,
+        ) => format!("A{ns_percent}/{ew_percent}"),
+        _ => String::new(),
+    }
+}
+
+#[derive(Serialize)]
+struct LineJson<'a> {
+    ns: &'a str,
+    ew: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<usize>,
+    result: String,
+    raw: Option<[Figure; 2]>,
+    factored: Option<[Figure; 2]>,
+    scored: Option<[Figure; 2]>,
+    applied: &'a Applied,
+}
+
+#[derive(Serialize)]
+struct BoardJson<'a> {
+    board: u32,
+    expected: usize,
+    top: String,
+    fouled: bool,
+    lines: Vec<LineJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct PairJson<'a> {
+    place: usize,
+    tied: bool,
+    pair: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    total: Figure,
+    percentage: Figure,
+    boards_played: usize,
+    max_possible: String,
+}
+
+#[derive(Serialize)]
+struct FieldJson<'a> {
+    field: &'a str,
+    standings: Vec<PairJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ScoreJson<'a> {
+    event: &'a str,
+    expected_results: usize,
+    top: String,
+    half: &'static str,
+    fields: Vec<FieldJson<'a>>,
+    boards: Vec<BoardJson<'a>>,
+}
+
+fn two(p: Option<&(Score, Score)>, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
+    p.map(|(a, b)| [fig(a, shown), fig(b, shown)])
+}
+
+/// A scored pairs session, in `format`.
+pub struct SessionOutput<'a> {
+    /// The session.
+    pub scored: &'a Scored,
+    /// Names of pairs, where the file gives them.
+    pub names: &'a BTreeMap<ContestantId, String>,
+    /// Which boards get a table.
+    pub boards: Boards,
+    /// The display's half rule.
+    pub half: HalfDisplay,
+}
+
+impl SessionOutput<'_> {
+    fn shown_boards(&self) -> impl Iterator<Item = &BoardTable> {
+        self.scored
+            .boards
+            .iter()
+            .filter(|b| self.boards.shows(b.board.0, b.is_adjusted()))
+    }
+
+    /// Write in `format`.
+    pub fn write(&self, out: &mut dyn Write, format: Format) -> io::Result<()> {
+        match format {
+            Format::Json => self.json(out),
+            Format::Csv => self.csv(out),
+            Format::Text => write_text(out, &self.doc()),
+            Format::Html => write_html(out, &self.doc()),
+        }
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let s = self.scored;
+        let fields = s
+            .fields
+            .iter()
+            .map(|f| {
+                let rows = field_rows(f, self.half);
+                FieldJson {
+                    field: f.name,
+                    standings: rows
+                        .rows
+                        .iter()
+                        .map(|(place, tied, st)| PairJson {
+                            place: *place,
+                            tied: *tied,
+                            pair: st.pair.as_str(),
+                            name: self.names.get(&st.pair).map(String::as_str),
+                            total: fig(&st.total, &rows.total),
+                            percentage: fig(&st.percentage, &rows.percentage),
+                            boards_played: st.boards_played,
+                            max_possible: st.max_possible.to_string(),
+                        })
+                        .collect(),
+                }
             })
             .collect();
-        return serde_json::to_string_pretty(&json!({ "standings": v })).unwrap_or_default();
-    }
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:>5}  {:<8} {:<4} {:>10} {:>8} {:>7}  exact",
-        "place", "pair", "field", "total", "%", "boards"
-    );
-    for s in rows {
-        let label = if s.tied {
-            format!("{}=", s.place)
-        } else {
-            s.place.to_string()
+        let boards = self
+            .shown_boards()
+            .map(|b| {
+                let shown = board_shown(b, self.half);
+                BoardJson {
+                    board: b.board.0,
+                    expected: b.expected,
+                    top: b.top.to_string(),
+                    fouled: b.fouled,
+                    lines: b
+                        .lines
+                        .iter()
+                        .map(|l| LineJson {
+                            ns: l.ns.as_str(),
+                            ew: l.ew.as_str(),
+                            version: l.version,
+                            result: result_text(l),
+                            raw: two(l.raw.as_ref(), &shown.raw),
+                            factored: two(l.factored.as_ref(), &shown.factored),
+                            scored: two(l.scored.as_ref(), &shown.factored),
+                            applied: &l.applied,
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let doc = ScoreJson {
+            event: &s.event,
+            expected_results: s.session.expected,
+            top: s.session.table.top().to_string(),
+            half: self.half.name(),
+            fields,
+            boards,
         };
-        let field = s.field.map(|d| d.to_string()).unwrap_or_default();
-        let pct = s.percentage.as_ref().map(percent).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{label:>5}  {:<8} {field:<4} {:>10} {pct:>8} {:>7}  {}",
-            s.id.as_str(),
-            show_score(&s.total),
-            s.boards_played,
-            s.total
-        );
+        serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
+        out.write_all(b"\n")
     }
-    out
+
+    fn name_of(&self, p: &ContestantId) -> String {
+        self.names.get(p).cloned().unwrap_or_default()
+    }
+
+    fn doc(&self) -> Doc {
+        let s = self.scored;
+        let named = !self.names.is_empty();
+        let mut doc = Doc {
+            title: s.event.clone(),
+            subtitle: vec![format!(
+                "{} boards, {} results expected a board, top {}",
+                s.session.boards.len(),
+                s.session.expected,
+                s.session.table.top()
+            )],
+            ..Doc::default()
+        };
+        doc.blocks.push(Block::Heading("Standings".to_owned()));
+        for f in &s.fields {
+            let rows = field_rows(f, self.half);
+            if s.fields.len() > 1 {
+                doc.blocks
+                    .push(Block::Subheading(format!("{} field", rows.name)));
+            }
+            let mut head = vec![
+                ("place".to_owned(), Align::Right),
+                ("pair".to_owned(), Align::Left),
+            ];
+            if named {
+                head.push(("name".to_owned(), Align::Left));
+            }
+            head.extend([
+                ("MP".to_owned(), Align::Right),
+                ("%".to_owned(), Align::Right),
+                ("boards".to_owned(), Align::Right),
+                ("exact".to_owned(), Align::Left),
+            ]);
+            let mut t = Table::new(head);
+            for (place, tied, st) in &rows.rows {
+                let label = if *tied {
+                    format!("{place}=")
+                } else {
+                    place.to_string()
+                };
+                let mut cells = vec![label, st.pair.to_string()];
+                if named {
+                    cells.push(self.name_of(&st.pair));
+                }
+                cells.extend([
+                    rows.total.show(&st.total),
+                    rows.percentage.show(&st.percentage),
+                    st.boards_played.to_string(),
+                    st.total.to_string(),
+                ]);
+                t.lines.push(Line::Cells(cells));
+            }
+            doc.blocks.push(Block::Table(t));
+        }
+        let mut first = true;
+        for b in self.shown_boards() {
+            if first {
+                doc.blocks.push(Block::Heading("Boards".to_owned()));
+                first = false;
+            }
+            doc.blocks.push(Block::Subheading(format!(
+                "Board {}{} — E = {}, top {}",
+                b.board.0,
+                if b.fouled { " (fouled)" } else { "" },
+                b.expected,
+                b.top
+            )));
+            doc.blocks.push(Block::Table(self.board_table(b)));
+        }
+        doc.footer.push(format!(
+            "Every figure is exact (standings: last column). MP and % are shown to two decimals, or more where two different values would otherwise print alike; an exact half is rounded {} (--half).",
+            half_words(self.half)
+        ));
+        doc.footer.push(
+            "Raw: match points within the board's own results (its version of a fouled board); MP: on a complete board's scale, factored where A < E by Neuberg's (M·E + (E − A)) / A; counted: after the session's rounding, where it rounds."
+                .to_owned(),
+        );
+        doc
+    }
+
+    fn board_table(&self, b: &BoardTable) -> Table {
+        let shown = board_shown(b, self.half);
+        let mut head = vec![
+            ("NS".to_owned(), Align::Left),
+            ("EW".to_owned(), Align::Left),
+        ];
+        if b.fouled {
+            head.push(("version".to_owned(), Align::Right));
+        }
+        head.extend([
+            ("score".to_owned(), Align::Right),
+            ("NS raw".to_owned(), Align::Right),
+            ("EW raw".to_owned(), Align::Right),
+            ("NS MP".to_owned(), Align::Right),
+            ("EW MP".to_owned(), Align::Right),
+        ]);
+        if shown.rounded {
+            head.push(("NS counted".to_owned(), Align::Right));
+            head.push(("EW counted".to_owned(), Align::Right));
+        }
+        head.push(("applied".to_owned(), Align::Left));
+        let mut t = Table::new(head);
+        let pair = |p: Option<&(Score, Score)>, d: &ColumnDisplay| match p {
+            Some((a, b)) => [d.show(a), d.show(b)],
+            None => [String::new(), String::new()],
+        };
+        for l in &b.lines {
+            let mut cells = vec![l.ns.to_string(), l.ew.to_string()];
+            if b.fouled {
+                cells.push(l.version.map(|v| v.to_string()).unwrap_or_default());
+            }
+            cells.push(result_text(l));
+            cells.extend(pair(l.raw.as_ref(), &shown.raw));
+            cells.extend(pair(l.factored.as_ref(), &shown.factored));
+            if shown.rounded {
+                cells.extend(pair(l.scored.as_ref(), &shown.factored));
+            }
+            cells.push(l.applied.describe());
+            t.lines.push(Line::Cells(cells));
+        }
+        t
+    }
+
+    fn csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.boards == Boards::None {
+            return self.csv_standings(out);
+        }
+        csv_record(
+            out,
+            &[
+                "board",
+                "version",
+                "ns",
+                "ew",
+                "result",
+                "ns_raw",
+                "ew_raw",
+                "ns_mp",
+                "ew_mp",
+                "ns_mp_exact",
+                "ew_mp_exact",
+                "ns_counted",
+                "ew_counted",
+                "applied",
+            ],
+        )?;
+        let mut row: Vec<String> = Vec::with_capacity(14);
+        for b in self.shown_boards() {
+            let shown = board_shown(b, self.half);
+            for l in &b.lines {
+                row.clear();
+                row.push(b.board.0.to_string());
+                row.push(l.version.map(|v| v.to_string()).unwrap_or_default());
+                row.push(l.ns.to_string());
+                row.push(l.ew.to_string());
+                row.push(result_text(l));
+                let both = |p: Option<&(Score, Score)>, f: &dyn Fn(&Score) -> String| match p {
+                    Some((a, b)) => [f(a), f(b)],
+                    None => [String::new(), String::new()],
+                };
+                row.extend(both(l.raw.as_ref(), &|s| shown.raw.show(s)));
+                row.extend(both(l.factored.as_ref(), &|s| shown.factored.show(s)));
+                row.extend(both(l.factored.as_ref(), &|s| s.to_string()));
+                row.extend(both(l.scored.as_ref(), &|s| s.to_string()));
+                row.push(l.applied.describe());
+                csv_record(out, &row)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn csv_standings(&self, out: &mut dyn Write) -> io::Result<()> {
+        csv_record(
+            out,
+            &[
+                "field",
+                "place",
+                "tied",
+                "pair",
+                "name",
+                "mp",
+                "mp_exact",
+                "percentage",
+                "percentage_exact",
+                "boards_played",
+            ],
+        )?;
+        for f in &self.scored.fields {
+            let rows = field_rows(f, self.half);
+            for (place, tied, st) in &rows.rows {
+                csv_record(
+                    out,
+                    &[
+                        rows.name.to_owned(),
+                        place.to_string(),
+                        (if *tied { "yes" } else { "" }).to_owned(),
+                        st.pair.to_string(),
+                        self.name_of(&st.pair),
+                        rows.total.show(&st.total),
+                        st.total.to_string(),
+                        rows.percentage.show(&st.percentage),
+                        st.percentage.to_string(),
+                        st.boards_played.to_string(),
+                    ],
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// NS before EW, as event files and scoring programs list them; a Howell's
+/// single field after both.
+fn field_order(d: Option<Direction>) -> u8 {
+    match d {
+        Some(Direction::NorthSouth) => 0,
+        Some(Direction::EastWest) => 1,
+        _ => 2,
+    }
+}
+
+fn field_name(d: Option<Direction>) -> String {
+    d.map(|d| d.to_string()).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct RescoredJson<'a> {
+    contestant: &'a str,
+    section: &'a Option<String>,
+    field: Option<String>,
+    place: u32,
+    tied: bool,
+    boards_played: usize,
+    total: Figure,
+    percentage: Option<Figure>,
+}
+
+#[derive(Serialize)]
+struct RescoreJson<'a> {
+    half: &'static str,
+    standings: Vec<RescoredJson<'a>>,
+}
+
+/// A rescored results file's standings: by section, NS field before EW,
+/// then place.
+pub fn rescored(
+    out: &mut dyn Write,
+    r: &usebio::Rescore,
+    format: Format,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let mut rows: Vec<&usebio::Standing> = r.standings.iter().collect();
+    rows.sort_by(|a, b| {
+        (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
+            b.section.as_deref(),
+            field_order(b.field),
+            b.place,
+            &b.id,
+        ))
+    });
+    let total =
+        ColumnDisplay::for_values(rows.iter().map(|s| &s.total), &Precision::distinct(2), half);
+    let pct = ColumnDisplay::for_values(
+        rows.iter().filter_map(|s| s.percentage.as_ref()),
+        &Precision::percentage(),
+        half,
+    );
+    match format {
+        Format::Json => {
+            let v = RescoreJson {
+                half: half.name(),
+                standings: rows
+                    .iter()
+                    .map(|s| RescoredJson {
+                        contestant: s.id.as_str(),
+                        section: &s.section,
+                        field: s.field.map(|d| d.to_string()),
+                        place: s.place,
+                        tied: s.tied,
+                        boards_played: s.boards_played,
+                        total: fig(&s.total, &total),
+                        percentage: s.percentage.as_ref().map(|p| fig(p, &pct)),
+                    })
+                    .collect(),
+            };
+            serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        }
+        Format::Csv => {
+            csv_record(
+                out,
+                &[
+                    "section",
+                    "field",
+                    "place",
+                    "tied",
+                    "pair",
+                    "total",
+                    "total_exact",
+                    "percentage",
+                    "percentage_exact",
+                    "boards_played",
+                ],
+            )?;
+            for s in rows {
+                csv_record(
+                    out,
+                    &[
+                        s.section.clone().unwrap_or_default(),
+                        field_name(s.field),
+                        s.place.to_string(),
+                        (if s.tied { "yes" } else { "" }).to_owned(),
+                        s.id.to_string(),
+                        total.show(&s.total),
+                        s.total.to_string(),
+                        s.percentage
+                            .as_ref()
+                            .map(|p| pct.show(p))
+                            .unwrap_or_default(),
+                        s.percentage
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or_default(),
+                        s.boards_played.to_string(),
+                    ],
+                )?;
+            }
+            Ok(())
+        }
+        Format::Text | Format::Html => {
+            let mut t = Table::new(vec![
+                ("place".to_owned(), Align::Right),
+                ("pair".to_owned(), Align::Left),
+                ("field".to_owned(), Align::Left),
+                ("total".to_owned(), Align::Right),
+                ("%".to_owned(), Align::Right),
+                ("boards".to_owned(), Align::Right),
+                ("exact".to_owned(), Align::Left),
+            ]);
+            for s in rows {
+                let label = if s.tied {
+                    format!("{}=", s.place)
+                } else {
+                    s.place.to_string()
+                };
+                t.lines.push(Line::Cells(vec![
+                    label,
+                    s.id.to_string(),
+                    field_name(s.field),
+                    total.show(&s.total),
+                    s.percentage
+                        .as_ref()
+                        .map(|p| pct.show(p))
+                        .unwrap_or_default(),
+                    s.boards_played.to_string(),
+                    s.total.to_string(),
+                ]));
+            }
+            let doc = Doc {
+                title: "Results file, rescored from its table results".to_owned(),
+                blocks: vec![Block::Table(t)],
+                footer: vec![format!(
+                    "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
+                    half_words(half)
+                )],
+                ..Doc::default()
+            };
+            if format == Format::Html {
+                write_html(out, &doc)
+            } else {
+                write_text(out, &doc)
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct AuditJson<'a> {
+    compared: usize,
+    differences: Vec<&'a usebio::Finding>,
+}
+
+/// An audit of a USEBIO (or NZ Scorer) file.
+pub fn audit(
+    out: &mut dyn Write,
+    a: &usebio::Audit,
+    format: Format,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let total = a.findings.len();
+    let exceptions: Vec<&usebio::Finding> = a.exceptions().collect();
+    if format == Format::Json {
+        serde_json::to_writer(
+            &mut *out,
+            &AuditJson {
+                compared: total,
+                differences: exceptions,
+            },
+        )
+        .map_err(io::Error::from)?;
+        return out.write_all(b"\n");
+    }
+    // Each finding is a different quantity (a line, a total, a
+    // percentage): each computed figure is displayed on its own.
+    let show = |c: &Score| ColumnDisplay::single(c, &Precision::distinct(0), half);
+    let rows: Vec<Vec<String>> = exceptions
+        .iter()
+        .map(|f| {
+            vec![
+                f.line.to_string(),
+                f.board.map(|b| b.to_string()).unwrap_or_default(),
+                f.contestant
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                f.opponent
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                format!("{:?}", f.figure),
+                f.stored.to_string(),
+                f.computed
+                    .as_ref()
+                    .map(show)
+                    .unwrap_or_else(|| "-".to_owned()),
+                f.computed
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                format!("{:?}", f.class),
+            ]
+        })
+        .collect();
+    let head = [
+        "line",
+        "board",
+        "contestant",
+        "opponent",
+        "figure",
+        "stored",
+        "computed",
+        "exact",
+        "reason",
+    ];
+    if format == Format::Csv {
+        csv_record(out, &head)?;
+        for r in &rows {
+            csv_record(out, r)?;
+        }
+        return Ok(());
+    }
+    let summary = format!(
+        "{total} stored figures compared: {} agree at the file's precision, {} differ.",
+        total - rows.len(),
+        rows.len()
+    );
+    if format == Format::Text {
+        writeln!(out, "{summary}")?;
+        for f in &exceptions {
+            let mut place = format!("line {}", f.line);
+            if let Some(b) = f.board {
+                place.push_str(&format!(", board {b}"));
+            }
+            if let Some(c) = &f.contestant {
+                place.push_str(&format!(", {c}"));
+            }
+            if let Some(o) = &f.opponent {
+                place.push_str(&format!(" v {o}"));
+            }
+            let computed = f
+                .computed
+                .as_ref()
+                .map(show)
+                .unwrap_or_else(|| "-".to_owned());
+            writeln!(
+                out,
+                "  {place}: {:?} stored {} computed {computed} — {:?}",
+                f.figure, f.stored, f.class
+            )?;
+        }
+        return Ok(());
+    }
+    let mut t = Table::new(
+        head.iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let align = if matches!(i, 0 | 1 | 5 | 6) {
+                    Align::Right
+                } else {
+                    Align::Left
+                };
+                ((*h).to_owned(), align)
+            })
+            .collect(),
+    );
+    t.lines = rows.into_iter().map(Line::Cells).collect();
+    let doc = Doc {
+        title: "Audit of a results file".to_owned(),
+        subtitle: vec![summary],
+        blocks: vec![Block::Table(t)],
+        ..Doc::default()
+    };
+    write_html(out, &doc)
 }

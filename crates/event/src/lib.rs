@@ -60,8 +60,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod boards;
 mod checks;
+pub mod columns;
 mod convert;
+pub mod display;
 pub mod error;
 pub mod file;
 pub mod options;
@@ -69,6 +72,8 @@ mod rank;
 mod score;
 mod source;
 
+pub use boards::{Applied, BoardLine, BoardTable};
+pub use columns::Column;
 pub use convert::Conversion;
 pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
@@ -273,6 +278,7 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
     let cascade = &trf.cascade;
     let outcome = eval.rank(cascade)?;
     let ids = tiebreak_fide::contestant_ids(t);
+    let columns = columns::fide(&eval, cascade, &ids)?;
     let mut names = BTreeMap::new();
     let mut ratings = BTreeMap::new();
     let mut primary = BTreeMap::new();
@@ -295,6 +301,7 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         names,
         ratings,
         warnings: trf.warnings,
+        columns,
     })
 }
 

@@ -75,6 +75,9 @@ pub struct Ranking {
     pub ratings: BTreeMap<ContestantId, u32>,
     /// What a scorer should look at before publishing.
     pub warnings: Vec<Warning>,
+    /// Every tie-break column of the procedure for every contestant, in
+    /// the procedure's order (empty where it has none beyond the score).
+    pub columns: Vec<crate::columns::Column>,
 }
 
 impl Ranking {
@@ -374,6 +377,7 @@ fn ranking(
         names: BTreeMap::new(),
         ratings: BTreeMap::new(),
         warnings: Vec::new(),
+        columns: Vec::new(),
     }
 }
 
@@ -414,7 +418,9 @@ impl Ctx<'_> {
         } else {
             tiebreak_wbf::swiss_standings_with(&teams, &readings)
         }?;
-        Ok(ranking(self.procedure, "VPs", primary, outcome))
+        let mut r = ranking(self.procedure, "VPs", primary, outcome);
+        r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
+        Ok(r)
     }
 
     fn knockout(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
@@ -668,7 +674,9 @@ impl Ctx<'_> {
         let outcome = split_ties(&primary, |tied, first_place| {
             Ok(procedure.split_at_places(&stage, tied, first_place, &purposes)?)
         })?;
-        Ok(ranking(self.procedure, "VPs", primary, outcome))
+        let mut r = ranking(self.procedure, "VPs", primary, outcome);
+        r.columns = crate::columns::ebu(&stage)?;
+        Ok(r)
     }
 
     fn uscf(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
@@ -712,8 +720,11 @@ impl Ctx<'_> {
             None => Cascade::uscf(),
         };
         let options = tiebreak_chess::UscfOptions::new(median, unplayed);
-        let outcome = tiebreak_chess::rank(&table, &cascade, &options);
-        Ok(ranking(self.procedure, "points", primary, outcome))
+        let values = tiebreak_chess::tie_break_values(&table, &options);
+        let outcome = tiebreak_chess::rank_values(&values, &cascade);
+        let mut r = ranking(self.procedure, "points", primary, outcome);
+        r.columns = crate::columns::uscf(&values, &cascade);
+        Ok(r)
     }
 
     fn ihsa(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
@@ -798,12 +809,9 @@ impl Ctx<'_> {
             options.opponent_unplayed_as_draw = b;
         }
         let outcome = ev.rank(&options, &CascadeEnd::Stands)?;
-        Ok(ranking(
-            self.procedure,
-            "tournament points",
-            primary,
-            outcome,
-        ))
+        let mut r = ranking(self.procedure, "tournament points", primary, outcome);
+        r.columns = crate::columns::ihsa(&ev.tie_breaks(&options)?);
+        Ok(r)
     }
 }
 

@@ -40,6 +40,9 @@ pub struct Scored {
     pub fields: Vec<Field>,
     /// How the session was scored.
     pub options: ScoringOptions,
+    /// Every board, line by line: scores, match points before and after
+    /// factoring, and what was applied.
+    pub boards: Vec<crate::boards::BoardTable>,
 }
 
 fn scoring_path() -> FieldPath {
@@ -246,11 +249,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     } else {
         vec![field("all", &|_| true)]
     };
+    let boards = crate::boards::tables(&session, &bare);
     Ok(Scored {
         event: event.event.name.clone(),
         session,
         fields,
         options,
+        boards,
     })
 }
 

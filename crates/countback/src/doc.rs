@@ -1,0 +1,342 @@
+//! A document for people — headings, paragraphs, lists and tables — written
+//! as plain text or as one self-contained HTML page. Every command builds
+//! its `Doc` once, in one pass over the library's results; the writers then
+//! stream it to the output.
+
+use std::io::{self, Write};
+
+/// How a column's cells line up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Names, words.
+    Left,
+    /// Numbers.
+    Right,
+}
+
+/// One line of a table: cells, or a note that spans the table (a tie left
+/// for a play-off, under its group).
+#[derive(Debug, Clone)]
+pub enum Line {
+    /// One cell per column.
+    Cells(Vec<String>),
+    /// A note under the rows above it.
+    Note(String),
+}
+
+/// A table.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// Column headings.
+    pub head: Vec<String>,
+    /// Per column; missing entries are left-aligned.
+    pub align: Vec<Align>,
+    /// What each heading means, for the HTML `title` (hover) text.
+    pub hints: Vec<String>,
+    /// The rows.
+    pub lines: Vec<Line>,
+}
+
+impl Table {
+    /// A table with these headings and alignments.
+    #[must_use]
+    pub fn new(head: Vec<(String, Align)>) -> Table {
+        let (head, align) = head.into_iter().unzip();
+        Table {
+            head,
+            align,
+            hints: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    fn align(&self, i: usize) -> Align {
+        self.align.get(i).copied().unwrap_or(Align::Left)
+    }
+}
+
+/// A part of the document.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A section heading.
+    Heading(String),
+    /// A smaller heading (a board, a field).
+    Subheading(String),
+    /// A paragraph.
+    Para(String),
+    /// A list of sentences (the ties broken).
+    List(Vec<String>),
+    /// Preformatted lines (the decision trace).
+    Pre(String),
+    /// A table.
+    Table(Table),
+}
+
+/// A whole document.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    /// The event, and what was done to it.
+    pub title: String,
+    /// Lines under the title (boards, top, procedure).
+    pub subtitle: Vec<String>,
+    /// The body.
+    pub blocks: Vec<Block>,
+    /// Small print at the end (how figures are displayed).
+    pub footer: Vec<String>,
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn pad(out: &mut dyn Write, s: &str, w: usize, align: Align) -> io::Result<()> {
+    let fill = w.saturating_sub(width(s));
+    match align {
+        Align::Left => write!(out, "{s}{:fill$}", ""),
+        Align::Right => write!(out, "{:fill$}{s}", ""),
+    }
+}
+
+fn text_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+    let mut widths: Vec<usize> = t.head.iter().map(|h| width(h)).collect();
+    for line in &t.lines {
+        if let Line::Cells(cells) = line {
+            for (i, c) in cells.iter().enumerate() {
+                match widths.get_mut(i) {
+                    Some(w) => *w = (*w).max(width(c)),
+                    None => widths.push(width(c)),
+                }
+            }
+        }
+    }
+    let row = |out: &mut dyn Write, cells: &[String]| -> io::Result<()> {
+        let last = cells.len().saturating_sub(1);
+        for (i, c) in cells.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b"  ")?;
+            }
+            let w = widths.get(i).copied().unwrap_or(0);
+            if i == last && t.align(i) == Align::Left {
+                out.write_all(c.as_bytes())?;
+            } else {
+                pad(out, c, w, t.align(i))?;
+            }
+        }
+        out.write_all(b"\n")
+    };
+    row(out, &t.head)?;
+    for line in &t.lines {
+        match line {
+            Line::Cells(cells) => row(out, cells)?,
+            Line::Note(n) => writeln!(out, "       ↳ {n}")?,
+        }
+    }
+    Ok(())
+}
+
+/// The document as plain text.
+pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    writeln!(out, "{}", doc.title)?;
+    for s in &doc.subtitle {
+        writeln!(out, "{s}")?;
+    }
+    for b in &doc.blocks {
+        out.write_all(b"\n")?;
+        match b {
+            Block::Heading(h) | Block::Subheading(h) => writeln!(out, "{h}")?,
+            Block::Para(p) => writeln!(out, "{p}")?,
+            Block::List(items) => {
+                for i in items {
+                    writeln!(out, "  {i}")?;
+                }
+            }
+            Block::Pre(p) => out.write_all(p.as_bytes())?,
+            Block::Table(t) => text_table(out, t)?,
+        }
+    }
+    if !doc.footer.is_empty() {
+        out.write_all(b"\n")?;
+        for f in &doc.footer {
+            writeln!(out, "{f}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Text made safe for HTML element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = r#"
+:root { color-scheme: light; --rule: #c9ced6; --band: #f3f5f8; --ink: #1b1f24; --soft: #5b6470; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
+main { max-width: 64rem; margin: 0 auto; padding: 1.25rem 1rem 2rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+.sub { margin: 0; color: var(--soft); }
+h2 { font-size: 1.2rem; margin: 1.75rem 0 .5rem; border-bottom: 2px solid var(--ink); padding-bottom: .2rem; }
+h3 { font-size: 1rem; margin: 1.25rem 0 .4rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 50%; }
+th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--rule); white-space: nowrap; vertical-align: top; }
+th { text-align: left; font-weight: 600; background: var(--band); border-bottom: 2px solid var(--rule); }
+th[title] { text-decoration: underline dotted; cursor: help; }
+td.r, th.r { text-align: right; }
+tbody tr:nth-child(even) td { background: #fafbfc; }
+td.note { white-space: normal; color: #8a1c1c; font-weight: 600; }
+ul.ties { padding-left: 1.2rem; }
+ul.ties li { margin: .3rem 0; }
+pre { background: var(--band); padding: .75rem; overflow-x: auto; font-size: .85rem; }
+footer { margin-top: 2rem; color: var(--soft); font-size: .85rem; }
+@media (max-width: 40rem) {
+  body { font-size: 14px; }
+  main { padding: .75rem .5rem 1.5rem; }
+  table { font-size: 13px; }
+  th, td { padding: .25rem .3rem; white-space: normal; }
+  th { hyphens: auto; }
+}
+@media print {
+  body { font-size: 10pt; }
+  main { max-width: none; padding: 0; }
+  .scroll { overflow: visible; }
+  h2, h3 { break-after: avoid; }
+  table { break-inside: auto; }
+  tr { break-inside: avoid; }
+  tbody tr:nth-child(even) td, th { background: none; }
+  pre { white-space: pre-wrap; }
+}
+"#;
+
+fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+    out.write_all(b"<div class=\"scroll\"><table>\n<thead><tr>")?;
+    for (i, h) in t.head.iter().enumerate() {
+        let class = if t.align(i) == Align::Right {
+            " class=\"r\""
+        } else {
+            ""
+        };
+        match t.hints.get(i).filter(|x| !x.is_empty()) {
+            Some(hint) => write!(
+                out,
+                "<th{class} scope=\"col\" title=\"{}\">{}</th>",
+                escape(hint),
+                escape(h)
+            )?,
+            None => write!(out, "<th{class} scope=\"col\">{}</th>", escape(h))?,
+        }
+    }
+    out.write_all(b"</tr></thead>\n<tbody>\n")?;
+    let span = t.head.len().max(1);
+    for line in &t.lines {
+        match line {
+            Line::Cells(cells) => {
+                out.write_all(b"<tr>")?;
+                for (i, c) in cells.iter().enumerate() {
+                    if t.align(i) == Align::Right {
+                        write!(out, "<td class=\"r\">{}</td>", escape(c))?;
+                    } else {
+                        write!(out, "<td>{}</td>", escape(c))?;
+                    }
+                }
+                out.write_all(b"</tr>\n")?;
+            }
+            Line::Note(n) => writeln!(
+                out,
+                "<tr><td class=\"note\" colspan=\"{span}\">↳ {}</td></tr>",
+                escape(n)
+            )?,
+        }
+    }
+    out.write_all(b"</tbody></table></div>\n")
+}
+
+/// The document as one self-contained HTML page (no scripts, no outside
+/// files), readable on a phone and printable as it is.
+pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{}</h1>\n",
+        env!("CARGO_PKG_VERSION"),
+        escape(&doc.title),
+        escape(&doc.title)
+    )?;
+    for s in &doc.subtitle {
+        writeln!(out, "<p class=\"sub\">{}</p>", escape(s))?;
+    }
+    for b in &doc.blocks {
+        match b {
+            Block::Heading(h) => writeln!(out, "<h2>{}</h2>", escape(h))?,
+            Block::Subheading(h) => writeln!(out, "<h3>{}</h3>", escape(h))?,
+            Block::Para(p) => writeln!(out, "<p>{}</p>", escape(p))?,
+            Block::List(items) => {
+                out.write_all(b"<ul class=\"ties\">\n")?;
+                for i in items {
+                    writeln!(out, "<li>{}</li>", escape(i))?;
+                }
+                out.write_all(b"</ul>\n")?;
+            }
+            Block::Pre(p) => writeln!(out, "<pre>{}</pre>", escape(p))?,
+            Block::Table(t) => html_table(out, t)?,
+        }
+    }
+    if !doc.footer.is_empty() {
+        out.write_all(b"<footer>\n")?;
+        for f in &doc.footer {
+            writeln!(out, "<p>{}</p>", escape(f))?;
+        }
+        out.write_all(b"</footer>\n")?;
+    }
+    out.write_all(b"</main>\n</body>\n</html>\n")
+}
+
+/// One CSV record (RFC 4180: a field with a comma, quote or line break is
+/// quoted, quotes doubled).
+pub fn csv_record<S: AsRef<str>>(out: &mut dyn Write, fields: &[S]) -> io::Result<()> {
+    for (i, f) in fields.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        let f = f.as_ref();
+        if f.contains([',', '"', '\n', '\r']) {
+            write!(out, "\"{}\"", f.replace('"', "\"\""))?;
+        } else {
+            out.write_all(f.as_bytes())?;
+        }
+    }
+    out.write_all(b"\r\n")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        let mut out = Vec::new();
+        csv_record(&mut out, &["a", "b,c", "say \"hi\"", "-1"]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "a,\"b,c\",\"say \"\"hi\"\"\",-1\r\n"
+        );
+    }
+
+    #[test]
+    fn html_escapes_names() {
+        assert_eq!(escape("<b>A&B</b>"), "&lt;b&gt;A&amp;B&lt;/b&gt;");
+    }
+}

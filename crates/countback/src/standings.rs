@@ -1,0 +1,476 @@
+//! `rank` and `explain`: the standings with every tie-break column for every
+//! contestant, the ties broken, the trace; as text, JSON, CSV or HTML.
+//!
+//! Everything is built in one pass over the library's [`Ranking`]: each
+//! column's display is chosen once (linear in its values), each contestant
+//! is looked up by map, and JSON is a typed structure serialised straight
+//! to the writer.
+
+use std::io::{self, Write};
+
+use event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
+use event::Ranking;
+use model::{ContestantId, Score, Unresolved, Value};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::doc::{csv_record, write_html, write_text, Align, Block, Doc, Line, Table};
+use crate::render;
+
+/// A figure: exact (canonical text) beside its display.
+#[derive(Debug, Clone, Serialize)]
+pub struct Figure {
+    /// Exact, e.g. `"139/40"`.
+    pub exact: String,
+    /// As printed, e.g. `"3.4750"`.
+    pub display: String,
+}
+
+impl Figure {
+    fn of(s: &Score, shown: &ColumnDisplay) -> Figure {
+        Figure {
+            exact: s.to_string(),
+            display: shown.show(s),
+        }
+    }
+
+    fn of_value(v: &Value, shown: &ColumnDisplay) -> Figure {
+        Figure {
+            exact: v.to_string(),
+            display: shown.show_value(v),
+        }
+    }
+}
+
+/// The rounding a column's display uses, in words.
+fn rounding_words(p: &Precision, shown: &ColumnDisplay) -> String {
+    match p {
+        Precision::Rule { places, clause, .. } => {
+            format!("{places} decimals by the rule ({clause})")
+        }
+        _ => match shown.decimals() {
+            Some(d) => format!("{d} decimals"),
+            None => "exact fractions".to_owned(),
+        },
+    }
+}
+
+#[derive(Serialize)]
+struct ColumnJson<'a> {
+    key: &'a str,
+    title: &'a str,
+    description: &'a str,
+    display: String,
+}
+
+/// A contestant's tie-break values, keyed by column.
+struct TieBreaks<'a> {
+    keys: &'a [&'a str],
+    values: Vec<Option<Figure>>,
+}
+
+impl Serialize for TieBreaks<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.values.len()))?;
+        for (k, v) in self.keys.iter().zip(&self.values) {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+struct MemberJson<'a> {
+    contestant: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Figure>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<u32>,
+    tie_breaks: TieBreaks<'a>,
+}
+
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    place: usize,
+    members: Vec<MemberJson<'a>>,
+    unresolved: &'a Option<Unresolved>,
+}
+
+#[derive(Serialize)]
+struct ValueJson<'a> {
+    contestant: &'a str,
+    exact: String,
+    display: String,
+}
+
+#[derive(Serialize)]
+struct DecisionJson<'a> {
+    clause: String,
+    test: &'a str,
+    among: &'a [ContestantId],
+    values: Vec<ValueJson<'a>>,
+    result: &'a [Vec<ContestantId>],
+    separated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sentence: Option<String>,
+    note: &'a Option<String>,
+}
+
+/// A warning for programs.
+#[derive(Serialize)]
+pub struct WarningJson {
+    field: Option<String>,
+    line: Option<usize>,
+    message: String,
+}
+
+/// Warnings as JSON records.
+pub fn warnings_json(warnings: &[event::Warning]) -> Vec<WarningJson> {
+    warnings
+        .iter()
+        .map(|w| WarningJson {
+            field: w.field.as_ref().map(ToString::to_string),
+            line: w.at.map(|a| a.line),
+            message: w.message.clone(),
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct RankJson<'a> {
+    event: &'a str,
+    procedure: &'a str,
+    unit: &'a str,
+    half: &'static str,
+    columns: Vec<ColumnJson<'a>>,
+    standings: Vec<GroupJson<'a>>,
+    decisions: Vec<DecisionJson<'a>>,
+    needs_play_off: bool,
+    warnings: Vec<WarningJson>,
+}
+
+/// The ranking with every display chosen, ready for any format.
+struct Prepared<'a> {
+    r: &'a Ranking,
+    half: HalfDisplay,
+    primary: ColumnDisplay,
+    columns: Vec<ColumnDisplay>,
+    keys: Vec<&'a str>,
+    /// Each contestant's row in each column, by map.
+    cells: Vec<&'a std::collections::BTreeMap<ContestantId, Value>>,
+    /// Which decisions make a sentence: only splits of groups level on the
+    /// main score.
+    tie_splits: Vec<bool>,
+}
+
+impl<'a> Prepared<'a> {
+    fn new(r: &'a Ranking, half: HalfDisplay) -> Prepared<'a> {
+        let primary = ColumnDisplay::for_values(r.primary.values(), &Precision::distinct(0), half);
+        let columns = r
+            .columns
+            .iter()
+            .map(|c| ColumnDisplay::for_values(numbers(c.values.values()), &c.precision, half))
+            .collect();
+        let tie_splits = r
+            .outcome
+            .trace
+            .iter()
+            .map(|d| {
+                d.separated() && {
+                    let mut scores = d.among.iter().map(|c| r.primary.get(c));
+                    let first = scores.next();
+                    scores.all(|s| s == first.unwrap_or(None))
+                }
+            })
+            .collect();
+        Prepared {
+            r,
+            half,
+            primary,
+            columns,
+            keys: r.columns.iter().map(|c| c.key.as_str()).collect(),
+            cells: r.columns.iter().map(|c| &c.values).collect(),
+            tie_splits,
+        }
+    }
+
+    fn name(&self, c: &ContestantId) -> String {
+        self.r
+            .names
+            .get(c)
+            .cloned()
+            .unwrap_or_else(|| c.to_string())
+    }
+
+    fn tie_breaks(&self, c: &ContestantId) -> Vec<Option<Figure>> {
+        self.cells
+            .iter()
+            .zip(&self.columns)
+            .map(|(values, shown)| values.get(c).map(|v| Figure::of_value(v, shown)))
+            .collect()
+    }
+
+    /// Every group with its first place.
+    fn places(&self) -> impl Iterator<Item = (usize, &'a model::TiedGroup)> {
+        let mut place = 1usize;
+        self.r.outcome.order.iter().map(move |g| {
+            let p = place;
+            place += g.members.len();
+            (p, g)
+        })
+    }
+
+    fn sentences(&self) -> Vec<String> {
+        let name = |c: &ContestantId| self.name(c);
+        self.r
+            .outcome
+            .trace
+            .iter()
+            .zip(&self.tie_splits)
+            .filter(|(_, keep)| **keep)
+            .map(|(d, _)| render::sentence(d, &name, &render::decision_display(d, self.half)))
+            .collect()
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let r = self.r;
+        let name = |c: &ContestantId| self.name(c);
+        let columns = r
+            .columns
+            .iter()
+            .zip(&self.columns)
+            .map(|(c, shown)| ColumnJson {
+                key: &c.key,
+                title: &c.title,
+                description: &c.description,
+                display: rounding_words(&c.precision, shown),
+            })
+            .collect();
+        let standings = self
+            .places()
+            .map(|(place, g)| GroupJson {
+                place,
+                members: g
+                    .members
+                    .iter()
+                    .map(|m| MemberJson {
+                        contestant: m.as_str(),
+                        name: r.names.get(m).map(String::as_str),
+                        score: r.primary.get(m).map(|s| Figure::of(s, &self.primary)),
+                        rating: r.ratings.get(m).copied(),
+                        tie_breaks: TieBreaks {
+                            keys: &self.keys,
+                            values: self.tie_breaks(m),
+                        },
+                    })
+                    .collect(),
+                unresolved: &g.unresolved,
+            })
+            .collect();
+        let decisions = r
+            .outcome
+            .trace
+            .iter()
+            .zip(&self.tie_splits)
+            .map(|(d, split)| {
+                let shown = render::decision_display(d, self.half);
+                DecisionJson {
+                    clause: d.clause.to_string(),
+                    test: &d.test,
+                    among: &d.among,
+                    values: d
+                        .values
+                        .iter()
+                        .map(|(c, v)| ValueJson {
+                            contestant: c.as_str(),
+                            exact: v.to_string(),
+                            display: shown.show_value(v),
+                        })
+                        .collect(),
+                    result: &d.result,
+                    separated: d.separated(),
+                    sentence: split.then(|| render::sentence(d, &name, &shown)),
+                    note: &d.note,
+                }
+            })
+            .collect();
+        let doc = RankJson {
+            event: &r.event,
+            procedure: r.procedure.name(),
+            unit: r.unit,
+            half: self.half.name(),
+            columns,
+            standings,
+            decisions,
+            needs_play_off: r.needs_human(),
+            warnings: warnings_json(&r.warnings),
+        };
+        serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
+        out.write_all(b"\n")
+    }
+
+    fn table(&self) -> Table {
+        let r = self.r;
+        let rated = !r.ratings.is_empty();
+        let named = !r.names.is_empty();
+        let mut head = vec![("place".to_owned(), Align::Right)];
+        head.push((
+            (if named { "name" } else { "contestant" }).to_owned(),
+            Align::Left,
+        ));
+        if rated {
+            head.push(("rating".to_owned(), Align::Right));
+        }
+        head.push((r.unit.to_owned(), Align::Right));
+        let mut hints = vec![String::new(); head.len()];
+        for c in &r.columns {
+            head.push((c.title.clone(), Align::Right));
+            hints.push(c.description.clone());
+        }
+        let mut t = Table::new(head);
+        t.hints = hints;
+        for (place, g) in self.places() {
+            let label = if g.members.len() > 1 {
+                format!("{place}=")
+            } else {
+                place.to_string()
+            };
+            for m in &g.members {
+                let mut cells = vec![label.clone(), self.name(m)];
+                if rated {
+                    cells.push(r.ratings.get(m).map(u32::to_string).unwrap_or_default());
+                }
+                cells.push(
+                    r.primary
+                        .get(m)
+                        .map(|s| self.primary.show(s))
+                        .unwrap_or_default(),
+                );
+                for (values, shown) in self.cells.iter().zip(&self.columns) {
+                    cells.push(
+                        values
+                            .get(m)
+                            .map(|v| shown.show_value(v))
+                            .unwrap_or_else(|| "–".to_owned()),
+                    );
+                }
+                t.lines.push(Line::Cells(cells));
+            }
+            if let Some(u) = &g.unresolved {
+                t.lines.push(Line::Note(render::unresolved(u)));
+            }
+        }
+        t
+    }
+
+    fn doc(&self, explain: bool) -> Doc {
+        let r = self.r;
+        let mut doc = Doc {
+            title: r.event.clone(),
+            subtitle: vec![format!("ranked by {}", r.procedure)],
+            ..Doc::default()
+        };
+        doc.blocks.push(Block::Heading("Standings".to_owned()));
+        doc.blocks.push(Block::Table(self.table()));
+        if !r.columns.is_empty() {
+            let legend: Vec<String> = r
+                .columns
+                .iter()
+                .map(|c| format!("{}: {}", c.title, c.description))
+                .collect();
+            doc.blocks.push(Block::Para(legend.join("; ")));
+        }
+        let ties = self.sentences();
+        if !ties.is_empty() {
+            doc.blocks.push(Block::Heading("Ties broken".to_owned()));
+            doc.blocks.push(Block::List(ties));
+        }
+        if explain {
+            doc.blocks.push(Block::Heading("Decision trace".to_owned()));
+            doc.blocks
+                .push(Block::Pre(render::trace(&r.outcome, self.half)));
+        }
+        doc.footer.push(format!(
+            "Every figure is exact; a display that must cut a value rounds an exact half {} (--half). Where two different values would print alike, more decimals are shown.",
+            half_words(self.half)
+        ));
+        doc
+    }
+
+    fn csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let r = self.r;
+        let mut head: Vec<String> = ["place", "tied", "contestant", "name", "rating"]
+            .map(str::to_owned)
+            .to_vec();
+        head.push(r.unit.to_owned());
+        head.push(format!("{} exact", r.unit));
+        for c in &r.columns {
+            head.push(c.title.clone());
+            head.push(format!("{} exact", c.title));
+        }
+        csv_record(out, &head)?;
+        let mut row: Vec<String> = Vec::with_capacity(head.len());
+        for (place, g) in self.places() {
+            let tied = if g.members.len() > 1 { "yes" } else { "" };
+            for m in &g.members {
+                row.clear();
+                row.push(place.to_string());
+                row.push(tied.to_owned());
+                row.push(m.to_string());
+                row.push(r.names.get(m).cloned().unwrap_or_default());
+                row.push(r.ratings.get(m).map(u32::to_string).unwrap_or_default());
+                match r.primary.get(m) {
+                    Some(s) => {
+                        row.push(self.primary.show(s));
+                        row.push(s.to_string());
+                    }
+                    None => row.extend([String::new(), String::new()]),
+                }
+                for (values, shown) in self.cells.iter().zip(&self.columns) {
+                    match values.get(m) {
+                        Some(v) => {
+                            row.push(shown.show_value(v));
+                            row.push(v.to_string());
+                        }
+                        None => row.extend([String::new(), String::new()]),
+                    }
+                }
+                csv_record(out, &row)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How an exact half is rounded, in words.
+#[must_use]
+pub fn half_words(half: HalfDisplay) -> &'static str {
+    match half {
+        HalfDisplay::Even => "to even",
+        HalfDisplay::Up => "up",
+        HalfDisplay::Down => "down",
+        HalfDisplay::AwayFromZero => "away from zero",
+        HalfDisplay::TowardZero => "toward zero",
+        _ => "by the chosen rule",
+    }
+}
+
+/// Write a ranking in `format`.
+pub fn write(
+    out: &mut dyn Write,
+    r: &Ranking,
+    format: Format,
+    half: HalfDisplay,
+    explain: bool,
+) -> io::Result<()> {
+    let p = Prepared::new(r, half);
+    match format {
+        Format::Json => p.json(out),
+        Format::Csv => p.csv(out),
+        Format::Text => write_text(out, &p.doc(explain)),
+        Format::Html => write_html(out, &p.doc(explain)),
+    }
+}

@@ -1,0 +1,125 @@
+//! The HTML page in a real browser: headless Chromium (Debian's `chromium`)
+//! loads each page, its DOM is read back, and screenshots are taken at a
+//! desktop width (1280 px) and a phone width (390 px) into
+//! `target/html-screenshots/` for a person to look at. Skipped, saying so,
+//! where `chromium` is not installed (`apt-get install chromium`).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+}
+
+fn page(args: &[&str]) -> String {
+    let out = assert_cmd::Command::cargo_bin("countback")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .args(["--format", "html"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn headless(browser: &Path, extra: &[&str], url: &str) -> std::process::Output {
+    Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--user-data-dir=/tmp/countback-chromium-profile",
+        ])
+        .args(extra)
+        .arg(url)
+        .output()
+        .unwrap()
+}
+
+/// PNG width and height, from the IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[1..4], b"PNG");
+    let n = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (n(16), n(20))
+}
+
+#[test]
+fn the_html_pages_load_in_a_browser_at_desktop_and_phone_widths() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: chromium not installed (apt-get install chromium)");
+        return;
+    };
+    let dir = root().join("target").join("html-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, args, must_show) in [
+        (
+            "pairs",
+            vec!["score", "examples/pairs-fouled-board.toml"],
+            vec!["Board 4 (fouled)", "Neuberg A=3 E=5", "68.12"],
+        ),
+        (
+            "chess",
+            vec!["rank", "examples/chess-swiss-byes-forfeits.toml"],
+            vec!["Cumulative of Opposition", "Hale ahead of Evans"],
+        ),
+        (
+            "wbf-explain",
+            vec!["explain", "examples/wbf-swiss-three-way-tie.toml"],
+            vec!["Decision trace", "WBF 3 Swiss points (sum of"],
+        ),
+    ] {
+        let html = page(&args);
+        let file = dir.join(format!("{name}.html"));
+        std::fs::write(&file, &html).unwrap();
+        let url = format!("file://{}", file.canonicalize().unwrap().display());
+        // The browser's own reading of the page: every table and sentence.
+        let dom = headless(&browser, &["--dump-dom"], &url);
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        assert!(dom.contains("<table>"), "{name}: {dom}");
+        for s in &must_show {
+            assert!(
+                dom.contains(s),
+                "{name}: {s:?} not in the page the browser read"
+            );
+        }
+        // Nothing from outside: no script, no stylesheet or image to fetch.
+        for outside in ["<script", "<link", "<img", "src="] {
+            assert!(!html.contains(outside), "{name}: {outside}");
+        }
+        for (width, label) in [(1280, "desktop"), (390, "phone")] {
+            let png = dir.join(format!("{name}-{label}.png"));
+            let _ = std::fs::remove_file(&png);
+            let size = format!("--window-size={width},1600");
+            let shot = format!("--screenshot={}", png.display());
+            let o = headless(&browser, &[&size, &shot], &url);
+            let bytes = std::fs::read(&png).unwrap_or_else(|_| {
+                panic!(
+                    "{name}: no screenshot: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                )
+            });
+            assert_eq!(png_size(&bytes).0, width, "{name} {label}");
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Every tie-break column for every contestant, as the field's programs
+//! print a standings table (Vega, Swiss-Manager, the FIDE reference print
+//! points and every declared tie-break for every player; WBF and EBU result
+//! lists print VPs with the figures the clauses compare).
+//!
+//! The values come from the rule crates; nothing is computed here that a
+//! rule crate does not compute itself.
+
+use std::collections::BTreeMap;
+
+use model::{ContestantId, Value};
+
+use crate::display::Precision;
+use crate::error::Result;
+
+/// One column of a standings table: a tie-break (or another figure the
+/// procedure compares) for every contestant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Column {
+    /// A stable key for programs (`modified_median`, `BH/C1`, `swiss_points`).
+    pub key: String,
+    /// The heading, as result lists print it (`Solkoff`, `BH/C1`).
+    pub title: String,
+    /// What it is, with its clause (`USCF 34E2 Solkoff`).
+    pub description: String,
+    /// Each contestant's value; a contestant without one (a FIDE rating
+    /// tie-break with no rated opponent) is absent.
+    pub values: BTreeMap<ContestantId, Value>,
+    /// How it is displayed: the rule's rounding, or enough decimals.
+    pub precision: Precision,
+}
+
+impl Column {
+    fn new(key: &str, title: &str, description: &str, precision: Precision) -> Column {
+        Column {
+            key: key.to_owned(),
+            title: title.to_owned(),
+            description: description.to_owned(),
+            values: BTreeMap::new(),
+            precision,
+        }
+    }
+}
+
+fn key_of(t: tiebreak_chess::TieBreak) -> &'static str {
+    match t {
+        tiebreak_chess::TieBreak::ModifiedMedian => "modified_median",
+        tiebreak_chess::TieBreak::Median => "median",
+        tiebreak_chess::TieBreak::Solkoff => "solkoff",
+        tiebreak_chess::TieBreak::Cumulative => "cumulative",
+        tiebreak_chess::TieBreak::OppositionCumulative => "opposition_cumulative",
+        _ => "uscf",
+    }
+}
+
+/// USCF: one column per system of the cascade, in its order.
+pub(crate) fn uscf(
+    values: &[tiebreak_chess::PlayerTieBreaks],
+    cascade: &tiebreak_chess::Cascade,
+) -> Vec<Column> {
+    cascade
+        .steps()
+        .iter()
+        .map(|&system| {
+            let mut c = Column::new(
+                key_of(system),
+                system.name(),
+                &system.clause().to_string(),
+                Precision::distinct(0),
+            );
+            c.values = values
+                .iter()
+                .map(|v| (v.player.clone(), Value::Score(v.value(system).clone())))
+                .collect();
+            c
+        })
+        .collect()
+}
+
+/// IHSA: the team tie-break total.
+pub(crate) fn ihsa(breaks: &[tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
+    let mut c = Column::new(
+        "ihsa_tie_break",
+        "IHSA tie-break",
+        &format!(
+            "{}: (match points + 10) × (1 + opponent's tournament points²) / 100, summed over the rounds",
+            tiebreak_chess::IHSA_CLAUSE
+        ),
+        Precision::distinct(2),
+    );
+    c.values = breaks
+        .iter()
+        .map(|b| (b.team.clone(), Value::Score(b.total.clone())))
+        .collect();
+    vec![c]
+}
+
+/// FIDE: one column per code of the cascade, in its order, for every
+/// player (`ids` in the tournament's player order).
+pub(crate) fn fide(
+    eval: &tiebreak_fide::Evaluation<'_>,
+    cascade: &tiebreak_fide::Cascade,
+    ids: &[ContestantId],
+) -> Result<Vec<Column>> {
+    let mut out = Vec::new();
+    for code in &cascade.0 {
+        let name = code.to_string();
+        let precision = if code.kind.uses_ratings() {
+            Precision::Rule {
+                places: 0,
+                half: model::HalfRule::Up,
+                clause: format!("FIDE C.07 {}", code.kind.acronym()),
+            }
+        } else {
+            Precision::distinct(0)
+        };
+        let mut c = Column::new(
+            &name,
+            &name,
+            &format!("FIDE C.07 {}: {}", code.article(), code.kind.description()),
+            precision,
+        );
+        let values = eval.optional_values(code)?;
+        c.values = ids
+            .iter()
+            .zip(values)
+            .filter_map(|(id, v)| v.map(|v| (id.clone(), Value::Score(v))))
+            .collect();
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// WBF teams: Swiss points (Swiss only), then the IMP and total-points
+/// quotients over the matches played.
+pub(crate) fn wbf_teams(
+    teams: &tiebreak_wbf::TeamsEvent,
+    readings: &tiebreak_wbf::Readings,
+    swiss: bool,
+) -> Result<Vec<Column>> {
+    let mut out = Vec::new();
+    if swiss {
+        let mut c = Column::new(
+            "swiss_points",
+            "Swiss points",
+            "WBF 3 Swiss points: the sum of every direct opponent's VPs",
+            Precision::distinct(0),
+        );
+        c.values = tiebreak_wbf::swiss_points_with(teams, readings)?
+            .into_iter()
+            .map(|(t, s)| (t, Value::Score(s)))
+            .collect();
+        out.push(c);
+    }
+    let (imp, points) = if swiss {
+        ("WBF 3.1(ii)", "WBF 3.1(iv)")
+    } else {
+        ("WBF 1.1(a)", "WBF 1.1(d)")
+    };
+    let mut q = Column::new(
+        "imp_quotient",
+        "IMP quotient",
+        &format!("{imp} IMP quotient in all matches played"),
+        Precision::distinct(2),
+    );
+    let mut p = Column::new(
+        "points_quotient",
+        "Points quotient",
+        &format!("{points} total-points quotient in all matches played"),
+        Precision::distinct(2),
+    );
+    for t in teams.teams() {
+        q.values
+            .insert(t.clone(), Value::Quotient(teams.played_imp_quotient(t)));
+        p.values.insert(
+            t.clone(),
+            Value::Quotient(teams.played_total_points_quotient(t)),
+        );
+    }
+    out.push(q);
+    out.push(p);
+    Ok(out)
+}
+
+/// EBU: tie-break points (143.5.2), unless the event is a perfect
+/// all-play-all, which has none.
+pub(crate) fn ebu(stage: &tiebreak_ebu::Stage) -> Result<Vec<Column>> {
+    if stage.format.all_play_all {
+        return Ok(Vec::new());
+    }
+    let mut c = Column::new(
+        "tie_break_points",
+        "Tie-break points",
+        "EBU 143.5.2 tie-break points: opponents' final scores, pro rata",
+        Precision::distinct(0),
+    );
+    c.values = stage
+        .all_tie_break_points()?
+        .into_iter()
+        .map(|(t, s)| (t, Value::Score(s)))
+        .collect();
+    Ok(vec![c])
+}

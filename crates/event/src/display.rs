@@ -1,0 +1,388 @@
+//! Displays that never mislead: how many decimals a column of exact values
+//! is printed with.
+//!
+//! Every figure is an exact [`Score`]; a display is for reading only. A
+//! column is printed either by the rule's own rounding (where the rule
+//! prescribes one, e.g. FIDE's ARO to a whole number) or with **enough
+//! decimals that two different values never print alike**: at least the
+//! column's usual decimals, every value that is a short exact decimal shown
+//! exactly (43.655, not 43.66), and more digits — or the exact fractions —
+//! when two different values would otherwise share a display (139/40 and
+//! 1391/400 print as 3.4750 and 3.4775, never as "3.48 v 3.48").
+//!
+//! Where a value has to be cut, its exact half goes by a *named* choice,
+//! [`HalfDisplay`], never by default: programs differ (68.125 is 68.13 half
+//! up and 68.12 half to even, as Compscore prints it).
+//!
+//! ```
+//! use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+//! use model::Score;
+//!
+//! let a = Score::new(139, 40)?;
+//! let b = Score::new(1391, 400)?;
+//! let shown = ColumnDisplay::for_values([&a, &b], &Precision::distinct(2), HalfDisplay::Even);
+//! assert_eq!((shown.show(&a), shown.show(&b)), ("3.4750".to_owned(), "3.4775".to_owned()));
+//!
+//! let p = Score::parse("68.125")?;
+//! let q = Score::parse("51.5")?;
+//! let even = ColumnDisplay::for_values([&p, &q], &Precision::percentage(), HalfDisplay::Even);
+//! let up = ColumnDisplay::for_values([&p, &q], &Precision::percentage(), HalfDisplay::Up);
+//! assert_eq!((even.show(&p), up.show(&p)), ("68.12".to_owned(), "68.13".to_owned()));
+//! # Ok::<(), model::ScoreError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use model::{HalfRule, RoundingMode, Score, Value};
+
+/// The most decimals a column is widened to before its values are shown as
+/// exact fractions instead.
+pub const MAX_DECIMALS: u32 = 9;
+
+/// How an exact half is rounded when a display has to cut a value: a named
+/// choice, because the programs of the field differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum HalfDisplay {
+    /// To the even digit (banker's rounding; Compscore): 68.125 → 68.12.
+    #[default]
+    Even,
+    /// Toward positive infinity: 68.125 → 68.13, −0.125 → −0.12.
+    Up,
+    /// Toward negative infinity: 68.125 → 68.12.
+    Down,
+    /// Away from zero (school rounding): 68.125 → 68.13, −0.125 → −0.13.
+    AwayFromZero,
+    /// Toward zero: 68.125 → 68.12.
+    TowardZero,
+}
+
+impl HalfDisplay {
+    /// Every choice, in the order the help lists them.
+    pub const ALL: [HalfDisplay; 5] = [
+        HalfDisplay::Even,
+        HalfDisplay::Up,
+        HalfDisplay::Down,
+        HalfDisplay::AwayFromZero,
+        HalfDisplay::TowardZero,
+    ];
+
+    /// The name used on the command line and in output.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            HalfDisplay::Even => "even",
+            HalfDisplay::Up => "up",
+            HalfDisplay::Down => "down",
+            HalfDisplay::AwayFromZero => "away-from-zero",
+            HalfDisplay::TowardZero => "toward-zero",
+        }
+    }
+
+    /// The model's rule for this choice.
+    #[must_use]
+    pub fn rule(self) -> HalfRule {
+        match self {
+            HalfDisplay::Even => HalfRule::Even,
+            HalfDisplay::Up => HalfRule::Up,
+            HalfDisplay::Down => HalfRule::Down,
+            HalfDisplay::AwayFromZero => HalfRule::AwayFromZero,
+            HalfDisplay::TowardZero => HalfRule::TowardZero,
+        }
+    }
+}
+
+impl fmt::Display for HalfDisplay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for HalfDisplay {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<HalfDisplay, String> {
+        let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
+        let wanted = wanted.strip_prefix("half-").unwrap_or(&wanted);
+        HalfDisplay::ALL
+            .into_iter()
+            .find(|h| h.name() == wanted)
+            .ok_or_else(|| {
+                let names: Vec<&str> = HalfDisplay::ALL.iter().map(|h| h.name()).collect();
+                format!(
+                    "{s:?} is not a half rule; choose one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// How a column's values are to be displayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Precision {
+    /// The rule's own rounding (the values shown are what the rule
+    /// prints; the exact values stay in the data).
+    Rule {
+        /// Decimals.
+        places: u32,
+        /// The rule's treatment of a half.
+        half: HalfRule,
+        /// Where the rule says so.
+        clause: String,
+    },
+    /// No rule: at least `min` decimals, every value that is an exact
+    /// decimal of at most `exact_up_to` places shown exactly, and as many
+    /// more as it takes for different values to print differently.
+    Distinct {
+        /// The usual decimals of such figures.
+        min: u32,
+        /// Short exact decimals are shown in full up to this many places.
+        exact_up_to: u32,
+    },
+}
+
+impl Precision {
+    /// Tie-break values and totals: exact where they are short decimals
+    /// (halves, quarters, 43.655), at least `min` decimals.
+    #[must_use]
+    pub fn distinct(min: u32) -> Precision {
+        Precision::Distinct {
+            min,
+            exact_up_to: min.max(4),
+        }
+    }
+
+    /// Percentages and factored match points: two decimals, as every
+    /// scoring program prints them, widened only where two different values
+    /// would otherwise print alike.
+    #[must_use]
+    pub fn percentage() -> Precision {
+        Precision::Distinct {
+            min: 2,
+            exact_up_to: 2,
+        }
+    }
+}
+
+/// The display chosen for one column of values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnDisplay {
+    /// Decimals, or `None` to show exact fractions.
+    decimals: Option<u32>,
+    mode: RoundingMode,
+}
+
+fn decimals_of(value: &Score, cap: u32) -> Option<u32> {
+    let mut scaled = value.clone();
+    let ten = Score::integer(10);
+    for places in 0..=cap {
+        if scaled.is_integer() {
+            return Some(places);
+        }
+        scaled = &scaled * &ten;
+    }
+    None
+}
+
+impl ColumnDisplay {
+    /// Choose the display of a column holding `values` (in any order; each
+    /// value may appear more than once). Linear in the number of values
+    /// apart from one sort of the distinct ones.
+    #[must_use]
+    pub fn for_values<'a>(
+        values: impl IntoIterator<Item = &'a Score>,
+        precision: &Precision,
+        half: HalfDisplay,
+    ) -> ColumnDisplay {
+        let (min, exact_up_to) = match precision {
+            Precision::Rule { places, half, .. } => {
+                return ColumnDisplay {
+                    decimals: Some(*places),
+                    mode: RoundingMode::Nearest(half.clone()),
+                }
+            }
+            Precision::Distinct { min, exact_up_to } => (*min, *exact_up_to),
+        };
+        let mode = RoundingMode::Nearest(half.rule());
+        let mut distinct: Vec<&Score> = values.into_iter().collect();
+        let mut places = min;
+        for v in &distinct {
+            match decimals_of(v, exact_up_to) {
+                Some(p) => places = places.max(p),
+                // A value that is not a short exact decimal is never shown
+                // as if it were a whole or a tenth: 7/3 is 2.33, not 2.3.
+                None => places = places.max(2),
+            }
+        }
+        distinct.sort_unstable();
+        distinct.dedup();
+        // Rounding to a fixed step is monotone: only neighbours can meet.
+        while places <= MAX_DECIMALS {
+            let shown: Vec<Option<String>> = distinct
+                .iter()
+                .map(|v| v.to_decimal(places, &mode).ok())
+                .collect();
+            let failed = shown.iter().any(Option::is_none);
+            let clash = shown
+                .windows(2)
+                .any(|w| matches!(w, [Some(a), Some(b)] if a == b));
+            if !clash && !failed {
+                return ColumnDisplay {
+                    decimals: Some(places),
+                    mode,
+                };
+            }
+            places += 1;
+        }
+        ColumnDisplay {
+            decimals: None,
+            mode,
+        }
+    }
+
+    /// A single value on its own (a sentence's figure, a lone total).
+    #[must_use]
+    pub fn single(value: &Score, precision: &Precision, half: HalfDisplay) -> String {
+        ColumnDisplay::for_values([value], precision, half).show(value)
+    }
+
+    /// The decimals chosen, or `None` where the column shows exact fractions.
+    #[must_use]
+    pub fn decimals(&self) -> Option<u32> {
+        self.decimals
+    }
+
+    /// One value as the column shows it.
+    #[must_use]
+    pub fn show(&self, value: &Score) -> String {
+        match self.decimals {
+            Some(places) => value
+                .to_decimal(places, &self.mode)
+                .unwrap_or_else(|_| value.to_string()),
+            None => value.to_string(),
+        }
+    }
+
+    /// A tie-break value as the column shows it: numbers by [`Self::show`],
+    /// an infinite quotient as "∞", text as it is.
+    #[must_use]
+    pub fn show_value(&self, value: &Value) -> String {
+        match value {
+            Value::Score(s) | Value::Quotient(model::Quotient::Finite(s)) => self.show(s),
+            Value::Quotient(model::Quotient::Infinite) => "∞".to_owned(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// The numbers among tie-break values (finite ones), for choosing a display.
+pub fn numbers<'a>(values: impl IntoIterator<Item = &'a Value>) -> impl Iterator<Item = &'a Score> {
+    values.into_iter().filter_map(|v| match v {
+        Value::Score(s) | Value::Quotient(model::Quotient::Finite(s)) => Some(s),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> Score {
+        Score::parse(t).unwrap_or_default()
+    }
+
+    fn check(values: &[&str], precision: &Precision, half: HalfDisplay, expected: &[&str]) {
+        let v: Vec<Score> = values.iter().map(|t| s(t)).collect();
+        let d = ColumnDisplay::for_values(&v, precision, half);
+        let shown: Vec<String> = v.iter().map(|x| d.show(x)).collect();
+        assert_eq!(shown, expected);
+    }
+
+    #[test]
+    fn short_exact_decimals_are_shown_exactly() {
+        check(
+            &["8731/200", "7613/200", "6"],
+            &Precision::distinct(2),
+            HalfDisplay::Even,
+            &["43.655", "38.065", "6.000"],
+        );
+        check(
+            &["25/2", "10"],
+            &Precision::distinct(0),
+            HalfDisplay::Even,
+            &["12.5", "10.0"],
+        );
+        check(
+            &["3", "10"],
+            &Precision::distinct(0),
+            HalfDisplay::Even,
+            &["3", "10"],
+        );
+    }
+
+    #[test]
+    fn different_values_never_print_alike() {
+        check(
+            &["139/40", "1391/400"],
+            &Precision::distinct(0),
+            HalfDisplay::Even,
+            &["3.4750", "3.4775"],
+        );
+        check(
+            &["139/40", "1391/400"],
+            &Precision::percentage(),
+            HalfDisplay::Even,
+            &["3.475", "3.478"],
+        );
+        check(
+            &["1/3", "333333333/1000000000"],
+            &Precision::percentage(),
+            HalfDisplay::Even,
+            &["1/3", "333333333/1000000000"],
+        );
+        check(
+            &["2/3", "1/3"],
+            &Precision::percentage(),
+            HalfDisplay::Even,
+            &["0.67", "0.33"],
+        );
+    }
+
+    #[test]
+    fn an_exact_half_goes_by_the_named_rule() {
+        for (half, shown) in [
+            (HalfDisplay::Even, "68.12"),
+            (HalfDisplay::Up, "68.13"),
+            (HalfDisplay::AwayFromZero, "68.13"),
+            (HalfDisplay::TowardZero, "68.12"),
+        ] {
+            check(
+                &["68.125", "50"],
+                &Precision::percentage(),
+                half,
+                &[shown, "50.00"],
+            );
+        }
+        assert_eq!("half-even".parse(), Ok(HalfDisplay::Even));
+        assert_eq!("away_from_zero".parse(), Ok(HalfDisplay::AwayFromZero));
+        assert!("nearest".parse::<HalfDisplay>().is_err());
+    }
+
+    #[test]
+    fn a_rule_rounding_is_the_rule_s() {
+        let p = Precision::Rule {
+            places: 0,
+            half: HalfRule::Up,
+            clause: "FIDE C.07 ARO".to_owned(),
+        };
+        check(
+            &["1500.5", "1500.4"],
+            &p,
+            HalfDisplay::Even,
+            &["1501", "1500"],
+        );
+    }
+}
