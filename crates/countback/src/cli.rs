@@ -126,11 +126,23 @@ pub struct FileArgs {
 /// An audit's arguments.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// The results file: USEBIO or NZ Scorer `.xml`.
+    /// The results file: USEBIO or NZ Scorer `.xml`, or a FIDE `.trf`
+    /// (its declared ranks checked against its own tie-break list, its
+    /// points against its results; exit 1 when any disagrees).
     pub file: PathBuf,
     /// Output format and display choices.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// FIDE: the edition of C.07 article 16 (`2024`, `2026`, or
+    /// `by_start_date`, the default).
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+    /// FIDE: check against these tie-breaks instead of the file's list.
+    #[arg(long, value_name = "CODES")]
+    pub tiebreaks: Option<String>,
+    /// FIDE: count a forfeit loss as played when classifying byes (Vega).
+    #[arg(long)]
+    pub vega_forfeit_loss: bool,
 }
 
 /// Ranking arguments.

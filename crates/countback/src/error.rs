@@ -51,6 +51,9 @@ pub enum Exit {
     PlayOffRequired,
     /// The replay found an unexplained difference from a document.
     ReplayMismatch,
+    /// A check of a file's own figures found some that disagree (a TRF's
+    /// declared ranks or points).
+    ChecksFailed,
     /// The output could not be written.
     OutputError,
 }
@@ -71,7 +74,7 @@ impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(match e {
             Exit::Success => 0,
-            Exit::ReplayMismatch => 1,
+            Exit::ReplayMismatch | Exit::ChecksFailed => 1,
             Exit::BadInput => 65,
             Exit::OutputError => 74,
             Exit::PlayOffRequired => 3,

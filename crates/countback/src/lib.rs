@@ -19,3 +19,4 @@ pub mod render;
 pub mod run;
 pub mod session;
 pub mod standings;
+pub mod trf_audit;

@@ -239,10 +239,20 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
 
 fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
-    if kind_of(path)? != Kind::Results {
+    let kind = kind_of(path)?;
+    if kind == Kind::Trf {
+        return audit_trf(args);
+    }
+    if kind != Kind::Results {
         return Err(wrong(
             path,
-            "audit reads a USEBIO or NZ Scorer results file (.xml)",
+            "audit reads a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)",
+        ));
+    }
+    if args.edition.is_some() || args.tiebreaks.is_some() || args.vega_forfeit_loss {
+        return Err(wrong(
+            path,
+            "--edition, --tiebreaks and --vega-forfeit-loss are FIDE options, for a TRF file",
         ));
     }
     let (text, progress) = read(path)?;
@@ -254,4 +264,41 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     progress.done();
     written?;
     Ok(Exit::Success)
+}
+
+fn audit_trf(args: &AuditArgs) -> Result<Exit, CliError> {
+    let path = args.file.as_path();
+    let mut options = RawOptions::default();
+    for (k, v) in [
+        ("edition", args.edition.as_ref().map(|e| format!("{e:?}"))),
+        (
+            "tiebreaks",
+            args.tiebreaks.as_ref().map(|t| format!("{t:?}")),
+        ),
+        (
+            "vega_forfeit_loss",
+            args.vega_forfeit_loss.then(|| "true".to_owned()),
+        ),
+    ] {
+        if let Some(v) = v {
+            options.set_from_text(k, &v);
+        }
+    }
+    let fide: FideOptions = options
+        .read("fide", &event::FieldPath::key("--option"), &mut Vec::new())
+        .map_err(bad(path))?;
+    let (text, progress) = read(path)?;
+    progress.stage("auditing");
+    let (audit, warnings) = event::audit_trf(&text, &fide).map_err(bad(path))?;
+    progress.stage("writing");
+    let format = args.output.format();
+    let written = to_stdout(|out| crate::trf_audit::write(out, &audit, format));
+    progress.done();
+    warn(path, &warnings);
+    written?;
+    Ok(if audit.is_clean() {
+        Exit::Success
+    } else {
+        Exit::ChecksFailed
+    })
 }

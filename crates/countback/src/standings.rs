@@ -139,6 +139,26 @@ pub fn warnings_json(warnings: &[event::Warning]) -> Vec<WarningJson> {
         .collect()
 }
 
+/// One match converted by the event's VP scale.
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    round: u32,
+    first: &'a str,
+    second: &'a str,
+    boards: u32,
+    scale: &'static str,
+    imps: Option<[Figure; 2]>,
+    vp: Option<[Figure; 2]>,
+}
+
+/// The figures of `unit` in a converted match.
+fn pair_of<'a>(c: &'a event::Conversion, unit: model::Unit) -> Option<[&'a Score; 2]> {
+    c.scores
+        .iter()
+        .find(|s| s.unit == unit)
+        .map(|s| [&s.first, &s.second])
+}
+
 #[derive(Serialize)]
 struct RankJson<'a> {
     event: &'a str,
@@ -150,6 +170,8 @@ struct RankJson<'a> {
     decisions: Vec<DecisionJson<'a>>,
     needs_play_off: bool,
     warnings: Vec<WarningJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    matches: Vec<MatchJson<'a>>,
 }
 
 /// The ranking with every display chosen, ready for any format.
@@ -307,9 +329,73 @@ impl<'a> Prepared<'a> {
             decisions,
             needs_play_off: r.needs_human(),
             warnings: warnings_json(&r.warnings),
+            matches: self.matches_json(),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
         out.write_all(b"\n")
+    }
+
+    /// How converted IMPs and VPs are shown: each unit's display chosen
+    /// over all its values, as every other column.
+    fn match_displays(&self) -> (ColumnDisplay, ColumnDisplay) {
+        let all = |unit| {
+            self.r
+                .conversions
+                .iter()
+                .filter_map(move |c| pair_of(c, unit))
+                .flatten()
+        };
+        (
+            ColumnDisplay::for_values(all(model::Unit::Imps), &Precision::distinct(0), self.half),
+            ColumnDisplay::for_values(
+                all(model::Unit::VictoryPoints),
+                &Precision::distinct(0),
+                self.half,
+            ),
+        )
+    }
+
+    fn matches_json(&self) -> Vec<MatchJson<'a>> {
+        let (imps, vps) = self.match_displays();
+        self.r
+            .conversions
+            .iter()
+            .map(|c| MatchJson {
+                round: c.round,
+                first: c.first.as_str(),
+                second: c.second.as_str(),
+                boards: c.boards,
+                scale: c.scale.name(),
+                imps: pair_of(c, model::Unit::Imps).map(|p| p.map(|s| Figure::of(s, &imps))),
+                vp: pair_of(c, model::Unit::VictoryPoints).map(|p| p.map(|s| Figure::of(s, &vps))),
+            })
+            .collect()
+    }
+
+    /// The conversions as a table: round, teams, boards, IMPs, VPs.
+    fn matches_table(&self) -> Table {
+        let (imps, vps) = self.match_displays();
+        let mut t = Table::new(vec![
+            ("round".to_owned(), Align::Right),
+            ("match".to_owned(), Align::Left),
+            ("boards".to_owned(), Align::Right),
+            ("IMPs".to_owned(), Align::Right),
+            ("VPs".to_owned(), Align::Right),
+        ]);
+        let pair = |p: Option<[&Score; 2]>, shown: &ColumnDisplay| {
+            p.map(|[a, b]| format!("{}–{}", shown.show(a), shown.show(b)))
+                .unwrap_or_default()
+        };
+        for c in &self.r.conversions {
+            t.lines.push(Line::Cells(vec![
+                c.round.to_string(),
+                format!("{} v {}", self.name(&c.first), self.name(&c.second)),
+                c.boards.to_string(),
+                pair(pair_of(c, model::Unit::Imps), &imps),
+                pair(pair_of(c, model::Unit::VictoryPoints), &vps),
+            ]));
+        }
+        t
     }
 
     fn table(&self) -> Table {
@@ -382,6 +468,12 @@ impl<'a> Prepared<'a> {
                 .map(|c| format!("{}: {}", c.title, c.description))
                 .collect();
             doc.blocks.push(Block::Para(legend.join("; ")));
+        }
+        if let Some(scale) = r.conversions.first().map(|c| c.scale) {
+            doc.blocks.push(Block::Heading(format!(
+                "Matches: IMPs to VPs by the {scale} scale"
+            )));
+            doc.blocks.push(Block::Table(self.matches_table()));
         }
         let ties = self.sentences();
         if !ties.is_empty() {

@@ -158,6 +158,7 @@ impl Event {
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
         let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
+        r.conversions = self.conversions()?;
         for w in &mut r.warnings {
             if w.at.is_none() {
                 w.at = w
@@ -302,6 +303,7 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         ratings,
         warnings: trf.warnings,
         columns,
+        conversions: Vec::new(),
     })
 }
 

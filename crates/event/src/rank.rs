@@ -78,6 +78,8 @@ pub struct Ranking {
     /// Every tie-break column of the procedure for every contestant, in
     /// the procedure's order (empty where it has none beyond the score).
     pub columns: Vec<crate::columns::Column>,
+    /// Each match the event's VP scale converted (empty without a scale).
+    pub conversions: Vec<crate::Conversion>,
 }
 
 impl Ranking {
@@ -378,6 +380,7 @@ fn ranking(
         ratings: BTreeMap::new(),
         warnings: Vec::new(),
         columns: Vec::new(),
+        conversions: Vec::new(),
     }
 }
 
