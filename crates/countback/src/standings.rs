@@ -152,7 +152,7 @@ struct MatchJson<'a> {
 }
 
 /// The figures of `unit` in a converted match.
-fn pair_of<'a>(c: &'a event::Conversion, unit: model::Unit) -> Option<[&'a Score; 2]> {
+fn pair_of(c: &event::Conversion, unit: model::Unit) -> Option<[&Score; 2]> {
     c.scores
         .iter()
         .find(|s| s.unit == unit)
