@@ -23,6 +23,28 @@ pub enum CliError {
         /// What is wrong, where.
         source: event::EventError,
     },
+    /// A file larger than `countback` reads.
+    #[error("{}: {size} bytes is more than the {limit} bytes countback reads; is this the right file?", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// An event or TRF file that is not UTF-8 text.
+    #[error("{}: line {line}, column {column}: byte 0x{byte:02X} is not UTF-8; save the file as UTF-8 (event and TRF files are UTF-8 text)", path.display())]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// The line of the first bad byte.
+        line: usize,
+        /// Its column, in characters.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
     /// A file of a kind the command does not take.
     #[error("{}: {message}", path.display())]
     WrongFile {
@@ -61,9 +83,11 @@ pub enum Exit {
 impl From<&CliError> for Exit {
     fn from(e: &CliError) -> Exit {
         match e {
-            CliError::Io { .. } | CliError::Event { .. } | CliError::WrongFile { .. } => {
-                Exit::BadInput
-            }
+            CliError::Io { .. }
+            | CliError::Event { .. }
+            | CliError::WrongFile { .. }
+            | CliError::TooLarge { .. }
+            | CliError::NotUtf8 { .. } => Exit::BadInput,
             CliError::Output(_) => Exit::OutputError,
             CliError::Replay(_) => Exit::ReplayMismatch,
         }

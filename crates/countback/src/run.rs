@@ -43,15 +43,54 @@ fn wrong(path: &Path, message: &str) -> CliError {
     }
 }
 
-fn read(path: &Path) -> Result<(String, Progress), CliError> {
-    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    let progress = Progress::for_input(size);
-    progress.stage("reading");
-    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+/// The largest input file `countback` reads: checked before reading, so a
+/// huge file is refused at once rather than filling memory (docs/cli.md).
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
+    let io = |source| CliError::Io {
         path: path.to_owned(),
         source,
-    })?;
-    Ok((text, progress))
+    };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_INPUT_BYTES {
+        return Err(CliError::TooLarge {
+            path: path.to_owned(),
+            size,
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    let progress = Progress::for_input(size);
+    progress.stage("reading");
+    let bytes = std::fs::read(path).map_err(io)?;
+    Ok((bytes, progress))
+}
+
+fn read(path: &Path) -> Result<(String, Progress), CliError> {
+    let (bytes, progress) = read_bytes(path)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((text, progress)),
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            let before = bytes.get(..good).unwrap_or(bytes);
+            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+            let start = before
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
+                .chars()
+                .count()
+                + 1;
+            Err(CliError::NotUtf8 {
+                path: path.to_owned(),
+                line,
+                column,
+                byte: bytes.get(good).copied().unwrap_or(0),
+            })
+        }
+    }
 }
 
 fn bad(path: &Path) -> impl Fn(EventError) -> CliError + '_ {
@@ -197,9 +236,9 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
                     "--option sets an event file's scoring; a results file is rescored as its program scored it",
                 ));
             }
-            let (text, progress) = read(path)?;
+            let (bytes, progress) = read_bytes(path)?;
             progress.stage("rescoring");
-            let r = event::rescore_results(&text).map_err(bad(path))?;
+            let r = event::rescore_results_bytes(&bytes).map_err(bad(path))?;
             progress.stage("writing");
             let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
             progress.done();
@@ -255,9 +294,9 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
             "--edition, --tiebreaks and --vega-forfeit-loss are FIDE options, for a TRF file",
         ));
     }
-    let (text, progress) = read(path)?;
+    let (bytes, progress) = read_bytes(path)?;
     progress.stage("auditing");
-    let a = event::audit_results(&text).map_err(bad(path))?;
+    let a = event::audit_results_bytes(&bytes).map_err(bad(path))?;
     progress.stage("writing");
     let written =
         to_stdout(|out| crate::session::audit(out, &a, args.output.format(), args.output.half));

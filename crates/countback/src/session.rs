@@ -679,7 +679,7 @@ pub fn audit(
                     .as_ref()
                     .map(ToString::to_string)
                     .unwrap_or_default(),
-                format!("{:?}", f.figure),
+                f.figure.to_string(),
                 f.stored.to_string(),
                 f.computed
                     .as_ref()
@@ -689,7 +689,7 @@ pub fn audit(
                     .as_ref()
                     .map(ToString::to_string)
                     .unwrap_or_default(),
-                format!("{:?}", f.class),
+                f.class.to_string(),
             ]
         })
         .collect();
@@ -736,7 +736,7 @@ pub fn audit(
                 .unwrap_or_else(|| "-".to_owned());
             writeln!(
                 out,
-                "  {place}: {:?} stored {} computed {computed} — {:?}",
+                "  {place}: {} stored {} computed {computed} — {}",
                 f.figure, f.stored, f.class
             )?;
         }

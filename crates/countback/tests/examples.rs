@@ -279,11 +279,13 @@ fn audit_names_the_hand_set_lines_of_a_real_file() {
     };
     let text = stdout(&countback(&["audit", &file]).success());
     assert!(
-        text.contains("board 3, 1NS v 1EW: LineNs stored 23 computed 20 — ManualOverride"),
+        text.contains("board 3, 1NS v 1EW: NS line figure stored 23 computed 20 — manual override"),
         "{text}"
     );
     assert!(
-        text.contains("board 4, 1NS v 21EW: LineNs stored 21 computed 19 — ManualOverride"),
+        text.contains(
+            "board 4, 1NS v 21EW: NS line figure stored 21 computed 19 — manual override"
+        ),
         "{text}"
     );
 }

@@ -319,6 +319,21 @@ pub fn audit_trf(
     Ok((audit, trf.warnings))
 }
 
+/// Rescore a USEBIO or NZ Scorer file given as bytes: UTF-8, or the
+/// ISO-8859-1 its XML declaration names (anything else is an error naming
+/// the first bad byte).
+pub fn rescore_results_bytes(bytes: &[u8]) -> Result<usebio::Rescore, EventError> {
+    let session = usebio::parse_results_bytes(bytes)?;
+    Ok(usebio::rescore(&session)?)
+}
+
+/// Audit a USEBIO or NZ Scorer file given as bytes (see
+/// [`rescore_results_bytes`]).
+pub fn audit_results_bytes(bytes: &[u8]) -> Result<usebio::Audit, EventError> {
+    let session = usebio::parse_results_bytes(bytes)?;
+    Ok(usebio::audit(&session)?)
+}
+
 /// The JSON Schema of the event file format.
 #[must_use]
 pub fn schema() -> serde_json::Value {

@@ -118,6 +118,43 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         Some(e) => usize::try_from(e).unwrap_or(usize::MAX),
         None => largest.max(own),
     };
+    // A board is played at most once per table: half the pairs in the
+    // session (the listed contestants, or else the pairs on the
+    // travellers). A larger count would silently shift every percentage.
+    let pairs = if event.contestants.is_empty() {
+        let mut seen = BTreeSet::new();
+        for (_, t) in &travellers {
+            for line in t.versions.iter().flatten() {
+                seen.insert(line.ns.clone());
+                seen.insert(line.ew.clone());
+            }
+        }
+        seen.len()
+    } else {
+        event.contestants.len()
+    };
+    let most = pairs / 2;
+    if common > most {
+        let field = match (
+            options.expected,
+            event.boards.iter().position(|b| {
+                b.expected
+                    .is_some_and(|e| usize::try_from(e).unwrap_or(usize::MAX) == common)
+            }),
+        ) {
+            (None, Some(i)) => FieldPath::key("boards").i(i).k("expected"),
+            _ => scoring_path().k("expected"),
+        };
+        return Err(EventError::at(
+            field,
+            Problem::OutOfRange {
+                value: common.to_string(),
+                expected: format!(
+                    "results on a board: the session's {pairs} pairs can play a board at most {most} times"
+                ),
+            },
+        ));
+    }
     for ((i, t), b) in travellers.iter().zip(&event.boards) {
         if let Some(e) = b.expected {
             let e = usize::try_from(e).unwrap_or(usize::MAX);

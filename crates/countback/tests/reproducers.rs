@@ -1,0 +1,197 @@
+//! Issue 17: every reproducer of a crash, a hang or a wrong number ends,
+//! through the command line, in exit 0, 3 or 65 with a message that names
+//! what is wrong (or 74 when the output cannot be written), quickly.
+//! Each input is built here from the issue's description.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+struct Out {
+    code: i32,
+    stderr: String,
+    took: Duration,
+}
+
+fn file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("countback-repro-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn run(args: &[&str], path: &PathBuf) -> Out {
+    let start = Instant::now();
+    let out = Command::cargo_bin("countback")
+        .unwrap()
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: start.elapsed(),
+    }
+}
+
+/// A debug build on a shared machine: the bound here is loose; the closing
+/// note gives the release figures.
+const QUICK: Duration = Duration::from_secs(10);
+
+fn refused(o: &Out, words: &[&str]) {
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(!o.stderr.contains("panicked"), "{}", o.stderr);
+    for w in words {
+        assert!(o.stderr.contains(w), "missing {w:?} in: {}", o.stderr);
+    }
+    assert!(o.took < QUICK, "took {:?}", o.took);
+}
+
+#[test]
+fn deeply_nested_xml_is_refused_not_a_stack_overflow() {
+    let mut x = String::from("<?xml version=\"1.0\"?><USEBIO>");
+    for _ in 0..12_500 {
+        x.push_str("<a>");
+    }
+    let p = file("deep.xml", x.as_bytes());
+    refused(&run(&["score"], &p), &["deep"]);
+}
+
+#[test]
+fn an_entity_used_thousands_of_times_is_refused_up_front() {
+    let mut x = String::from(
+        "<?xml version=\"1.0\"?><!DOCTYPE USEBIO [<!ENTITY e \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">]><USEBIO>",
+    );
+    for _ in 0..12_000 {
+        x.push_str("&e;");
+    }
+    x.push_str("</USEBIO>");
+    let p = file("entity.xml", x.as_bytes());
+    refused(&run(&["audit"], &p), &["ENTITY"]);
+}
+
+#[test]
+fn an_empty_results_file_is_refused() {
+    let p = file("empty.xml", b"<?xml version=\"1.0\"?><USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"></EVENT></USEBIO>");
+    let o = run(&["score"], &p);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+}
+
+#[test]
+fn a_double_sign_is_refused() {
+    let text = "[event]\nname = \"x\"\nprocedure = \"wbf-bam\"\n[[contestants]]\nid = \"A\"\nscore = \"+-1.5\"\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nmatch_points = [1, 1]\n";
+    let p = file("sign.toml", text.as_bytes());
+    refused(&run(&["rank"], &p), &["+-1.5", "contestants[0].score"]);
+}
+
+#[test]
+fn a_key_given_twice_in_a_json_score_map_is_refused() {
+    let text = r#"{"event": {"name": "x", "procedure": "ebu"},
+ "contestants": [{"id": "A"}, {"id": "B"}],
+ "matches": [{"round": 1, "first": "A", "second": "B", "vp": [10, 10]}],
+ "board_scores": [{"board": 1, "scores": {"A": 5, "B": 3, "A": 7}}]}"#;
+    let p = file("dup.json", text.as_bytes());
+    refused(
+        &run(&["rank"], &p),
+        &["\"A\" is given twice", "board_scores[0].scores", "line 4"],
+    );
+}
+
+#[test]
+fn an_absurd_expected_count_is_refused() {
+    let text = "[event]\nname = \"x\"\n[[boards]]\nboard = 1\nexpected = 4294967295\nresults = [ { ns = \"1\", ew = \"2\", score = \"100\" }, { ns = \"3\", ew = \"4\", score = \"50\" } ]\n";
+    let p = file("expected.toml", text.as_bytes());
+    refused(
+        &run(&["score"], &p),
+        &["boards[0].expected", "at most 2 times"],
+    );
+}
+
+#[test]
+fn a_withdrawal_after_the_last_round_is_refused() {
+    let text = "[event]\nname = \"x\"\nprocedure = \"ebu\"\n[[contestants]]\nid = \"A\"\nwithdrew_after_round = 7\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nvp = [12, 8]\n";
+    let p = file("withdrew.toml", text.as_bytes());
+    refused(&run(&["rank"], &p), &["withdrew_after_round", "1 rounds"]);
+}
+
+#[test]
+fn any_text_file_is_not_a_chess_tournament() {
+    let p = file("notes.txt", b"Shopping list: eggs, milk.\n");
+    refused(&run(&["rank"], &p), &["not a TRF"]);
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_located() {
+    let p = file("latin1.toml", b"[event]\nname = \"Caf\xe9\"\n");
+    refused(&run(&["rank"], &p), &["line 2, column 12", "0xE9", "UTF-8"]);
+}
+
+#[test]
+fn a_latin1_results_file_that_says_so_is_read() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/bridge-data/cobalt-compscore3/mp_pairs_howell.xml");
+    if !path.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI: {} is missing",
+            path.display()
+        );
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The same file, declared and encoded as ISO-8859-1, with an é in a name.
+    let declared = text.replacen("encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\"", 1);
+    let declared = if declared.contains("ISO-8859-1") {
+        declared
+    } else {
+        declared.replacen(
+            "<?xml version=\"1.0\"",
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"",
+            1,
+        )
+    };
+    let mut bytes: Vec<u8> = declared.into_bytes();
+    bytes.extend_from_slice(b"<!-- caf\xe9 -->");
+    let p = file("latin1.xml", &bytes);
+    let o = run(&["score"], &p);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+}
+
+#[test]
+fn a_huge_file_is_refused_before_it_is_read() {
+    let dir = std::env::temp_dir().join(format!("countback-repro-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("huge.toml");
+    let f = std::fs::File::create(&p).unwrap();
+    // Sparse: no disk is used.
+    f.set_len(65 << 20).unwrap();
+    refused(&run(&["rank"], &p), &["more than", "bytes countback reads"]);
+    std::fs::remove_file(&p).unwrap();
+}
+
+#[test]
+fn a_full_disk_is_an_output_error_not_a_panic() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/wbf-swiss-three-way-tie.toml");
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("countback"))
+        .arg("rank")
+        .arg(&example)
+        .stdout(std::fs::OpenOptions::new().write(true).open(full).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(74));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+}
