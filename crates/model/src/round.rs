@@ -197,6 +197,12 @@ fn half(rule: &HalfRule, value: &Score, lower: Score, upper: Score) -> Score {
 /// using integer arithmetic only.
 pub fn to_decimal(value: &Score, places: u32, mode: &RoundingMode) -> Result<String, ScoreError> {
     let rounded = round(value, &decimal_step(places)?, mode)?;
+    // The usual case, a value held inline and a few places, stays in
+    // machine integers: displays are written for every figure of a big
+    // event, and big integers made them cost more than the rules.
+    if let Some(text) = small_decimal(&rounded, places) {
+        return Ok(text);
+    }
     let scale = num_traits::pow(BigInt::from(10u8), places as usize);
     // rounded * 10^places is a whole number by construction.
     let scaled = rounded.numer() * &scale / rounded.denom();
@@ -223,9 +229,82 @@ pub fn to_decimal(value: &Score, places: u32, mode: &RoundingMode) -> Result<Str
     Ok(out)
 }
 
+/// [`to_decimal`]'s digits for an inline value already rounded to
+/// `places`, in `i128`; `None` when it does not fit (the caller then uses
+/// big integers).
+fn small_decimal(rounded: &Score, places: u32) -> Option<String> {
+    let (num, den) = rounded.small_parts()?;
+    let scale = 10i128.checked_pow(places)?;
+    let scaled = i128::from(num)
+        .checked_mul(scale)?
+        .checked_div(i128::from(den))?;
+    let digits = scaled.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + 3);
+    if scaled < 0 {
+        out.push('-');
+    }
+    let places = places as usize;
+    if places == 0 {
+        out.push_str(&digits);
+        return Some(out);
+    }
+    if digits.len() <= places {
+        out.push('0');
+        out.push('.');
+        out.extend(std::iter::repeat_n('0', places - digits.len()));
+        out.push_str(&digits);
+    } else {
+        let (int, frac) = digits.split_at(digits.len() - places);
+        out.push_str(int);
+        out.push('.');
+        out.push_str(frac);
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The machine-integer path writes exactly what big integers write.
+    #[test]
+    fn the_fast_decimal_path_agrees_with_big_integers() {
+        let big = |r: &Score, places: u32| {
+            let scale = num_traits::pow(BigInt::from(10u8), places as usize);
+            let scaled = r.numer() * &scale / r.denom();
+            let digits = scaled.abs().to_string();
+            let mut out = String::new();
+            if scaled.is_negative() {
+                out.push('-');
+            }
+            if places == 0 {
+                out.push_str(&digits);
+                return out;
+            }
+            let padded = format!("{digits:0>width$}", width = places as usize + 1);
+            let (int, frac) = padded.split_at(padded.len() - places as usize);
+            format!("{out}{int}.{frac}")
+        };
+        for den in 1..=40i64 {
+            for num in -700..=700i64 {
+                let v = Score::new(num, den).unwrap();
+                for places in 0..=4u32 {
+                    for mode in [
+                        RoundingMode::Nearest(HalfRule::Even),
+                        RoundingMode::Nearest(HalfRule::AwayFromZero),
+                        RoundingMode::TowardZero,
+                    ] {
+                        let r = round(&v, &decimal_step(places).unwrap(), &mode).unwrap();
+                        assert_eq!(
+                            small_decimal(&r, places).unwrap(),
+                            big(&r, places),
+                            "{v} {places}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     fn s(t: &str) -> Score {
         t.parse().unwrap()

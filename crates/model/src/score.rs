@@ -203,6 +203,17 @@ impl Score {
 
     /// Numerator in lowest terms (the sign lives here).
     #[must_use]
+    /// The numerator and denominator while the value is held inline (the
+    /// common case), for fast paths that would otherwise go through
+    /// big integers.
+    pub(crate) fn small_parts(&self) -> Option<(i64, i64)> {
+        match &self.0 {
+            Repr::Small { num, den } => Some((*num, *den)),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// The numerator, in lowest terms.
     pub fn numer(&self) -> BigInt {
         match &self.0 {
             Repr::Small { num, .. } => BigInt::from(*num),
