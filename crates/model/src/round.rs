@@ -251,7 +251,7 @@ fn small_decimal(rounded: &Score, places: u32) -> Option<String> {
     if digits.len() <= places {
         out.push('0');
         out.push('.');
-        out.extend(std::iter::repeat_n('0', places - digits.len()));
+        out.extend(std::iter::repeat('0').take(places - digits.len()));
         out.push_str(&digits);
     } else {
         let (int, frac) = digits.split_at(digits.len() - places);
