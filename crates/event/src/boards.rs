@@ -27,6 +27,20 @@ pub enum Applied {
         /// `E`.
         e: usize,
     },
+    /// Each missing result counted as a tie: `M + (E − A)·t` (ScoreBridge).
+    TiesForMissing {
+        /// `A`.
+        a: usize,
+        /// `E`.
+        e: usize,
+    },
+    /// Stretched in proportion to the tops (BBO's plain percentage).
+    Proportional {
+        /// `A`.
+        a: usize,
+        /// `E`.
+        e: usize,
+    },
     /// An artificial adjusted score given by the director.
     Artificial {
         /// NS percentage.
@@ -54,6 +68,8 @@ impl Applied {
             Applied::AsIs => String::new(),
             Applied::Neuberg { a, e } => format!("Neuberg A={a} E={e}"),
             Applied::OneMissing { a, e } => format!("one missing A={a} E={e}"),
+            Applied::TiesForMissing { a, e } => format!("ties for missing A={a} E={e}"),
+            Applied::Proportional { a, e } => format!("proportional A={a} E={e}"),
             Applied::Artificial {
                 ns_percent,
                 ew_percent,
@@ -157,6 +173,14 @@ pub(crate) fn tables(session: &ScoredSession, travellers: &[Traveller]) -> Vec<B
                                     e: b.spec.expected,
                                 },
                                 Method::OneMissingShortcut => Applied::OneMissing {
+                                    a: *group_size,
+                                    e: b.spec.expected,
+                                },
+                                Method::TiesForMissing => Applied::TiesForMissing {
+                                    a: *group_size,
+                                    e: b.spec.expected,
+                                },
+                                Method::Proportional => Applied::Proportional {
                                     a: *group_size,
                                     e: b.spec.expected,
                                 },

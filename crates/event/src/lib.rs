@@ -79,7 +79,9 @@ pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
 pub use rank::{RankRequest, Ranking};
-pub use score::{audit_results, rescore_results, Field, Scored};
+pub use score::{
+    audit_results, audit_results_under, rescore_results, rescore_results_under, Field, Scored,
+};
 pub use source::{Notation, Source};
 
 use std::collections::BTreeMap;

@@ -621,10 +621,61 @@ pub enum PercentageName {
     GapPar,
 }
 
+/// A named scoring convention: the set of choices one scoring program
+/// makes (see `docs/conventions.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ConventionName {
+    /// The EBU letter on fouled boards: Neuberg, 0.1 toward the average.
+    EbuLetter,
+    /// EBU White Book 2025: Neuberg, exact.
+    EbuWhiteBook2025,
+    /// ACBL: 1 per result beaten, Neuberg.
+    Acbl,
+    /// Compscore: Neuberg, displays half to even.
+    Compscore,
+    /// NZ Scorer.
+    NzScorer,
+    /// ScoreBridge "Simple": each missing result a tie.
+    ScoreBridge,
+    /// KoPS: Neuberg, factored match points to 0.01.
+    Kops,
+    /// Magic Contest and Ruter.
+    #[serde(alias = "ruter")]
+    MagicContest,
+    /// BBO: short boards as a plain percentage.
+    Bbo,
+}
+
+impl ConventionName {
+    /// The convention in `countback-usebio`.
+    #[must_use]
+    pub fn convention(self) -> usebio::Convention {
+        match self {
+            ConventionName::EbuLetter => usebio::Convention::EbuLetter,
+            ConventionName::EbuWhiteBook2025 => usebio::Convention::EbuWhiteBook2025,
+            ConventionName::Acbl => usebio::Convention::Acbl,
+            ConventionName::Compscore => usebio::Convention::Compscore,
+            ConventionName::NzScorer => usebio::Convention::NzScorer,
+            ConventionName::ScoreBridge => usebio::Convention::ScoreBridge,
+            ConventionName::Kops => usebio::Convention::Kops,
+            ConventionName::MagicContest => usebio::Convention::MagicContest,
+            ConventionName::Bbo => usebio::Convention::Bbo,
+        }
+    }
+}
+
 /// How a pairs session is scored (`[event.scoring]`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringOptions {
+    /// A named convention: its choices of scale, factoring and rounding
+    /// are the defaults of the options below, which override them one by
+    /// one. For a results file (`score`, `audit`), the convention to use
+    /// instead of the writer's.
+    #[serde(default)]
+    pub convention: Option<ConventionName>,
     /// Results on a complete board, common to the session (default: the
     /// most on any board, or any board's own `expected`).
     #[serde(default)]

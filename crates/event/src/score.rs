@@ -195,6 +195,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         }
     }
     spec.expected = Expected::Fixed(common);
+    // A named convention gives the defaults; the options below override.
+    if let Some(c) = options.convention {
+        let choices = c.convention().choices();
+        spec.scale = choices.scale;
+        spec.factoring = choices.short_boards;
+        spec.rounding = choices.factored_rounding;
+    }
     if let Some(s) = options.scale {
         spec.scale = match s {
             ScaleName::TwoPerBeat => Scale::TwoPerBeat,
@@ -338,14 +345,104 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
     Ok(due)
 }
 
-/// Rescore a USEBIO or NZ Scorer file from its raw table results.
+/// Rescore a USEBIO or NZ Scorer file from its raw table results, by the
+/// convention of the program that wrote it.
 pub fn rescore_results(text: &str) -> Result<usebio::Rescore> {
     let session = usebio::parse_results(text)?;
     Ok(usebio::rescore(&session)?)
 }
 
-/// Rescore a USEBIO or NZ Scorer file and compare every stored figure.
+/// Rescore a USEBIO or NZ Scorer file and compare every stored figure,
+/// under the convention of the program that wrote it.
 pub fn audit_results(text: &str) -> Result<usebio::Audit> {
     let session = usebio::parse_results(text)?;
     Ok(usebio::audit(&session)?)
+}
+
+/// The convention `overrides` choose for a results file (`-o
+/// convention=…`), if any. Every other scoring option is refused: a results
+/// file is rescored as a convention scores it.
+fn results_convention(
+    overrides: &crate::options::RawOptions,
+) -> Result<Option<usebio::Convention>> {
+    let options: ScoringOptions = crate::options::RawOptions::read_layered(
+        &[(overrides, FieldPath::key("--option"))],
+        "scoring",
+        &mut Vec::new(),
+    )?;
+    let ScoringOptions {
+        convention,
+        expected,
+        scale,
+        one_missing,
+        rounding,
+        percentage,
+        unplayable_award,
+    } = options;
+    for (name, set) in [
+        ("expected", expected.is_some()),
+        ("scale", scale.is_some()),
+        ("one_missing", one_missing.is_some()),
+        ("rounding", rounding.is_some()),
+        ("percentage", percentage.is_some()),
+        ("unplayable_award", unplayable_award.is_some()),
+    ] {
+        if set {
+            return Err(EventError::at(
+                FieldPath::key("--option").k(name),
+                Problem::NotUsed {
+                    what: name.to_owned(),
+                    by: "rescoring a results file".to_owned(),
+                    hint: "a results file is rescored by a named convention: -o convention=…"
+                        .to_owned(),
+                },
+            ));
+        }
+    }
+    Ok(convention.map(crate::options::ConventionName::convention))
+}
+
+/// The kind of results file, from its first bytes: PBN (`%` or `[` first),
+/// else XML (USEBIO or NZ Scorer).
+fn is_pbn(bytes: &[u8]) -> bool {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    matches!(
+        body.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'%' | b'[')
+    )
+}
+
+fn parse_results_file(bytes: &[u8]) -> Result<usebio::Session> {
+    Ok(if is_pbn(bytes) {
+        pbn::parse_pbn_bytes(bytes)?
+    } else {
+        usebio::parse_results_bytes(bytes)?
+    })
+}
+
+/// Rescore a results file given as bytes — USEBIO, NZ Scorer or PBN,
+/// told apart by the first character (`<` XML, `%` or `[` PBN) — by the
+/// convention `overrides` name (`-o convention=…`) or else its writer's.
+/// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
+/// Latin-1.
+pub fn rescore_results_under(
+    bytes: &[u8],
+    overrides: &crate::options::RawOptions,
+) -> Result<usebio::Rescore> {
+    let convention = results_convention(overrides)?;
+    let session = parse_results_file(bytes)?;
+    Ok(usebio::rescore_under(&session, convention)?)
+}
+
+/// Audit a results file given as bytes (as [`rescore_results_under`]):
+/// every stored figure reproduced under the convention, or classified; the
+/// audit names the convention that explains the file
+/// ([`usebio::Audit::summary`]).
+pub fn audit_results_under(
+    bytes: &[u8],
+    overrides: &crate::options::RawOptions,
+) -> Result<usebio::Audit> {
+    let convention = results_convention(overrides)?;
+    let session = parse_results_file(bytes)?;
+    Ok(usebio::audit_under(&session, convention)?)
 }

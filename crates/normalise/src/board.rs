@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::NormaliseError;
 use crate::factor::ScaleFactor;
-use crate::policy::{OneMissing, RoundingPolicy};
+use crate::policy::{Factoring, OneMissing, RoundingPolicy};
 
 /// How a board is scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +29,8 @@ pub struct BoardSpec {
     pub unplayable_award: ArtificialScore,
     /// How the normalised match points are rounded.
     pub rounding: RoundingPolicy,
+    /// How a group short of `expected` results is brought up to it.
+    pub factoring: Factoring,
 }
 
 impl BoardSpec {
@@ -42,6 +44,7 @@ impl BoardSpec {
             one_missing: OneMissing::Formula,
             unplayable_award: ArtificialScore::average(),
             rounding: RoundingPolicy::Exact,
+            factoring: Factoring::Neuberg,
         }
     }
 
@@ -73,6 +76,13 @@ impl BoardSpec {
         self
     }
 
+    /// The same with another factoring rule.
+    #[must_use]
+    pub fn with_factoring(mut self, factoring: Factoring) -> BoardSpec {
+        self.factoring = factoring;
+        self
+    }
+
     /// The top of a complete board.
     #[must_use]
     pub fn top(&self) -> Score {
@@ -97,6 +107,11 @@ pub enum Method {
     Formula,
     /// The one-missing shortcut: as-is plus one tie.
     OneMissingShortcut,
+    /// Each missing result counted as a tie: `M + (E − A)·t`
+    /// ([`Factoring::TiesForMissing`]).
+    TiesForMissing,
+    /// Stretched in proportion to the tops ([`Factoring::Proportional`]).
+    Proportional,
 }
 
 /// What a line of the traveller scored: a typed outcome, so that an award
@@ -288,6 +303,10 @@ pub fn score_fouled_board(
         let factor = ScaleFactor::from_counts(spec.expected, a).map_err(|e| e.on(board))?;
         let method = if factor.is_identity() {
             Method::Complete
+        } else if spec.factoring == Factoring::TiesForMissing {
+            Method::TiesForMissing
+        } else if spec.factoring == Factoring::Proportional {
+            Method::Proportional
         } else if spec.expected - a == 1 && spec.one_missing == OneMissing::TopMinusOneBottomPlusOne
         {
             Method::OneMissingShortcut
@@ -300,12 +319,21 @@ pub fn score_fouled_board(
             played.iter().zip(matchpoint_scores(&points, spec.scale))
         {
             let as_is_ew = &group_top - &as_is_ns;
-            let lift = |m: &Score| match method {
-                Method::Complete => m.clone(),
-                Method::OneMissingShortcut => m + &spec.scale.per_tie(),
-                Method::Formula => factor.apply_on(m, spec.scale),
+            let lift = |m: &Score| -> Result<Score, NormaliseError> {
+                Ok(match method {
+                    Method::Complete => m.clone(),
+                    Method::OneMissingShortcut => m + &spec.scale.per_tie(),
+                    Method::Formula => factor.apply_on(m, spec.scale),
+                    Method::TiesForMissing | Method::Proportional => spec
+                        .factoring
+                        .apply(m, spec.expected, a, spec.scale)
+                        .map_err(|source| NormaliseError::Arithmetic {
+                            board: Some(board),
+                            source,
+                        })?,
+                })
             };
-            let (ns, ew) = (lift(&as_is_ns), lift(&as_is_ew));
+            let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
             out.push(scored(
                 line,
                 version,

@@ -86,7 +86,7 @@ pub use board::{
 };
 pub use error::NormaliseError;
 pub use factor::{neuberg, ScaleFactor, ScoredOutOf};
-pub use policy::{OneMissing, RoundingPolicy};
+pub use policy::{Factoring, OneMissing, RoundingPolicy};
 pub use session::{score_session, Expected, ScoredSession, SessionSpec, Traveller};
 
 /// The `countback-matchpoints` items this crate's API speaks, re-exported.

@@ -1,5 +1,6 @@
 //! Rounding policies and the one-missing-result choice, as named options.
 
+use matchpoints::Scale;
 use model::{HalfRule, Rounding, RoundingMode, Score, ScoreError};
 use serde::{Deserialize, Serialize};
 
@@ -83,4 +84,60 @@ pub enum OneMissing {
     /// from the complete board's, bottom raised by one). The group's total
     /// is the same as the formula's; single results differ.
     TopMinusOneBottomPlusOne,
+}
+
+/// How the match points of a group with fewer results than expected are
+/// brought up to the expected count: the choice scoring programs differ on.
+/// See `docs/short-boards.md` and `docs/conventions.md`.
+///
+/// ```
+/// use countback_normalise::{Factoring, Scale, Score};
+///
+/// // 5 results of an expected 6, a result that beat 3 of the other 4.
+/// let m = Score::integer(6);
+/// let two = Scale::TwoPerBeat;
+/// assert_eq!(Factoring::Neuberg.apply(&m, 6, 5, two)?, Score::new(37, 5)?);
+/// assert_eq!(Factoring::TiesForMissing.apply(&m, 6, 5, two)?, Score::integer(7));
+/// assert_eq!(Factoring::Proportional.apply(&m, 6, 5, two)?, Score::new(15, 2)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Factoring {
+    /// Neuberg's formula `(M + t)·E/A − t` (`t` the worth of a tie): the
+    /// EBU, WBF and ACBL rule.
+    #[default]
+    Neuberg,
+    /// Each missing result counted as a tie with every result present:
+    /// `M + (E − A)·t`. The old manual method, ScoreBridge's "Simple" default.
+    TiesForMissing,
+    /// Stretched in proportion to the tops: `M · top(E) / top(A)`, a plain
+    /// percentage among the results present (BBO, JFR Pary).
+    Proportional,
+}
+
+impl Factoring {
+    /// `m`, match points within a group of `actual` results on `scale`,
+    /// brought up to `expected` results.
+    ///
+    /// # Errors
+    /// [`ScoreError::DivisionByZero`] for `actual` of 0 (or 1 with
+    /// [`Factoring::Proportional`], whose group has no top).
+    pub fn apply(
+        self,
+        m: &Score,
+        expected: usize,
+        actual: usize,
+        scale: Scale,
+    ) -> Result<Score, ScoreError> {
+        let e = Score::from(expected);
+        let a = Score::from(actual);
+        let t = scale.per_tie();
+        match self {
+            Factoring::Neuberg => Ok(((m + &t) * e).checked_div(&a)? - t),
+            Factoring::TiesForMissing => Ok(m + t * (e - a)),
+            Factoring::Proportional => (m * scale.top(expected)).checked_div(&scale.top(actual)),
+        }
+    }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{score_fouled_board, BoardSpec, ScoredBoard};
 use crate::error::NormaliseError;
-use crate::policy::{OneMissing, RoundingPolicy};
+use crate::policy::{Factoring, OneMissing, RoundingPolicy};
 
 /// One board's traveller, in one version or (fouled) several.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +76,8 @@ pub struct SessionSpec {
     pub unplayable_award: ArtificialScore,
     /// How each board's match points are rounded before they enter the table.
     pub rounding: RoundingPolicy,
+    /// How a group short of the expected count is brought up to it.
+    pub factoring: Factoring,
 }
 
 impl Default for SessionSpec {
@@ -86,6 +88,7 @@ impl Default for SessionSpec {
             one_missing: OneMissing::Formula,
             unplayable_award: ArtificialScore::average(),
             rounding: RoundingPolicy::Exact,
+            factoring: Factoring::Neuberg,
         }
     }
 }
@@ -99,6 +102,7 @@ impl SessionSpec {
             .with_one_missing(self.one_missing)
             .with_unplayable_award(self.unplayable_award.clone())
             .with_rounding(self.rounding.clone())
+            .with_factoring(self.factoring)
     }
 }
 

@@ -6,10 +6,9 @@ use std::collections::{HashMap, HashSet};
 use model::{BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score, TableOutcome};
 use serde::Serialize;
 
+use crate::convention::{displayed, resolve, Choices, Convention, ConventionSource, Display};
 use crate::error::RescoreError;
-use crate::rescore::{
-    rescore, rescore_by, rescore_with, ArtificialTables, GivenLines, LineScore, Rescore, Standing,
-};
+use crate::rescore::{rescore_by, GivenLines, LineScore, Rescore, Standing};
 use crate::session::{Session, StoredFigure};
 
 /// Which stored figure a finding is about.
@@ -39,9 +38,10 @@ pub enum Difference {
     /// Exactly equal.
     Reproduced,
     /// Equal once the exact value is rounded to the number of decimals the
-    /// file prints (display rounding).
+    /// file prints, by the writer's own rule (half up or half to even).
     DisplayRounding,
-    /// Equal once the exact value is truncated to the printed decimals.
+    /// Equal once the exact value is truncated to the printed decimals, by a
+    /// writer that truncates.
     DisplayTruncation,
     /// A short board's line printed as matchpointed within its own results,
     /// before Neuberg factoring (the totals use the factored value).
@@ -56,10 +56,6 @@ pub enum Difference {
     /// whole board's stored figures follow from that mistake. We treat the
     /// line as absent.
     NotPlayedScoredAsResult,
-    /// Within one unit of the last printed digit, but not the exact value
-    /// rounded or truncated: the program's own arithmetic was inexact
-    /// (floating point, or rounded intermediate terms).
-    LastDigit,
     /// A line value that no scoring rule produces: set by hand.
     ManualOverride,
     /// A total, percentage or place that differs from the clean
@@ -67,11 +63,13 @@ pub enum Difference {
     /// classified [`Difference::ManualOverride`] or
     /// [`Difference::NotPlayedScoredAsResult`] are taken as given.
     FollowsStoredLines,
-    /// A total, percentage or place reproduced when the real results of a
-    /// board with artificial scores count each artificial table as a tie
-    /// (`M + (E − A)`) instead of Neuberg: NZ Scorer's totals do this while
-    /// its travellers print Neuberg.
-    ArtificialTablesAsTies,
+    /// Not reproduced under the writer's convention, but reproduced (at the
+    /// printed precision, by that convention's display rule) under another:
+    /// the file was scored with other settings than its writer's defaults.
+    OtherConvention {
+        /// The convention that reproduces the figure.
+        convention: Convention,
+    },
     /// Differs, and nothing above explains it.
     Unexplained {
         /// Stored minus computed.
@@ -134,10 +132,11 @@ impl std::fmt::Display for Difference {
             Difference::NotPlayedScoredAsResult => {
                 f.write_str("a not-played line scored as a result")
             }
-            Difference::LastDigit => f.write_str("last printed digit (inexact arithmetic)"),
             Difference::ManualOverride => f.write_str("manual override"),
             Difference::FollowsStoredLines => f.write_str("follows the stored line figures"),
-            Difference::ArtificialTablesAsTies => f.write_str("artificial tables counted as ties"),
+            Difference::OtherConvention { convention } => {
+                write!(f, "reproduced under the {convention} convention")
+            }
             Difference::Unexplained { difference } => {
                 write!(f, "unexplained: stored differs by {}", signed(difference))
             }
@@ -193,13 +192,93 @@ impl std::fmt::Display for Finding {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Audit {
-    /// Our clean recomputation.
+    /// The convention the file was audited under.
+    pub convention: Convention,
+    /// Where that convention came from.
+    pub convention_source: ConventionSource,
+    /// Our clean recomputation under that convention.
     pub rescore: Rescore,
     /// Every stored figure, classified.
     pub findings: Vec<Finding>,
+    /// When some figure is not explained under [`Audit::convention`]: the
+    /// conventions under which every stored figure is explained (empty when
+    /// none is, or when the audit's own convention explains the file).
+    pub explained_by_other: Vec<Convention>,
 }
 
 impl Audit {
+    /// Whether every stored figure is reproduced at the file's precision or
+    /// classified with a named reason (nothing [`Difference::Unexplained`]
+    /// and nothing that only another convention reproduces).
+    #[must_use]
+    pub fn explained(&self) -> bool {
+        self.findings.iter().all(|f| {
+            !matches!(
+                f.class,
+                Difference::Unexplained { .. } | Difference::OtherConvention { .. }
+            )
+        })
+    }
+
+    /// Whether [`Audit::explained`] with no line set by hand: every figure
+    /// follows from a rule.
+    #[must_use]
+    pub fn by_rule(&self) -> bool {
+        self.explained()
+            && !self
+                .findings
+                .iter()
+                .any(|f| f.class == Difference::ManualOverride)
+    }
+
+    /// The convention that explains the file: the audit's own when
+    /// [`Audit::explained`], else the first other that explains every
+    /// figure, else `None`.
+    #[must_use]
+    pub fn explained_by(&self) -> Option<Convention> {
+        if self.explained() {
+            Some(self.convention)
+        } else {
+            self.explained_by_other.first().copied()
+        }
+    }
+
+    /// One line for a report: `convention compscore (from the file's writer
+    /// "Compscore3 26-Jul-22"): 412 figures, 400 reproduced, 12 explained, 0
+    /// unexplained`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let total = self.findings.len();
+        let agree = self.findings.iter().filter(|f| f.class.agrees()).count();
+        let unexplained = self
+            .findings
+            .iter()
+            .filter(|f| {
+                matches!(
+                    f.class,
+                    Difference::Unexplained { .. } | Difference::OtherConvention { .. }
+                )
+            })
+            .count();
+        let explained = total - agree - unexplained;
+        let mut out = format!(
+            "convention {} ({}): {total} figures, {agree} reproduced, {explained} explained, {unexplained} unexplained",
+            self.convention, self.convention_source
+        );
+        match (self.explained(), self.explained_by_other.as_slice()) {
+            (true, _) => out.push_str(&format!(
+                "; the {} convention explains the file",
+                self.convention
+            )),
+            (false, []) => out.push_str("; no known convention explains every figure"),
+            (false, others) => {
+                let names: Vec<&str> = others.iter().map(|c| c.name()).collect();
+                out.push_str(&format!("; explained in full by: {}", names.join(", ")));
+            }
+        }
+        out
+    }
+
     /// The findings that do not agree at the file's precision.
     pub fn exceptions(&self) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(|f| !f.class.agrees())
@@ -211,49 +290,25 @@ impl Audit {
     }
 }
 
-fn step_of(places: u32) -> Score {
-    let mut step = Score::ONE;
-    for _ in 0..places {
-        step = step.checked_div(&Score::integer(10)).unwrap_or(Score::ONE);
-    }
-    step
-}
-
-/// Compare an exact value with a printed one at the printed precision.
-fn compare(computed: &Score, stored: &StoredFigure) -> Option<Difference> {
+/// Compare an exact value with a printed one at the printed precision, by
+/// the writer's display rule and no other.
+fn compare(computed: &Score, stored: &StoredFigure, display: Display) -> Option<Difference> {
     if *computed == stored.value {
         return Some(Difference::Reproduced);
     }
-    let step = step_of(stored.places);
-    let nearest = [HalfRule::AwayFromZero, HalfRule::TowardZero, HalfRule::Even];
-    if nearest.into_iter().any(|h| {
-        model::round::round(computed, &step, &RoundingMode::Nearest(h)).ok()
-            == Some(stored.value.clone())
-    }) {
-        return Some(Difference::DisplayRounding);
-    }
-    if model::round::round(computed, &step, &RoundingMode::TowardZero).ok()
-        == Some(stored.value.clone())
-    {
-        return Some(Difference::DisplayTruncation);
+    if displayed(computed, stored.places, display).as_ref() == Some(&stored.value) {
+        return Some(match display {
+            Display::Truncate => Difference::DisplayTruncation,
+            _ => Difference::DisplayRounding,
+        });
     }
     None
 }
 
-/// [`compare`], also accepting a difference of at most one unit in the last
-/// printed digit (for totals, where programs accumulate inexact terms).
-fn compare_total(computed: &Score, stored: &StoredFigure) -> Option<Difference> {
-    compare(computed, stored).or_else(|| {
-        ((&stored.value - computed).abs() <= step_of(stored.places).max(Score::ZERO)
-            && stored.places > 0)
-            .then_some(Difference::LastDigit)
-    })
-}
-
-/// A value printed on another top, rounded to the printed decimals or to
-/// whole numbers.
-fn compare_rescaled(scaled: &Score, stored: &StoredFigure) -> bool {
-    compare(scaled, stored).is_some()
+/// A value printed on another top, rounded to the printed decimals by the
+/// writer's rule, or to whole numbers (half away from zero).
+fn compare_rescaled(scaled: &Score, stored: &StoredFigure, display: Display) -> bool {
+    compare(scaled, stored, display).is_some()
         || model::round::round(
             scaled,
             &Score::ONE,
@@ -263,20 +318,118 @@ fn compare_rescaled(scaled: &Score, stored: &StoredFigure) -> bool {
             == Some(stored.value.clone())
 }
 
-/// Audit a session: rescore it and classify every stored figure.
+/// Audit a session under the convention of the program that wrote it
+/// ([`crate::resolve`]): rescore it and classify every stored figure.
 ///
 /// # Errors
-/// As [`rescore`].
+/// As [`crate::rescore()`].
 pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
-    let clean = rescore(session)?;
+    audit_under(session, None)
+}
+
+/// Audit under `convention`, or (`None`) under the convention of the
+/// program that wrote the file. When some figure is not explained by a
+/// rule (unexplained, or a line that looks set by hand), every other
+/// convention is tried too and those that explain the whole file by rule
+/// are named in [`Audit::explained_by_other`]; a figure that only another
+/// convention reproduces is [`Difference::OtherConvention`].
+///
+/// # Errors
+/// As [`crate::rescore()`].
+pub fn audit_under(
+    session: &Session,
+    convention: Option<Convention>,
+) -> Result<Audit, RescoreError> {
+    let (c, source) = resolve(session, convention);
+    let mut primary = audit_by(session, c, source)?;
+    if primary.by_rule() {
+        return Ok(primary);
+    }
+    let mut alts: Vec<(Convention, Audit)> = Vec::new();
+    for other in crate::convention::ALL_CONVENTIONS {
+        if other == c {
+            continue;
+        }
+        // A convention that cannot score the file explains nothing.
+        if let Ok(alt) = audit_by(session, other, ConventionSource::Chosen) {
+            alts.push((other, alt));
+        }
+    }
+    // Those that explain the whole file by rule first.
+    alts.sort_by_key(|(_, a)| !a.by_rule());
+    let others: Vec<Convention> = alts
+        .iter()
+        .filter(|(_, a)| a.by_rule())
+        .map(|(c, _)| *c)
+        .collect();
+    for (k, f) in primary.findings.iter_mut().enumerate() {
+        if !matches!(
+            f.class,
+            Difference::Unexplained { .. } | Difference::ManualOverride
+        ) {
+            continue;
+        }
+        let same = |a: &Audit| {
+            a.findings
+                .get(k)
+                .filter(|g| g.figure == f.figure && g.line == f.line)
+                .map(|g| g.class.clone())
+        };
+        // An exact reproduction beats one by another program's rounding.
+        let found = alts
+            .iter()
+            .find(|(_, a)| same(a) == Some(Difference::Reproduced))
+            .or_else(|| {
+                alts.iter()
+                    .find(|(_, a)| same(a).is_some_and(|d| d.agrees()))
+            });
+        if let Some((other, _)) = found {
+            f.class = Difference::OtherConvention { convention: *other };
+        }
+    }
+    primary.explained_by_other = others;
+    Ok(primary)
+}
+
+fn audit_by(
+    session: &Session,
+    convention: Convention,
+    source: ConventionSource,
+) -> Result<Audit, RescoreError> {
+    let choices = convention.choices();
+    let no_given = GivenLines::new();
+    let mut clean = rescore_by(session, &no_given, &choices)?;
+    clean.convention = convention;
+    clean.convention_source = source.clone();
+    // What the travellers print, where it differs from what the totals add.
+    let printed_choices = Choices {
+        artificial_boards: choices.artificial_boards_printed,
+        ..choices.clone()
+    };
+    let printed = if printed_choices == choices {
+        None
+    } else {
+        Some(rescore_by(session, &no_given, &printed_choices)?)
+    };
+    let line_scores = printed.as_ref().unwrap_or(&clean);
     let (not_played_variant, touched) = match not_played_as_zero(session) {
-        Some((s, touched)) => (Some(rescore(&s)?), touched),
+        Some((s, touched)) => (Some(rescore_by(&s, &no_given, &printed_choices)?), touched),
         None => (None, HashSet::new()),
+    };
+    let line_display = choices.line_display;
+    let display_of = |figure: Figure| match figure {
+        Figure::Percentage => choices.percentage_display,
+        _ => choices.total_display,
     };
 
     let mut findings = Vec::new();
     let mut given = GivenLines::new();
-    for (board, scored) in session.boards.iter().zip(&clean.boards) {
+    for ((board, scored), printed_board) in session
+        .boards
+        .iter()
+        .zip(&clean.boards)
+        .zip(&line_scores.boards)
+    {
         if let (Some(stored), Some(datum)) = (&board.stored_datum, &scored.datum) {
             findings.push(Finding {
                 figure: Figure::Datum,
@@ -286,8 +439,10 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 line: board.line,
                 stored: stored.text.clone(),
                 computed: Some(datum.clone()),
-                class: compare(datum, stored).unwrap_or_else(|| Difference::Unexplained {
-                    difference: &stored.value - datum,
+                class: compare(datum, stored, line_display).unwrap_or_else(|| {
+                    Difference::Unexplained {
+                        difference: &stored.value - datum,
+                    }
                 }),
             });
         }
@@ -312,7 +467,7 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             Some(t) if sums.all(|s| s == t) => Some(t),
             _ => None,
         };
-        for (k, (line, score)) in board.lines.iter().zip(&scored.lines).enumerate() {
+        for (k, (line, score)) in board.lines.iter().zip(&printed_board.lines).enumerate() {
             let variant_line = variant_board.and_then(|b| b.lines.get(k));
             let mut overridden = false;
             for (figure, direction, stored) in [
@@ -320,8 +475,14 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 (Figure::LineEw, Direction::EastWest, &line.stored_ew),
             ] {
                 let Some(stored) = stored else { continue };
-                let class =
-                    classify_line(score, variant_line, direction, stored, printed_top.as_ref());
+                let class = classify_line(
+                    score,
+                    variant_line,
+                    direction,
+                    stored,
+                    printed_top.as_ref(),
+                    line_display,
+                );
                 if matches!(
                     class,
                     Difference::ManualOverride | Difference::NotPlayedScoredAsResult
@@ -361,18 +522,7 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
     let with_stored = if given.is_empty() {
         None
     } else {
-        Some(rescore_with(session, &given)?)
-    };
-    let has_artificial = session.event == crate::session::EventKind::MatchPointPairs
-        && session.boards.iter().any(|b| {
-            b.lines
-                .iter()
-                .any(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
-        });
-    let as_ties = if has_artificial {
-        Some(rescore_by(session, &given, ArtificialTables::AsTies)?)
-    } else {
-        None
+        Some(rescore_by(session, &given, &choices)?)
     };
     let needs_maxima = session
         .participants
@@ -397,33 +547,25 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             .as_ref()
             .and_then(|r| r.standings.get(i))
             .filter(|a| a.id == p.id);
-        let ties = as_ties
-            .as_ref()
-            .and_then(|r| r.standings.get(i))
-            .filter(|a| a.id == p.id);
         let mut push = |figure: Figure,
                         stored: &StoredFigure,
                         computed: Option<&Score>,
-                        alt: Option<Score>,
-                        tie: Option<Score>| {
+                        alt: Option<Score>| {
             // An exact explanation beats one that needs display rounding.
-            let exact = |v: &Option<Score>| v.as_ref() == Some(&stored.value);
-            let rounded = |v: &Option<Score>| v.as_ref().and_then(|v| compare(v, stored)).is_some();
-            let clean = computed.and_then(|c| compare(c, stored));
+            let total_display = display_of(figure);
+            let clean = computed.and_then(|c| compare(c, stored, total_display));
             let class = if clean == Some(Difference::Reproduced) {
                 Difference::Reproduced
-            } else if exact(&alt) {
+            } else if alt.as_ref() == Some(&stored.value) {
                 Difference::FollowsStoredLines
-            } else if exact(&tie) {
-                Difference::ArtificialTablesAsTies
             } else if let Some(c) = clean {
                 c
-            } else if rounded(&alt) {
+            } else if alt
+                .as_ref()
+                .and_then(|v| compare(v, stored, total_display))
+                .is_some()
+            {
                 Difference::FollowsStoredLines
-            } else if rounded(&tie) {
-                Difference::ArtificialTablesAsTies
-            } else if let Some(c) = computed.and_then(|c| compare_total(c, stored)) {
-                c
             } else {
                 Difference::Unexplained {
                     difference: computed
@@ -450,19 +592,13 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
             }
         };
         if let Some(t) = &p.stored.total {
-            push(
-                Figure::Total,
-                t,
-                Some(&total_of(s)),
-                alt.map(total_of),
-                ties.map(total_of),
-            );
+            push(Figure::Total, t, Some(&total_of(s)), alt.map(total_of));
         }
         if let Some(out_of) = &p.stored.total_out_of {
             let max = clean_max.get(&s.id);
             let alt_max = alt.and_then(|a| alt_max_all.get(&a.id)).cloned();
             let stored = StoredFigure::exact(out_of.clone(), &out_of.to_string());
-            push(Figure::TotalOutOf, &stored, max, alt_max, None);
+            push(Figure::TotalOutOf, &stored, max, alt_max);
         }
         if let Some(pct) = &p.stored.percentage {
             push(
@@ -470,7 +606,6 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 pct,
                 s.percentage.as_ref(),
                 alt.and_then(|a| a.percentage.clone()),
-                ties.and_then(|a| a.percentage.clone()),
             );
         }
         if let Some(place) = p.stored.place {
@@ -478,18 +613,22 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
                 Score::from(place),
                 p.stored.place_text.as_deref().unwrap_or(""),
             );
+            // A contestant that played no board has no place to compare.
+            let ours = s.ranked.then(|| Score::from(s.place));
             push(
                 Figure::Place,
                 &stored,
-                Some(&Score::from(s.place)),
-                alt.map(|a| Score::from(a.place)),
-                ties.map(|a| Score::from(a.place)),
+                ours.as_ref(),
+                alt.filter(|a| a.ranked).map(|a| Score::from(a.place)),
             );
         }
     }
     Ok(Audit {
+        convention,
+        convention_source: source,
         rescore: clean,
         findings,
+        explained_by_other: Vec::new(),
     })
 }
 
@@ -523,16 +662,17 @@ fn classify_line(
     direction: Direction,
     stored: &StoredFigure,
     printed_top: Option<&Score>,
+    display: Display,
 ) -> Difference {
     // On a board where the program scored a not-played line as a result,
     // every stored figure follows from that mistake.
     if let Some(v) = variant.and_then(|v| side(v, direction)) {
-        if compare(v, stored).is_some() {
+        if compare(v, stored, display).is_some() {
             return Difference::NotPlayedScoredAsResult;
         }
     }
     if let Some(c) = side(score, direction) {
-        if let Some(d) = compare(c, stored) {
+        if let Some(d) = compare(c, stored, display) {
             return d;
         }
         if let Some((ns, ew)) = &score.unfactored {
@@ -540,7 +680,7 @@ fn classify_line(
                 Direction::NorthSouth => ns,
                 _ => ew,
             };
-            if compare(u, stored).is_some() {
+            if compare(u, stored, display).is_some() {
                 return Difference::UnfactoredShortBoard;
             }
         }
@@ -554,13 +694,13 @@ fn classify_line(
             let printed_top = printed_top.clone();
             let our_top = cn + ce;
             if printed_top != our_top {
-                if let Some(d) = neuberg_display(score, direction, &printed_top, stored) {
+                if let Some(d) = neuberg_display(score, direction, &printed_top, stored, display) {
                     return d;
                 }
             }
             if printed_top != our_top && !our_top.is_zero() {
                 if let Ok(scaled) = (c * &printed_top).checked_div(&our_top) {
-                    if compare_rescaled(&scaled, stored) {
+                    if compare_rescaled(&scaled, stored, display) {
                         return Difference::RescaledTop { top: printed_top };
                     }
                 }
@@ -596,6 +736,7 @@ fn neuberg_display(
     direction: Direction,
     printed_top: &Score,
     stored: &StoredFigure,
+    display: Display,
 ) -> Option<Difference> {
     let (ns, ew) = score.unfactored.as_ref()?;
     let m = match direction {
@@ -609,7 +750,7 @@ fn neuberg_display(
         return None;
     }
     let value = (m * &e + (&e - &a)).checked_div(&a).ok()?;
-    compare(&value, stored).map(|_| Difference::RescaledTop {
+    compare(&value, stored, display).map(|_| Difference::RescaledTop {
         top: printed_top.clone(),
     })
 }

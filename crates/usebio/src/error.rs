@@ -180,8 +180,9 @@ fn not_utf8(line: u32, column: u32, byte: u8, declared: Option<&str>) -> String 
     };
     format!(
         "line {line}, column {column}: byte 0x{byte:02X} is not UTF-8{declared}; \
-         a Latin-1 file must say so in its XML declaration \
-         (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), or be converted to UTF-8"
+         a Latin-1 or Windows-1252 file must say so in its XML declaration \
+         (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?> or encoding=\"windows-1252\"), \
+         or be converted to UTF-8"
     )
 }
 

@@ -46,7 +46,7 @@
 //! ## Usage
 //!
 //! ```
-//! use countback_usebio::{audit, parse_usebio, Difference, Figure};
+//! use countback_usebio::{audit, parse_usebio, Convention, Difference, Figure};
 //!
 //! let xml = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
 //!   <WINNER_TYPE>1</WINNER_TYPE>
@@ -70,7 +70,9 @@
 //! assert!(report.of(Figure::Total).all(|f| f.class.agrees()));
 //! let odd: Vec<_> = report.exceptions().collect();
 //! assert_eq!(odd.len(), 1);
-//! assert_eq!(odd[0].class, Difference::ManualOverride);
+//! // Not what the default convention gives: the audit names the one that
+//! // does (ACBL's 1 per result beaten: a top of 1 on this board).
+//! assert_eq!(odd[0].class, Difference::OtherConvention { convention: Convention::Acbl });
 //! assert_eq!(odd[0].stored, "1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -83,6 +85,7 @@
 
 pub mod audit;
 mod common_denominator;
+pub mod convention;
 pub mod error;
 mod limits;
 mod nz;
@@ -90,15 +93,20 @@ pub mod rescore;
 pub mod session;
 mod usebio;
 
-pub use audit::{audit, Audit, Difference, Figure, Finding};
+pub use audit::{audit, audit_under, Audit, Difference, Figure, Finding};
+pub use convention::{
+    resolve, Choices, Convention, ConventionSource, Display, ImpSitOut, UnknownConvention,
+    ALL_CONVENTIONS,
+};
 pub use error::{ParseError, RescoreError, SourcePosition};
 pub use limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES};
 pub use nz::parse_nz_scorer;
 pub use rescore::{
-    rescore, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing, Treatment,
+    rescore, rescore_under, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing,
+    Treatment,
 };
 pub use session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-pub use usebio::{parse_results, parse_results_bytes, parse_usebio};
+pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};

@@ -176,8 +176,67 @@ fn is_latin1(name: &str) -> bool {
     )
 }
 
+fn is_windows_1252(name: &str) -> bool {
+    matches!(
+        name.to_ascii_uppercase().as_str(),
+        "WINDOWS-1252" | "CP1252" | "CP-1252" | "WIN-1252" | "X-CP1252"
+    )
+}
+
+/// The characters Windows-1252 puts at 0x80–0x9F, where Latin-1 has
+/// control characters; `None` for its five unassigned bytes.
+const CP1252_HIGH: [Option<char>; 32] = [
+    Some('\u{20AC}'),
+    None,
+    Some('\u{201A}'),
+    Some('\u{0192}'),
+    Some('\u{201E}'),
+    Some('\u{2026}'),
+    Some('\u{2020}'),
+    Some('\u{2021}'),
+    Some('\u{02C6}'),
+    Some('\u{2030}'),
+    Some('\u{0160}'),
+    Some('\u{2039}'),
+    Some('\u{0152}'),
+    None,
+    Some('\u{017D}'),
+    None,
+    None,
+    Some('\u{2018}'),
+    Some('\u{2019}'),
+    Some('\u{201C}'),
+    Some('\u{201D}'),
+    Some('\u{2022}'),
+    Some('\u{2013}'),
+    Some('\u{2014}'),
+    Some('\u{02DC}'),
+    Some('\u{2122}'),
+    Some('\u{0161}'),
+    Some('\u{203A}'),
+    Some('\u{0153}'),
+    None,
+    Some('\u{017E}'),
+    Some('\u{0178}'),
+];
+
+/// One Windows-1252 byte as a character. Its five unassigned bytes become
+/// U+FFFD: they can only occur in names, never in a figure, and a figure
+/// holding one is refused by the reader that expects a number.
+fn windows_1252(b: u8) -> char {
+    match b {
+        0x80..=0x9F => CP1252_HIGH
+            .get(usize::from(b - 0x80))
+            .copied()
+            .flatten()
+            .unwrap_or('\u{FFFD}'),
+        _ => char::from(b),
+    }
+}
+
 /// The text of a results file given as bytes: UTF-8 (a byte-order mark is
-/// dropped), or ISO-8859-1 when the XML declaration says so. Anything else
+/// dropped), or ISO-8859-1 or Windows-1252 when the XML declaration says
+/// so. Anything else
 /// is [`ParseError::NotUtf8`], naming the first bad byte and how to fix it.
 pub(crate) fn decode(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, ParseError> {
     if bytes.len() > MAX_INPUT_BYTES {
@@ -191,6 +250,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, ParseErr
         // Every byte is the character of the same number.
         return Ok(std::borrow::Cow::Owned(
             bytes.iter().map(|b| char::from(*b)).collect(),
+        ));
+    }
+    if declared.as_deref().is_some_and(is_windows_1252) {
+        return Ok(std::borrow::Cow::Owned(
+            bytes.iter().map(|b| windows_1252(*b)).collect(),
         ));
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);

@@ -170,6 +170,16 @@ pub(crate) fn read_nz_scorer(
                 ),
                 None => None,
             };
+            // `handicap="0"` in an event without handicaps; a number of
+            // percentage points otherwise, half of which the program adds.
+            let handicap = match pair.attribute("handicap").map(str::trim) {
+                None | Some("" | "0") => None,
+                Some(t) => Some(
+                    StoredFigure::parse(t)
+                        .ok_or_else(|| bad(loc, pair, t, "a handicap in percentage points"))?
+                        .value,
+                ),
+            };
             let players = ["player_name_1", "player_name_2"]
                 .iter()
                 .filter_map(|a| pair.attribute(*a).map(str::to_owned))
@@ -186,6 +196,7 @@ pub(crate) fn read_nz_scorer(
                     percentage: percentage.map(|p| StoredFigure { places: 2, ..p }),
                     place,
                     place_text,
+                    handicap,
                 },
                 line: loc.position(pair).line,
             });

@@ -7,13 +7,14 @@
 
 use std::collections::HashMap;
 
-use matchpoints::{butler, cross_imps, datum_rounding_nearest_ten, Scale};
+use matchpoints::{butler, cross_imps, datum_rounding_nearest_ten};
 use model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use serde::Serialize;
 
 use crate::common_denominator::CommonDenominator;
+use crate::convention::{resolve, Choices, Convention, ImpSitOut};
 use crate::error::RescoreError;
 use crate::session::{Board, EventKind, Session};
 
@@ -25,7 +26,9 @@ pub enum Treatment {
     Plain,
     /// A board with fewer real results than the field's largest: matchpointed
     /// within its `results` real results, then factored up to `expected` by
-    /// Neuberg's formula.
+    /// the convention's rule (Neuberg's formula, ties for the missing
+    /// results, or in proportion to the tops), and rounded if the convention
+    /// rounds factored match points.
     Factored {
         /// Real results on the board (A).
         results: usize,
@@ -98,9 +101,13 @@ pub struct Standing {
     pub total: Score,
     /// Match points as a percentage of the maximum over the boards played.
     pub percentage: Option<Score>,
-    /// The place: 1 + the number of contestants of the same field strictly
-    /// ahead.
+    /// The place: 1 + the number of ranked contestants of the same field
+    /// strictly ahead. For a contestant that is not [`Standing::ranked`], one
+    /// past the last ranked place: list it, do not print it as a place.
     pub place: u32,
+    /// Whether the contestant is ranked: `false` for one that played no
+    /// board (it is listed, with no place).
+    pub ranked: bool,
     /// Whether another contestant of the field has exactly the same score.
     pub tied: bool,
 }
@@ -109,6 +116,10 @@ pub struct Standing {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Rescore {
+    /// The convention the session was scored by.
+    pub convention: Convention,
+    /// Where that convention came from.
+    pub convention_source: crate::convention::ConventionSource,
     /// Every board, in file order.
     pub boards: Vec<BoardScore>,
     /// Every participant, in file order.
@@ -127,13 +138,30 @@ impl Rescore {
 /// section and NS pair.
 pub type GivenLines = HashMap<(BoardNumber, Option<String>, ContestantId), (Score, Score)>;
 
-/// Rescore a session from its raw results.
+/// Rescore a session from its raw results, by the convention of the
+/// program that wrote it ([`crate::resolve`]).
 ///
 /// # Errors
 /// [`RescoreError::UnsupportedEvent`] for teams and Swiss events, or a board
 /// that cannot be scored.
 pub fn rescore(session: &Session) -> Result<Rescore, RescoreError> {
-    rescore_with(session, &GivenLines::new())
+    rescore_under(session, None)
+}
+
+/// Rescore by `convention`, or (`None`) by the convention of the program
+/// that wrote the file.
+///
+/// # Errors
+/// As [`rescore`].
+pub fn rescore_under(
+    session: &Session,
+    convention: Option<Convention>,
+) -> Result<Rescore, RescoreError> {
+    let (c, source) = resolve(session, convention);
+    let mut r = rescore_by(session, &GivenLines::new(), &c.choices())?;
+    r.convention = c;
+    r.convention_source = source;
+    Ok(r)
 }
 
 /// Rescore, taking some line scores as given (to test whether stored totals
@@ -142,26 +170,20 @@ pub fn rescore(session: &Session) -> Result<Rescore, RescoreError> {
 /// # Errors
 /// As [`rescore`].
 pub fn rescore_with(session: &Session, given: &GivenLines) -> Result<Rescore, RescoreError> {
-    rescore_by(session, given, ArtificialTables::Neuberg)
-}
-
-/// How the real results of a board with artificial scores are scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ArtificialTables {
-    /// Match-pointed within the real results, then Neuberg to E.
-    Neuberg,
-    /// Each artificial table counts as a tie with every real result
-    /// (`M + (E − A)`): what NZ Scorer's totals do.
-    AsTies,
+    let (c, source) = resolve(session, None);
+    let mut r = rescore_by(session, given, &c.choices())?;
+    r.convention = c;
+    r.convention_source = source;
+    Ok(r)
 }
 
 pub(crate) fn rescore_by(
     session: &Session,
     given: &GivenLines,
-    artificial: ArtificialTables,
+    choices: &Choices,
 ) -> Result<Rescore, RescoreError> {
     let boards = match &session.event {
-        EventKind::MatchPointPairs => matchpoint_boards(session, given, artificial)?,
+        EventKind::MatchPointPairs => matchpoint_boards(session, given, choices)?,
         EventKind::ButlerPairs | EventKind::CrossImps => imp_boards(session, given)?,
         other => {
             return Err(RescoreError::UnsupportedEvent {
@@ -169,8 +191,14 @@ pub(crate) fn rescore_by(
             })
         }
     };
-    let standings = standings(session, &boards)?;
-    Ok(Rescore { boards, standings })
+    let standings = standings(session, &boards, choices)?;
+    let (convention, convention_source) = resolve(session, None);
+    Ok(Rescore {
+        convention,
+        convention_source,
+        boards,
+        standings,
+    })
 }
 
 fn given_for(given: &GivenLines, board: &Board, ns: &ContestantId) -> Option<(Score, Score)> {
@@ -204,9 +232,9 @@ fn expected_results(session: &Session, given: &GivenLines) -> HashMap<Option<Str
 fn matchpoint_boards(
     session: &Session,
     given: &GivenLines,
-    artificial: ArtificialTables,
+    choices: &Choices,
 ) -> Result<Vec<BoardScore>, RescoreError> {
-    let scale = Scale::TwoPerBeat;
+    let scale = choices.scale;
     let most = expected_results(session, given);
     let mut out = Vec::with_capacity(session.boards.len());
     for board in &session.boards {
@@ -263,12 +291,7 @@ fn matchpoint_boards(
                         });
                     };
                     let unfactored = (m.clone(), &top_a - m);
-                    if a != e && artificial == ArtificialTables::AsTies && a + artificial_lines == e
-                    {
-                        let ns = m + Score::from(artificial_lines);
-                        let ew = &top - &ns;
-                        score(Some(ns), Some(ew), Some(unfactored), Treatment::Plain)
-                    } else if a == e {
+                    if a == e {
                         score(
                             Some(m.clone()),
                             Some(&top - m),
@@ -276,8 +299,13 @@ fn matchpoint_boards(
                             Treatment::Plain,
                         )
                     } else {
-                        let ns = neuberg(board.number, m, e, a)?;
-                        let ew = &top - &ns;
+                        let rule = if artificial_lines > 0 {
+                            choices.artificial_boards
+                        } else {
+                            choices.short_boards
+                        };
+                        let ns = factor(board.number, rule, choices, m, e, a)?;
+                        let ew = factor(board.number, rule, choices, &(&top_a - m), e, a)?;
                         score(
                             Some(ns),
                             Some(ew),
@@ -324,13 +352,26 @@ fn matchpoint_boards(
     Ok(out)
 }
 
-/// Neuberg on the 2-per-beat scale, by `countback-normalise`.
-fn neuberg(board: BoardNumber, m: &Score, e: usize, a: usize) -> Result<Score, RescoreError> {
-    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-    normalise::neuberg(m, count(e), count(a)).map_err(|err| RescoreError::Board {
+/// `m` (within `a` results) brought up to `e` results by `rule`, on the
+/// convention's scale, then rounded as the convention rounds factored match
+/// points (toward or away from the average of a complete board).
+fn factor(
+    board: BoardNumber,
+    rule: normalise::Factoring,
+    choices: &Choices,
+    m: &Score,
+    e: usize,
+    a: usize,
+) -> Result<Score, RescoreError> {
+    let err = |err: model::ScoreError| RescoreError::Board {
         board,
         reason: err.to_string(),
-    })
+    };
+    let exact = rule.apply(m, e, a, choices.scale).map_err(err)?;
+    choices
+        .factored_rounding
+        .apply(&exact, &choices.scale.average(e))
+        .map_err(err)
 }
 
 /// Artificial scores in an IMP event: 10 percentage points either side of
@@ -424,8 +465,13 @@ fn imp_boards(session: &Session, given: &GivenLines) -> Result<Vec<BoardScore>, 
     Ok(out)
 }
 
-fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, RescoreError> {
+fn standings(
+    session: &Session,
+    boards: &[BoardScore],
+    choices: &Choices,
+) -> Result<Vec<Standing>, RescoreError> {
     let matchpointed = session.event == EventKind::MatchPointPairs;
+    let imp_scaled = !matchpointed && choices.imp_sit_out == ImpSitOut::OwnAverage;
     let index: HashMap<&ContestantId, usize> = session
         .participants
         .iter()
@@ -485,7 +531,9 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
         let most = most_played.get(&key(i)).copied().unwrap_or(count);
         let max = tops.get(i).copied().unwrap_or(0);
         let raw = sums.value(i, 1, 1)?;
-        let (total, percentage) = if matchpointed && count > 0 {
+        let (total, percentage) = if imp_scaled && count > 0 && count < most {
+            (sums.value(i, as_u64(most), as_u64(count))?, None)
+        } else if matchpointed && count > 0 {
             let scaled = if count < most {
                 sums.value(i, as_u64(most), as_u64(count))?
             } else {
@@ -494,7 +542,11 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
             let pct = if max == 0 {
                 None
             } else {
-                Some(sums.value(i, 100, max)?)
+                let raw_pct = sums.value(i, 100, max)?;
+                match (&p.stored.handicap, choices.handicap_half) {
+                    (Some(h), true) => Some(raw_pct + h.checked_div(&Score::integer(2))?),
+                    _ => Some(raw_pct),
+                }
             };
             (scaled, pct)
         } else {
@@ -509,6 +561,7 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
             total,
             percentage,
             place: 0,
+            ranked: count > 0,
             tied: false,
         });
     }
@@ -518,9 +571,27 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
     for i in 0..standings.len() {
         fields.entry(key(i)).or_default().push(i);
     }
-    for mut members in fields.into_values() {
+    let handicapped = choices.handicap_half
+        && session
+            .participants
+            .iter()
+            .any(|p| p.stored.handicap.as_ref().is_some_and(|h| !h.is_zero()));
+    let percentages: Vec<Option<Score>> = standings.iter().map(|s| s.percentage.clone()).collect();
+    for members in fields.into_values() {
+        // A contestant that played no board is listed, not ranked.
+        let (mut members, unranked): (Vec<usize>, Vec<usize>) = members
+            .into_iter()
+            .partition(|&m| played.get(m).copied().unwrap_or(0) > 0);
         let better = |a: usize, b: usize| -> std::cmp::Ordering {
-            if matchpointed {
+            if handicapped {
+                let pa = percentages.get(a).cloned().flatten();
+                let pb = percentages.get(b).cloned().flatten();
+                pb.cmp(&pa)
+            } else if imp_scaled {
+                let ca = as_u64(played.get(a).copied().unwrap_or(1).max(1));
+                let cb = as_u64(played.get(b).copied().unwrap_or(1).max(1));
+                sums.cmp_ratio(b, ca, a, cb)
+            } else if matchpointed {
                 let ta = tops.get(a).copied().unwrap_or(0);
                 let tb = tops.get(b).copied().unwrap_or(0);
                 // No boards played ranks last.
@@ -551,6 +622,12 @@ fn standings(session: &Session, boards: &[BoardScore]) -> Result<Vec<Standing>, 
                 }
             }
             start += len;
+        }
+        for m in unranked {
+            if let Some(s) = standings.get_mut(m) {
+                s.place = u32::try_from(members.len() + 1).unwrap_or(u32::MAX);
+                s.tied = false;
+            }
         }
     }
     Ok(standings)

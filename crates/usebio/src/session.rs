@@ -20,6 +20,12 @@ pub enum SourceFormat {
     },
     /// The native XML of the NZ Bridge "Scorer" program.
     NzScorer,
+    /// A PBN file's `ScoreTable`s and `TotalScoreTable`, with its `Version`
+    /// (`"2.1"`) if the file says.
+    Pbn {
+        /// The PBN version from the `% PBN x.y` line.
+        version: Option<String>,
+    },
 }
 
 /// How the session was scored.
@@ -125,6 +131,9 @@ pub struct StoredStanding {
     pub place: Option<u32>,
     /// `PLACE` as written.
     pub place_text: Option<String>,
+    /// A handicap, in percentage points, where the program adds half of it
+    /// to the percentage (NZ Scorer's `handicap`).
+    pub handicap: Option<Score>,
 }
 
 /// One contestant of the session.

@@ -134,6 +134,51 @@ fn event_kind(loc: &Locator<'_>, node: Node<'_, '_>, found: &str) -> Result<Even
     })
 }
 
+/// The scoring of an `EVENT_TYPE="PAIRS"` event, which the type does not
+/// say: from the figures its traveller lines carry (`NS_MATCH_POINTS`,
+/// `NS_BUTLER_POINTS`, `NS_CROSS_IMP_POINTS`); refused when they carry none
+/// or more than one kind.
+fn pairs_scoring(loc: &Locator<'_>, event: Node<'_, '_>) -> Result<EventKind, ParseError> {
+    let mut found: Vec<EventKind> = Vec::new();
+    for (tag, kind) in [
+        ("NS_MATCH_POINTS", EventKind::MatchPointPairs),
+        ("NS_BUTLER_POINTS", EventKind::ButlerPairs),
+        ("NS_CROSS_IMP_POINTS", EventKind::CrossImps),
+    ] {
+        if event
+            .descendants()
+            .any(|n| n.is_element() && n.tag_name().name() == tag)
+        {
+            found.push(kind);
+        }
+    }
+    let mut kinds = found.into_iter();
+    match (kinds.next(), kinds.next()) {
+        (Some(kind), None) => Ok(kind),
+        (None, _) => Err(ParseError::Missing {
+            at: loc.position(event),
+            what: "the scoring method of EVENT_TYPE=\"PAIRS\": no traveller line carries \
+                   NS_MATCH_POINTS, NS_BUTLER_POINTS or NS_CROSS_IMP_POINTS; write \
+                   EVENT_TYPE=\"MP_PAIRS\", \"BUTLER_PAIRS\" or \"CROSS_IMP\" instead"
+                .to_owned(),
+        }),
+        (Some(_), Some(_)) => Err(ParseError::BadValue {
+            at: loc.position(event),
+            text: "PAIRS".to_owned(),
+            expected: "one scoring method: the traveller lines carry figures of more than \
+                       one kind (match points and IMPs)",
+        }),
+    }
+}
+
+/// Whether a `CONTRACT` says the board was not played.
+fn not_played_contract(text: &str) -> bool {
+    matches!(
+        text.trim().to_ascii_uppercase().as_str(),
+        "NP" | "N P" | "N/P" | "NOT PLAYED"
+    )
+}
+
 fn direction_of(text: &str) -> Option<Direction> {
     match text.trim().to_ascii_uppercase().as_str() {
         "NS" | "N" | "N-S" | "N/S" => Some(Direction::NorthSouth),
@@ -142,8 +187,11 @@ fn direction_of(text: &str) -> Option<Direction> {
     }
 }
 
-/// Read a table result as written in `SCORE` (or NZ Scorer's `score`).
-pub(crate) fn table_outcome(text: &str) -> Option<TableOutcome> {
+/// Read a table result as written in `SCORE` (or NZ Scorer's `score`, or a
+/// PBN `Score_NS`): points (`-430`), `PASS`, `NP` (not played) or an
+/// artificial score (`A6040`). `None` for anything else.
+#[must_use]
+pub fn table_outcome(text: &str) -> Option<TableOutcome> {
     let t = text.trim();
     if let Ok(points) = t.parse::<i32>() {
         // Bridge scores are multiples of 10 well under 10,000; a larger
@@ -198,7 +246,11 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
             at: loc.position(event_node),
             what: "attribute EVENT_TYPE".to_owned(),
         })?;
-    let event = event_kind(loc, event_node, type_text)?;
+    let event = if type_text.trim() == "PAIRS" {
+        pairs_scoring(loc, event_node)?
+    } else {
+        event_kind(loc, event_node, type_text)?
+    };
 
     let description = child_text(event_node, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned());
     let program = child_text(event_node, "PROGRAM_NAME").map(|(_, name)| {
@@ -333,6 +385,7 @@ fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participan
             percentage: figure(loc, entry, "PERCENTAGE")?,
             place,
             place_text,
+            handicap: None,
         },
         line: loc.position(entry).line,
     })
@@ -390,12 +443,22 @@ fn read_board(
         let (Some(ns), Some(ew)) = (ids.next(), ids.next()) else {
             continue;
         };
-        let (score_node, score_text) = required_text(loc, line_node, "SCORE")?;
-        let outcome = table_outcome(score_text).ok_or_else(|| ParseError::BadValue {
-            at: loc.position(score_node),
-            text: score_text.chars().take(64).collect(),
-            expected: "a score in points, an artificial score such as A6040, or NP",
-        })?;
+        // A line whose contract says "not played" is not played, whatever
+        // its score (programs write `SCORE 0` there, or none).
+        let np_contract =
+            child_text(line_node, "CONTRACT").is_some_and(|(_, t)| not_played_contract(t));
+        let (outcome, score_text) = if np_contract {
+            let text = child_text(line_node, "SCORE").map_or("NP", |(_, t)| t);
+            (TableOutcome::NotPlayed, text)
+        } else {
+            let (score_node, score_text) = required_text(loc, line_node, "SCORE")?;
+            let outcome = table_outcome(score_text).ok_or_else(|| ParseError::BadValue {
+                at: loc.position(score_node),
+                text: score_text.chars().take(64).collect(),
+                expected: "a score in points, an artificial score such as A6040, or NP",
+            })?;
+            (outcome, score_text)
+        };
         let stored = |tags: [&'static str; 3]| -> Result<Option<StoredFigure>, ParseError> {
             for tag in tags {
                 if let Some(f) = figure(loc, line_node, tag)? {

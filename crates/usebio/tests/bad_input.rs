@@ -394,8 +394,9 @@ fn latin1_bytes_are_decoded_only_when_declared() {
     let err = countback_usebio::parse_results_bytes(&undeclared).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "line 4, column 25: byte 0xE9 is not UTF-8; a Latin-1 file must say so in its XML \
-         declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), or be converted to UTF-8"
+        "line 4, column 25: byte 0xE9 is not UTF-8; a Latin-1 or Windows-1252 file must say so \
+         in its XML declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?> or \
+         encoding=\"windows-1252\"), or be converted to UTF-8"
     );
 }
 

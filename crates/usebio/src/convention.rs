@@ -1,0 +1,354 @@
+//! Named scoring conventions: the set of choices one scoring program (or
+//! one rule book) makes where the Laws leave the scorer a choice.
+//!
+//! Each is described, with where it was learned, in `docs/conventions.md`.
+//! A results file's writer (`PROGRAM_NAME`, PBN `Generator`) picks one
+//! ([`Convention::from_writer`]); a caller may override it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use matchpoints::Scale;
+use model::{HalfRule, RoundingMode, Score};
+use normalise::{Factoring, RoundingPolicy};
+use serde::{Deserialize, Serialize};
+
+use crate::session::{Session, SourceFormat};
+
+/// A scoring program's (or rule book's) conventions, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Convention {
+    /// The EBU Laws & Ethics letter on fouled boards (`001_…`): Neuberg,
+    /// factored match points rounded to 0.1 (an exact 0.05 toward the
+    /// average).
+    EbuLetter,
+    /// The EBU White Book 2025 as EBUScore applies it: Neuberg, exact.
+    EbuWhiteBook2025,
+    /// ACBL (ACBLscore): 1 per result beaten, ½ per tie; Neuberg.
+    Acbl,
+    /// Compscore (ABF): Neuberg, displays rounded half to even.
+    Compscore,
+    /// NZ Bridge Scorer: Neuberg on short boards, adjusted tables as ties in
+    /// the totals, traveller lines truncated to 0.1, handicap % added.
+    NzScorer,
+    /// ScoreBridge's default ("Simple"): each missing result is a tie.
+    ScoreBridge,
+    /// KoPS: Neuberg, factored match points rounded to 0.01.
+    Kops,
+    /// Magic Contest and Ruter: Neuberg; a Butler sit-out scores its own
+    /// average (totals scaled to the boards of the field).
+    MagicContest,
+    /// BBO: a short board or a board with average lines scored as a plain
+    /// percentage among its real results.
+    Bbo,
+}
+
+/// Every convention, in documentation order.
+pub const ALL_CONVENTIONS: [Convention; 9] = [
+    Convention::EbuLetter,
+    Convention::EbuWhiteBook2025,
+    Convention::Acbl,
+    Convention::Compscore,
+    Convention::NzScorer,
+    Convention::ScoreBridge,
+    Convention::Kops,
+    Convention::MagicContest,
+    Convention::Bbo,
+];
+
+/// How a program prints an exact figure at the precision of its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Display {
+    /// Nearest, an exact half away from zero.
+    HalfUp,
+    /// Nearest, an exact half to the even digit.
+    HalfEven,
+    /// Toward zero (truncated).
+    Truncate,
+}
+
+impl Display {
+    /// The rounding mode.
+    #[must_use]
+    pub fn mode(self) -> RoundingMode {
+        match self {
+            Display::HalfUp => RoundingMode::Nearest(HalfRule::AwayFromZero),
+            Display::HalfEven => RoundingMode::Nearest(HalfRule::Even),
+            Display::Truncate => RoundingMode::TowardZero,
+        }
+    }
+}
+
+/// What a Butler or cross-IMP pair that missed boards scores for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ImpSitOut {
+    /// Nothing: the total is the sum of the boards played.
+    Nothing,
+    /// Its own average: the total is scaled by (most boards played in the
+    /// field / boards played).
+    OwnAverage,
+}
+
+/// The choices a convention makes, each a typed value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Choices {
+    /// The matchpoint scale.
+    pub scale: Scale,
+    /// A board with fewer real results than the field's largest, and no
+    /// artificial scores.
+    pub short_boards: Factoring,
+    /// The real results of a board that has artificial (adjusted) scores,
+    /// as the totals count them.
+    pub artificial_boards: Factoring,
+    /// The same as the travellers print them (NZ Scorer prints Neuberg but
+    /// adds up ties).
+    pub artificial_boards_printed: Factoring,
+    /// Rounding of each factored line before it is added up.
+    pub factored_rounding: RoundingPolicy,
+    /// How traveller lines are printed.
+    pub line_display: Display,
+    /// How totals are printed.
+    pub total_display: Display,
+    /// How percentages are printed.
+    pub percentage_display: Display,
+    /// Butler and cross-IMP pairs who missed boards.
+    pub imp_sit_out: ImpSitOut,
+    /// Whether a pair's handicap is added to its percentage (half of it:
+    /// the printed percentage is raw % + handicap / 2).
+    pub handicap_half: bool,
+}
+
+impl Convention {
+    /// The name used in event files and on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::EbuLetter => "ebu_letter",
+            Convention::EbuWhiteBook2025 => "ebu_white_book_2025",
+            Convention::Acbl => "acbl",
+            Convention::Compscore => "compscore",
+            Convention::NzScorer => "nz_scorer",
+            Convention::ScoreBridge => "score_bridge",
+            Convention::Kops => "kops",
+            Convention::MagicContest => "magic_contest",
+            Convention::Bbo => "bbo",
+        }
+    }
+
+    /// The choices this convention makes.
+    #[must_use]
+    pub fn choices(self) -> Choices {
+        let base = Choices {
+            scale: Scale::TwoPerBeat,
+            short_boards: Factoring::Neuberg,
+            artificial_boards: Factoring::Neuberg,
+            artificial_boards_printed: Factoring::Neuberg,
+            factored_rounding: RoundingPolicy::Exact,
+            line_display: Display::HalfUp,
+            total_display: Display::HalfUp,
+            percentage_display: Display::HalfUp,
+            imp_sit_out: ImpSitOut::Nothing,
+            handicap_half: false,
+        };
+        match self {
+            Convention::EbuLetter => Choices {
+                factored_rounding: RoundingPolicy::EbuTenthTowardAverage,
+                ..base
+            },
+            Convention::EbuWhiteBook2025 => base,
+            Convention::Acbl => Choices {
+                scale: Scale::OnePerBeat,
+                ..base
+            },
+            Convention::Compscore => Choices {
+                line_display: Display::HalfEven,
+                total_display: Display::HalfEven,
+                percentage_display: Display::HalfEven,
+                ..base
+            },
+            Convention::NzScorer => Choices {
+                artificial_boards: Factoring::TiesForMissing,
+                line_display: Display::Truncate,
+                total_display: Display::Truncate,
+                handicap_half: true,
+                ..base
+            },
+            Convention::ScoreBridge => Choices {
+                short_boards: Factoring::TiesForMissing,
+                artificial_boards: Factoring::TiesForMissing,
+                artificial_boards_printed: Factoring::TiesForMissing,
+                ..base
+            },
+            Convention::Kops => Choices {
+                factored_rounding: RoundingPolicy::HundredthHalfUp,
+                ..base
+            },
+            Convention::MagicContest => Choices {
+                imp_sit_out: ImpSitOut::OwnAverage,
+                ..base
+            },
+            Convention::Bbo => Choices {
+                short_boards: Factoring::Proportional,
+                artificial_boards: Factoring::Proportional,
+                artificial_boards_printed: Factoring::Proportional,
+                ..base
+            },
+        }
+    }
+
+    /// The convention of a program that writes results files, recognised
+    /// by its name as the file gives it (`PROGRAM_NAME`, PBN `Generator`):
+    /// `None` for a writer not known here.
+    #[must_use]
+    pub fn from_writer(writer: &str) -> Option<Convention> {
+        let w = writer.to_ascii_lowercase();
+        let has = |s: &str| w.contains(s);
+        Some(if has("compscore") {
+            Convention::Compscore
+        } else if has("scorebridge") || has("score bridge") {
+            Convention::ScoreBridge
+        } else if has("kops") {
+            Convention::Kops
+        } else if has("magic contest") || has("ruter") {
+            Convention::MagicContest
+        } else if has("bridge base") || has("bbo") {
+            Convention::Bbo
+        } else if has("acblscore") || has("acbl") {
+            Convention::Acbl
+        } else if has("ebuscore") {
+            Convention::EbuWhiteBook2025
+        } else if has("nz bridge") || has("nzb scorer") {
+            Convention::NzScorer
+        } else {
+            return None;
+        })
+    }
+
+    /// The convention of the program that wrote `session`: NZ Scorer for its
+    /// own format, else by the writer's name.
+    #[must_use]
+    pub fn of_session(session: &Session) -> Option<Convention> {
+        if session.format == SourceFormat::NzScorer {
+            return Some(Convention::NzScorer);
+        }
+        session.program.as_deref().and_then(Convention::from_writer)
+    }
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A convention name that is not one of [`ALL_CONVENTIONS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scoring convention {found:?}; known: {}", known_names())]
+pub struct UnknownConvention {
+    /// The name as given.
+    pub found: String,
+}
+
+fn known_names() -> String {
+    ALL_CONVENTIONS
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for Convention {
+    type Err = UnknownConvention;
+
+    /// A name as [`Convention::name`] gives it; `-` and `_` are the same,
+    /// and `ruter` names [`Convention::MagicContest`].
+    fn from_str(s: &str) -> Result<Convention, UnknownConvention> {
+        let n = s.trim().to_ascii_lowercase().replace('-', "_");
+        if n == "ruter" {
+            return Ok(Convention::MagicContest);
+        }
+        if n == "scorebridge" {
+            return Ok(Convention::ScoreBridge);
+        }
+        ALL_CONVENTIONS
+            .into_iter()
+            .find(|c| c.name() == n)
+            .ok_or_else(|| UnknownConvention {
+                found: s.chars().take(64).collect(),
+            })
+    }
+}
+
+/// Where the convention an audit or rescore used came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "from")]
+#[non_exhaustive]
+pub enum ConventionSource {
+    /// Recognised from the file's writer.
+    Writer {
+        /// The writer as the file names it.
+        writer: String,
+    },
+    /// Chosen by the caller (an event file or the command line).
+    Chosen,
+    /// The writer is not known (or not named): the default,
+    /// [`Convention::EbuWhiteBook2025`].
+    Default {
+        /// The writer as the file names it, if it does.
+        writer: Option<String>,
+    },
+}
+
+impl fmt::Display for ConventionSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConventionSource::Writer { writer } => write!(f, "from the file's writer {writer:?}"),
+            ConventionSource::Chosen => f.write_str("chosen"),
+            ConventionSource::Default { writer: Some(w) } => {
+                write!(f, "the default: the writer {w:?} is not a known program")
+            }
+            ConventionSource::Default { writer: None } => {
+                f.write_str("the default: the file does not name its writer")
+            }
+        }
+    }
+}
+
+/// The convention to score `session` by: `chosen` if given, else the
+/// writer's, else the default ([`Convention::EbuWhiteBook2025`]).
+#[must_use]
+pub fn resolve(session: &Session, chosen: Option<Convention>) -> (Convention, ConventionSource) {
+    if let Some(c) = chosen {
+        return (c, ConventionSource::Chosen);
+    }
+    let writer = match &session.format {
+        SourceFormat::NzScorer => Some("NZ Bridge Scorer".to_owned()),
+        _ => session.program.clone(),
+    };
+    match Convention::of_session(session) {
+        Some(c) => (
+            c,
+            ConventionSource::Writer {
+                writer: writer.unwrap_or_default(),
+            },
+        ),
+        None => (
+            Convention::EbuWhiteBook2025,
+            ConventionSource::Default { writer },
+        ),
+    }
+}
+
+/// `value` printed to `places` decimals as `display` does it, as an exact
+/// value.
+pub(crate) fn displayed(value: &Score, places: u32, display: Display) -> Option<Score> {
+    let text = value.to_decimal(places, &display.mode()).ok()?;
+    Score::parse(&text).ok()
+}
