@@ -55,6 +55,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print the JSON Schema of the event file format.
     Schema,
+    /// Serve the results page: choose or drop a file in a browser and see
+    /// the standings, the board tables and every tie with its clause.
+    Serve(ServeArgs),
 }
 
 /// The output format.
@@ -143,6 +146,10 @@ pub struct AuditArgs {
     /// FIDE: count a forfeit loss as played when classifying byes (Vega).
     #[arg(long)]
     pub vega_forfeit_loss: bool,
+    /// Results files: audit under another program's convention than the
+    /// writer's (`-o convention=compscore`; docs/conventions.md).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = key_value)]
+    pub options: Vec<(String, String)>,
 }
 
 /// Ranking arguments.
@@ -178,6 +185,18 @@ pub struct RankArgs {
     /// does.
     #[arg(long)]
     pub vega_forfeit_loss: bool,
+}
+
+/// `serve` arguments: where the page listens.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The TCP port (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets
+    /// other machines use the page, and prints a warning.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 /// Replay arguments.

@@ -17,6 +17,7 @@ pub mod out;
 pub mod progress;
 pub mod render;
 pub mod run;
+pub mod serve;
 pub mod session;
 pub mod standings;
 pub mod trf_audit;

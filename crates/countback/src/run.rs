@@ -27,11 +27,11 @@ fn kind_of(path: &Path) -> Result<Kind, CliError> {
     match ext.as_str() {
         "toml" => Ok(Kind::Event(Notation::Toml)),
         "json" => Ok(Kind::Event(Notation::Json)),
-        "xml" => Ok(Kind::Results),
+        "xml" | "pbn" => Ok(Kind::Results),
         "trf" | "txt" => Ok(Kind::Trf),
         _ => Err(wrong(
             path,
-            "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer) or .trf (FIDE)",
+            "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results) or .trf (FIDE)",
         )),
     }
 }
@@ -139,6 +139,7 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
         Command::Rank(args) => rank(args, false),
         Command::Explain(args) => rank(args, true),
         Command::Audit(args) => audit(args),
+        Command::Serve(args) => crate::serve::run(args),
     }
 }
 
@@ -230,15 +231,13 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let notation = match kind {
         Kind::Event(n) => n,
         Kind::Results => {
-            if !args.options.is_empty() {
-                return Err(wrong(
-                    path,
-                    "--option sets an event file's scoring; a results file is rescored as its program scored it",
-                ));
-            }
+            // A results file is rescored by its writer's convention; only
+            // `-o convention=…` can override it (anything else is refused
+            // by the library, by name).
             let (bytes, progress) = read_bytes(path)?;
             progress.stage("rescoring");
-            let r = event::rescore_results_bytes(&bytes).map_err(bad(path))?;
+            let r = event::rescore_results_under(&bytes, &raw_options(&args.options))
+                .map_err(bad(path))?;
             progress.stage("writing");
             let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
             progress.done();
@@ -285,7 +284,7 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     if kind != Kind::Results {
         return Err(wrong(
             path,
-            "audit reads a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)",
+            "audit reads a USEBIO or NZ Scorer (.xml) or PBN (.pbn) results file, or a FIDE TRF file (.trf)",
         ));
     }
     if args.edition.is_some() || args.tiebreaks.is_some() || args.vega_forfeit_loss {
@@ -296,7 +295,7 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     }
     let (bytes, progress) = read_bytes(path)?;
     progress.stage("auditing");
-    let a = event::audit_results_bytes(&bytes).map_err(bad(path))?;
+    let a = event::audit_results_under(&bytes, &raw_options(&args.options)).map_err(bad(path))?;
     progress.stage("writing");
     let written =
         to_stdout(|out| crate::session::audit(out, &a, args.output.format(), args.output.half));

@@ -600,7 +600,10 @@ pub fn rescored(
                 ("exact".to_owned(), Align::Left),
             ]);
             for s in rows {
-                let label = if s.tied {
+                // A pair that played no board is listed, not ranked.
+                let label = if !s.ranked {
+                    "-".to_owned()
+                } else if s.tied {
                     format!("{}=", s.place)
                 } else {
                     s.place.to_string()
@@ -712,9 +715,10 @@ pub fn audit(
         return Ok(());
     }
     let summary = format!(
-        "{total} stored figures compared: {} agree at the file's precision, {} differ.",
+        "{total} stored figures compared: {} agree at the file's precision, {} differ. {}.",
         total - rows.len(),
-        rows.len()
+        rows.len(),
+        a.summary()
     );
     if format == Format::Text {
         writeln!(out, "{summary}")?;

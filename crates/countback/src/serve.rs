@@ -1,0 +1,1489 @@
+//! `countback serve`: the results page.
+//!
+//! One page for people who will never open a terminal: choose or drop a
+//! file (an event file in TOML or JSON, a USEBIO or NZ Scorer results file,
+//! a FIDE TRF file), pick the procedure and its options where the file does
+//! not say, and see what `countback … --format html` shows — the same
+//! document from the same code ([`crate::standings`], [`crate::session`],
+//! [`crate::trf_audit`]), with the event library doing all the work.
+//! Download the result as the printable HTML page, JSON or CSV: the bytes
+//! the command line writes.
+//!
+//! **Nothing is stored.** A request's file is read into memory, answered
+//! and dropped; no path on the server's disk is ever read from a request
+//! (the page's own script and style are compiled in). An upload larger than
+//! [`MAX_UPLOAD_BYTES`] is refused from its `Content-Length` before its body
+//! is read, and a body sent without one is cut off at the same size.
+//!
+//! **Where it listens.** `127.0.0.1` by default; any other address needs
+//! `--bind` and prints a warning ([`bind_warning`]).
+//!
+//! The form's fields: `file`; `show` (`auto`, `explain`, `score`, `audit`);
+//! `procedure` (empty: as the file says); `half`; `boards`; `want` (`page`,
+//! or a download: `html`, `json`, `csv`); and one field per option,
+//! `GROUP.KEY`, where GROUP is a procedure's name or `scoring` and the keys
+//! are the fields of that group's options type in the event library. An
+//! unknown field is an error, never ignored.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use axum::extract::{DefaultBodyLimit, Multipart};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use event::options::{
+    EbuOptions, FideOptions, IhsaOptions, ScoringOptions, UscfOptions, WbfBamOptions,
+    WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
+};
+use event::{Event, EventError, FieldPath, Notation, Procedure, RankRequest, RawOptions, Source};
+use serde_json::Value;
+
+use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
+use crate::doc::escape;
+use crate::error::{CliError, Exit};
+
+/// The largest request the page takes, file and form together: 8 MiB
+/// (a results file of a large session is a few hundred KiB).
+pub const MAX_UPLOAD_BYTES: usize = 8 << 20;
+
+const PAGE_CSS: &str = include_str!("serve/page.css");
+const PAGE_JS: &str = include_str!("serve/page.js");
+
+/// What can go wrong with a request; each is shown on the page, in the
+/// command line's words where the command line has them.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The request is larger than [`MAX_UPLOAD_BYTES`].
+    #[error("the upload is {} — more than the {} the page takes; is this the right file?", size.map_or_else(|| "too large".to_owned(), bytes), bytes(*limit as u64))]
+    TooLarge {
+        /// The size declared by the request, where it declared one.
+        size: Option<u64>,
+        /// The limit.
+        limit: usize,
+    },
+    /// The form is not one this page sends: an unknown or repeated field,
+    /// a value that does not fit, a body that is not multipart.
+    #[error("{0}")]
+    Form(String),
+    /// No file was chosen.
+    #[error("choose a file first: an event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)")]
+    NoFile,
+    /// The file is not UTF-8 text (event and TRF files must be).
+    #[error("{file}: line {line}, column {column}: byte 0x{byte:02X} is not UTF-8; save the file as UTF-8 (event and TRF files are UTF-8 text)")]
+    NotUtf8 {
+        /// The file's name, as uploaded.
+        file: String,
+        /// The line of the first bad byte.
+        line: usize,
+        /// Its column, in characters.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// A file of a kind this choice does not take.
+    #[error("{file}: {message}")]
+    WrongFile {
+        /// The file's name, as uploaded.
+        file: String,
+        /// What to do instead.
+        message: String,
+    },
+    /// The event library refused the file: the field, and the line and
+    /// column where known.
+    #[error("{file}: {source}")]
+    Event {
+        /// The file's name, as uploaded.
+        file: String,
+        /// What is wrong, where.
+        source: EventError,
+    },
+    /// Options were set for a group the answer does not use.
+    #[error("{file}: options were set for {set}, but {used}: clear them, or choose {set}")]
+    UnusedOptions {
+        /// The file's name, as uploaded.
+        file: String,
+        /// The group whose options were set.
+        set: String,
+        /// What the answer does instead.
+        used: String,
+    },
+    /// The answer could not be written (a fault in countback, not the file).
+    #[error("the answer could not be written: {0}")]
+    Render(String),
+}
+
+impl ServeError {
+    fn status(&self) -> StatusCode {
+        match self {
+            ServeError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ServeError::Form(_) | ServeError::NoFile => StatusCode::BAD_REQUEST,
+            ServeError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    /// The options group the error is about, where it is one.
+    fn group(&self) -> Option<&str> {
+        match self {
+            ServeError::UnusedOptions { set, .. } => Some(set),
+            _ => None,
+        }
+    }
+
+    /// The line of the file the error is on, where known.
+    #[must_use]
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ServeError::Event { source, .. } => source.at.map(|at| at.line),
+            ServeError::NotUtf8 { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
+fn bytes(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// The warning printed when the page listens where other machines can
+/// reach it; `None` for a loopback address.
+#[must_use]
+pub fn bind_warning(ip: IpAddr) -> Option<String> {
+    (!ip.is_loopback()).then(|| {
+        format!(
+            "countback: warning: listening on {ip}, not on loopback: anyone who can reach this address can use the page (it reads no file on this machine and stores nothing, but it has no passwords)"
+        )
+    })
+}
+
+/// Run `countback serve`: listen, print where, and answer until stopped.
+pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
+    let addr = SocketAddr::new(args.bind, args.port);
+    let at = PathBuf::from(addr.to_string());
+    let io_error = |source| CliError::Io {
+        path: at.clone(),
+        source,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .map_err(io_error)?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(io_error)?;
+        let local = listener.local_addr().map_err(io_error)?;
+        if let Some(w) = bind_warning(args.bind) {
+            eprintln!("{w}");
+        }
+        eprintln!("countback: the results page is at http://{local}/ (Ctrl-C stops it)");
+        serve(listener).await.map_err(io_error)
+    })?;
+    Ok(Exit::Success)
+}
+
+/// Answer requests on `listener` until the process stops.
+pub async fn serve(listener: tokio::net::TcpListener) -> io::Result<()> {
+    axum::serve(listener, router()).await
+}
+
+/// The page's routes: `GET /` the page, `POST /` an answer, `GET
+/// /page.js` its script. Nothing else; no route reads a file.
+pub fn router() -> Router {
+    Router::new()
+        .route("/", get(blank).post(ask))
+        .route("/page.js", get(script))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES))
+}
+
+// ---------------------------------------------------------------------
+// The form.
+
+/// What to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Show {
+    /// What the file holds: a ranking if a procedure is chosen or
+    /// declared, a pairs session's scores if it has boards and none.
+    #[default]
+    Auto,
+    /// A ranking with the full decision trace.
+    Explain,
+    /// A pairs session, board by board (or a results file rescored).
+    Score,
+    /// A results file's stored figures checked.
+    Audit,
+}
+
+const SHOWS: [(&str, Show, &str); 4] = [
+    ("auto", Show::Auto, "Standings and ties"),
+    (
+        "explain",
+        Show::Explain,
+        "Standings, ties and the full trace",
+    ),
+    ("score", Show::Score, "A pairs session, board by board"),
+    ("audit", Show::Audit, "An audit of a results file's figures"),
+];
+
+const HALVES: [(&str, &str); 5] = [
+    ("even", "to even (68.125 → 68.12, as Compscore)"),
+    ("up", "up"),
+    ("down", "down"),
+    ("away-from-zero", "away from zero (68.125 → 68.13)"),
+    ("toward-zero", "toward zero"),
+];
+
+/// What the answer is: the page, or a download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Page,
+    Download(Format),
+}
+
+/// A group of options on the page: a procedure's, or a pairs session's
+/// scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Procedure(Procedure),
+    Scoring,
+}
+
+impl Group {
+    fn all() -> impl Iterator<Item = Group> {
+        Procedure::ALL
+            .into_iter()
+            .map(Group::Procedure)
+            .chain([Group::Scoring])
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Group::Procedure(p) => p.name(),
+            Group::Scoring => "scoring",
+        }
+    }
+
+    fn by_name(name: &str) -> Option<Group> {
+        Group::all().find(|g| g.name() == name)
+    }
+
+    /// The JSON Schema of the group's options type, as the event library
+    /// declares it.
+    fn schema(self) -> Value {
+        fn of<T: schemars::JsonSchema>() -> Value {
+            serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
+        }
+        match self {
+            Group::Procedure(Procedure::Ebu) => of::<EbuOptions>(),
+            Group::Procedure(Procedure::WbfRoundRobin) => of::<WbfRoundRobinOptions>(),
+            Group::Procedure(Procedure::WbfKnockout) => of::<WbfKnockoutOptions>(),
+            Group::Procedure(Procedure::WbfSwiss) => of::<WbfSwissOptions>(),
+            Group::Procedure(Procedure::WbfPairs) => of::<WbfPairsOptions>(),
+            Group::Procedure(Procedure::WbfBam) => of::<WbfBamOptions>(),
+            Group::Procedure(Procedure::Uscf) => of::<UscfOptions>(),
+            Group::Procedure(Procedure::Ihsa) => of::<IhsaOptions>(),
+            Group::Procedure(Procedure::Fide) => of::<FideOptions>(),
+            Group::Scoring => of::<ScoringOptions>(),
+            Group::Procedure(_) => Value::Null,
+        }
+    }
+}
+
+/// How an option is entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Widget {
+    /// One of these names.
+    Choice(Vec<String>),
+    /// On or off.
+    Flag,
+    /// Free text: sent as a string where the option takes one, else read
+    /// as a TOML value (`[[0, 1], [9, 2]]`, `{ "1" = "title" }`), as `-o`
+    /// reads it.
+    Text { string: bool, items: Vec<String> },
+}
+
+/// One option of a group, from its schema.
+#[derive(Debug, Clone)]
+struct OptionField {
+    key: String,
+    hint: String,
+    widget: Widget,
+}
+
+fn resolve<'a>(v: &'a Value, root: &'a Value) -> &'a Value {
+    match v
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+    {
+        Some(name) => root
+            .get("$defs")
+            .and_then(|d| d.get(name))
+            .map_or(v, |d| resolve(d, root)),
+        None => v,
+    }
+}
+
+fn is_null(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("null")
+}
+
+/// The names a value may take, if it is a choice of names.
+fn choices(v: &Value, root: &Value) -> Option<Vec<String>> {
+    let v = resolve(v, root);
+    if let Some(c) = v.get("const").and_then(Value::as_str) {
+        return Some(vec![c.to_owned()]);
+    }
+    if let Some(e) = v.get("enum").and_then(Value::as_array) {
+        return e.iter().map(|x| x.as_str().map(str::to_owned)).collect();
+    }
+    let alternatives = v
+        .get("oneOf")
+        .or_else(|| v.get("anyOf"))
+        .and_then(Value::as_array)?;
+    let mut names = Vec::new();
+    for a in alternatives.iter().filter(|a| !is_null(a)) {
+        names.extend(choices(a, root)?);
+    }
+    (!names.is_empty()).then_some(names)
+}
+
+fn types(v: &Value, root: &Value) -> Vec<String> {
+    let v = resolve(v, root);
+    let mut out: Vec<String> = match v.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    for a in v
+        .get("anyOf")
+        .or_else(|| v.get("oneOf"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        out.extend(types(a, root));
+    }
+    out
+}
+
+fn option_fields(group: Group) -> Vec<OptionField> {
+    let root = group.schema();
+    let Some(props) = root.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    props
+        .iter()
+        .map(|(key, p)| {
+            let hint = p
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let t = types(p, &root);
+            let widget = if let Some(names) = choices(p, &root) {
+                Widget::Choice(names)
+            } else if t.iter().any(|t| t == "boolean") {
+                Widget::Flag
+            } else {
+                let items = p
+                    .get("items")
+                    .and_then(|i| choices(i, &root))
+                    .unwrap_or_default();
+                Widget::Text {
+                    string: t.iter().any(|t| t == "string")
+                        && !t.iter().any(|t| t == "array" || t == "object"),
+                    items,
+                }
+            };
+            OptionField {
+                key: key.clone(),
+                hint,
+                widget,
+            }
+        })
+        .collect()
+}
+
+/// The form as sent: the file, and every other field by name.
+#[derive(Debug, Default)]
+struct Form {
+    file: Option<(String, Vec<u8>)>,
+    fields: BTreeMap<String, String>,
+}
+
+/// A request understood: what to do with which file.
+#[derive(Debug)]
+struct Ask {
+    name: String,
+    bytes: Vec<u8>,
+    show: Show,
+    procedure: Option<Procedure>,
+    /// Options set, by group (only groups with a value).
+    options: BTreeMap<&'static str, RawOptions>,
+    half: HalfDisplay,
+    boards: Option<Boards>,
+    want: Want,
+}
+
+fn form_error(message: impl Into<String>) -> ServeError {
+    ServeError::Form(message.into())
+}
+
+fn parse_boards(s: &str) -> Result<Boards, ServeError> {
+    // The command line's own parser, so the page reads `1,4,7-9` exactly
+    // as `--boards` does and says what it says.
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Only {
+        #[command(flatten)]
+        args: crate::cli::FileArgs,
+    }
+    Only::try_parse_from(["countback", "upload", "--boards", s])
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            form_error(format!(
+                "boards: {}",
+                first.trim_start_matches("error: ").trim()
+            ))
+        })?
+        .args
+        .boards
+        .ok_or_else(|| form_error("boards: no value"))
+}
+
+impl Form {
+    fn ask(self) -> Result<Ask, ServeError> {
+        let (name, bytes) = self.file.ok_or(ServeError::NoFile)?;
+        let mut ask = Ask {
+            name,
+            bytes,
+            show: Show::Auto,
+            procedure: None,
+            options: BTreeMap::new(),
+            half: HalfDisplay::Even,
+            boards: None,
+            want: Want::Page,
+        };
+        for (field, value) in &self.fields {
+            let value = value.trim();
+            match field.as_str() {
+                "show" => {
+                    ask.show = SHOWS
+                        .iter()
+                        .find(|(n, _, _)| *n == value)
+                        .map(|(_, s, _)| *s)
+                        .ok_or_else(|| {
+                            form_error(format!(
+                                "show: {value:?} is not one of: auto, explain, score, audit"
+                            ))
+                        })?;
+                }
+                "procedure" if value.is_empty() => {}
+                "procedure" => {
+                    ask.procedure = Some(
+                        value
+                            .parse()
+                            .map_err(|e| form_error(format!("procedure: {e}")))?,
+                    );
+                }
+                "half" => {
+                    ask.half = value
+                        .parse()
+                        .map_err(|e| form_error(format!("half: {e}")))?;
+                }
+                "boards" if value.is_empty() => {}
+                "boards" => ask.boards = Some(parse_boards(value)?),
+                "want" => {
+                    ask.want = match value {
+                        "page" | "" => Want::Page,
+                        "html" => Want::Download(Format::Html),
+                        "json" => Want::Download(Format::Json),
+                        "csv" => Want::Download(Format::Csv),
+                        "text" => Want::Download(Format::Text),
+                        other => {
+                            return Err(form_error(format!(
+                                "want: {other:?} is not one of: page, html, json, csv, text"
+                            )))
+                        }
+                    };
+                }
+                _ => {
+                    let Some((group, key)) = field.split_once('.') else {
+                        return Err(form_error(format!(
+                            "`{field}` is not a field of this page's form (file, show, procedure, half, boards, want, or GROUP.OPTION)"
+                        )));
+                    };
+                    let group = Group::by_name(group).ok_or_else(|| {
+                        form_error(format!(
+                            "`{field}`: `{group}` is not a procedure nor `scoring`"
+                        ))
+                    })?;
+                    if value.is_empty() {
+                        continue;
+                    }
+                    let widget = option_fields(group)
+                        .into_iter()
+                        .find(|f| f.key == key)
+                        .map(|f| f.widget);
+                    let raw = ask.options.entry(group.name()).or_default();
+                    match widget {
+                        Some(Widget::Choice(_) | Widget::Text { string: true, .. }) => {
+                            raw.0
+                                .insert(key.to_owned(), Value::String(value.to_owned()));
+                        }
+                        // A key the group does not have goes through too:
+                        // the event library refuses it, listing the ones
+                        // it has.
+                        _ => raw.set_from_text(key, value),
+                    }
+                }
+            }
+        }
+        Ok(ask)
+    }
+}
+
+async fn read_form(mut multipart: Multipart) -> Result<Form, ServeError> {
+    let broken = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ServeError::TooLarge {
+                size: None,
+                limit: MAX_UPLOAD_BYTES,
+            }
+        } else {
+            form_error(format!("the form could not be read: {}", e.body_text()))
+        }
+    };
+    let mut form = Form::default();
+    while let Some(field) = multipart.next_field().await.map_err(broken)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let file_name = field.file_name().unwrap_or_default().to_owned();
+            let content = field.bytes().await.map_err(broken)?;
+            // A browser sends an empty, nameless part when no file is chosen.
+            if file_name.is_empty() && content.is_empty() {
+                continue;
+            }
+            if form.file.is_some() {
+                return Err(form_error("one file at a time, please"));
+            }
+            form.file = Some((file_name, content.to_vec()));
+            continue;
+        }
+        let value = field.text().await.map_err(broken)?;
+        if form.fields.insert(name.clone(), value).is_some() {
+            return Err(form_error(format!("`{name}` is given twice")));
+        }
+    }
+    Ok(form)
+}
+
+// ---------------------------------------------------------------------
+// The answer: the event library, then the command line's rendering.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Event(Notation),
+    Results,
+    Trf,
+}
+
+/// The kind of file, by its name's extension, as the command line takes it.
+fn kind_of(name: &str) -> Result<Kind, ServeError> {
+    let ext = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "toml" => Ok(Kind::Event(Notation::Toml)),
+        "json" => Ok(Kind::Event(Notation::Json)),
+        "xml" => Ok(Kind::Results),
+        "trf" | "txt" => Ok(Kind::Trf),
+        _ => Err(ServeError::WrongFile {
+            file: name.to_owned(),
+            message: "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer) or .trf (FIDE)".to_owned(),
+        }),
+    }
+}
+
+/// The answer to a request that worked.
+#[derive(Debug)]
+struct Answer {
+    /// The document, in the format asked for.
+    body: Vec<u8>,
+    /// What was done, in words.
+    done: String,
+    /// The library's warnings.
+    warnings: Vec<String>,
+    /// The options group that applied, if any.
+    group: Option<Group>,
+    /// A tie the rules send to a play-off or a ballot.
+    needs_human: bool,
+    /// The command line writes this answer as plain text in every format
+    /// but JSON (the TRF audit): the page shows the text, and a download
+    /// other than JSON is that text.
+    plain: bool,
+}
+
+impl Ask {
+    fn wrong(&self, message: &str) -> ServeError {
+        ServeError::WrongFile {
+            file: self.name.clone(),
+            message: message.to_owned(),
+        }
+    }
+
+    fn bad(&self) -> impl Fn(EventError) -> ServeError + '_ {
+        move |source| ServeError::Event {
+            file: self.name.clone(),
+            source,
+        }
+    }
+
+    fn text(&self) -> Result<&str, ServeError> {
+        std::str::from_utf8(&self.bytes).map_err(|e| {
+            let good = e.valid_up_to();
+            let before = self.bytes.get(..good).unwrap_or(&self.bytes);
+            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+            let start = before
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
+                .chars()
+                .count()
+                + 1;
+            ServeError::NotUtf8 {
+                file: self.name.clone(),
+                line,
+                column,
+                byte: self.bytes.get(good).copied().unwrap_or(0),
+            }
+        })
+    }
+
+    /// Every option set must be for `used`; `doing` says what the answer
+    /// does instead.
+    fn only_options(&self, used: Option<Group>, doing: &str) -> Result<RawOptions, ServeError> {
+        let mut mine = RawOptions::default();
+        for (group, raw) in &self.options {
+            if used.is_some_and(|g| g.name() == *group) {
+                mine = raw.clone();
+            } else {
+                return Err(ServeError::UnusedOptions {
+                    file: self.name.clone(),
+                    set: (*group).to_owned(),
+                    used: doing.to_owned(),
+                });
+            }
+        }
+        Ok(mine)
+    }
+
+    fn no_boards(&self, doing: &str) -> Result<(), ServeError> {
+        match self.boards {
+            Some(_) => Err(self.wrong(&format!(
+                "boards chooses a pairs session's board tables; {doing}"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn no_procedure(&self, doing: &str) -> Result<(), ServeError> {
+        match self.procedure {
+            Some(p) => Err(self.wrong(&format!("the procedure {p} was chosen, but {doing}"))),
+            None => Ok(()),
+        }
+    }
+
+    fn answer(&self, format: Format) -> Result<Answer, ServeError> {
+        let render = |e: io::Error| ServeError::Render(e.to_string());
+        let mut body = Vec::new();
+        match kind_of(&self.name)? {
+            Kind::Event(notation) => {
+                let text = self.text()?.to_owned();
+                let event = Event::parse(Source::new(text, notation)).map_err(self.bad())?;
+                let procedure = self.procedure.or(event.file().event.procedure);
+                let score = match self.show {
+                    Show::Audit => {
+                        return Err(self.wrong(
+                            "audit reads a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)",
+                        ))
+                    }
+                    Show::Score => true,
+                    Show::Explain => false,
+                    Show::Auto => procedure.is_none() && !event.file().boards.is_empty(),
+                };
+                if score {
+                    self.no_procedure(
+                        "a pairs session is scored by its [event.scoring], not by a tie-break procedure",
+                    )?;
+                    let options = self.only_options(
+                        Some(Group::Scoring),
+                        "a pairs session is scored with the scoring options",
+                    )?;
+                    let scored = event.score(&options).map_err(self.bad())?;
+                    let names = event.names();
+                    let output = crate::session::SessionOutput {
+                        scored: &scored,
+                        names: &names,
+                        boards: self.boards.clone().unwrap_or(match format {
+                            Format::Csv => Boards::None,
+                            _ => Boards::All,
+                        }),
+                        half: self.half,
+                    };
+                    output.write(&mut body, format).map_err(render)?;
+                    return Ok(Answer {
+                        body,
+                        done: "scored as a pairs session".to_owned(),
+                        warnings: Vec::new(),
+                        group: Some(Group::Scoring),
+                        needs_human: false,
+                        plain: false,
+                    });
+                }
+                self.no_boards("this event is ranked")?;
+                let group = procedure.map(Group::Procedure);
+                let doing = match procedure {
+                    Some(p) => format!("the event is ranked by {p}"),
+                    None => "the file names no procedure".to_owned(),
+                };
+                let mut request = RankRequest::new();
+                request.procedure = self.procedure;
+                request.options = self.only_options(group, &doing)?;
+                let ranked = event.rank(&request).map_err(self.bad())?;
+                crate::standings::write(
+                    &mut body,
+                    &ranked,
+                    format,
+                    self.half,
+                    self.show == Show::Explain,
+                )
+                .map_err(render)?;
+                Ok(Answer {
+                    body,
+                    done: format!("ranked by {}", ranked.procedure),
+                    warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
+                    group: Some(Group::Procedure(ranked.procedure)),
+                    needs_human: ranked.needs_human(),
+                    plain: false,
+                })
+            }
+            Kind::Results => {
+                self.no_boards("a results file is shown as its program scored it")?;
+                self.no_procedure(
+                    "a USEBIO file is a scored session: it is rescored or audited, not ranked by a procedure",
+                )?;
+                self.only_options(None, "a results file is rescored as its program scored it")?;
+                match self.show {
+                    Show::Explain => Err(self.wrong(
+                        "a USEBIO file is a scored session: show its standings (rescored) or an audit",
+                    )),
+                    Show::Audit => {
+                        let a = event::audit_results_bytes(&self.bytes).map_err(self.bad())?;
+                        crate::session::audit(&mut body, &a, format, self.half).map_err(render)?;
+                        Ok(Answer {
+                            body,
+                            done: "audited: every stored figure rescored".to_owned(),
+                            warnings: Vec::new(),
+                            group: None,
+                            needs_human: false,
+                            plain: false,
+                        })
+                    }
+                    Show::Auto | Show::Score => {
+                        let r = event::rescore_results_bytes(&self.bytes).map_err(self.bad())?;
+                        crate::session::rescored(&mut body, &r, format, self.half)
+                            .map_err(render)?;
+                        Ok(Answer {
+                            body,
+                            done: "rescored from its table results".to_owned(),
+                            warnings: Vec::new(),
+                            group: None,
+                            needs_human: false,
+                            plain: false,
+                        })
+                    }
+                }
+            }
+            Kind::Trf => {
+                if self.procedure.is_some_and(|p| p != Procedure::Fide) {
+                    return Err(self.wrong("a TRF file is ranked by the FIDE procedure"));
+                }
+                self.no_boards("a TRF file is a chess event")?;
+                let fide = Group::Procedure(Procedure::Fide);
+                let options = self.only_options(Some(fide), "a TRF file is ranked by fide")?;
+                let options: FideOptions = options
+                    .read("fide", &FieldPath::key("--option"), &mut Vec::new())
+                    .map_err(self.bad())?;
+                let text = self.text()?;
+                match self.show {
+                    Show::Score => {
+                        Err(self
+                            .wrong("a TRF file is a chess event: show its standings or an audit"))
+                    }
+                    Show::Audit => {
+                        let (audit, warnings) =
+                            event::audit_trf(text, &options).map_err(self.bad())?;
+                        crate::trf_audit::write(&mut body, &audit, format).map_err(render)?;
+                        Ok(Answer {
+                            body,
+                            done: "audited: its declared ranks and points checked".to_owned(),
+                            warnings: warnings.iter().map(ToString::to_string).collect(),
+                            group: Some(fide),
+                            needs_human: false,
+                            plain: true,
+                        })
+                    }
+                    Show::Auto | Show::Explain => {
+                        let ranked = event::rank_trf(text, &options).map_err(self.bad())?;
+                        crate::standings::write(
+                            &mut body,
+                            &ranked,
+                            format,
+                            self.half,
+                            self.show == Show::Explain,
+                        )
+                        .map_err(render)?;
+                        Ok(Answer {
+                            body,
+                            done: "ranked by fide".to_owned(),
+                            warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
+                            group: Some(fide),
+                            needs_human: ranked.needs_human(),
+                            plain: false,
+                        })
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// HTTP.
+
+fn common_headers(response: &mut Response) {
+    let h = response.headers_mut();
+    for (name, value) in [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (HeaderName::from_static("x-frame-options"), "DENY"),
+    ] {
+        h.insert(name, HeaderValue::from_static(value));
+    }
+}
+
+fn html(status: StatusCode, body: String) -> Response {
+    let mut r = (status, body).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    common_headers(&mut r);
+    r
+}
+
+async fn blank() -> Response {
+    html(StatusCode::OK, page(&BTreeMap::new(), None))
+}
+
+async fn script() -> Response {
+    let mut r = PAGE_JS.into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    common_headers(&mut r);
+    r
+}
+
+async fn not_found() -> Response {
+    let mut r = (
+        StatusCode::NOT_FOUND,
+        "countback serve has one page, at /; it serves no files.\n",
+    )
+        .into_response();
+    common_headers(&mut r);
+    r
+}
+
+/// The size a request declares, if it declares one.
+fn declared_size(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+}
+
+async fn ask(
+    headers: HeaderMap,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    // Refused before a byte of the body is read.
+    if let Some(size) = declared_size(&headers).filter(|s| *s > MAX_UPLOAD_BYTES as u64) {
+        let e = ServeError::TooLarge {
+            size: Some(size),
+            limit: MAX_UPLOAD_BYTES,
+        };
+        return html(
+            e.status(),
+            page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+        );
+    }
+    let form = match multipart {
+        Ok(m) => read_form(m).await,
+        Err(e) => Err(form_error(format!(
+            "the form could not be read: {}",
+            e.body_text()
+        ))),
+    };
+    let form = match form {
+        Ok(f) => f,
+        Err(e) => {
+            return html(
+                e.status(),
+                page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+            )
+        }
+    };
+    let fields = form.fields.clone();
+    // The work is done away from the server's own thread; the file is
+    // dropped with `ask` when the answer is made.
+    let answered = tokio::task::spawn_blocking(move || respond(form, &fields)).await;
+    answered.unwrap_or_else(|e| {
+        let e = ServeError::Render(e.to_string());
+        html(
+            e.status(),
+            page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+        )
+    })
+}
+
+fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
+    let ask = match form.ask() {
+        Ok(a) => a,
+        Err(e) => return html(e.status(), page(fields, Some(&Shown::Failed(&e, None)))),
+    };
+    let failed = |e: &ServeError| {
+        html(
+            e.status(),
+            page(fields, Some(&Shown::Failed(e, Some(&ask)))),
+        )
+    };
+    let format = match ask.want {
+        Want::Download(f) => f,
+        Want::Page => Format::Html,
+    };
+    let answer = match ask.answer(format) {
+        Ok(a) => a,
+        Err(e) => return failed(&e),
+    };
+    if let Want::Download(f) = ask.want {
+        let f = if answer.plain && f != Format::Json {
+            Format::Text
+        } else {
+            f
+        };
+        return download(&ask.name, f, answer.body);
+    }
+    let text;
+    let doc = if answer.plain {
+        text = format!(
+            "<h1>{}</h1>\n<pre class=\"plain\">{}</pre>\n",
+            escape(&ask.name),
+            escape(&String::from_utf8_lossy(&answer.body))
+        );
+        Some(Rendered {
+            title: &ask.name,
+            main: &text,
+        })
+    } else {
+        Rendered::from_html(&answer.body)
+    };
+    match doc {
+        Some(doc) => html(
+            StatusCode::OK,
+            page(
+                fields,
+                Some(&Shown::Done {
+                    file: &ask.name,
+                    answer: &answer,
+                    doc,
+                }),
+            ),
+        ),
+        None => failed(&ServeError::Render(
+            "the HTML document has no <main>".to_owned(),
+        )),
+    }
+}
+
+/// A download's file name: the upload's stem (letters, digits, `.`, `-`,
+/// `_` kept) and the format's extension.
+fn download_name(upload: &str, format: Format) -> String {
+    let base = upload.rsplit(['/', '\\']).next().unwrap_or(upload);
+    let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
+    let mut clean: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    clean = clean.trim_start_matches('.').to_owned();
+    if clean.is_empty() {
+        clean = "countback".to_owned();
+    }
+    let ext = match format {
+        Format::Json => "json",
+        Format::Csv => "csv",
+        Format::Html => "html",
+        Format::Text => "txt",
+    };
+    format!("{clean}.{ext}")
+}
+
+fn download(upload: &str, format: Format, body: Vec<u8>) -> Response {
+    let kind = match format {
+        Format::Json => "application/json",
+        Format::Csv => "text/csv; charset=utf-8",
+        Format::Html => "text/html; charset=utf-8",
+        Format::Text => "text/plain; charset=utf-8",
+    };
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "attachment; filename=\"{}\"",
+        download_name(upload, format)
+    )) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    common_headers(&mut r);
+    r
+}
+
+// ---------------------------------------------------------------------
+// The page.
+
+/// The parts of the command line's HTML document the page shows: its
+/// style and the content of its `<main>`.
+#[derive(Debug, Clone, Copy)]
+struct Rendered<'a> {
+    title: &'a str,
+    main: &'a str,
+}
+
+impl<'a> Rendered<'a> {
+    fn from_html(bytes: &'a [u8]) -> Option<Rendered<'a>> {
+        let text = std::str::from_utf8(bytes).ok()?;
+        let title = between(text, "<title>", "</title>")?;
+        let start = text.find("<main>")? + "<main>".len();
+        let end = text.rfind("</main>")?;
+        Some(Rendered {
+            title,
+            main: text.get(start..end)?,
+        })
+    }
+}
+
+fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
+    let start = text.find(open)? + open.len();
+    let end = start + text.get(start..)?.find(close)?;
+    text.get(start..end)
+}
+
+/// The style of the command line's HTML documents, which the page shares.
+fn doc_style() -> String {
+    let mut out = Vec::new();
+    if crate::doc::write_html(&mut out, &crate::doc::Doc::default()).is_err() {
+        return String::new();
+    }
+    between(&String::from_utf8_lossy(&out), "<style>", "</style>")
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// What the result area shows.
+enum Shown<'a> {
+    Done {
+        file: &'a str,
+        answer: &'a Answer,
+        doc: Rendered<'a>,
+    },
+    Failed(&'a ServeError, Option<&'a Ask>),
+}
+
+fn page(fields: &BTreeMap<String, String>, shown: Option<&Shown<'_>>) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let title = match shown {
+        // The document's title is HTML already.
+        Some(Shown::Done { doc, .. }) => format!("{} — countback", doc.title),
+        Some(Shown::Failed(..)) => "Not read — countback".to_owned(),
+        None => "countback — standings and tie-breaks by the book".to_owned(),
+    };
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n\
+         <style>{}{PAGE_CSS}</style>\n<script src=\"/page.js\" defer></script>\n</head>\n<body>\n",
+        env!("CARGO_PKG_VERSION"),
+        title,
+        doc_style(),
+    );
+    if shown.is_some() {
+        out.push_str("<a class=\"skip\" href=\"#result\">Skip to the results</a>\n");
+    }
+    out.push_str(
+        "<header class=\"bar\"><p><b>countback</b> <span>standings and tie-breaks by the book, with the clause for every decision</span></p></header>\n<main>\n",
+    );
+    form(&mut out, fields);
+    result(&mut out, shown);
+    let _ = write!(
+        out,
+        "</main>\n<footer class=\"page\"><p>Nothing is stored: each file is read in memory, answered and forgotten. Up to {} a file. The same rules and rendering as the <code>countback</code> command line (<code>--format html</code>).</p></footer>\n</body>\n</html>\n",
+        bytes(MAX_UPLOAD_BYTES as u64)
+    );
+    out
+}
+
+fn selected(fields: &BTreeMap<String, String>, name: &str, value: &str) -> &'static str {
+    if fields.get(name).map(|v| v.trim()) == Some(value) {
+        " selected"
+    } else {
+        ""
+    }
+}
+
+fn form(out: &mut String, fields: &BTreeMap<String, String>) {
+    let _ = write!(
+        out,
+        "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
+         <div class=\"drop\" id=\"drop\">\n\
+         <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
+         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.trf,.txt\" aria-describedby=\"file-hint\">\n\
+         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf), up to {}.</p>\n\
+         </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
+        bytes(MAX_UPLOAD_BYTES as u64)
+    );
+    for (value, _, label) in SHOWS {
+        let _ = write!(
+            out,
+            "<option value=\"{value}\"{}>{}</option>",
+            selected(fields, "show", value),
+            escape(label)
+        );
+    }
+    out.push_str(
+        "</select></div>\n<div class=\"field\"><label for=\"procedure\">Procedure</label><select id=\"procedure\" name=\"procedure\"><option value=\"\">as the file says</option>",
+    );
+    for p in Procedure::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{p}\"{}>{p}</option>",
+            selected(fields, "procedure", p.name())
+        );
+    }
+    out.push_str("</select></div>\n</div>\n");
+    out.push_str(
+        "<details class=\"more\" id=\"options\"><summary>Options <span id=\"options-for\" class=\"hint\"></span></summary>\n\
+         <p class=\"hint\">Leave a field empty to keep what the file says, or the procedure's default. These are the options of <code>countback rank -o KEY=VALUE</code> (and of <code>score</code> for a pairs session).</p>\n",
+    );
+    for group in Group::all() {
+        let fields_of = option_fields(group);
+        let _ = writeln!(
+            out,
+            "<fieldset class=\"group\" data-group=\"{0}\"><legend>{0}</legend>",
+            group.name()
+        );
+        if fields_of.is_empty() {
+            out.push_str("<p class=\"hint\">No options: the text leaves nothing to choose.</p>\n");
+        }
+        for f in fields_of {
+            option_input(out, fields, group, &f);
+        }
+        out.push_str("</fieldset>\n");
+    }
+    out.push_str("</details>\n<details class=\"more\"><summary>Display</summary>\n<div class=\"row\">\n<div class=\"field\"><label for=\"half\">An exact half that must be cut rounds</label><select id=\"half\" name=\"half\">");
+    for (value, label) in HALVES {
+        let _ = write!(
+            out,
+            "<option value=\"{value}\"{}>{}</option>",
+            selected(fields, "half", value),
+            escape(label)
+        );
+    }
+    let _ = write!(
+        out,
+        "</select></div>\n<div class=\"field\"><label for=\"boards\">Board tables (a pairs session)</label><input id=\"boards\" name=\"boards\" type=\"text\" inputmode=\"text\" placeholder=\"all\" value=\"{}\" aria-describedby=\"boards-hint\"><p id=\"boards-hint\" class=\"hint\">all, adjusted, none, or board numbers such as 1,4,7-9</p></div>\n</div>\n</details>\n\
+         <div class=\"actions\"><button type=\"submit\" name=\"want\" value=\"page\" class=\"primary\">Show the results</button><span id=\"busy\" class=\"hint\" role=\"status\" aria-live=\"polite\"></span></div>\n</form>\n",
+        escape(fields.get("boards").map_or("", |s| s.as_str()))
+    );
+}
+
+fn option_input(
+    out: &mut String,
+    fields: &BTreeMap<String, String>,
+    group: Group,
+    f: &OptionField,
+) {
+    let name = format!("{}.{}", group.name(), f.key);
+    let id = format!("o-{}-{}", group.name(), f.key);
+    let label = f.key.replace('_', " ");
+    let _ = write!(
+        out,
+        "<div class=\"field\"><label for=\"{id}\">{}</label>",
+        escape(&label)
+    );
+    let current = fields.get(&name).map_or("", |s| s.as_str());
+    match &f.widget {
+        Widget::Choice(names) => {
+            let _ = write!(
+                out,
+                "<select id=\"{id}\" name=\"{name}\" aria-describedby=\"{id}-hint\"><option value=\"\">(as the file says)</option>"
+            );
+            for n in names {
+                let _ = write!(
+                    out,
+                    "<option{}>{}</option>",
+                    selected(fields, &name, n),
+                    escape(n)
+                );
+            }
+            out.push_str("</select>");
+        }
+        Widget::Flag => {
+            let _ = write!(
+                out,
+                "<select id=\"{id}\" name=\"{name}\" aria-describedby=\"{id}-hint\"><option value=\"\">(as the file says)</option><option{}>true</option><option{}>false</option></select>",
+                selected(fields, &name, "true"),
+                selected(fields, &name, "false"),
+            );
+        }
+        Widget::Text { items, .. } => {
+            let _ = write!(
+                out,
+                "<input id=\"{id}\" name=\"{name}\" type=\"text\" value=\"{}\" aria-describedby=\"{id}-hint\" autocomplete=\"off\" spellcheck=\"false\">",
+                escape(current)
+            );
+            if !items.is_empty() {
+                let _ = write!(
+                    out,
+                    "<p class=\"hint\">A list, e.g. [\"{}\"], of: {}</p>",
+                    escape(items.first().map_or("", String::as_str)),
+                    escape(&items.join(", "))
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<p id=\"{id}-hint\" class=\"hint\">{}</p></div>",
+        with_code(&f.hint)
+    );
+}
+
+fn result(out: &mut String, shown: Option<&Shown<'_>>) {
+    match shown {
+        None => out.push_str(
+            "<section id=\"result\" class=\"result empty\" tabindex=\"-1\" aria-label=\"Results\"><p>The standings, the board tables and every tie with the clause that split it appear here.</p></section>\n",
+        ),
+        Some(Shown::Failed(e, ask)) => {
+            let _ = write!(
+                out,
+                "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{}\">\n<div class=\"error\" role=\"alert\">\n<h2>Not read</h2>\n<p class=\"message\">{}</p>\n",
+                escape(e.group().unwrap_or_default()),
+                escape(&e.to_string())
+            );
+            if let (Some(line), Some(ask)) = (e.line(), ask) {
+                excerpt(out, &ask.name, &ask.bytes, line);
+            }
+            out.push_str("</div>\n</section>\n");
+        }
+        Some(Shown::Done { file, answer, doc }) => {
+            let group = answer.group.map_or("", Group::name);
+            let _ = write!(
+                out,
+                "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{group}\">\n\
+                 <div class=\"tools\"><p class=\"done\"><b>{}</b>: {}.</p>\n\
+                 <div class=\"buttons\" role=\"group\" aria-label=\"Download\"><span>Download</span>\
+                 {}<button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>{}\
+                 <button type=\"button\" id=\"print\" hidden>Print</button></div>\n\
+                 <noscript><p class=\"hint\">To download, choose the file again first (without scripts the page cannot keep it).</p></noscript>\n</div>\n",
+                escape(file),
+                escape(&answer.done),
+                if answer.plain {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"text\">Text</button>"
+                } else {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>"
+                },
+                if answer.plain {
+                    ""
+                } else {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>"
+                }
+            );
+            if answer.needs_human {
+                out.push_str("<p class=\"notice\" role=\"note\">A tie is left for a play-off or a random ballot, as the rules say: the order shown is complete except for it.</p>\n");
+            }
+            if !answer.warnings.is_empty() {
+                out.push_str("<div class=\"warnings\" role=\"note\"><h2>Warnings</h2><ul>\n");
+                for w in &answer.warnings {
+                    let _ = writeln!(out, "<li>{}: {}</li>", escape(file), escape(w));
+                }
+                out.push_str("</ul></div>\n");
+            }
+            let _ = write!(out, "<article class=\"doc\">{}</article>\n</section>\n", doc.main);
+        }
+    }
+}
+
+/// Text for HTML, its `backquoted` words as code.
+fn with_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, piece) in text.split('`').enumerate() {
+        // An odd count of backquotes leaves the last piece as plain text.
+        if i % 2 == 1 && text.matches('`').count() % 2 == 0 {
+            let _ = write!(out, "<code>{}</code>", escape(piece));
+        } else {
+            out.push_str(&escape(piece));
+        }
+    }
+    out
+}
+
+/// The lines around `line` of the uploaded text, numbered, the line itself
+/// marked.
+fn excerpt(out: &mut String, file: &str, bytes: &[u8], line: usize) {
+    let text = String::from_utf8_lossy(bytes);
+    let first = line.saturating_sub(2).max(1);
+    let _ = write!(
+        out,
+        "<figure class=\"excerpt\"><figcaption>{}, line {line}</figcaption><pre>",
+        escape(file)
+    );
+    for (n, l) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if n < first {
+            continue;
+        }
+        if n > line + 2 {
+            break;
+        }
+        let l: String = l.chars().take(160).collect();
+        if n == line {
+            let _ = writeln!(out, "<mark>{n:>5} │ {}</mark>", escape(&l));
+        } else {
+            let _ = writeln!(out, "{n:>5} │ {}", escape(&l));
+        }
+    }
+    out.push_str("</pre></figure>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    #[test]
+    fn only_a_loopback_address_is_quiet() {
+        assert!(bind_warning("127.0.0.1".parse().unwrap()).is_none());
+        assert!(bind_warning("::1".parse().unwrap()).is_none());
+        let w = bind_warning("0.0.0.0".parse().unwrap()).unwrap();
+        assert!(w.contains("warning") && w.contains("0.0.0.0"), "{w}");
+        assert!(bind_warning("192.168.1.5".parse().unwrap()).is_some());
+    }
+
+    #[test]
+    fn every_group_has_its_options_from_the_library() {
+        let ebu = option_fields(Group::Procedure(Procedure::Ebu));
+        let tie = ebu.iter().find(|f| f.key == "tie_purpose").unwrap();
+        assert_eq!(
+            tie.widget,
+            Widget::Choice(vec![
+                "title".into(),
+                "qualifying_place".into(),
+                "indivisible_prize".into(),
+                "shared_place".into()
+            ])
+        );
+        let all = ebu.iter().find(|f| f.key == "all_play_all").unwrap();
+        assert_eq!(all.widget, Widget::Flag);
+        let places = ebu.iter().find(|f| f.key == "places").unwrap();
+        assert!(matches!(places.widget, Widget::Text { string: false, .. }));
+        let ihsa = option_fields(Group::Procedure(Procedure::Ihsa));
+        let max = ihsa.iter().find(|f| f.key == "max_match_points").unwrap();
+        assert!(matches!(max.widget, Widget::Text { string: true, .. }));
+        let uscf = option_fields(Group::Procedure(Procedure::Uscf));
+        let tb = uscf.iter().find(|f| f.key == "tiebreaks").unwrap();
+        assert!(
+            matches!(&tb.widget, Widget::Text { string: false, items } if items.contains(&"solkoff".to_owned()))
+        );
+        let fide = option_fields(Group::Procedure(Procedure::Fide));
+        let ed = fide.iter().find(|f| f.key == "edition").unwrap();
+        assert_eq!(
+            ed.widget,
+            Widget::Choice(vec!["by_start_date".into(), "2024".into(), "2026".into()])
+        );
+        assert!(option_fields(Group::Procedure(Procedure::WbfKnockout)).is_empty());
+        for g in Group::all().filter(|g| *g != Group::Procedure(Procedure::WbfKnockout)) {
+            assert!(!option_fields(g).is_empty(), "{}", g.name());
+        }
+    }
+
+    #[test]
+    fn download_names_keep_only_plain_characters() {
+        assert_eq!(
+            download_name("ihsa-team-event.toml", Format::Json),
+            "ihsa-team-event.json"
+        );
+        assert_eq!(download_name("../../etc/passwd", Format::Csv), "passwd.csv");
+        assert_eq!(download_name("C:\\x\\a b\".xml", Format::Html), "a_b_.html");
+        assert_eq!(download_name(".toml", Format::Json), "countback.json");
+    }
+
+    #[test]
+    fn the_rendered_document_is_found() {
+        let mut out = Vec::new();
+        let doc = crate::doc::Doc {
+            title: "T & U".to_owned(),
+            ..crate::doc::Doc::default()
+        };
+        crate::doc::write_html(&mut out, &doc).unwrap();
+        let r = Rendered::from_html(&out).unwrap();
+        assert_eq!(r.title, "T &amp; U");
+        assert!(r.main.contains("<h1>T &amp; U</h1>"));
+        assert!(doc_style().contains("@media print"));
+    }
+}

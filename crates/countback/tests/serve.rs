@@ -1,0 +1,662 @@
+//! `countback serve` over real HTTP: each test starts the page on
+//! 127.0.0.1 with port 0 (any free port), posts real files with a plain
+//! HTTP/1 client (hyper), and checks what comes back against what the
+//! command line prints for the same file. All traffic stays on loopback;
+//! each test is bounded in requests and in time (`within`).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::io::{Read, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use countback::doc::escape;
+use countback::serve::MAX_UPLOAD_BYTES;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::header::{HeaderMap, CONTENT_TYPE, HOST};
+use hyper::Request;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Run `f` on its own thread; fail if it takes longer than `secs`.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(secs))
+        .expect("the test did not finish in time (or failed: see above)")
+}
+
+/// The page, listening on a free loopback port for the life of the test.
+struct Page {
+    rt: tokio::runtime::Runtime,
+    addr: SocketAddr,
+}
+
+struct Reply {
+    status: u16,
+    headers: HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn text(&self) -> String {
+        String::from_utf8(self.body.clone()).unwrap()
+    }
+
+    fn header(&self, name: &str) -> String {
+        self.headers
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// One part of a multipart form: a name, a file name for the file, content.
+type Part<'a> = (&'a str, Option<&'a str>, &'a [u8]);
+
+const BOUNDARY: &str = "countback-test-boundary-7MA4YWxkTrZu0gW";
+
+fn multipart(parts: &[Part<'_>]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, file, content) in parts {
+        write!(
+            body,
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\""
+        )
+        .unwrap();
+        match file {
+            Some(f) => write!(
+                body,
+                "; filename=\"{f}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .unwrap(),
+            None => body.extend_from_slice(b"\r\n\r\n"),
+        }
+        body.extend_from_slice(content);
+        body.extend_from_slice(b"\r\n");
+    }
+    write!(body, "--{BOUNDARY}--\r\n").unwrap();
+    body
+}
+
+impl Page {
+    fn start() -> Page {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .unwrap();
+        let listener = rt
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .unwrap();
+        let addr = listener.local_addr().unwrap();
+        assert!(addr.ip().is_loopback());
+        rt.spawn(countback::serve::serve(listener));
+        Page { rt, addr }
+    }
+
+    fn request(&self, method: &str, path: &str, form: Option<Vec<u8>>) -> Reply {
+        let addr = self.addr;
+        self.rt.block_on(async move {
+            let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let (mut send, conn) =
+                hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+                    .await
+                    .unwrap();
+            tokio::spawn(conn);
+            let mut req = Request::builder()
+                .method(method)
+                .uri(path)
+                .header(HOST, addr.to_string());
+            if form.is_some() {
+                req = req.header(
+                    CONTENT_TYPE,
+                    format!("multipart/form-data; boundary={BOUNDARY}"),
+                );
+            }
+            let req = req
+                .body(Full::new(Bytes::from(form.unwrap_or_default())))
+                .unwrap();
+            let res = send.send_request(req).await.unwrap();
+            let status = res.status().as_u16();
+            let headers = res.headers().clone();
+            let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+            Reply {
+                status,
+                headers,
+                body,
+            }
+        })
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        self.request("GET", path, None)
+    }
+
+    fn post(&self, parts: &[Part<'_>]) -> Reply {
+        self.request("POST", "/", Some(multipart(parts)))
+    }
+
+    /// Post a file of the repository, with these other fields.
+    fn post_file(&self, path: &str, fields: &[(&str, &str)]) -> Reply {
+        let content = std::fs::read(root().join(path)).unwrap();
+        let name = Path::new(path).file_name().unwrap().to_str().unwrap();
+        let mut parts: Vec<Part<'_>> = vec![("file", Some(name), &content)];
+        for (k, v) in fields {
+            parts.push((k, None, v.as_bytes()));
+        }
+        self.post(&parts)
+    }
+}
+
+/// What the command line prints: status, stdout, stderr.
+fn cli(args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = assert_cmd::Command::cargo_bin("countback")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The content of a document's `<main>`.
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main>").unwrap() + "<main>".len();
+    let end = html.rfind("</main>").unwrap();
+    &html[start..end]
+}
+
+/// The command line's HTML document's `<main>` appears, whole, in the page.
+fn assert_same_rendering(page: &str, cli_html: &[u8]) {
+    let cli_html = String::from_utf8(cli_html.to_vec()).unwrap();
+    let doc = main_of(&cli_html);
+    assert!(doc.contains("<h1>"), "{cli_html}");
+    assert!(
+        page.contains(&format!("<article class=\"doc\">{doc}</article>")),
+        "the page does not show the command line's document:\n{doc}\n---\n{page}"
+    );
+}
+
+#[test]
+fn the_page_offers_every_procedure_and_its_options() {
+    within(60, || {
+        let page = Page::start();
+        let r = page.get("/");
+        assert_eq!(r.status, 200);
+        assert!(r.header("content-type").starts_with("text/html"));
+        assert_eq!(r.header("cache-control"), "no-store");
+        assert!(r
+            .header("content-security-policy")
+            .contains("default-src 'none'"));
+        let html = r.text();
+        assert!(html.contains("<input type=\"file\" id=\"file\" name=\"file\""));
+        for p in [
+            "ebu",
+            "wbf-round-robin",
+            "wbf-knockout",
+            "wbf-swiss",
+            "wbf-pairs",
+            "wbf-bam",
+            "uscf",
+            "ihsa",
+            "fide",
+        ] {
+            assert!(
+                html.contains(&format!("<option value=\"{p}\">{p}</option>")),
+                "{p}"
+            );
+            assert!(html.contains(&format!("data-group=\"{p}\"")), "{p}");
+        }
+        // The options come from the event library's types, with their docs.
+        for field in [
+            "name=\"ebu.tie_purpose\"",
+            "name=\"ebu.places\"",
+            "name=\"wbf-swiss.swiss_points_opponents\"",
+            "name=\"uscf.tiebreaks\"",
+            "name=\"ihsa.max_match_points\"",
+            "name=\"fide.edition\"",
+            "name=\"scoring.rounding\"",
+            "<option>ebu_tenth_toward_average</option>",
+            "What every tie is for unless",
+        ] {
+            assert!(html.contains(field), "{field}");
+        }
+        assert!(html.contains("up to 8 MiB"));
+        let js = page.get("/page.js");
+        assert_eq!(js.status, 200);
+        assert!(js.header("content-type").starts_with("text/javascript"));
+        assert!(js.text().contains("DOMParser"));
+    });
+}
+
+#[test]
+fn each_example_shows_what_the_command_line_shows() {
+    within(120, || {
+        let page = Page::start();
+        let mut seen = 0;
+        for entry in std::fs::read_dir(root().join("examples")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+                continue;
+            }
+            let rel = format!("examples/{}", path.file_name().unwrap().to_str().unwrap());
+            let text = std::fs::read_to_string(&path).unwrap();
+            let command = if text.contains("[[boards]]") && !text.contains("procedure") {
+                "score"
+            } else {
+                "rank"
+            };
+            let (code, html, err) = cli(&[command, &rel, "--format", "html"]);
+            assert!(code == 0 || code == 3, "{rel}: {err}");
+            let r = page.post_file(&rel, &[]);
+            assert_eq!(r.status, 200, "{rel}: {}", r.text());
+            assert_same_rendering(&r.text(), &html);
+            seen += 1;
+        }
+        assert!(seen >= 6, "only {seen} examples");
+
+        // What a person reads: the ties with their clauses, the boards.
+        let ihsa = page.post_file("examples/ihsa-team-event.toml", &[]).text();
+        assert!(ihsa.contains("Elgin ahead of Carmel: IHSA team tie-break points 43.655 v 38.065"));
+        assert!(ihsa.contains("ranked by ihsa"));
+        assert!(ihsa.contains("data-group=\"ihsa\""));
+        let ebu = page
+            .post_file("examples/ebu-teams-withdrawal.toml", &[])
+            .text();
+        assert!(ebu.contains("Ashford ahead of Bourne: EBU 143.7.1(b)"));
+        let pairs = page
+            .post_file("examples/pairs-fouled-board.toml", &[])
+            .text();
+        for must in [
+            "Board 4 (fouled)",
+            "Neuberg A=3 E=5",
+            "68.12",
+            "scored as a pairs session",
+        ] {
+            assert!(pairs.contains(must), "{must}");
+        }
+    });
+}
+
+#[test]
+fn downloads_are_the_command_line_output_byte_for_byte() {
+    within(120, || {
+        let page = Page::start();
+        for (file, command) in [
+            ("examples/ihsa-team-event.toml", "rank"),
+            ("examples/pairs-fouled-board.toml", "score"),
+        ] {
+            let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
+            for (want, kind) in [
+                ("json", "application/json"),
+                ("csv", "text/csv"),
+                ("html", "text/html"),
+            ] {
+                let (_, expected, err) = cli(&[command, file, "--format", want]);
+                assert!(!expected.is_empty(), "{err}");
+                let r = page.post_file(file, &[("want", want)]);
+                assert_eq!(r.status, 200, "{}", r.text());
+                assert!(r.header("content-type").starts_with(kind), "{want}");
+                assert_eq!(
+                    r.header("content-disposition"),
+                    format!("attachment; filename=\"{stem}.{want}\"")
+                );
+                assert_eq!(r.body, expected, "{file} as {want}");
+            }
+        }
+    });
+}
+
+#[test]
+fn choices_on_the_page_are_the_command_line_options() {
+    within(120, || {
+        let page = Page::start();
+        let file = "examples/ebu-teams-withdrawal.toml";
+        // An option of the file's procedure, as `-o` gives it.
+        let (_, shared, _) = cli(&[
+            "rank",
+            file,
+            "-o",
+            "tie_purpose=shared_place",
+            "--format",
+            "html",
+        ]);
+        let r = page.post_file(file, &[("ebu.tie_purpose", "shared_place")]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &shared);
+        assert!(!r.text().contains("Ashford ahead of Bourne"));
+        // The full trace.
+        let (_, explained, _) = cli(&["explain", file, "--format", "html"]);
+        let r = page.post_file(file, &[("show", "explain")]);
+        assert_same_rendering(&r.text(), &explained);
+        // Another procedure, and its options.
+        let wbf = "examples/wbf-swiss-three-way-tie.toml";
+        let (_, played, _) = cli(&[
+            "rank",
+            wbf,
+            "-o",
+            "swiss_points_opponents=played_only",
+            "--half",
+            "away-from-zero",
+            "--format",
+            "html",
+        ]);
+        let r = page.post_file(
+            wbf,
+            &[
+                ("procedure", "wbf-swiss"),
+                ("wbf-swiss.swiss_points_opponents", "played_only"),
+                ("half", "away-from-zero"),
+            ],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &played);
+        // A pairs session's scoring and board choice.
+        let pairs = "examples/pairs-fouled-board.toml";
+        let (_, rounded, _) = cli(&[
+            "score",
+            pairs,
+            "-o",
+            "rounding=ebu_tenth_toward_average",
+            "--boards",
+            "4",
+            "--format",
+            "html",
+        ]);
+        let r = page.post_file(
+            pairs,
+            &[
+                ("scoring.rounding", "ebu_tenth_toward_average"),
+                ("boards", "4"),
+            ],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &rounded);
+    });
+}
+
+#[test]
+fn errors_show_the_line_and_field_as_the_command_line_does() {
+    within(120, || {
+        let page = Page::start();
+        for (file, command) in [
+            ("unknown-team.toml", "rank"),
+            ("bad-chess-result.toml", "rank"),
+            ("float-score.json", "rank"),
+            ("misaligned.trf", "rank"),
+            ("broken.xml", "score"),
+        ] {
+            let path = format!("crates/countback/tests/bad/{file}");
+            let (code, _, stderr) = cli(&[command, &path]);
+            assert_eq!(code, 65, "{stderr}");
+            let message = stderr
+                .lines()
+                .next()
+                .unwrap()
+                .strip_prefix("countback: crates/countback/tests/bad/")
+                .unwrap();
+            let r = page.post_file(&path, &[]);
+            assert_eq!(r.status, 422, "{file}");
+            let html = r.text();
+            assert!(html.contains("role=\"alert\""));
+            assert!(
+                html.contains(&format!("<p class=\"message\">{}</p>", escape(message))),
+                "{file}: expected {message:?} in\n{html}"
+            );
+        }
+        // Where the library gives a line, the page shows it in the file.
+        let html = page
+            .post_file("crates/countback/tests/bad/unknown-team.toml", &[])
+            .text();
+        assert!(html.contains("line 23, column 10, field `matches[1].second`"));
+        assert!(
+            html.contains("<mark>   23 │ second = &quot;Zebra&quot;</mark>"),
+            "{html}"
+        );
+    });
+}
+
+#[test]
+fn what_does_not_apply_is_refused_not_ignored() {
+    within(120, || {
+        let page = Page::start();
+        let ihsa = "examples/ihsa-team-event.toml";
+        let refused = |fields: &[(&str, &str)], status: u16, words: &[&str]| {
+            let r = page.post_file(ihsa, fields);
+            let html = r.text();
+            assert_eq!(r.status, status, "{fields:?}: {html}");
+            for w in words {
+                assert!(html.contains(w), "{fields:?}: {w:?} not in\n{html}");
+            }
+        };
+        // Options of a procedure the event is not ranked by.
+        refused(
+            &[("ebu.tie_purpose", "title")],
+            422,
+            &["options were set for ebu, but the event is ranked by ihsa"],
+        );
+        // An option value that does not fit: the library's words.
+        refused(
+            &[("ihsa.own_unplayed", "sometimes")],
+            422,
+            &["own_unplayed", "omitted"],
+        );
+        // A field the form does not have.
+        refused(
+            &[("path", "/etc/passwd")],
+            400,
+            &["`path` is not a field of this page&#39;s form"],
+        );
+        refused(&[("bogus.x", "1")], 400, &["`bogus` is not a procedure"]);
+        refused(
+            &[("show", "everything")],
+            400,
+            &["show: &quot;everything&quot;"],
+        );
+        refused(&[("boards", "4")], 422, &["boards chooses a pairs session"]);
+        refused(&[("boards", "x-y")], 400, &["boards:"]);
+        refused(&[("show", "audit")], 422, &["audit reads a USEBIO"]);
+        refused(&[("want", "pdf")], 400, &["want: &quot;pdf&quot;"]);
+        // No file at all, and a file of no known kind.
+        let r = page.post(&[("want", None, b"page")]);
+        assert_eq!(r.status, 400);
+        assert!(r.text().contains("choose a file first"));
+        let r = page.post(&[("file", Some("notes.docx"), b"hello")]);
+        assert_eq!(r.status, 422);
+        assert!(r.text().contains("notes.docx: unknown file type"));
+        let r = page.post(&[("file", Some("x.toml"), b"\xff\xfe")]);
+        assert_eq!(r.status, 422);
+        assert!(r
+            .text()
+            .contains("x.toml: line 1, column 1: byte 0xFF is not UTF-8"));
+        // A download that fails shows the error, not an empty file.
+        let r = page.post_file(ihsa, &[("want", "json"), ("ebu.tie_purpose", "title")]);
+        assert_eq!(r.status, 422);
+        assert!(r.header("content-disposition").is_empty());
+    });
+}
+
+#[test]
+fn no_file_on_the_server_is_ever_served() {
+    within(60, || {
+        let page = Page::start();
+        for path in [
+            "/Cargo.toml",
+            "/examples/ihsa-team-event.toml",
+            "/%2e%2e/Cargo.toml",
+            "/page.js/../../Cargo.toml",
+            "/etc/passwd",
+        ] {
+            let r = page.get(path);
+            assert_eq!(r.status, 404, "{path}");
+            assert!(!r.text().contains("[workspace]"), "{path}");
+        }
+    });
+}
+
+#[test]
+fn the_upload_limit_is_enforced_before_the_body_is_read() {
+    within(60, || {
+        let page = Page::start();
+        let addr = page.addr;
+        // Headers that announce a body one byte over the limit, and no body:
+        // the answer comes without a byte of it having been sent.
+        let answer = page.rt.block_on(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut s = std::net::TcpStream::connect(addr).unwrap();
+                s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+                write!(
+                    s,
+                    "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: {}\r\n\r\n",
+                    MAX_UPLOAD_BYTES + 1
+                )
+                .unwrap();
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                // Read until the page's end, or the server closes.
+                loop {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            got.extend_from_slice(&buf[..n]);
+                            if got.windows(7).any(|w| w == b"</html>") {
+                                break;
+                            }
+                        }
+                    }
+                }
+                String::from_utf8_lossy(&got).into_owned()
+            })
+            .await
+            .unwrap()
+        });
+        assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+        assert!(
+            answer.contains("more than the 8 MiB the page takes"),
+            "{answer}"
+        );
+        // A file within the limit is still read.
+        let r = page.post_file("examples/ihsa-team-event.toml", &[]);
+        assert_eq!(r.status, 200);
+    });
+}
+
+#[test]
+fn the_command_listens_on_loopback_and_says_where() {
+    within(60, || {
+        let bin = assert_cmd::cargo::cargo_bin("countback");
+        let mut child = std::process::Command::new(bin)
+            .args(["serve", "--port", "0"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let mut said = Vec::new();
+        let mut byte = [0u8; 1];
+        while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+            said.push(byte[0]);
+        }
+        let said = String::from_utf8(said).unwrap();
+        let url = said
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {said:?}"));
+        assert!(url.starts_with("http://127.0.0.1:"), "{said}");
+        assert!(!said.contains("warning"), "{said}");
+        let addr: SocketAddr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap();
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        write!(
+            s,
+            "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut got = String::new();
+        let _ = s.read_to_string(&mut got);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(got.starts_with("HTTP/1.1 200"), "{got}");
+        assert!(got.contains("Choose or drop a file"));
+    });
+}
+
+/// A file of the shared data beside the checkout, where it is.
+fn shared(path: &str) -> Option<String> {
+    let rel = format!("../shared/{path}");
+    if root().join(&rel).exists() {
+        Some(rel)
+    } else {
+        eprintln!("skipped: {rel} not found");
+        None
+    }
+}
+
+#[test]
+fn results_and_trf_files_show_what_the_command_line_shows() {
+    within(120, || {
+        let page = Page::start();
+        for (path, show, command) in [
+            (
+                "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+                "auto",
+                "score",
+            ),
+            (
+                "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+                "audit",
+                "audit",
+            ),
+            (
+                "chess-data/fide-tec-exercise-2023/fide-exercise-2023.trf",
+                "auto",
+                "rank",
+            ),
+        ] {
+            let Some(file) = shared(path) else { continue };
+            let (_, html, err) = cli(&[command, &file, "--format", "html"]);
+            assert!(!html.is_empty(), "{err}");
+            let r = page.post_file(&file, &[("show", show)]);
+            assert_eq!(r.status, 200, "{path}: {}", r.text());
+            assert_same_rendering(&r.text(), &html);
+        }
+        // The TRF audit is written as text (and JSON): the page shows the
+        // text, and its downloads are the text and the JSON.
+        if let Some(file) = shared("chess-data/vega-hobsonsbay/hbcc-2025-april-blitz.trf") {
+            let (_, text, _) = cli(&["audit", &file]);
+            let text = String::from_utf8(text).unwrap();
+            let r = page.post_file(&file, &[("show", "audit")]);
+            assert_eq!(r.status, 200, "{}", r.text());
+            assert!(r
+                .text()
+                .contains(&format!("<pre class=\"plain\">{}</pre>", escape(&text))));
+            assert!(r.text().contains("value=\"text\">Text</button>"));
+            let r = page.post_file(&file, &[("show", "audit"), ("want", "html")]);
+            assert!(r.header("content-type").starts_with("text/plain"));
+            assert_eq!(r.text(), text);
+            let (_, json, _) = cli(&["audit", &file, "--format", "json"]);
+            let r = page.post_file(&file, &[("show", "audit"), ("want", "json")]);
+            assert_eq!(r.body, json);
+        }
+    });
+}
