@@ -13,27 +13,36 @@ use crate::progress::Progress;
 
 /// The kinds of file `countback` reads, by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
+    /// An event file.
     Event(Notation),
+    /// A results file: USEBIO, NZ Scorer or PBN.
     Results,
+    /// A FIDE TRF file.
     Trf,
+}
+
+/// What to say of a file whose kind is not known.
+pub(crate) const UNKNOWN_KIND: &str = "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results) or .trf (FIDE)";
+
+/// The kind of a file by its extension (any case), the one table the
+/// command line and the results page share.
+pub(crate) fn kind_by_extension(ext: &str) -> Option<Kind> {
+    match ext.to_ascii_lowercase().as_str() {
+        "toml" => Some(Kind::Event(Notation::Toml)),
+        "json" => Some(Kind::Event(Notation::Json)),
+        "xml" | "pbn" => Some(Kind::Results),
+        "trf" | "txt" => Some(Kind::Trf),
+        _ => None,
+    }
 }
 
 fn kind_of(path: &Path) -> Result<Kind, CliError> {
     let ext = path
         .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
-    match ext.as_str() {
-        "toml" => Ok(Kind::Event(Notation::Toml)),
-        "json" => Ok(Kind::Event(Notation::Json)),
-        "xml" | "pbn" => Ok(Kind::Results),
-        "trf" | "txt" => Ok(Kind::Trf),
-        _ => Err(wrong(
-            path,
-            "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results) or .trf (FIDE)",
-        )),
-    }
+    kind_by_extension(&ext).ok_or_else(|| wrong(path, UNKNOWN_KIND))
 }
 
 fn wrong(path: &Path, message: &str) -> CliError {
@@ -71,26 +80,31 @@ fn read(path: &Path) -> Result<(String, Progress), CliError> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok((text, progress)),
         Err(e) => {
-            let good = e.utf8_error().valid_up_to();
-            let bytes = e.as_bytes();
-            let before = bytes.get(..good).unwrap_or(bytes);
-            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-            let start = before
-                .iter()
-                .rposition(|b| *b == b'\n')
-                .map_or(0, |i| i + 1);
-            let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
-                .chars()
-                .count()
-                + 1;
+            let (line, column, byte) = not_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to());
             Err(CliError::NotUtf8 {
                 path: path.to_owned(),
                 line,
                 column,
-                byte: bytes.get(good).copied().unwrap_or(0),
+                byte,
             })
         }
     }
+}
+
+/// The line and column (from 1) of the first byte that is not UTF-8, at
+/// offset `good`, and the byte.
+pub(crate) fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
+    let before = bytes.get(..good).unwrap_or(bytes);
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
+        .chars()
+        .count()
+        + 1;
+    (line, column, bytes.get(good).copied().unwrap_or(0))
 }
 
 fn bad(path: &Path) -> impl Fn(EventError) -> CliError + '_ {

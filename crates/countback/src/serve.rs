@@ -31,6 +31,7 @@ use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
+use crate::run::Kind;
 use axum::extract::{DefaultBodyLimit, Multipart};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -40,7 +41,7 @@ use event::options::{
     EbuOptions, FideOptions, IhsaOptions, ScoringOptions, UscfOptions, WbfBamOptions,
     WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
 };
-use event::{Event, EventError, FieldPath, Notation, Procedure, RankRequest, RawOptions, Source};
+use event::{Event, EventError, FieldPath, Procedure, RankRequest, RawOptions, Source};
 use serde_json::Value;
 
 use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
@@ -599,29 +600,13 @@ async fn read_form(mut multipart: Multipart) -> Result<Form, ServeError> {
 // ---------------------------------------------------------------------
 // The answer: the event library, then the command line's rendering.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Event(Notation),
-    Results,
-    Trf,
-}
-
 /// The kind of file, by its name's extension, as the command line takes it.
 fn kind_of(name: &str) -> Result<Kind, ServeError> {
-    let ext = name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
-    match ext.as_str() {
-        "toml" => Ok(Kind::Event(Notation::Toml)),
-        "json" => Ok(Kind::Event(Notation::Json)),
-        "xml" => Ok(Kind::Results),
-        "trf" | "txt" => Ok(Kind::Trf),
-        _ => Err(ServeError::WrongFile {
-            file: name.to_owned(),
-            message: "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer) or .trf (FIDE)".to_owned(),
-        }),
-    }
+    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or_default();
+    crate::run::kind_by_extension(ext).ok_or_else(|| ServeError::WrongFile {
+        file: name.to_owned(),
+        message: crate::run::UNKNOWN_KIND.to_owned(),
+    })
 }
 
 /// The answer to a request that worked.
@@ -660,22 +645,12 @@ impl Ask {
 
     fn text(&self) -> Result<&str, ServeError> {
         std::str::from_utf8(&self.bytes).map_err(|e| {
-            let good = e.valid_up_to();
-            let before = self.bytes.get(..good).unwrap_or(&self.bytes);
-            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-            let start = before
-                .iter()
-                .rposition(|b| *b == b'\n')
-                .map_or(0, |i| i + 1);
-            let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
-                .chars()
-                .count()
-                + 1;
+            let (line, column, byte) = crate::run::not_utf8_at(&self.bytes, e.valid_up_to());
             ServeError::NotUtf8 {
                 file: self.name.clone(),
                 line,
                 column,
-                byte: self.bytes.get(good).copied().unwrap_or(0),
+                byte,
             }
         })
     }

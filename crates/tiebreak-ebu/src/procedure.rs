@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use model::head_to_head::for_against;
 use model::opposition::Meeting;
 use model::{
-    partition_descending, Clause, ContestantId, ContestantKind, Decision, Encounter,
-    EncounterStatus, InputError, Score, TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
+    partition_descending, Clause, ContestantId, ContestantKind, Decision, Encounter, InputError,
+    Score, TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
 };
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +18,7 @@ use crate::matches::{meetings_among, win_record_of, MatchGrouping};
 use crate::places::PlacePurposes;
 use crate::readings::{Defeated, DirectResultAmongMany, Readings, UnbrokenTitleTie};
 use crate::scoring::{MethodOfScoring, PenaltyConversion, ProceduralPenalty, Scoring};
-use crate::tie_break_points::{individual_tie_break_points, tie_break_points, Standings};
+use crate::tie_break_points::Standings;
 
 /// What the tie is for (143.4). Ties are split only for the winners, for the
 /// last qualifying place and for an indivisible prize; any other tie is a
@@ -878,35 +878,8 @@ impl Run<'_> {
         }
         let individual = self.stage.format.contestants == ContestantKind::Individual;
         if self.tbp.is_none() {
-            let meetings: Vec<Meeting> = self
-                .stage
-                .encounters
-                .iter()
-                .filter(|e| e.status == EncounterStatus::Played)
-                .flat_map(|e| {
-                    [
-                        Meeting {
-                            contestant: e.first.clone(),
-                            opponent: e.second.clone(),
-                            weight: e.weight.clone(),
-                        },
-                        Meeting {
-                            contestant: e.second.clone(),
-                            opponent: e.first.clone(),
-                            weight: e.weight.clone(),
-                        },
-                    ]
-                })
-                .collect();
-            let map = if individual {
-                individual_tie_break_points(
-                    &self.stage.standings,
-                    &meetings,
-                    &self.stage.partnerships,
-                )?
-            } else {
-                tie_break_points(&self.stage.standings, &meetings)?
-            };
+            // The one computation the standings tables print too.
+            let map = self.stage.all_tie_break_points()?;
             self.tbp = Some(map);
         }
         let tbp = self.tbp.as_ref();
