@@ -763,3 +763,36 @@ fn the_wbf_readings_reach_the_file_and_the_command_line() {
         o.stderr
     );
 }
+
+#[test]
+fn fields_a_job_does_not_read_are_refused_not_ignored() {
+    // Each of these was accepted and then ignored.
+    let vp_total_in_bam = BAM.replace("CARRY", "").replace(
+        "procedure = \"wbf-bam\"",
+        "procedure = \"wbf-bam\"\nvp_total = 20",
+    );
+    let o = run("bam.toml", &vp_total_in_bam, &["rank"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(o.stderr.contains("event.vp_total"), "{}", o.stderr);
+
+    let pairs = GAPPY
+        .replace("SCORING", "vp_scale = \"wbf-2013-discrete\"")
+        .replace("DUE", "");
+    let o = run("gappy.toml", &pairs, &["score"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(o.stderr.contains("event.vp_scale"), "{}", o.stderr);
+
+    let bye = "[[byes]]\nround = 1\ncontestant = \"A\"\nvp = 15\nmatch_points = 34\n[[byes]]\nround = 1\ncontestant = \"D\"\nvp = 5\n";
+    let o = run("swiss.toml", &swiss("", bye), &["rank"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(o.stderr.contains("byes[0].match_points"), "{}", o.stderr);
+
+    let boards = swiss("", &format!("{A_V_D}boards = 8\n"));
+    let o = run("swiss.toml", &boards, &["rank"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("matches[8].boards") || o.stderr.contains(".boards"),
+        "{}",
+        o.stderr
+    );
+}

@@ -125,6 +125,15 @@ fn converted(
     let at = match_path(i);
     let by_board = m.board_results.is_some() || m.board_imps.is_some();
     let Some(scale) = info.vp_scale else {
+        if m.boards.is_some() {
+            return Err(EventError::at(
+                at.k("boards"),
+                Problem::Missing {
+                    what: "event.vp_scale".to_owned(),
+                    by: "a match's number of boards".to_owned(),
+                },
+            ));
+        }
         if by_board {
             let field = if m.board_results.is_some() {
                 "board_results"

@@ -273,13 +273,14 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
         (info.vp_scale.is_some(), "vp_scale"),
         (info.boards_per_match.is_some(), "boards_per_match"),
         (info.fractional_imps.is_some(), "fractional_imps"),
+        (info.vp_total.is_some(), "vp_total"),
     ] {
         if set && !converts {
             return Err(not_used(
                 FieldPath::key("event").k(name),
                 name,
                 p,
-                "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) convert IMPs to VPs",
+                "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) read VPs and convert IMPs to them",
             ));
         }
     }
@@ -610,6 +611,23 @@ impl Ctx<'_> {
 
     fn ebu(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let opts: EbuOptions = self.read(warnings)?;
+        // An EBU bye scores VPs; IHSA's fields on it would be ignored.
+        for (i, b) in self.event.byes.iter().enumerate() {
+            let at = FieldPath::key("byes").i(i);
+            for (set, name) in [
+                (b.match_points.is_some(), "match_points"),
+                (b.tournament_points.is_some(), "tournament_points"),
+            ] {
+                if set {
+                    return Err(not_used(
+                        at.k(name),
+                        name,
+                        self.procedure,
+                        "an EBU bye scores its VPs (`vp`)",
+                    ));
+                }
+            }
+        }
         let indexed = self.all_encounters()?;
         let rounds =
             checks::team_rounds(self.event, self.set, &indexed, opts.all_play_all, warnings)?;
@@ -732,6 +750,14 @@ impl Ctx<'_> {
 
     fn ihsa(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let o: IhsaOptions = self.read(warnings)?;
+        if let Some(i) = self.event.matches.iter().position(|m| m.weight.is_some()) {
+            return Err(not_used(
+                match_path(i).k("weight"),
+                "a match's weight",
+                self.procedure,
+                "every IHSA match is a full match",
+            ));
+        }
         let indexed = self.all_encounters()?;
         let rounds = checks::team_rounds(self.event, self.set, &indexed, false, warnings)?;
         let mut matches = Vec::new();

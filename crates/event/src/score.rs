@@ -74,6 +74,24 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             ));
         }
     }
+    let info = &event.event;
+    for (set, name) in [
+        (info.vp_total.is_some(), "vp_total"),
+        (info.vp_scale.is_some(), "vp_scale"),
+        (info.boards_per_match.is_some(), "boards_per_match"),
+        (info.fractional_imps.is_some(), "fractional_imps"),
+    ] {
+        if set {
+            return Err(EventError::at(
+                FieldPath::key("event").k(name),
+                Problem::NotUsed {
+                    what: name.to_owned(),
+                    by: "scoring a pairs session".to_owned(),
+                    hint: "VPs belong to teams events ranked with `rank`".to_owned(),
+                },
+            ));
+        }
+    }
     if event.event.procedure.is_some() || !event.event.options.0.is_empty() {
         return Err(EventError::at(
             FieldPath::key("event").k(if event.event.procedure.is_some() {
