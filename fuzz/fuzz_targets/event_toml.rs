@@ -6,6 +6,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = event::Event::from_toml(text);
+        let _ = countback_event::Event::from_toml(text);
     }
 });

@@ -6,8 +6,8 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(session) = usebio::parse_results_bytes(data) {
-        let _ = usebio::rescore(&session);
-        let _ = usebio::audit(&session);
+    if let Ok(session) = countback_usebio::parse_results_bytes(data) {
+        let _ = countback_usebio::rescore(&session);
+        let _ = countback_usebio::audit(&session);
     }
 });

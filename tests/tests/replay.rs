@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use replay::{files, Status};
+use countback_replay::{files, Status};
 
 fn root() -> PathBuf {
     files::workspace_root(env!("CARGO_MANIFEST_DIR"))
@@ -96,7 +96,7 @@ fn no_snapshot_without_a_fixture() {
 fn every_rule_set_folder_is_known() {
     for f in files::all(&root()).unwrap() {
         assert!(
-            replay::rulesets::find(&f.ruleset).is_some(),
+            countback_replay::rulesets::find(&f.ruleset).is_some(),
             "docs/examples/{} is not a rule set the replay knows",
             f.ruleset
         );

@@ -27,9 +27,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let root = replay::files::workspace_root(env!("CARGO_MANIFEST_DIR"));
+    let root = countback_replay::files::workspace_root(env!("CARGO_MANIFEST_DIR"));
     let examples = root.join("docs").join("examples");
-    match replay::report_folder(
+    match countback_replay::report_folder(
         &examples,
         json,
         &mut std::io::stdout(),

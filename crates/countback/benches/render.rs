@@ -79,7 +79,7 @@ fn session(tables: usize, boards: usize) -> String {
 }
 
 fn trf(players: u32, rounds: usize) -> String {
-    use tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry};
+    use countback_tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry};
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let n = usize::try_from(players).unwrap_or(0);
     let mut table: Vec<Vec<RoundEntry>> = vec![Vec::with_capacity(rounds); n];
@@ -250,8 +250,8 @@ fn main() {
         let file = dir.join(format!("{name}.toml"));
         std::fs::write(&file, &text).unwrap();
         let compute = || {
-            let e = event::Event::from_toml(&text).unwrap();
-            e.score(&event::RawOptions::default()).unwrap()
+            let e = countback_event::Event::from_toml(&text).unwrap();
+            e.score(&countback_event::RawOptions::default()).unwrap()
         };
         let library = best(runs, compute);
         let scored = compute();
@@ -281,8 +281,8 @@ fn main() {
     let text = trf(players, 11);
     let file = dir.join("fide-9999.trf");
     std::fs::write(&file, &text).unwrap();
-    let options = event::options::FideOptions::default();
-    let compute = || event::rank_trf(&text, &options).unwrap();
+    let options = countback_event::options::FideOptions::default();
+    let compute = || countback_event::rank_trf(&text, &options).unwrap();
     let library = best(runs, compute);
     let ranked = compute();
     let render = |format: Format| {

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-pub use event::display::HalfDisplay;
-pub use event::Procedure;
+pub use countback_event::display::HalfDisplay;
+pub use countback_event::Procedure;
 
 const AFTER_HELP: &str = "\
 Exit codes:

@@ -21,7 +21,7 @@ pub enum CliError {
         /// The file.
         path: PathBuf,
         /// What is wrong, where.
-        source: event::EventError,
+        source: countback_event::EventError,
     },
     /// A file larger than `countback` reads.
     #[error("{}: {size} bytes is more than the {limit} bytes countback reads; is this the right file?", path.display())]

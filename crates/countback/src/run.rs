@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use event::options::FideOptions;
-use event::{Event, EventError, Notation, Procedure, RankRequest, RawOptions, Source};
+use countback_event::options::FideOptions;
+use countback_event::{Event, EventError, Notation, Procedure, RankRequest, RawOptions, Source};
 
 use crate::cli::{AuditArgs, Boards, Cli, Command, FileArgs, Format, RankArgs};
 use crate::error::{CliError, Exit};
@@ -120,7 +120,7 @@ fn emit(text: &str) -> Result<(), CliError> {
     to_stdout(|out| out.write_all(text.as_bytes()))
 }
 
-fn warn(path: &Path, warnings: &[event::Warning]) {
+fn warn(path: &Path, warnings: &[countback_event::Warning]) {
     for w in warnings {
         eprintln!("countback: warning: {}: {w}", path.display());
     }
@@ -132,12 +132,16 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
     match &cli.command {
         Command::Replay(args) => {
             let mut out = Vec::new();
-            let sum =
-                replay::report_folder(&args.examples, args.json, &mut out, &mut std::io::stderr())
-                    .map_err(|source| CliError::Io {
-                        path: args.examples.clone(),
-                        source,
-                    })?;
+            let sum = countback_replay::report_folder(
+                &args.examples,
+                args.json,
+                &mut out,
+                &mut std::io::stderr(),
+            )
+            .map_err(|source| CliError::Io {
+                path: args.examples.clone(),
+                source,
+            })?;
             emit(&String::from_utf8_lossy(&out))?;
             if sum.wrong > 0 {
                 return Err(CliError::Replay(format!("replay: {sum}")));
@@ -145,7 +149,7 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
             Ok(Exit::Success)
         }
         Command::Schema => {
-            let text = serde_json::to_string_pretty(&event::schema()).unwrap_or_default();
+            let text = serde_json::to_string_pretty(&countback_event::schema()).unwrap_or_default();
             emit(&format!("{text}\n"))?;
             Ok(Exit::Success)
         }
@@ -196,9 +200,13 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
                 }
             }
             let fide: FideOptions = options
-                .read("fide", &event::FieldPath::key("--option"), &mut Vec::new())
+                .read(
+                    "fide",
+                    &countback_event::FieldPath::key("--option"),
+                    &mut Vec::new(),
+                )
                 .map_err(bad(path))?;
-            event::rank_trf(&text, &fide).map_err(bad(path))?
+            countback_event::rank_trf(&text, &fide).map_err(bad(path))?
         }
         Kind::Results => {
             return Err(wrong(
@@ -250,7 +258,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
             // by the library, by name).
             let (bytes, progress) = read_bytes(path)?;
             progress.stage("rescoring");
-            let r = event::rescore_results_under(&bytes, &raw_options(&args.options))
+            let r = countback_event::rescore_results_under(&bytes, &raw_options(&args.options))
                 .map_err(bad(path))?;
             progress.stage("writing");
             let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
@@ -309,7 +317,8 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     }
     let (bytes, progress) = read_bytes(path)?;
     progress.stage("auditing");
-    let a = event::audit_results_under(&bytes, &raw_options(&args.options)).map_err(bad(path))?;
+    let a = countback_event::audit_results_under(&bytes, &raw_options(&args.options))
+        .map_err(bad(path))?;
     progress.stage("writing");
     let written =
         to_stdout(|out| crate::session::audit(out, &a, args.output.format(), args.output.half));
@@ -337,11 +346,15 @@ fn audit_trf(args: &AuditArgs) -> Result<Exit, CliError> {
         }
     }
     let fide: FideOptions = options
-        .read("fide", &event::FieldPath::key("--option"), &mut Vec::new())
+        .read(
+            "fide",
+            &countback_event::FieldPath::key("--option"),
+            &mut Vec::new(),
+        )
         .map_err(bad(path))?;
     let (text, progress) = read(path)?;
     progress.stage("auditing");
-    let (audit, warnings) = event::audit_trf(&text, &fide).map_err(bad(path))?;
+    let (audit, warnings) = countback_event::audit_trf(&text, &fide).map_err(bad(path))?;
     progress.stage("writing");
     let format = args.output.format();
     let written = to_stdout(|out| crate::trf_audit::write(out, &audit, format));

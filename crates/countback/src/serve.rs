@@ -37,11 +37,11 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use event::options::{
+use countback_event::options::{
     EbuOptions, FideOptions, IhsaOptions, ScoringOptions, UscfOptions, WbfBamOptions,
     WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
 };
-use event::{Event, EventError, FieldPath, Procedure, RankRequest, RawOptions, Source};
+use countback_event::{Event, EventError, FieldPath, Procedure, RankRequest, RawOptions, Source};
 use serde_json::Value;
 
 use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
@@ -774,7 +774,7 @@ impl Ask {
                         "a USEBIO file is a scored session: show its standings (rescored) or an audit",
                     )),
                     Show::Audit => {
-                        let a = event::audit_results_bytes(&self.bytes).map_err(self.bad())?;
+                        let a = countback_event::audit_results_bytes(&self.bytes).map_err(self.bad())?;
                         crate::session::audit(&mut body, &a, format, self.half).map_err(render)?;
                         Ok(Answer {
                             body,
@@ -786,7 +786,7 @@ impl Ask {
                         })
                     }
                     Show::Auto | Show::Score => {
-                        let r = event::rescore_results_bytes(&self.bytes).map_err(self.bad())?;
+                        let r = countback_event::rescore_results_bytes(&self.bytes).map_err(self.bad())?;
                         crate::session::rescored(&mut body, &r, format, self.half)
                             .map_err(render)?;
                         Ok(Answer {
@@ -818,7 +818,7 @@ impl Ask {
                     }
                     Show::Audit => {
                         let (audit, warnings) =
-                            event::audit_trf(text, &options).map_err(self.bad())?;
+                            countback_event::audit_trf(text, &options).map_err(self.bad())?;
                         crate::trf_audit::write(&mut body, &audit, format).map_err(render)?;
                         Ok(Answer {
                             body,
@@ -830,7 +830,8 @@ impl Ask {
                         })
                     }
                     Show::Auto | Show::Explain => {
-                        let ranked = event::rank_trf(text, &options).map_err(self.bad())?;
+                        let ranked =
+                            countback_event::rank_trf(text, &options).map_err(self.bad())?;
                         crate::standings::write(
                             &mut body,
                             &ranked,

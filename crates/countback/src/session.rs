@@ -8,10 +8,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
-use event::display::{ColumnDisplay, HalfDisplay, Precision};
-use event::{Applied, BoardLine, BoardTable, Scored};
-use matchpoints::Standing;
-use model::{ContestantId, Direction, Score};
+use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+use countback_event::{Applied, BoardLine, BoardTable, Scored};
+use countback_matchpoints::Standing;
+use countback_model::{ContestantId, Direction, Score};
 use serde::Serialize;
 
 use crate::cli::{Boards, Format};
@@ -33,7 +33,7 @@ struct FieldRows<'a> {
     percentage: ColumnDisplay,
 }
 
-fn field_rows(f: &event::Field, half: HalfDisplay) -> FieldRows<'_> {
+fn field_rows(f: &countback_event::Field, half: HalfDisplay) -> FieldRows<'_> {
     let by_pair: HashMap<&ContestantId, &Standing> =
         f.standings.iter().map(|s| (&s.pair, s)).collect();
     let rows: Vec<(usize, bool, &Standing)> = f
@@ -507,11 +507,11 @@ struct RescoreJson<'a> {
 /// then place.
 pub fn rescored(
     out: &mut dyn Write,
-    r: &usebio::Rescore,
+    r: &countback_usebio::Rescore,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
-    let mut rows: Vec<&usebio::Standing> = r.standings.iter().collect();
+    let mut rows: Vec<&countback_usebio::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
             b.section.as_deref(),
@@ -642,18 +642,18 @@ pub fn rescored(
 #[derive(Serialize)]
 struct AuditJson<'a> {
     compared: usize,
-    differences: Vec<&'a usebio::Finding>,
+    differences: Vec<&'a countback_usebio::Finding>,
 }
 
 /// An audit of a USEBIO (or NZ Scorer) file.
 pub fn audit(
     out: &mut dyn Write,
-    a: &usebio::Audit,
+    a: &countback_usebio::Audit,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
     let total = a.findings.len();
-    let exceptions: Vec<&usebio::Finding> = a.exceptions().collect();
+    let exceptions: Vec<&countback_usebio::Finding> = a.exceptions().collect();
     if format == Format::Json {
         serde_json::to_writer(
             &mut *out,

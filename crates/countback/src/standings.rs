@@ -8,9 +8,9 @@
 
 use std::io::{self, Write};
 
-use event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
-use event::Ranking;
-use model::{ContestantId, Score, Unresolved, Value};
+use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
+use countback_event::Ranking;
+use countback_model::{ContestantId, Score, Unresolved, Value};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -128,7 +128,7 @@ pub struct WarningJson {
 }
 
 /// Warnings as JSON records.
-pub fn warnings_json(warnings: &[event::Warning]) -> Vec<WarningJson> {
+pub fn warnings_json(warnings: &[countback_event::Warning]) -> Vec<WarningJson> {
     warnings
         .iter()
         .map(|w| WarningJson {
@@ -152,7 +152,7 @@ struct MatchJson<'a> {
 }
 
 /// The figures of `unit` in a converted match.
-fn pair_of(c: &event::Conversion, unit: model::Unit) -> Option<[&Score; 2]> {
+fn pair_of(c: &countback_event::Conversion, unit: countback_model::Unit) -> Option<[&Score; 2]> {
     c.scores
         .iter()
         .find(|s| s.unit == unit)
@@ -236,7 +236,7 @@ impl<'a> Prepared<'a> {
     }
 
     /// Every group with its first place.
-    fn places(&self) -> impl Iterator<Item = (usize, &'a model::TiedGroup)> {
+    fn places(&self) -> impl Iterator<Item = (usize, &'a countback_model::TiedGroup)> {
         let mut place = 1usize;
         self.r.outcome.order.iter().map(move |g| {
             let p = place;
@@ -346,9 +346,13 @@ impl<'a> Prepared<'a> {
                 .flatten()
         };
         (
-            ColumnDisplay::for_values(all(model::Unit::Imps), &Precision::distinct(0), self.half),
             ColumnDisplay::for_values(
-                all(model::Unit::VictoryPoints),
+                all(countback_model::Unit::Imps),
+                &Precision::distinct(0),
+                self.half,
+            ),
+            ColumnDisplay::for_values(
+                all(countback_model::Unit::VictoryPoints),
                 &Precision::distinct(0),
                 self.half,
             ),
@@ -366,8 +370,10 @@ impl<'a> Prepared<'a> {
                 second: c.second.as_str(),
                 boards: c.boards,
                 scale: c.scale.name(),
-                imps: pair_of(c, model::Unit::Imps).map(|p| p.map(|s| Figure::of(s, &imps))),
-                vp: pair_of(c, model::Unit::VictoryPoints).map(|p| p.map(|s| Figure::of(s, &vps))),
+                imps: pair_of(c, countback_model::Unit::Imps)
+                    .map(|p| p.map(|s| Figure::of(s, &imps))),
+                vp: pair_of(c, countback_model::Unit::VictoryPoints)
+                    .map(|p| p.map(|s| Figure::of(s, &vps))),
             })
             .collect()
     }
@@ -391,8 +397,8 @@ impl<'a> Prepared<'a> {
                 c.round.to_string(),
                 format!("{} v {}", self.name(&c.first), self.name(&c.second)),
                 c.boards.to_string(),
-                pair(pair_of(c, model::Unit::Imps), &imps),
-                pair(pair_of(c, model::Unit::VictoryPoints), &vps),
+                pair(pair_of(c, countback_model::Unit::Imps), &imps),
+                pair(pair_of(c, countback_model::Unit::VictoryPoints), &vps),
             ]));
         }
         t

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
+use countback_tiebreak_fide::{Audit, Finding};
 use serde::Serialize;
-use tiebreak_fide::{Audit, Finding};
 
 use crate::cli::Format;
 

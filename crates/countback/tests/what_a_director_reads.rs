@@ -254,24 +254,25 @@ fn rank_lists_every_tie_break_for_every_player() {
 /// 1391/400): the display hides the difference that decided it".
 #[test]
 fn a_decided_tie_shows_the_difference_that_decided_it() {
-    let d = model::Decision {
-        clause: model::Clause::new("WBF 1.1(a)"),
+    let d = countback_model::Decision {
+        clause: countback_model::Clause::new("WBF 1.1(a)"),
         test: "IMP quotient in all matches".to_owned(),
         among: vec!["A".into(), "B".into()],
         values: vec![
             (
                 "A".into(),
-                model::Value::Score(model::Score::new(1391, 400).unwrap()),
+                countback_model::Value::Score(countback_model::Score::new(1391, 400).unwrap()),
             ),
             (
                 "B".into(),
-                model::Value::Score(model::Score::new(139, 40).unwrap()),
+                countback_model::Value::Score(countback_model::Score::new(139, 40).unwrap()),
             ),
         ],
         result: vec![vec!["A".into()], vec!["B".into()]],
         note: None,
     };
-    let shown = countback::render::decision_display(&d, event::display::HalfDisplay::Even);
+    let shown =
+        countback::render::decision_display(&d, countback_event::display::HalfDisplay::Even);
     let s = countback::render::sentence(&d, &|c| c.to_string(), &shown);
     assert!(s.ends_with("3.4775 v 3.4750"), "{s}");
 }
@@ -553,22 +554,23 @@ fn displays_never_mislead_in_any_example_or_fixture() {
         checked += 1;
     }
     assert!(checked >= 5);
-    let fixtures = replay::files::all(&root()).unwrap();
+    let fixtures = countback_replay::files::all(&root()).unwrap();
     assert!(fixtures.len() > 50);
     for f in &fixtures {
-        let report = replay::files::replay(f).unwrap();
-        let numbers: Vec<model::Score> = report
+        let report = countback_replay::files::replay(f).unwrap();
+        let numbers: Vec<countback_model::Score> = report
             .breakdown
             .computed
             .iter()
-            .filter_map(|c| c.exact.parse::<model::Score>().ok())
+            .filter_map(|c| c.exact.parse::<countback_model::Score>().ok())
             .collect();
-        for half in event::display::HalfDisplay::ALL {
+        for half in countback_event::display::HalfDisplay::ALL {
             for precision in [
-                event::display::Precision::distinct(0),
-                event::display::Precision::percentage(),
+                countback_event::display::Precision::distinct(0),
+                countback_event::display::Precision::percentage(),
             ] {
-                let shown = event::display::ColumnDisplay::for_values(&numbers, &precision, half);
+                let shown =
+                    countback_event::display::ColumnDisplay::for_values(&numbers, &precision, half);
                 let figs: Vec<(String, String)> = numbers
                     .iter()
                     .map(|n| (n.to_string(), shown.show(n)))

@@ -3,8 +3,8 @@
 //! `A` and `E`, an artificial score, not played, unplayable), so that a
 //! director can check every figure of the standings.
 
-use model::{ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome};
-use normalise::{LineOutcome, Method, ScoredSession, Traveller};
+use countback_model::{ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome};
+use countback_normalise::{LineOutcome, Method, ScoredSession, Traveller};
 
 /// What was applied to a line.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
+use countback_model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
 
 use crate::convert::{known, match_path, round_from_one};
 use crate::error::{EventError, FieldPath, Problem, Result};

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use model::{ContestantId, Value};
+use countback_model::{ContestantId, Value};
 
 use crate::display::Precision;
 use crate::error::Result;
@@ -43,21 +43,21 @@ impl Column {
     }
 }
 
-fn key_of(t: tiebreak_chess::TieBreak) -> &'static str {
+fn key_of(t: countback_tiebreak_chess::TieBreak) -> &'static str {
     match t {
-        tiebreak_chess::TieBreak::ModifiedMedian => "modified_median",
-        tiebreak_chess::TieBreak::Median => "median",
-        tiebreak_chess::TieBreak::Solkoff => "solkoff",
-        tiebreak_chess::TieBreak::Cumulative => "cumulative",
-        tiebreak_chess::TieBreak::OppositionCumulative => "opposition_cumulative",
+        countback_tiebreak_chess::TieBreak::ModifiedMedian => "modified_median",
+        countback_tiebreak_chess::TieBreak::Median => "median",
+        countback_tiebreak_chess::TieBreak::Solkoff => "solkoff",
+        countback_tiebreak_chess::TieBreak::Cumulative => "cumulative",
+        countback_tiebreak_chess::TieBreak::OppositionCumulative => "opposition_cumulative",
         _ => "uscf",
     }
 }
 
 /// USCF: one column per system of the cascade, in its order.
 pub(crate) fn uscf(
-    values: &[tiebreak_chess::PlayerTieBreaks],
-    cascade: &tiebreak_chess::Cascade,
+    values: &[countback_tiebreak_chess::PlayerTieBreaks],
+    cascade: &countback_tiebreak_chess::Cascade,
 ) -> Vec<Column> {
     cascade
         .steps()
@@ -79,13 +79,13 @@ pub(crate) fn uscf(
 }
 
 /// IHSA: the team tie-break total.
-pub(crate) fn ihsa(breaks: &[tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
+pub(crate) fn ihsa(breaks: &[countback_tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
     let mut c = Column::new(
         "ihsa_tie_break",
         "IHSA tie-break",
         &format!(
             "{}: (match points + 10) × (1 + opponent's tournament points²) / 100, summed over the rounds",
-            tiebreak_chess::IHSA_CLAUSE
+            countback_tiebreak_chess::IHSA_CLAUSE
         ),
         Precision::distinct(2),
     );
@@ -99,8 +99,8 @@ pub(crate) fn ihsa(breaks: &[tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
 /// FIDE: one column per code of the cascade, in its order, for every
 /// player (`ids` in the tournament's player order).
 pub(crate) fn fide(
-    eval: &tiebreak_fide::Evaluation<'_>,
-    cascade: &tiebreak_fide::Cascade,
+    eval: &countback_tiebreak_fide::Evaluation<'_>,
+    cascade: &countback_tiebreak_fide::Cascade,
     ids: &[ContestantId],
 ) -> Result<Vec<Column>> {
     let mut out = Vec::new();
@@ -109,7 +109,7 @@ pub(crate) fn fide(
         let precision = if code.kind.uses_ratings() {
             Precision::Rule {
                 places: 0,
-                half: model::HalfRule::Up,
+                half: countback_model::HalfRule::Up,
                 clause: format!("FIDE C.07 {}", code.kind.acronym()),
             }
         } else {
@@ -135,8 +135,8 @@ pub(crate) fn fide(
 /// WBF teams: Swiss points (Swiss only), then the IMP and total-points
 /// quotients over the matches played.
 pub(crate) fn wbf_teams(
-    teams: &tiebreak_wbf::TeamsEvent,
-    readings: &tiebreak_wbf::Readings,
+    teams: &countback_tiebreak_wbf::TeamsEvent,
+    readings: &countback_tiebreak_wbf::Readings,
     swiss: bool,
 ) -> Result<Vec<Column>> {
     let mut out = Vec::new();
@@ -147,7 +147,7 @@ pub(crate) fn wbf_teams(
             "WBF 3 Swiss points: the sum of every direct opponent's VPs",
             Precision::distinct(0),
         );
-        c.values = tiebreak_wbf::swiss_points_with(teams, readings)?
+        c.values = countback_tiebreak_wbf::swiss_points_with(teams, readings)?
             .into_iter()
             .map(|(t, s)| (t, Value::Score(s)))
             .collect();
@@ -185,7 +185,7 @@ pub(crate) fn wbf_teams(
 
 /// EBU: tie-break points (143.5.2), unless the event is a perfect
 /// all-play-all, which has none.
-pub(crate) fn ebu(stage: &tiebreak_ebu::Stage) -> Result<Vec<Column>> {
+pub(crate) fn ebu(stage: &countback_tiebreak_ebu::Stage) -> Result<Vec<Column>> {
     if stage.format.all_play_all {
         return Ok(Vec::new());
     }

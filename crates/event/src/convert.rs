@@ -5,11 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{
+use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,
     SideScores, TableOutcome, TravellerLine, Unit,
 };
-use tiebreak_chess::{Crosstable, RoundResult};
+use countback_tiebreak_chess::{Crosstable, RoundResult};
 
 use crate::error::{AtField, EventError, FieldPath, Problem, Result};
 use crate::file::{EventFile, FractionalImps, MatchEntry};
@@ -91,7 +91,7 @@ pub struct Conversion {
     /// Boards in the match.
     pub boards: u32,
     /// The scale.
-    pub scale: vp::VpScale,
+    pub scale: countback_vp::VpScale,
     /// Every score of the match: VPs (computed), IMPs, total points.
     pub scores: Vec<SideScores>,
 }
@@ -121,7 +121,7 @@ fn converted(
     i: usize,
     m: &MatchEntry,
     info: &crate::file::EventInfo,
-) -> Result<Option<(u32, vp::VpScale, Vec<SideScores>)>> {
+) -> Result<Option<(u32, countback_vp::VpScale, Vec<SideScores>)>> {
     let at = match_path(i);
     let by_board = m.board_results.is_some() || m.board_imps.is_some();
     let Some(scale) = info.vp_scale else {
@@ -163,19 +163,22 @@ fn converted(
                 },
             ))
         }
-        (Some(rooms), None, _) => vp::MatchInput::Boards(
+        (Some(rooms), None, _) => countback_vp::MatchInput::Boards(
             rooms
                 .iter()
-                .map(|[open, closed]| vp::BoardResult::TwoRoom {
+                .map(|[open, closed]| countback_vp::BoardResult::TwoRoom {
                     open_ns: *open,
                     closed_ns: *closed,
                 })
                 .collect(),
         ),
-        (None, Some(imps), _) => {
-            vp::MatchInput::Boards(imps.iter().cloned().map(vp::BoardResult::Imps).collect())
-        }
-        (None, None, Some([a, b])) => vp::MatchInput::Imps {
+        (None, Some(imps), _) => countback_vp::MatchInput::Boards(
+            imps.iter()
+                .cloned()
+                .map(countback_vp::BoardResult::Imps)
+                .collect(),
+        ),
+        (None, None, Some([a, b])) => countback_vp::MatchInput::Imps {
             first: a.clone(),
             second: b.clone(),
         },
@@ -213,7 +216,7 @@ fn converted(
         .unwrap_or(FractionalImps::Refuse)
         .margin();
     let table = scale.table(boards).at_field(|| at.clone())?;
-    let scored = vp::score_match(&input, &table, &fractional).at_field(|| at.clone())?;
+    let scored = countback_vp::score_match(&input, &table, &fractional).at_field(|| at.clone())?;
     let scores = scored.side_scores();
     for given in [
         (Unit::VictoryPoints, &m.vp, "vp"),
@@ -400,7 +403,7 @@ pub fn artificial(rest: &str, text: &str, field: FieldPath) -> Result<Artificial
 
 /// The boards as travellers (one list of lines per version of a fouled
 /// board), each with its index in the file.
-pub fn travellers(event: &EventFile) -> Result<Vec<(usize, normalise::Traveller)>> {
+pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for (i, b) in event.boards.iter().enumerate() {
@@ -440,12 +443,12 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, normalise::Traveller)
         out.push((
             i,
             if versions.len() == 1 {
-                normalise::Traveller::new(
+                countback_normalise::Traveller::new(
                     BoardNumber(b.board),
                     versions.into_iter().flatten().collect(),
                 )
             } else {
-                normalise::Traveller::fouled(BoardNumber(b.board), versions)
+                countback_normalise::Traveller::fouled(BoardNumber(b.board), versions)
             },
         ));
     }
@@ -591,7 +594,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
 pub fn ebu_boards(
     event: &EventFile,
     set: &BTreeSet<ContestantId>,
-) -> Result<Vec<tiebreak_ebu::Board>> {
+) -> Result<Vec<countback_tiebreak_ebu::Board>> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for (i, b) in event.board_scores.iter().enumerate() {
@@ -608,11 +611,11 @@ pub fn ebu_boards(
         for (who, score) in &b.scores {
             let c = known(set, who, at.k("scores").k(who))?;
             let r = if b.awarded.iter().any(|a| a == who) {
-                tiebreak_ebu::BoardResult::Unplayed {
+                countback_tiebreak_ebu::BoardResult::Unplayed {
                     awarded: score.clone(),
                 }
             } else {
-                tiebreak_ebu::BoardResult::Played(score.clone())
+                countback_tiebreak_ebu::BoardResult::Played(score.clone())
             };
             results.insert(c, r);
         }
@@ -626,7 +629,7 @@ pub fn ebu_boards(
                 ));
             }
         }
-        out.push(tiebreak_ebu::Board {
+        out.push(countback_tiebreak_ebu::Board {
             number: BoardNumber(b.board),
             average: b.average.clone().unwrap_or_default(),
             results,
@@ -639,7 +642,7 @@ pub fn ebu_boards(
 pub fn bam_boards(
     event: &EventFile,
     set: &BTreeSet<ContestantId>,
-) -> Result<Vec<tiebreak_wbf::BamBoard>> {
+) -> Result<Vec<countback_tiebreak_wbf::BamBoard>> {
     let mut out = Vec::new();
     for (i, b) in event.board_scores.iter().enumerate() {
         let at = FieldPath::key("board_scores").i(i);
@@ -656,7 +659,7 @@ pub fn bam_boards(
         }
         for (who, score) in &b.scores {
             let c = known(set, who, at.k("scores").k(who))?;
-            out.push(tiebreak_wbf::BamBoard::new(
+            out.push(countback_tiebreak_wbf::BamBoard::new(
                 c,
                 BoardNumber(b.board),
                 score.clone(),

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
-//! use model::Score;
+//! use countback_model::Score;
 //!
 //! let a = Score::new(139, 40)?;
 //! let b = Score::new(1391, 400)?;
@@ -28,13 +28,13 @@
 //! let even = ColumnDisplay::for_values([&p, &q], &Precision::percentage(), HalfDisplay::Even);
 //! let up = ColumnDisplay::for_values([&p, &q], &Precision::percentage(), HalfDisplay::Up);
 //! assert_eq!((even.show(&p), up.show(&p)), ("68.12".to_owned(), "68.13".to_owned()));
-//! # Ok::<(), model::ScoreError>(())
+//! # Ok::<(), countback_model::ScoreError>(())
 //! ```
 
 use std::fmt;
 use std::str::FromStr;
 
-use model::{HalfRule, RoundingMode, Score, Value};
+use countback_model::{HalfRule, RoundingMode, Score, Value};
 
 /// The most decimals a column is widened to before its values are shown as
 /// exact fractions instead.
@@ -271,8 +271,8 @@ impl ColumnDisplay {
     #[must_use]
     pub fn show_value(&self, value: &Value) -> String {
         match value {
-            Value::Score(s) | Value::Quotient(model::Quotient::Finite(s)) => self.show(s),
-            Value::Quotient(model::Quotient::Infinite) => "∞".to_owned(),
+            Value::Score(s) | Value::Quotient(countback_model::Quotient::Finite(s)) => self.show(s),
+            Value::Quotient(countback_model::Quotient::Infinite) => "∞".to_owned(),
             other => other.to_string(),
         }
     }
@@ -281,7 +281,7 @@ impl ColumnDisplay {
 /// The numbers among tie-break values (finite ones), for choosing a display.
 pub fn numbers<'a>(values: impl IntoIterator<Item = &'a Value>) -> impl Iterator<Item = &'a Score> {
     values.into_iter().filter_map(|v| match v {
-        Value::Score(s) | Value::Quotient(model::Quotient::Finite(s)) => Some(s),
+        Value::Score(s) | Value::Quotient(countback_model::Quotient::Finite(s)) => Some(s),
         _ => None,
     })
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use model::{InputError, ScoreError};
+use countback_model::{InputError, ScoreError};
 
 /// One step of a field path: a key of a table, or an index into an array.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -188,43 +188,43 @@ pub enum Problem {
     Score(#[from] ScoreError),
     /// The EBU rules refused the stage.
     #[error(transparent)]
-    Ebu(#[from] tiebreak_ebu::EbuError),
+    Ebu(#[from] countback_tiebreak_ebu::EbuError),
     /// The WBF rules refused the event.
     #[error(transparent)]
-    Wbf(#[from] tiebreak_wbf::WbfError),
+    Wbf(#[from] countback_tiebreak_wbf::WbfError),
     /// The chess crosstable does not add up.
     #[error(transparent)]
-    Crosstable(#[from] tiebreak_chess::CrosstableError),
+    Crosstable(#[from] countback_tiebreak_chess::CrosstableError),
     /// The IHSA rules refused the event.
     #[error(transparent)]
-    Ihsa(#[from] tiebreak_chess::IhsaError),
+    Ihsa(#[from] countback_tiebreak_chess::IhsaError),
     /// A USCF median table that cannot be used.
     #[error(transparent)]
-    MedianTable(#[from] tiebreak_chess::MedianTableError),
+    MedianTable(#[from] countback_tiebreak_chess::MedianTableError),
     /// The FIDE rules refused the tournament.
     #[error(transparent)]
-    Fide(#[from] tiebreak_fide::FideError),
+    Fide(#[from] countback_tiebreak_fide::FideError),
     /// A FIDE tie-break code list that cannot be read.
     #[error(transparent)]
-    FideCode(#[from] tiebreak_fide::CodeError),
+    FideCode(#[from] countback_tiebreak_fide::CodeError),
     /// A TRF file that cannot be read.
     #[error(transparent)]
-    Trf(#[from] tiebreak_fide::TrfError),
+    Trf(#[from] countback_tiebreak_fide::TrfError),
     /// Boards that cannot be normalised.
     #[error(transparent)]
-    Normalise(#[from] normalise::NormaliseError),
+    Normalise(#[from] countback_normalise::NormaliseError),
     /// A board that cannot be matchpointed.
     #[error(transparent)]
-    Board(#[from] matchpoints::BoardError),
+    Board(#[from] countback_matchpoints::BoardError),
     /// A USEBIO or NZ Scorer file that cannot be read.
     #[error(transparent)]
-    Usebio(#[from] usebio::ParseError),
+    Usebio(#[from] countback_usebio::ParseError),
     /// A USEBIO session that cannot be rescored.
     #[error(transparent)]
-    Rescore(#[from] usebio::RescoreError),
+    Rescore(#[from] countback_usebio::RescoreError),
     /// IMPs that cannot be converted to VPs.
     #[error(transparent)]
-    Vp(#[from] vp::VpError),
+    Vp(#[from] countback_vp::VpError),
 }
 
 fn list(v: &[String]) -> String {
@@ -317,19 +317,19 @@ from_problem!(
     Problem,
     InputError,
     ScoreError,
-    tiebreak_ebu::EbuError,
-    tiebreak_wbf::WbfError,
-    tiebreak_chess::CrosstableError,
-    tiebreak_chess::IhsaError,
-    tiebreak_chess::MedianTableError,
-    tiebreak_fide::FideError,
-    tiebreak_fide::CodeError,
-    tiebreak_fide::TrfError,
-    normalise::NormaliseError,
-    matchpoints::BoardError,
-    usebio::ParseError,
-    usebio::RescoreError,
-    vp::VpError,
+    countback_tiebreak_ebu::EbuError,
+    countback_tiebreak_wbf::WbfError,
+    countback_tiebreak_chess::CrosstableError,
+    countback_tiebreak_chess::IhsaError,
+    countback_tiebreak_chess::MedianTableError,
+    countback_tiebreak_fide::FideError,
+    countback_tiebreak_fide::CodeError,
+    countback_tiebreak_fide::TrfError,
+    countback_normalise::NormaliseError,
+    countback_matchpoints::BoardError,
+    countback_usebio::ParseError,
+    countback_usebio::RescoreError,
+    countback_vp::VpError,
 );
 
 /// `Result` with an [`EventError`].

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use model::Score;
+use countback_model::Score;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -86,7 +86,7 @@ pub struct EventInfo {
     /// that gives both is checked.
     #[serde(default)]
     #[schemars(with = "Option<VpScaleNames>")]
-    pub vp_scale: Option<vp::VpScale>,
+    pub vp_scale: Option<countback_vp::VpScale>,
     /// Boards in a full match, for the VP scale (a match's own `boards`, or
     /// the number of its board results, take precedence).
     #[serde(default)]
@@ -118,15 +118,15 @@ pub enum FractionalImps {
 impl FractionalImps {
     /// The VP crate's treatment.
     #[must_use]
-    pub fn margin(self) -> vp::FractionalMargin {
-        use model::HalfRule;
+    pub fn margin(self) -> countback_vp::FractionalMargin {
+        use countback_model::HalfRule;
         match self {
-            FractionalImps::Refuse => vp::FractionalMargin::Refuse,
-            FractionalImps::Interpolate => vp::FractionalMargin::Interpolate,
-            FractionalImps::RoundHalfUp => vp::FractionalMargin::Round(HalfRule::Up),
-            FractionalImps::RoundHalfEven => vp::FractionalMargin::Round(HalfRule::Even),
+            FractionalImps::Refuse => countback_vp::FractionalMargin::Refuse,
+            FractionalImps::Interpolate => countback_vp::FractionalMargin::Interpolate,
+            FractionalImps::RoundHalfUp => countback_vp::FractionalMargin::Round(HalfRule::Up),
+            FractionalImps::RoundHalfEven => countback_vp::FractionalMargin::Round(HalfRule::Even),
             FractionalImps::RoundHalfAwayFromZero => {
-                vp::FractionalMargin::Round(HalfRule::AwayFromZero)
+                countback_vp::FractionalMargin::Round(HalfRule::AwayFromZero)
             }
         }
     }
@@ -141,7 +141,7 @@ impl JsonSchema for VpScaleNames {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names = vp::VpScale::names();
+        let names = countback_vp::VpScale::names();
         schemars::json_schema!({
             "description": "A VP scale by name (docs/vp.md).",
             "type": "string",

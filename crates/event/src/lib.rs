@@ -86,7 +86,7 @@ pub use source::{Notation, Source};
 
 use std::collections::BTreeMap;
 
-use model::ContestantId;
+use countback_model::ContestantId;
 
 /// Something a scorer should look at before publishing: not wrong by
 /// itself, but usually a mistake (a team with no match in a round, a
@@ -209,14 +209,14 @@ impl Event {
 /// A TRF tournament read, with the options and the tie-break list that
 /// apply to it.
 struct Trf {
-    tournament: tiebreak_fide::trf::Tournament,
-    options: tiebreak_fide::Options,
-    cascade: tiebreak_fide::Cascade,
+    tournament: countback_tiebreak_fide::trf::Tournament,
+    options: countback_tiebreak_fide::Options,
+    cascade: countback_tiebreak_fide::Cascade,
     warnings: Vec<Warning>,
 }
 
 fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventError> {
-    use tiebreak_fide::{trf, Cascade, Edition, Format, Options};
+    use countback_tiebreak_fide::{trf, Cascade, Edition, Format, Options};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
         return Err(EventError::new(Problem::WrongKind {
@@ -274,13 +274,13 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
 /// list, Vega's forfeit rule); without a list, by the tie-breaks the file
 /// declares (TRF-2026 records 202/212), or else `BH/C1, BH, SB`.
 pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
-    use tiebreak_fide::Evaluation;
+    use countback_tiebreak_fide::Evaluation;
     let trf = read_trf(text, options)?;
     let t = &trf.tournament;
     let eval = Evaluation::new(t, trf.options)?;
     let cascade = &trf.cascade;
     let outcome = eval.rank(cascade)?;
-    let ids = tiebreak_fide::contestant_ids(t);
+    let ids = countback_tiebreak_fide::contestant_ids(t);
     let columns = columns::fide(&eval, cascade, &ids)?;
     let mut names = BTreeMap::new();
     let mut ratings = BTreeMap::new();
@@ -314,26 +314,26 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
 pub fn audit_trf(
     text: &str,
     options: &options::FideOptions,
-) -> Result<(tiebreak_fide::Audit, Vec<Warning>), EventError> {
+) -> Result<(countback_tiebreak_fide::Audit, Vec<Warning>), EventError> {
     let trf = read_trf(text, options)?;
-    let eval = tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
-    let audit = tiebreak_fide::audit(&eval, &trf.cascade)?;
+    let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
+    let audit = countback_tiebreak_fide::audit(&eval, &trf.cascade)?;
     Ok((audit, trf.warnings))
 }
 
 /// Rescore a USEBIO or NZ Scorer file given as bytes: UTF-8, or the
 /// ISO-8859-1 its XML declaration names (anything else is an error naming
 /// the first bad byte).
-pub fn rescore_results_bytes(bytes: &[u8]) -> Result<usebio::Rescore, EventError> {
-    let session = usebio::parse_results_bytes(bytes)?;
-    Ok(usebio::rescore(&session)?)
+pub fn rescore_results_bytes(bytes: &[u8]) -> Result<countback_usebio::Rescore, EventError> {
+    let session = countback_usebio::parse_results_bytes(bytes)?;
+    Ok(countback_usebio::rescore(&session)?)
 }
 
 /// Audit a USEBIO or NZ Scorer file given as bytes (see
 /// [`rescore_results_bytes`]).
-pub fn audit_results_bytes(bytes: &[u8]) -> Result<usebio::Audit, EventError> {
-    let session = usebio::parse_results_bytes(bytes)?;
-    Ok(usebio::audit(&session)?)
+pub fn audit_results_bytes(bytes: &[u8]) -> Result<countback_usebio::Audit, EventError> {
+    let session = countback_usebio::parse_results_bytes(bytes)?;
+    Ok(countback_usebio::audit(&session)?)
 }
 
 /// The JSON Schema of the event file format.

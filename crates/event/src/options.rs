@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use model::Score;
+use countback_model::Score;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -231,13 +231,15 @@ pub enum TiePurposeName {
     SharedPlace,
 }
 
-impl From<TiePurposeName> for tiebreak_ebu::TiePurpose {
-    fn from(p: TiePurposeName) -> tiebreak_ebu::TiePurpose {
+impl From<TiePurposeName> for countback_tiebreak_ebu::TiePurpose {
+    fn from(p: TiePurposeName) -> countback_tiebreak_ebu::TiePurpose {
         match p {
-            TiePurposeName::Title => tiebreak_ebu::TiePurpose::Title,
-            TiePurposeName::QualifyingPlace => tiebreak_ebu::TiePurpose::QualifyingPlace,
-            TiePurposeName::IndivisiblePrize => tiebreak_ebu::TiePurpose::IndivisiblePrize,
-            TiePurposeName::SharedPlace => tiebreak_ebu::TiePurpose::SharedPlace,
+            TiePurposeName::Title => countback_tiebreak_ebu::TiePurpose::Title,
+            TiePurposeName::QualifyingPlace => countback_tiebreak_ebu::TiePurpose::QualifyingPlace,
+            TiePurposeName::IndivisiblePrize => {
+                countback_tiebreak_ebu::TiePurpose::IndivisiblePrize
+            }
+            TiePurposeName::SharedPlace => countback_tiebreak_ebu::TiePurpose::SharedPlace,
         }
     }
 }
@@ -266,22 +268,22 @@ pub struct EbuOptions {
     /// 143.7.1(a) among three or more (default `each_of_the_others`).
     #[serde(default)]
     #[schemars(with = "Option<DirectResultAmongManyNames>")]
-    pub direct_result_among_many: Option<tiebreak_ebu::DirectResultAmongMany>,
+    pub direct_result_among_many: Option<countback_tiebreak_ebu::DirectResultAmongMany>,
     /// What "defeated" is judged in (default `final_method`).
     #[serde(default)]
     #[schemars(with = "Option<DefeatedNames>")]
-    pub defeated: Option<tiebreak_ebu::Defeated>,
+    pub defeated: Option<countback_tiebreak_ebu::Defeated>,
     /// A title tie no test splits (default `random_ballot`, 143.7.1(e)).
     #[serde(default)]
     #[schemars(with = "Option<UnbrokenTitleTieNames>")]
-    pub unbroken_title_tie: Option<tiebreak_ebu::UnbrokenTitleTie>,
+    pub unbroken_title_tie: Option<countback_tiebreak_ebu::UnbrokenTitleTie>,
 }
 
 impl EbuOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_ebu::Readings {
-        let mut r = tiebreak_ebu::Readings::default();
+    pub fn readings(&self) -> countback_tiebreak_ebu::Readings {
+        let mut r = countback_tiebreak_ebu::Readings::default();
         if let Some(x) = self.direct_result_among_many {
             r = r.with_direct_result_among_many(x);
         }
@@ -303,14 +305,14 @@ pub struct WbfRoundRobinOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
     #[schemars(with = "Option<NetAmongNames>")]
-    pub net_among: Option<tiebreak_wbf::NetAmong>,
+    pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
 }
 
 impl WbfRoundRobinOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_wbf::Readings {
-        let mut r = tiebreak_wbf::Readings::default();
+    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+        let mut r = countback_tiebreak_wbf::Readings::default();
         if let Some(x) = self.net_among {
             r = r.with_net_among(x);
         }
@@ -327,8 +329,8 @@ pub struct WbfKnockoutOptions {}
 impl WbfKnockoutOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_wbf::Readings {
-        tiebreak_wbf::Readings::default()
+    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+        countback_tiebreak_wbf::Readings::default()
     }
 }
 
@@ -340,18 +342,18 @@ pub struct WbfSwissOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
     #[schemars(with = "Option<NetAmongNames>")]
-    pub net_among: Option<tiebreak_wbf::NetAmong>,
+    pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
     /// WBF 3 Swiss points (default `every_opponent`).
     #[serde(default)]
     #[schemars(with = "Option<SwissPointsOpponentsNames>")]
-    pub swiss_points_opponents: Option<tiebreak_wbf::SwissPointsOpponents>,
+    pub swiss_points_opponents: Option<countback_tiebreak_wbf::SwissPointsOpponents>,
 }
 
 impl WbfSwissOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_wbf::Readings {
-        let mut r = tiebreak_wbf::Readings::default();
+    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+        let mut r = countback_tiebreak_wbf::Readings::default();
         if let Some(x) = self.net_among {
             r = r.with_net_among(x);
         }
@@ -370,18 +372,18 @@ pub struct WbfPairsOptions {
     /// WBF 4 ¶1 (default `up_to_two`).
     #[serde(default)]
     #[schemars(with = "Option<BestSessionsNames>")]
-    pub best_sessions: Option<tiebreak_wbf::BestSessions>,
+    pub best_sessions: Option<countback_tiebreak_wbf::BestSessions>,
     /// WBF 4 ¶2 (default `next_lower`).
     #[serde(default)]
     #[schemars(with = "Option<CommonOpponentsNames>")]
-    pub common_opponents: Option<tiebreak_wbf::CommonOpponents>,
+    pub common_opponents: Option<countback_tiebreak_wbf::CommonOpponents>,
 }
 
 impl WbfPairsOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_wbf::Readings {
-        let mut r = tiebreak_wbf::Readings::default();
+    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+        let mut r = countback_tiebreak_wbf::Readings::default();
         if let Some(x) = self.best_sessions {
             r = r.with_best_sessions(x);
         }
@@ -400,14 +402,14 @@ pub struct WbfBamOptions {
     /// WBF 5 (default `restart`).
     #[serde(default)]
     #[schemars(with = "Option<BamRemainderNames>")]
-    pub bam_remainder: Option<tiebreak_wbf::BamRemainder>,
+    pub bam_remainder: Option<countback_tiebreak_wbf::BamRemainder>,
 }
 
 impl WbfBamOptions {
     /// The readings of the text these options choose.
     #[must_use]
-    pub fn readings(&self) -> tiebreak_wbf::Readings {
-        let mut r = tiebreak_wbf::Readings::default();
+    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+        let mut r = countback_tiebreak_wbf::Readings::default();
         if let Some(x) = self.bam_remainder {
             r = r.with_bam_remainder(x);
         }
@@ -444,15 +446,15 @@ pub enum UscfTieBreakName {
     OppositionCumulative,
 }
 
-impl From<UscfTieBreakName> for tiebreak_chess::TieBreak {
-    fn from(t: UscfTieBreakName) -> tiebreak_chess::TieBreak {
+impl From<UscfTieBreakName> for countback_tiebreak_chess::TieBreak {
+    fn from(t: UscfTieBreakName) -> countback_tiebreak_chess::TieBreak {
         match t {
-            UscfTieBreakName::ModifiedMedian => tiebreak_chess::TieBreak::ModifiedMedian,
-            UscfTieBreakName::Median => tiebreak_chess::TieBreak::Median,
-            UscfTieBreakName::Solkoff => tiebreak_chess::TieBreak::Solkoff,
-            UscfTieBreakName::Cumulative => tiebreak_chess::TieBreak::Cumulative,
+            UscfTieBreakName::ModifiedMedian => countback_tiebreak_chess::TieBreak::ModifiedMedian,
+            UscfTieBreakName::Median => countback_tiebreak_chess::TieBreak::Median,
+            UscfTieBreakName::Solkoff => countback_tiebreak_chess::TieBreak::Solkoff,
+            UscfTieBreakName::Cumulative => countback_tiebreak_chess::TieBreak::Cumulative,
             UscfTieBreakName::OppositionCumulative => {
-                tiebreak_chess::TieBreak::OppositionCumulative
+                countback_tiebreak_chess::TieBreak::OppositionCumulative
             }
         }
     }
@@ -651,17 +653,17 @@ pub enum ConventionName {
 impl ConventionName {
     /// The convention in `countback-usebio`.
     #[must_use]
-    pub fn convention(self) -> usebio::Convention {
+    pub fn convention(self) -> countback_usebio::Convention {
         match self {
-            ConventionName::EbuLetter => usebio::Convention::EbuLetter,
-            ConventionName::EbuWhiteBook2025 => usebio::Convention::EbuWhiteBook2025,
-            ConventionName::Acbl => usebio::Convention::Acbl,
-            ConventionName::Compscore => usebio::Convention::Compscore,
-            ConventionName::NzScorer => usebio::Convention::NzScorer,
-            ConventionName::ScoreBridge => usebio::Convention::ScoreBridge,
-            ConventionName::Kops => usebio::Convention::Kops,
-            ConventionName::MagicContest => usebio::Convention::MagicContest,
-            ConventionName::Bbo => usebio::Convention::Bbo,
+            ConventionName::EbuLetter => countback_usebio::Convention::EbuLetter,
+            ConventionName::EbuWhiteBook2025 => countback_usebio::Convention::EbuWhiteBook2025,
+            ConventionName::Acbl => countback_usebio::Convention::Acbl,
+            ConventionName::Compscore => countback_usebio::Convention::Compscore,
+            ConventionName::NzScorer => countback_usebio::Convention::NzScorer,
+            ConventionName::ScoreBridge => countback_usebio::Convention::ScoreBridge,
+            ConventionName::Kops => countback_usebio::Convention::Kops,
+            ConventionName::MagicContest => countback_usebio::Convention::MagicContest,
+            ConventionName::Bbo => countback_usebio::Convention::Bbo,
         }
     }
 }
@@ -726,12 +728,14 @@ mod tests {
         ])
         .read("ebu", &FieldPath::key("o"), &mut Vec::new())
         .unwrap();
-        let want = tiebreak_ebu::Readings::default()
-            .with_direct_result_among_many(tiebreak_ebu::DirectResultAmongMany::EveryPairMet)
-            .with_defeated(tiebreak_ebu::Defeated::FinalThenBasicMethod)
-            .with_unbroken_title_tie(tiebreak_ebu::UnbrokenTitleTie::Stands);
+        let want = countback_tiebreak_ebu::Readings::default()
+            .with_direct_result_among_many(
+                countback_tiebreak_ebu::DirectResultAmongMany::EveryPairMet,
+            )
+            .with_defeated(countback_tiebreak_ebu::Defeated::FinalThenBasicMethod)
+            .with_unbroken_title_tie(countback_tiebreak_ebu::UnbrokenTitleTie::Stands);
         assert_eq!(o.readings(), want);
-        assert_ne!(want, tiebreak_ebu::Readings::default());
+        assert_ne!(want, countback_tiebreak_ebu::Readings::default());
     }
 
     #[test]
@@ -744,24 +748,25 @@ mod tests {
         .unwrap();
         assert_eq!(
             pairs.readings(),
-            tiebreak_wbf::Readings::default()
-                .with_best_sessions(tiebreak_wbf::BestSessions::UpToAll)
-                .with_common_opponents(tiebreak_wbf::CommonOpponents::FromTheTop)
+            countback_tiebreak_wbf::Readings::default()
+                .with_best_sessions(countback_tiebreak_wbf::BestSessions::UpToAll)
+                .with_common_opponents(countback_tiebreak_wbf::CommonOpponents::FromTheTop)
         );
         let bam: WbfBamOptions = raw(&[("bam_remainder", "next_clause")])
             .read("wbf-bam", &FieldPath::key("o"), &mut Vec::new())
             .unwrap();
         assert_eq!(
             bam.readings(),
-            tiebreak_wbf::Readings::default()
-                .with_bam_remainder(tiebreak_wbf::BamRemainder::NextClause)
+            countback_tiebreak_wbf::Readings::default()
+                .with_bam_remainder(countback_tiebreak_wbf::BamRemainder::NextClause)
         );
         let rr: WbfRoundRobinOptions = raw(&[("net_among", "every_pair_met")])
             .read("wbf-round-robin", &FieldPath::key("o"), &mut Vec::new())
             .unwrap();
         assert_eq!(
             rr.readings(),
-            tiebreak_wbf::Readings::default().with_net_among(tiebreak_wbf::NetAmong::EveryPairMet)
+            countback_tiebreak_wbf::Readings::default()
+                .with_net_among(countback_tiebreak_wbf::NetAmong::EveryPairMet)
         );
     }
 

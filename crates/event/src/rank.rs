@@ -2,13 +2,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit};
-use tiebreak_chess::{Cascade, CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
-use tiebreak_ebu::{
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
+};
+use countback_tiebreak_chess::{Cascade, CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
+use countback_tiebreak_ebu::{
     EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, PlacePurposes,
     Procedure as EbuProcedure, Scoring, Stage, Standings, TiePurpose,
 };
-use tiebreak_wbf::{PairsStage, Qualification, TeamsEvent};
+use countback_tiebreak_wbf::{PairsStage, Qualification, TeamsEvent};
 
 use crate::checks;
 use crate::convert::{self, known, match_path};
@@ -90,7 +92,10 @@ impl Ranking {
         self.outcome.order.iter().any(|g| {
             matches!(
                 g.unresolved,
-                Some(model::Unresolved::PlayOff { .. } | model::Unresolved::RandomBallot { .. })
+                Some(
+                    countback_model::Unresolved::PlayOff { .. }
+                        | countback_model::Unresolved::RandomBallot { .. }
+                )
             )
         })
     }
@@ -418,9 +423,9 @@ impl Ctx<'_> {
         let primary = convert::totals(&matches, self.set, Unit::VictoryPoints);
         let teams = TeamsEvent::new(self.set.iter().cloned(), matches)?;
         let outcome = if round_robin {
-            tiebreak_wbf::round_robin_standings_with(&teams, &readings)
+            countback_tiebreak_wbf::round_robin_standings_with(&teams, &readings)
         } else {
-            tiebreak_wbf::swiss_standings_with(&teams, &readings)
+            countback_tiebreak_wbf::swiss_standings_with(&teams, &readings)
         }?;
         let mut r = ranking(self.procedure, "VPs", primary, outcome);
         r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
@@ -504,7 +509,7 @@ impl Ctx<'_> {
         let positions = self.qualification_ranks()?;
         let q = Qualification::new(positions, qualification.into_iter().map(|(_, e)| e))?;
         let outcome = split_ties(&primary, |tied, _| {
-            Ok(tiebreak_wbf::knockout_with(&q, tied, &readings)?)
+            Ok(countback_tiebreak_wbf::knockout_with(&q, tied, &readings)?)
         })?;
         Ok(ranking(self.procedure, "IMPs", primary, outcome))
     }
@@ -539,7 +544,7 @@ impl Ctx<'_> {
         let positions = self.qualification_ranks()?;
         let stage = PairsStage::new(sessions, positions, matches)?;
         let outcome = split_ties(&primary, |tied, _| {
-            Ok(tiebreak_wbf::pairs_with(&stage, tied, &readings)?)
+            Ok(countback_tiebreak_wbf::pairs_with(&stage, tied, &readings)?)
         })?;
         Ok(ranking(self.procedure, "MPs", primary, outcome))
     }
@@ -576,14 +581,14 @@ impl Ctx<'_> {
         }
         let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
         let boards = convert::bam_boards(self.event, self.set)?;
-        let stage = tiebreak_wbf::BamStage::new(carry, matches, boards)?;
+        let stage = countback_tiebreak_wbf::BamStage::new(carry, matches, boards)?;
         let primary: BTreeMap<ContestantId, Score> = self
             .set
             .iter()
             .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
             .collect();
         let outcome = split_ties(&primary, |tied, _| {
-            Ok(tiebreak_wbf::bam_with(&stage, tied, &readings)?)
+            Ok(countback_tiebreak_wbf::bam_with(&stage, tied, &readings)?)
         })?;
         Ok(ranking(self.procedure, "points", primary, outcome))
     }
@@ -674,7 +679,7 @@ impl Ctx<'_> {
             format: EventFormat {
                 scoring: Scoring::victory_points(Unit::Imps),
                 all_play_all: opts.all_play_all,
-                contestants: model::ContestantKind::Team,
+                contestants: countback_model::ContestantKind::Team,
                 grouping: MatchGrouping::Rounds,
                 draw_score,
             },
@@ -718,12 +723,16 @@ impl Ctx<'_> {
                     },
                 ))
             }
-            (Some(steps), None) => tiebreak_chess::MedianDiscards::custom(steps.iter().copied())
-                .at_field(|| options_path().k("median_table"))?,
-            (None, Some(MedianTableName::Harkness)) => tiebreak_chess::MedianDiscards::harkness(),
-            (None, _) => tiebreak_chess::MedianDiscards::uscf_rulebook(),
+            (Some(steps), None) => {
+                countback_tiebreak_chess::MedianDiscards::custom(steps.iter().copied())
+                    .at_field(|| options_path().k("median_table"))?
+            }
+            (None, Some(MedianTableName::Harkness)) => {
+                countback_tiebreak_chess::MedianDiscards::harkness()
+            }
+            (None, _) => countback_tiebreak_chess::MedianDiscards::uscf_rulebook(),
         };
-        let mut unplayed = tiebreak_chess::UnplayedGames::uscf();
+        let mut unplayed = countback_tiebreak_chess::UnplayedGames::uscf();
         if let Some(b) = o.opponent_unplayed_as_draw {
             unplayed.opponent_unplayed_as_draw = b;
         }
@@ -740,9 +749,9 @@ impl Ctx<'_> {
             Some(list) => Cascade::new(list.iter().map(|t| (*t).into())),
             None => Cascade::uscf(),
         };
-        let options = tiebreak_chess::UscfOptions::new(median, unplayed);
-        let values = tiebreak_chess::tie_break_values(&table, &options);
-        let outcome = tiebreak_chess::rank_values(&values, &cascade);
+        let options = countback_tiebreak_chess::UscfOptions::new(median, unplayed);
+        let values = countback_tiebreak_chess::tie_break_values(&table, &options);
+        let outcome = countback_tiebreak_chess::rank_values(&values, &cascade);
         let mut r = ranking(self.procedure, "points", primary, outcome);
         r.columns = crate::columns::uscf(&values, &cascade);
         Ok(r)
@@ -809,7 +818,7 @@ impl Ctx<'_> {
                 ));
             }
             unplayed.push(UnplayedMatch {
-                round: model::RoundNumber(b.round),
+                round: countback_model::RoundNumber(b.round),
                 team: known(self.set, &b.contestant, at.k("contestant"))?,
                 match_points: b.match_points.clone().unwrap_or_default(),
                 tournament_points: b.tournament_points.clone().unwrap_or(Score::ONE),
@@ -821,16 +830,18 @@ impl Ctx<'_> {
             .iter()
             .map(|t| (t.clone(), ev.tournament_points(t).unwrap_or_default()))
             .collect();
-        let mut options = tiebreak_chess::IhsaOptions::ihsa();
+        let mut options = countback_tiebreak_chess::IhsaOptions::ihsa();
         if let Some(m) = &o.max_match_points {
             options.max_match_points = m.clone();
         }
         if let Some(u) = o.own_unplayed {
             options = options.with_own_unplayed(match u {
-                OwnUnplayedName::Omitted => tiebreak_chess::OwnUnplayedMatch::Omitted,
-                OwnUnplayedName::ScoredAsDraw => tiebreak_chess::OwnUnplayedMatch::ScoredAsDraw,
+                OwnUnplayedName::Omitted => countback_tiebreak_chess::OwnUnplayedMatch::Omitted,
+                OwnUnplayedName::ScoredAsDraw => {
+                    countback_tiebreak_chess::OwnUnplayedMatch::ScoredAsDraw
+                }
                 OwnUnplayedName::AwardedAgainstZero => {
-                    tiebreak_chess::OwnUnplayedMatch::AwardedAgainstZero
+                    countback_tiebreak_chess::OwnUnplayedMatch::AwardedAgainstZero
                 }
             });
         }
@@ -893,7 +904,7 @@ fn split_ties(
     let members: Vec<ContestantId> = primary.keys().cloned().collect();
     let mut out = TieBreakOutcome::default();
     let mut place = 1u32;
-    for group in model::partition_descending(&members, |c| primary.get(c).cloned()) {
+    for group in countback_model::partition_descending(&members, |c| primary.get(c).cloned()) {
         let size = u32::try_from(group.len()).unwrap_or(u32::MAX);
         if group.len() == 1 {
             out.order.push(TiedGroup {

@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use matchpoints::{PercentageMethod, Place, Standing};
-use model::{BoardNumber, ContestantId};
-use normalise::{
+use countback_matchpoints::{PercentageMethod, Place, Standing};
+use countback_model::{BoardNumber, ContestantId};
+use countback_normalise::{
     score_session, Expected, Movement, OneMissing, RoundingPolicy, Scale, ScoredSession,
     SessionSpec,
 };
@@ -256,7 +256,8 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         })?;
         spec.unplayable_award = convert::artificial(rest, text, at)?;
     }
-    let bare: Vec<normalise::Traveller> = travellers.into_iter().map(|(_, t)| t).collect();
+    let bare: Vec<countback_normalise::Traveller> =
+        travellers.into_iter().map(|(_, t)| t).collect();
     let session = score_session(&bare, &spec, &movement)?;
     let method = match options.percentage {
         Some(PercentageName::GapPar) => PercentageMethod::GapPar {
@@ -291,7 +292,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     }
     let field = |name: &'static str, keep: &dyn Fn(&ContestantId) -> bool| {
         let standings: Vec<Standing> = all.iter().filter(|s| keep(&s.pair)).cloned().collect();
-        let places = matchpoints::rank(
+        let places = countback_matchpoints::rank(
             standings
                 .iter()
                 .map(|s| (s.pair.clone(), s.percentage.clone())),
@@ -365,16 +366,16 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
 
 /// Rescore a USEBIO or NZ Scorer file from its raw table results, by the
 /// convention of the program that wrote it.
-pub fn rescore_results(text: &str) -> Result<usebio::Rescore> {
-    let session = usebio::parse_results(text)?;
-    Ok(usebio::rescore(&session)?)
+pub fn rescore_results(text: &str) -> Result<countback_usebio::Rescore> {
+    let session = countback_usebio::parse_results(text)?;
+    Ok(countback_usebio::rescore(&session)?)
 }
 
 /// Rescore a USEBIO or NZ Scorer file and compare every stored figure,
 /// under the convention of the program that wrote it.
-pub fn audit_results(text: &str) -> Result<usebio::Audit> {
-    let session = usebio::parse_results(text)?;
-    Ok(usebio::audit(&session)?)
+pub fn audit_results(text: &str) -> Result<countback_usebio::Audit> {
+    let session = countback_usebio::parse_results(text)?;
+    Ok(countback_usebio::audit(&session)?)
 }
 
 /// The convention `overrides` choose for a results file (`-o
@@ -382,7 +383,7 @@ pub fn audit_results(text: &str) -> Result<usebio::Audit> {
 /// file is rescored as a convention scores it.
 fn results_convention(
     overrides: &crate::options::RawOptions,
-) -> Result<Option<usebio::Convention>> {
+) -> Result<Option<countback_usebio::Convention>> {
     let options: ScoringOptions = crate::options::RawOptions::read_layered(
         &[(overrides, FieldPath::key("--option"))],
         "scoring",
@@ -430,11 +431,11 @@ fn is_pbn(bytes: &[u8]) -> bool {
     )
 }
 
-fn parse_results_file(bytes: &[u8]) -> Result<usebio::Session> {
+fn parse_results_file(bytes: &[u8]) -> Result<countback_usebio::Session> {
     Ok(if is_pbn(bytes) {
-        pbn::parse_pbn_bytes(bytes)?
+        countback_pbn::parse_pbn_bytes(bytes)?
     } else {
-        usebio::parse_results_bytes(bytes)?
+        countback_usebio::parse_results_bytes(bytes)?
     })
 }
 
@@ -446,21 +447,21 @@ fn parse_results_file(bytes: &[u8]) -> Result<usebio::Session> {
 pub fn rescore_results_under(
     bytes: &[u8],
     overrides: &crate::options::RawOptions,
-) -> Result<usebio::Rescore> {
+) -> Result<countback_usebio::Rescore> {
     let convention = results_convention(overrides)?;
     let session = parse_results_file(bytes)?;
-    Ok(usebio::rescore_under(&session, convention)?)
+    Ok(countback_usebio::rescore_under(&session, convention)?)
 }
 
 /// Audit a results file given as bytes (as [`rescore_results_under`]):
 /// every stored figure reproduced under the convention, or classified; the
 /// audit names the convention that explains the file
-/// ([`usebio::Audit::summary`]).
+/// ([`countback_usebio::Audit::summary`]).
 pub fn audit_results_under(
     bytes: &[u8],
     overrides: &crate::options::RawOptions,
-) -> Result<usebio::Audit> {
+) -> Result<countback_usebio::Audit> {
     let convention = results_convention(overrides)?;
     let session = parse_results_file(bytes)?;
-    Ok(usebio::audit_under(&session, convention)?)
+    Ok(countback_usebio::audit_under(&session, convention)?)
 }

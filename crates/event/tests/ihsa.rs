@@ -9,8 +9,8 @@
 )]
 
 use countback_event::{Event, RankRequest};
-use model::{ContestantId, RoundNumber, Score};
-use tiebreak_chess::{CascadeEnd, IhsaEvent, IhsaOptions, TeamMatch, UnplayedMatch};
+use countback_model::{ContestantId, RoundNumber, Score};
+use countback_tiebreak_chess::{CascadeEnd, IhsaEvent, IhsaOptions, TeamMatch, UnplayedMatch};
 
 fn id(s: &str) -> ContestantId {
     ContestantId::new(s)

@@ -89,6 +89,6 @@ fn the_schema_refuses_what_the_parser_refuses() {
         let mut doc = base.clone();
         doc["contestants"][0]["score"] = serde_json::json!(ok);
         assert!(v.is_valid(&doc), "the schema refuses {ok:?}");
-        assert!(ok.trim().parse::<model::Score>().is_ok());
+        assert!(ok.trim().parse::<countback_model::Score>().is_ok());
     }
 }

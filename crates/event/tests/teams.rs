@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use countback_event::{Event, RankRequest};
-use model::{ContestantId, Score, Unit};
+use countback_model::{ContestantId, Score, Unit};
 
 fn example() -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/wbf-swiss-imps.toml");
@@ -112,9 +112,9 @@ board_results = [[420, 170], [-50, -100]]
         .iter()
         .find(|x| x.unit == Unit::VictoryPoints)
         .unwrap();
-    let table = vp::VpScale::WbfContinuous.table(2).unwrap();
+    let table = countback_vp::VpScale::WbfContinuous.table(2).unwrap();
     let want = table
-        .convert(&s("8"), &vp::FractionalMargin::Refuse)
+        .convert(&s("8"), &countback_vp::FractionalMargin::Refuse)
         .unwrap();
     assert_eq!(vp.first, want.first);
     assert_eq!(&vp.first + &vp.second, s("20"));

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use model::{
+use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
 use serde::{Deserialize, Serialize};

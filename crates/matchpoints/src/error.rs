@@ -1,6 +1,6 @@
 //! The one error type of board and session scoring.
 
-use model::{BoardNumber, ContestantId, Direction, Score, ScoreError};
+use countback_model::{BoardNumber, ContestantId, Direction, Score, ScoreError};
 
 /// Bad input to board or session scoring. Every variant names the board and,
 /// where there is one, the pair at fault.

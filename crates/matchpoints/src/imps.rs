@@ -1,6 +1,6 @@
 //! IMPs: the WBF/EBU scale, Butler scoring against a datum, and cross-IMPs.
 
-use model::{BoardNumber, HalfRule, Rounding, RoundingMode, Score};
+use countback_model::{BoardNumber, HalfRule, Rounding, RoundingMode, Score};
 
 use crate::error::BoardError;
 

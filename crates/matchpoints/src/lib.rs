@@ -13,7 +13,7 @@
 //!   [`matchpoint_integers`] gives the 2-per-beat values as plain integers,
 //!   in linear time for the narrow score ranges of real boards.
 //! - [`matchpoint_board`]: the same from a traveller
-//!   ([`model::TravellerLine`]), with every line checked: the pair is in the
+//!   ([`countback_model::TravellerLine`]), with every line checked: the pair is in the
 //!   [`Movement`], no pair twice, adjusted scores within 0–100%.
 //! - [`artificial_award`]: an artificial adjusted score is a fixed
 //!   percentage of the top (`A6040` at top 40 gives 24/16). Scoring the real
@@ -27,7 +27,7 @@
 //!   (`100 × total / (boards played × top)`, or with gap PARs), and
 //!   [`rank`] with exact ties.
 //!
-//! No floating point is involved: every value is a [`model::Score`].
+//! No floating point is involved: every value is a [`countback_model::Score`].
 //! Nothing is rounded here except a Butler datum, by the rule the caller
 //! names.
 //!
@@ -85,7 +85,7 @@ pub use scale::Scale;
 
 /// The `countback-model` vocabulary this crate's API speaks, re-exported so
 /// that callers need not name the model crate themselves.
-pub use model::{
+pub use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,
     ScoreError, TableOutcome, TravellerLine,
 };

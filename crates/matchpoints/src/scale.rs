@@ -1,6 +1,6 @@
 //! The two matchpoint scales.
 
-use model::Score;
+use countback_model::Score;
 use serde::{Deserialize, Serialize};
 
 /// How many match points a result earns for each result it beats or ties.

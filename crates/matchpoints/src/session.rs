@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{partition_descending, BoardNumber, ContestantId, Score, ScoreError};
+use countback_model::{partition_descending, BoardNumber, ContestantId, Score, ScoreError};
 use serde::{Deserialize, Serialize};
 
 use crate::error::BoardError;

@@ -1,10 +1,10 @@
 //! Scoring a whole board: versions, adjusted scores, unplayable versions
 //! and normalisation to the expected count.
 
-use matchpoints::{
+use countback_matchpoints::{
     artificial_award, check_traveller, matchpoint_scores, BoardError, Movement, Scale,
 };
-use model::{
+use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! Errors of normalisation.
 
-use matchpoints::BoardError;
-use model::{BoardNumber, ScoreError};
+use countback_matchpoints::BoardError;
+use countback_model::{BoardNumber, ScoreError};
 
 /// Bad input to normalisation. Every variant names the board when there is
 /// one (a bare [`crate::ScaleFactor`] has none).

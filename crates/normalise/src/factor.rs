@@ -1,7 +1,7 @@
 //! The one formula: `(M·E + (E − A)) / A = MP·SF + (SF − 1)`.
 
-use matchpoints::Scale;
-use model::Score;
+use countback_matchpoints::Scale;
+use countback_model::Score;
 use serde::{Deserialize, Serialize};
 
 use crate::error::NormaliseError;

@@ -90,9 +90,11 @@ pub use policy::{Factoring, OneMissing, RoundingPolicy};
 pub use session::{score_session, Expected, ScoredSession, SessionSpec, Traveller};
 
 /// The `countback-matchpoints` items this crate's API speaks, re-exported.
-pub use matchpoints::{rank, BoardError, Movement, PercentageMethod, Place, Scale, ScoreTable};
+pub use countback_matchpoints::{
+    rank, BoardError, Movement, PercentageMethod, Place, Scale, ScoreTable,
+};
 /// The `countback-model` vocabulary this crate's API speaks, re-exported.
-pub use model::{
+pub use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,
     ScoreError, TableOutcome, TravellerLine,
 };

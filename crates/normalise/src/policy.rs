@@ -1,7 +1,7 @@
 //! Rounding policies and the one-missing-result choice, as named options.
 
-use matchpoints::Scale;
-use model::{HalfRule, Rounding, RoundingMode, Score, ScoreError};
+use countback_matchpoints::Scale;
+use countback_model::{HalfRule, Rounding, RoundingMode, Score, ScoreError};
 use serde::{Deserialize, Serialize};
 
 /// How normalised match points are rounded: a jurisdiction's named choice.

@@ -1,7 +1,7 @@
 //! Scoring a whole session into a score table.
 
-use matchpoints::{Movement, Scale, ScoreTable};
-use model::{ArtificialScore, BoardNumber, TableOutcome, TravellerLine};
+use countback_matchpoints::{Movement, Scale, ScoreTable};
+use countback_model::{ArtificialScore, BoardNumber, TableOutcome, TravellerLine};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{score_fouled_board, BoardSpec, ScoredBoard};

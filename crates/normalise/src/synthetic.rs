@@ -2,7 +2,7 @@
 //! example, kept in one place so both measure the same workload. Not part
 //! of the API: hidden from the docs and free to change.
 
-use model::{BoardNumber, TableOutcome, TravellerLine};
+use countback_model::{BoardNumber, TableOutcome, TravellerLine};
 
 use crate::session::Traveller;
 

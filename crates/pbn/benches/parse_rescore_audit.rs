@@ -80,13 +80,15 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("parse", |b| b.iter(|| parse_pbn(black_box(&text))));
     g.bench_function("rescore", |b| {
-        b.iter(|| usebio::rescore(black_box(&session)))
+        b.iter(|| countback_usebio::rescore(black_box(&session)))
     });
-    g.bench_function("audit", |b| b.iter(|| usebio::audit(black_box(&session))));
+    g.bench_function("audit", |b| {
+        b.iter(|| countback_usebio::audit(black_box(&session)))
+    });
     g.bench_function("parse+rescore+audit", |b| {
         b.iter(|| {
             let s = parse_pbn(black_box(&text)).unwrap();
-            usebio::audit(&s).unwrap()
+            countback_usebio::audit(&s).unwrap()
         })
     });
     g.finish();

@@ -1,6 +1,6 @@
 //! # countback-pbn
 //!
-//! Read the results tables of a PBN file into a [`usebio::Session`], so that
+//! Read the results tables of a PBN file into a [`countback_usebio::Session`], so that
 //! `countback-usebio` can rescore it and audit every stored figure.
 //!
 //! ## Overview
@@ -27,7 +27,7 @@
 //!   [`INFORMATIONAL_COLUMNS`]; any other column is refused, naming it.
 //!   Individual tables (`PlayerId_…`) are refused for now.
 //!
-//! Every error is a [`usebio::ParseError`] whose position names the line,
+//! Every error is a [`countback_usebio::ParseError`] whose position names the line,
 //! the column (1-based, in characters) and the tag or table column.
 //!
 //! ## Usage
@@ -47,8 +47,8 @@
 //!  1  4 EW 2
 //! "#;
 //! let session = countback_pbn::parse_pbn(pbn)?;
-//! let audit = usebio::audit(&session)?;
-//! assert_eq!(audit.convention, usebio::Convention::MagicContest);
+//! let audit = countback_usebio::audit(&session)?;
+//! assert_eq!(audit.convention, countback_usebio::Convention::MagicContest);
 //! assert!(audit.explained());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -62,14 +62,14 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
-use usebio::{
+use countback_model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
+use countback_usebio::{
     Board, EventKind, Line, ParseError, Participant, Ranking, Session, SourceFormat,
     SourcePosition, StoredFigure, StoredStanding,
 };
 
 /// The largest PBN file read, in bytes: the same bound as a USEBIO file's.
-pub const MAX_INPUT_BYTES: usize = usebio::MAX_INPUT_BYTES;
+pub const MAX_INPUT_BYTES: usize = countback_usebio::MAX_INPUT_BYTES;
 
 /// The most columns a table may declare.
 pub const MAX_COLUMNS: usize = 64;
@@ -482,11 +482,12 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
                     })
                 }
             };
-            let outcome = usebio::table_outcome(&text).ok_or_else(|| ParseError::BadValue {
-                at: at("ScoreTable column Score_NS", line_no, column),
-                text: text.chars().take(64).collect(),
-                expected: "a score in points, an artificial score such as A6040, or NP",
-            })?;
+            let outcome =
+                countback_usebio::table_outcome(&text).ok_or_else(|| ParseError::BadValue {
+                    at: at("ScoreTable column Score_NS", line_no, column),
+                    text: text.chars().take(64).collect(),
+                    expected: "a score in points, an artificial score such as A6040, or NP",
+                })?;
             (outcome, text)
         };
         let (ns_col, ew_col) = if t.index("MP_NS").is_some() {

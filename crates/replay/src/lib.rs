@@ -100,7 +100,11 @@ pub struct Computed {
 impl Computed {
     /// A numeric quantity.
     #[must_use]
-    pub fn number(quantity: impl Into<String>, exact: &model::Score, display: String) -> Computed {
+    pub fn number(
+        quantity: impl Into<String>,
+        exact: &countback_model::Score,
+        display: String,
+    ) -> Computed {
         Computed {
             quantity: quantity.into(),
             exact: exact.to_string(),

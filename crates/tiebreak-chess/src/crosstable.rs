@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use model::{ContestantId, RoundNumber, Score};
+use countback_model::{ContestantId, RoundNumber, Score};
 use serde::{Deserialize, Serialize};
 
 /// One player's result in one round.

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use model::{Clause, ContestantId, RoundNumber, Score, TieBreakOutcome};
+use countback_model::{Clause, ContestantId, RoundNumber, Score, TieBreakOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::ranking::{run_cascade, CascadeEnd, Step};

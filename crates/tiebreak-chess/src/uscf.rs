@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use model::{Clause, Score};
+use countback_model::{Clause, Score};
 use serde::{Deserialize, Serialize};
 
 use crate::crosstable::{total, Crosstable, RoundResult};
@@ -405,7 +405,7 @@ pub fn modified_median(opponent_scores: &[Score], discard: usize, standing: Stan
 #[non_exhaustive]
 pub struct PlayerTieBreaks {
     /// The player.
-    pub player: model::ContestantId,
+    pub player: countback_model::ContestantId,
     /// The player's total score.
     pub score: Score,
     /// The player's score as opponents see it (unplayed rounds as draws

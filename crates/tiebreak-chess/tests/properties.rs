@@ -99,7 +99,7 @@ proptest! {
         // median never exceeds Solkoff when scores are non-negative.
         let placed: usize = outcome.order.iter().map(|g| g.members.len()).sum();
         prop_assert_eq!(placed, players);
-        let score = |p: &model::ContestantId| first.iter().find(|v| &v.player == p).unwrap().score.clone();
+        let score = |p: &countback_model::ContestantId| first.iter().find(|v| &v.player == p).unwrap().score.clone();
         let firsts: Vec<Score> = outcome.order.iter().map(|g| score(&g.members[0])).collect();
         prop_assert!(firsts.windows(2).all(|w| w[0] >= w[1]));
         for v in &first {

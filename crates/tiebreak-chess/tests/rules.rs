@@ -6,13 +6,13 @@
     missing_docs
 )]
 
+use countback_model::{Clause, Unresolved};
 use countback_tiebreak_chess::{
     adjusted_score, cumulative, ihsa_round_points, median, modified_median, rank, tie_break_values,
     Cascade, CascadeEnd, ContestantId, Crosstable, CrosstableError, IhsaError, IhsaEvent,
     IhsaOptions, MedianDiscards, OwnUnplayedMatch, PlayerTieBreaks, RoundNumber, RoundResult,
     Score, Standing, TeamMatch, TieBreak, UnplayedGames, UnplayedMatch, UscfOptions,
 };
-use model::{Clause, Unresolved};
 
 fn s(t: &str) -> Score {
     t.parse().unwrap()

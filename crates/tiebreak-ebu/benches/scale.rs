@@ -12,15 +12,15 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use countback_model::{
+    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
+    SideScores, Unit,
+};
 use countback_tiebreak_ebu::{
     Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Procedure,
     Scoring, Stage, Standings, TiePurpose,
 };
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use model::{
-    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, Unit,
-};
 
 const ROUNDS: usize = 10;
 const BOARDS: u32 = 8;

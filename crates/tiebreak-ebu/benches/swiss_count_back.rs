@@ -5,15 +5,15 @@
 
 use std::collections::BTreeMap;
 
+use countback_model::{
+    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
+    SideScores, Unit,
+};
 use countback_tiebreak_ebu::{
     Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
     PointABoardCountBack, Procedure, Scoring, SplitTieTest, Stage, Standings, TiePurpose,
 };
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use model::{
-    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, Unit,
-};
 
 struct Size {
     teams: usize,

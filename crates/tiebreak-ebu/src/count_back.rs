@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{BoardNumber, ContestantId, InputError, Score};
+use countback_model::{BoardNumber, ContestantId, InputError, Score};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
@@ -100,7 +100,7 @@ impl PointABoardCountBack {
     ///
     /// ```
     /// use std::collections::BTreeMap;
-    /// use model::{BoardNumber, ContestantId, Score};
+    /// use countback_model::{BoardNumber, ContestantId, Score};
     /// use countback_tiebreak_ebu::{Board, BoardResult, PointABoardCountBack};
     ///
     /// // Source: White Book 143.5.3: A best, B and C joint worst, D did not play.

@@ -1,6 +1,6 @@
 //! Typed errors that name the culprit.
 
-use model::{ContestantId, InputError, Score, ScoreError, Unit};
+use countback_model::{ContestantId, InputError, Score, ScoreError, Unit};
 
 /// Why a split-tie computation refused its input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -24,7 +24,7 @@
 //!   procedure itself. Its tests are a list the caller may reorder. After a
 //!   test separates anyone, every group still tied restarts from the first
 //!   test (143.5.6). A tie that must be broken but cannot be ends in
-//!   [`Unresolved::RandomBallot`](model::Unresolved::RandomBallot); the
+//!   [`Unresolved::RandomBallot`](countback_model::Unresolved::RandomBallot); the
 //!   crate never picks an order.
 //! - [`PlacePurposes`], [`Procedure::split_at_places`]: what each place of
 //!   the ranking is for (143.4), so that a group left tied after a restart
@@ -35,7 +35,7 @@
 //! - [`compare_closest`]: the first test among "closest" contestants of
 //!   different sections (143.6.3).
 //!
-//! Every decision in a [`TieBreakOutcome`](model::TieBreakOutcome) names
+//! Every decision in a [`TieBreakOutcome`](countback_model::TieBreakOutcome) names
 //! its clause (`EBU 143.7.1(a)`, `EBU 143.5.6` ...) and the values compared.
 //!
 //! ## Assumptions
@@ -54,7 +54,7 @@
 //! ## Usage
 //!
 //! ```
-//! use model::{ContestantId, ContestantKind, Encounter, EncounterStatus,
+//! use countback_model::{ContestantId, ContestantKind, Encounter, EncounterStatus,
 //!     RoundNumber, Score, SideScores, Unit, Unresolved};
 //! use countback_tiebreak_ebu::{EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
 //!     Procedure, Scoring, Stage, Standings, TiePurpose};

@@ -14,8 +14,8 @@
 
 use std::cmp::Ordering;
 
-use model::head_to_head::head_to_head;
-use model::{ContestantId, Encounter, Score, Unit};
+use countback_model::head_to_head::head_to_head;
+use countback_model::{ContestantId, Encounter, Score, Unit};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
@@ -55,7 +55,7 @@ pub enum MatchOutcome {
 ///
 /// ```
 /// use countback_tiebreak_ebu::{count_as_win, MatchOutcome};
-/// use model::Score;
+/// use countback_model::Score;
 /// let draw = Score::integer(10);
 /// assert_eq!(count_as_win(&Score::integer(12), &draw), MatchOutcome::Win);
 /// assert_eq!(count_as_win(&Score::integer(10), &draw), MatchOutcome::Draw);
@@ -88,7 +88,7 @@ impl HeadToHead {
     /// scale is 12–8.
     ///
     /// ```
-    /// use model::Score;
+    /// use countback_model::Score;
     /// use countback_tiebreak_ebu::HeadToHead;
     /// let h = HeadToHead {
     ///     own: Score::integer(18),
@@ -231,7 +231,7 @@ pub(crate) fn win_record_of<'e>(
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
-    use model::{EncounterStatus, RoundNumber, SideScores};
+    use countback_model::{EncounterStatus, RoundNumber, SideScores};
 
     fn enc(round: u32, a: &str, b: &str, sa: i64, sb: i64, w: &str) -> Encounter {
         Encounter {

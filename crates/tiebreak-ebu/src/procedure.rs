@@ -4,9 +4,9 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::head_to_head::for_against;
-use model::opposition::Meeting;
-use model::{
+use countback_model::head_to_head::for_against;
+use countback_model::opposition::Meeting;
+use countback_model::{
     partition_descending, Clause, ContestantId, ContestantKind, Decision, Encounter, InputError,
     Score, TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
 };
@@ -159,7 +159,7 @@ impl Stage {
     /// Check the stage: every contestant named anywhere is in the standings,
     /// nobody plays itself, and no match is recorded twice in a round.
     pub fn validate(&self) -> Result<(), EbuError> {
-        let mut seen: BTreeSet<(model::RoundNumber, &ContestantId, &ContestantId)> =
+        let mut seen: BTreeSet<(countback_model::RoundNumber, &ContestantId, &ContestantId)> =
             BTreeSet::new();
         for e in &self.encounters {
             self.standings.require(&e.first)?;
@@ -1098,7 +1098,7 @@ fn no_separation(clause: Clause, test: String, group: &[ContestantId], note: Str
 /// first. Groups still level go on to the split-tie procedure.
 ///
 /// ```
-/// use model::{ContestantId, Score, Unit};
+/// use countback_model::{ContestantId, Score, Unit};
 /// use countback_tiebreak_ebu::compare_closest;
 /// let d = compare_closest(
 ///     &[("N3".into(), Score::parse("56.2")?), ("S3".into(), Score::parse("57.1")?)],

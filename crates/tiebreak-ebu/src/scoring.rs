@@ -1,7 +1,7 @@
 //! Methods of scoring (EBU 143.5.1) and the conversion of procedural
 //! penalties between units (EBU 143.5.7).
 
-use model::{ContestantId, Score, Unit};
+use countback_model::{ContestantId, Score, Unit};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
@@ -23,7 +23,7 @@ pub enum MethodOfScoring {
 ///
 /// ```
 /// use countback_tiebreak_ebu::{MethodOfScoring, Scoring};
-/// use model::Unit;
+/// use countback_model::Unit;
 ///
 /// let swiss = Scoring::victory_points(Unit::Imps);
 /// assert_eq!(swiss.unit(MethodOfScoring::Basic), Unit::Imps);
@@ -83,7 +83,7 @@ impl Scoring {
 ///
 /// ```
 /// use countback_tiebreak_ebu::PenaltyConversion;
-/// use model::{Score, Unit};
+/// use countback_model::{Score, Unit};
 ///
 /// let rate = PenaltyConversion::standard();
 /// let aggregate = rate.convert(&Score::integer(3), Unit::Imps, Unit::TotalPoints)?;

@@ -9,8 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use model::opposition::{sum_of_opponents, Meeting};
-use model::{ContestantId, InputError, Score};
+use countback_model::opposition::{sum_of_opponents, Meeting};
+use countback_model::{ContestantId, InputError, Score};
 use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
@@ -82,7 +82,7 @@ impl FinalStanding {
     ///
     /// ```
     /// use countback_tiebreak_ebu::FinalStanding;
-    /// use model::Score;
+    /// use countback_model::Score;
     ///
     /// let x = FinalStanding::missed_rounds("X", Score::integer(40), Score::parse("2/3")?);
     /// assert_eq!(x.pro_rata_score()?, Score::integer(40));
@@ -107,7 +107,7 @@ impl FinalStanding {
     ///
     /// ```
     /// use countback_tiebreak_ebu::FinalStanding;
-    /// use model::Score;
+    /// use countback_model::Score;
     ///
     /// // Source: White Book 143.5.2: withdrew half-way on 40 VPs, counts 80.
     /// let x = FinalStanding::partial("X", Score::integer(40), Score::parse("1/2")?);
@@ -215,8 +215,8 @@ impl Standings {
 /// the table belong here.
 ///
 /// ```
-/// use model::opposition::Meeting;
-/// use model::{ContestantId, Score};
+/// use countback_model::opposition::Meeting;
+/// use countback_model::{ContestantId, Score};
 /// use countback_tiebreak_ebu::{tie_break_points, FinalStanding, Standings};
 ///
 /// // Source: White Book 143.5.2, first example.
@@ -258,8 +258,8 @@ pub fn tie_break_points(
 /// is.
 ///
 /// ```
-/// use model::opposition::Meeting;
-/// use model::{ContestantId, Score};
+/// use countback_model::opposition::Meeting;
+/// use countback_model::{ContestantId, Score};
 /// use countback_tiebreak_ebu::{individual_tie_break_points, FinalStanding, Standings};
 ///
 /// // Source: White Book 143.5.2, second example: A partnered Z against X and Y.
@@ -329,7 +329,7 @@ impl crate::procedure::Stage {
         let meetings: Vec<Meeting> = self
             .encounters
             .iter()
-            .filter(|e| e.status == model::EncounterStatus::Played)
+            .filter(|e| e.status == countback_model::EncounterStatus::Played)
             .flat_map(|e| {
                 [
                     Meeting {
@@ -345,7 +345,7 @@ impl crate::procedure::Stage {
                 ]
             })
             .collect();
-        if self.format.contestants == model::ContestantKind::Individual {
+        if self.format.contestants == countback_model::ContestantKind::Individual {
             individual_tie_break_points(&self.standings, &meetings, &self.partnerships)
         } else {
             tie_break_points(&self.standings, &meetings)

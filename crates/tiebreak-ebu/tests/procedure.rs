@@ -4,12 +4,14 @@
 mod common;
 
 use common::*;
+use countback_model::opposition::Meeting;
+use countback_model::{
+    ContestantKind, EncounterStatus, InputError, RoundNumber, Score, Unit, Unresolved,
+};
 use countback_tiebreak_ebu::{
     Defeated, DirectResultAmongMany, EbuError, FinalStanding, PlacePurposes, ProceduralPenalty,
     Procedure, Readings, Scoring, Stage, Standings, TiePurpose, UnbrokenTitleTie,
 };
-use model::opposition::Meeting;
-use model::{ContestantKind, EncounterStatus, InputError, RoundNumber, Score, Unit, Unresolved};
 
 /// Split `tied` and compare the order text and the deciding clauses.
 fn check(
@@ -19,7 +21,7 @@ fn check(
     purpose: TiePurpose,
     order: &str,
     clauses: &[&str],
-) -> model::TieBreakOutcome {
+) -> countback_model::TieBreakOutcome {
     let out = procedure.split(stage, &ids(tied), purpose).unwrap();
     assert_eq!(out.order_text(), order, "trace: {:#?}", out.trace);
     let got: Vec<String> = out
@@ -511,7 +513,7 @@ fn an_awarded_match_counts_for_wins_but_not_for_tie_break_points() {
 // ------------------------------------------------- three or more (issue 20)
 
 /// The note of the first decision of `out` with this clause.
-fn note_of(out: &model::TieBreakOutcome, clause: &str) -> String {
+fn note_of(out: &countback_model::TieBreakOutcome, clause: &str) -> String {
     out.trace
         .iter()
         .find(|d| d.clause.to_string() == clause)
@@ -743,7 +745,7 @@ fn split_at(
     tied: &[&str],
     first: u32,
     purposes: &PlacePurposes,
-) -> model::TieBreakOutcome {
+) -> countback_model::TieBreakOutcome {
     p.split_at_places(s, &ids(tied), first, purposes).unwrap()
 }
 
@@ -911,11 +913,11 @@ fn places_that_do_not_exist_are_refused() {
 /// lists in the trace are cut to a few names and a count.
 #[test]
 fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
+    use countback_model::{
+        ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, SideScores, Unit,
+    };
     use countback_tiebreak_ebu::{
         EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Scoring, Stage, Standings,
-    };
-    use model::{
-        ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, SideScores, Unit,
     };
     let n = 1_500usize;
     let name = |i: usize| ContestantId::new(format!("T{i:05}"));

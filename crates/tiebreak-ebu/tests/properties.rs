@@ -11,10 +11,10 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
+use countback_model::{BoardNumber, ContestantId, Score};
 use countback_tiebreak_ebu::{
     Board, BoardResult, PlacePurposes, PointABoardCountBack, Procedure, SplitTieTest, TiePurpose,
 };
-use model::{BoardNumber, ContestantId, Score};
 use proptest::prelude::*;
 
 const NAMES: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
@@ -203,11 +203,11 @@ proptest! {
             let covers = (place..=last).contains(&qualifying);
             if g.members.len() > 1 {
                 match &g.unresolved {
-                    Some(model::Unresolved::Stands { clause }) => {
+                    Some(countback_model::Unresolved::Stands { clause }) => {
                         prop_assert!(!covers);
                         prop_assert_eq!(clause.to_string(), "EBU 143.4");
                     }
-                    Some(model::Unresolved::RandomBallot { .. }) => prop_assert!(covers),
+                    Some(countback_model::Unresolved::RandomBallot { .. }) => prop_assert!(covers),
                     other => prop_assert!(false, "unexpected {:?}", other),
                 }
             }

@@ -21,9 +21,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
+use countback_model::Score;
 use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
 use countback_tiebreak_fide::{display, Evaluation, Options, TieBreakCode};
-use model::Score;
 
 /// The codes compared value by value.
 const CODES: &[&str] = &[

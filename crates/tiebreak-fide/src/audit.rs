@@ -2,7 +2,7 @@
 //! the `001` records) against its own tie-break list, and its points
 //! (columns 81-84) against its results.
 
-use model::{Score, TieBreakOutcome};
+use countback_model::{Score, TieBreakOutcome};
 
 use crate::code::{Cascade, TieBreakCode, TieBreakKind};
 use crate::compute::Evaluation;

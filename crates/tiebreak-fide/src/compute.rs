@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use model::{
+use countback_model::{
     Clause, ContestantId, Decision, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
     TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
 };

@@ -1,6 +1,6 @@
 //! Typed errors, each naming the line and column, the player or the code at fault.
 
-use model::ScoreError;
+use countback_model::ScoreError;
 
 /// What is wrong with a TRF line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -19,12 +19,12 @@
 //!   art. 15.2 in a round robin ([`Format`]).
 //! - [`TieBreakCode`] and [`Cascade`] parse the FIDE code syntax
 //!   (`BH/C1`, `SB`, `DE`, `BH:GP/M2/P`); [`Evaluation::rank`] ranks by a
-//!   cascade and returns a [`model::TieBreakOutcome`] whose trace names
+//!   cascade and returns a [`countback_model::TieBreakOutcome`] whose trace names
 //!   each tie-break as a clause (`FIDE C.07 BH/C1`) with every value.
 //! - [`audit()`] checks a file's declared ranks against its own tie-break
 //!   list and its declared points against its results.
 //!
-//! Every value is an exact [`model::Score`]; [`display`] rounds for
+//! Every value is an exact [`countback_model::Score`]; [`display`] rounds for
 //! printing only.
 //!
 //! ## Usage
@@ -71,18 +71,18 @@ pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
 pub use edition::{Date, Edition, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 
-use model::{HalfRule, RoundingMode, Score, ScoreError};
+use countback_model::{HalfRule, RoundingMode, Score, ScoreError};
 
 /// A value as result lists print it: `places` decimals, a half rounded up
 /// (Vega prints a Sonneborn-Berger of 19.75 as 19.8). For display only.
 ///
 /// ```
 /// use countback_tiebreak_fide::display;
-/// use model::Score;
+/// use countback_model::Score;
 ///
 /// assert_eq!(display(&Score::parse("19.75")?, 1)?, "19.8");
 /// assert_eq!(display(&Score::parse("8.25")?, 1)?, "8.3");
-/// # Ok::<(), model::ScoreError>(())
+/// # Ok::<(), countback_model::ScoreError>(())
 /// ```
 pub fn display(value: &Score, places: u32) -> Result<String, ScoreError> {
     value.to_decimal(places, &RoundingMode::Nearest(HalfRule::Up))

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use model::{HalfRule, Rounding, RoundingMode, Score};
+use countback_model::{HalfRule, Rounding, RoundingMode, Score};
 
 use crate::error::FideError;
 

@@ -13,7 +13,7 @@
 //!
 //! Columns are counted in characters from 1, as the TRF-16 layout does.
 
-use model::Score;
+use countback_model::Score;
 
 use crate::code::MAX_TIE_BREAKS;
 use crate::edition::{Date, Format};
@@ -218,7 +218,7 @@ impl Player {
             .declared_points
             .as_ref()
             .unwrap_or(&self.points())
-            .to_decimal(1, &model::RoundingMode::TowardZero)
+            .to_decimal(1, &countback_model::RoundingMode::TowardZero)
             .unwrap_or_default();
         let mut line = format!(
             "001 {:>4} {:4} {:<33} {:>4} {:3} {:11} {:10} {:>4} {:>4}",

@@ -5,12 +5,12 @@
 //! in the comments.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+use countback_model::Score;
 use countback_tiebreak_fide::trf::{self, ResultCode};
 use countback_tiebreak_fide::{
     audit, Cascade, Date, Edition, Evaluation, FideError, Finding, Format, Options, TieBreakCode,
     TrfErrorKind,
 };
-use model::Score;
 
 /// A `001` line: starting rank, name, rating, declared points and rank
 /// (blank when `None`), then per round `(opponent, colour, result)`.

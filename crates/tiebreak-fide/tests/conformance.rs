@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
+use countback_model::Score;
 use countback_tiebreak_fide::{display, trf, Edition, Evaluation, Options, TieBreakCode};
-use model::Score;
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess-data")

@@ -2,8 +2,8 @@
 //! comments), under both editions, and ranking by a cascade.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use countback_model::Score;
 use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
-use model::Score;
 
 /// A `001` line: starting rank, name, rating, then per round
 /// `(opponent, colour, result)` with opponent 0 for none.
@@ -254,7 +254,7 @@ fn a_tie_the_cascade_cannot_break_goes_to_lots() {
     let tied = outcome.order.get(1).unwrap();
     assert!(matches!(
         tied.unresolved,
-        Some(model::Unresolved::RandomBallot { .. })
+        Some(countback_model::Unresolved::RandomBallot { .. })
     ));
 }
 
@@ -334,13 +334,13 @@ fn games_as_model_encounters() {
     assert_eq!(games.len(), 7);
     let forfeit = games
         .iter()
-        .find(|e| e.status == model::EncounterStatus::Awarded)
+        .find(|e| e.status == countback_model::EncounterStatus::Awarded)
         .unwrap();
     assert!(forfeit.between(&"Bob".into(), &"Dan".into()));
-    let ann = model::ContestantId::new("Ann");
+    let ann = countback_model::ContestantId::new("Ann");
     let total: Score = games
         .iter()
-        .filter_map(|e| e.scores_for(&ann, model::Unit::GamePoints))
+        .filter_map(|e| e.scores_for(&ann, countback_model::Unit::GamePoints))
         .map(|(own, _)| own.clone())
         .sum();
     assert_eq!(total, s("2.5"));

@@ -11,13 +11,13 @@
 
 use std::time::Duration;
 
+use countback_model::{
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+};
 use countback_tiebreak_wbf::{
     bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, TeamsEvent,
 };
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
-};
 
 const ROUNDS: usize = 10;
 
@@ -148,8 +148,9 @@ fn bench(c: &mut Criterion) {
     for n in sizes() {
         let tied: Vec<ContestantId> = (0..n).map(name).collect();
         let event = teams_event(n);
-        let placed =
-            |o: &model::TieBreakOutcome| o.order.iter().map(|g| g.members.len()).sum::<usize>();
+        let placed = |o: &countback_model::TieBreakOutcome| {
+            o.order.iter().map(|g| g.members.len()).sum::<usize>()
+        };
         assert_eq!(placed(&swiss(&event, &tied).unwrap()), n);
         g.bench_with_input(BenchmarkId::new("swiss", n), &n, |b, _| {
             b.iter(|| swiss(black_box(&event), black_box(&tied)).unwrap())

@@ -3,9 +3,11 @@
 //! `cargo test` smoke run) use 60 teams with a 10-team tie.
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+};
 use countback_tiebreak_wbf::{swiss, swiss_standings, TeamsEvent};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
 
 const ROUNDS: usize = 10;
 

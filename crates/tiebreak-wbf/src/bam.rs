@@ -2,9 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::head_to_head::for_against;
-use model::opposition::{sum_of_opponents, Meeting};
-use model::{
+use countback_model::head_to_head::for_against;
+use countback_model::opposition::{sum_of_opponents, Meeting};
+use countback_model::{
     BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 

@@ -1,7 +1,7 @@
 //! The machinery parts 1 and 3 share: a rule book's team clauses are lists
 //! of steps, walked the same way whatever the section numbers are.
 
-use model::{ContestantId, TiedGroup};
+use countback_model::{ContestantId, TiedGroup};
 
 use crate::breaker::{Breaker, Standout, TeamStep};
 use crate::engine::{alone, play_off, without};

@@ -1,6 +1,6 @@
 //! The tests the team procedures of parts 1 and 3 are built from.
 
-use model::{ContestantId, Unit, Value};
+use countback_model::{ContestantId, Unit, Value};
 
 use crate::engine::{names, names_of, not_met_note, not_met_pairs, sorted, without, Trace};
 use crate::readings::{NetAmong, Readings};

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use model::{
+use countback_model::{
     partition_descending, Clause, ContestantId, Decision, TieBreakOutcome, TiedGroup, Unresolved,
     Value,
 };

@@ -1,6 +1,6 @@
 //! What can be wrong with the input to a WBF procedure.
 
-use model::{ContestantId, InputError, RoundNumber, Score, Unit};
+use countback_model::{ContestantId, InputError, RoundNumber, Score, Unit};
 
 /// Bad input to a WBF procedure. Every variant names the culprit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

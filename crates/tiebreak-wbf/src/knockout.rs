@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use model::{ContestantId, Encounter, TieBreakOutcome, Unit, Value};
+use countback_model::{ContestantId, Encounter, TieBreakOutcome, Unit, Value};
 
 use crate::engine::{alone, stands, Trace};
 use crate::error::WbfError;
@@ -72,7 +72,7 @@ pub fn knockout(
         "WBF 2 ¶1",
         "position at the end of the qualification (1 is highest)",
         &group,
-        |t| model::Score::from(pos.get(t).copied().unwrap_or(u32::MAX)),
+        |t| countback_model::Score::from(pos.get(t).copied().unwrap_or(u32::MAX)),
         None,
     );
     if parts.len() > 1 {
@@ -92,7 +92,7 @@ pub fn knockout(
         Unit::VictoryPoints
     };
     let test = format!("{unit} in the qualification match between them");
-    match model::head_to_head::head_to_head(between.iter().copied(), a, b, unit) {
+    match countback_model::head_to_head::head_to_head(between.iter().copied(), a, b, unit) {
         Some(t) => {
             let (sa, sb) = (t.scored, t.conceded);
             let parts = trace.split(

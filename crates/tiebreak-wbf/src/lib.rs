@@ -16,11 +16,11 @@
 //! | 5. board-a-match teams | [`bam`] | [`BamStage`] |
 //!
 //! Quotients (IMPs won over IMPs lost, total points won over lost) are exact
-//! [`model::Quotient`]s: one with nothing lost beats any finite one and two
+//! [`countback_model::Quotient`]s: one with nothing lost beats any finite one and two
 //! such are equal. Where the document ends in "sudden death" boards the
-//! outcome says so ([`model::Unresolved::PlayOff`], naming the clause and the
+//! outcome says so ([`countback_model::Unresolved::PlayOff`], naming the clause and the
 //! teams); where it simply runs out (knockout, pairs, BAM) the tie
-//! [`Stands`](model::Unresolved::Stands). No order is ever invented.
+//! [`Stands`](countback_model::Unresolved::Stands). No order is ever invented.
 //!
 //! A test that needs two teams' direct match, where they never met, is
 //! recorded with a note saying so and separates nobody.
@@ -52,14 +52,14 @@
 //!
 //! ## Usage
 //!
-//! Build a [`TeamsEvent`] from [`model::Encounter`]s carrying
-//! [`model::Unit::VictoryPoints`], [`model::Unit::Imps`] and
-//! [`model::Unit::TotalPoints`], then call the procedure with the tied teams.
+//! Build a [`TeamsEvent`] from [`countback_model::Encounter`]s carrying
+//! [`countback_model::Unit::VictoryPoints`], [`countback_model::Unit::Imps`] and
+//! [`countback_model::Unit::TotalPoints`], then call the procedure with the tied teams.
 //!
 //! ## Examples
 //!
 //! ```
-//! use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
+//! use countback_model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
 //! use countback_tiebreak_wbf::{swiss, TeamsEvent};
 //!
 //! let side = |unit, a: i64, b: i64| SideScores { unit, first: Score::integer(a), second: Score::integer(b) };
@@ -177,10 +177,11 @@ pub const DECIDING_CLAUSES: &[&str] = &[
 /// The clauses that decided an outcome: those that separated a group, then
 /// the play-off clauses of groups sent to "sudden death".
 #[must_use]
-pub fn decided_by(outcome: &model::TieBreakOutcome) -> Vec<model::Clause> {
-    let mut out: Vec<model::Clause> = outcome.deciding_clauses().into_iter().cloned().collect();
+pub fn decided_by(outcome: &countback_model::TieBreakOutcome) -> Vec<countback_model::Clause> {
+    let mut out: Vec<countback_model::Clause> =
+        outcome.deciding_clauses().into_iter().cloned().collect();
     for g in &outcome.order {
-        if let Some(model::Unresolved::PlayOff { clause }) = &g.unresolved {
+        if let Some(countback_model::Unresolved::PlayOff { clause }) = &g.unresolved {
             out.push(clause.clone());
         }
     }

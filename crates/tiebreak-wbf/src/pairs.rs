@@ -2,8 +2,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::head_to_head::for_against;
-use model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
+use countback_model::head_to_head::for_against;
+use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
 
 use crate::engine::{alone, cascade, names, sorted, stands, Step, Trace};
 use crate::error::WbfError;

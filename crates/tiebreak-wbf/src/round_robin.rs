@@ -1,6 +1,6 @@
 //! Part 1: ties at the end of a round robin, by the number of teams tied.
 
-use model::{ContestantId, TieBreakOutcome, Unit};
+use countback_model::{ContestantId, TieBreakOutcome, Unit};
 
 use crate::book::{Book, Clauses, Step};
 use crate::breaker::{Breaker, Standout};
@@ -15,7 +15,7 @@ use crate::teams::{check_tied, tied_group, TeamsEvent};
 /// `tied` must be teams of `event` with equal victory points.
 ///
 /// ```
-/// use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
+/// use countback_model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
 /// use countback_tiebreak_wbf::{round_robin, TeamsEvent};
 ///
 /// let side = |unit, a: i64, b: i64| SideScores { unit, first: Score::integer(a), second: Score::integer(b) };
@@ -75,7 +75,8 @@ pub fn round_robin_standings_with(
 ) -> Result<TieBreakOutcome, WbfError> {
     let teams: Vec<ContestantId> = event.teams().cloned().collect();
     let mut b = Breaker::new(event, readings);
-    let groups = model::partition_descending(&teams, |t| event.victory_points(t).cloned());
+    let groups =
+        countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned());
     let mut order = Vec::new();
     for g in groups {
         order.extend(ROUND_ROBIN.any(&mut b, &g));

@@ -2,8 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use model::opposition::{sum_of_opponents, Meeting};
-use model::{ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit};
+use countback_model::opposition::{sum_of_opponents, Meeting};
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
+};
 
 use crate::book::{Book, Clauses, Step};
 use crate::breaker::{Breaker, Standout};
@@ -18,7 +20,7 @@ use crate::teams::{check_tied, tied_group, TeamsEvent};
 ///
 /// ```
 /// use countback_tiebreak_wbf::swiss_points_from_finals;
-/// use model::{ContestantId, Score};
+/// use countback_model::{ContestantId, Score};
 /// use std::collections::BTreeMap;
 ///
 /// // WBF 3: A met X (50 VPs), Y (40) and Z (30): 120 Swiss points.
@@ -134,7 +136,7 @@ pub fn swiss_standings_with(
     let points = swiss_points_with(event, readings)?;
     let mut b = Breaker::new(event, readings);
     let mut order = Vec::new();
-    for g in model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {
+    for g in countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {
         if g.len() > 1 {
             order.extend(by_swiss_points(&mut b, &points, &g));
         } else {

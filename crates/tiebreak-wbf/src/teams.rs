@@ -3,8 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::head_to_head::{for_against, ForAgainst};
-use model::{ContestantId, Encounter, EncounterStatus, InputError, Quotient, Score, Unit};
+use countback_model::head_to_head::{for_against, ForAgainst};
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, InputError, Quotient, Score, Unit,
+};
 
 use crate::engine::names_of;
 use crate::error::WbfError;

@@ -1,12 +1,12 @@
 //! Bad input is a typed error naming the culprit, never a panic.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, SideScores, Unit,
+};
 use countback_tiebreak_wbf::{
     bam, knockout, pairs, round_robin, swiss, BamStage, PairsStage, Qualification, TeamsEvent,
     WbfError,
-};
-use model::{
-    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, SideScores, Unit,
 };
 
 fn side(unit: Unit, a: i64, b: i64) -> SideScores {

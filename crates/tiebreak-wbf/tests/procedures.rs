@@ -2,10 +2,10 @@
 //! standings, Swiss ties among teams that did not all meet, hand-off notes.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
-use countback_tiebreak_wbf::{round_robin_standings, swiss, TeamsEvent};
-use model::{
+use countback_model::{
     ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, TieBreakOutcome, Unit,
 };
+use countback_tiebreak_wbf::{round_robin_standings, swiss, TeamsEvent};
 
 /// `(first, second, vp, imps, points)`.
 type M<'a> = (&'a str, &'a str, (i64, i64), (i64, i64), (i64, i64));
@@ -113,7 +113,7 @@ fn head_to_head_tests_do_not_separate_teams_that_never_met() {
     // Everything else is level too, so 3.1 ends in a play-off.
     assert!(matches!(
         o.order[0].unresolved,
-        Some(model::Unresolved::PlayOff { .. })
+        Some(countback_model::Unresolved::PlayOff { .. })
     ));
 }
 
@@ -123,7 +123,9 @@ fn head_to_head_tests_do_not_separate_teams_that_never_met() {
 /// are read once, and long lists in the trace are cut to a few names.
 #[test]
 fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
-    use model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
+    use countback_model::{
+        ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+    };
     let n = 1_500usize;
     let name = |i: usize| ContestantId::new(format!("T{i:05}"));
     let side = |unit, a: i64, b: i64| SideScores {

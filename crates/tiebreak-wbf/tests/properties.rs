@@ -3,14 +3,14 @@
 //! clause whose values really separate the teams.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+use countback_model::{
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
+    TieBreakOutcome, Unit, Value,
+};
 use countback_tiebreak_wbf::{
     bam_with, pairs_with, round_robin_standings_with, round_robin_with, swiss_standings_with,
     swiss_with, BamBoard, BamRemainder, BamStage, BestSessions, CommonOpponents, NetAmong,
     PairsStage, Readings, SwissPointsOpponents, TeamsEvent, DECIDING_CLAUSES,
-};
-use model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
-    TieBreakOutcome, Unit, Value,
 };
 use proptest::prelude::*;
 
@@ -178,7 +178,7 @@ fn each_tie(
     ) -> Result<TieBreakOutcome, countback_tiebreak_wbf::WbfError>,
 ) -> Result<(), TestCaseError> {
     let teams: Vec<ContestantId> = a.teams().cloned().collect();
-    for group in model::partition_descending(&teams, |t| a.victory_points(t).cloned()) {
+    for group in countback_model::partition_descending(&teams, |t| a.victory_points(t).cloned()) {
         let oa = procedure(a, &group).unwrap();
         let mut rev = group.clone();
         rev.reverse();
@@ -317,7 +317,7 @@ proptest! {
         rb.reverse();
         let b = BamStage::new(carry.into_iter().rev(), shuffled(matches, seed), rb).unwrap();
         let teams: Vec<ContestantId> = (0..5).map(name).collect();
-        for group in model::partition_descending(&teams, |t| a.final_score(t)) {
+        for group in countback_model::partition_descending(&teams, |t| a.final_score(t)) {
             let mut g2 = group.clone();
             g2.reverse();
             for r in readings() {

@@ -4,16 +4,16 @@
 //! `docs/wbf.md` ("Readings") gives the clause words and the reasons.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+use countback_model::{
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
+    TieBreakOutcome, Unit,
+};
 use countback_tiebreak_wbf::{
     bam, bam_with, decided_by, knockout, knockout_with, pairs, pairs_with, round_robin,
     round_robin_standings, round_robin_standings_with, round_robin_with, swiss, swiss_points,
     swiss_points_with, swiss_standings, swiss_standings_with, swiss_with, BamBoard, BamRemainder,
     BamStage, BestSessions, CommonOpponents, NetAmong, PairsStage, Qualification, Readings,
     SwissPointsOpponents, TeamsEvent,
-};
-use model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
-    TieBreakOutcome, Unit,
 };
 
 fn id(n: &str) -> ContestantId {
@@ -427,7 +427,7 @@ fn bam_teams_left_tied_by_5e_go_back_to_their_direct_match() {
     );
     assert!(matches!(
         o.order[1].unresolved,
-        Some(model::Unresolved::Stands { .. })
+        Some(countback_model::Unresolved::Stands { .. })
     ));
 }
 

@@ -3,7 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use model::{BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score, TableOutcome};
+use countback_model::{
+    BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score, TableOutcome,
+};
 use serde::Serialize;
 
 use crate::convention::{displayed, resolve, Choices, Convention, ConventionSource, Display};
@@ -309,7 +311,7 @@ fn compare(computed: &Score, stored: &StoredFigure, display: Display) -> Option<
 /// writer's rule, or to whole numbers (half away from zero).
 fn compare_rescaled(scaled: &Score, stored: &StoredFigure, display: Display) -> bool {
     compare(scaled, stored, display).is_some()
-        || model::round::round(
+        || countback_model::round::round(
             scaled,
             &Score::ONE,
             &RoundingMode::Nearest(HalfRule::AwayFromZero),

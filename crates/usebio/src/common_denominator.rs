@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use model::Score;
+use countback_model::Score;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};

@@ -8,9 +8,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use matchpoints::Scale;
-use model::{HalfRule, RoundingMode, Score};
-use normalise::{Factoring, RoundingPolicy};
+use countback_matchpoints::Scale;
+use countback_model::{HalfRule, RoundingMode, Score};
+use countback_normalise::{Factoring, RoundingPolicy};
 use serde::{Deserialize, Serialize};
 
 use crate::session::{Session, SourceFormat};

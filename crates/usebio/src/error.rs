@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use model::{BoardNumber, ContestantId, ScoreError};
+use countback_model::{BoardNumber, ContestantId, ScoreError};
 
 /// Where in the source text something was found: the element and its line
 /// and column (1-based), as an editor shows them.

@@ -10,8 +10,8 @@
 //!   `CROSS_IMP` events are read in full; teams and Swiss event types are
 //!   read (participants, travellers) but not rescored. Pair numbers may carry
 //!   a direction (`1NS`); artificial scores (`A6040`, `A5050` ...) become
-//!   [`model::ArtificialScore`]s; `NP` lines become
-//!   [`model::TableOutcome::NotPlayed`]. `WINNER_TYPE` 2 ranks NS and EW as
+//!   [`countback_model::ArtificialScore`]s; `NP` lines become
+//!   [`countback_model::TableOutcome::NotPlayed`]. `WINNER_TYPE` 2 ranks NS and EW as
 //!   two fields (a Mitchell), 1 as one field (a Howell).
 //! - [`parse_nz_scorer`] reads the native XML of the NZ Bridge "Scorer"
 //!   program, including its phantom lines, adjusted (`Adj`) lines and

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use model::{
+use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
 use roxmltree::Node;

@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
-use matchpoints::{butler, cross_imps, datum_rounding_nearest_ten};
-use model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
+use countback_matchpoints::{butler, cross_imps, datum_rounding_nearest_ten};
+use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use serde::Serialize;
@@ -268,7 +268,7 @@ fn matchpoint_boards(
             .iter()
             .filter(|l| matches!(l.traveller.outcome, TableOutcome::Artificial(_)))
             .count();
-        let raw = matchpoints::matchpoint_scores(&points, scale);
+        let raw = countback_matchpoints::matchpoint_scores(&points, scale);
         let top_a = scale.top(a);
         let mut lines: Vec<LineScore> = Vec::with_capacity(board.lines.len());
         let mut raw_iter = real_at.iter().zip(raw.iter()).peekable();
@@ -318,12 +318,12 @@ fn matchpoint_boards(
                     }
                 }
                 TableOutcome::Artificial(award) => score(
-                    Some(matchpoints::artificial_award(
+                    Some(countback_matchpoints::artificial_award(
                         award,
                         Direction::NorthSouth,
                         &top,
                     )),
-                    Some(matchpoints::artificial_award(
+                    Some(countback_matchpoints::artificial_award(
                         award,
                         Direction::EastWest,
                         &top,
@@ -357,13 +357,13 @@ fn matchpoint_boards(
 /// points (toward or away from the average of a complete board).
 fn factor(
     board: BoardNumber,
-    rule: normalise::Factoring,
+    rule: countback_normalise::Factoring,
     choices: &Choices,
     m: &Score,
     e: usize,
     a: usize,
 ) -> Result<Score, RescoreError> {
-    let err = |err: model::ScoreError| RescoreError::Board {
+    let err = |err: countback_model::ScoreError| RescoreError::Board {
         board,
         reason: err.to_string(),
     };
@@ -651,9 +651,9 @@ impl Sums {
     fn add(&mut self, i: usize, figure: &Score) -> Result<(), RescoreError> {
         match self {
             Sums::Common(c, nums) => {
-                let num = c
-                    .numerator(figure)
-                    .ok_or(RescoreError::Arithmetic(model::ScoreError::DivisionByZero))?;
+                let num = c.numerator(figure).ok_or(RescoreError::Arithmetic(
+                    countback_model::ScoreError::DivisionByZero,
+                ))?;
                 if let Some(slot) = nums.get_mut(i) {
                     *slot += num;
                 }
@@ -673,7 +673,9 @@ impl Sums {
             Sums::Common(c, nums) => {
                 let zero = BigInt::zero();
                 c.score(nums.get(i).unwrap_or(&zero), times, over)
-                    .ok_or(RescoreError::Arithmetic(model::ScoreError::DivisionByZero))
+                    .ok_or(RescoreError::Arithmetic(
+                        countback_model::ScoreError::DivisionByZero,
+                    ))
             }
             Sums::Plain(sums) => {
                 let s = sums.get(i).cloned().unwrap_or(Score::ZERO);

@@ -6,7 +6,7 @@
 //! and hand it to [`crate::rescore()`] and [`crate::audit()`]. The outputs
 //! (`Standing`, `Finding` ...) are non-exhaustive, so they can grow.
 
-use model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
+use countback_model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
 use serde::Serialize;
 
 /// Which program's file a session was read from.

@@ -419,19 +419,19 @@ fn audit_findings_display_as_people_write_them() {
     for (class, text) in [
         (
             Difference::Unexplained {
-                difference: model::Score::new(-1, 3).unwrap(),
+                difference: countback_model::Score::new(-1, 3).unwrap(),
             },
             "unexplained: stored differs by -1/3",
         ),
         (
             Difference::Unexplained {
-                difference: model::Score::new(1, 2).unwrap(),
+                difference: countback_model::Score::new(1, 2).unwrap(),
             },
             "unexplained: stored differs by +0.5",
         ),
         (
             Difference::RescaledTop {
-                top: model::Score::integer(10),
+                top: countback_model::Score::integer(10),
             },
             "printed on a top of 10",
         ),

@@ -10,10 +10,10 @@
 
 mod common;
 
+use countback_model::{ContestantId, TableOutcome};
 use countback_usebio::{
     audit, parse_nz_scorer, parse_usebio, Audit, Convention, Difference, Figure, Finding, Session,
 };
-use model::{ContestantId, TableOutcome};
 
 fn compscore(name: &str) -> Option<(Session, Audit)> {
     let dir = common::data_dir()?;
@@ -152,7 +152,7 @@ fn mp_pairs_mitchell() {
         .collect();
     odd.sort_by(|a, b| a.1.cmp(&b.1));
     let off = |n: i64| Difference::Unexplained {
-        difference: model::Score::new(n, 180).unwrap(),
+        difference: countback_model::Score::new(n, 180).unwrap(),
     };
     let _ = off(-1);
     assert_eq!(
@@ -285,7 +285,7 @@ fn cross_imp_howell() {
         two.total
             .to_decimal(
                 2,
-                &model::RoundingMode::Nearest(model::HalfRule::AwayFromZero)
+                &countback_model::RoundingMode::Nearest(countback_model::HalfRule::AwayFromZero)
             )
             .unwrap(),
         "30.33"
@@ -316,7 +316,7 @@ fn nz_multi_section() {
         .unwrap();
     assert_eq!(
         (b17.results, b17.top.clone()),
-        (31, Some(model::Score::integer(64)))
+        (31, Some(countback_model::Score::integer(64)))
     );
     // The README checks lines only. The stored totals do not follow from
     // the stored (Neuberg) lines: on board 17 the program's totals count
@@ -384,7 +384,7 @@ fn nz_three_quarter_howell() {
             f.class.agrees()
                 || f.class
                     == Difference::RescaledTop {
-                        top: model::Score::integer(10)
+                        top: countback_model::Score::integer(10)
                     },
             "{f:?}"
         );
@@ -401,13 +401,13 @@ fn nz_three_quarter_howell() {
             (
                 "4".to_owned(),
                 Difference::Unexplained {
-                    difference: model::Score::integer(2)
+                    difference: countback_model::Score::integer(2)
                 }
             ),
             (
                 "8".to_owned(),
                 Difference::Unexplained {
-                    difference: model::Score::integer(-2)
+                    difference: countback_model::Score::integer(-2)
                 }
             ),
         ]

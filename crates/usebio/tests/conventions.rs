@@ -2,10 +2,10 @@
 //! `docs/conventions.md`), for the "Why" items of issue 16.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+use countback_model::{ContestantId, Score, TableOutcome};
 use countback_usebio::{
     audit, audit_under, parse_results_bytes, parse_usebio, Convention, Difference, Figure,
 };
-use model::{ContestantId, Score, TableOutcome};
 
 fn line(ns: &str, ew: &str, score: &str, mp: Option<(&str, &str)>) -> String {
     let figures = mp.map_or(String::new(), |(n, e)| {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use model::{Score, ScoreError};
+use countback_model::{Score, ScoreError};
 
 use crate::scale::VpScale;
 

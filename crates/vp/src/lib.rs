@@ -25,7 +25,7 @@
 //!   table of `countback-matchpoints`), from per-board IMPs, or from match
 //!   IMPs, with artificial adjusted scores (±3 IMPs) and void matches (a
 //!   share of the pool); totals in IMPs, total points and VPs, ready for the
-//!   tie-break crates as `model` [`SideScores`](model::SideScores).
+//!   tie-break crates as `model` [`SideScores`](countback_model::SideScores).
 //!
 //! ## Certified, not guessed
 //!
@@ -101,7 +101,7 @@ pub use scale::{FractionalMargin, VpScale, VpSplit, VpTable, MAX_BOARDS};
 
 /// The `countback-model` vocabulary this crate's API speaks, re-exported so
 /// that callers need not name the model crate themselves.
-pub use model::{HalfRule, Score};
+pub use countback_model::{HalfRule, Score};
 
 #[cfg(doc)]
 use std::str::FromStr;

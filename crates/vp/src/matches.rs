@@ -1,8 +1,8 @@
 //! A teams match scored to IMPs, total points and VPs: from each board's
 //! results in the two rooms, from per-board IMPs, or from match IMPs.
 
-use matchpoints::imps;
-use model::{EncounterStatus, Score, SideScores, Unit};
+use countback_matchpoints::imps;
+use countback_model::{EncounterStatus, Score, SideScores, Unit};
 
 use crate::error::{Side, VpError};
 use crate::scale::{FractionalMargin, VpTable};

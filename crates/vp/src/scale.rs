@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use model::{HalfRule, Rounding, RoundingMode, Score};
+use countback_model::{HalfRule, Rounding, RoundingMode, Score};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 

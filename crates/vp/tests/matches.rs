@@ -1,11 +1,11 @@
 //! Match scoring: two-room boards, per-board IMPs, match IMPs, adjustments.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+use countback_model::{EncounterStatus, Unit};
 use countback_vp::{
     score_match, ArtificialImps, BoardResult, FractionalMargin, HalfRule, MatchInput, Score, Side,
     Totals, VpError, VpScale,
 };
-use model::{EncounterStatus, Unit};
 
 fn s(text: &str) -> Score {
     Score::parse(text).unwrap()

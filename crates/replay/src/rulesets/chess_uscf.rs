@@ -1,13 +1,13 @@
 //! Replay of `002_…` (*Understanding Tie-breaks*: the USCF order and the
 //! IHSA team formula) and of the USCF rulebook 34E examples.
 
-use model::{HalfRule, RoundingMode, Score};
-use serde::Deserialize;
-use tiebreak_chess::{
+use countback_model::{HalfRule, RoundingMode, Score};
+use countback_tiebreak_chess::{
     adjusted_score, cumulative, cumulative_deduction, ihsa_round_points, median, modified_median,
     rank, running_scores, tie_break_values, Cascade, Crosstable, MedianDiscards, RoundResult,
     Standing, TieBreak, UnplayedGames, UscfOptions,
 };
+use serde::Deserialize;
 
 use crate::{input, Breakdown, Computed, KindError};
 

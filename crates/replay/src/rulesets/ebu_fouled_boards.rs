@@ -7,8 +7,8 @@
 //! `countback-normalise` (each version its own group), and checks that the
 //! as-is match points come back as the printed `M`.
 
-use model::{BoardNumber, Score, TableOutcome, TravellerLine};
-use normalise::{
+use countback_model::{BoardNumber, Score, TableOutcome, TravellerLine};
+use countback_normalise::{
     score_fouled_board, BoardSpec, LineOutcome, Movement, OneMissing, RoundingPolicy, ScoredLine,
 };
 use serde::Deserialize;
@@ -132,7 +132,7 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
             show(&rounded_total, "1")?,
         ));
         // An exact average of the group (M = A − 1) normalises to the board's.
-        let avg = normalise::ScaleFactor::from_counts(i.expected, a)
+        let avg = countback_normalise::ScaleFactor::from_counts(i.expected, a)
             .map_err(KindError::compute)?
             .apply(&board.spec.scale.average(a));
         out.push(Computed::number(

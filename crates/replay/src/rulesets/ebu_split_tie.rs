@@ -3,17 +3,17 @@
 
 use std::collections::BTreeMap;
 
-use model::opposition::Meeting;
-use model::{
+use countback_model::opposition::Meeting;
+use countback_model::{
     BoardNumber, ContestantId, ContestantKind, Decision, Encounter, HalfRule, RoundingMode, Score,
     TieBreakOutcome, Unit, Unresolved,
 };
-use serde::Deserialize;
-use tiebreak_ebu::{
+use countback_tiebreak_ebu::{
     individual_tie_break_points, meetings_between, tie_break_points, Board, BoardResult,
     EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, PointABoardCountBack,
     ProceduralPenalty, Procedure, Scoring, SplitTieTest, Stage, Standings, TiePurpose,
 };
+use serde::Deserialize;
 
 use crate::{input, Breakdown, Computed, KindError};
 

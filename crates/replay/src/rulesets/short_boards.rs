@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use matchpoints::{matchpoint_scores, Scale};
-use model::{HalfRule, RoundingMode, Score};
-use normalise::{score_board, BoardSpec, Movement, ScaleFactor, ScoredOutOf};
+use countback_matchpoints::{matchpoint_scores, Scale};
+use countback_model::{HalfRule, RoundingMode, Score};
+use countback_normalise::{score_board, BoardSpec, Movement, ScaleFactor, ScoredOutOf};
 use serde::Deserialize;
 
 use crate::{input, Breakdown, Computed, KindError};
@@ -253,15 +253,15 @@ struct ShortBoard {
     display: Display,
 }
 
-fn lines(scores: &[i32]) -> Vec<model::TravellerLine> {
+fn lines(scores: &[i32]) -> Vec<countback_model::TravellerLine> {
     scores
         .iter()
         .enumerate()
-        .map(|(t, p)| model::TravellerLine {
-            board: model::BoardNumber(1),
+        .map(|(t, p)| countback_model::TravellerLine {
+            board: countback_model::BoardNumber(1),
             ns: format!("{:02}NS", t + 1).into(),
             ew: format!("{:02}EW", t + 1).into(),
-            outcome: model::TableOutcome::Played { ns_points: *p },
+            outcome: countback_model::TableOutcome::Played { ns_points: *p },
         })
         .collect()
 }
@@ -271,7 +271,7 @@ fn short_board(i: ShortBoard) -> Result<Breakdown, KindError> {
     let a = i.ns_scores.len();
     let spec = BoardSpec::new(i.expected);
     let board = score_board(
-        model::BoardNumber(1),
+        countback_model::BoardNumber(1),
         &lines(&i.ns_scores),
         &spec,
         &Movement::open(),
@@ -291,7 +291,7 @@ fn short_board(i: ShortBoard) -> Result<Breakdown, KindError> {
     )?;
     let (mut ns_as_is, mut ew_as_is) = (Score::ZERO, Score::ZERO);
     for l in &board.lines {
-        let normalise::LineOutcome::Played {
+        let countback_normalise::LineOutcome::Played {
             ns_points,
             as_is_ns,
             as_is_ew,

@@ -6,15 +6,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{
+use countback_model::{
     BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
     TieBreakOutcome, Unit, Unresolved,
 };
-use serde::Deserialize;
-use tiebreak_wbf::{
+use countback_tiebreak_wbf::{
     bam, decided_by, knockout, pairs, round_robin, swiss, swiss_points_from_finals, BamBoard,
     BamStage, PairsStage, Qualification, TeamsEvent,
 };
+use serde::Deserialize;
 
 use crate::{input, Breakdown, Computed, KindError};
 
@@ -397,7 +397,7 @@ mod tests {
             );
         }
         println!("{}", listing.join("\n"));
-        let never: Vec<&str> = tiebreak_wbf::DECIDING_CLAUSES
+        let never: Vec<&str> = countback_tiebreak_wbf::DECIDING_CLAUSES
             .iter()
             .copied()
             .filter(|c| !decided.contains(*c))
@@ -409,7 +409,7 @@ mod tests {
         );
         let unknown: Vec<&String> = decided
             .iter()
-            .filter(|c| !tiebreak_wbf::DECIDING_CLAUSES.contains(&c.as_str()))
+            .filter(|c| !countback_tiebreak_wbf::DECIDING_CLAUSES.contains(&c.as_str()))
             .collect();
         assert!(unknown.is_empty(), "clauses not in the list: {unknown:?}");
     }

@@ -1,13 +1,13 @@
 //! Small builders shared by the integration tests.
 #![allow(dead_code, clippy::unwrap_used)]
 
+use countback_model::{
+    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
+    SideScores, Unit,
+};
 use countback_tiebreak_ebu::{
     Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Scoring,
     Stage, Standings,
-};
-use model::{
-    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, Unit,
 };
 
 pub fn id(c: &str) -> ContestantId {
