@@ -29,7 +29,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 
 use crate::run::Kind;
 use axum::extract::{DefaultBodyLimit, Multipart};
@@ -73,7 +72,7 @@ pub enum ServeError {
     #[error("{0}")]
     Form(String),
     /// No file was chosen.
-    #[error("choose a file first: an event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)")]
+    #[error("choose a file first: an event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)")]
     NoFile,
     /// The file is not UTF-8 text (event and TRF files must be).
     #[error("{file}: line {line}, column {column}: byte 0x{byte:02X} is not UTF-8; save the file as UTF-8 (event and TRF files are UTF-8 text)")]
@@ -170,25 +169,19 @@ pub fn bind_warning(ip: IpAddr) -> Option<String> {
 /// Run `countback serve`: listen, print where, and answer until stopped.
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let addr = SocketAddr::new(args.bind, args.port);
-    let at = PathBuf::from(addr.to_string());
-    let io_error = |source| CliError::Io {
-        path: at.clone(),
-        source,
-    };
+    let listen = |source| CliError::Listen { addr, source };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .build()
-        .map_err(io_error)?;
+        .map_err(listen)?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(io_error)?;
-        let local = listener.local_addr().map_err(io_error)?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(listen)?;
+        let local = listener.local_addr().map_err(listen)?;
         if let Some(w) = bind_warning(args.bind) {
             eprintln!("{w}");
         }
         eprintln!("countback: the results page is at http://{local}/ (Ctrl-C stops it)");
-        serve(listener).await.map_err(io_error)
+        serve(listener).await.map_err(listen)
     })?;
     Ok(Exit::Success)
 }
@@ -700,7 +693,7 @@ impl Ask {
                 let score = match self.show {
                     Show::Audit => {
                         return Err(self.wrong(
-                            "audit reads a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)",
+                            "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
                         ))
                     }
                     Show::Score => true,
@@ -1169,8 +1162,8 @@ fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
          <div class=\"drop\" id=\"drop\">\n\
          <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
-         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.trf,.txt\" aria-describedby=\"file-hint\">\n\
-         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf), up to {}.</p>\n\
+         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.pbn,.trf,.txt\" aria-describedby=\"file-hint\">\n\
+         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf), up to {}.</p>\n\
          </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
         bytes(MAX_UPLOAD_BYTES as u64)
     );

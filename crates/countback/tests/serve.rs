@@ -470,7 +470,7 @@ fn what_does_not_apply_is_refused_not_ignored() {
         );
         refused(&[("boards", "4")], 422, &["boards chooses a pairs session"]);
         refused(&[("boards", "x-y")], 400, &["boards:"]);
-        refused(&[("show", "audit")], 422, &["audit reads a USEBIO"]);
+        refused(&[("show", "audit")], 422, &["audit reads a results file"]);
         refused(&[("want", "pdf")], 400, &["want: &quot;pdf&quot;"]);
         // No file at all, and a file of no known kind.
         let r = page.post(&[("want", None, b"page")]);
@@ -599,6 +599,32 @@ fn the_command_listens_on_loopback_and_says_where() {
         assert!(got.starts_with("HTTP/1.1 200"), "{got}");
         assert!(got.contains("Choose or drop a file"));
     });
+}
+
+#[test]
+fn a_taken_port_is_said_plainly_and_is_not_bad_input() {
+    // Before: exit 65 (bad input) with the address printed as if it were
+    // a file name, and no word on what to do.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let out = within(60, move || {
+        assert_cmd::Command::cargo_bin("countback")
+            .unwrap()
+            .args(["serve", "--port", &port.to_string()])
+            .timeout(Duration::from_secs(30))
+            .output()
+            .unwrap()
+    });
+    drop(taken);
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(69), "{said}");
+    assert!(
+        said.contains(&format!(
+            "cannot serve the results page on 127.0.0.1:{port}"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("--port"), "says what to do: {said}");
 }
 
 /// A file of the shared data beside the checkout, where it is.
