@@ -187,8 +187,54 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
 }
 
 /// Answer requests on `listener` until the process stops.
+///
+/// On a loopback address only requests naming a loopback host are
+/// answered: a web page elsewhere cannot reach the page through a name
+/// of its own that it points at 127.0.0.1 (DNS rebinding).
 pub async fn serve(listener: tokio::net::TcpListener) -> io::Result<()> {
-    axum::serve(listener, router()).await
+    let app = if listener.local_addr()?.ip().is_loopback() {
+        router().layer(axum::middleware::from_fn(loopback_host_only))
+    } else {
+        router()
+    };
+    axum::serve(listener, app).await
+}
+
+/// Whether a `Host` header names this machine's loopback interface:
+/// `localhost`, `127.0.0.1` (any of 127.0.0.0/8) or `[::1]`, with or
+/// without a port.
+#[must_use]
+pub fn is_loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // An IPv6 literal: `[::1]` or `[::1]:8080`.
+        rest.split_once(']').map_or("", |(ip, _)| ip)
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+async fn loopback_host_only(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    if is_loopback_host(host) {
+        next.run(request).await
+    } else {
+        let mut response = (
+            StatusCode::MISDIRECTED_REQUEST,
+            "countback serve on a loopback address answers only requests for localhost or 127.0.0.1\n",
+        )
+            .into_response();
+        common_headers(&mut response);
+        response
+    }
 }
 
 /// The page's routes: `GET /` the page, `POST /` an answer, `GET
@@ -1384,6 +1430,32 @@ fn excerpt(out: &mut String, file: &str, bytes: &[u8], line: usize) {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
+
+    #[test]
+    fn only_loopback_host_names_pass_on_loopback() {
+        for ok in [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "localhost:8080",
+            "LOCALHOST",
+            "[::1]:8080",
+            "[::1]",
+            "127.1.2.3:80",
+        ] {
+            assert!(is_loopback_host(ok), "{ok}");
+        }
+        for no in [
+            "evil.example:8080",
+            "evil.example",
+            "",
+            "10.0.0.1:8080",
+            "localhost.evil.example",
+            "[::2]:8080",
+            "127.0.0.1.evil.example:80",
+        ] {
+            assert!(!is_loopback_host(no), "{no}");
+        }
+    }
 
     #[test]
     fn only_a_loopback_address_is_quiet() {

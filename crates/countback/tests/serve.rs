@@ -106,7 +106,13 @@ impl Page {
     }
 
     fn request(&self, method: &str, path: &str, form: Option<Vec<u8>>) -> Reply {
+        self.request_for(&self.addr.to_string(), method, path, form)
+    }
+
+    /// A request naming `host` in its `Host` header.
+    fn request_for(&self, host: &str, method: &str, path: &str, form: Option<Vec<u8>>) -> Reply {
         let addr = self.addr;
+        let host = host.to_owned();
         self.rt.block_on(async move {
             let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
             let (mut send, conn) =
@@ -117,7 +123,7 @@ impl Page {
             let mut req = Request::builder()
                 .method(method)
                 .uri(path)
-                .header(HOST, addr.to_string());
+                .header(HOST, host);
             if form.is_some() {
                 req = req.header(
                     CONTENT_TYPE,
@@ -625,6 +631,24 @@ fn a_taken_port_is_said_plainly_and_is_not_bad_input() {
         "{said}"
     );
     assert!(said.contains("--port"), "says what to do: {said}");
+}
+
+#[test]
+fn a_page_elsewhere_cannot_reach_it_through_a_name_of_its_own() {
+    // DNS rebinding: a site points its own name at 127.0.0.1; the browser
+    // then sends that name as the Host. On loopback, only loopback names
+    // are answered.
+    within(60, || {
+        let page = Page::start();
+        let port = page.addr.port();
+        let evil = page.request_for(&format!("rebound.example:{port}"), "GET", "/", None);
+        assert_eq!(evil.status, 421, "{}", evil.text());
+        assert!(!evil.text().contains("Choose or drop a file"));
+        for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+            let ok = page.request_for(&host, "GET", "/", None);
+            assert_eq!(ok.status, 200, "{host}");
+        }
+    });
 }
 
 /// A file of the shared data beside the checkout, where it is.
