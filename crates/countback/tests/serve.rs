@@ -653,13 +653,7 @@ fn a_page_elsewhere_cannot_reach_it_through_a_name_of_its_own() {
 
 /// A file of the shared data beside the checkout, where it is.
 fn shared(path: &str) -> Option<String> {
-    let rel = format!("../shared/{path}");
-    if root().join(&rel).exists() {
-        Some(rel)
-    } else {
-        eprintln!("skipped: {rel} not found");
-        None
-    }
+    countback_test_support::shared_file(path).map(|_| format!("../shared/{path}"))
 }
 
 #[test]
