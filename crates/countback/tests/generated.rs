@@ -22,6 +22,10 @@ use countback_event::{Event, Notation, RankRequest, Source};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
+/// One match: the first team's VPs (the second has 20 minus them), the
+/// IMPs and the total points of each.
+type MatchResult = (u32, [u32; 2], [u32; 2]);
+
 /// A Swiss-style event: `n` teams (even), some rounds, each round a
 /// pairing of all teams, each match's VPs adding up to 20.
 #[derive(Debug, Clone)]
@@ -30,7 +34,7 @@ struct Generated {
     n: usize,
     /// Per round, the pairing (a permutation read two by two) and per
     /// match (vp of first, imps, total points).
-    rounds: Vec<(Vec<usize>, Vec<(u32, [u32; 2], [u32; 2])>)>,
+    rounds: Vec<(Vec<usize>, Vec<MatchResult>)>,
 }
 
 fn generated() -> impl Strategy<Value = Generated> {
