@@ -355,8 +355,12 @@ pub fn check_traveller<'a>(
     }
 }
 
-/// Refuse an award outside 0–100% (a deserialised [`ArtificialScore`] skips
-/// its constructor's check, so it is checked again here).
+/// Refuse an award outside 0–100%.
+///
+/// [`ArtificialScore::new`] refuses one already, and so does deserialising
+/// (it goes through `new`), so no award built by this workspace fails here.
+/// The check stays because it is cheap and a board scored from an
+/// impossible award would be wrong without a word.
 pub fn check_award(
     board: BoardNumber,
     line: &TravellerLine,

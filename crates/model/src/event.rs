@@ -136,10 +136,31 @@ pub struct StageId(pub String);
 
 /// An artificial adjusted score: fixed percentages of the top to each side,
 /// independent of what anyone else did on the board.
+///
+/// Each percentage is between 0 and 100, however the value was made:
+/// deserialising goes through [`ArtificialScore::new`] and fails with its
+/// message.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawArtificialScore")]
 pub struct ArtificialScore {
     ns_percent: Score,
     ew_percent: Score,
+}
+
+/// The serde form of [`ArtificialScore`], checked by `new` on the way in.
+#[derive(Deserialize)]
+#[serde(rename = "ArtificialScore")]
+struct RawArtificialScore {
+    ns_percent: Score,
+    ew_percent: Score,
+}
+
+impl TryFrom<RawArtificialScore> for ArtificialScore {
+    type Error = InputError;
+
+    fn try_from(raw: RawArtificialScore) -> Result<ArtificialScore, InputError> {
+        ArtificialScore::new(raw.ns_percent, raw.ew_percent)
+    }
 }
 
 impl ArtificialScore {

@@ -66,10 +66,30 @@ pub enum RoundingMode {
 /// assert_eq!(ebu.apply(&Score::parse("123/7")?)?, Score::parse("17.6")?);
 /// # Ok::<(), countback_model::ScoreError>(())
 /// ```
+///
+/// The step is positive however the value was made: deserialising goes
+/// through [`Rounding::new`] and fails with its message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawRounding")]
 pub struct Rounding {
     step: Score,
     mode: RoundingMode,
+}
+
+/// The serde form of [`Rounding`], checked by `new` on the way in.
+#[derive(Deserialize)]
+#[serde(rename = "Rounding")]
+struct RawRounding {
+    step: Score,
+    mode: RoundingMode,
+}
+
+impl TryFrom<RawRounding> for Rounding {
+    type Error = ScoreError;
+
+    fn try_from(raw: RawRounding) -> Result<Rounding, ScoreError> {
+        Rounding::new(raw.step, raw.mode)
+    }
 }
 
 impl Rounding {

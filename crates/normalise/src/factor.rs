@@ -25,10 +25,32 @@ use crate::error::NormaliseError;
 /// assert_eq!(chained, ScaleFactor::new(5, 3)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `0 < A ≤ E ≤ i64::MAX` however the value was made: deserialising goes
+/// through [`ScaleFactor::new`] and fails with its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawScaleFactor")]
 pub struct ScaleFactor {
     expected: u64,
     actual: u64,
+}
+
+/// The serde form of [`ScaleFactor`], checked by `new` on the way in. The
+/// counts are read as `i64`, what `new` takes, so that a count beyond it is
+/// refused by the reader rather than clamped.
+#[derive(Deserialize)]
+#[serde(rename = "ScaleFactor")]
+struct RawScaleFactor {
+    expected: i64,
+    actual: i64,
+}
+
+impl TryFrom<RawScaleFactor> for ScaleFactor {
+    type Error = NormaliseError;
+
+    fn try_from(raw: RawScaleFactor) -> Result<ScaleFactor, NormaliseError> {
+        ScaleFactor::new(raw.expected, raw.actual)
+    }
 }
 
 impl ScaleFactor {
