@@ -97,10 +97,30 @@ pub enum MedianTableError {
 /// assert_eq!(custom.for_rounds(7), 2);
 /// # Ok::<(), countback_tiebreak_chess::MedianTableError>(())
 /// ```
+///
+/// The steps are strictly ascending however the value was made:
+/// deserialising goes through [`MedianDiscards::custom`] and fails with its
+/// message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawMedianDiscards")]
 pub struct MedianDiscards {
     /// `(from rounds, discard at each end)`, ascending.
     steps: Vec<(u32, usize)>,
+}
+
+/// The serde form of [`MedianDiscards`], checked by `custom` on the way in.
+#[derive(Deserialize)]
+#[serde(rename = "MedianDiscards")]
+struct RawMedianDiscards {
+    steps: Vec<(u32, usize)>,
+}
+
+impl TryFrom<RawMedianDiscards> for MedianDiscards {
+    type Error = MedianTableError;
+
+    fn try_from(raw: RawMedianDiscards) -> Result<MedianDiscards, MedianTableError> {
+        MedianDiscards::custom(raw.steps)
+    }
 }
 
 impl MedianDiscards {
