@@ -36,6 +36,19 @@ pub enum EbuError {
         /// The weight given.
         weight: Score,
     },
+    /// A basic and a final unit that differ while the final one is not
+    /// victory points: only a conversion to victory points makes the two
+    /// methods of scoring differ (143.5.1).
+    #[error(
+        "a basic unit of {basic} with a final unit of {final_unit}: the two differ only when \
+         scores are converted to victory points (143.5.1)"
+    )]
+    UnitsDiffer {
+        /// The basic unit given.
+        basic: Unit,
+        /// The final unit given.
+        final_unit: Unit,
+    },
     /// No standard conversion between these units (143.5.7 only fixes
     /// IMPs against aggregate points).
     #[error("no standard conversion of a procedural penalty from {from} to {to}")]

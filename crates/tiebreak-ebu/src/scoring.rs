@@ -34,14 +34,57 @@ pub enum MethodOfScoring {
 /// assert_eq!(pairs.unit(MethodOfScoring::Basic), pairs.unit(MethodOfScoring::Final));
 /// assert!(!pairs.is_victory_point_event());
 /// ```
+///
+/// The two units differ only when the final one is victory points, however
+/// the value was made: deserialising goes through [`Scoring::new`] and fails
+/// with its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawScoring")]
 pub struct Scoring {
     basic: Unit,
     #[serde(rename = "final")]
     final_unit: Unit,
 }
 
+/// The serde form of [`Scoring`], checked by `new` on the way in.
+#[derive(Deserialize)]
+#[serde(rename = "Scoring")]
+struct RawScoring {
+    basic: Unit,
+    #[serde(rename = "final")]
+    final_unit: Unit,
+}
+
+impl TryFrom<RawScoring> for Scoring {
+    type Error = EbuError;
+
+    fn try_from(raw: RawScoring) -> Result<Scoring, EbuError> {
+        Scoring::new(raw.basic, raw.final_unit)
+    }
+}
+
 impl Scoring {
+    /// `basic` and `final_unit` as given: the same unit, or any basic unit
+    /// converted to victory points ([`EbuError::UnitsDiffer`] otherwise).
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::{EbuError, Scoring};
+    /// use countback_model::Unit;
+    ///
+    /// assert_eq!(Scoring::new(Unit::Imps, Unit::VictoryPoints)?, Scoring::victory_points(Unit::Imps));
+    /// assert!(matches!(
+    ///     Scoring::new(Unit::Imps, Unit::MatchPoints),
+    ///     Err(EbuError::UnitsDiffer { .. })
+    /// ));
+    /// # Ok::<(), EbuError>(())
+    /// ```
+    pub fn new(basic: Unit, final_unit: Unit) -> Result<Scoring, EbuError> {
+        if basic != final_unit && final_unit != Unit::VictoryPoints {
+            return Err(EbuError::UnitsDiffer { basic, final_unit });
+        }
+        Ok(Scoring { basic, final_unit })
+    }
+
     /// An event whose `basic` scores are converted to victory points.
     #[must_use]
     pub fn victory_points(basic: Unit) -> Scoring {

@@ -5,8 +5,10 @@
 //! survives a round trip.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use countback_model::Unit;
 use countback_tiebreak_ebu::{
-    EventFormat, FinalStanding, PenaltyConversion, PlacePurposes, Procedure, Readings, Scoring,
+    EventFormat, FinalStanding, MethodOfScoring, PenaltyConversion, PlacePurposes, Procedure,
+    Readings, Scoring,
 };
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -32,6 +34,22 @@ fn place_purposes_refuse_what_new_refuses() {
     }
 }
 
+#[test]
+fn scoring_refuses_units_that_differ_without_victory_points() {
+    let text = r#"{"basic": "imps", "final": "match_points"}"#;
+    match serde_json::from_str::<Scoring>(text) {
+        Ok(s) => panic!("{text} deserialised as {s:?}"),
+        Err(e) => assert_eq!(
+            e.to_string(),
+            "a basic unit of IMPs with a final unit of MP: the two differ only when scores \
+             are converted to victory points (143.5.1)"
+        ),
+    }
+    let vp: Scoring =
+        serde_json::from_str(r#"{"basic": "imps", "final": "victory_points"}"#).unwrap();
+    assert_eq!(vp, Scoring::victory_points(Unit::Imps));
+}
+
 // ---------------------------------------------------------------------------
 // Arbitrary JSON.
 
@@ -40,6 +58,15 @@ const PURPOSES: &[&str] = &[
     "qualifying_place",
     "indivisible_prize",
     "shared_place",
+];
+
+const UNITS: &[&str] = &[
+    "match_points",
+    "imps",
+    "victory_points",
+    "total_points",
+    "game_points",
+    "percent",
 ];
 
 const NAMES: &[&str] = &[
@@ -151,6 +178,22 @@ proptest! {
                 p.by_place().iter().map(|(k, v)| (*k, *v)),
             );
             prop_assert_eq!(rebuilt, Ok(p));
+        }
+    }
+
+    /// The units differ only when the final one is victory points.
+    #[test]
+    fn a_deserialised_scoring_differs_only_toward_victory_points(
+        basic in prop::sample::select(UNITS),
+        final_unit in prop::sample::select(UNITS),
+    ) {
+        let v = json!({ "basic": basic, "final": final_unit });
+        if let Some(s) = read::<Scoring>(&v)? {
+            let (b, f) = (s.unit(MethodOfScoring::Basic), s.unit(MethodOfScoring::Final));
+            prop_assert!(b == f || f == Unit::VictoryPoints);
+            prop_assert_eq!(Scoring::new(b, f), Ok(s));
+        } else {
+            prop_assert!(basic != final_unit && final_unit != "victory_points");
         }
     }
 
