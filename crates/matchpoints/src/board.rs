@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::error::BoardError;
 use crate::scale::Scale;
@@ -114,7 +113,8 @@ fn by_sorting(ns_points: &[i32]) -> Vec<i64> {
 }
 
 /// The pairs a movement seats. Results for anyone else are refused.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// `None`: accept any pair (no movement given).
     pairs: Option<BTreeSet<ContestantId>>,
@@ -142,7 +142,8 @@ impl Movement {
 }
 
 /// One played result with its match points within its group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct LineMatchpoints {
     /// The NS pair.
@@ -158,7 +159,8 @@ pub struct LineMatchpoints {
 }
 
 /// A line with an artificial adjusted score instead of a result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct AdjustedLine {
     /// The NS pair.
@@ -173,7 +175,8 @@ pub struct AdjustedLine {
 /// among themselves. Adjusted lines are listed apart; they take percentages
 /// of whatever top the board is finally scored out of (see
 /// [`artificial_award`] and the `countback-normalise` crate).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct BoardMatchpoints {
     /// The board.

@@ -8,14 +8,17 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, Zero};
-use serde::{Deserialize, Serialize};
 
 use crate::error::ScoreError;
 use crate::score::Score;
 
 /// What to do with a value exactly half-way between two steps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "rule", content = "reference")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", tag = "rule", content = "reference")
+)]
 #[non_exhaustive]
 pub enum HalfRule {
     /// Toward a reference value, e.g. the board average (EBU fouled boards:
@@ -37,8 +40,9 @@ pub enum HalfRule {
 }
 
 /// How a value is brought onto a multiple of the step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum RoundingMode {
     /// To the nearest multiple; exact halves by the given rule.
@@ -69,21 +73,24 @@ pub enum RoundingMode {
 ///
 /// The step is positive however the value was made: deserialising goes
 /// through [`Rounding::new`] and fails with its message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawRounding")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawRounding"))]
 pub struct Rounding {
     step: Score,
     mode: RoundingMode,
 }
 
 /// The serde form of [`Rounding`], checked by `new` on the way in.
-#[derive(Deserialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
 #[serde(rename = "Rounding")]
 struct RawRounding {
     step: Score,
     mode: RoundingMode,
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<RawRounding> for Rounding {
     type Error = ScoreError;
 

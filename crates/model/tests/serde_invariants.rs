@@ -4,6 +4,7 @@
 //! constructor checks something. Deserialising must never panic, and a
 //! value that comes out must satisfy the constructor's invariant and
 //! survive a serialise → deserialise round trip unchanged.
+#![cfg(feature = "serde")]
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use countback_model::{

@@ -6,7 +6,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use countback_model::{ContestantId, RoundNumber, Score};
-use serde::{Deserialize, Serialize};
 
 /// One player's result in one round.
 ///
@@ -24,8 +23,9 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(r.to_string(), "D:Alice");
 /// # Ok::<(), countback_tiebreak_chess::CrosstableError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 #[non_exhaustive]
 pub enum RoundResult {
     /// A game won over the board.

@@ -2,13 +2,13 @@
 //! penalties between units (EBU 143.5.7).
 
 use countback_model::{ContestantId, Score, Unit};
-use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
 
 /// Which of an event's two methods of scoring a test looks at (143.5.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MethodOfScoring {
     /// The scoring used just before any conversion to victory points:
@@ -38,16 +38,18 @@ pub enum MethodOfScoring {
 /// The two units differ only when the final one is victory points, however
 /// the value was made: deserialising goes through [`Scoring::new`] and fails
 /// with its message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "RawScoring")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawScoring"))]
 pub struct Scoring {
     basic: Unit,
-    #[serde(rename = "final")]
+    #[cfg_attr(feature = "serde", serde(rename = "final"))]
     final_unit: Unit,
 }
 
 /// The serde form of [`Scoring`], checked by `new` on the way in.
-#[derive(Deserialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
 #[serde(rename = "Scoring")]
 struct RawScoring {
     basic: Unit,
@@ -55,6 +57,7 @@ struct RawScoring {
     final_unit: Unit,
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<RawScoring> for Scoring {
     type Error = EbuError;
 
@@ -133,7 +136,8 @@ impl Scoring {
 /// assert_eq!(aggregate, Score::integer(100));
 /// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PenaltyConversion {
     /// IMPs on one side of the rate.
     pub imps: Score,
@@ -175,7 +179,8 @@ impl PenaltyConversion {
 
 /// A procedural penalty (negative) or award (positive) imposed on a
 /// contestant, in the unit it was given in (143.5.7).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProceduralPenalty {
     /// Who.
     pub contestant: ContestantId,
