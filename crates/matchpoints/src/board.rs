@@ -3,7 +3,8 @@
 use std::collections::BTreeSet;
 
 use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
+    TravellerLine,
 };
 
 use crate::error::BoardError;
@@ -297,7 +298,7 @@ pub fn matchpoint_board(
 /// versions of a traveller pass them all as one sequence.
 ///
 /// ```
-/// use countback_matchpoints::{check_traveller, BoardError, Movement};
+/// use countback_matchpoints::{check_traveller, BoardError, InputError, Movement};
 /// use countback_matchpoints::{BoardNumber, TableOutcome, TravellerLine};
 ///
 /// let line = |ns: &str, ew: &str| TravellerLine {
@@ -310,7 +311,7 @@ pub fn matchpoint_board(
 /// assert!(check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "12")], &movement).is_ok());
 /// assert!(matches!(
 ///     check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "1")], &movement),
-///     Err(BoardError::PairTwice { .. })
+///     Err(BoardError::Input(InputError::BoardScoredTwice { .. }))
 /// ));
 /// ```
 pub fn check_traveller<'a>(
@@ -336,10 +337,11 @@ pub fn check_traveller<'a>(
                 });
             }
             if !seen.insert(pair) {
-                return Err(BoardError::PairTwice {
+                return Err(InputError::BoardScoredTwice {
                     board,
-                    pair: pair.clone(),
-                });
+                    contestant: pair.clone(),
+                }
+                .into());
             }
         }
         match &line.outcome {
@@ -354,7 +356,7 @@ pub fn check_traveller<'a>(
     if any {
         Ok(())
     } else {
-        Err(BoardError::NoResults { board })
+        Err(InputError::EmptyBoard { board }.into())
     }
 }
 

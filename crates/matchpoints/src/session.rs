@@ -2,7 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use countback_model::{partition_descending, BoardNumber, ContestantId, Score, ScoreError};
+use countback_model::{
+    partition_descending, BoardNumber, ContestantId, InputError, Score, ScoreError,
+};
 
 use crate::error::BoardError;
 
@@ -117,7 +119,11 @@ impl ScoreTable {
     ) -> Result<(), BoardError> {
         let row = self.rows.entry(pair.clone()).or_default();
         if row.contains_key(&board) {
-            return Err(BoardError::PairTwice { board, pair });
+            return Err(InputError::BoardScoredTwice {
+                board,
+                contestant: pair,
+            }
+            .into());
         }
         row.insert(board, score);
         Ok(())

@@ -5,7 +5,8 @@ use countback_matchpoints::{
     artificial_award, check_traveller, matchpoint_scores, BoardError, Movement, Scale,
 };
 use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
+    TravellerLine,
 };
 
 use crate::error::NormaliseError;
@@ -355,7 +356,7 @@ pub fn score_fouled_board(
         }
     }
     if out.is_empty() {
-        return Err(BoardError::NoResults { board }.into());
+        return Err(BoardError::from(InputError::EmptyBoard { board }).into());
     }
     out.sort_by(|a, b| (a.version, &a.ns, &a.ew).cmp(&(b.version, &b.ns, &b.ew)));
     Ok(ScoredBoard {
