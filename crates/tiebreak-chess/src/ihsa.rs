@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::{Clause, ContestantId, RoundNumber, Score, TieBreakOutcome};
+use countback_model::{Clause, ContestantId, InputError, RoundNumber, Score, TieBreakOutcome};
 
 use crate::ranking::{run_cascade, CascadeEnd, Step};
 
@@ -138,27 +138,19 @@ pub struct UnplayedMatch {
     pub tournament_points: Score,
 }
 
-/// A team event that cannot be right.
+/// A team event that cannot be right; what every rule book refuses alike is
+/// the shared [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum IhsaError {
-    /// A team listed twice.
-    #[error("team {team} is listed twice")]
-    DuplicateTeam {
-        /// The team.
-        team: ContestantId,
-    },
+    /// Bad input shared with the other rule crates: a team listed twice
+    /// ([`InputError::DuplicateContestant`]) or matched with itself
+    /// ([`InputError::PlaysItself`]).
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// A team not in the list.
     #[error("round {round}: team {team} is not in the event")]
     UnknownTeam {
-        /// The round.
-        round: RoundNumber,
-        /// The team.
-        team: ContestantId,
-    },
-    /// A team matched with itself.
-    #[error("round {round}: team {team} is matched with itself")]
-    PlaysItself {
         /// The round.
         round: RoundNumber,
         /// The team.
@@ -322,7 +314,7 @@ impl IhsaEvent {
         let mut slots: BTreeMap<ContestantId, BTreeMap<u32, TeamRound>> = BTreeMap::new();
         for team in teams {
             if slots.contains_key(&team) {
-                return Err(IhsaError::DuplicateTeam { team });
+                return Err(InputError::DuplicateContestant { contestant: team }.into());
             }
             slots.insert(team, BTreeMap::new());
         }
@@ -350,10 +342,11 @@ impl IhsaEvent {
         };
         for m in matches {
             if m.first == m.second {
-                return Err(IhsaError::PlaysItself {
+                return Err(InputError::PlaysItself {
                     round: m.round,
-                    team: m.first,
-                });
+                    contestant: m.first,
+                }
+                .into());
             }
             put(
                 &m.first,
