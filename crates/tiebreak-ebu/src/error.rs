@@ -7,7 +7,8 @@ use countback_model::{ContestantId, InputError, Score, ScoreError, Unit};
 #[non_exhaustive]
 pub enum EbuError {
     /// Bad event input shared with the other rule crates: an unknown
-    /// contestant, a match recorded twice, a contestant playing itself ...
+    /// contestant, a match recorded twice, a contestant playing itself, a
+    /// division by zero in a named quantity ...
     #[error(transparent)]
     Input(#[from] InputError),
     /// The individual formula O/P needs a positive partners' total.
@@ -79,20 +80,13 @@ pub enum EbuError {
         /// How many are tied.
         tied: usize,
     },
-    /// Exact arithmetic failed (a division by zero in a named quantity).
-    #[error("{context}: {source}")]
-    Arithmetic {
-        /// What was being computed.
-        context: String,
-        /// The arithmetic error.
-        #[source]
-        source: ScoreError,
-    },
 }
 
 impl EbuError {
+    /// Exact arithmetic failed computing `context` (a division by zero in a
+    /// named quantity): the shared [`InputError::Arithmetic`].
     pub(crate) fn arithmetic(context: impl Into<String>) -> impl FnOnce(ScoreError) -> EbuError {
         let context = context.into();
-        move |source| EbuError::Arithmetic { context, source }
+        move |source| InputError::Arithmetic { context, source }.into()
     }
 }
