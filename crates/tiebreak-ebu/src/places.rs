@@ -215,6 +215,11 @@ mod tests {
             ),
             Err(EbuError::PlaceRepeated { place: 2 })
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_place_that_is_not_a_number_is_refused() {
         let raw = RawPlacePurposes {
             default: TiePurpose::SharedPlace,
             by_place: [("third".to_owned(), TiePurpose::Title)].into(),
@@ -227,6 +232,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn the_file_form_round_trips() {
         let p = three_to_five();

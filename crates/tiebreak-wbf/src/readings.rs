@@ -10,11 +10,13 @@
 /// may be left out (it keeps its default) and an unknown field is an error:
 ///
 /// ```
+/// # #[cfg(feature = "serde")] {
 /// use countback_tiebreak_wbf::{NetAmong, Readings};
 ///
 /// let r: Readings = serde_json::from_str(r#"{ "net_among": "every_pair_met" }"#)?;
 /// assert_eq!(r, Readings::default().with_net_among(NetAmong::EveryPairMet));
 /// assert!(serde_json::from_str::<Readings>(r#"{ "net_amongst": "matches_played" }"#).is_err());
+/// # }
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
