@@ -370,8 +370,11 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
 /// program that wrote the file. When some figure is not explained by a
 /// rule (unexplained, or a line that looks set by hand), every other
 /// convention is tried too and those that explain the whole file by rule
-/// are named in [`Audit::explained_by_other`]; a figure that only another
-/// convention reproduces is [`Difference::OtherConvention`].
+/// are named in [`Audit::explained_by_other`]. A figure that another
+/// convention reproduces is [`Difference::OtherConvention`] when that
+/// convention also agrees on every figure of the same kind (lines, datums,
+/// totals, percentages, places) that the first one agrees on: a rule that
+/// fits one figure by coincidence and misses the others explains nothing.
 ///
 /// # Errors
 /// As [`crate::rescore()`].
@@ -411,7 +414,13 @@ pub fn audit_under(
         .map(|(_, a)| dominance(&primary.findings, &a.findings))
         .collect();
     for (k, f) in primary.findings.iter_mut().enumerate() {
-        if !matches!(f.class, Difference::Unexplained { .. }) && !f.class.by_hand() {
+        // A total that follows hand-set lines is renamed too when another
+        // convention's rule gives the lines and the total.
+        if !matches!(
+            f.class,
+            Difference::Unexplained { .. } | Difference::FollowsStoredLines
+        ) && !f.class.by_hand()
+        {
             continue;
         }
         let g = group(f.figure);
