@@ -852,9 +852,20 @@ fn maxima(rescore: &Rescore) -> HashMap<ContestantId, Score> {
     for b in &rescore.boards {
         let Some(top) = &b.top else { continue };
         for l in &b.lines {
-            for (who, fig) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
-                if fig.is_some() {
-                    *out.entry(who.clone()).or_insert(Score::ZERO) += top;
+            for (d, who, fig) in [
+                (Direction::NorthSouth, &l.ns, &l.ns_score),
+                (Direction::EastWest, &l.ew, &l.ew_score),
+            ] {
+                if fig.is_none() {
+                    continue;
+                }
+                match &l.seats {
+                    Some(seats) => {
+                        for player in seats.of(d) {
+                            *out.entry(player.clone()).or_insert(Score::ZERO) += top;
+                        }
+                    }
+                    None => *out.entry(who.clone()).or_insert(Score::ZERO) += top,
                 }
             }
         }

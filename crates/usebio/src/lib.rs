@@ -110,7 +110,7 @@ pub use rescore::{
     Treatment,
 };
 pub use session::{
-    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
+    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
