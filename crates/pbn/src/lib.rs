@@ -83,6 +83,7 @@ mod columns;
 mod lex;
 mod limits;
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use countback_model::{
@@ -163,6 +164,92 @@ impl Table {
     fn at(&self, name: &str) -> String {
         format!("{} column {name}", self.kind.tag())
     }
+
+    fn col(&self, name: &'static str) -> Col {
+        Col {
+            at: self.index(name),
+            name,
+        }
+    }
+}
+
+/// Where a column is in a table's rows (if the table has it), with its
+/// name for messages: looked up once per table, not once per row.
+#[derive(Clone, Copy)]
+struct Col {
+    at: Option<usize>,
+    name: &'static str,
+}
+
+impl Col {
+    fn cell<'r, 't>(self, row: &'r [Cell<'t>]) -> Option<&'r Cell<'t>> {
+        self.at.and_then(|i| row.get(i))
+    }
+}
+
+/// A side's figure columns of one kind: the direction's (`MP_NS`) and the
+/// seats' (`MP_North`, `MP_South`).
+#[derive(Clone, Copy)]
+struct SideCols {
+    direction: Col,
+    seats: [Col; 2],
+}
+
+/// The columns of a `ScoreTable` that are read.
+struct ScoreCols {
+    /// `PairId_NS`, `PairId_EW`, or the four `PlayerId_` columns.
+    ids: Vec<Col>,
+    score_ns: Col,
+    score_ew: Col,
+    contract: Col,
+    /// NS and EW match points.
+    mp: [SideCols; 2],
+    /// NS and EW IMPs.
+    imp: [SideCols; 2],
+}
+
+impl ScoreCols {
+    fn of(table: &Table) -> ScoreCols {
+        let side = |d: &'static str, a: &'static str, b: &'static str| SideCols {
+            direction: table.col(d),
+            seats: [table.col(a), table.col(b)],
+        };
+        let ids = if table.index("PairId_NS").is_some() {
+            vec![table.col("PairId_NS"), table.col("PairId_EW")]
+        } else {
+            [
+                "PlayerId_North",
+                "PlayerId_South",
+                "PlayerId_East",
+                "PlayerId_West",
+            ]
+            .map(|n| table.col(n))
+            .to_vec()
+        };
+        ScoreCols {
+            ids,
+            score_ns: table.col("Score_NS"),
+            score_ew: table.col("Score_EW"),
+            contract: table.col("Contract"),
+            mp: [
+                side("MP_NS", "MP_North", "MP_South"),
+                side("MP_EW", "MP_East", "MP_West"),
+            ],
+            imp: [
+                side("IMP_NS", "IMP_North", "IMP_South"),
+                side("IMP_EW", "IMP_East", "IMP_West"),
+            ],
+        }
+    }
+}
+
+/// A cell's text without surrounding blanks, still borrowed from the file
+/// where it was.
+fn trimmed<'t>(cell: &Cell<'t>) -> Cow<'t, str> {
+    match &cell.text {
+        Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
+        Cow::Owned(s) => Cow::Owned(s.trim().to_owned()),
+    }
 }
 
 /// A stored figure with its 1-based column, and whether PBN marks it as an
@@ -173,15 +260,15 @@ struct Figure {
     column: usize,
 }
 
-/// The stored figure in `name`'s cell of `row`: `-` (irrelevant), `?`
+/// The stored figure in `col`'s cell of `row`: `-` (irrelevant), `?`
 /// (unknown) and an empty cell are none.
 fn figure(
     table: &Table,
     row: &[Cell<'_>],
-    name: &str,
+    col: Col,
     line: usize,
 ) -> Result<Option<Figure>, ParseError> {
-    let Some(cell) = table.index(name).and_then(|i| row.get(i)) else {
+    let Some(cell) = col.cell(row) else {
         return Ok(None);
     };
     let t = cell.text.trim();
@@ -193,7 +280,7 @@ fn figure(
         None => (false, t),
     };
     let figure = StoredFigure::parse(number).ok_or_else(|| ParseError::BadValue {
-        at: pos(&table.at(name), line, cell.column),
+        at: pos(&table.at(col.name), line, cell.column),
         text: short(t),
         expected: "a decimal number (^ before it for an artificial score)",
     })?;
@@ -204,30 +291,23 @@ fn figure(
     }))
 }
 
-/// A side's figure of one kind (`MP`, `IMP`): the direction's column
-/// (`MP_NS`), else the seats' (`MP_North`, `MP_South`), which must agree:
-/// partners score alike.
+/// A side's figure of one kind: the direction's column (`MP_NS`), else the
+/// seats' (`MP_North`, `MP_South`), which must agree: partners score alike.
 fn side_figure(
     table: &Table,
     row: &[Cell<'_>],
-    kind: &str,
-    direction: Direction,
+    side: SideCols,
     line: usize,
 ) -> Result<Option<Figure>, ParseError> {
-    let (dir, first, second) = match direction {
-        Direction::NorthSouth => ("NS", "North", "South"),
-        _ => ("EW", "East", "West"),
-    };
-    if let Some(f) = figure(table, row, &format!("{kind}_{dir}"), line)? {
+    if let Some(f) = figure(table, row, side.direction, line)? {
         return Ok(Some(f));
     }
-    let a_name = format!("{kind}_{first}");
-    let b_name = format!("{kind}_{second}");
-    let a = figure(table, row, &a_name, line)?;
-    let b = figure(table, row, &b_name, line)?;
+    let [a_col, b_col] = side.seats;
+    let a = figure(table, row, a_col, line)?;
+    let b = figure(table, row, b_col, line)?;
     match (a, b) {
         (Some(a), Some(b)) if a.figure.value != b.figure.value => Err(ParseError::BadValue {
-            at: pos(&table.at(&b_name), line, b.column),
+            at: pos(&table.at(b_col.name), line, b.column),
             text: b.figure.text,
             expected: "the same figure as its partner's column (partners score alike)",
         }),
@@ -236,14 +316,9 @@ fn side_figure(
     }
 }
 
-/// Who played a row: a pair each way, or four players.
-enum Who {
-    Pairs {
-        ns: (String, usize),
-        ew: (String, usize),
-    },
-    Players([(String, usize); 4]),
-}
+/// Who played a row, as written, each with its column: a pair each way
+/// (NS, EW) or four players (North, South, East, West).
+type Who<'t> = Vec<(Cow<'t, str>, usize)>;
 
 /// How a row's result is known.
 enum Outcome {
@@ -255,11 +330,11 @@ enum Outcome {
 }
 
 /// A `ScoreTable` row, before pairs are resolved.
-struct RawLine {
+struct RawLine<'t> {
     board: BoardNumber,
-    who: Who,
+    who: Who<'t>,
     outcome: Outcome,
-    score_text: String,
+    score_text: Cow<'t, str>,
     mp: (Option<Figure>, Option<Figure>),
     imp: (Option<Figure>, Option<Figure>),
     line: usize,
@@ -271,14 +346,19 @@ type Declared = Vec<(String, usize, usize)>;
 
 /// The score of a row: `Score_NS`, else minus `Score_EW`; both given must
 /// agree.
-fn score_text(table: &Table, row: &[Cell<'_>], line: usize) -> Result<Option<String>, ParseError> {
-    let get = |name: &str| {
-        table.index(name).and_then(|i| row.get(i)).and_then(|c| {
-            let t = c.text.trim();
-            (!matches!(t, "" | "-" | "?")).then(|| (t.to_owned(), c.column))
+fn score_text<'t>(
+    table: &Table,
+    cols: &ScoreCols,
+    row: &[Cell<'t>],
+    line: usize,
+) -> Result<Option<Cow<'t, str>>, ParseError> {
+    let get = |col: Col| {
+        col.cell(row).and_then(|c| {
+            let t = trimmed(c);
+            (!matches!(t.as_ref(), "" | "-" | "?")).then_some((t, c.column))
         })
     };
-    match (get("Score_NS"), get("Score_EW")) {
+    match (get(cols.score_ns), get(cols.score_ew)) {
         (Some((ns, _)), Some((ew, column))) => {
             let agree = match (ns.parse::<i64>(), ew.parse::<i64>()) {
                 (Ok(n), Ok(e)) => n == -e,
@@ -295,9 +375,9 @@ fn score_text(table: &Table, row: &[Cell<'_>], line: usize) -> Result<Option<Str
         }
         (Some((ns, _)), None) => Ok(Some(ns)),
         (None, Some((ew, _))) => Ok(Some(match ew.strip_prefix('-') {
-            Some(positive) => positive.to_owned(),
+            Some(positive) => Cow::Owned(positive.to_owned()),
             None if ew == "0" => ew,
-            None => format!("-{ew}"),
+            None => Cow::Owned(format!("-{ew}")),
         })),
         (None, None) => Ok(None),
     }
@@ -359,26 +439,25 @@ fn check_names(table: &Table, known: &[&str]) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// The identifier in `name`'s cell: present and short.
-fn id_cell(
+/// The identifier in `col`'s cell: present and short.
+fn id_cell<'t>(
     table: &Table,
-    row: &[Cell<'_>],
-    name: &str,
+    row: &[Cell<'t>],
+    col: Col,
     line: usize,
-) -> Result<(String, usize), ParseError> {
-    let cell = table.index(name).and_then(|i| row.get(i));
-    match cell {
+) -> Result<(Cow<'t, str>, usize), ParseError> {
+    match col.cell(row) {
         Some(c) if !matches!(c.text.trim(), "" | "-" | "?") && c.text.len() <= 64 => {
-            Ok((c.text.trim().to_owned(), c.column))
+            Ok((trimmed(c), c.column))
         }
         Some(c) => Err(ParseError::BadValue {
-            at: pos(&table.at(name), line, c.column),
+            at: pos(&table.at(col.name), line, c.column),
             text: short(&c.text),
             expected: "a pair or player number (at most 64 characters)",
         }),
         None => Err(ParseError::Missing {
             at: pos(table.kind.tag(), line, 1),
-            what: format!("a value for column {name}"),
+            what: format!("a value for column {}", col.name),
         }),
     }
 }
@@ -400,10 +479,10 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
     let mut competition: Option<(String, usize, usize)> = None;
     let mut board: Option<BoardNumber> = None;
     let mut open: Option<Kind> = None;
-    let mut score_table: Option<Table> = None;
+    let mut score_table: Option<(Table, ScoreCols)> = None;
     let mut total_table: Option<Table> = None;
     let mut individual: Option<(bool, usize)> = None;
-    let mut raw_lines: Vec<RawLine> = Vec::new();
+    let mut raw_lines: Vec<RawLine<'_>> = Vec::new();
     let mut boards_seen: Vec<(BoardNumber, usize)> = Vec::new();
     let mut tabled: HashMap<BoardNumber, usize> = HashMap::new();
     let mut totals: Vec<(Vec<Cell<'_>>, usize)> = Vec::new();
@@ -552,7 +631,8 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
                                 declared.push((c.name.clone(), line_no, c.column));
                             }
                         }
-                        score_table = Some(table);
+                        let cols = ScoreCols::of(&table);
+                        score_table = Some((table, cols));
                         open = Some(Kind::Score);
                     }
                     "TotalScoreTable" => {
@@ -593,7 +673,7 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
         // A table row; anything else (a deal diagram, an auction, a play
         // section) is not a result.
         let table = match open {
-            Some(Kind::Score) => score_table.as_ref(),
+            Some(Kind::Score) => score_table.as_ref().map(|(t, _)| t),
             Some(Kind::Total) => total_table.as_ref(),
             None => None,
         };
@@ -635,8 +715,10 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
             totals.push((row, line_no));
             continue;
         }
-        let Some(number) = board else { continue };
-        raw_lines.push(score_row(table, &row, number, line_no)?);
+        let (Some(number), Some((_, cols))) = (board, &score_table) else {
+            continue;
+        };
+        raw_lines.push(score_row(table, cols, &row, number, line_no)?);
     }
 
     let Some((individual, _)) = individual else {
@@ -724,12 +806,15 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
         .copied()
         .find(|n| total_table.index(n).is_some());
 
-    let participants = participants(&total_table, &totals, individual, total_col)?;
+    let (participants, numbers) = participants(&total_table, &totals, individual, total_col)?;
     let by_direction = !individual && total_table.index("Direction").is_some();
-    let index: HashMap<&str, usize> = participants
+    // By the number as the tables write it and the ranking field, so that a
+    // row's pair is found without building its identifier.
+    let index: HashMap<(&str, Option<Direction>), usize> = numbers
         .iter()
+        .zip(&participants)
         .enumerate()
-        .map(|(i, p)| (p.id.as_str(), i))
+        .map(|(i, (n, p))| ((n.as_str(), p.field), i))
         .collect();
 
     // An artificial score given as figures is a percentage of the top,
@@ -760,52 +845,60 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
         .enumerate()
         .map(|(i, b)| (b.number, i))
         .collect();
-    let mut first_seen: HashMap<(BoardNumber, usize), usize> = HashMap::new();
+    // The board and line where each contestant was last seen: a board's
+    // rows are together (one ScoreTable a board), so a contestant seen
+    // twice on one board is seen twice in a row of this.
+    let mut last_seen: Vec<Option<(BoardNumber, usize)>> = vec![None; participants.len()];
     let imps = event != EventKind::MatchPointPairs;
+    let id_columns: [&str; 4] = if individual {
+        [
+            "PlayerId_North",
+            "PlayerId_South",
+            "PlayerId_East",
+            "PlayerId_West",
+        ]
+    } else {
+        ["PairId_NS", "PairId_EW", "", ""]
+    };
     for l in raw_lines {
-        let find = |text: &str, d: Option<Direction>, col: &str, column: usize| {
-            let key = match d {
-                Some(d) if by_direction => format!("{text}{d}"),
-                _ => text.to_owned(),
-            };
-            index
-                .get(key.as_str())
-                .copied()
-                .ok_or_else(|| ParseError::UnknownPair {
-                    board: l.board,
-                    at: pos(&format!("[ScoreTable] column {col}"), l.line, column),
-                    pair: short(text),
-                })
-        };
         let mut who: Vec<usize> = Vec::with_capacity(4);
-        match &l.who {
-            Who::Pairs { ns, ew } => {
-                who.push(find(&ns.0, Some(Direction::NorthSouth), "PairId_NS", ns.1)?);
-                who.push(find(&ew.0, Some(Direction::EastWest), "PairId_EW", ew.1)?);
-            }
-            Who::Players(players) => {
-                for ((text, column), col) in players.iter().zip([
-                    "PlayerId_North",
-                    "PlayerId_South",
-                    "PlayerId_East",
-                    "PlayerId_West",
-                ]) {
-                    who.push(find(text, None, col, *column)?);
+        for (k, (text, column)) in l.who.iter().enumerate() {
+            let field = match k {
+                _ if !by_direction => None,
+                0 => Some(Direction::NorthSouth),
+                _ => Some(Direction::EastWest),
+            };
+            let i = index.get(&(text.as_ref(), field)).copied().ok_or_else(|| {
+                ParseError::UnknownPair {
+                    board: l.board,
+                    at: pos(
+                        &format!("[ScoreTable] column {}", id_columns.get(k).unwrap_or(&"")),
+                        l.line,
+                        *column,
+                    ),
+                    pair: short(text),
                 }
-            }
+            })?;
+            who.push(i);
         }
         for &i in &who {
-            if let Some(first) = first_seen.insert((l.board, i), l.line) {
-                let pair = participants
-                    .get(i)
-                    .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
-                return Err(ParseError::DuplicateLine {
-                    board: l.board,
-                    at: pos(Kind::Score.tag(), l.line, 1),
-                    pair,
-                    first_line: u32::try_from(first).unwrap_or(u32::MAX),
-                });
+            let Some(slot) = last_seen.get_mut(i) else {
+                continue;
+            };
+            if let Some((board, first)) = *slot {
+                if board == l.board {
+                    let pair = participants
+                        .get(i)
+                        .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
+                    return Err(ParseError::DuplicateLine {
+                        board: l.board,
+                        at: pos(Kind::Score.tag(), l.line, 1),
+                        pair,
+                        first_line: u32::try_from(first).unwrap_or(u32::MAX),
+                    });
+                }
             }
+            *slot = Some((l.board, l.line));
         }
         let id = |k: usize| {
             who.get(k)
@@ -844,7 +937,7 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
                 ew,
                 outcome,
             },
-            score_text: l.score_text,
+            score_text: l.score_text.into_owned(),
             stored_ns: f_ns.map(|f| f.figure),
             stored_ew: f_ew.map(|f| f.figure),
             seats,
@@ -883,51 +976,44 @@ fn too_many_columns(table: &Table) -> ParseError {
 }
 
 /// One `ScoreTable` row.
-fn score_row(
+fn score_row<'t>(
     table: &Table,
-    row: &[Cell<'_>],
+    cols: &ScoreCols,
+    row: &[Cell<'t>],
     board: BoardNumber,
     line: usize,
-) -> Result<RawLine, ParseError> {
-    let who = if table.index("PairId_NS").is_some() {
-        Who::Pairs {
-            ns: id_cell(table, row, "PairId_NS", line)?,
-            ew: id_cell(table, row, "PairId_EW", line)?,
-        }
-    } else {
-        Who::Players([
-            id_cell(table, row, "PlayerId_North", line)?,
-            id_cell(table, row, "PlayerId_South", line)?,
-            id_cell(table, row, "PlayerId_East", line)?,
-            id_cell(table, row, "PlayerId_West", line)?,
-        ])
-    };
+) -> Result<RawLine<'t>, ParseError> {
+    let who = cols
+        .ids
+        .iter()
+        .map(|&col| id_cell(table, row, col, line))
+        .collect::<Result<Who<'t>, ParseError>>()?;
+    let [mp_ns, mp_ew] = cols.mp;
+    let [imp_ns, imp_ew] = cols.imp;
     let mp = (
-        side_figure(table, row, "MP", Direction::NorthSouth, line)?,
-        side_figure(table, row, "MP", Direction::EastWest, line)?,
+        side_figure(table, row, mp_ns, line)?,
+        side_figure(table, row, mp_ew, line)?,
     );
     let imp = (
-        side_figure(table, row, "IMP", Direction::NorthSouth, line)?,
-        side_figure(table, row, "IMP", Direction::EastWest, line)?,
+        side_figure(table, row, imp_ns, line)?,
+        side_figure(table, row, imp_ew, line)?,
     );
-    let contract = table
-        .index("Contract")
-        .and_then(|i| row.get(i))
-        .map(|c| c.text.trim().to_ascii_uppercase())
-        .unwrap_or_default();
-    let not_played = matches!(contract.as_str(), "NP" | "N P" | "N/P" | "NOT PLAYED");
-    let score = score_text(table, row, line)?;
+    let contract = cols.contract.cell(row).map_or("", |c| c.text.trim());
+    let not_played = ["NP", "N P", "N/P", "NOT PLAYED"]
+        .iter()
+        .any(|np| contract.eq_ignore_ascii_case(np));
+    let score = score_text(table, cols, row, line)?;
     let carets = [&mp.0, &mp.1, &imp.0, &imp.1]
         .iter()
         .any(|f| f.as_ref().is_some_and(|f| f.caret));
     let (outcome, text) = if not_played {
-        (Outcome::Known(TableOutcome::NotPlayed), "NP".to_owned())
+        (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
     } else {
         match score {
             Some(t) => {
-                let column = ["Score_NS", "Score_EW"]
+                let column = [cols.score_ns, cols.score_ew]
                     .iter()
-                    .find_map(|n| table.index(n).and_then(|i| row.get(i)))
+                    .find_map(|c| c.cell(row))
                     .map_or(1, |c| c.column);
                 let o = countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
                     at: pos(&table.at("Score_NS"), line, column),
@@ -936,15 +1022,16 @@ fn score_row(
                 })?;
                 (Outcome::Known(o), t)
             }
-            None if contract == "PASS" => {
-                (Outcome::Known(TableOutcome::Played { ns_points: 0 }), "0".to_owned())
-            }
+            None if contract.eq_ignore_ascii_case("PASS") => (
+                Outcome::Known(TableOutcome::Played { ns_points: 0 }),
+                Cow::Borrowed("0"),
+            ),
             None if carets => {
                 let texts: Vec<&str> = [&mp.0, &mp.1, &imp.0, &imp.1]
                     .iter()
                     .filter_map(|f| f.as_ref().map(|f| f.figure.text.as_str()))
                     .collect();
-                (Outcome::FromFigures, format!("^{}", texts.join("/^")))
+                (Outcome::FromFigures, Cow::Owned(format!("^{}", texts.join("/^"))))
             }
             None => {
                 return Err(ParseError::Missing {
@@ -1015,8 +1102,8 @@ fn participants(
     table: &Table,
     rows: &[(Vec<Cell<'_>>, usize)],
     individual: bool,
-    total_col: Option<&str>,
-) -> Result<Vec<Participant>, ParseError> {
+    total_col: Option<&'static str>,
+) -> Result<(Vec<Participant>, Vec<String>), ParseError> {
     let id_name = if individual { "PlayerId" } else { "PairId" };
     let other = if individual { "PairId" } else { "PlayerId" };
     if let Some(c) = table.column(other) {
@@ -1046,11 +1133,12 @@ fn participants(
         });
     }
     let mut out: Vec<Participant> = Vec::with_capacity(rows.len());
+    let mut numbers: Vec<String> = Vec::with_capacity(rows.len());
     let mut seen: HashSet<String> = HashSet::new();
     for (row, line) in rows {
         let line = *line;
         let cell = |c: &str| table.index(c).and_then(|i| row.get(i));
-        let (number, id_column) = id_cell(table, row, id_name, line)?;
+        let (number, id_column) = id_cell(table, row, table.col(id_name), line)?;
         let direction = match cell("Direction") {
             None => None,
             Some(d) => Some(match d.text.trim().to_ascii_uppercase().as_str() {
@@ -1067,7 +1155,7 @@ fn participants(
         };
         let id = match direction {
             Some(d) => format!("{number}{d}"),
-            None => number,
+            None => number.clone().into_owned(),
         };
         if !seen.insert(id.clone()) {
             return Err(ParseError::DuplicateParticipant {
@@ -1102,10 +1190,11 @@ fn participants(
             None => Vec::new(),
         };
         let total = match total_col {
-            Some(name) => figure(table, row, name, line)?.map(|f| f.figure),
+            Some(name) => figure(table, row, table.col(name), line)?.map(|f| f.figure),
             None => None,
         };
-        let percentage = figure(table, row, "TotalPercentage", line)?.map(|f| f.figure);
+        let percentage = figure(table, row, table.col("TotalPercentage"), line)?.map(|f| f.figure);
+        numbers.push(number.into_owned());
         out.push(Participant {
             id: ContestantId::new(id),
             field: direction,
@@ -1128,7 +1217,7 @@ fn participants(
             what: "contestants",
         });
     }
-    Ok(out)
+    Ok((out, numbers))
 }
 
 /// [`parse_pbn`] for a file handed over as bytes: UTF-8 (a byte-order mark
