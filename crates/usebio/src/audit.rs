@@ -284,7 +284,8 @@ impl Audit {
 
     /// One line for a report: `convention compscore (from the file's writer
     /// "Compscore3 26-Jul-22"): 412 figures, 400 reproduced, 12 explained, 0
-    /// unexplained`.
+    /// unexplained; the compscore convention explains the file`, with the
+    /// number of figures that look set by hand when there are some.
     #[must_use]
     pub fn summary(&self) -> String {
         let total = self.findings.len();
@@ -304,7 +305,13 @@ impl Audit {
             "convention {} ({}): {total} figures, {agree} reproduced, {explained} explained, {unexplained} unexplained",
             self.convention, self.convention_source
         );
+        let by_hand = self.findings.iter().filter(|f| f.class.by_hand()).count();
         match (self.explained(), self.explained_by_other.as_slice()) {
+            (true, _) if by_hand > 0 => out.push_str(&format!(
+                "; the {} convention explains the file but for {by_hand} figure{} that look set by hand",
+                self.convention,
+                if by_hand == 1 { "" } else { "s" }
+            )),
             (true, _) => out.push_str(&format!(
                 "; the {} convention explains the file",
                 self.convention
