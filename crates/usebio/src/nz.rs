@@ -321,6 +321,7 @@ pub(crate) fn read_nz_scorer(
                     },
                     stored_ns,
                     stored_ew,
+                    seats: None,
                     line: at.line,
                 });
             }

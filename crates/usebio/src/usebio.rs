@@ -479,6 +479,7 @@ fn read_board(
             score_text: score_text.to_owned(),
             stored_ns,
             stored_ew,
+            seats: None,
             line: at.line,
         });
     }
