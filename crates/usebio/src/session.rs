@@ -163,7 +163,8 @@ pub struct Participant {
 /// The four players at a table of an individual event. Partners score
 /// alike: North and South get the line's NS figure, East and West its EW
 /// figure.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Seats {
     /// North.
     pub north: ContestantId,
