@@ -718,6 +718,7 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
         let (Some(number), Some((_, cols))) = (board, &score_table) else {
             continue;
         };
+        countback_usebio::check_traveller_lines(raw_lines.len() + 1)?;
         raw_lines.push(score_row(table, cols, &row, number, line_no)?);
     }
 

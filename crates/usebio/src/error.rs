@@ -147,6 +147,15 @@ pub enum ParseError {
         /// 1-based column.
         column: u32,
     },
+    /// A session of more than [`crate::MAX_TRAVELLER_LINES`] traveller
+    /// lines, refused once the count is passed.
+    #[error("the session has more than {limit} traveller lines (at least {count}); countback reads at most {limit} in a session, about 200 MB")]
+    TooManyTravellerLines {
+        /// The lines counted when the limit was passed.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The document has more than [`crate::MAX_NODES`] XML nodes.
     #[error("the document has more than {limit} XML nodes")]
     TooManyNodes {

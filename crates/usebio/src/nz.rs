@@ -328,6 +328,8 @@ pub(crate) fn read_nz_scorer(
         }
     }
 
+    crate::limits::check_traveller_lines(boards.iter().map(|b| b.lines.len()).sum())?;
+
     // An adjusted line is given in match points; turn it into percentages of
     // the top of its scoring group, 2(E-1) with E its largest result count.
     let mut most: HashMap<Option<String>, usize> = HashMap::new();
