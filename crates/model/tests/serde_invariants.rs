@@ -11,11 +11,10 @@ use countback_model::{
     ArtificialScore, Direction, Encounter, HalfRule, Quotient, Rounding, RoundingMode, Score,
     TableOutcome, TravellerLine,
 };
+use countback_test_support::json::read;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use proptest::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 /// Issue 18: an artificial score of 150 % and −50 % deserialised past
@@ -93,6 +92,11 @@ fn a_score_refuses_what_parse_refuses() {
 // Arbitrary JSON.
 
 /// Text a score might be written as, valid or nearly so.
+/// Any JSON, toward the names and the score texts the model reads.
+fn any_json(names: &'static [&'static str]) -> impl Strategy<Value = Value> {
+    countback_test_support::json::any_json(names, score_text().boxed())
+}
+
 fn score_text() -> impl Strategy<Value = String> {
     prop_oneof![
         "[-+]?[0-9]{1,25}",
@@ -100,39 +104,6 @@ fn score_text() -> impl Strategy<Value = String> {
         "[-+]?[0-9]{1,4} ?/ ?[-+]?[0-9]{1,4}",
         "[-+ 0-9./e]{0,12}",
     ]
-}
-
-/// A JSON leaf: every kind of scalar, biased toward numbers near the
-/// limits the types check, and toward the names the types use.
-fn leaf(names: &'static [&'static str]) -> impl Strategy<Value = Value> {
-    prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        (-3i64..=3).prop_map(Value::from),
-        (-200i64..=200).prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        score_text().prop_map(Value::String),
-        prop::sample::select(names).prop_map(Value::from),
-        ".{0,8}".prop_map(Value::String),
-    ]
-}
-
-/// Any JSON value, its object keys drawn mostly from `names` so that the
-/// deserialiser gets past "unknown variant" often enough to reach the checks.
-fn any_json(names: &'static [&'static str]) -> impl Strategy<Value = Value> {
-    leaf(names).prop_recursive(4, 48, 6, move |inner| {
-        let key = prop_oneof![
-            4 => prop::sample::select(names).prop_map(str::to_owned),
-            1 => "[a-z_]{0,6}",
-        ];
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::vec((key, inner), 0..5)
-                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
-        ]
-    })
 }
 
 /// A score in JSON: mostly a valid one, sometimes anything.
@@ -273,21 +244,6 @@ fn line_json() -> impl Strategy<Value = Value> {
 
 // ---------------------------------------------------------------------------
 // The properties.
-
-/// Deserialise `value` from its text (the path a file takes). A value that
-/// comes out must serialise and deserialise back to itself.
-fn read<T>(value: &Value) -> Result<Option<T>, TestCaseError>
-where
-    T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
-{
-    let Ok(got) = serde_json::from_str::<T>(&value.to_string()) else {
-        return Ok(None);
-    };
-    let again: T = serde_json::from_str(&serde_json::to_string(&got).unwrap())
-        .map_err(|e| TestCaseError::fail(format!("{got:?} does not read back: {e}")))?;
-    prop_assert_eq!(&again, &got);
-    Ok(Some(got))
-}
 
 fn in_percent_range(a: &ArtificialScore) -> bool {
     [Direction::NorthSouth, Direction::EastWest]

@@ -17,6 +17,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod json;
+
 /// `../shared`, beside the checkout.
 #[must_use]
 pub fn shared_dir() -> PathBuf {

@@ -6,13 +6,12 @@
 #![cfg(feature = "serde")]
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+use countback_test_support::json::read;
 use countback_tiebreak_chess::{
     Cascade, IhsaOptions, MedianDiscards, RoundResult, UnplayedGames, UscfOptions,
 };
 use proptest::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 #[test]
 fn a_median_table_out_of_order_does_not_deserialise() {
@@ -70,31 +69,9 @@ const NAMES: &[&str] = &[
     "U",
 ];
 
-fn leaf() -> impl Strategy<Value = Value> {
-    prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        (-2i64..=14).prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        "[WDLXFBHZUwdl]?:? ?.{0,4}".prop_map(Value::String),
-        prop::sample::select(NAMES).prop_map(Value::from),
-    ]
-}
-
+/// Any JSON, toward the names and texts these types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    leaf().prop_recursive(4, 48, 6, |inner| {
-        let key = prop_oneof![
-            4 => prop::sample::select(NAMES).prop_map(str::to_owned),
-            1 => "[a-z_]{0,6}",
-        ];
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
-            prop::collection::vec((key, inner), 0..5)
-                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
-        ]
-    })
+    countback_test_support::json::any_json(NAMES, "[WDLXFBHZUwdl]?:? ?.{0,4}".boxed())
 }
 
 fn steps_json() -> impl Strategy<Value = Value> {
@@ -107,19 +84,6 @@ fn steps_json() -> impl Strategy<Value = Value> {
 
 // ---------------------------------------------------------------------------
 // The properties.
-
-fn read<T>(value: &Value) -> Result<Option<T>, TestCaseError>
-where
-    T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
-{
-    let Ok(got) = serde_json::from_str::<T>(&value.to_string()) else {
-        return Ok(None);
-    };
-    let again: T = serde_json::from_str(&serde_json::to_string(&got).unwrap())
-        .map_err(|e| TestCaseError::fail(format!("{got:?} does not read back: {e}")))?;
-    prop_assert_eq!(&again, &got);
-    Ok(Some(got))
-}
 
 /// The `from rounds` of each step, as the value serialises them.
 fn step_starts(m: &MedianDiscards) -> Vec<u64> {

@@ -7,13 +7,12 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use countback_model::Unit;
+use countback_test_support::json::read;
 use countback_tiebreak_ebu::{
     EventFormat, FinalStanding, MethodOfScoring, PenaltyConversion, PlacePurposes, Procedure,
     Readings, Scoring,
 };
 use proptest::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 #[test]
@@ -99,32 +98,9 @@ const NAMES: &[&str] = &[
     "rounds",
 ];
 
-fn leaf() -> impl Strategy<Value = Value> {
-    prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        (-2i64..=12).prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        "[-+]?[0-9]{1,3}([./][0-9]{1,2})?".prop_map(Value::String),
-        prop::sample::select(NAMES).prop_map(Value::from),
-        ".{0,6}".prop_map(Value::String),
-    ]
-}
-
+/// Any JSON, toward the names and texts these types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    leaf().prop_recursive(4, 48, 6, |inner| {
-        let key = prop_oneof![
-            4 => prop::sample::select(NAMES).prop_map(str::to_owned),
-            1 => "[a-z_0-9]{0,6}",
-        ];
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::vec((key, inner), 0..6)
-                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
-        ]
-    })
+    countback_test_support::json::any_json(NAMES, "[-+]?[0-9]{1,3}([./][0-9]{1,2})?".boxed())
 }
 
 fn place_purposes_json() -> impl Strategy<Value = Value> {
@@ -151,19 +127,6 @@ fn place_purposes_json() -> impl Strategy<Value = Value> {
 
 // ---------------------------------------------------------------------------
 // The properties.
-
-fn read<T>(value: &Value) -> Result<Option<T>, TestCaseError>
-where
-    T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
-{
-    let Ok(got) = serde_json::from_str::<T>(&value.to_string()) else {
-        return Ok(None);
-    };
-    let again: T = serde_json::from_str(&serde_json::to_string(&got).unwrap())
-        .map_err(|e| TestCaseError::fail(format!("{got:?} does not read back: {e}")))?;
-    prop_assert_eq!(&again, &got);
-    Ok(Some(got))
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
