@@ -3,16 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/bridge-data` relative to the workspace root, or `None` (with a
-/// printed note) when it is absent.
+/// `../shared/bridge-data` beside the checkout, or `None` when it is absent
+/// outside CI (said on the terminal); under CI its absence fails the test
+/// (`countback-test-support`).
 pub fn data_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bridge-data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: ../shared/bridge-data not found");
-        None
-    }
+    countback_test_support::shared_file("bridge-data")
 }
 
 /// The text of a data file.
