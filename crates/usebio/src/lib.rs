@@ -1,7 +1,4 @@
-//! # countback-usebio
-//!
-//! Read bridge results files, rescore them exactly from the raw table
-//! results, and audit every figure the scoring program stored.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -42,44 +39,6 @@
 //! single traveller line is [`ParseError::NoResults`].
 //!
 //! No function here touches the file system: pass the text in.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_usebio::{audit, parse_usebio, Convention, Difference, Figure};
-//!
-//! let xml = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
-//!   <WINNER_TYPE>1</WINNER_TYPE>
-//!   <PARTICIPANTS>
-//!     <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
-//!   </PARTICIPANTS>
-//!   <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
-//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
-//!       <SCORE>420</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
-//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
-//!       <SCORE>-50</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>1</EW_MATCH_POINTS></TRAVELLER_LINE>
-//!   </BOARD>
-//! </EVENT></USEBIO>"#;
-//!
-//! let session = parse_usebio(xml)?;
-//! let report = audit(&session)?;
-//! // Totals and places agree; one stored line does not.
-//! assert!(report.of(Figure::Total).all(|f| f.class.agrees()));
-//! let odd: Vec<_> = report.exceptions().collect();
-//! assert_eq!(odd.len(), 1);
-//! // Not what the default convention gives: the audit names the one that
-//! // does (ACBL's 1 per result beaten: a top of 1 on this board).
-//! assert_eq!(odd[0].class, Difference::OtherConvention { convention: Convention::Acbl });
-//! assert_eq!(odd[0].stored, "1");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
