@@ -1,0 +1,239 @@
+//! `cargo xtask package [--allow-dirty]`: every publishable crate packages
+//! as a stranger would receive it.
+//!
+//! For each workspace package that may be published: its registry metadata
+//! is real (a description, a licence, a README that exists, one to five
+//! keywords, a category, no placeholder URL); its package holds its README
+//! and every licence text of the workspace root (`cargo package --list`);
+//! then `cargo package` builds all of them together from their packaged
+//! sources, in dependency order, the unpublished ones served from a local
+//! registry overlay (offline, with the lock as it is).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::meta::{self, Package};
+
+/// Why a URL is a placeholder: its host is reserved for examples and tests
+/// (RFC 2606 and RFC 6761), so it can never lead anywhere.
+pub fn placeholder(url: &str) -> Option<&'static str> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host = rest
+        .split(['/', '?', '#', ':'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let reserved_tld = [".invalid", ".example", ".test", ".localhost"]
+        .iter()
+        .any(|t| host.ends_with(t));
+    let reserved_name = ["example.com", "example.org", "example.net", "localhost"]
+        .iter()
+        .any(|n| host == *n || host.ends_with(&format!(".{n}")));
+    (reserved_tld || reserved_name).then_some("a host reserved for examples")
+}
+
+/// What is wrong with a package's registry metadata.
+pub fn metadata_problems(p: &Package) -> Vec<String> {
+    let mut out = Vec::new();
+    if p.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
+        out.push("no description".to_owned());
+    }
+    if p.license.is_none() {
+        out.push("no licence".to_owned());
+    }
+    match &p.readme {
+        None => out.push("no readme".to_owned()),
+        Some(r) if !r.is_file() => out.push(format!("readme {} does not exist", r.display())),
+        Some(_) => {}
+    }
+    if p.keywords.is_empty() || p.keywords.len() > 5 {
+        out.push(format!(
+            "{} keywords (crates.io takes one to five)",
+            p.keywords.len()
+        ));
+    }
+    if p.categories.is_empty() {
+        out.push("no category".to_owned());
+    }
+    for (field, url) in &p.urls {
+        if let Some(why) = placeholder(url) {
+            out.push(format!("{field} = {url}: {why}"));
+        }
+    }
+    out
+}
+
+/// Files a package must ship: its README and every licence text of the
+/// workspace root.
+fn required_files(root: &Path, p: &Package) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    if let Some(readme) = &p.readme {
+        let rel = readme.strip_prefix(p.dir()).unwrap_or(readme);
+        files.push(rel.to_string_lossy().into_owned());
+    }
+    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    for entry in entries {
+        let name = entry
+            .map_err(|e| format!("{}: {e}", root.display()))?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if name.starts_with("LICENSE") || name.starts_with("LICENCE") {
+            files.push(name);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn check(allow_dirty: bool) -> Result<bool, String> {
+    let md = meta::metadata(true)?;
+    let published: Vec<&Package> = md.members.iter().filter(|p| p.publishable).collect();
+    let mut errors = Vec::new();
+    for p in &published {
+        for problem in metadata_problems(p) {
+            errors.push(format!("{}: {problem}", p.name));
+        }
+        let listed = meta::capture(&["package", "--list", "--locked", "--offline", "-p", &p.name])?;
+        let listed: Vec<&str> = listed.lines().collect();
+        let required = required_files(&md.workspace_root, p)?;
+        let missing: Vec<&String> = required
+            .iter()
+            .filter(|f| !listed.contains(&f.as_str()))
+            .collect();
+        if missing.is_empty() {
+            println!(
+                "{}: {} files, with {}",
+                p.name,
+                listed.len(),
+                required.join(", ")
+            );
+        } else {
+            errors.push(format!(
+                "{}: the package leaves out {}",
+                p.name,
+                missing
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        for e in &errors {
+            eprintln!("FAIL {e}");
+        }
+        return Ok(false);
+    }
+    // Package and build them all together: a crate that depends on an
+    // unpublished one fails here, as it would on the registry.
+    let mut cmd = meta::cargo();
+    cmd.args(["package", "--locked", "--offline"])
+        .current_dir(&md.workspace_root);
+    if allow_dirty {
+        cmd.arg("--allow-dirty");
+    }
+    for p in &published {
+        cmd.args(["-p", &p.name]);
+    }
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run cargo package: {e}"))?;
+    if !status.success() {
+        eprintln!("FAIL cargo package: {status}");
+        return Ok(false);
+    }
+    println!(
+        "package: {} crates package and build from their packaged sources",
+        published.len()
+    );
+    Ok(true)
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let allow_dirty = match args {
+        [] => false,
+        [flag] if flag == "--allow-dirty" => true,
+        _ => {
+            eprintln!("usage: cargo xtask package [--allow-dirty]");
+            return ExitCode::from(2);
+        }
+    };
+    match check(allow_dirty) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("package: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn reserved_hosts_are_placeholders() {
+        for url in [
+            "https://example.invalid/countback",
+            "https://example.com",
+            "http://docs.example.org/x",
+            "https://localhost:8080/",
+            "https://countback.test/",
+        ] {
+            assert!(placeholder(url).is_some(), "{url}");
+        }
+        for url in [
+            "https://docs.rs/countback-model",
+            "https://github.com/someone/countback",
+            "https://examples.com.au/",
+        ] {
+            assert!(placeholder(url).is_none(), "{url}");
+        }
+    }
+
+    fn package() -> Package {
+        Package {
+            name: "p".to_owned(),
+            version: "0.1.0".to_owned(),
+            id: "p".to_owned(),
+            manifest_path: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")),
+            rust_version: Some("1.80".to_owned()),
+            publishable: true,
+            readme: Some(PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/Cargo.toml"
+            ))),
+            lib: None,
+            license: Some("MIT OR Apache-2.0".to_owned()),
+            description: Some("d".to_owned()),
+            keywords: vec!["bridge".to_owned()],
+            categories: vec!["algorithms".to_owned()],
+            urls: vec![("documentation", "https://docs.rs/p".to_owned())],
+        }
+    }
+
+    #[test]
+    fn sound_metadata_has_no_problems() {
+        assert_eq!(metadata_problems(&package()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn each_gap_in_the_metadata_is_named() {
+        let mut p = package();
+        p.description = Some("  ".to_owned());
+        p.license = None;
+        p.readme = Some(PathBuf::from("/nowhere/README.md"));
+        p.keywords = (0..6).map(|i| format!("k{i}")).collect();
+        p.categories.clear();
+        p.urls = vec![("repository", "https://example.invalid/countback".to_owned())];
+        let problems = metadata_problems(&p);
+        assert_eq!(problems.len(), 6, "{problems:?}");
+        assert!(problems.iter().any(|s| s.contains("example.invalid")));
+    }
+}
