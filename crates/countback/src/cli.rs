@@ -13,6 +13,7 @@ Exit codes:
   2   usage error (unknown option, missing argument)
   3   a tie the rules send to a play-off or a random ballot; the rest is decided
   65  bad input: the message names the file, and the line and field where known
+  69  serve: the page could not listen (the port is taken: try another --port)
   74  the output could not be written (a reader that stops early, `| head`, just ends it)
 
 Every number is exact; rounded figures are for display, by the rule's own rounding, or

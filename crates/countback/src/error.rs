@@ -59,6 +59,34 @@ pub enum CliError {
     /// The document replay found figures that disagree with the rules.
     #[error("{0}")]
     Replay(String),
+    /// `countback serve` could not listen on its address, or stopped
+    /// listening: not the input's fault, so not exit 65.
+    #[error(
+        "cannot serve the results page on {addr}: {source}{}",
+        listen_hint(source)
+    )]
+    Listen {
+        /// The address asked for.
+        addr: std::net::SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What to do about the commonest reasons a port cannot be listened on.
+fn listen_hint(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            "; the port is taken (another countback serve?): choose another with --port N, or --port 0 for any free one"
+        }
+        std::io::ErrorKind::AddrNotAvailable => {
+            "; that address is not one of this machine's: --bind takes one of its own addresses (127.0.0.1 by default)"
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            "; ports below 1024 need special rights: choose a port above 1023 with --port N"
+        }
+        _ => "",
+    }
 }
 
 /// Process exit codes, documented in `countback --help`.
@@ -78,6 +106,8 @@ pub enum Exit {
     ChecksFailed,
     /// The output could not be written.
     OutputError,
+    /// `countback serve` could not listen (the port is taken).
+    Unavailable,
 }
 
 impl From<&CliError> for Exit {
@@ -90,6 +120,7 @@ impl From<&CliError> for Exit {
             | CliError::NotUtf8 { .. } => Exit::BadInput,
             CliError::Output(_) => Exit::OutputError,
             CliError::Replay(_) => Exit::ReplayMismatch,
+            CliError::Listen { .. } => Exit::Unavailable,
         }
     }
 }
@@ -101,6 +132,8 @@ impl From<Exit> for ExitCode {
             Exit::ReplayMismatch | Exit::ChecksFailed => 1,
             Exit::BadInput => 65,
             Exit::OutputError => 74,
+            // sysexits' EX_UNAVAILABLE: a service could not be provided.
+            Exit::Unavailable => 69,
             Exit::PlayOffRequired => 3,
         })
     }

@@ -29,7 +29,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 
 use crate::run::Kind;
 use axum::extract::{DefaultBodyLimit, Multipart};
@@ -73,7 +72,7 @@ pub enum ServeError {
     #[error("{0}")]
     Form(String),
     /// No file was chosen.
-    #[error("choose a file first: an event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)")]
+    #[error("choose a file first: an event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)")]
     NoFile,
     /// The file is not UTF-8 text (event and TRF files must be).
     #[error("{file}: line {line}, column {column}: byte 0x{byte:02X} is not UTF-8; save the file as UTF-8 (event and TRF files are UTF-8 text)")]
@@ -170,32 +169,72 @@ pub fn bind_warning(ip: IpAddr) -> Option<String> {
 /// Run `countback serve`: listen, print where, and answer until stopped.
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let addr = SocketAddr::new(args.bind, args.port);
-    let at = PathBuf::from(addr.to_string());
-    let io_error = |source| CliError::Io {
-        path: at.clone(),
-        source,
-    };
+    let listen = |source| CliError::Listen { addr, source };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .build()
-        .map_err(io_error)?;
+        .map_err(listen)?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(io_error)?;
-        let local = listener.local_addr().map_err(io_error)?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(listen)?;
+        let local = listener.local_addr().map_err(listen)?;
         if let Some(w) = bind_warning(args.bind) {
             eprintln!("{w}");
         }
         eprintln!("countback: the results page is at http://{local}/ (Ctrl-C stops it)");
-        serve(listener).await.map_err(io_error)
+        serve(listener).await.map_err(listen)
     })?;
     Ok(Exit::Success)
 }
 
 /// Answer requests on `listener` until the process stops.
+///
+/// On a loopback address only requests naming a loopback host are
+/// answered: a web page elsewhere cannot reach the page through a name
+/// of its own that it points at 127.0.0.1 (DNS rebinding).
 pub async fn serve(listener: tokio::net::TcpListener) -> io::Result<()> {
-    axum::serve(listener, router()).await
+    let app = if listener.local_addr()?.ip().is_loopback() {
+        router().layer(axum::middleware::from_fn(loopback_host_only))
+    } else {
+        router()
+    };
+    axum::serve(listener, app).await
+}
+
+/// Whether a `Host` header names this machine's loopback interface:
+/// `localhost`, `127.0.0.1` (any of 127.0.0.0/8) or `[::1]`, with or
+/// without a port.
+#[must_use]
+pub fn is_loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // An IPv6 literal: `[::1]` or `[::1]:8080`.
+        rest.split_once(']').map_or("", |(ip, _)| ip)
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+async fn loopback_host_only(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    if is_loopback_host(host) {
+        next.run(request).await
+    } else {
+        let mut response = (
+            StatusCode::MISDIRECTED_REQUEST,
+            "countback serve on a loopback address answers only requests for localhost or 127.0.0.1\n",
+        )
+            .into_response();
+        common_headers(&mut response);
+        response
+    }
 }
 
 /// The page's routes: `GET /` the page, `POST /` an answer, `GET
@@ -700,7 +739,7 @@ impl Ask {
                 let score = match self.show {
                     Show::Audit => {
                         return Err(self.wrong(
-                            "audit reads a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf)",
+                            "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
                         ))
                     }
                     Show::Score => true,
@@ -1169,8 +1208,8 @@ fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
          <div class=\"drop\" id=\"drop\">\n\
          <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
-         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.trf,.txt\" aria-describedby=\"file-hint\">\n\
-         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf), up to {}.</p>\n\
+         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.pbn,.trf,.txt\" aria-describedby=\"file-hint\">\n\
+         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf), up to {}.</p>\n\
          </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
         bytes(MAX_UPLOAD_BYTES as u64)
     );
@@ -1391,6 +1430,32 @@ fn excerpt(out: &mut String, file: &str, bytes: &[u8], line: usize) {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
+
+    #[test]
+    fn only_loopback_host_names_pass_on_loopback() {
+        for ok in [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "localhost:8080",
+            "LOCALHOST",
+            "[::1]:8080",
+            "[::1]",
+            "127.1.2.3:80",
+        ] {
+            assert!(is_loopback_host(ok), "{ok}");
+        }
+        for no in [
+            "evil.example:8080",
+            "evil.example",
+            "",
+            "10.0.0.1:8080",
+            "localhost.evil.example",
+            "[::2]:8080",
+            "127.0.0.1.evil.example:80",
+        ] {
+            assert!(!is_loopback_host(no), "{no}");
+        }
+    }
 
     #[test]
     fn only_a_loopback_address_is_quiet() {

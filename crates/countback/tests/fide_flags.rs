@@ -16,19 +16,7 @@ use serde_json::Value;
 /// A data file, or `None` outside CI when `../shared` is absent. In CI a
 /// missing file is a failure.
 fn data(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/chess-data")
-        .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI: the data file {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent (fine outside CI)", p.display());
-    None
+    countback_test_support::shared_file(&format!("chess-data/{rel}"))
 }
 
 fn rank(file: &PathBuf, args: &[&str]) -> Value {

@@ -195,3 +195,64 @@ fn a_full_disk_is_an_output_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(74));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
 }
+
+/// `n` teams, ten rounds, every match drawn alike: one tie of `n`.
+fn all_tied_toml(n: usize) -> String {
+    let mut t = String::from("[event]\nname = \"tied\"\nprocedure = \"wbf-swiss\"\n");
+    for i in 0..n {
+        t.push_str(&format!("[[contestants]]\nid = \"T{i}\"\n"));
+    }
+    for round in 1..=10 {
+        // A different pairing each round: team i meets i + round (mod n).
+        let mut met = vec![false; n];
+        for i in 0..n {
+            let j = (i + round) % n;
+            if met[i] || met[j] || i == j {
+                continue;
+            }
+            met[i] = true;
+            met[j] = true;
+            t.push_str(&format!(
+                "[[matches]]\nround = {round}\nfirst = \"T{i}\"\nsecond = \"T{j}\"\nvp = [10, 10]\nimps = [30, 30]\ntotal_points = [1000, 1000]\n"
+            ));
+        }
+    }
+    t
+}
+
+#[test]
+fn a_toml_event_too_large_to_read_within_the_memory_budget_is_refused_first() {
+    // Issue 17: 10,000 tied teams in TOML took 2 s and 300 MB, nearly all
+    // of it the TOML reader's document. Refused before it is parsed, with
+    // what to do instead.
+    let text = all_tied_toml(10_000);
+    assert!(text.len() > 4 << 20, "{} bytes", text.len());
+    let p = file("tied-10000.toml", text.as_bytes());
+    refused(
+        &run(&["rank"], &p),
+        &["more than the 4 MiB countback reads", "as JSON"],
+    );
+}
+
+#[test]
+fn a_session_beyond_the_results_limit_is_refused_naming_it() {
+    // Issue 17: one board of 100,000 results took 2.7 s and 340 MB.
+    let mut t = String::from("[event]\nname = \"big board\"\n[[boards]]\nboard = 1\nresults = [\n");
+    for i in 0..50_001 {
+        t.push_str(&format!(
+            "{{ ns = \"N{i}\", ew = \"E{i}\", score = \"{}\" }},\n",
+            (i % 20) * 10
+        ));
+    }
+    t.push_str("]\n");
+    let p = file("board-50001.json", &toml_to_json(&t));
+    refused(
+        &run(&["score"], &p),
+        &["field `boards`", "50001 results", "50000 results"],
+    );
+}
+
+fn toml_to_json(text: &str) -> Vec<u8> {
+    let v: toml::Value = toml::from_str(text).unwrap();
+    serde_json::to_vec(&v).unwrap()
+}

@@ -106,7 +106,13 @@ impl Page {
     }
 
     fn request(&self, method: &str, path: &str, form: Option<Vec<u8>>) -> Reply {
+        self.request_for(&self.addr.to_string(), method, path, form)
+    }
+
+    /// A request naming `host` in its `Host` header.
+    fn request_for(&self, host: &str, method: &str, path: &str, form: Option<Vec<u8>>) -> Reply {
         let addr = self.addr;
+        let host = host.to_owned();
         self.rt.block_on(async move {
             let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
             let (mut send, conn) =
@@ -117,7 +123,7 @@ impl Page {
             let mut req = Request::builder()
                 .method(method)
                 .uri(path)
-                .header(HOST, addr.to_string());
+                .header(HOST, host);
             if form.is_some() {
                 req = req.header(
                     CONTENT_TYPE,
@@ -470,7 +476,7 @@ fn what_does_not_apply_is_refused_not_ignored() {
         );
         refused(&[("boards", "4")], 422, &["boards chooses a pairs session"]);
         refused(&[("boards", "x-y")], 400, &["boards:"]);
-        refused(&[("show", "audit")], 422, &["audit reads a USEBIO"]);
+        refused(&[("show", "audit")], 422, &["audit reads a results file"]);
         refused(&[("want", "pdf")], 400, &["want: &quot;pdf&quot;"]);
         // No file at all, and a file of no known kind.
         let r = page.post(&[("want", None, b"page")]);
@@ -601,15 +607,53 @@ fn the_command_listens_on_loopback_and_says_where() {
     });
 }
 
+#[test]
+fn a_taken_port_is_said_plainly_and_is_not_bad_input() {
+    // Before: exit 65 (bad input) with the address printed as if it were
+    // a file name, and no word on what to do.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let out = within(60, move || {
+        assert_cmd::Command::cargo_bin("countback")
+            .unwrap()
+            .args(["serve", "--port", &port.to_string()])
+            .timeout(Duration::from_secs(30))
+            .output()
+            .unwrap()
+    });
+    drop(taken);
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(69), "{said}");
+    assert!(
+        said.contains(&format!(
+            "cannot serve the results page on 127.0.0.1:{port}"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("--port"), "says what to do: {said}");
+}
+
+#[test]
+fn a_page_elsewhere_cannot_reach_it_through_a_name_of_its_own() {
+    // DNS rebinding: a site points its own name at 127.0.0.1; the browser
+    // then sends that name as the Host. On loopback, only loopback names
+    // are answered.
+    within(60, || {
+        let page = Page::start();
+        let port = page.addr.port();
+        let evil = page.request_for(&format!("rebound.example:{port}"), "GET", "/", None);
+        assert_eq!(evil.status, 421, "{}", evil.text());
+        assert!(!evil.text().contains("Choose or drop a file"));
+        for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+            let ok = page.request_for(&host, "GET", "/", None);
+            assert_eq!(ok.status, 200, "{host}");
+        }
+    });
+}
+
 /// A file of the shared data beside the checkout, where it is.
 fn shared(path: &str) -> Option<String> {
-    let rel = format!("../shared/{path}");
-    if root().join(&rel).exists() {
-        Some(rel)
-    } else {
-        eprintln!("skipped: {rel} not found");
-        None
-    }
+    countback_test_support::shared_file(path).map(|_| format!("../shared/{path}"))
 }
 
 #[test]

@@ -12,19 +12,7 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 
 fn data(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/chess-data")
-        .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI: {} is missing",
-        p.display()
-    );
-    eprintln!("skipped: {} is absent (fine outside CI)", p.display());
-    None
+    countback_test_support::shared_file(&format!("chess-data/{rel}"))
 }
 
 fn audit(file: &std::path::Path, args: &[&str]) -> (i32, String) {

@@ -388,13 +388,7 @@ fn sentences_do_not_repeat_themselves() {
 
 /// The real results files beside the checkout, when they are there.
 fn shared(path: &str) -> Option<String> {
-    let p = root().join("..").join("shared").join(path);
-    if p.exists() {
-        Some(p.to_string_lossy().into_owned())
-    } else {
-        eprintln!("skipped: ../shared/{path} not found");
-        None
-    }
+    countback_test_support::shared_file(path).map(|p| p.to_string_lossy().into_owned())
 }
 
 /// Why: "USEBIO output lists the EW field before NS; event files list NS

@@ -180,6 +180,17 @@ pub enum Problem {
         /// What to do instead.
         message: String,
     },
+    /// An input beyond a documented limit ([`crate::limits`]), refused
+    /// before any work starts.
+    #[error("{what} is more than the {limit} countback reads: {hint}")]
+    TooLarge {
+        /// The input and its size.
+        what: String,
+        /// The limit.
+        limit: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// Shared input rules (`countback-model`).
     #[error(transparent)]
     Input(#[from] InputError),

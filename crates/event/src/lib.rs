@@ -23,6 +23,7 @@ mod convert;
 pub mod display;
 pub mod error;
 pub mod file;
+pub mod limits;
 pub mod options;
 mod rank;
 mod score;
@@ -93,6 +94,17 @@ impl Event {
     /// Read an event file in either notation.
     pub fn parse(source: Source) -> Result<Event, EventError> {
         let file = source.parse::<EventFile>()?;
+        let results: usize = file.boards.iter().map(|b| b.results.len()).sum();
+        if results > limits::MAX_SESSION_RESULTS {
+            return Err(source.located(EventError::at(
+                FieldPath::key("boards"),
+                Problem::TooLarge {
+                    what: format!("a session of {results} results"),
+                    limit: format!("{} results", limits::MAX_SESSION_RESULTS),
+                    hint: "split it into sessions (docs/cli.md, Limits)".to_owned(),
+                },
+            )));
+        }
         Ok(Event {
             file,
             source: Some(source),

@@ -53,6 +53,28 @@ impl Source {
     /// Deserialize the text into `T`; an error names the field path and the
     /// parser's line and column.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, EventError> {
+        let (limit, notation, hint) = match self.notation {
+            Notation::Toml => (
+                crate::limits::MAX_TOML_BYTES,
+                "TOML",
+                "write an event this large as JSON, which is read as a stream (docs/cli.md, Limits)",
+            ),
+            Notation::Json => (
+                crate::limits::MAX_JSON_BYTES,
+                "JSON",
+                "is this the right file? (docs/cli.md, Limits)",
+            ),
+        };
+        if self.text.len() > limit {
+            return Err(EventError::new(Problem::TooLarge {
+                what: format!(
+                    "an event file of {} in {notation}",
+                    crate::limits::bytes(self.text.len())
+                ),
+                limit: crate::limits::bytes(limit),
+                hint: hint.to_owned(),
+            }));
+        }
         match self.notation {
             Notation::Json => {
                 let mut de = serde_json::Deserializer::from_str(&self.text);
@@ -72,20 +94,22 @@ impl Source {
                 })
             }
             Notation::Toml => {
-                let de = toml::Deserializer::new(&self.text);
+                let located = |message: &str, span: Option<std::ops::Range<usize>>, field| {
+                    self.located(EventError::located(
+                        Problem::Format {
+                            message: message.trim().to_owned(),
+                        },
+                        field,
+                        span.map(|s| LineColumn::of_offset(&self.text, s.start)),
+                    ))
+                };
+                // A syntax error is found before any field is read.
+                let de = toml::Deserializer::parse(&self.text)
+                    .map_err(|e| located(e.message(), e.span(), None))?;
                 serde_path_to_error::deserialize(de).map_err(|e| {
                     let field = path_of(e.path());
                     let inner = e.into_inner();
-                    let at = inner
-                        .span()
-                        .map(|s| LineColumn::of_offset(&self.text, s.start));
-                    self.located(EventError::located(
-                        Problem::Format {
-                            message: inner.message().trim().to_owned(),
-                        },
-                        Some(field),
-                        at,
-                    ))
+                    located(inner.message(), inner.span(), Some(field))
                 })
             }
         }
@@ -138,7 +162,7 @@ fn strip_position(message: &str) -> String {
 }
 
 fn toml_offset(text: &str, path: &[Segment]) -> Option<usize> {
-    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let doc = toml_edit::Document::parse(text).ok()?;
     let mut item: &toml_edit::Item = doc.as_item();
     let mut best = None;
     for seg in path {

@@ -8,23 +8,12 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
-
 use countback_matchpoints::{
     butler, cross_imps, datum_rounding_nearest_ten, BoardNumber, HalfRule, RoundingMode, Score,
 };
 
 fn data(file: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/bridge-data/cobalt-compscore3")
-        .join(file);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            println!("SKIP: {} is not there", path.display());
-            None
-        }
-    }
+    countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
 }
 
 /// The text of every `<name>…</name>` in `block`, in order.

@@ -14,7 +14,6 @@
 )]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use countback_normalise::{
     score_session, ArtificialScore, BoardNumber, ContestantId, HalfRule, Movement, RoundingMode,
@@ -22,16 +21,7 @@ use countback_normalise::{
 };
 
 fn data(file: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/bridge-data/cobalt-compscore3")
-        .join(file);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            println!("SKIP: {} is not there", path.display());
-            None
-        }
-    }
+    countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
 }
 
 fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {

@@ -3,24 +3,11 @@
 //! tie-breaks Vega computed. Each test skips, saying so, when the data is absent.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::path::PathBuf;
-
 use countback_model::Score;
 use countback_tiebreak_fide::{display, trf, Edition, Evaluation, Options, TieBreakCode};
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/chess-data")
-}
-
 fn read(relative: &str) -> Option<String> {
-    let path = data_dir().join(relative);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            println!("skipped: {} not found", path.display());
-            None
-        }
-    }
+    countback_test_support::shared_text(&format!("chess-data/{relative}"))
 }
 
 fn code(text: &str) -> TieBreakCode {

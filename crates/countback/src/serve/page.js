@@ -94,7 +94,7 @@
 
   function submit(want) {
     if (!file.files || !file.files.length) {
-      fail('Choose a file first: an event file (.toml, .json), a USEBIO or NZ Scorer results file (.xml) or a FIDE TRF file (.trf).');
+      fail('Choose a file first: an event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf).');
       file.focus();
       return;
     }

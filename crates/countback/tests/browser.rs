@@ -1,0 +1,575 @@
+//! `countback serve` in a real browser: Debian's `chromium`, headless,
+//! driven through WebDriver (`chromedriver`, on loopback). The page is
+//! started in this process on 127.0.0.1; the browser uploads each shipped
+//! example and a bad file as a person would (the file input, the keyboard,
+//! a phone-sized window), and the test reads what is on the screen.
+//!
+//! What the page must show is what the command line prints for the same
+//! file (`countback rank|score FILE --format json`, run here): every
+//! standing in its order, every tie's sentence with its clause, and a
+//! download that is the command line's own JSON.
+//!
+//! The browser and its driver are not Rust dependencies. Where they are
+//! missing the test says so on the terminal and passes, except under CI
+//! (`CI=true`) or with `COUNTBACK_REQUIRE_BROWSER=1`, where it fails:
+//! `.ci/run` installs them (`apt-get install chromium chromium-driver`).
+//! Screenshots of every step are written to `target/browser/`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn shots() -> PathBuf {
+    let dir = root().join("target/browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Say something on the terminal even though the test harness captures
+/// `println!` (a direct write to stderr is not captured).
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+fn required() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+        || std::env::var("COUNTBACK_REQUIRE_BROWSER").is_ok_and(|v| v == "1")
+}
+
+/// The browser and its driver: `$CHROMIUM`/`$CHROMEDRIVER`, else Debian's.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let find = |var: &str, default: &str| {
+        let p = std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from);
+        p.is_file().then_some(p)
+    };
+    match (
+        find("CHROMIUM", "/usr/bin/chromium"),
+        find("CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            let why = "browser tests: chromium and chromedriver not found \
+                       (apt-get install chromium chromium-driver, or set CHROMIUM and CHROMEDRIVER)";
+            assert!(!required(), "{why}; they are required under CI");
+            say(&format!("skipped: {why}"));
+            None
+        }
+    }
+}
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Start chromedriver on a free loopback port and wait until it listens.
+fn driver(path: &Path) -> (Killed, u16) {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let child = Killed(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not listen in 20 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, port)
+}
+
+/// The page on a free loopback port, served from a thread of its own.
+fn page() -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            let _ = countback::serve::serve(listener).await;
+        });
+    });
+    addr
+}
+
+/// What the command line prints for `file` as JSON: `rank` for an event
+/// with a procedure, `score` for a pairs session (the page's "Standings
+/// and ties" picks the same).
+fn command_line(file: &Path) -> Value {
+    let text = std::fs::read_to_string(file).unwrap();
+    let job = if text.contains("[[boards]]") {
+        "score"
+    } else {
+        "rank"
+    };
+    let out = assert_cmd::Command::cargo_bin("countback")
+        .unwrap()
+        .args([job, file.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 3)),
+        "{}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+struct Browser {
+    client: Client,
+    page: String,
+    downloads: PathBuf,
+}
+
+impl Browser {
+    async fn script(&self, js: &str) -> Value {
+        self.client.execute(js, vec![]).await.unwrap()
+    }
+
+    async fn shot(&self, name: &str) {
+        let png = self.client.screenshot().await.unwrap();
+        std::fs::write(shots().join(format!("{name}.png")), png).unwrap();
+    }
+
+    async fn open(&self) {
+        self.client.goto(&self.page).await.unwrap();
+        // The script has run: it shows the print button only once wired.
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css("#ask"))
+            .await
+            .unwrap();
+    }
+
+    /// Choose `file` in the file input, as the file dialog does, and wait
+    /// for the answer the script puts on the page.
+    async fn choose(&self, file: &Path) -> String {
+        let input = self.client.find(Locator::Css("#file")).await.unwrap();
+        input
+            .send_keys(file.canonicalize().unwrap().to_str().unwrap())
+            .await
+            .unwrap();
+        self.answer().await
+    }
+
+    /// Wait for the status line to say the page answered; return it.
+    async fn answer(&self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let status = self
+                .script("return document.getElementById('busy').textContent;")
+                .await;
+            let status = status.as_str().unwrap_or_default().to_owned();
+            if status.starts_with("Done") || status.starts_with("Not read") {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no answer in 30 s (status: {status:?})"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The text a person sees in the results.
+    async fn result_text(&self) -> String {
+        self.script("return document.getElementById('result').innerText;")
+            .await
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// The rows of the result's tables, each row's cells as seen.
+    async fn rows(&self, table: usize) -> Vec<Vec<String>> {
+        let v = self
+            .client
+            .execute(
+                "var t = document.querySelectorAll('#result article.doc table')[arguments[0]];\
+                 if (!t) { return null; }\
+                 return Array.from(t.tBodies[0].rows).map(function (r) {\
+                   return Array.from(r.cells).map(function (c) { return c.innerText.trim(); });\
+                 });",
+                vec![json!(table)],
+            )
+            .await
+            .unwrap();
+        serde_json::from_value(v).unwrap_or_default()
+    }
+
+    async fn active_id(&self) -> String {
+        self.script("return document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : '';")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// Press a key on whatever has the focus (WebDriver key codes).
+    async fn press(&self, key: char) {
+        let active = self.client.active_element().await.unwrap();
+        active.send_keys(&key.to_string()).await.unwrap();
+    }
+
+    /// The file the page downloaded, once it is complete.
+    async fn downloaded(&self, name_ends: &str) -> Vec<u8> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let found = std::fs::read_dir(&self.downloads)
+                .unwrap()
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .find(|p| p.to_string_lossy().ends_with(name_ends));
+            if let Some(p) = found {
+                let bytes = std::fs::read(&p).unwrap();
+                std::fs::remove_file(&p).unwrap();
+                return bytes;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no download ending {name_ends:?} in {}",
+                self.downloads.display()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Each name of `expected`'s standings, in order, is in a row of the
+/// table, rows in the same order.
+fn standings_in_order(example: &str, expected: &[String], rows: &[Vec<String>]) {
+    let mut at = 0;
+    for name in expected {
+        let found = rows
+            .iter()
+            .skip(at)
+            .position(|r| r.iter().any(|c| c == name));
+        let Some(i) = found else {
+            panic!("{example}: {name:?} not in a row at or after {at} of the standings shown: {rows:?}")
+        };
+        at += i + 1;
+    }
+}
+
+async fn each_example_shows_what_the_command_line_prints(b: &Browser) {
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 5, "the shipped examples: {examples:?}");
+    for file in &examples {
+        let name = file.file_stem().unwrap().to_str().unwrap();
+        let cli = command_line(file);
+        b.open().await;
+        let status = b.choose(file).await;
+        assert!(status.starts_with("Done"), "{name}: {status}");
+        let text = b.result_text().await;
+        b.shot(name).await;
+        assert!(
+            text.contains(cli["event"].as_str().unwrap()),
+            "{name}: the event's name is not shown"
+        );
+        if let Some(standings) = cli["standings"].as_array() {
+            // Standings: names in order, then every tie's sentence.
+            let names: Vec<String> = standings
+                .iter()
+                .flat_map(|s| s["members"].as_array().unwrap())
+                // A contestant without a name is shown by its id.
+                .map(|m| {
+                    m["name"]
+                        .as_str()
+                        .or(m["contestant"].as_str())
+                        .unwrap()
+                        .to_owned()
+                })
+                .collect();
+            standings_in_order(name, &names, &b.rows(0).await);
+            // (The grouping by score has no sentence: it splits no tie.)
+            for d in cli["decisions"].as_array().unwrap() {
+                let Some(sentence) = d["sentence"].as_str() else {
+                    continue;
+                };
+                assert!(
+                    text.contains(sentence),
+                    "{name}: the tie {sentence:?} is not shown"
+                );
+            }
+            let notice = "left for a play-off or a random ballot";
+            assert_eq!(
+                text.contains(notice),
+                cli["needs_play_off"].as_bool().unwrap(),
+                "{name}: the play-off notice"
+            );
+        } else {
+            // A pairs session: each field's pairs and percentages in order.
+            let fields = cli["fields"].as_array().unwrap();
+            for (i, field) in fields.iter().enumerate() {
+                let rows = b.rows(i).await;
+                let expected: Vec<String> = field["standings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s["pair"].as_str().unwrap().to_owned())
+                    .collect();
+                standings_in_order(name, &expected, &rows);
+                for s in field["standings"].as_array().unwrap() {
+                    let pair = s["pair"].as_str().unwrap();
+                    let pct = s["percentage"]["display"].as_str().unwrap();
+                    let row = rows.iter().find(|r| r.iter().any(|c| c == pair)).unwrap();
+                    assert!(
+                        row.iter().any(|c| c.contains(pct)),
+                        "{name}: {pair} should show {pct}: {row:?}"
+                    );
+                }
+            }
+        }
+        // The JSON download is the command line's JSON.
+        b.client
+            .find(Locator::Css("button[value=json]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let got: Value = serde_json::from_slice(&b.downloaded(".json").await).unwrap();
+        assert_eq!(got, cli, "{name}: the JSON download");
+    }
+}
+
+async fn a_bad_file_shows_its_line_field_and_culprit(b: &Browser) {
+    let good =
+        std::fs::read_to_string(root().join("examples/wbf-swiss-three-way-tie.toml")).unwrap();
+    assert!(
+        good.contains("\nprocedure = "),
+        "the example names its procedure"
+    );
+    let bad = good.replacen("\nprocedure = ", "\nprocedrue = ", 1);
+    let line = bad
+        .lines()
+        .position(|l| l.starts_with("procedrue"))
+        .unwrap()
+        + 1;
+    let dir = tempdir("bad");
+    let file = dir.join("misspelt.toml");
+    std::fs::write(&file, &bad).unwrap();
+    let cli = assert_cmd::Command::cargo_bin("countback")
+        .unwrap()
+        .args(["rank", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(65));
+    let message = String::from_utf8(cli.stderr).unwrap();
+    let message = message
+        .trim()
+        .strip_prefix(&format!("countback: {}: ", file.display()))
+        .unwrap_or_else(|| panic!("the command line names the file: {message}"));
+
+    b.open().await;
+    let status = b.choose(&file).await;
+    b.shot("bad-file").await;
+    assert!(status.starts_with("Not read"), "{status}");
+    let text = b.result_text().await;
+    assert!(
+        text.contains(message),
+        "the page shows {text:?}, the command line {message:?}"
+    );
+    for what in ["procedrue", &format!("line {line}")] {
+        assert!(text.contains(what), "the page should name {what:?}: {text}");
+    }
+    // The excerpt marks the line itself.
+    let marked = b
+        .script(
+            "var m = document.querySelector('#result .excerpt mark'); return m ? m.innerText : '';",
+        )
+        .await;
+    assert!(
+        marked.as_str().unwrap().contains("procedrue"),
+        "marked line: {marked}"
+    );
+}
+
+async fn the_keyboard_alone_reaches_everything(b: &Browser) {
+    b.open().await;
+    b.script("document.activeElement && document.activeElement.blur(); window.focus();")
+        .await;
+    // Tab from the top of the page reaches the file input first, then the
+    // choices, then the button.
+    let mut seen = Vec::new();
+    for _ in 0..40 {
+        b.press('\u{E004}').await;
+        let id = b.active_id().await;
+        if seen.last() != Some(&id) {
+            seen.push(id.clone());
+        }
+        if id == "file" {
+            break;
+        }
+    }
+    assert_eq!(
+        seen.last().map(String::as_str),
+        Some("file"),
+        "tab order: {seen:?}"
+    );
+    // Choosing the file from the keyboard opens the system dialog, which a
+    // test cannot drive; WebDriver sets it on the focused input instead.
+    let file = root().join("examples/wbf-swiss-three-way-tie.toml");
+    let status = b.choose(&file).await;
+    assert!(status.starts_with("Done"), "{status}");
+    // The answer takes the focus, so a screen reader reads it next.
+    assert_eq!(b.active_id().await, "result");
+    // Enter on the page's button asks again, with the file still chosen.
+    b.script("document.getElementById('busy').textContent = '';")
+        .await;
+    b.script("document.querySelector('button.primary').focus();")
+        .await;
+    b.press('\u{E007}').await;
+    let status = b.answer().await;
+    assert!(status.starts_with("Done"), "{status}");
+}
+
+async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
+    b.client.set_window_size(390, 844).await.unwrap();
+    b.open().await;
+    let status = b
+        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
+        .await;
+    assert!(status.starts_with("Done"), "{status}");
+    b.shot("phone").await;
+    let fits = b
+        .script("return [document.documentElement.scrollWidth, window.innerWidth];")
+        .await;
+    let (wide, inner) = (fits[0].as_u64().unwrap(), fits[1].as_u64().unwrap());
+    assert!(
+        wide <= inner,
+        "the page is {wide} px wide in a {inner} px window: the phone scrolls sideways"
+    );
+    b.client.set_window_size(1280, 1000).await.unwrap();
+}
+
+/// The picture of the page in the README (docs/img/serve.png is a copy,
+/// looked at by a person before it was committed).
+async fn the_page_as_the_readme_shows_it(b: &Browser) {
+    b.client.set_window_size(1100, 1400).await.unwrap();
+    b.open().await;
+    let status = b
+        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
+        .await;
+    assert!(status.starts_with("Done"), "{status}");
+    b.script("window.scrollTo(0, 0);").await;
+    b.shot("serve").await;
+    b.client.set_window_size(1280, 1000).await.unwrap();
+}
+
+fn tempdir(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "countback-browser-{what}-{}-{}",
+        std::process::id(),
+        free_port()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let Some((chromium, chromedriver)) = tools() else {
+        return;
+    };
+    let (_driver, port) = driver(&chromedriver);
+    let addr = page();
+    let profile = tempdir("profile");
+    let downloads = tempdir("downloads");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--disable-quic", "--no-first-run",
+                format!("--user-data-dir={}", profile.display()),
+                "--window-size=1280,1000",
+            ],
+            "prefs": {
+                "download.default_directory": downloads,
+                "download.prompt_for_download": false,
+            },
+        }),
+    );
+    let client = rt
+        .block_on(
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(caps)
+                .connect(&format!("http://127.0.0.1:{port}")),
+        )
+        .expect("a chromium session through chromedriver");
+    let b = Browser {
+        client,
+        page: format!("http://{addr}/"),
+        downloads: downloads.clone(),
+    };
+    // Run every step, then close the browser whether or not one failed.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        rt.block_on(async {
+            each_example_shows_what_the_command_line_prints(&b).await;
+            a_bad_file_shows_its_line_field_and_culprit(&b).await;
+            the_keyboard_alone_reaches_everything(&b).await;
+            a_phone_sees_the_page_without_sideways_scrolling(&b).await;
+            the_page_as_the_readme_shows_it(&b).await;
+        });
+    }));
+    let _ = rt.block_on(b.client.close());
+    let _ = std::fs::remove_dir_all(&profile);
+    let _ = std::fs::remove_dir_all(&downloads);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}

@@ -1,0 +1,51 @@
+//! The largest inputs the event library takes, checked before any work
+//! starts, so that no input costs more than about a second and 200 MB
+//! (issue 17). Each is derived from a measured cost, not picked at random:
+//!
+//! - **TOML**: the TOML reader builds the whole document (every key, value
+//!   and position) before a field is read: about 40 bytes of memory for
+//!   each byte of text. 4 MiB of TOML peaks near 175 MB.
+//! - **JSON** is read as a stream straight into the event, about 17 bytes
+//!   of memory per byte: 8 MiB peaks near 140 MB.
+//! - **A pairs session**: scoring and showing a result costs about 3.4 KB
+//!   and 20 µs: 50,000 results peak near 175 MB in under a second.
+//!
+//! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
+//! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000
+//! matches. A larger event of teams or players fits in JSON.
+
+/// The largest event file in TOML, in bytes: 4 MiB.
+pub const MAX_TOML_BYTES: usize = 4 << 20;
+
+/// The largest event file in JSON, in bytes: 8 MiB.
+pub const MAX_JSON_BYTES: usize = 8 << 20;
+
+/// The most traveller lines a pairs session may have, over all its boards.
+pub const MAX_SESSION_RESULTS: usize = 50_000;
+
+/// `n` bytes as people read them.
+pub(crate) fn bytes(n: usize) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 20 {
+        // One decimal, truncated: never shows a size over the limit as the
+        // limit itself.
+        let tenths = n * 10 / (1 << 20);
+        format!("{}.{} MiB", tenths / 10, tenths % 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(bytes(4 << 20), "4 MiB");
+        assert_eq!(bytes((4 << 20) + 1), "4.0 MiB");
+        assert_eq!(bytes(6_220_800), "5.9 MiB");
+        assert_eq!(bytes(1000), "1000 bytes");
+    }
+}
