@@ -9,7 +9,7 @@
 //! sources, in dependency order, the unpublished ones served from a local
 //! registry overlay (offline, with the lock as it is).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::meta::{self, Package};
@@ -88,6 +88,49 @@ fn required_files(root: &Path, p: &Package) -> Result<Vec<String>, String> {
     Ok(files)
 }
 
+/// Cargo's home: `$CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> Option<PathBuf> {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+}
+
+/// Remove the copies of our crates that an earlier `cargo package` unpacked.
+///
+/// To verify a crate that depends on another of ours, cargo serves the
+/// packaged dependency from a local registry overlay and unpacks it into
+/// `$CARGO_HOME/registry/src/<overlay>/<name>-<version>`, which it reuses
+/// whenever that folder exists, however the package has changed since: a
+/// second run would build yesterday's sources (a false failure, or a false
+/// pass). Unpacked sources are a cache (cargo unpacks again from the
+/// archive); crates.io's own folder is left alone.
+fn forget_unpacked(ours: &[&Package]) -> Result<usize, String> {
+    let Some(src) = cargo_home().map(|h| h.join("registry").join("src")) else {
+        return Ok(0);
+    };
+    let Ok(registries) = std::fs::read_dir(&src) else {
+        return Ok(0);
+    };
+    let mut removed = 0;
+    for registry in registries.flatten() {
+        if registry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("index.crates.io-")
+        {
+            continue;
+        }
+        for p in ours {
+            let copy = registry.path().join(format!("{}-{}", p.name, p.version));
+            if copy.is_dir() {
+                std::fs::remove_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+                removed += 1;
+            }
+        }
+    }
+    Ok(removed)
+}
+
 fn check(allow_dirty: bool) -> Result<bool, String> {
     let md = meta::metadata(true)?;
     let published: Vec<&Package> = md.members.iter().filter(|p| p.publishable).collect();
@@ -127,6 +170,10 @@ fn check(allow_dirty: bool) -> Result<bool, String> {
             eprintln!("FAIL {e}");
         }
         return Ok(false);
+    }
+    let removed = forget_unpacked(&published)?;
+    if removed > 0 {
+        println!("removed {removed} copies of our crates unpacked by an earlier `cargo package`");
     }
     // Package and build them all together: a crate that depends on an
     // unpublished one fails here, as it would on the registry.
@@ -175,7 +222,6 @@ pub fn run(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     #[test]
     fn reserved_hosts_are_placeholders() {
