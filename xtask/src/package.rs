@@ -139,7 +139,11 @@ fn check(allow_dirty: bool) -> Result<bool, String> {
         for problem in metadata_problems(p) {
             errors.push(format!("{}: {problem}", p.name));
         }
-        let listed = meta::capture(&["package", "--list", "--locked", "--offline", "-p", &p.name])?;
+        let mut list = vec!["package", "--list", "--locked", "--offline", "-p", &p.name];
+        if allow_dirty {
+            list.push("--allow-dirty");
+        }
+        let listed = meta::capture(&list)?;
         let listed: Vec<&str> = listed.lines().collect();
         let required = required_files(&md.workspace_root, p)?;
         let missing: Vec<&String> = required
