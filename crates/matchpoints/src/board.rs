@@ -3,9 +3,9 @@
 use std::collections::BTreeSet;
 
 use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
+    TravellerLine,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::error::BoardError;
 use crate::scale::Scale;
@@ -114,7 +114,8 @@ fn by_sorting(ns_points: &[i32]) -> Vec<i64> {
 }
 
 /// The pairs a movement seats. Results for anyone else are refused.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// `None`: accept any pair (no movement given).
     pairs: Option<BTreeSet<ContestantId>>,
@@ -142,7 +143,8 @@ impl Movement {
 }
 
 /// One played result with its match points within its group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct LineMatchpoints {
     /// The NS pair.
@@ -158,7 +160,8 @@ pub struct LineMatchpoints {
 }
 
 /// A line with an artificial adjusted score instead of a result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct AdjustedLine {
     /// The NS pair.
@@ -173,7 +176,8 @@ pub struct AdjustedLine {
 /// among themselves. Adjusted lines are listed apart; they take percentages
 /// of whatever top the board is finally scored out of (see
 /// [`artificial_award`] and the `countback-normalise` crate).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct BoardMatchpoints {
     /// The board.
@@ -294,7 +298,7 @@ pub fn matchpoint_board(
 /// versions of a traveller pass them all as one sequence.
 ///
 /// ```
-/// use countback_matchpoints::{check_traveller, BoardError, Movement};
+/// use countback_matchpoints::{check_traveller, BoardError, InputError, Movement};
 /// use countback_matchpoints::{BoardNumber, TableOutcome, TravellerLine};
 ///
 /// let line = |ns: &str, ew: &str| TravellerLine {
@@ -307,7 +311,7 @@ pub fn matchpoint_board(
 /// assert!(check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "12")], &movement).is_ok());
 /// assert!(matches!(
 ///     check_traveller(BoardNumber(3), &[line("1", "11"), line("2", "1")], &movement),
-///     Err(BoardError::PairTwice { .. })
+///     Err(BoardError::Input(InputError::BoardScoredTwice { .. }))
 /// ));
 /// ```
 pub fn check_traveller<'a>(
@@ -333,10 +337,11 @@ pub fn check_traveller<'a>(
                 });
             }
             if !seen.insert(pair) {
-                return Err(BoardError::PairTwice {
+                return Err(InputError::BoardScoredTwice {
                     board,
-                    pair: pair.clone(),
-                });
+                    contestant: pair.clone(),
+                }
+                .into());
             }
         }
         match &line.outcome {
@@ -351,12 +356,16 @@ pub fn check_traveller<'a>(
     if any {
         Ok(())
     } else {
-        Err(BoardError::NoResults { board })
+        Err(InputError::EmptyBoard { board }.into())
     }
 }
 
-/// Refuse an award outside 0–100% (a deserialised [`ArtificialScore`] skips
-/// its constructor's check, so it is checked again here).
+/// Refuse an award outside 0–100%.
+///
+/// [`ArtificialScore::new`] refuses one already, and so does deserialising
+/// (it goes through `new`), so no award built by this workspace fails here.
+/// The check stays because it is cheap and a board scored from an
+/// impossible award would be wrong without a word.
 pub fn check_award(
     board: BoardNumber,
     line: &TravellerLine,

@@ -1,9 +1,10 @@
 //! The one error type of board and session scoring.
 
-use countback_model::{BoardNumber, ContestantId, Direction, Score, ScoreError};
+use countback_model::{BoardNumber, ContestantId, Direction, InputError, Score, ScoreError};
 
 /// Bad input to board or session scoring. Every variant names the board and,
-/// where there is one, the pair at fault.
+/// where there is one, the pair at fault; what every rule book refuses alike
+/// is the shared [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardError {
@@ -14,20 +15,6 @@ pub enum BoardError {
         board: BoardNumber,
         /// Who.
         pair: ContestantId,
-    },
-    /// The same pair on two lines of one board (or on both sides of one line).
-    #[error("board {board}: pair {pair} has more than one result")]
-    PairTwice {
-        /// Which board.
-        board: BoardNumber,
-        /// Who.
-        pair: ContestantId,
-    },
-    /// A board with neither a played result nor an adjusted score.
-    #[error("board {board} has no results")]
-    NoResults {
-        /// Which board.
-        board: BoardNumber,
     },
     /// A traveller line filed under another board.
     #[error("board {board}: the line of pair {pair} belongs to board {found}")]
@@ -66,6 +53,13 @@ pub enum BoardError {
         /// How many there were.
         found: usize,
     },
+    /// Bad input shared with the other rule crates: a pair with two results
+    /// on one board, whether on two lines, on both sides of one line or in
+    /// one cell of the score table ([`InputError::BoardScoredTwice`]), and a
+    /// board with neither a played result nor an adjusted score
+    /// ([`InputError::EmptyBoard`]).
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// An arithmetic error (only a zero divisor is possible).
     #[error("board {board}: {source}")]
     Arithmetic {

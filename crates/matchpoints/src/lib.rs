@@ -48,7 +48,7 @@ pub use scale::Scale;
 /// The `countback-model` vocabulary this crate's API speaks, re-exported so
 /// that callers need not name the model crate themselves.
 pub use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,
-    ScoreError, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, InputError, Rounding,
+    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine,
 };
 pub use session::{rank, rank_standings, PercentageMethod, Place, ScoreTable, Standing};

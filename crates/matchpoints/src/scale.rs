@@ -1,15 +1,15 @@
 //! The two matchpoint scales.
 
 use countback_model::Score;
-use serde::{Deserialize, Serialize};
 
 /// How many match points a result earns for each result it beats or ties.
 ///
 /// On the usual scale a result earns 2 for each result it beats and 1 for
 /// each it ties; some programs and countries use 1 and ½ instead. Both
 /// scales rank identically; the second is exactly half the first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Scale {
     /// 2 per result beaten, 1 per result tied (EBU, ACBL club, `004_…`).

@@ -2,8 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use countback_model::{partition_descending, BoardNumber, ContestantId, Score, ScoreError};
-use serde::{Deserialize, Serialize};
+use countback_model::{
+    partition_descending, BoardNumber, ContestantId, InputError, Score, ScoreError,
+};
 
 use crate::error::BoardError;
 
@@ -23,7 +24,8 @@ use crate::error::BoardError;
 /// assert_eq!(pct, Score::new(125, 2)?); // 100 × 5 / (2 × 4)
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ScoreTable {
     top: Score,
     rows: BTreeMap<ContestantId, BTreeMap<BoardNumber, Score>>,
@@ -31,8 +33,9 @@ pub struct ScoreTable {
 
 /// How a pair's percentage is formed when pairs played different numbers of
 /// boards (`004_…`, score table).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum PercentageMethod {
     /// `100 × total / (boards played × top)`: each pair's maximum is in
@@ -50,7 +53,8 @@ pub enum PercentageMethod {
 }
 
 /// One row of the standings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Standing {
     /// The pair.
@@ -67,7 +71,8 @@ pub struct Standing {
 }
 
 /// A place in a ranking: a group of exactly equal values.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Place {
     /// The place, counting from 1; a tied group occupies this place and the
@@ -114,7 +119,11 @@ impl ScoreTable {
     ) -> Result<(), BoardError> {
         let row = self.rows.entry(pair.clone()).or_default();
         if row.contains_key(&board) {
-            return Err(BoardError::PairTwice { board, pair });
+            return Err(InputError::BoardScoredTwice {
+                board,
+                contestant: pair,
+            }
+            .into());
         }
         row.insert(board, score);
         Ok(())

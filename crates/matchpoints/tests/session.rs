@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_matchpoints::{
-    rank, rank_standings, BoardError, BoardNumber, ContestantId, PercentageMethod, Score,
-    ScoreTable,
+    rank, rank_standings, BoardError, BoardNumber, ContestantId, InputError, PercentageMethod,
+    Score, ScoreTable,
 };
 
 fn s(t: &str) -> Score {
@@ -74,10 +74,10 @@ fn a_cell_cannot_be_scored_twice() {
     let mut t = table();
     assert_eq!(
         t.record(BoardNumber(1), c("A"), s("1")).unwrap_err(),
-        BoardError::PairTwice {
+        BoardError::Input(InputError::BoardScoredTwice {
             board: BoardNumber(1),
-            pair: c("A")
-        }
+            contestant: c("A")
+        })
     );
 }
 

@@ -6,15 +6,14 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::InputError;
 use crate::score::Score;
 
 /// A contestant: a pair, a team or an individual player, named as the event
 /// names it (`"7"`, `"1NS"`, `"Team X"`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct ContestantId(String);
 
 impl ContestantId {
@@ -50,8 +49,9 @@ impl From<String> for ContestantId {
 }
 
 /// What kind of contestant an event ranks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ContestantKind {
     /// A bridge pair.
@@ -63,14 +63,15 @@ pub enum ContestantKind {
 }
 
 /// A compass direction at a bridge table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Direction {
     /// North-South.
-    #[serde(rename = "NS")]
+    #[cfg_attr(feature = "serde", serde(rename = "NS"))]
     NorthSouth,
     /// East-West.
-    #[serde(rename = "EW")]
+    #[cfg_attr(feature = "serde", serde(rename = "EW"))]
     EastWest,
 }
 
@@ -97,8 +98,9 @@ impl fmt::Display for Direction {
 macro_rules! number_newtype {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        #[serde(transparent)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(transparent))]
         pub struct $name(pub u32);
 
         impl fmt::Display for $name {
@@ -130,16 +132,41 @@ number_newtype!(
 
 /// A stage of an event (qualifying, semi-final, final); ties are broken
 /// within the stage in which they occur.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct StageId(pub String);
 
 /// An artificial adjusted score: fixed percentages of the top to each side,
 /// independent of what anyone else did on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Each percentage is between 0 and 100, however the value was made:
+/// deserialising goes through [`ArtificialScore::new`] and fails with its
+/// message.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawArtificialScore"))]
 pub struct ArtificialScore {
     ns_percent: Score,
     ew_percent: Score,
+}
+
+/// The serde form of [`ArtificialScore`], checked by `new` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "ArtificialScore")]
+struct RawArtificialScore {
+    ns_percent: Score,
+    ew_percent: Score,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawArtificialScore> for ArtificialScore {
+    type Error = InputError;
+
+    fn try_from(raw: RawArtificialScore) -> Result<ArtificialScore, InputError> {
+        ArtificialScore::new(raw.ns_percent, raw.ew_percent)
+    }
 }
 
 impl ArtificialScore {
@@ -192,8 +219,9 @@ impl ArtificialScore {
 }
 
 /// What happened at one table on one board.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TableOutcome {
     /// A real result: the NS score in points (a pass-out is a real 0;
@@ -209,7 +237,8 @@ pub enum TableOutcome {
 }
 
 /// One line of a traveller: who sat NS and EW at one table and the outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TravellerLine {
     /// The board.
     pub board: BoardNumber,
@@ -222,8 +251,9 @@ pub struct TravellerLine {
 }
 
 /// A scoring unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Unit {
     /// Match points.
@@ -254,7 +284,8 @@ impl fmt::Display for Unit {
 }
 
 /// Both sides' scores of an encounter in one unit.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideScores {
     /// The unit.
     pub unit: Unit,
@@ -265,8 +296,9 @@ pub struct SideScores {
 }
 
 /// How an encounter came to its scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum EncounterStatus {
     /// Played at the table.
@@ -277,7 +309,8 @@ pub enum EncounterStatus {
 }
 
 /// A meeting of two contestants in one round: a match, a stanza, a chess game.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Encounter {
     /// The round.
     pub round: RoundNumber,
@@ -288,14 +321,16 @@ pub struct Encounter {
     /// The scores, one entry per unit recorded.
     pub scores: Vec<SideScores>,
     /// Played or awarded.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub status: EncounterStatus,
     /// The share of a full match this encounter was worth (1 for a normal
     /// match, 1/2 for a short triangle match).
-    #[serde(default = "one")]
+    #[cfg_attr(feature = "serde", serde(default = "one"))]
     pub weight: Score,
 }
 
+/// The default weight of a deserialised encounter (serde's only caller).
+#[cfg(feature = "serde")]
 fn one() -> Score {
     Score::ONE
 }

@@ -43,3 +43,46 @@ pub use outcome::{
 pub use quotient::Quotient;
 pub use round::{HalfRule, Rounding, RoundingMode};
 pub use score::{Score, MAX_SCORE_TEXT};
+
+/// `num-bigint`, whose `BigInt` [`Score::numer`], [`Score::denom`] and
+/// `Score::from(BigInt)` speak. Re-exported so that a caller uses the very
+/// version this crate was built with, with no dependency of its own to keep
+/// in step.
+///
+/// ```
+/// use countback_model::num_bigint::BigInt;
+/// use countback_model::Score;
+///
+/// let s = Score::new(-6, 4)?;
+/// assert_eq!((s.numer(), s.denom()), (BigInt::from(-3), BigInt::from(2)));
+/// assert_eq!(Score::from(BigInt::from(7)), Score::integer(7));
+/// # Ok::<(), countback_model::ScoreError>(())
+/// ```
+pub use num_bigint;
+
+/// `num-rational`, whose `BigRational` [`Score::from_big`] and
+/// [`Score::to_big`] speak. Re-exported for the same reason as
+/// [`num_bigint`].
+///
+/// ```
+/// use countback_model::num_bigint::BigInt;
+/// use countback_model::num_rational::BigRational;
+/// use countback_model::Score;
+///
+/// let big = BigRational::new(BigInt::from(246), BigInt::from(14));
+/// assert_eq!(Score::from_big(big.clone()).to_string(), "123/7");
+/// assert_eq!(Score::parse("123/7")?.to_big(), big);
+/// # Ok::<(), countback_model::ScoreError>(())
+/// ```
+pub use num_rational;
+
+/// `num-traits`, whose `One` [`Score`] implements. Re-exported for the same
+/// reason as [`num_bigint`].
+///
+/// ```
+/// use countback_model::num_traits::One;
+/// use countback_model::Score;
+///
+/// assert_eq!(Score::one(), Score::ONE);
+/// ```
+pub use num_traits;

@@ -3,16 +3,15 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::event::ContestantId;
 use crate::quotient::Quotient;
 use crate::score::Score;
 
 /// A reference into a rule book, e.g. `WBF 1.2(b)`, `EBU 143.5.3`,
 /// `USCF modified median`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Clause(pub String);
 
 impl Clause {
@@ -30,8 +29,9 @@ impl fmt::Display for Clause {
 }
 
 /// A value a test compared.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Value {
     /// An exact number.
@@ -66,7 +66,8 @@ impl From<Quotient> for Value {
 
 /// One step of a procedure: which test was applied to whom, the values it
 /// compared, and how the group came out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decision {
     /// The clause applied.
     pub clause: Clause,
@@ -80,7 +81,10 @@ pub struct Decision {
     /// did not separate anyone.
     pub result: Vec<Vec<ContestantId>>,
     /// Anything the director should know (e.g. "B and C did not meet").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub note: Option<String>,
 }
 
@@ -93,8 +97,9 @@ impl Decision {
 }
 
 /// Why a group is still tied at the end of a procedure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "kind"))]
 #[non_exhaustive]
 pub enum Unresolved {
     /// The rules ran out; the tie stands (e.g. shared place, EBU 143.4).
@@ -117,18 +122,23 @@ pub enum Unresolved {
 }
 
 /// A group of contestants at one place of the final order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TiedGroup {
     /// The contestants, sorted by name for stable output; more than one means
     /// still tied.
     pub members: Vec<ContestantId>,
     /// For a group of more than one, why it stays tied.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub unresolved: Option<Unresolved>,
 }
 
 /// The outcome of a tie-break procedure.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TieBreakOutcome {
     /// The order, best first.
     pub order: Vec<TiedGroup>,

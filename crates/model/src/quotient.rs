@@ -3,8 +3,6 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::score::Score;
 
 /// `won / lost`, exact. A quotient with nothing lost is larger than any finite
@@ -20,8 +18,9 @@ use crate::score::Score;
 /// assert!(b > a);
 /// assert_eq!(b, Quotient::of(&Score::integer(9), &Score::ZERO));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Quotient {
     /// A finite value.

@@ -8,14 +8,17 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, Zero};
-use serde::{Deserialize, Serialize};
 
 use crate::error::ScoreError;
 use crate::score::Score;
 
 /// What to do with a value exactly half-way between two steps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "rule", content = "reference")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", tag = "rule", content = "reference")
+)]
 #[non_exhaustive]
 pub enum HalfRule {
     /// Toward a reference value, e.g. the board average (EBU fouled boards:
@@ -37,8 +40,9 @@ pub enum HalfRule {
 }
 
 /// How a value is brought onto a multiple of the step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum RoundingMode {
     /// To the nearest multiple; exact halves by the given rule.
@@ -66,10 +70,33 @@ pub enum RoundingMode {
 /// assert_eq!(ebu.apply(&Score::parse("123/7")?)?, Score::parse("17.6")?);
 /// # Ok::<(), countback_model::ScoreError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The step is positive however the value was made: deserialising goes
+/// through [`Rounding::new`] and fails with its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawRounding"))]
 pub struct Rounding {
     step: Score,
     mode: RoundingMode,
+}
+
+/// The serde form of [`Rounding`], checked by `new` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Rounding")]
+struct RawRounding {
+    step: Score,
+    mode: RoundingMode,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawRounding> for Rounding {
+    type Error = ScoreError;
+
+    fn try_from(raw: RawRounding) -> Result<Rounding, ScoreError> {
+        Rounding::new(raw.step, raw.mode)
+    }
 }
 
 impl Rounding {

@@ -678,12 +678,14 @@ impl FromStr for Score {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Score {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Score {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Score, D::Error> {
         struct Visitor;

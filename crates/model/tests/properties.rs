@@ -110,6 +110,7 @@ proptest! {
         prop_assert!(trunc.abs() <= v.abs());
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn serde_round_trips_canonically(a in any_score()) {
         let json = serde_json::to_string(&a).unwrap();
@@ -129,6 +130,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn floats_are_refused_on_input() {
     let err = serde_json::from_str::<Score>("17.6")

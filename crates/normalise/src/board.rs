@@ -5,16 +5,17 @@ use countback_matchpoints::{
     artificial_award, check_traveller, matchpoint_scores, BoardError, Movement, Scale,
 };
 use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
+    TravellerLine,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::error::NormaliseError;
 use crate::factor::ScaleFactor;
 use crate::policy::{Factoring, OneMissing, RoundingPolicy};
 
 /// How a board is scored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct BoardSpec {
     /// `E`: the number of results a complete board would have.
@@ -97,8 +98,9 @@ impl BoardSpec {
 }
 
 /// How a played result's score was reached.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Method {
     /// The group was complete (`A = E`): as-is.
@@ -116,8 +118,9 @@ pub enum Method {
 
 /// What a line of the traveller scored: a typed outcome, so that an award
 /// is never mistaken for a formula result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "kind"))]
 #[non_exhaustive]
 pub enum LineOutcome {
     /// A played result, matchpointed within its version and normalised.
@@ -147,7 +150,8 @@ pub enum LineOutcome {
 }
 
 /// One scored line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ScoredLine {
     /// The NS pair.
@@ -169,7 +173,8 @@ pub struct ScoredLine {
 }
 
 /// A board scored out of a complete board's top.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ScoredBoard {
     /// The board.
@@ -351,7 +356,7 @@ pub fn score_fouled_board(
         }
     }
     if out.is_empty() {
-        return Err(BoardError::NoResults { board }.into());
+        return Err(BoardError::from(InputError::EmptyBoard { board }).into());
     }
     out.sort_by(|a, b| (a.version, &a.ns, &a.ew).cmp(&(b.version, &b.ns, &b.ew)));
     Ok(ScoredBoard {

@@ -2,7 +2,6 @@
 
 use countback_matchpoints::Scale;
 use countback_model::Score;
-use serde::{Deserialize, Serialize};
 
 use crate::error::NormaliseError;
 
@@ -25,10 +24,35 @@ use crate::error::NormaliseError;
 /// assert_eq!(chained, ScaleFactor::new(5, 3)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// `0 < A ≤ E ≤ i64::MAX` however the value was made: deserialising goes
+/// through [`ScaleFactor::new`] and fails with its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawScaleFactor"))]
 pub struct ScaleFactor {
     expected: u64,
     actual: u64,
+}
+
+/// The serde form of [`ScaleFactor`], checked by `new` on the way in. The
+/// counts are read as `i64`, what `new` takes, so that a count beyond it is
+/// refused by the reader rather than clamped.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "ScaleFactor")]
+struct RawScaleFactor {
+    expected: i64,
+    actual: i64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawScaleFactor> for ScaleFactor {
+    type Error = NormaliseError;
+
+    fn try_from(raw: RawScaleFactor) -> Result<ScaleFactor, NormaliseError> {
+        ScaleFactor::new(raw.expected, raw.actual)
+    }
 }
 
 impl ScaleFactor {
@@ -153,7 +177,8 @@ pub fn neuberg(m: &Score, expected: i64, actual: i64) -> Result<Score, Normalise
 /// The scored-out-of table of `004_…` for a board played `X` times: top
 /// `2(X − 1)`, board total `2X(X − 1)` (both directions), PAR `X − 1` on
 /// the 2-per-beat scale (half of each on the 1-per-beat scale).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ScoredOutOf {
     /// `X`, times played.

@@ -50,6 +50,6 @@ pub use countback_matchpoints::{
 };
 /// The `countback-model` vocabulary this crate's API speaks, re-exported.
 pub use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, Rounding, RoundingMode, Score,
-    ScoreError, TableOutcome, TravellerLine,
+    ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, InputError, Rounding,
+    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine,
 };

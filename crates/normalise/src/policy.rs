@@ -2,7 +2,6 @@
 
 use countback_matchpoints::Scale;
 use countback_model::{HalfRule, Rounding, RoundingMode, Score, ScoreError};
-use serde::{Deserialize, Serialize};
 
 /// How normalised match points are rounded: a jurisdiction's named choice.
 ///
@@ -20,8 +19,9 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(RoundingPolicy::Exact.apply(&Score::new(123, 7)?, &avg)?, Score::new(123, 7)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum RoundingPolicy {
     /// No rounding: exact fractions (what the real programs sum).
@@ -73,8 +73,9 @@ impl RoundingPolicy {
 
 /// What to do when a group is exactly one result short of the expected
 /// count (`001_…`, last paragraphs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum OneMissing {
     /// Apply the formula as for any other count (strictly correct).
@@ -101,8 +102,9 @@ pub enum OneMissing {
 /// assert_eq!(Factoring::Proportional.apply(&m, 6, 5, two)?, Score::new(15, 2)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Factoring {
     /// Neuberg's formula `(M + t)·E/A − t` (`t` the worth of a tie): the

@@ -2,14 +2,14 @@
 
 use countback_matchpoints::{Movement, Scale, ScoreTable};
 use countback_model::{ArtificialScore, BoardNumber, TableOutcome, TravellerLine};
-use serde::{Deserialize, Serialize};
 
 use crate::board::{score_fouled_board, BoardSpec, ScoredBoard};
 use crate::error::NormaliseError;
 use crate::policy::{Factoring, OneMissing, RoundingPolicy};
 
 /// One board's traveller, in one version or (fouled) several.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Traveller {
     /// The board.
@@ -51,8 +51,9 @@ impl Traveller {
 }
 
 /// Where `E`, the expected count of every board, comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Expected {
     /// The largest number of results on any board of the session (what the
@@ -63,7 +64,8 @@ pub enum Expected {
 }
 
 /// How a session is scored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct SessionSpec {
     /// Where `E` comes from.
@@ -107,7 +109,8 @@ impl SessionSpec {
 }
 
 /// A scored session: every board, and the score table built from them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ScoredSession {
     /// `E` used for every board.

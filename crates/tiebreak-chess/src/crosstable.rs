@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use countback_model::{ContestantId, RoundNumber, Score};
-use serde::{Deserialize, Serialize};
+use countback_model::{ContestantId, InputError, RoundNumber, Score};
 
 /// One player's result in one round.
 ///
@@ -24,8 +23,9 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(r.to_string(), "D:Alice");
 /// # Ok::<(), countback_tiebreak_chess::CrosstableError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 #[non_exhaustive]
 pub enum RoundResult {
     /// A game won over the board.
@@ -179,21 +179,21 @@ impl From<RoundResult> for String {
 }
 
 /// A crosstable that cannot be right. Each variant names the player(s) and
-/// the round.
+/// the round; what every rule book refuses alike is the shared
+/// [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CrosstableError {
+    /// Bad input shared with the other rule crates: a player listed twice
+    /// ([`InputError::DuplicateContestant`]) or paired with itself
+    /// ([`InputError::PlaysItself`]).
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// Result text that is not in the crosstable shorthand.
     #[error("{text:?} is not a round result (W:x, D:x, L:x, X:x, F:x, B, H, Z or U)")]
     BadResultText {
         /// The text as given.
         text: String,
-    },
-    /// The same player listed twice.
-    #[error("player {player} is listed twice")]
-    DuplicatePlayer {
-        /// Who.
-        player: ContestantId,
     },
     /// A row with more or fewer results than the event has rounds.
     #[error("player {player} has {found} results for a {expected}-round event")]
@@ -214,14 +214,6 @@ pub enum CrosstableError {
         player: ContestantId,
         /// The unknown name.
         opponent: ContestantId,
-    },
-    /// A player paired with itself.
-    #[error("round {round}: {player} is paired with itself")]
-    PlaysItself {
-        /// The round.
-        round: RoundNumber,
-        /// Who.
-        player: ContestantId,
     },
     /// One game recorded differently from its two sides.
     #[error(
@@ -295,7 +287,7 @@ impl Crosstable {
                 });
             }
             if by_name.contains_key(&player) {
-                return Err(CrosstableError::DuplicatePlayer { player });
+                return Err(InputError::DuplicateContestant { contestant: player }.into());
             }
             by_name.insert(player, results);
         }
@@ -312,10 +304,11 @@ impl Crosstable {
                     continue;
                 };
                 if opponent == *player {
-                    return Err(CrosstableError::PlaysItself {
+                    return Err(InputError::PlaysItself {
                         round,
-                        player: (*player).clone(),
-                    });
+                        contestant: (*player).clone(),
+                    }
+                    .into());
                 }
                 let Some(&o) = index.get(opponent) else {
                     return Err(CrosstableError::UnknownOpponent {

@@ -9,8 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::{Clause, ContestantId, RoundNumber, Score, TieBreakOutcome};
-use serde::{Deserialize, Serialize};
+use countback_model::{Clause, ContestantId, InputError, RoundNumber, Score, TieBreakOutcome};
 
 use crate::ranking::{run_cascade, CascadeEnd, Step};
 
@@ -43,8 +42,9 @@ pub fn ihsa_round_points(match_points: &Score, opponent_tournament_points: &Scor
 /// tie-break sum. The IHSA text sums "each round played" and says unplayed
 /// matches count as draws "for tie-break purposes" without saying what a
 /// draw against nobody is worth, so the choice is the organiser's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum OwnUnplayedMatch {
     /// Adds nothing: only matches played are summed (the formula's words).
@@ -59,7 +59,8 @@ pub enum OwnUnplayedMatch {
 }
 
 /// Options of the IHSA tie-break.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct IhsaOptions {
     /// The most match points a team can score in one match (68 at the IHSA
@@ -107,7 +108,8 @@ impl Default for IhsaOptions {
 }
 
 /// A match played between two teams.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TeamMatch {
     /// The round.
     pub round: RoundNumber,
@@ -123,7 +125,8 @@ pub struct TeamMatch {
 
 /// A round in which a team had no match (a bye, a forfeit, a withdrawal),
 /// with what it was awarded.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UnplayedMatch {
     /// The round.
     pub round: RoundNumber,
@@ -135,27 +138,19 @@ pub struct UnplayedMatch {
     pub tournament_points: Score,
 }
 
-/// A team event that cannot be right.
+/// A team event that cannot be right; what every rule book refuses alike is
+/// the shared [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum IhsaError {
-    /// A team listed twice.
-    #[error("team {team} is listed twice")]
-    DuplicateTeam {
-        /// The team.
-        team: ContestantId,
-    },
+    /// Bad input shared with the other rule crates: a team listed twice
+    /// ([`InputError::DuplicateContestant`]) or matched with itself
+    /// ([`InputError::PlaysItself`]).
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// A team not in the list.
     #[error("round {round}: team {team} is not in the event")]
     UnknownTeam {
-        /// The round.
-        round: RoundNumber,
-        /// The team.
-        team: ContestantId,
-    },
-    /// A team matched with itself.
-    #[error("round {round}: team {team} is matched with itself")]
-    PlaysItself {
         /// The round.
         round: RoundNumber,
         /// The team.
@@ -204,7 +199,8 @@ pub enum IhsaError {
 }
 
 /// One team's round as the tie-break sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum TeamRound {
     /// A match against `opponent`.
@@ -245,7 +241,8 @@ impl TeamRound {
 }
 
 /// One line of a team's tie-break working.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct IhsaRow {
     /// The round.
@@ -261,7 +258,8 @@ pub struct IhsaRow {
 }
 
 /// One team's tie-break: the working and the total.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct IhsaTieBreak {
     /// The team.
@@ -316,7 +314,7 @@ impl IhsaEvent {
         let mut slots: BTreeMap<ContestantId, BTreeMap<u32, TeamRound>> = BTreeMap::new();
         for team in teams {
             if slots.contains_key(&team) {
-                return Err(IhsaError::DuplicateTeam { team });
+                return Err(InputError::DuplicateContestant { contestant: team }.into());
             }
             slots.insert(team, BTreeMap::new());
         }
@@ -344,10 +342,11 @@ impl IhsaEvent {
         };
         for m in matches {
             if m.first == m.second {
-                return Err(IhsaError::PlaysItself {
+                return Err(InputError::PlaysItself {
                     round: m.round,
-                    team: m.first,
-                });
+                    contestant: m.first,
+                }
+                .into());
             }
             put(
                 &m.first,

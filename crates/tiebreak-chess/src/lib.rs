@@ -34,7 +34,7 @@ pub mod ranking;
 pub mod uscf;
 
 /// The exact score and contestant types of `countback-model`, re-exported.
-pub use countback_model::{ContestantId, RoundNumber, Score};
+pub use countback_model::{ContestantId, InputError, RoundNumber, Score};
 
 pub use crosstable::{Crosstable, CrosstableError, RoundResult};
 pub use ihsa::{

@@ -7,14 +7,17 @@ use countback_model::{
     partition_descending, Clause, ContestantId, Decision, Score, TieBreakOutcome, TiedGroup,
     Unresolved, Value,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::crosstable::Crosstable;
 use crate::uscf::{tie_break_values, PlayerTieBreaks, TieBreak, UscfOptions};
 
 /// What the event's regulations say happens when every tie-break is level.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "clause")]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", tag = "kind", content = "clause")
+)]
 #[non_exhaustive]
 pub enum CascadeEnd {
     /// The tie stands (the players share the place).
@@ -35,10 +38,11 @@ pub enum CascadeEnd {
 /// let mine = Cascade::new([TieBreak::Cumulative, TieBreak::Median]);
 /// assert_eq!(mine.steps().len(), 2);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cascade {
     steps: Vec<TieBreak>,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     end: CascadeEnd,
 }
 

@@ -5,13 +5,13 @@
 use std::fmt;
 
 use countback_model::{Clause, Score};
-use serde::{Deserialize, Serialize};
 
 use crate::crosstable::{total, Crosstable, RoundResult};
 
 /// One tie-break system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TieBreak {
     /// Opponents' scores with the extremes dropped by the player's standing:
@@ -97,10 +97,33 @@ pub enum MedianTableError {
 /// assert_eq!(custom.for_rounds(7), 2);
 /// # Ok::<(), countback_tiebreak_chess::MedianTableError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The steps are strictly ascending however the value was made:
+/// deserialising goes through [`MedianDiscards::custom`] and fails with its
+/// message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawMedianDiscards"))]
 pub struct MedianDiscards {
     /// `(from rounds, discard at each end)`, ascending.
     steps: Vec<(u32, usize)>,
+}
+
+/// The serde form of [`MedianDiscards`], checked by `custom` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "MedianDiscards")]
+struct RawMedianDiscards {
+    steps: Vec<(u32, usize)>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawMedianDiscards> for MedianDiscards {
+    type Error = MedianTableError;
+
+    fn try_from(raw: RawMedianDiscards) -> Result<MedianDiscards, MedianTableError> {
+        MedianDiscards::custom(raw.steps)
+    }
 }
 
 impl MedianDiscards {
@@ -167,7 +190,8 @@ impl Default for MedianDiscards {
 /// let rules = UnplayedGames::uscf().with_half_point_bye_deduction(true);
 /// assert!(rules.deducts_half_point_byes());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct UnplayedGames {
     /// An opponent's unplayed rounds count as draws in the score seen by the
@@ -227,7 +251,8 @@ impl Default for UnplayedGames {
 }
 
 /// Everything the tie-break systems need to know besides the crosstable.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct UscfOptions {
     /// Scores dropped by the median and the modified median.
@@ -246,8 +271,9 @@ impl UscfOptions {
 
 /// Where a score stands against half the rounds: what the modified median
 /// drops depends on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Standing {
     /// More than 50%.
@@ -401,7 +427,8 @@ pub fn modified_median(opponent_scores: &[Score], discard: usize, standing: Stan
 }
 
 /// Every tie-break value of one player, with the working behind them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct PlayerTieBreaks {
     /// The player.

@@ -6,7 +6,7 @@
     missing_docs
 )]
 
-use countback_model::{Clause, Unresolved};
+use countback_model::{Clause, InputError, Unresolved};
 use countback_tiebreak_chess::{
     adjusted_score, cumulative, ihsa_round_points, median, modified_median, rank, tie_break_values,
     Cascade, CascadeEnd, ContestantId, Crosstable, CrosstableError, IhsaError, IhsaEvent,
@@ -218,10 +218,10 @@ fn bad_crosstables_name_the_culprits() {
         (
             vec![("A", "D:A")],
             1,
-            CrosstableError::PlaysItself {
+            CrosstableError::Input(InputError::PlaysItself {
                 round: RoundNumber(1),
-                player: id("A"),
-            },
+                contestant: id("A"),
+            }),
         ),
         (
             vec![("A", "B B")],
@@ -235,7 +235,9 @@ fn bad_crosstables_name_the_culprits() {
         (
             vec![("A", "B"), ("A", "H")],
             1,
-            CrosstableError::DuplicatePlayer { player: id("A") },
+            CrosstableError::Input(InputError::DuplicateContestant {
+                contestant: id("A"),
+            }),
         ),
     ] {
         assert_eq!(
@@ -471,10 +473,16 @@ fn ihsa_ranking_and_bad_input() {
         ),
         (
             IhsaEvent::new(1, ["A"].map(Into::into), [m(1, "A", "A", 1, 2)], []),
-            IhsaError::PlaysItself {
+            IhsaError::Input(InputError::PlaysItself {
                 round: RoundNumber(1),
-                team: team("A"),
-            },
+                contestant: team("A"),
+            }),
+        ),
+        (
+            IhsaEvent::new(1, ["A", "A"].map(Into::into), [], []),
+            IhsaError::Input(InputError::DuplicateContestant {
+                contestant: team("A"),
+            }),
         ),
         (
             IhsaEvent::new(1, ["A"].map(Into::into), [], [bye(2, "A", 0, "0")]),

@@ -11,13 +11,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_model::{BoardNumber, ContestantId, InputError, Score};
-use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
 
 /// One contestant's score on a board in the basic method.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum BoardResult {
     /// A score obtained at the table.
@@ -43,7 +43,8 @@ impl BoardResult {
 /// One board of the stage: the average score on it (0 for IMPs, half the top
 /// for match points) and every contestant's result. Contestants outside the
 /// tie may be listed; they are ignored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     /// The board.
     pub number: BoardNumber,
@@ -54,7 +55,8 @@ pub struct Board {
 }
 
 /// The points one board gave the tied contestants.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardPoints {
     /// The board.
     pub board: BoardNumber,
@@ -63,7 +65,8 @@ pub struct BoardPoints {
 }
 
 /// A count-back among tied contestants.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PointABoardCountBack {
     /// Total points per contestant.
     pub totals: BTreeMap<ContestantId, u64>,

@@ -7,7 +7,8 @@ use countback_model::{ContestantId, InputError, Score, ScoreError, Unit};
 #[non_exhaustive]
 pub enum EbuError {
     /// Bad event input shared with the other rule crates: an unknown
-    /// contestant, a match recorded twice, a contestant playing itself ...
+    /// contestant, a match recorded twice, a contestant playing itself, a
+    /// division by zero in a named quantity ...
     #[error(transparent)]
     Input(#[from] InputError),
     /// The individual formula O/P needs a positive partners' total.
@@ -35,6 +36,19 @@ pub enum EbuError {
         opponent: ContestantId,
         /// The weight given.
         weight: Score,
+    },
+    /// A basic and a final unit that differ while the final one is not
+    /// victory points: only a conversion to victory points makes the two
+    /// methods of scoring differ (143.5.1).
+    #[error(
+        "a basic unit of {basic} with a final unit of {final_unit}: the two differ only when \
+         scores are converted to victory points (143.5.1)"
+    )]
+    UnitsDiffer {
+        /// The basic unit given.
+        basic: Unit,
+        /// The final unit given.
+        final_unit: Unit,
     },
     /// No standard conversion between these units (143.5.7 only fixes
     /// IMPs against aggregate points).
@@ -66,20 +80,13 @@ pub enum EbuError {
         /// How many are tied.
         tied: usize,
     },
-    /// Exact arithmetic failed (a division by zero in a named quantity).
-    #[error("{context}: {source}")]
-    Arithmetic {
-        /// What was being computed.
-        context: String,
-        /// The arithmetic error.
-        #[source]
-        source: ScoreError,
-    },
 }
 
 impl EbuError {
+    /// Exact arithmetic failed computing `context` (a division by zero in a
+    /// named quantity): the shared [`InputError::Arithmetic`].
     pub(crate) fn arithmetic(context: impl Into<String>) -> impl FnOnce(ScoreError) -> EbuError {
         let context = context.into();
-        move |source| EbuError::Arithmetic { context, source }
+        move |source| InputError::Arithmetic { context, source }.into()
     }
 }

@@ -16,14 +16,14 @@ use std::cmp::Ordering;
 
 use countback_model::head_to_head::head_to_head;
 use countback_model::{ContestantId, Encounter, Score, Unit};
-use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
 
 /// How repeated meetings between the same two contestants are grouped
 /// (143.5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MatchGrouping {
     /// Pre-scheduled repeated meetings in similar conditions: all meetings of
@@ -37,8 +37,9 @@ pub enum MatchGrouping {
 }
 
 /// A contestant's result in one match or round, for counting wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MatchOutcome {
     /// Above average.
@@ -71,7 +72,8 @@ pub fn count_as_win(own: &Score, draw_score: &Score) -> MatchOutcome {
 
 /// What two contestants scored against each other in one unit, over all their
 /// meetings, with the total weight of those meetings.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HeadToHead {
     /// The first contestant's total.
     pub own: Score,
@@ -157,7 +159,8 @@ where
 
 /// A contestant's record for counting wins (143.5.4): wins, with a draw as
 /// half a win, and the number of matches or rounds counted.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WinRecord {
     /// Wins, a draw counting one half.
     pub wins: Score,

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::EbuError;
 use crate::procedure::TiePurpose;
 
@@ -35,8 +33,12 @@ use crate::procedure::TiePurpose;
 /// assert_eq!(p.for_places(1, 2), TiePurpose::Title); // 1st-2nd
 /// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "RawPlacePurposes", into = "RawPlacePurposes")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RawPlacePurposes", into = "RawPlacePurposes")
+)]
 #[non_exhaustive]
 pub struct PlacePurposes {
     default: TiePurpose,
@@ -124,7 +126,8 @@ impl PlacePurposes {
 }
 
 /// The file form: place numbers as text keys, which every format can read.
-#[derive(Serialize, Deserialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields, rename = "PlacePurposes")]
 struct RawPlacePurposes {
     default: TiePurpose,
@@ -132,6 +135,7 @@ struct RawPlacePurposes {
     by_place: BTreeMap<String, TiePurpose>,
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<RawPlacePurposes> for PlacePurposes {
     type Error = EbuError;
 
@@ -147,6 +151,7 @@ impl TryFrom<RawPlacePurposes> for PlacePurposes {
     }
 }
 
+#[cfg(feature = "serde")]
 impl From<PlacePurposes> for RawPlacePurposes {
     fn from(p: PlacePurposes) -> RawPlacePurposes {
         RawPlacePurposes {
@@ -210,6 +215,11 @@ mod tests {
             ),
             Err(EbuError::PlaceRepeated { place: 2 })
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_place_that_is_not_a_number_is_refused() {
         let raw = RawPlacePurposes {
             default: TiePurpose::SharedPlace,
             by_place: [("third".to_owned(), TiePurpose::Title)].into(),
@@ -222,6 +232,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn the_file_form_round_trips() {
         let p = three_to_five();

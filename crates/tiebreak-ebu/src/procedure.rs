@@ -10,7 +10,6 @@ use countback_model::{
     partition_descending, Clause, ContestantId, ContestantKind, Decision, Encounter, InputError,
     Score, TieBreakOutcome, TiedGroup, Unit, Unresolved, Value,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::count_back::{Board, PointABoardCountBack};
 use crate::error::EbuError;
@@ -24,8 +23,9 @@ use crate::tie_break_points::Standings;
 /// last qualifying place and for an indivisible prize; any other tie is a
 /// shared place. [`PlacePurposes`] gives one of these to each place of a
 /// ranking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TiePurpose {
     /// The winners of an event with a trophy (143.4(a)): split; if no test
@@ -78,8 +78,9 @@ impl TiePurpose {
 /// One test of the procedure. A [`Procedure`] is a list of these, so an
 /// organiser (or a future reading of the rules for three or more
 /// contestants) can reorder, drop or repeat them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum SplitTieTest {
     /// 143.7.1(a): the result of the match or round between the tied
@@ -116,7 +117,8 @@ impl SplitTieTest {
 }
 
 /// The shape of the stage in which the tie occurred.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EventFormat {
     /// Basic and final units (143.5.1).
     pub scoring: Scoring,
@@ -227,13 +229,14 @@ impl Stage {
 /// indivisible prize or (by default, see [`UnbrokenTitleTie`]) the title the
 /// result says a random ballot must decide ([`Unresolved::RandomBallot`]);
 /// otherwise the tie stands.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Procedure {
     /// The tests, in order.
     pub tests: Vec<SplitTieTest>,
     /// Where the text can be read two ways, which reading applies; the
     /// readings the text supports best when absent.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub readings: Readings,
 }
 

@@ -16,8 +16,6 @@
 //! (the test [`SplitTieTest::NumberOfWins`](crate::SplitTieTest::NumberOfWins),
 //! serde name `number_of_wins`).
 
-use serde::{Deserialize, Serialize};
-
 /// How the readings are chosen. `Default` gives the readings the text
 /// supports best.
 ///
@@ -28,8 +26,12 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(r.defeated, Defeated::FinalMethod);
 /// assert_eq!(r.unbroken_title_tie, UnbrokenTitleTie::RandomBallot);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default, rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(deny_unknown_fields, default, rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub struct Readings {
     /// 143.7.1(a) for three or more tied, with 143.5.6: whom the direct
@@ -68,8 +70,9 @@ impl Readings {
 /// ("one contestant is eliminated from the tie by virtue of having clearly
 /// won or lost the tie"; its example: "Team A has beaten both B and C …
 /// Thus, Team A wins the tie").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum DirectResultAmongMany {
     /// A contestant that defeated each of the others is first, and one
@@ -99,8 +102,9 @@ impl DirectResultAmongMany {
 /// opponent in the match/round in question"). Between two, 143.7.1(a) says
 /// itself that the basic method decides a match level in VPs; this reading
 /// does not change that.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Defeated {
     /// A larger score in the final method (VPs in a VP event). A match level
@@ -132,8 +136,9 @@ impl Defeated {
 /// tie has to be broken, ie where qualification to the next stage of the
 /// competition or an indivisible prize is involved, this shall be
 /// determined by random ballot".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum UnbrokenTitleTie {
     /// A random ballot decides: the title carries a trophy, an indivisible
@@ -159,12 +164,13 @@ impl UnbrokenTitleTie {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use serde::de::value::{Error, MapDeserializer};
     use serde::de::IntoDeserializer;
+    use serde::Deserialize;
 
     fn from_pairs(pairs: &[(&'static str, &'static str)]) -> Result<Readings, Error> {
         let de: MapDeserializer<'_, _, Error> =

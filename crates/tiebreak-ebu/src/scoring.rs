@@ -2,13 +2,13 @@
 //! penalties between units (EBU 143.5.7).
 
 use countback_model::{ContestantId, Score, Unit};
-use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
 
 /// Which of an event's two methods of scoring a test looks at (143.5.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MethodOfScoring {
     /// The scoring used just before any conversion to victory points:
@@ -34,14 +34,60 @@ pub enum MethodOfScoring {
 /// assert_eq!(pairs.unit(MethodOfScoring::Basic), pairs.unit(MethodOfScoring::Final));
 /// assert!(!pairs.is_victory_point_event());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// The two units differ only when the final one is victory points, however
+/// the value was made: deserialising goes through [`Scoring::new`] and fails
+/// with its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawScoring"))]
 pub struct Scoring {
+    basic: Unit,
+    #[cfg_attr(feature = "serde", serde(rename = "final"))]
+    final_unit: Unit,
+}
+
+/// The serde form of [`Scoring`], checked by `new` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Scoring")]
+struct RawScoring {
     basic: Unit,
     #[serde(rename = "final")]
     final_unit: Unit,
 }
 
+#[cfg(feature = "serde")]
+impl TryFrom<RawScoring> for Scoring {
+    type Error = EbuError;
+
+    fn try_from(raw: RawScoring) -> Result<Scoring, EbuError> {
+        Scoring::new(raw.basic, raw.final_unit)
+    }
+}
+
 impl Scoring {
+    /// `basic` and `final_unit` as given: the same unit, or any basic unit
+    /// converted to victory points ([`EbuError::UnitsDiffer`] otherwise).
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::{EbuError, Scoring};
+    /// use countback_model::Unit;
+    ///
+    /// assert_eq!(Scoring::new(Unit::Imps, Unit::VictoryPoints)?, Scoring::victory_points(Unit::Imps));
+    /// assert!(matches!(
+    ///     Scoring::new(Unit::Imps, Unit::MatchPoints),
+    ///     Err(EbuError::UnitsDiffer { .. })
+    /// ));
+    /// # Ok::<(), EbuError>(())
+    /// ```
+    pub fn new(basic: Unit, final_unit: Unit) -> Result<Scoring, EbuError> {
+        if basic != final_unit && final_unit != Unit::VictoryPoints {
+            return Err(EbuError::UnitsDiffer { basic, final_unit });
+        }
+        Ok(Scoring { basic, final_unit })
+    }
+
     /// An event whose `basic` scores are converted to victory points.
     #[must_use]
     pub fn victory_points(basic: Unit) -> Scoring {
@@ -90,7 +136,8 @@ impl Scoring {
 /// assert_eq!(aggregate, Score::integer(100));
 /// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PenaltyConversion {
     /// IMPs on one side of the rate.
     pub imps: Score,
@@ -132,7 +179,8 @@ impl PenaltyConversion {
 
 /// A procedural penalty (negative) or award (positive) imposed on a
 /// contestant, in the unit it was given in (143.5.7).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProceduralPenalty {
     /// Who.
     pub contestant: ContestantId,

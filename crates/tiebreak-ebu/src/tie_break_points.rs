@@ -11,35 +11,38 @@ use std::collections::BTreeMap;
 
 use countback_model::opposition::{sum_of_opponents, Meeting};
 use countback_model::{ContestantId, InputError, Score};
-use serde::{Deserialize, Serialize};
 
 use crate::error::EbuError;
 
 /// A contestant's final score in the stage, and the share of the stage it
 /// took part in (1 for everyone who played throughout; 1/2 for a team that
 /// withdrew half-way; 9/10 for a pair that sat out one round of ten).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FinalStanding {
     /// Who.
     pub contestant: ContestantId,
     /// The final score (generally VPs).
     pub final_score: Score,
     /// The share of the stage played, in (0, 1].
-    #[serde(default = "one")]
+    #[cfg_attr(feature = "serde", serde(default = "one"))]
     pub share_played: Score,
     /// Whether the share is short because the contestant withdrew: only
     /// then does its score count pro rata for its opponents (143.5.2: "where
     /// an opponent has withdrawn"). A contestant that sat out a round, or
     /// whose match was awarded, has its own tie-break points scaled, but its
     /// opponents count its final score as it is.
-    #[serde(default = "yes")]
+    #[cfg_attr(feature = "serde", serde(default = "yes"))]
     pub withdrew: bool,
 }
 
+/// Field defaults of a deserialised [`FinalStanding`] (serde's only callers).
+#[cfg(feature = "serde")]
 fn yes() -> bool {
     true
 }
 
+#[cfg(feature = "serde")]
 fn one() -> Score {
     Score::ONE
 }

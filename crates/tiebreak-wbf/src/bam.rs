@@ -62,7 +62,7 @@ impl BamStage {
         let mut carryover = BTreeMap::new();
         for (t, c) in teams {
             if carryover.insert(t.clone(), c).is_some() {
-                return Err(WbfError::DuplicateTeam { team: t });
+                return Err(WbfError::listed_twice(t));
             }
         }
         let matches: Vec<Encounter> = matches.into_iter().collect();
@@ -74,7 +74,7 @@ impl BamStage {
         let mut map = BTreeMap::new();
         for b in boards {
             if !carryover.contains_key(&b.team) {
-                return Err(WbfError::UnknownTeam { team: b.team });
+                return Err(WbfError::unknown(&b.team));
             }
             if map
                 .insert((b.team.clone(), b.board), b.net_points)
@@ -168,9 +168,7 @@ impl BamStage {
             if let (Some(o), Some((own, _))) =
                 (m.opponent_of(team), m.scores_for(team, Unit::MatchPoints))
             {
-                let fin = self
-                    .final_score(o)
-                    .ok_or_else(|| WbfError::UnknownTeam { team: o.clone() })?;
+                let fin = self.final_score(o).ok_or_else(|| WbfError::unknown(o))?;
                 sum += own * &fin;
                 n += 1;
             }

@@ -2,22 +2,11 @@
 
 use countback_model::{ContestantId, InputError, RoundNumber, Score, Unit};
 
-/// Bad input to a WBF procedure. Every variant names the culprit.
+/// Bad input to a WBF procedure. Every variant names the culprit; what every
+/// rule book refuses alike is the shared [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WbfError {
-    /// A team, pair or opponent the event does not list.
-    #[error("unknown team {team}")]
-    UnknownTeam {
-        /// Who.
-        team: ContestantId,
-    },
-    /// A team listed twice.
-    #[error("team {team} is listed twice")]
-    DuplicateTeam {
-        /// Who.
-        team: ContestantId,
-    },
     /// A match without a score the procedure needs.
     #[error("round {round}: the match {first} v {second} has no score in {unit}")]
     MissingScore {
@@ -89,7 +78,25 @@ pub enum WbfError {
         /// Who.
         team: ContestantId,
     },
-    /// A general input error shared with the other rule crates.
+    /// Bad input shared with the other rule crates: a team, pair or
+    /// opponent the event does not list ([`InputError::UnknownContestant`]),
+    /// one listed twice ([`InputError::DuplicateContestant`]), a team playing
+    /// itself, a match recorded twice in a round, an empty tie.
     #[error(transparent)]
     Input(#[from] InputError),
+}
+
+impl WbfError {
+    /// `who` is not in the event.
+    pub(crate) fn unknown(who: &ContestantId) -> WbfError {
+        InputError::UnknownContestant {
+            contestant: who.clone(),
+        }
+        .into()
+    }
+
+    /// `who` is listed twice.
+    pub(crate) fn listed_twice(who: ContestantId) -> WbfError {
+        InputError::DuplicateContestant { contestant: who }.into()
+    }
 }

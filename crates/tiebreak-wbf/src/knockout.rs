@@ -27,7 +27,7 @@ impl Qualification {
         let mut map = BTreeMap::new();
         for (t, p) in positions {
             if map.insert(t.clone(), p).is_some() {
-                return Err(WbfError::DuplicateTeam { team: t });
+                return Err(WbfError::listed_twice(t));
             }
         }
         let matches: Vec<Encounter> = matches.into_iter().collect();

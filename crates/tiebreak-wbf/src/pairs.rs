@@ -38,13 +38,13 @@ impl PairsStage {
                 return Err(WbfError::NoSessions { pair: p });
             }
             if s.insert(p.clone(), list).is_some() {
-                return Err(WbfError::DuplicateTeam { team: p });
+                return Err(WbfError::listed_twice(p));
             }
         }
         let mut pos = BTreeMap::new();
         for (p, n) in positions {
             if pos.insert(p.clone(), n).is_some() {
-                return Err(WbfError::DuplicateTeam { team: p });
+                return Err(WbfError::listed_twice(p));
             }
         }
         let meetings: Vec<Encounter> = meetings.into_iter().collect();
@@ -107,7 +107,7 @@ pub fn pairs_with(
     let group = tied_group(tied)?;
     for p in &group {
         if !stage.sessions.contains_key(p) {
-            return Err(WbfError::UnknownTeam { team: p.clone() });
+            return Err(WbfError::unknown(p));
         }
     }
     check_tied(&group, "total score", |p| stage.total(p))?;

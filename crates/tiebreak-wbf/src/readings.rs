@@ -2,8 +2,6 @@
 //! default of each is the reading the text supports best (`docs/wbf.md`
 //! gives the clause's words and the reasons), the other a named option.
 
-use serde::{Deserialize, Serialize};
-
 /// How to read the passages of the WBF document that allow more than one
 /// reading. [`Readings::default()`] is the text's reading of each.
 ///
@@ -12,15 +10,21 @@ use serde::{Deserialize, Serialize};
 /// may be left out (it keeps its default) and an unknown field is an error:
 ///
 /// ```
+/// # #[cfg(feature = "serde")] {
 /// use countback_tiebreak_wbf::{NetAmong, Readings};
 ///
 /// let r: Readings = serde_json::from_str(r#"{ "net_among": "every_pair_met" }"#)?;
 /// assert_eq!(r, Readings::default().with_net_among(NetAmong::EveryPairMet));
 /// assert!(serde_json::from_str::<Readings>(r#"{ "net_amongst": "matches_played" }"#).is_err());
+/// # }
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default, rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(deny_unknown_fields, default, rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub struct Readings {
     /// WBF 1.2 and 3.2 "in all other cases", (a)/(b) and (i)/(ii): "net
@@ -86,8 +90,9 @@ impl Readings {
 /// net total IMPs earned by the tied teams in the matches they played
 /// against each other", and the same for total points, when some two of
 /// the tied teams never met (a Swiss; a match that was awarded, not played).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum NetAmong {
     /// The text: each team's net over the matches the tied teams did play
@@ -104,8 +109,9 @@ pub enum NetAmong {
 /// WBF 3: "the sum of the victory-point scores obtained by each and every
 /// direct opponent of any given team", for an opponent met only in a match
 /// whose scores were awarded (a forfeit).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum SwissPointsOpponents {
     /// The text: "each and every direct opponent", one per match in the
@@ -121,8 +127,9 @@ pub enum SwissPointsOpponents {
 /// WBF 4 ¶1: "the winner is the pair with the highest score in its best
 /// Session ... If there is still a tie, the highest score in two Sessions
 /// is decisive."
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum BestSessions {
     /// The text: the best session, then the best two; then ¶2.
@@ -138,8 +145,9 @@ pub enum BestSessions {
 /// used with the next highest-ranking pair(s) or team(s) and so on", when a
 /// common opponent separated some of three or more tied pairs and left the
 /// others level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum CommonOpponents {
     /// The pairs still tied go on with "the next highest-ranking" opponent
@@ -155,8 +163,9 @@ pub enum CommonOpponents {
 /// WBF 5: "If two or more teams are tied at the end of a stage, the tie
 /// shall be broken as follows, in the sequence shown", when a test
 /// (5(d) or 5(e)) separated some of three or more tied teams.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum BamRemainder {
     /// The teams still level are "two or more teams ... tied": part 5

@@ -52,7 +52,7 @@ impl TeamsEvent {
         let mut set = BTreeSet::new();
         for t in teams {
             if set.contains(&t) {
-                return Err(WbfError::DuplicateTeam { team: t });
+                return Err(WbfError::listed_twice(t));
             }
             set.insert(t);
         }
@@ -140,7 +140,7 @@ impl TeamsEvent {
     /// Fail on a team not in the event.
     pub(crate) fn check_known(&self, group: &[ContestantId]) -> Result<(), WbfError> {
         match group.iter().find(|t| !self.teams.contains(*t)) {
-            Some(t) => Err(WbfError::UnknownTeam { team: t.clone() }),
+            Some(t) => Err(WbfError::unknown(t)),
             None => Ok(()),
         }
     }
@@ -311,7 +311,7 @@ pub(crate) fn check_tied(
 ) -> Result<(), WbfError> {
     let mut first: Option<(ContestantId, Score)> = None;
     for t in group {
-        let s = score(t).ok_or_else(|| WbfError::UnknownTeam { team: t.clone() })?;
+        let s = score(t).ok_or_else(|| WbfError::unknown(t))?;
         match &first {
             None => first = Some((t.clone(), s)),
             Some((f, fs)) if *fs != s => {
@@ -339,7 +339,7 @@ pub(crate) fn tied_group(tied: &[ContestantId]) -> Result<Vec<ContestantId>, Wbf
     for w in g.windows(2) {
         if let [a, b] = w {
             if a == b {
-                return Err(WbfError::DuplicateTeam { team: a.clone() });
+                return Err(WbfError::listed_twice(a.clone()));
             }
         }
     }
@@ -358,7 +358,7 @@ pub(crate) fn check_matches(
     for m in matches {
         for side in [&m.first, &m.second] {
             if !known(side) {
-                return Err(WbfError::UnknownTeam { team: side.clone() });
+                return Err(WbfError::unknown(side));
             }
         }
         if m.first == m.second {

@@ -54,11 +54,15 @@ fn teams_event_errors() {
     let cases: Vec<(Result<TeamsEvent, WbfError>, WbfError)> = vec![
         (
             TeamsEvent::new(ids(&["A", "B"]), [full(1, "A", "Q", (10, 10))]),
-            WbfError::UnknownTeam { team: id("Q") },
+            WbfError::Input(InputError::UnknownContestant {
+                contestant: id("Q"),
+            }),
         ),
         (
             TeamsEvent::new(ids(&["A", "A"]), []),
-            WbfError::DuplicateTeam { team: id("A") },
+            WbfError::Input(InputError::DuplicateContestant {
+                contestant: id("A"),
+            }),
         ),
         (
             TeamsEvent::new(
@@ -131,7 +135,9 @@ fn procedure_errors() {
     .unwrap();
     assert_eq!(
         round_robin(&e, &ids(&["A", "Z"])).unwrap_err(),
-        WbfError::UnknownTeam { team: id("Z") }
+        WbfError::Input(InputError::UnknownContestant {
+            contestant: id("Z")
+        })
     );
     assert_eq!(
         swiss(&e, &ids(&["A", "B"])).unwrap_err(),
@@ -149,7 +155,9 @@ fn procedure_errors() {
     );
     assert_eq!(
         round_robin(&e, &ids(&["A", "A"])).unwrap_err(),
-        WbfError::DuplicateTeam { team: id("A") }
+        WbfError::Input(InputError::DuplicateContestant {
+            contestant: id("A")
+        })
     );
 }
 
@@ -214,7 +222,9 @@ fn knockout_pairs_and_bam_errors() {
             []
         )
         .unwrap_err(),
-        WbfError::UnknownTeam { team: id("Q") }
+        WbfError::Input(InputError::UnknownContestant {
+            contestant: id("Q")
+        })
     );
 }
 
@@ -321,4 +331,21 @@ fn every_part_refuses_a_match_recorded_twice_or_a_team_playing_itself() {
             contestant: id("A"),
         })
     );
+}
+
+/// Issue 18: `TeamsEvent::new` answered in two vocabularies (its own
+/// `UnknownTeam`/`DuplicateTeam` beside the shared `PlaysItself`). Every
+/// fault about who is in the event is now the shared `InputError`, with its
+/// words.
+#[test]
+fn who_is_in_the_event_is_the_shared_vocabulary() {
+    let unknown = TeamsEvent::new(ids(&["A", "B"]), [full(1, "A", "Q", (10, 10))]).unwrap_err();
+    assert_eq!(unknown.to_string(), "unknown contestant Q");
+    let twice = TeamsEvent::new(ids(&["A", "A"]), []).unwrap_err();
+    assert_eq!(twice.to_string(), "contestant A is listed twice");
+    let itself = TeamsEvent::new(ids(&["A", "B"]), [full(2, "A", "A", (10, 10))]).unwrap_err();
+    assert_eq!(itself.to_string(), "round 2: A cannot play itself");
+    for e in [unknown, twice, itself] {
+        assert!(matches!(e, WbfError::Input(_)), "{e:?}");
+    }
 }

@@ -565,6 +565,7 @@ fn pairs_still_tied_starting_again_from_the_top_is_an_option() {
 // ---------------------------------------------------------------------------
 // The options type itself, and the entry points without `_with`.
 
+#[cfg(feature = "serde")]
 #[test]
 fn readings_read_from_a_file_by_their_snake_case_names() {
     let r: Readings = serde_json::from_str("{}").unwrap();

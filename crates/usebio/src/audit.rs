@@ -6,7 +6,6 @@ use std::collections::{HashMap, HashSet};
 use countback_model::{
     BoardNumber, ContestantId, Direction, HalfRule, RoundingMode, Score, TableOutcome,
 };
-use serde::Serialize;
 
 use crate::convention::{displayed, resolve, Choices, Convention, ConventionSource, Display};
 use crate::error::RescoreError;
@@ -14,7 +13,8 @@ use crate::rescore::{rescore_by, GivenLines, LineScore, Rescore, Standing};
 use crate::session::{Session, StoredFigure};
 
 /// Which stored figure a finding is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Figure {
     /// A traveller line's NS figure (match points, Butler IMPs, cross-IMPs).
@@ -34,7 +34,8 @@ pub enum Figure {
 }
 
 /// How a stored figure relates to the recomputation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Difference {
     /// Exactly equal.
@@ -147,7 +148,8 @@ impl std::fmt::Display for Difference {
 }
 
 /// One stored figure compared.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Finding {
     /// Which figure.
@@ -191,7 +193,8 @@ impl std::fmt::Display for Finding {
 }
 
 /// The audit of a session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Audit {
     /// The convention the file was audited under.

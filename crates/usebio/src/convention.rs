@@ -11,13 +11,13 @@ use std::str::FromStr;
 use countback_matchpoints::Scale;
 use countback_model::{HalfRule, RoundingMode, Score};
 use countback_normalise::{Factoring, RoundingPolicy};
-use serde::{Deserialize, Serialize};
 
 use crate::session::{Session, SourceFormat};
 
 /// A scoring program's (or rule book's) conventions, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Convention {
     /// The EBU Laws & Ethics letter on fouled boards (`001_…`): Neuberg,
@@ -59,8 +59,9 @@ pub const ALL_CONVENTIONS: [Convention; 9] = [
 ];
 
 /// How a program prints an exact figure at the precision of its file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Display {
     /// Nearest, an exact half away from zero.
@@ -84,8 +85,9 @@ impl Display {
 }
 
 /// What a Butler or cross-IMP pair that missed boards scores for them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ImpSitOut {
     /// Nothing: the total is the sum of the boards played.
@@ -96,7 +98,8 @@ pub enum ImpSitOut {
 }
 
 /// The choices a convention makes, each a typed value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Choices {
     /// The matchpoint scale.
@@ -287,8 +290,9 @@ impl FromStr for Convention {
 }
 
 /// Where the convention an audit or rescore used came from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "from")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "from"))]
 #[non_exhaustive]
 pub enum ConventionSource {
     /// Recognised from the file's writer.

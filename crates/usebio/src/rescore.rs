@@ -11,7 +11,6 @@ use countback_matchpoints::{butler, cross_imps, datum_rounding_nearest_ten};
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
 use num_bigint::BigInt;
 use num_traits::Zero;
-use serde::Serialize;
 
 use crate::common_denominator::CommonDenominator;
 use crate::convention::{resolve, Choices, Convention, ImpSitOut};
@@ -19,7 +18,8 @@ use crate::error::RescoreError;
 use crate::session::{Board, EventKind, Session};
 
 /// How a line's score was arrived at.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Treatment {
     /// Scored against every other result of a complete board.
@@ -45,7 +45,8 @@ pub enum Treatment {
 }
 
 /// One rescored traveller line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct LineScore {
     /// The NS pair.
@@ -64,7 +65,8 @@ pub struct LineScore {
 }
 
 /// One rescored board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct BoardScore {
     /// The board.
@@ -82,7 +84,8 @@ pub struct BoardScore {
 }
 
 /// One contestant's rescored session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Standing {
     /// Who.
@@ -113,7 +116,8 @@ pub struct Standing {
 }
 
 /// A whole session rescored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Rescore {
     /// The convention the session was scored by.

@@ -7,10 +7,10 @@
 //! (`Standing`, `Finding` ...) are non-exhaustive, so they can grow.
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
-use serde::Serialize;
 
 /// Which program's file a session was read from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum SourceFormat {
     /// USEBIO XML, with the `Version` attribute as written (`"1.2"`).
@@ -29,7 +29,8 @@ pub enum SourceFormat {
 }
 
 /// How the session was scored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum EventKind {
     /// Match-pointed pairs (`MP_PAIRS`).
@@ -57,7 +58,8 @@ impl EventKind {
 }
 
 /// How contestants are ranked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Ranking {
     /// One field, one winner (a Howell, or an arrow-switched Mitchell):
@@ -71,7 +73,8 @@ pub enum Ranking {
 /// A number as the file printed it: its exact value and the step it was
 /// printed to (`"29.9"` has step 1/10), so a recomputation can be compared
 /// at the file's own precision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StoredFigure {
     /// The exact value of the text.
     pub value: Score,
@@ -118,7 +121,8 @@ impl StoredFigure {
 }
 
 /// The figures a program stored for one contestant.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StoredStanding {
     /// `TOTAL_SCORE` (match points already scaled for boards missed, or IMPs).
     /// For NZ Scorer: the numerator of `match_points`.
@@ -137,7 +141,8 @@ pub struct StoredStanding {
 }
 
 /// One contestant of the session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Participant {
     /// The identifier travellers use: `"7"` in a Howell, `"1NS"` in a
     /// Mitchell, `"A1NS"` in a multi-section NZ file.
@@ -156,7 +161,8 @@ pub struct Participant {
 }
 
 /// One line of a traveller with the figures the program stored for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Line {
     /// The table result, in the shared model.
     pub traveller: TravellerLine,
@@ -171,7 +177,8 @@ pub struct Line {
 }
 
 /// One board of one scoring field: every line played on that deal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Board {
     /// The board number.
     pub number: BoardNumber,
@@ -186,7 +193,8 @@ pub struct Board {
 }
 
 /// A whole session as read from a results file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Session {
     /// The file format.
     pub format: SourceFormat,

@@ -8,7 +8,8 @@ use crate::error::{Side, VpError};
 use crate::scale::{FractionalMargin, VpTable};
 
 /// IMPs (or total points) scored and conceded by one team.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Totals {
     /// Scored by the team.
     pub scored: Score,
@@ -35,8 +36,9 @@ impl Totals {
 /// An artificial adjusted score in IMPs (Laws of Duplicate Bridge 2017, Law
 /// 86A; the EBU's "±3 IMPs per unplayable board"). Each team gets its own;
 /// they need not balance (both sides may be non-offending).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ArtificialImps {
     /// Average plus: +3 IMPs.
@@ -60,8 +62,9 @@ impl ArtificialImps {
 }
 
 /// One board of a match.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum BoardResult {
     /// Played in both rooms. The first team sits North-South in the open
@@ -87,8 +90,9 @@ pub enum BoardResult {
 }
 
 /// A match as the scorer has it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MatchInput {
     /// Board by board.
@@ -113,7 +117,8 @@ pub enum MatchInput {
 
 /// One board's IMPs for each team, and the points difference when the board
 /// was played in both rooms.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoardScore {
     /// The first team's points gained (`open_ns − closed_ns`), when played.
     pub points: Option<i64>,
@@ -124,7 +129,8 @@ pub struct BoardScore {
 }
 
 /// One team's result in a match.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideResult {
     /// IMPs scored and conceded (`None` for a void match).
     pub imps: Option<Totals>,
@@ -137,7 +143,8 @@ pub struct SideResult {
 }
 
 /// A scored match.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchScore {
     /// Board by board (empty unless the match was given board by board).
     pub boards: Vec<BoardScore>,

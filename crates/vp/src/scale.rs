@@ -30,32 +30,31 @@ pub const MAX_BOARDS: u32 = 1000;
 /// assert!(err.to_string().contains("wbf-2013-discrete"));
 /// # Ok::<(), countback_vp::UnknownScale>(())
 /// ```
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum VpScale {
     /// `wbf-2013-continuous`: the WBF 2013 continuous 20-VP scale, two
     /// decimals, **with** the WBF's concavity correction (an earlier value
     /// gains 0.01 until the increments no longer grow), as in the tables the
     /// WBF publishes: 16 boards, 14 IMPs → 13.75.
-    #[serde(rename = "wbf-2013-continuous")]
+    #[cfg_attr(feature = "serde", serde(rename = "wbf-2013-continuous"))]
     WbfContinuous,
     /// `wbf-2013-continuous-uncorrected`: the same formula rounded to two
     /// decimals with no concavity correction (16 boards, 14 IMPs → 13.74),
     /// what several published programs compute. Offered only as a named
     /// variant, to reproduce such programs' output.
-    #[serde(rename = "wbf-2013-continuous-uncorrected")]
+    #[cfg_attr(feature = "serde", serde(rename = "wbf-2013-continuous-uncorrected"))]
     WbfContinuousUncorrected,
     /// `wbf-2013-discrete`: the WBF/EBU discrete 20-VP scale (EBU White Book
     /// 3.1.1): whole VPs, each band's top IMP margin derived from the
     /// continuous curve at the half-VP and then adjusted for concavity.
-    #[serde(rename = "wbf-2013-discrete")]
+    #[cfg_attr(feature = "serde", serde(rename = "wbf-2013-discrete"))]
     WbfDiscrete,
     /// `ebu-10vp-half-match`: the EBU 10-VP scale for half matches (each
     /// match of a three-team triangle), by the number of boards in the half
     /// match: 3 boards 0 1 4 7 10 15, 4 boards 0 1 4 8 12 18.
-    #[serde(rename = "ebu-10vp-half-match")]
+    #[cfg_attr(feature = "serde", serde(rename = "ebu-10vp-half-match"))]
     EbuHalfMatch,
 }
 
@@ -245,8 +244,9 @@ fn cached_table(scale: VpScale, boards: u32) -> Result<Arc<VpTable>, VpError> {
 /// scores, ±3-IMP adjustments averaged, Butler datums). The scales are
 /// published for whole margins only, so the caller names the rule; nothing
 /// is rounded silently.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum FractionalMargin {
     /// A fractional margin is an error ([`VpError::FractionalMargin`]).
@@ -260,7 +260,8 @@ pub enum FractionalMargin {
 }
 
 /// Both teams' VPs for one match, in the order the teams were given.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VpSplit {
     /// The first team's VPs.
     pub first: Score,

@@ -207,6 +207,7 @@ fn fractional_match_imps_need_a_rule() {
     );
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn match_inputs_deserialise_from_json() {
     let json = r#"{"boards": [{"two_room": {"open_ns": 620, "closed_ns": 170}},

@@ -1,0 +1,166 @@
+//! What deserialises is what the constructors would build (issue 18).
+//!
+//! Arbitrary JSON, shaped like each type or not: deserialising never
+//! panics, and what comes out satisfies the constructor's invariant and
+//! survives a round trip.
+#![cfg(feature = "serde")]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
+
+use countback_tiebreak_chess::{
+    Cascade, IhsaOptions, MedianDiscards, RoundResult, UnplayedGames, UscfOptions,
+};
+use proptest::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+#[test]
+fn a_median_table_out_of_order_does_not_deserialise() {
+    let text = r#"{"steps": [[0, 1], [9, 2], [9, 3]]}"#;
+    match serde_json::from_str::<MedianDiscards>(text) {
+        Ok(m) => panic!("{text} deserialised as {m:?}"),
+        Err(e) => assert_eq!(
+            e.to_string(),
+            "median table: the step from 9 rounds does not come after the step from 9 rounds"
+        ),
+    }
+    let ok: MedianDiscards = serde_json::from_str(r#"{"steps": [[0, 1], [9, 2]]}"#).unwrap();
+    assert_eq!(ok, MedianDiscards::uscf_rulebook());
+}
+
+#[test]
+fn a_round_result_refuses_what_parse_refuses() {
+    let err = serde_json::from_str::<RoundResult>(r#""W:""#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#""W:" is not a round result (W:x, D:x, L:x, X:x, F:x, B, H, Z or U)"#
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Arbitrary JSON.
+
+const NAMES: &[&str] = &[
+    "steps",
+    "median",
+    "unplayed",
+    "opponent_unplayed_as_draw",
+    "own_unplayed_as_zero_opponent",
+    "deduct_unplayed_wins",
+    "deduct_half_point_byes",
+    "end",
+    "kind",
+    "clause",
+    "stands",
+    "play_off",
+    "random_ballot",
+    "modified_median",
+    "median",
+    "solkoff",
+    "cumulative",
+    "opposition_cumulative",
+    "max_match_points",
+    "own_unplayed",
+    "omitted",
+    "scored_as_draw",
+    "W:A",
+    "D:B",
+    "B",
+    "H",
+    "U",
+];
+
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-2i64..=14).prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        "[WDLXFBHZUwdl]?:? ?.{0,4}".prop_map(Value::String),
+        prop::sample::select(NAMES).prop_map(Value::from),
+    ]
+}
+
+fn any_json() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(4, 48, 6, |inner| {
+        let key = prop_oneof![
+            4 => prop::sample::select(NAMES).prop_map(str::to_owned),
+            1 => "[a-z_]{0,6}",
+        ];
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec((key, inner), 0..5)
+                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+fn steps_json() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => prop::collection::vec((0u32..20, 0usize..4), 0..5)
+            .prop_map(|s| json!({ "steps": s })),
+        1 => any_json(),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// The properties.
+
+fn read<T>(value: &Value) -> Result<Option<T>, TestCaseError>
+where
+    T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let Ok(got) = serde_json::from_str::<T>(&value.to_string()) else {
+        return Ok(None);
+    };
+    let again: T = serde_json::from_str(&serde_json::to_string(&got).unwrap())
+        .map_err(|e| TestCaseError::fail(format!("{got:?} does not read back: {e}")))?;
+    prop_assert_eq!(&again, &got);
+    Ok(Some(got))
+}
+
+/// The `from rounds` of each step, as the value serialises them.
+fn step_starts(m: &MedianDiscards) -> Vec<u64> {
+    let v = serde_json::to_value(m).unwrap();
+    v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[0].as_u64().unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// A median table's steps start at strictly increasing round counts, as
+    /// `custom` requires, wherever the table comes from.
+    #[test]
+    fn a_deserialised_median_table_is_ascending(v in steps_json()) {
+        for m in [read::<MedianDiscards>(&v)?, read::<UscfOptions>(&json!({
+            "median": v.clone(),
+            "unplayed": UnplayedGames::uscf(),
+        }))?.map(|o| o.median)].into_iter().flatten() {
+            let starts = step_starts(&m);
+            prop_assert!(starts.windows(2).all(|w| w[0] < w[1]), "{:?}", starts);
+        }
+    }
+
+    /// A round result reads back from its own text.
+    #[test]
+    fn a_deserialised_round_result_is_its_text(v in any_json()) {
+        if let Some(r) = read::<RoundResult>(&v)? {
+            prop_assert_eq!(r.to_string().parse::<RoundResult>().unwrap(), r);
+        }
+    }
+
+    #[test]
+    fn other_chess_types_never_panic_and_round_trip(v in any_json()) {
+        read::<MedianDiscards>(&v)?;
+        read::<UscfOptions>(&v)?;
+        read::<Cascade>(&v)?;
+        read::<IhsaOptions>(&v)?;
+    }
+}
