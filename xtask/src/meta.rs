@@ -61,6 +61,8 @@ pub struct Package {
     pub categories: Vec<String>,
     /// `repository`, `homepage`, `documentation`, where set.
     pub urls: Vec<(&'static str, String)>,
+    /// The features a user can name (`default` left out).
+    pub features: Vec<String>,
 }
 
 impl Package {
@@ -140,7 +142,13 @@ fn package(v: &Value) -> Result<Package, String> {
         .into_iter()
         .filter_map(|key| Some((key, string(v, key)?)))
         .collect();
+    let features = v
+        .get("features")
+        .and_then(Value::as_object)
+        .map(|f| f.keys().filter(|k| *k != "default").cloned().collect())
+        .unwrap_or_default();
     Ok(Package {
+        features,
         version: field("version")?,
         id: field("id")?,
         rust_version: string(v, "rust_version"),

@@ -3,7 +3,8 @@
 //!
 //! For each workspace package that may be published: its registry metadata
 //! is real (a description, a licence, a README that exists, one to five
-//! keywords, a category, no placeholder URL); its package holds its README
+//! keywords, a category, no placeholder URL); the README's "Crate features"
+//! section names every feature (or says None); its package holds its README
 //! and every licence text of the workspace root (`cargo package --list`);
 //! then `cargo package` builds all of them together from their packaged
 //! sources, in dependency order, the unpublished ones served from a local
@@ -61,6 +62,25 @@ pub fn metadata_problems(p: &Package) -> Vec<String> {
         if let Some(why) = placeholder(url) {
             out.push(format!("{field} = {url}: {why}"));
         }
+    }
+    out
+}
+
+/// What is wrong with the "Crate features" section of a README: it must
+/// exist, name each feature (in backquotes), and say "None" when there is
+/// none, so the registry page cannot say "None" of a crate with features.
+pub fn features_problems(readme: &str, features: &[String]) -> Vec<String> {
+    let Some((_, rest)) = readme.split_once("## Crate features") else {
+        return vec!["the README has no \"## Crate features\" section".to_owned()];
+    };
+    let section = rest.split("\n## ").next().unwrap_or("");
+    let mut out: Vec<String> = features
+        .iter()
+        .filter(|f| !section.contains(&format!("`{f}`")))
+        .map(|f| format!("the README's crate features do not name `{f}`"))
+        .collect();
+    if features.is_empty() && !section.contains("None") {
+        out.push("the README's crate features do not say None, and there are none".to_owned());
     }
     out
 }
@@ -136,7 +156,13 @@ fn check(allow_dirty: bool) -> Result<bool, String> {
     let published: Vec<&Package> = md.members.iter().filter(|p| p.publishable).collect();
     let mut errors = Vec::new();
     for p in &published {
-        for problem in metadata_problems(p) {
+        let mut problems = metadata_problems(p);
+        if let Some(readme) = p.readme.as_ref().filter(|r| r.is_file()) {
+            let text = std::fs::read_to_string(readme)
+                .map_err(|e| format!("{}: {e}", readme.display()))?;
+            problems.extend(features_problems(&text, &p.features));
+        }
+        for problem in problems {
             errors.push(format!("{}: {problem}", p.name));
         }
         let mut list = vec!["package", "--list", "--locked", "--offline", "-p", &p.name];
@@ -265,7 +291,27 @@ mod tests {
             keywords: vec!["bridge".to_owned()],
             categories: vec!["algorithms".to_owned()],
             urls: vec![("documentation", "https://docs.rs/p".to_owned())],
+            features: vec![],
         }
+    }
+
+    #[test]
+    fn the_readme_names_every_feature() {
+        let readme = "# p\n\n## Crate features\n\n- `serde` (on by default): derives.\n\n## Licence\n\n`other`\n";
+        assert!(features_problems(readme, &["serde".to_owned()]).is_empty());
+        // A feature named only outside the section does not count.
+        let missing = features_problems(readme, &["serde".to_owned(), "other".to_owned()]);
+        assert_eq!(missing, ["the README's crate features do not name `other`"]);
+        // "None" of a crate that has a feature is caught by the name check;
+        // a crate with none must say so.
+        let none = "## Crate features\n\nNone.\n";
+        assert_eq!(features_problems(none, &["serde".to_owned()]).len(), 1);
+        assert!(features_problems(none, &[]).is_empty());
+        assert_eq!(
+            features_problems("## Crate features\n\nSome.\n", &[]).len(),
+            1
+        );
+        assert_eq!(features_problems("# p\n", &[]).len(), 1);
     }
 
     #[test]
