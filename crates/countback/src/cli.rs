@@ -18,7 +18,8 @@ Exit codes:
 
 Every number is exact; rounded figures are for display, by the rule's own rounding, or
 else with enough decimals that two different values never print alike (an exact half
-that must be cut goes by --half, default `even`).
+that must be cut goes by --half: default `even`, or as a pairs session's scoring
+convention prints).
 The event file format (TOML or JSON): `countback schema`, and docs/cli.md.";
 
 /// Exact bridge and chess scoring and tie-breaking, by the book.
@@ -86,9 +87,11 @@ pub struct OutputArgs {
     /// How a display rounds an exact half when it has to cut a value
     /// (`even`: 68.125 → 68.12, as Compscore; `up`; `down`;
     /// `away-from-zero`: 68.125 → 68.13; `toward-zero`). Exact values are
-    /// never rounded, and a rule's own rounding is the rule's.
-    #[arg(long, value_name = "RULE", default_value = "even", value_parser = half)]
-    pub half: HalfDisplay,
+    /// never rounded, and a rule's own rounding is the rule's. Default: a
+    /// pairs session's scoring convention prints as its program does
+    /// (`ebu_letter`, `kops`: away from zero); anything else `even`.
+    #[arg(long, value_name = "RULE", value_parser = half)]
+    pub half: Option<HalfDisplay>,
 }
 
 impl OutputArgs {
@@ -224,6 +227,24 @@ fn procedure(s: &str) -> Result<Procedure, String> {
 
 fn half(s: &str) -> Result<HalfDisplay, String> {
     s.parse()
+}
+
+/// The display rule for an exact half: the one asked for, else the
+/// convention's own (how its program prints percentages), else `even`.
+#[must_use]
+pub fn half_for(
+    asked: Option<HalfDisplay>,
+    convention: Option<countback_usebio::Convention>,
+) -> HalfDisplay {
+    use countback_usebio::convention::Display;
+    asked.unwrap_or_else(
+        || match convention.map(|c| c.choices().percentage_display) {
+            Some(Display::HalfUp) => HalfDisplay::AwayFromZero,
+            // A truncating program's exact halves need no rule: it cuts every
+            // figure; what is left to widen goes to even.
+            _ => HalfDisplay::Even,
+        },
+    )
 }
 
 /// Which boards get a score table.

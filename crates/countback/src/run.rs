@@ -233,7 +233,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     };
     progress.stage("writing");
     let format = args.output.format();
-    let half = args.output.half;
+    let half = crate::cli::half_for(args.output.half, None);
     let written = to_stdout(|out| crate::standings::write(out, &ranked, format, half, explain));
     progress.done();
     warn(path, &ranked.warnings);
@@ -249,7 +249,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
     let format = args.output.format();
-    let half = args.output.half;
+    let asked = args.output.half;
     let notation = match kind {
         Kind::Event(n) => n,
         Kind::Results => {
@@ -261,6 +261,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
             let r = countback_event::rescore_results_under(&bytes, &raw_options(&args.options))
                 .map_err(bad(path))?;
             progress.stage("writing");
+            let half = crate::cli::half_for(asked, Some(r.convention));
             let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
             progress.done();
             written?;
@@ -280,6 +281,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
         .score(&raw_options(&args.options))
         .map_err(bad(path))?;
     let names = event.names();
+    let half = crate::cli::half_for(asked, scored.options.convention.map(|c| c.convention()));
     let boards = args.boards.clone().unwrap_or(match format {
         Format::Csv => Boards::None,
         _ => Boards::All,
@@ -320,8 +322,8 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     let a = countback_event::audit_results_under(&bytes, &raw_options(&args.options))
         .map_err(bad(path))?;
     progress.stage("writing");
-    let written =
-        to_stdout(|out| crate::session::audit(out, &a, args.output.format(), args.output.half));
+    let half = crate::cli::half_for(args.output.half, Some(a.convention));
+    let written = to_stdout(|out| crate::session::audit(out, &a, args.output.format(), half));
     progress.done();
     written?;
     Ok(Exit::Success)

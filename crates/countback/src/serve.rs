@@ -276,7 +276,8 @@ const SHOWS: [(&str, Show, &str); 4] = [
     ("audit", Show::Audit, "An audit of a results file's figures"),
 ];
 
-const HALVES: [(&str, &str); 5] = [
+const HALVES: [(&str, &str); 6] = [
+    ("", "as the scoring program prints (else to even)"),
     ("even", "to even (68.125 → 68.12, as Compscore)"),
     ("up", "up"),
     ("down", "down"),
@@ -477,7 +478,8 @@ struct Ask {
     procedure: Option<Procedure>,
     /// Options set, by group (only groups with a value).
     options: BTreeMap<&'static str, RawOptions>,
-    half: HalfDisplay,
+    /// `None`: as the convention prints, else to even.
+    half: Option<HalfDisplay>,
     boards: Option<Boards>,
     want: Want,
 }
@@ -518,7 +520,7 @@ impl Form {
             show: Show::Auto,
             procedure: None,
             options: BTreeMap::new(),
-            half: HalfDisplay::Even,
+            half: None,
             boards: None,
             want: Want::Page,
         };
@@ -544,10 +546,13 @@ impl Form {
                             .map_err(|e| form_error(format!("procedure: {e}")))?,
                     );
                 }
+                "half" if value.is_empty() => {}
                 "half" => {
-                    ask.half = value
-                        .parse()
-                        .map_err(|e| form_error(format!("half: {e}")))?;
+                    ask.half = Some(
+                        value
+                            .parse()
+                            .map_err(|e| form_error(format!("half: {e}")))?,
+                    );
                 }
                 "boards" if value.is_empty() => {}
                 "boards" => ask.boards = Some(parse_boards(value)?),
@@ -763,7 +768,10 @@ impl Ask {
                             Format::Csv => Boards::None,
                             _ => Boards::All,
                         }),
-                        half: self.half,
+                        half: crate::cli::half_for(
+                            self.half,
+                            scored.options.convention.map(|c| c.convention()),
+                        ),
                     };
                     output.write(&mut body, format).map_err(render)?;
                     return Ok(Answer {
@@ -789,7 +797,7 @@ impl Ask {
                     &mut body,
                     &ranked,
                     format,
-                    self.half,
+                    crate::cli::half_for(self.half, None),
                     self.show == Show::Explain,
                 )
                 .map_err(render)?;
@@ -814,7 +822,8 @@ impl Ask {
                     )),
                     Show::Audit => {
                         let a = countback_event::audit_results_bytes(&self.bytes).map_err(self.bad())?;
-                        crate::session::audit(&mut body, &a, format, self.half).map_err(render)?;
+                        let half = crate::cli::half_for(self.half, Some(a.convention));
+                        crate::session::audit(&mut body, &a, format, half).map_err(render)?;
                         Ok(Answer {
                             body,
                             done: "audited: every stored figure rescored".to_owned(),
@@ -826,7 +835,8 @@ impl Ask {
                     }
                     Show::Auto | Show::Score => {
                         let r = countback_event::rescore_results_bytes(&self.bytes).map_err(self.bad())?;
-                        crate::session::rescored(&mut body, &r, format, self.half)
+                        let half = crate::cli::half_for(self.half, Some(r.convention));
+                        crate::session::rescored(&mut body, &r, format, half)
                             .map_err(render)?;
                         Ok(Answer {
                             body,
@@ -875,7 +885,7 @@ impl Ask {
                             &mut body,
                             &ranked,
                             format,
-                            self.half,
+                            crate::cli::half_for(self.half, None),
                             self.show == Show::Explain,
                         )
                         .map_err(render)?;

@@ -256,3 +256,31 @@ fn toml_to_json(text: &str) -> Vec<u8> {
     let v: toml::Value = toml::from_str(text).unwrap();
     serde_json::to_vec(&v).unwrap()
 }
+
+#[test]
+fn a_results_file_beyond_the_traveller_line_limit_is_refused_naming_it() {
+    // Issue 17: a results file of 300,000 lines rescored in a second but
+    // its audit took 10 s and 1.2 GB. Refused once 50,000 is passed.
+    let mut t =
+        String::from("% PBN 2.1\n[Generator \"Magic Contest 5.0\"]\n[Scoring \"MatchPoints\"]\n");
+    for board in 1..=51 {
+        t.push_str(&format!(
+            "[Board \"{board}\"]\n[ScoreTable \"PairId_NS\\4R;PairId_EW\\4R;Score_NS\\5R\"]\n"
+        ));
+        for table in 0..1000 {
+            t.push_str(&format!(
+                "{} {} {}\n",
+                2 * table + 1,
+                2 * table + 2,
+                (table % 9) * 10
+            ));
+        }
+    }
+    let p = file("many-lines.pbn", t.as_bytes());
+    for job in ["score", "audit"] {
+        refused(
+            &run(&[job], &p),
+            &["more than 50000 traveller lines", "at least 50001"],
+        );
+    }
+}

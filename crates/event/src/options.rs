@@ -632,6 +632,9 @@ pub enum ConventionName {
     /// The EBU letter on fouled boards: Neuberg, 0.1 toward the average.
     EbuLetter,
     /// EBU White Book 2025: Neuberg, exact.
+    // snake_case alone would give `ebu_white_book2025`: the name is
+    // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
+    #[serde(rename = "ebu_white_book_2025")]
     EbuWhiteBook2025,
     /// ACBL: 1 per result beaten, Neuberg.
     Acbl,
@@ -768,6 +771,25 @@ mod tests {
             countback_tiebreak_wbf::Readings::default()
                 .with_net_among(countback_tiebreak_wbf::NetAmong::EveryPairMet)
         );
+    }
+
+    #[test]
+    fn every_convention_is_named_as_the_crate_names_it() {
+        // Both enums serialise by name; a name that drifted (snake_case
+        // makes `ebu_white_book2025`) would refuse the documented one.
+        for c in countback_usebio::ALL_CONVENTIONS {
+            let named: ConventionName =
+                serde_json::from_value(serde_json::json!(c.name())).unwrap();
+            assert_eq!(named.convention(), c);
+            assert_eq!(
+                serde_json::to_value(named).unwrap(),
+                serde_json::json!(c.name())
+            );
+            assert_eq!(
+                serde_json::to_value(c).unwrap(),
+                serde_json::json!(c.name())
+            );
+        }
     }
 
     #[test]

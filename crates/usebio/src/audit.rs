@@ -73,6 +73,21 @@ pub enum Difference {
         /// The convention that reproduces the figure.
         convention: Convention,
     },
+    /// A total (or the percentage that follows from it) that differs from
+    /// the recomputation by exactly the opposite of another contestant's
+    /// total, an opponent on `boards`, while the travellers print every line
+    /// between them as the rules give it: what a score changed by hand
+    /// between the two in the totals alone (a split or weighted adjustment,
+    /// a transfer of match points) gives. No scoring rule produces it; like
+    /// [`Difference::ManualOverride`] it is named, not reproduced.
+    OffsettingAdjustment {
+        /// The contestant whose total differs by the opposite amount.
+        with: ContestantId,
+        /// The boards the two met on.
+        boards: Vec<BoardNumber>,
+        /// This contestant's total, stored minus computed.
+        difference: Score,
+    },
     /// Differs, and nothing above explains it.
     Unexplained {
         /// Stored minus computed.
@@ -81,6 +96,16 @@ pub enum Difference {
 }
 
 impl Difference {
+    /// Whether the figure looks set by hand: a line no rule gives, or a pair
+    /// of totals changed by opposite amounts.
+    #[must_use]
+    pub fn by_hand(&self) -> bool {
+        matches!(
+            self,
+            Difference::ManualOverride | Difference::OffsettingAdjustment { .. }
+        )
+    }
+
     /// Whether the stored figure agrees with the recomputation at the file's
     /// precision.
     #[must_use]
@@ -137,6 +162,21 @@ impl std::fmt::Display for Difference {
             }
             Difference::ManualOverride => f.write_str("manual override"),
             Difference::FollowsStoredLines => f.write_str("follows the stored line figures"),
+            Difference::OffsettingAdjustment {
+                with,
+                boards,
+                difference,
+            } => {
+                let boards: Vec<String> = boards.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "the total differs by {} and {with}'s by the opposite, opponents on board{} {}: \
+                     a change by hand between them that the travellers do not show",
+                    signed(difference),
+                    if boards.len() == 1 { "" } else { "s" },
+                    boards.join(", ")
+                )
+            }
             Difference::OtherConvention { convention } => {
                 write!(f, "reproduced under the {convention} convention")
             }
@@ -225,15 +265,12 @@ impl Audit {
         })
     }
 
-    /// Whether [`Audit::explained`] with no line set by hand: every figure
-    /// follows from a rule.
+    /// Whether [`Audit::explained`] with nothing set by hand (no
+    /// [`Difference::ManualOverride`], no [`Difference::OffsettingAdjustment`]):
+    /// every figure follows from a rule.
     #[must_use]
     pub fn by_rule(&self) -> bool {
-        self.explained()
-            && !self
-                .findings
-                .iter()
-                .any(|f| f.class == Difference::ManualOverride)
+        self.explained() && !self.findings.iter().any(|f| f.class.by_hand())
     }
 
     /// The convention that explains the file: the audit's own when
@@ -250,7 +287,8 @@ impl Audit {
 
     /// One line for a report: `convention compscore (from the file's writer
     /// "Compscore3 26-Jul-22"): 412 figures, 400 reproduced, 12 explained, 0
-    /// unexplained`.
+    /// unexplained; the compscore convention explains the file`, with the
+    /// number of figures that look set by hand when there are some.
     #[must_use]
     pub fn summary(&self) -> String {
         let total = self.findings.len();
@@ -270,7 +308,13 @@ impl Audit {
             "convention {} ({}): {total} figures, {agree} reproduced, {explained} explained, {unexplained} unexplained",
             self.convention, self.convention_source
         );
+        let by_hand = self.findings.iter().filter(|f| f.class.by_hand()).count();
         match (self.explained(), self.explained_by_other.as_slice()) {
+            (true, _) if by_hand > 0 => out.push_str(&format!(
+                "; the {} convention explains the file but for {by_hand} figure{} that look set by hand",
+                self.convention,
+                if by_hand == 1 { "" } else { "s" }
+            )),
             (true, _) => out.push_str(&format!(
                 "; the {} convention explains the file",
                 self.convention
@@ -336,8 +380,11 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
 /// program that wrote the file. When some figure is not explained by a
 /// rule (unexplained, or a line that looks set by hand), every other
 /// convention is tried too and those that explain the whole file by rule
-/// are named in [`Audit::explained_by_other`]; a figure that only another
-/// convention reproduces is [`Difference::OtherConvention`].
+/// are named in [`Audit::explained_by_other`]. A figure that another
+/// convention reproduces is [`Difference::OtherConvention`] when that
+/// convention also agrees on every figure of the same kind (lines, datums,
+/// totals, percentages, places) that the first one agrees on: a rule that
+/// fits one figure by coincidence and misses the others explains nothing.
 ///
 /// # Errors
 /// As [`crate::rescore()`].
@@ -367,33 +414,89 @@ pub fn audit_under(
         .filter(|(_, a)| a.by_rule())
         .map(|(c, _)| *c)
         .collect();
+    // Another convention is named for a figure only if, for that kind of
+    // figure, it also agrees wherever the writer's convention agrees: one
+    // that reproduces a single total by coincidence (NZ Scorer's truncation
+    // of a Compscore total) while missing the totals Compscore's own rule
+    // reproduces explains nothing.
+    let dominates: Vec<[bool; GROUPS]> = alts
+        .iter()
+        .map(|(_, a)| dominance(&primary.findings, &a.findings))
+        .collect();
     for (k, f) in primary.findings.iter_mut().enumerate() {
+        // A total that follows hand-set lines is renamed too when another
+        // convention's rule gives the lines and the total.
         if !matches!(
             f.class,
-            Difference::Unexplained { .. } | Difference::ManualOverride
-        ) {
+            Difference::Unexplained { .. } | Difference::FollowsStoredLines
+        ) && !f.class.by_hand()
+        {
             continue;
         }
+        let g = group(f.figure);
         let same = |a: &Audit| {
             a.findings
                 .get(k)
-                .filter(|g| g.figure == f.figure && g.line == f.line)
-                .map(|g| g.class.clone())
+                .filter(|h| h.figure == f.figure && h.line == f.line)
+                .map(|h| h.class.clone())
+        };
+        let fit = |i: usize, exact: bool| {
+            let (_, a) = alts.get(i)?;
+            let d = same(a)?;
+            let ok = if exact {
+                d == Difference::Reproduced
+            } else {
+                d.agrees()
+            };
+            (ok && dominates.get(i).is_some_and(|d| d.get(g) == Some(&true))).then_some(i)
         };
         // An exact reproduction beats one by another program's rounding.
-        let found = alts
-            .iter()
-            .find(|(_, a)| same(a) == Some(Difference::Reproduced))
-            .or_else(|| {
-                alts.iter()
-                    .find(|(_, a)| same(a).is_some_and(|d| d.agrees()))
-            });
-        if let Some((other, _)) = found {
+        let found = (0..alts.len())
+            .find_map(|i| fit(i, true))
+            .or_else(|| (0..alts.len()).find_map(|i| fit(i, false)));
+        if let Some((other, _)) = found.and_then(|i| alts.get(i)) {
             f.class = Difference::OtherConvention { convention: *other };
         }
     }
     primary.explained_by_other = others;
     Ok(primary)
+}
+
+/// How many kinds of figure [`group`] tells apart.
+const GROUPS: usize = 6;
+
+/// The kind of figure, for comparing conventions: a line's NS and EW figures
+/// are one kind.
+fn group(figure: Figure) -> usize {
+    match figure {
+        Figure::LineNs | Figure::LineEw => 0,
+        Figure::Datum => 1,
+        Figure::Total => 2,
+        Figure::TotalOutOf => 3,
+        Figure::Percentage => 4,
+        Figure::Place => 5,
+    }
+}
+
+/// For each kind of figure, whether `alt` agrees on every figure of that
+/// kind `primary` agrees on (both audits of one session, finding for
+/// finding).
+fn dominance(primary: &[Finding], alt: &[Finding]) -> [bool; GROUPS] {
+    let mut out = [true; GROUPS];
+    for (k, f) in primary.iter().enumerate() {
+        if !f.class.agrees() {
+            continue;
+        }
+        let kept = alt
+            .get(k)
+            .is_some_and(|a| a.figure == f.figure && a.line == f.line && a.class.agrees());
+        if !kept {
+            if let Some(slot) = out.get_mut(group(f.figure)) {
+                *slot = false;
+            }
+        }
+    }
+    out
 }
 
 fn audit_by(
@@ -628,6 +731,7 @@ fn audit_by(
             );
         }
     }
+    offsetting(session, &clean, &mut findings, choices.percentage_display);
     Ok(Audit {
         convention,
         convention_source: source,
@@ -635,6 +739,113 @@ fn audit_by(
         findings,
         explained_by_other: Vec::new(),
     })
+}
+
+/// Pairs of unexplained totals that differ from the recomputation by
+/// exactly opposite amounts, between two contestants who met, each the
+/// other's only such partner: classified [`Difference::OffsettingAdjustment`],
+/// with the percentages that follow once the difference is applied.
+fn offsetting(
+    session: &Session,
+    clean: &Rescore,
+    findings: &mut [Finding],
+    percentage_display: Display,
+) {
+    let unexplained: Vec<(usize, ContestantId, Score)> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.figure == Figure::Total)
+        .filter_map(|(k, f)| match (&f.class, &f.contestant) {
+            (Difference::Unexplained { difference }, Some(c)) if !difference.is_zero() => {
+                Some((k, c.clone(), difference.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    if unexplained.len() < 2 {
+        return;
+    }
+    let wanted: HashSet<&ContestantId> = unexplained.iter().map(|(_, c, _)| c).collect();
+    // The boards each two of them met on, in file order.
+    let mut met: HashMap<(&ContestantId, &ContestantId), Vec<BoardNumber>> = HashMap::new();
+    for b in &session.boards {
+        for l in &b.lines {
+            let (ns, ew) = (&l.traveller.ns, &l.traveller.ew);
+            if wanted.contains(ns) && wanted.contains(ew) {
+                for key in [(ns, ew), (ew, ns)] {
+                    let boards = met.entry(key).or_default();
+                    if boards.last() != Some(&b.number) {
+                        boards.push(b.number);
+                    }
+                }
+            }
+        }
+    }
+    let partners = |c: &ContestantId, d: &Score| -> Vec<usize> {
+        unexplained
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, o, e))| o != c && *e == -d && met.contains_key(&(c, o)))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let maxima = maxima(clean);
+    let mut changes: Vec<(usize, Difference, Option<Score>)> = Vec::new();
+    for (i, (k, c, d)) in unexplained.iter().enumerate() {
+        // Each the other's only partner: anything else is a guess.
+        let [j] = partners(c, d)[..] else { continue };
+        let Some((_, o, e)) = unexplained.get(j) else {
+            continue;
+        };
+        if partners(o, e) != [i] {
+            continue;
+        }
+        let boards = met.get(&(c, o)).cloned().unwrap_or_default();
+        let class = Difference::OffsettingAdjustment {
+            with: o.clone(),
+            boards,
+            difference: d.clone(),
+        };
+        // The percentage with the difference applied to the raw total.
+        let pct = clean.standing(c).and_then(|s| {
+            let nz = session
+                .participant(c)
+                .is_some_and(|p| p.stored.total_out_of.is_some());
+            let raw_d = if nz || s.total.is_zero() {
+                d.clone()
+            } else {
+                (d * &s.raw_total).checked_div(&s.total).ok()?
+            };
+            let max = maxima.get(c).filter(|m| !m.is_zero())?;
+            let shift = (raw_d * Score::integer(100)).checked_div(max).ok()?;
+            s.percentage.as_ref().map(|p| p + &shift)
+        });
+        changes.push((*k, class, pct));
+    }
+    for (k, class, pct) in changes {
+        let Some(who) = findings.get(k).and_then(|f| f.contestant.clone()) else {
+            continue;
+        };
+        if let Some(f) = findings.get_mut(k) {
+            f.class = class.clone();
+        }
+        let Some(pct) = pct else { continue };
+        let Some(stored) = session
+            .participant(&who)
+            .and_then(|p| p.stored.percentage.as_ref())
+        else {
+            continue;
+        };
+        for f in findings.iter_mut() {
+            if f.figure == Figure::Percentage
+                && f.contestant.as_ref() == Some(&who)
+                && matches!(f.class, Difference::Unexplained { .. })
+                && compare(&pct, stored, percentage_display).is_some()
+            {
+                f.class = class.clone();
+            }
+        }
+    }
 }
 
 fn side(score: &LineScore, direction: Direction) -> Option<&Score> {
@@ -651,9 +862,20 @@ fn maxima(rescore: &Rescore) -> HashMap<ContestantId, Score> {
     for b in &rescore.boards {
         let Some(top) = &b.top else { continue };
         for l in &b.lines {
-            for (who, fig) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
-                if fig.is_some() {
-                    *out.entry(who.clone()).or_insert(Score::ZERO) += top;
+            for (d, who, fig) in [
+                (Direction::NorthSouth, &l.ns, &l.ns_score),
+                (Direction::EastWest, &l.ew, &l.ew_score),
+            ] {
+                if fig.is_none() {
+                    continue;
+                }
+                match &l.seats {
+                    Some(seats) => {
+                        for player in seats.of(d) {
+                            *out.entry(player.clone()).or_insert(Score::ZERO) += top;
+                        }
+                    }
+                    None => *out.entry(who.clone()).or_insert(Score::ZERO) += top,
                 }
             }
         }

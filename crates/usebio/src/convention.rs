@@ -25,6 +25,9 @@ pub enum Convention {
     /// average).
     EbuLetter,
     /// The EBU White Book 2025 as EBUScore applies it: Neuberg, exact.
+    // snake_case alone would give `ebu_white_book2025`: the name is
+    // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
+    #[cfg_attr(feature = "serde", serde(rename = "ebu_white_book_2025"))]
     EbuWhiteBook2025,
     /// ACBL (ACBLscore): 1 per result beaten, ½ per tie; Neuberg.
     Acbl,

@@ -16,13 +16,17 @@ pub struct SourcePosition {
     pub column: u32,
 }
 
+/// `<SCORE> at line 14, column 89` for an XML element; a PBN tag or table
+/// column is named as PBN writes it (`[ScoreTable] column MP_NS at line 9,
+/// column 14`).
 impl fmt::Display for SourcePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "<{}> at line {}, column {}",
-            self.element, self.line, self.column
-        )
+        if self.element.starts_with('[') {
+            write!(f, "{}", self.element)?;
+        } else {
+            write!(f, "<{}>", self.element)?;
+        }
+        write!(f, " at line {}, column {}", self.line, self.column)
     }
 }
 
@@ -143,6 +147,15 @@ pub enum ParseError {
         /// 1-based column.
         column: u32,
     },
+    /// A session of more than [`crate::MAX_TRAVELLER_LINES`] traveller
+    /// lines, refused once the count is passed.
+    #[error("the session has more than {limit} traveller lines (at least {count}); countback reads at most {limit} in a session, about 200 MB")]
+    TooManyTravellerLines {
+        /// The lines counted when the limit was passed.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The document has more than [`crate::MAX_NODES`] XML nodes.
     #[error("the document has more than {limit} XML nodes")]
     TooManyNodes {
@@ -161,6 +174,35 @@ pub enum ParseError {
         byte: u8,
         /// The encoding the XML declaration names, if any.
         declared: Option<String>,
+    },
+    /// A name the format does not have, or this crate does not read: a
+    /// table column, a tag's value. The valid names are listed.
+    #[error("{at}: {what} {found:?} is not one countback reads; known: {known}")]
+    UnknownName {
+        /// Where the name is written.
+        at: SourcePosition,
+        /// What kind of name (`ScoreTable column`, `Scoring`).
+        what: &'static str,
+        /// The name as written.
+        found: String,
+        /// The names that are read, separated by commas.
+        known: String,
+    },
+    /// A line longer than the reader's limit; refused before parsing.
+    #[error("line {line} is {bytes} bytes long, more than the {limit} a line of a results file may have")]
+    LineTooLong {
+        /// 1-based line.
+        line: u32,
+        /// Its length in bytes.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// More lines than the reader's limit; refused before parsing.
+    #[error("the file has more than {limit} lines")]
+    TooManyLines {
+        /// The limit.
+        limit: usize,
     },
     /// A document with nothing to score: no participants, or no traveller
     /// line on any board.

@@ -58,14 +58,16 @@ pub use convention::{
     ALL_CONVENTIONS,
 };
 pub use error::{ParseError, RescoreError, SourcePosition};
-pub use limits::{MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES};
+pub use limits::{
+    check_traveller_lines, MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES, MAX_TRAVELLER_LINES,
+};
 pub use nz::parse_nz_scorer;
 pub use rescore::{
     rescore, rescore_under, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing,
     Treatment,
 };
 pub use session::{
-    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
+    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};

@@ -19,8 +19,31 @@ pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
 pub const MAX_DEPTH: usize = 100;
 
 /// The most XML nodes (elements, attributes' text, text runs) a document
-/// may build: bounds the parser's memory whatever the text looks like.
-pub const MAX_NODES: u32 = 3_000_000;
+/// may build: bounds the parser's memory whatever the text looks like
+/// (about 80 bytes a node with its text: 2,000,000 nodes peak near 165 MB).
+/// A real file has about 35 nodes per traveller line, so the largest
+/// session ([`MAX_TRAVELLER_LINES`]) fits.
+pub const MAX_NODES: u32 = 2_000_000;
+
+/// The most traveller lines a session may have, over all its boards.
+/// Rescoring costs about 0.9 KB a line and an audit up to 3.9 KB (every
+/// figure tried under every convention): 50,000 lines stay within about
+/// 200 MB. A 2,000-pair session of 30 boards has 30,000.
+pub const MAX_TRAVELLER_LINES: usize = 50_000;
+
+/// Refuse a session once it has more than [`MAX_TRAVELLER_LINES`] lines.
+///
+/// # Errors
+/// [`ParseError::TooManyTravellerLines`].
+pub fn check_traveller_lines(count: usize) -> Result<(), ParseError> {
+    if count > MAX_TRAVELLER_LINES {
+        return Err(ParseError::TooManyTravellerLines {
+            count,
+            limit: MAX_TRAVELLER_LINES,
+        });
+    }
+    Ok(())
+}
 
 /// 1-based line and column (in characters) of byte offset `at` in `text`.
 pub(crate) fn line_column(text: &[u8], at: usize) -> (u32, u32) {

@@ -321,11 +321,14 @@ pub(crate) fn read_nz_scorer(
                     },
                     stored_ns,
                     stored_ew,
+                    seats: None,
                     line: at.line,
                 });
             }
         }
     }
+
+    crate::limits::check_traveller_lines(boards.iter().map(|b| b.lines.len()).sum())?;
 
     // An adjusted line is given in match points; turn it into percentages of
     // the top of its scoring group, 2(E-1) with E its largest result count.

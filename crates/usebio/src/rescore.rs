@@ -15,7 +15,7 @@ use num_traits::Zero;
 use crate::common_denominator::CommonDenominator;
 use crate::convention::{resolve, Choices, Convention, ImpSitOut};
 use crate::error::RescoreError;
-use crate::session::{Board, EventKind, Session};
+use crate::session::{Board, EventKind, Seats, Session};
 
 /// How a line's score was arrived at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +62,9 @@ pub struct LineScore {
     pub unfactored: Option<(Score, Score)>,
     /// How the figure came about.
     pub treatment: Treatment,
+    /// The players, in an individual event: the NS figure is credited to
+    /// North and South, the EW figure to East and West.
+    pub seats: Option<Seats>,
 }
 
 /// One rescored board.
@@ -285,6 +288,7 @@ fn matchpoint_boards(
                 ew_score: ew,
                 unfactored: unf,
                 treatment,
+                seats: line.seats.clone(),
             };
             let mut entry = match &t.outcome {
                 TableOutcome::Played { .. } => {
@@ -455,6 +459,7 @@ fn imp_boards(session: &Session, given: &GivenLines) -> Result<Vec<BoardScore>, 
                 ew_score,
                 unfactored: None,
                 treatment,
+                seats: line.seats.clone(),
             });
         }
         out.push(BoardScore {
@@ -483,12 +488,24 @@ fn standings(
         .map(|(i, p)| (&p.id, i))
         .collect();
     let n = session.participants.len();
+    // Each figure with whoever it is credited to: the pair, or in an
+    // individual event both partners.
     let figures = || {
         boards.iter().flat_map(|b| {
             b.lines.iter().flat_map(move |l| {
-                [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)]
-                    .into_iter()
-                    .filter_map(move |(who, f)| f.as_ref().map(|f| (who, f, b)))
+                [
+                    (Direction::NorthSouth, &l.ns, &l.ns_score),
+                    (Direction::EastWest, &l.ew, &l.ew_score),
+                ]
+                .into_iter()
+                .filter_map(|(d, pair, f)| f.as_ref().map(|f| (d, pair, f)))
+                .flat_map(move |(d, pair, f)| {
+                    let who: [Option<&ContestantId>; 2] = match &l.seats {
+                        Some(seats) => seats.of(d).map(Some),
+                        None => [Some(pair), None],
+                    };
+                    who.into_iter().flatten().map(move |w| (w, f, b))
+                })
             })
         })
     };

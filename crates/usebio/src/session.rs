@@ -160,12 +160,44 @@ pub struct Participant {
     pub line: u32,
 }
 
+/// The four players at a table of an individual event. Partners score
+/// alike: North and South get the line's NS figure, East and West its EW
+/// figure.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Seats {
+    /// North.
+    pub north: ContestantId,
+    /// South.
+    pub south: ContestantId,
+    /// East.
+    pub east: ContestantId,
+    /// West.
+    pub west: ContestantId,
+}
+
+impl Seats {
+    /// The players credited with the line's figure for `direction`.
+    #[must_use]
+    pub fn of(&self, direction: Direction) -> [&ContestantId; 2] {
+        match direction {
+            Direction::NorthSouth => [&self.north, &self.south],
+            _ => [&self.east, &self.west],
+        }
+    }
+}
+
 /// One line of a traveller with the figures the program stored for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Line {
-    /// The table result, in the shared model.
+    /// The table result, in the shared model. In an individual event,
+    /// `traveller.ns` and `traveller.ew` name the two partnerships of the
+    /// table (`"3+7"`), and [`Line::seats`] the players.
     pub traveller: TravellerLine,
+    /// The players, in an individual event (each player is a
+    /// [`Participant`]); `None` when the participants are pairs.
+    pub seats: Option<Seats>,
     /// The score text as written (`"-430"`, `"A6040"`, `"N P"`).
     pub score_text: String,
     /// Stored NS figure: match points, Butler IMPs or cross-IMPs.

@@ -297,11 +297,14 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
 
     let mut boards: Vec<Board> = Vec::new();
     let mut seen_boards: HashMap<u32, ()> = HashMap::new();
+    let mut traveller_lines = 0;
     for board_node in event_node
         .descendants()
         .filter(|n| n.is_element() && n.tag_name().name() == "BOARD")
     {
         let board = read_board(loc, board_node, &participants, &index)?;
+        traveller_lines += board.lines.len();
+        crate::limits::check_traveller_lines(traveller_lines)?;
         if seen_boards.insert(board.number.0, ()).is_some() {
             return Err(ParseError::DuplicateBoard {
                 at: loc.position(board_node),
@@ -479,6 +482,7 @@ fn read_board(
             score_text: score_text.to_owned(),
             stored_ns,
             stored_ew,
+            seats: None,
             line: at.line,
         });
     }

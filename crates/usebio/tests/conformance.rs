@@ -126,13 +126,16 @@ fn mp_pairs_mitchell_04() {
 /// DIFFERENCE: two totals are not what any rounding of the exact total
 /// prints. 8NS is stored as 456.95 where the exact total is 8225/18 =
 /// 456.944... (456.94 by any rule); 2EW as 416.05 where it is 7489/18 =
-/// 416.0555... (416.06 rounded, 416.05 only truncated, which Compscore does
-/// nowhere else: the audit says the NZ Scorer convention, which truncates
-/// totals, reproduces it). Each stored value is exactly 1/180 from ours: both pairs'
-/// only fractional board is the short board 15 (647/18 and 1/18), whose
-/// values the stored totals carry as 35.95 and 0.05. The README's check
-/// allowed 0.01; the audit has no tolerance band and calls both
-/// unexplained, and says no convention explains the whole file.
+/// 416.0555... (416.06 rounded). The differences are +1/180 and -1/180:
+/// equal and opposite, and the two pairs met (boards 13-15). Their only
+/// fractional board is the short board 15, where they are the one line
+/// 8NS v 2EW (Neuberg 647/18 and 1/18, printed unfactored as 34 and 0), so
+/// the totals carry that line as 35.95 and 0.05. No rounding of the board
+/// gives that and the other lines' 22.22/13.78 and 31.72/4.28 together
+/// (docs/usebio.md), and the NZ Scorer truncation that prints 416.05 prints
+/// 456.94: the audit names no other convention and classifies both as an
+/// offsetting change by hand between the two pairs (before: 8NS
+/// unexplained, 2EW credited to NZ Scorer by coincidence).
 #[test]
 fn mp_pairs_mitchell() {
     let Some((_, audit)) = compscore("mp_pairs_mitchell.xml") else {
@@ -151,27 +154,32 @@ fn mp_pairs_mitchell() {
         })
         .collect();
     odd.sort_by(|a, b| a.1.cmp(&b.1));
-    let off = |n: i64| Difference::Unexplained {
+    let offset = |with: &str, n: i64| Difference::OffsettingAdjustment {
+        with: ContestantId::new(with),
+        boards: [13, 14, 15].map(countback_model::BoardNumber).to_vec(),
         difference: countback_model::Score::new(n, 180).unwrap(),
     };
-    let _ = off(-1);
     assert_eq!(
         odd,
         [
-            // Truncated, as only NZ Scorer prints totals: named, not passed.
             (
                 Figure::Total,
                 "2EW".to_owned(),
                 "416.05".to_owned(),
-                Difference::OtherConvention {
-                    convention: Convention::NzScorer
-                }
+                offset("8NS", -1)
             ),
-            (Figure::Total, "8NS".to_owned(), "456.95".to_owned(), off(1)),
+            (
+                Figure::Total,
+                "8NS".to_owned(),
+                "456.95".to_owned(),
+                offset("2EW", 1)
+            ),
         ]
     );
-    assert!(!audit.explained());
-    assert!(audit.explained_by_other.is_empty());
+    // Named, not passed: the file is explained, not by rule.
+    assert!(audit.explained());
+    assert!(!audit.by_rule());
+    assert_eq!(audit.explained_by(), Some(Convention::Compscore));
     for f in audit.of(Figure::Percentage).chain(audit.of(Figure::Place)) {
         assert!(f.class.agrees(), "{f:?}");
     }
@@ -373,7 +381,11 @@ fn nz_not_played_is_absent() {
 
 /// Source: README, nz-scorer/three_quarter_howell_with_phantom.xml: 5 real
 /// results per board plus a phantom line; travellers printed on a top of 10;
-/// 9 of 11 totals reproduced, pairs 4 and 8 differ by 2 MP (unexplained).
+/// 9 of 11 totals reproduced, pairs 4 and 8 differ by 2 MP. The travellers
+/// (boards 1-3, 8 v 4 included) print the rules' figures, so the +2 and -2
+/// are in the totals only: 2 MP (a quarter of the top of 8) moved from
+/// pair 8 to pair 4, opponents on boards 1-3. Their percentages follow:
+/// 120/192 = 62.5 and 61/192 = 31.77 (half up).
 #[test]
 fn nz_three_quarter_howell() {
     let Some((_, audit)) = nz("three_quarter_howell_with_phantom.xml") else {
@@ -389,28 +401,28 @@ fn nz_three_quarter_howell() {
             "{f:?}"
         );
     }
-    let mut odd: Vec<(String, Difference)> = audit
-        .of(Figure::Total)
-        .filter(|f| !f.class.agrees())
-        .map(|f| (who(f).to_owned(), f.class.clone()))
-        .collect();
-    odd.sort_by(|a, b| a.0.cmp(&b.0));
-    assert_eq!(
-        odd,
-        [
-            (
-                "4".to_owned(),
-                Difference::Unexplained {
-                    difference: countback_model::Score::integer(2)
-                }
-            ),
-            (
-                "8".to_owned(),
-                Difference::Unexplained {
-                    difference: countback_model::Score::integer(-2)
-                }
-            ),
-        ]
-    );
+    let offset = |with: &str, n: i64| Difference::OffsettingAdjustment {
+        with: ContestantId::new(with),
+        boards: [1, 2, 3].map(countback_model::BoardNumber).to_vec(),
+        difference: countback_model::Score::integer(n),
+    };
+    for figure in [Figure::Total, Figure::Percentage] {
+        let mut odd: Vec<(String, Difference)> = audit
+            .of(figure)
+            .filter(|f| !f.class.agrees())
+            .map(|f| (who(f).to_owned(), f.class.clone()))
+            .collect();
+        odd.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(
+            odd,
+            [
+                ("4".to_owned(), offset("8", 2)),
+                ("8".to_owned(), offset("4", -2))
+            ],
+            "{figure:?}"
+        );
+    }
     assert_eq!(audit.of(Figure::Total).count(), 11);
+    assert!(audit.explained() && !audit.by_rule());
+    assert_eq!(audit.explained_by(), Some(Convention::NzScorer));
 }

@@ -1,6 +1,11 @@
 //! Small files written here, each in one program's convention (see
 //! `docs/conventions.md`), for the "Why" items of issue 16.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use countback_model::{ContestantId, Score, TableOutcome};
 use countback_usebio::{
@@ -253,4 +258,457 @@ fn kops_rounds_factored_match_points_to_hundredths() {
         Some(Score::new(17, 3).unwrap())
     );
     let _ = Figure::Total;
+}
+
+/// A pair's number and its stored total, percentage and place, each given
+/// or left out.
+type StoredPair<'a> = (&'a str, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// A USEBIO document with each pair's stored figures.
+fn usebio_full(
+    program: &str,
+    event_type: &str,
+    pairs: &[StoredPair<'_>],
+    boards: &[(u32, Vec<String>)],
+) -> String {
+    let mut s = format!("<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"{event_type}\"><PROGRAM_NAME>{program}</PROGRAM_NAME><WINNER_TYPE>1</WINNER_TYPE><PARTICIPANTS>");
+    for (p, total, pct, place) in pairs {
+        s.push_str(&format!("<PAIR><PAIR_NUMBER>{p}</PAIR_NUMBER>"));
+        if let Some(t) = total {
+            s.push_str(&format!("<TOTAL_SCORE>{t}</TOTAL_SCORE>"));
+        }
+        if let Some(t) = pct {
+            s.push_str(&format!("<PERCENTAGE>{t}</PERCENTAGE>"));
+        }
+        if let Some(t) = place {
+            s.push_str(&format!("<PLACE>{t}</PLACE>"));
+        }
+        s.push_str("</PAIR>");
+    }
+    s.push_str("</PARTICIPANTS>");
+    for (b, lines) in boards {
+        s.push_str(&format!(
+            "<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{}</BOARD>",
+            lines.concat()
+        ));
+    }
+    s.push_str("</EVENT></USEBIO>");
+    s
+}
+
+fn finding<'a>(
+    a: &'a countback_usebio::Audit,
+    figure: Figure,
+    who: &str,
+) -> &'a countback_usebio::Finding {
+    a.of(figure)
+        .find(|f| f.contestant.as_ref().map(ContestantId::as_str) == Some(who))
+        .unwrap_or_else(|| panic!("no {figure:?} of {who}"))
+}
+
+/// KoPS rounds each factored line to 0.01 before adding, so its totals can
+/// differ from the exact sum in the last printed digit (the issue's 54.36
+/// where the exact total prints 54.37). Four tables, four boards; boards
+/// 2-4 were played at three tables only (E = 4, A = 3, top 6).
+///
+/// By hand, pair 1 (NS at table 1) is top on board 1 (6) and bottom on
+/// boards 2-4: Neuberg (0 + 1)·4/3 − 1 = 1/3, KoPS 0.33. Exact total
+/// 6 + 1 = 7 ("7.00"); KoPS 6 + 0.99 = 6.99. Its percentage: KoPS
+/// 6.99 / 24 = 29.125 % → 29.13 (half up); exact 7 / 24 = 29.1666… → 29.17.
+/// Pair 2 (EW, the other side of those lines): 0 + 3 × 17/3 = 17 exactly,
+/// KoPS 3 × 5.67 = 17.01. Before the convention the audit compared 6.99
+/// with 7 inside a tolerance and called it agreement.
+#[test]
+fn kops_totals_add_lines_rounded_to_hundredths() {
+    let xml = usebio_full(
+        "KoPS 2.0",
+        "MP_PAIRS",
+        &[
+            ("1", Some("6.99"), Some("29.13"), None),
+            ("2", Some("17.01"), None, None),
+            ("3", None, None, None),
+            ("4", None, None, None),
+            ("5", None, None, None),
+            ("6", None, None, None),
+            ("7", None, None, None),
+            ("8", None, None, None),
+        ],
+        &[
+            (
+                1,
+                vec![
+                    line("1", "2", "620", None),
+                    line("3", "4", "170", None),
+                    line("5", "6", "140", None),
+                    line("7", "8", "-100", None),
+                ],
+            ),
+            (
+                2,
+                vec![
+                    line("1", "2", "-200", Some(("0.33", "5.67"))),
+                    line("3", "4", "100", None),
+                    line("5", "6", "50", None),
+                ],
+            ),
+            (
+                3,
+                vec![
+                    line("1", "2", "-300", Some(("0.33", "5.67"))),
+                    line("3", "4", "110", None),
+                    line("7", "8", "50", None),
+                ],
+            ),
+            (
+                4,
+                vec![
+                    line("1", "2", "-400", Some(("0.33", "5.67"))),
+                    line("5", "6", "90", None),
+                    line("7", "8", "80", None),
+                ],
+            ),
+        ],
+    );
+    let session = parse_usebio(&xml).unwrap();
+    let kops = audit(&session).unwrap();
+    assert_eq!(kops.convention, Convention::Kops);
+    assert!(
+        kops.summary()
+            .contains("the kops convention explains the file"),
+        "{}",
+        kops.summary()
+    );
+    let t1 = finding(&kops, Figure::Total, "1");
+    assert_eq!(
+        (t1.computed.clone(), &t1.class),
+        (Some(Score::parse("6.99").unwrap()), &Difference::Reproduced)
+    );
+    assert_eq!(
+        finding(&kops, Figure::Total, "2").class,
+        Difference::Reproduced
+    );
+    // 29.125 exactly, printed half up.
+    let p1 = finding(&kops, Figure::Percentage, "1");
+    assert_eq!(p1.computed, Some(Score::new(233, 8).unwrap()));
+    assert_eq!(p1.class, Difference::DisplayRounding);
+
+    // The exact convention: 7 and 17 do not print as 6.99 and 17.01, and
+    // the audit says which convention does.
+    let exact = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let kops_named = Difference::OtherConvention {
+        convention: Convention::Kops,
+    };
+    for (figure, who, computed) in [
+        (Figure::Total, "1", Score::integer(7)),
+        (Figure::Total, "2", Score::integer(17)),
+        (Figure::Percentage, "1", Score::new(175, 6).unwrap()),
+    ] {
+        let f = finding(&exact, figure, who);
+        assert_eq!(
+            (f.computed.clone(), &f.class),
+            (Some(computed), &kops_named),
+            "{figure:?} {who}"
+        );
+    }
+    // The lines print alike (1/3 → 0.33, 17/3 → 5.67): only the totals tell.
+    assert!(exact.of(Figure::LineNs).all(|f| f.class.agrees()));
+    assert_eq!(exact.explained_by_other, [Convention::Kops]);
+}
+
+/// BBO scores a board with average (adjusted) lines as a plain percentage
+/// among its real results. One board at four tables: three real results
+/// and an A5050. E = 4, top 6; within the three results (top 4) NS have
+/// 4, 2 and 0, i.e. 100 %, 50 % and 0 % of the real results → 6, 3, 0 on
+/// the top of 6. Neuberg would give (M + 1)·4/3 − 1 = 17/3, 3, 1/3. The
+/// A5050 is 3/3 either way. Lines are printed to 0.1 and totals to 0.01,
+/// so 17/3 (5.7, 5.67) cannot pass for 6.
+#[test]
+fn bbo_scores_average_lines_as_a_plain_percentage() {
+    let xml = usebio_full(
+        "BBO",
+        "MP_PAIRS",
+        &[
+            ("1", Some("6.00"), None, None),
+            ("2", Some("0.00"), None, None),
+            ("3", Some("3.00"), None, None),
+            ("4", Some("3.00"), None, None),
+            ("5", Some("0.00"), None, None),
+            ("6", Some("6.00"), None, None),
+            ("7", Some("3.00"), None, None),
+            ("8", Some("3.00"), None, None),
+        ],
+        &[(
+            1,
+            vec![
+                line("1", "2", "620", Some(("6.0", "0.0"))),
+                line("3", "4", "170", Some(("3.0", "3.0"))),
+                line("5", "6", "-100", Some(("0.0", "6.0"))),
+                line("7", "8", "A5050", Some(("3.0", "3.0"))),
+            ],
+        )],
+    );
+    let session = parse_usebio(&xml).unwrap();
+    let bbo = audit(&session).unwrap();
+    assert_eq!(bbo.convention, Convention::Bbo);
+    assert!(
+        bbo.findings
+            .iter()
+            .all(|f| f.class == Difference::Reproduced),
+        "{}",
+        bbo.summary()
+    );
+
+    let neuberg = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let named = Difference::OtherConvention {
+        convention: Convention::Bbo,
+    };
+    let t1 = finding(&neuberg, Figure::Total, "1");
+    assert_eq!(
+        (t1.computed.clone(), &t1.class),
+        (Some(Score::new(17, 3).unwrap()), &named)
+    );
+    let t2 = finding(&neuberg, Figure::Total, "2");
+    assert_eq!(
+        (t2.computed.clone(), &t2.class),
+        (Some(Score::new(1, 3).unwrap()), &named)
+    );
+    // The middle result and the average are the same by both rules.
+    assert_eq!(
+        finding(&neuberg, Figure::Total, "3").class,
+        Difference::Reproduced
+    );
+    assert_eq!(
+        finding(&neuberg, Figure::Total, "7").class,
+        Difference::Reproduced
+    );
+    assert!(!neuberg.findings.iter().any(|f| f.class.by_hand()));
+    assert_eq!(neuberg.explained_by_other, [Convention::Bbo]);
+}
+
+/// Compscore prints an exact half of its last digit to the even digit.
+/// Three tables, four boards; board 4 was played twice (tables 1 and 2):
+/// E = 3, A = 2, Neuberg (M + 1)·3/2 − 1 gives 1/2 and 7/2. Pairs 1-4 played
+/// all four boards (maximum 4 × 4 = 16).
+///
+/// By hand (NS M within each board, EW = top − NS):
+/// - board 1 and 2: 1v2 +100, 3v4 +200, 5v6 0 → NS 2, 4, 0
+/// - board 3: 1v2 −100, 3v4 0, 5v6 +100 → NS 0, 2, 4
+/// - board 4: 1v2 −100, 3v4 +100 → NS 1/2 and 7/2
+///
+/// Pair 1: 2 + 2 + 0 + 1/2 = 9/2 → 9/2 / 16 = 28.125 % → 28.12 (even).
+/// Pair 4 (EW): 0 + 0 + 2 + 1/2 = 5/2 → 15.625 % → 15.62 (even).
+/// Pair 2: 2 + 2 + 4 + 7/2 = 23/2 → 71.875 % → 71.88 by either rule.
+/// Half up would print 28.13 and 15.63.
+#[test]
+fn compscore_prints_exact_halves_to_even() {
+    let xml = usebio_full(
+        "Compscore3",
+        "MP_PAIRS",
+        &[
+            ("1", Some("4.50"), Some("28.12"), Some("5")),
+            ("2", Some("11.50"), Some("71.88"), Some("2")),
+            ("3", Some("13.50"), Some("84.38"), Some("1")),
+            ("4", Some("2.50"), Some("15.62"), Some("6")),
+            // Pairs 5 and 6 played 3 boards: totals ×4/3.
+            ("5", Some("5.33"), Some("33.33"), Some("4")),
+            ("6", Some("10.67"), Some("66.67"), Some("3")),
+        ],
+        &[
+            (
+                1,
+                vec![
+                    line("1", "2", "100", None),
+                    line("3", "4", "200", None),
+                    line("5", "6", "0", None),
+                ],
+            ),
+            (
+                2,
+                vec![
+                    line("1", "2", "100", None),
+                    line("3", "4", "200", None),
+                    line("5", "6", "0", None),
+                ],
+            ),
+            (
+                3,
+                vec![
+                    line("1", "2", "-100", None),
+                    line("3", "4", "0", None),
+                    line("5", "6", "100", None),
+                ],
+            ),
+            (
+                4,
+                vec![line("1", "2", "-100", None), line("3", "4", "100", None)],
+            ),
+        ],
+    );
+    let session = parse_usebio(&xml).unwrap();
+    let cs = audit(&session).unwrap();
+    assert_eq!(cs.convention, Convention::Compscore);
+    assert!(cs.explained(), "{}", cs.summary());
+    assert!(cs.findings.iter().all(|f| f.class.agrees()));
+    assert_eq!(
+        finding(&cs, Figure::Percentage, "1").computed,
+        Some(Score::parse("28.125").unwrap())
+    );
+
+    let half_up = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let named = Difference::OtherConvention {
+        convention: Convention::Compscore,
+    };
+    let odd: Vec<(&str, &str)> = half_up
+        .exceptions()
+        .map(|f| {
+            assert_eq!(f.class, named, "{f}");
+            (f.contestant.as_ref().unwrap().as_str(), f.stored.as_str())
+        })
+        .collect();
+    assert_eq!(odd, [("1", "28.12"), ("4", "15.62")]);
+    assert_eq!(half_up.explained_by_other, [Convention::Compscore]);
+}
+
+/// NZ Scorer, in a handicap event, prints each pair's raw percentage plus
+/// half its handicap, and ranks by that. Two tables, two boards, a Howell:
+///
+/// - board 1: 1v2 +420, 3v4 −50 → pair 1 2, pair 2 0, pair 3 0, pair 4 2
+/// - board 2: 4v1 +100, 2v3 +100 → every pair 1 (a tie)
+///
+/// Raw: pairs 1 and 4 3/4 = 75 %, pairs 2 and 3 1/4 = 25 %. Handicaps
+/// −4, 0, +6, +2 → printed 73, 25, 28, 76; places 2, 4, 3, 1. Without the
+/// handicap rule 75 ≠ 73 and pairs 1 and 4 tie for first.
+#[test]
+fn nz_scorer_adds_half_the_handicap_to_the_percentage() {
+    let pair = |no: &str, mp: &str, res: &str, raw: &str, place: &str, h: &str| {
+        format!(
+            r#"<pair player_name_1="a{no}" player_name_2="b{no}" match_points="{mp}" place="{place}" dir="H" no="{no}" res="{res}" raw_score="{raw}" handicap="{h}"/>"#
+        )
+    };
+    let result = |bd: u32, tab: u32, ns: &str, ew: &str, score: &str, mp_ns: &str, mp_ew: &str| {
+        format!(
+            r#"<result tab="{tab}" bd="{bd}" rnd="{bd}" ns="{ns}" ew="{ew}" dec="N" cont="1 NT" lead="" res="=" score="{score}" mp_ns="{mp_ns}" mp_ew="{mp_ew}"/>"#
+        )
+    };
+    let xml = format!(
+        r#"<?xml version="1.0"?>
+<session club="Test" club_no="0" field_scoring="false" scoring_type="MP" event_name="Handicap pairs">
+<sections><section sectid="A" tables="2" handicap="true"/></sections>
+<board_results><brsection id="A">
+{}
+</brsection></board_results>
+<scores><scsection id="A">
+{}
+</scsection></scores>
+</session>"#,
+        [
+            result(1, 1, "1", "2", "420", "20", "0"),
+            result(1, 2, "3", "4", "-50", "0", "20"),
+            result(2, 1, "4", "1", "100", "10", "10"),
+            result(2, 2, "2", "3", "100", "10", "10"),
+        ]
+        .join("\n"),
+        [
+            pair("4", "3/4", "76", "75", "1", "2"),
+            pair("1", "3/4", "73", "75", "2", "-4"),
+            pair("3", "1/4", "28", "25", "3", "6"),
+            pair("2", "1/4", "25", "25", "4", "0"),
+        ]
+        .join("\n")
+    );
+    let session = countback_usebio::parse_nz_scorer(&xml).unwrap();
+    let nz = audit(&session).unwrap();
+    assert_eq!(nz.convention, Convention::NzScorer);
+    assert!(
+        nz.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        nz.summary()
+    );
+    assert_eq!(
+        finding(&nz, Figure::Percentage, "1").computed,
+        Some(Score::integer(73))
+    );
+
+    let plain = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let named = Difference::OtherConvention {
+        convention: Convention::NzScorer,
+    };
+    let mut odd: Vec<(Figure, &str, Option<Score>)> = plain
+        .exceptions()
+        .map(|f| {
+            assert_eq!(f.class, named, "{f}");
+            (
+                f.figure,
+                f.contestant.as_ref().unwrap().as_str(),
+                f.computed.clone(),
+            )
+        })
+        .collect();
+    odd.sort_by_key(|(f, who, _)| (format!("{f:?}"), who.to_string()));
+    assert_eq!(
+        odd,
+        [
+            (Figure::Percentage, "1", Some(Score::integer(75))),
+            (Figure::Percentage, "3", Some(Score::integer(25))),
+            (Figure::Percentage, "4", Some(Score::integer(75))),
+            // 1 and 4 tie for first, 2 and 3 for third.
+            (Figure::Place, "1", Some(Score::integer(1))),
+            (Figure::Place, "2", Some(Score::integer(3))),
+        ]
+    );
+}
+
+/// A pair that played no board of a Butler event is listed, not ranked:
+/// it no longer sits at 0 IMPs above the pairs with negative totals.
+/// Board 1: 1v2 +420, 3v4 −50, 5v6 −100, 7v8 +140; datum: drop 420 and
+/// −100, mean of 140 and −50 = 45 → 50 (an exact 5 away from zero). NS
+/// IMPs: 370 → 9, −100 → −3, −150 → −4, 90 → 3; EW get the negation.
+/// Totals: 1 +9, 2 −9, 3 −3, 4 +3, 5 −4, 6 +4, 7 +3, 8 −3; pair 9 none.
+/// Places: 1; 6 (2); 4 and 7 (3=); 3 and 8 (5=); 5 (7); 2 (8). Pair 9 at
+/// 0 would have come fifth and pushed 3, 8, 5 and 2 down one place.
+#[test]
+fn a_pair_with_no_boards_does_not_push_down_negative_totals() {
+    let butler = |ns: &str, ew: &str, score: &str| {
+        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    };
+    let pairs: Vec<StoredPair<'_>> = [
+        ("1", "9", "1"),
+        ("2", "-9", "8"),
+        ("3", "-3", "5"),
+        ("4", "3", "3"),
+        ("5", "-4", "7"),
+        ("6", "4", "2"),
+        ("7", "3", "3"),
+        ("8", "-3", "5"),
+    ]
+    .into_iter()
+    .map(|(p, t, place)| (p, Some(t), None, Some(place)))
+    .chain([("9", None, None, None)])
+    .collect();
+    let xml = usebio_full(
+        "Compscore3",
+        "BUTLER_PAIRS",
+        &pairs,
+        &[(
+            1,
+            vec![
+                butler("1", "2", "420"),
+                butler("3", "4", "-50"),
+                butler("5", "6", "-100"),
+                butler("7", "8", "140"),
+            ],
+        )],
+    );
+    let a = audit(&parse_usebio(&xml).unwrap()).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    assert_eq!(a.rescore.boards[0].datum, Some(Score::integer(50)));
+    let nine = a.rescore.standing(&ContestantId::new("9")).unwrap();
+    assert!(!nine.ranked);
+    assert_eq!(a.of(Figure::Place).count(), 8);
+    let two = a.rescore.standing(&ContestantId::new("2")).unwrap();
+    assert_eq!((two.total.clone(), two.place), (Score::integer(-9), 8));
 }
