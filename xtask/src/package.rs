@@ -151,6 +151,59 @@ fn forget_unpacked(ours: &[&Package]) -> Result<usize, String> {
     Ok(removed)
 }
 
+/// Forget the builds of our crates as registry packages (`cargo package`
+/// builds each one's dependencies from the overlay as if from crates.io).
+///
+/// Cargo takes a registry package to be immutable: a later run finds the
+/// build of `countback-usebio 0.1.0` from crates.io up to date, whatever
+/// the crate's sources say now, and verifies its dependents against the old
+/// one. A build is recognised by its dep-info file (`deps/<crate>-<hash>.d`),
+/// which names sources under `registry/src`; its fingerprint and outputs are
+/// removed, so the next verification compiles it again.
+fn forget_registry_builds(profile: &Path, ours: &[&Package]) -> Result<usize, String> {
+    let deps = profile.join("deps");
+    let Ok(entries) = std::fs::read_dir(&deps) else {
+        return Ok(0);
+    };
+    let mut forgotten = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = file.strip_suffix(".d") else {
+            continue;
+        };
+        for p in ours {
+            let Some((lib, _)) = &p.lib else { continue };
+            let Some(hash) = stem.strip_prefix(&format!("{lib}-")) else {
+                continue;
+            };
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let first = text.lines().next().unwrap_or("");
+            if !first.contains("/registry/src/") && !first.contains("\\registry\\src\\") {
+                continue;
+            }
+            let fingerprint = profile
+                .join(".fingerprint")
+                .join(format!("{}-{hash}", p.name));
+            if fingerprint.is_dir() {
+                std::fs::remove_dir_all(&fingerprint)
+                    .map_err(|e| format!("{}: {e}", fingerprint.display()))?;
+            }
+            for out in [
+                format!("{lib}-{hash}.d"),
+                format!("lib{lib}-{hash}.rlib"),
+                format!("lib{lib}-{hash}.rmeta"),
+            ] {
+                let path = deps.join(out);
+                if path.is_file() {
+                    std::fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+            }
+            forgotten += 1;
+        }
+    }
+    Ok(forgotten)
+}
+
 fn check(allow_dirty: bool) -> Result<bool, String> {
     let md = meta::metadata(true)?;
     let published: Vec<&Package> = md.members.iter().filter(|p| p.publishable).collect();
@@ -202,8 +255,11 @@ fn check(allow_dirty: bool) -> Result<bool, String> {
         return Ok(false);
     }
     let removed = forget_unpacked(&published)?;
-    if removed > 0 {
-        println!("removed {removed} copies of our crates unpacked by an earlier `cargo package`");
+    let rebuilt = forget_registry_builds(&md.target_directory.join("debug"), &published)?;
+    if removed + rebuilt > 0 {
+        println!(
+            "forgot what an earlier `cargo package` left of our crates: {removed} unpacked copies, {rebuilt} builds"
+        );
     }
     // Package and build them all together: a crate that depends on an
     // unpublished one fails here, as it would on the registry.
@@ -293,6 +349,33 @@ mod tests {
             urls: vec![("documentation", "https://docs.rs/p".to_owned())],
             features: vec![],
         }
+    }
+
+    #[test]
+    fn only_builds_from_the_registry_are_forgotten() {
+        let profile = std::env::temp_dir().join(format!("xtask-package-{}", std::process::id()));
+        let (deps, fp) = (profile.join("deps"), profile.join(".fingerprint"));
+        for d in [&deps, &fp.join("p-aaa"), &fp.join("p-bbb")] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        std::fs::write(
+            deps.join("p-aaa.d"),
+            "/t/deps/p-aaa.d: /h/.cargo/registry/src/-1/p-0.1.0/src/lib.rs\n",
+        )
+        .unwrap();
+        std::fs::write(deps.join("libp-aaa.rlib"), "").unwrap();
+        std::fs::write(
+            deps.join("p-bbb.d"),
+            "/t/deps/p-bbb.d: crates/p/src/lib.rs\n",
+        )
+        .unwrap();
+        std::fs::write(deps.join("libp-bbb.rlib"), "").unwrap();
+        let mut p = package();
+        p.lib = Some(("p".to_owned(), PathBuf::from("src/lib.rs")));
+        assert_eq!(forget_registry_builds(&profile, &[&p]).unwrap(), 1);
+        assert!(!fp.join("p-aaa").exists() && !deps.join("libp-aaa.rlib").exists());
+        assert!(fp.join("p-bbb").exists() && deps.join("libp-bbb.rlib").exists());
+        std::fs::remove_dir_all(&profile).unwrap();
     }
 
     #[test]
