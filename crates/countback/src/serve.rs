@@ -148,7 +148,7 @@ impl ServeError {
 }
 
 fn bytes(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
     } else {
         format!("{n} bytes")
@@ -1400,7 +1400,7 @@ fn with_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     for (i, piece) in text.split('`').enumerate() {
         // An odd count of backquotes leaves the last piece as plain text.
-        if i % 2 == 1 && text.matches('`').count() % 2 == 0 {
+        if i % 2 == 1 && text.matches('`').count().is_multiple_of(2) {
             let _ = write!(out, "<code>{}</code>", escape(piece));
         } else {
             out.push_str(&escape(piece));

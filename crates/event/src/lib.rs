@@ -1,15 +1,6 @@
-//! The countback event file as a library.
+#![doc = include_str!("../README.md")]
 //!
-//! # Overview
-//!
-//! An *event file* (TOML or JSON) describes one stage of a bridge or chess
-//! event: its contestants and whichever of matches, byes, boards, board
-//! scores, sessions and games its procedure needs, with the procedure's
-//! options. This crate reads it strictly — every unknown field or option is
-//! an error that names it and lists the valid ones, every field a procedure
-//! does not use is refused rather than ignored — checks it as a scorer
-//! would, converts it into each rule crate's inputs, and answers one call
-//! per job with data:
+//! ## Overview
 //!
 //! - [`Event::rank`]: standings, every tie split by the book with its trace;
 //! - [`Event::score`]: a pairs session's matchpoints, totals and places;
@@ -22,41 +13,6 @@
 //!
 //! A front end (the `countback` command line, a web page) reads files and
 //! renders; nothing about the rules lives there.
-//!
-//! # Example
-//!
-//! ```
-//! use countback_event::{Event, RankRequest};
-//!
-//! let text = r#"
-//! [event]
-//! name = "Club Swiss"
-//! procedure = "ebu"
-//! options = { tie_purpose = "title" }
-//!
-//! [[contestants]]
-//! id = "A"
-//! [[contestants]]
-//! id = "B"
-//!
-//! [[matches]]
-//! round = 1
-//! first = "A"
-//! second = "B"
-//! vp = [10, 10]
-//! imps = [31, 30]
-//! "#;
-//! let event = Event::from_toml(text)?;
-//! let ranking = event.rank(&RankRequest::new())?;
-//! // Level on VPs; 143.7.1(a) looks at the basic method in their match.
-//! let first = &ranking.outcome.order[0].members[0];
-//! assert_eq!(first.as_str(), "A");
-//!
-//! // A misspelt option is an error that names it.
-//! let err = event.rank(&RankRequest::new().option("tie_purpos", "\"title\"")).unwrap_err();
-//! assert!(err.to_string().contains("tie_purpos"));
-//! # Ok::<(), countback_event::EventError>(())
-//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

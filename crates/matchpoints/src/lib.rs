@@ -1,8 +1,4 @@
-//! # countback-matchpoints
-//!
-//! Bridge board and session scoring, exactly: matchpoints, artificial
-//! adjusted scores, IMPs, Butler and cross-IMPs, the session score table,
-//! percentages and rankings with exact tie detection.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -30,40 +26,6 @@
 //! No floating point is involved: every value is a [`countback_model::Score`].
 //! Nothing is rounded here except a Butler datum, by the rule the caller
 //! names.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_matchpoints::{matchpoint_scores, Scale};
-//! use countback_matchpoints::Score;
-//!
-//! // A four-result board (`004_…`): 160, 110, 110, −50.
-//! let ns = matchpoint_scores(&[160, 110, 110, -50], Scale::TwoPerBeat);
-//! let top = Scale::TwoPerBeat.top(4);
-//! assert_eq!(top, Score::integer(6));
-//! let ew: Vec<Score> = ns.iter().map(|m| &top - m).collect();
-//! assert_eq!(ns.iter().sum::<Score>(), Score::integer(12));
-//! assert_eq!(ew.iter().sum::<Score>(), Score::integer(12));
-//! ```
-//!
-//! ## Examples
-//!
-//! Butler with the datum rounding of the real files (nearest 10, an exact
-//! 5 away from zero):
-//!
-//! ```
-//! use countback_matchpoints::{butler, datum_rounding_nearest_ten};
-//! use countback_matchpoints::{BoardNumber, Score};
-//!
-//! let b = butler(BoardNumber(7), &[-420, -450, -450, 50], &datum_rounding_nearest_ten())?;
-//! assert_eq!(b.datum, Score::integer(-440)); // mean of −420 and −450 is −435
-//! assert_eq!(b.imps, [1, 0, 0, 10]);
-//! # Ok::<(), countback_matchpoints::BoardError>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,6 +1,4 @@
-//! # countback-model
-//!
-//! The one exact vocabulary every countback crate speaks.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -21,28 +19,6 @@
 //!
 //! This crate knows nothing of any rule book: a "win", an "average" or a
 //! "median" is defined by the rule crates built on it.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_model::{HalfRule, Rounding, RoundingMode, Score};
-//!
-//! // EBU fouled board: (M*E + (E-A)) / A with M = 12, E = 10, A = 7.
-//! let (m, e, a) = (Score::integer(12), Score::integer(10), Score::integer(7));
-//! let exact = (&m * &e + (&e - &a)).checked_div(&a)?;
-//! assert_eq!(exact.to_string(), "123/7");
-//!
-//! // Displayed to 0.1, an exact .05 toward the average of 9.
-//! let ebu = RoundingMode::Nearest(HalfRule::TowardReference(Score::integer(9)));
-//! assert_eq!(exact.to_decimal(1, &ebu)?, "17.6");
-//! # Ok::<(), countback_model::ScoreError>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None. Serde support is always on: a score serialises as its canonical text
-//! (`"123/7"`) and deserialises from that, from an exact decimal string
-//! (`"17.6"`) or from an integer; a floating-point number is refused.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,8 +1,4 @@
-//! # countback-normalise
-//!
-//! Boards with a different number of results than a complete board:
-//! fouled boards, short boards of a cut-short movement, late plays, and
-//! boards where some tables got an artificial adjusted score.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -29,47 +25,6 @@
 //!   or unplayable (its version played once) with an artificial score.
 //! - [`score_session`]: every board into a [`ScoreTable`] (from
 //!   `countback-matchpoints`) for totals, percentages and ranking.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_normalise::{RoundingPolicy, ScaleFactor, Score};
-//!
-//! // `001_…`: a group of 7 on a board expecting 10.
-//! let sf = ScaleFactor::new(10, 7)?;
-//! let exact = sf.apply(&Score::integer(12));
-//! assert_eq!(exact, Score::new(123, 7)?);
-//! let shown = RoundingPolicy::EbuTenthTowardAverage.apply(&exact, &Score::integer(9))?;
-//! assert_eq!(shown, Score::parse("17.6")?);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Examples
-//!
-//! A fouled board played 7 times one way and 3 times the other: every group
-//! totals what a complete board would give it, and the board totals 90.
-//!
-//! ```
-//! use countback_normalise::{score_fouled_board, BoardSpec, Movement, Score};
-//! use countback_normalise::{BoardNumber, TableOutcome, TravellerLine};
-//!
-//! let line = |t: u32, points| TravellerLine {
-//!     board: BoardNumber(5),
-//!     ns: format!("{t}NS").into(),
-//!     ew: format!("{t}EW").into(),
-//!     outcome: TableOutcome::Played { ns_points: points },
-//! };
-//! let seven = (1..=7).map(|t| line(t, 100 + 10 * t as i32)).collect::<Vec<_>>();
-//! let three = (8..=10).map(|t| line(t, -100 * t as i32)).collect::<Vec<_>>();
-//! let board = score_fouled_board(BoardNumber(5), &[seven, three], &BoardSpec::new(10), &Movement::open())?;
-//! assert_eq!(board.ns_total(), Score::integer(90));
-//! assert_eq!(board.ew_total(), Score::integer(90));
-//! # Ok::<(), countback_normalise::NormaliseError>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,7 +1,4 @@
-//! # countback-pbn
-//!
-//! Read the results tables of a PBN file into a [`countback_usebio::Session`], so that
-//! `countback-usebio` can rescore it and audit every stored figure.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -48,34 +45,6 @@
 //! the line, the column (1-based, in characters) and the tag or table
 //! column, and which shows the culprit: `[ScoreTable] column MP_NS at line
 //! 9, column 14: "4x" is not a decimal number`.
-//!
-//! ## Usage
-//!
-//! ```
-//! let pbn = r#"% PBN 2.1
-//! [Generator "Magic Contest 5.0"]
-//! [Scoring "MatchPoints"]
-//! [Board "1"]
-//! [ScoreTable "PairId_NS\2R;PairId_EW\2R;Score_NS\5R;MP_NS\3R;MP_EW\3R"]
-//!  1  2  420 2 0
-//!  3  4  -50 0 2
-//! [TotalScoreTable "Rank\2R;PairId\2R;Direction\2L;TotalScoreMP\3R"]
-//!  1  1 NS 2
-//!  2  2 EW 0
-//!  2  3 NS 0
-//!  1  4 EW 2
-//! "#;
-//! let session = countback_pbn::parse_pbn(pbn)?;
-//! let audit = countback_usebio::audit(&session)?;
-//! assert_eq!(audit.convention, countback_usebio::Convention::MagicContest);
-//! assert!(audit.explained());
-//! assert!(audit.summary().starts_with("convention magic_contest (from the file's writer \"Magic Contest 5.0\")"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

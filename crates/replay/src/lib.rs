@@ -1,35 +1,4 @@
-//! # countback-replay
-//!
-//! Replays every worked example of the rule documents in `../shared/seeds/`.
-//!
-//! A fixture is a TOML file under `docs/examples/<ruleset>/`. It records the
-//! source document, the section, the inputs, and every figure the document
-//! prints. Replaying it computes each figure with the library crates and
-//! compares the document's printed text with the computed display (rounded
-//! as the rule says). A figure whose printed value contradicts its own rule
-//! carries an `[figure.erratum]` with the correct value and the reason. The
-//! replay then requires the computed value to equal the correction, and
-//! reports the figure as `erratum`.
-//!
-//! This crate reads no files: callers hand it the fixture text (see
-//! `cargo xtask replay` and the `countback-tests` package).
-//!
-//! ```
-//! let text = r#"
-//! document = "000_5090e2fd40313437.txt"
-//! section = "143.5.2"
-//! example = "tie-break points"
-//! kind = "tie_break_points"
-//! [input]
-//! opponents = [["X", "50"], ["Y", "40"], ["Z", "30"]]
-//! [[figure]]
-//! quantity = "tie-break points of A"
-//! printed = "120"
-//! "#;
-//! let report = countback_replay::replay("ebu-split-tie", "tbp.toml", text)?;
-//! assert!(report.is_consistent());
-//! # Ok::<(), countback_replay::ReplayError>(())
-//! ```
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -397,9 +366,10 @@ fn judge(fig: &PrintedFigure, computed: &Computed) -> (Status, Option<String>) {
     }
 }
 
-/// Finding fixture files on disk. This unpublished harness is the one place
-/// besides binaries and tests that touches the file system; the rule crates
-/// never do.
+/// Finding fixture files on disk: the one module of a library crate that
+/// touches the file system (the replay harness needs to walk a folder of
+/// fixtures for `countback replay`, `cargo xtask replay` and the tests alike);
+/// the rule crates never do.
 pub mod files {
     use std::path::{Path, PathBuf};
 

@@ -1,9 +1,4 @@
-//! # countback-tiebreak-chess
-//!
-//! Chess tie-breaks as US directors apply them: the USCF systems (modified
-//! median, Solkoff, cumulative, cumulative of opposition, and the Harkness
-//! median) with unplayed games treated as USCF rule 34E says, and the
-//! Illinois High School Association team formula.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -30,46 +25,6 @@
 //! Medians never fail on short lists: when there are fewer opponents than
 //! scores to drop, everything is dropped and the median is 0 (see
 //! [`sum_dropping`]).
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_tiebreak_chess::{rank, Cascade, Crosstable, UscfOptions};
-//!
-//! let table = Crosstable::parse(3, [
-//!     ("Ann", "W:Bob W:Cy L:Dee"),
-//!     ("Bob", "L:Ann W:Dee W:Cy"),
-//!     ("Cy",  "W:Dee L:Ann L:Bob"),
-//!     ("Dee", "L:Cy L:Bob W:Ann"),
-//! ])?;
-//! let outcome = rank(&table, &Cascade::uscf(), &UscfOptions::default());
-//! // Ann and Bob tie on 2 and on both medians; Ann won earlier.
-//! assert_eq!(outcome.order_text(), "Ann > Bob > Cy > Dee");
-//! let clauses: Vec<String> = outcome.deciding_clauses().iter().map(|c| c.to_string()).collect();
-//! assert_eq!(clauses[1], "USCF 34E3 cumulative");
-//! # Ok::<(), countback_tiebreak_chess::CrosstableError>(())
-//! ```
-//!
-//! ## Examples
-//!
-//! The rulebook's two 4–1 players, from their opponents' scores:
-//!
-//! ```
-//! use countback_tiebreak_chess::Score;
-//! use countback_tiebreak_chess::{median, modified_median, Standing};
-//!
-//! let first = [0, 3, 3, 4, 5].map(Score::integer);
-//! let second = [3, 2, 5, 3, 3].map(Score::integer);
-//! let solkoff = |o: &[Score]| o.iter().sum::<Score>();
-//! assert_eq!((solkoff(&first), solkoff(&second)), (Score::integer(15), Score::integer(16)));
-//! assert_eq!(modified_median(&first, 1, Standing::Plus), Score::integer(15));
-//! assert_eq!(modified_median(&second, 1, Standing::Plus), Score::integer(14));
-//! assert_eq!((median(&first, 1), median(&second, 1)), (Score::integer(10), Score::integer(9)));
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

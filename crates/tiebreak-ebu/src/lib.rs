@@ -1,8 +1,4 @@
-//! # countback-tiebreak-ebu
-//!
-//! The EBU White Book's split-tie procedure (section 143): the definitions of
-//! 143.5, the order of tests of 143.7.1, and the related rules of 143.4 and
-//! 143.6.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -50,60 +46,6 @@
 //! ballot ([`UnbrokenTitleTie`]). Each is a [`Readings`] field with the
 //! other reading as an option, and the decision trace names the reading
 //! that applied. See `docs/ebu-split-tie.md` in the repository.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_model::{ContestantId, ContestantKind, Encounter, EncounterStatus,
-//!     RoundNumber, Score, SideScores, Unit, Unresolved};
-//! use countback_tiebreak_ebu::{EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
-//!     Procedure, Scoring, Stage, Standings, TiePurpose};
-//!
-//! let vp = |a: &str, b: &str, sa: i64, sb: i64, imps: (i64, i64)| Encounter {
-//!     round: RoundNumber(1),
-//!     first: a.into(),
-//!     second: b.into(),
-//!     scores: vec![
-//!         SideScores { unit: Unit::VictoryPoints, first: sa.into(), second: sb.into() },
-//!         SideScores { unit: Unit::Imps, first: imps.0.into(), second: imps.1.into() },
-//!     ],
-//!     status: EncounterStatus::Played,
-//!     weight: Score::ONE,
-//! };
-//! let stage = Stage {
-//!     format: EventFormat {
-//!         scoring: Scoring::victory_points(Unit::Imps),
-//!         all_play_all: false,
-//!         contestants: ContestantKind::Team,
-//!         grouping: MatchGrouping::Rounds,
-//!         draw_score: Score::integer(10),
-//!     },
-//!     standings: Standings::new([
-//!         FinalStanding::full("A", Score::integer(30)),
-//!         FinalStanding::full("B", Score::integer(30)),
-//!     ])?,
-//!     // Level in VPs; A won the match 31-29 in IMPs.
-//!     encounters: vec![vp("A", "B", 10, 10, (31, 29))],
-//!     partnerships: vec![],
-//!     boards: vec![],
-//!     penalties: vec![],
-//!     conversion: PenaltyConversion::standard(),
-//! };
-//! let tied = [ContestantId::new("B"), ContestantId::new("A")];
-//! let outcome = Procedure::white_book().split(&stage, &tied, TiePurpose::QualifyingPlace)?;
-//! assert_eq!(outcome.order_text(), "A > B");
-//! assert_eq!(outcome.deciding_clauses()[0].to_string(), "EBU 143.7.1(a)");
-//! # Ok::<(), countback_tiebreak_ebu::EbuError>(())
-//! ```
-//!
-//! ## Examples
-//!
-//! Each worked example of the White Book extract is replayed from a fixture
-//! under `docs/examples/ebu-split-tie/` by the `countback-replay` crate.
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

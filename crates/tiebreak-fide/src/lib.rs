@@ -1,7 +1,4 @@
-//! # countback-tiebreak-fide
-//!
-//! The FIDE Tie-Break Regulations (Handbook C.07) computed exactly, with a
-//! reader for FIDE TRF-16 tournament report files.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -26,34 +23,6 @@
 //!
 //! Every value is an exact [`countback_model::Score`]; [`display`] rounds for
 //! printing only.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
-//!
-//! let text = "\
-//! 012 Club evening
-//! 001    1      Ann                               1800                             1.0    1     2 w 1
-//! 001    2      Bob                               1700                             0.0    2     1 b 0
-//! ";
-//! let tournament = trf::parse(text)?;
-//! let fide = Evaluation::new(&tournament, Options::new(Edition::Aug2024))?;
-//! let outcome = fide.rank(&"BH/C1, SB".parse::<Cascade>()?)?;
-//! assert_eq!(outcome.order_text(), "Ann > Bob");
-//! assert_eq!(fide.value(2, &"ARO".parse()?)?.to_string(), "1800");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Examples
-//!
-//! The tests in `tests/` replay the FIDE technical commission's tie-break
-//! exercise (both editions) and five real events computed by Vega, reading
-//! them from `../shared/chess-data/` beside the checkout.
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

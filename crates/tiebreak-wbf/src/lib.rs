@@ -1,9 +1,4 @@
-//! # countback-tiebreak-wbf
-//!
-//! The WBF *Procedures for Tie Breaking* (updated 14 August 2023), all five
-//! parts, each returning the order it reaches and a trace of every test it
-//! applied, naming the clause (`WBF 1.2(c)`), the quantity and each team's
-//! value.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -49,48 +44,6 @@
 //! quotient, (iii) beat one and tied the other, (iv) beaten by both; then
 //! "all other cases" (i) net IMPs, (ii) net total points, (iii) total-points
 //! quotient, (iv) sudden death. `docs/wbf.md` gives the reasons.
-//!
-//! ## Usage
-//!
-//! Build a [`TeamsEvent`] from [`countback_model::Encounter`]s carrying
-//! [`countback_model::Unit::VictoryPoints`], [`countback_model::Unit::Imps`] and
-//! [`countback_model::Unit::TotalPoints`], then call the procedure with the tied teams.
-//!
-//! ## Examples
-//!
-//! ```
-//! use countback_model::{ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit};
-//! use countback_tiebreak_wbf::{swiss, TeamsEvent};
-//!
-//! let side = |unit, a: i64, b: i64| SideScores { unit, first: Score::integer(a), second: Score::integer(b) };
-//! let m = |round, a: &str, b: &str, vp: (i64, i64)| Encounter {
-//!     round: RoundNumber(round),
-//!     first: a.into(),
-//!     second: b.into(),
-//!     scores: vec![
-//!         side(Unit::VictoryPoints, vp.0, vp.1),
-//!         side(Unit::Imps, 10, 10),
-//!         side(Unit::TotalPoints, 500, 500),
-//!     ],
-//!     status: EncounterStatus::Played,
-//!     weight: Score::ONE,
-//! };
-//! // A and B finish on 25 VPs; A met the stronger third opponent (C, 23 VPs;
-//! // D has 7), so A has 48 Swiss points to B's 32.
-//! let event = TeamsEvent::new(
-//!     ["A", "B", "C", "D"].map(ContestantId::new),
-//!     [m(1, "A", "C", (15, 5)), m(1, "B", "D", (15, 5)), m(2, "A", "B", (10, 10)), m(2, "C", "D", (18, 2))],
-//! )?
-//! .with_vp_scale_total(Score::integer(20))?;
-//! let outcome = swiss(&event, &["A".into(), "B".into()])?;
-//! assert_eq!(outcome.order_text(), "A > B");
-//! assert_eq!(outcome.deciding_clauses()[0].to_string(), "WBF 3 Swiss points");
-//! # Ok::<(), countback_tiebreak_wbf::WbfError>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

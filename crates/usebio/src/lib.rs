@@ -1,7 +1,4 @@
-//! # countback-usebio
-//!
-//! Read bridge results files, rescore them exactly from the raw table
-//! results, and audit every figure the scoring program stored.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -42,48 +39,6 @@
 //! single traveller line is [`ParseError::NoResults`].
 //!
 //! No function here touches the file system: pass the text in.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_usebio::{audit, parse_usebio, Convention, Difference, Figure};
-//!
-//! // A writer the crate does not know, scoring 1 per result beaten.
-//! let xml = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
-//!   <WINNER_TYPE>1</WINNER_TYPE>
-//!   <PARTICIPANTS>
-//!     <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>1</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE><PLACE>3</PLACE></PAIR>
-//!     <PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>1</TOTAL_SCORE><PLACE>1</PLACE></PAIR>
-//!   </PARTICIPANTS>
-//!   <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
-//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
-//!       <SCORE>420</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
-//!     <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
-//!       <SCORE>-50</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>1</EW_MATCH_POINTS></TRAVELLER_LINE>
-//!   </BOARD>
-//! </EVENT></USEBIO>"#;
-//!
-//! let session = parse_usebio(xml)?;
-//! let report = audit(&session)?;
-//! // Places agree; the default convention (2 per result beaten) gives a
-//! // top of 2, so the lines and totals do not.
-//! assert_eq!(report.convention, Convention::EbuWhiteBook2025);
-//! assert!(report.of(Figure::Place).all(|f| f.class.agrees()));
-//! let total = report.of(Figure::Total).next().unwrap();
-//! assert_eq!(total.stored, "1");
-//! // Not passed and not called a manual override: the audit names the
-//! // convention that gives it (ACBL's 1 per result beaten), and says that
-//! // convention explains the whole file.
-//! assert_eq!(total.class, Difference::OtherConvention { convention: Convention::Acbl });
-//! assert_eq!(report.explained_by(), Some(Convention::Acbl));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,7 +1,4 @@
-//! # countback-vp
-//!
-//! Bridge teams scoring from IMPs to victory points by the published scales,
-//! with every VP an exact [`Score`] and every rounding decision *certified*.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Overview
 //!
@@ -38,51 +35,6 @@
 //! [`VpError::Undecided`] rather than guess. Values the scales can meet
 //! exactly (10, 15 and 20 VPs) are recognised by exact arithmetic in Q(√5).
 //! No floating point is used.
-//!
-//! ## Usage
-//!
-//! ```
-//! use countback_vp::{FractionalMargin, Score, VpScale};
-//!
-//! let scale: VpScale = "wbf-2013-continuous".parse()?;
-//! // 16 boards: 10 IMPs → 12.80, 15 → 13.97, 20 → 15.00, 30 → 16.73.
-//! let vp = scale.convert(16, &Score::integer(10), &FractionalMargin::Refuse)?;
-//! assert_eq!(vp.first, Score::parse("12.80")?);
-//! assert_eq!(vp.second, Score::parse("7.20")?);
-//! let (winner, loser) = scale
-//!     .convert(16, &Score::integer(-20), &FractionalMargin::Refuse)?
-//!     .winner_loser();
-//! assert_eq!((winner, loser), (Score::integer(15), Score::integer(5)));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## Examples
-//!
-//! A match from board results, converted by the discrete scale:
-//!
-//! ```
-//! use countback_vp::{score_match, ArtificialImps, BoardResult, FractionalMargin};
-//! use countback_vp::{MatchInput, Score, VpScale};
-//!
-//! let table = VpScale::WbfDiscrete.table(8)?;
-//! let input = MatchInput::Boards(vec![
-//!     BoardResult::TwoRoom { open_ns: 420, closed_ns: -50 },  // +470: 10 IMPs
-//!     BoardResult::TwoRoom { open_ns: 140, closed_ns: 110 },  // +30: 1 IMP
-//!     BoardResult::Adjusted {                                  // unplayable
-//!         first: ArtificialImps::AveragePlus,
-//!         second: ArtificialImps::AverageMinus,
-//!     },
-//! ]);
-//! let m = score_match(&input, &table, &FractionalMargin::Refuse)?;
-//! // 14 IMPs over 8 boards: the 15–5 band (13–16).
-//! assert_eq!(m.first.victory_points, Score::integer(15));
-//! assert_eq!(m.second.victory_points, Score::integer(5));
-//! # Ok::<(), countback_vp::VpError>(())
-//! ```
-//!
-//! ## Crate features
-//!
-//! None.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
