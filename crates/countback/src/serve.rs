@@ -733,6 +733,31 @@ impl Ask {
         }
     }
 
+    /// A ranking, rendered as the command line renders it.
+    fn ranked(
+        &self,
+        ranked: &countback_event::Ranking,
+        format: Format,
+    ) -> Result<Answer, ServeError> {
+        let mut body = Vec::new();
+        crate::standings::write(
+            &mut body,
+            ranked,
+            format,
+            crate::cli::half_for(self.half, None),
+            self.show == Show::Explain,
+        )
+        .map_err(|e| ServeError::Render(e.to_string()))?;
+        Ok(Answer {
+            body,
+            done: format!("ranked by {}", ranked.procedure),
+            warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
+            group: Some(Group::Procedure(ranked.procedure)),
+            needs_human: ranked.needs_human(),
+            plain: false,
+        })
+    }
+
     fn answer(&self, format: Format) -> Result<Answer, ServeError> {
         let render = |e: io::Error| ServeError::Render(e.to_string());
         let mut body = Vec::new();
@@ -793,22 +818,7 @@ impl Ask {
                 request.procedure = self.procedure;
                 request.options = self.only_options(group, &doing)?;
                 let ranked = event.rank(&request).map_err(self.bad())?;
-                crate::standings::write(
-                    &mut body,
-                    &ranked,
-                    format,
-                    crate::cli::half_for(self.half, None),
-                    self.show == Show::Explain,
-                )
-                .map_err(render)?;
-                Ok(Answer {
-                    body,
-                    done: format!("ranked by {}", ranked.procedure),
-                    warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
-                    group: Some(Group::Procedure(ranked.procedure)),
-                    needs_human: ranked.needs_human(),
-                    plain: false,
-                })
+                self.ranked(&ranked, format)
             }
             Kind::Results => {
                 self.no_boards("a results file is shown as its program scored it")?;
@@ -881,22 +891,7 @@ impl Ask {
                     Show::Auto | Show::Explain => {
                         let ranked =
                             countback_event::rank_trf(text, &options).map_err(self.bad())?;
-                        crate::standings::write(
-                            &mut body,
-                            &ranked,
-                            format,
-                            crate::cli::half_for(self.half, None),
-                            self.show == Show::Explain,
-                        )
-                        .map_err(render)?;
-                        Ok(Answer {
-                            body,
-                            done: "ranked by fide".to_owned(),
-                            warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
-                            group: Some(fide),
-                            needs_human: ranked.needs_human(),
-                            plain: false,
-                        })
+                        self.ranked(&ranked, format)
                     }
                 }
             }
