@@ -12,12 +12,13 @@
 //!   test harness, which captures `println!`, shows it).
 #![forbid(unsafe_code)]
 // Test support: failing loudly is its job.
-#![allow(clippy::panic)]
+#![allow(clippy::panic, clippy::indexing_slicing)]
 
 use std::io::Write;
 use std::path::PathBuf;
 
 pub mod json;
+pub mod synthetic;
 
 /// `../shared`, beside the checkout.
 #[must_use]
