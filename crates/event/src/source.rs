@@ -78,7 +78,7 @@ impl Source {
         match self.notation {
             Notation::Json => {
                 let mut de = serde_json::Deserializer::from_str(&self.text);
-                serde_path_to_error::deserialize(&mut de).map_err(|e| {
+                let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
                     let field = path_of(e.path());
                     let inner = e.into_inner();
                     let at = (inner.line() > 0).then_some(LineColumn {
@@ -91,7 +91,24 @@ impl Source {
                         Some(field),
                         at,
                     ))
-                })
+                })?;
+                // Whatever follows the event (a second document, even a
+                // corrected copy) would otherwise be silently ignored.
+                de.end().map_err(|e| {
+                    EventError::located(
+                        Problem::Format {
+                            message: "something follows the event's closing brace (a second \
+                                      document?); an event file holds one JSON document"
+                                .to_owned(),
+                        },
+                        None,
+                        Some(LineColumn {
+                            line: e.line(),
+                            column: e.column(),
+                        }),
+                    )
+                })?;
+                Ok(value)
             }
             Notation::Toml => {
                 let located = |message: &str, span: Option<std::ops::Range<usize>>, field| {
@@ -338,6 +355,27 @@ mod tests {
         let text = "[[boards]]\nboard = 1\nresults = [\n  { ns = \"1\", score = \"420\" },\n  { ns = \"2\", score = \"x\" },\n]\n";
         let p = FieldPath::key("boards").i(0).k("results").i(1).k("score");
         assert_eq!(at(text, Notation::Toml, p), (5, 23));
+    }
+
+    #[test]
+    fn a_second_json_document_is_refused_where_it_starts() {
+        // Before: `{…}{…}` was read up to the first document and the rest
+        // ignored, even a corrected copy of the event.
+        let one = "{\"event\": {\"name\": \"x\"}}\n";
+        let ok: serde_json::Value = Source::new(one, Notation::Json).parse().unwrap();
+        assert_eq!(ok["event"]["name"], "x");
+        let two = format!("{one}{{\"event\": {{\"name\": \"y\"}}}}\n");
+        let e = Source::new(&two, Notation::Json)
+            .parse::<serde_json::Value>()
+            .unwrap_err();
+        let at = e.at.unwrap();
+        assert_eq!((at.line, at.column), (2, 1), "{e}");
+        assert!(e.to_string().contains("second"), "{e}");
+        // Trailing white space is not a document.
+        let spaced = format!("{one}\n  \n");
+        assert!(Source::new(&spaced, Notation::Json)
+            .parse::<serde_json::Value>()
+            .is_ok());
     }
 
     #[test]
