@@ -279,3 +279,31 @@ fn a_results_file_beyond_the_traveller_line_limit_is_refused_naming_it() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_is_refused_before_it_is_read() {
+    // Before: a FIFO named `.xml`, or a link to /dev/zero named `.toml`,
+    // passed the size check (metadata says 0 bytes) and was read without end.
+    let dir = std::env::temp_dir().join(format!("countback-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("results.xml");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        refused(
+            &run(&["score"], &fifo),
+            &["results.xml", "named pipe", "regular files only"],
+        );
+    }
+    let zero = dir.join("event.toml");
+    let _ = std::fs::remove_file(&zero);
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    refused(
+        &run(&["rank"], &zero),
+        &["event.toml", "a device", "regular files only"],
+    );
+    let folder = dir.join("folder.toml");
+    std::fs::create_dir_all(&folder).unwrap();
+    refused(&run(&["score"], &folder), &["folder.toml", "a folder"]);
+}
