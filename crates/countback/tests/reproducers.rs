@@ -307,3 +307,28 @@ fn a_fifo_or_a_device_is_refused_before_it_is_read() {
     std::fs::create_dir_all(&folder).unwrap();
     refused(&run(&["score"], &folder), &["folder.toml", "a folder"]);
 }
+
+#[test]
+fn a_name_that_could_forge_a_line_of_the_output_is_refused() {
+    // Before: a line break in a name printed a fake standings line, and a
+    // right-to-left override reversed a name and the figures beside it.
+    let event = |name: &str, id: &str| {
+        format!(
+            "[event]\nname = \"Swiss\"\nprocedure = \"ebu\"\n\n\
+             [[contestants]]\nid = \"{id}\"\nname = \"{name}\"\n\n[[contestants]]\nid = \"B\"\n\n\
+             [[matches]]\nround = 1\nfirst = \"{id}\"\nsecond = \"B\"\nvp = [12, 8]\n"
+        )
+    };
+    let forged = file(
+        "forged.toml",
+        event("Smith\\n1    Z    999.00", "A").as_bytes(),
+    );
+    refused(
+        &run(&["rank"], &forged),
+        &["line 7", "contestants[0].name", "U+000A"],
+    );
+    let rtl = file("rtl.toml", event("Smith \u{202E}00.99", "A").as_bytes());
+    refused(&run(&["rank"], &rtl), &["contestants[0].name", "U+202E"]);
+    let empty = file("empty-id.toml", event("Smith", "").as_bytes());
+    refused(&run(&["rank"], &empty), &["contestants[0].id", "an id"]);
+}
