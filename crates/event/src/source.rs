@@ -22,10 +22,18 @@ pub enum Notation {
 }
 
 /// An event file's text and notation, kept so that errors can be located.
+///
+/// What locating needs is built once, on the first look-up, and kept: the
+/// TOML document with its spans and the offsets where lines start. An event
+/// with hundreds of warnings is then located in one parse, not one each
+/// (a 4 MiB file with 234 warnings took a minute when every warning parsed
+/// the whole text again).
 #[derive(Debug, Clone)]
 pub struct Source {
     text: String,
     notation: Notation,
+    toml: std::sync::OnceLock<Option<toml_edit::Document<String>>>,
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl Source {
@@ -35,7 +43,31 @@ impl Source {
         Source {
             text: text.into(),
             notation,
+            toml: std::sync::OnceLock::new(),
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The line and column of byte `offset`, by the line starts found once.
+    fn line_column(&self, offset: usize) -> LineColumn {
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        // The last line start at or before the offset.
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        let start = starts.get(line - 1).copied().unwrap_or(0);
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        LineColumn { line, column }
     }
 
     /// The text.
@@ -149,10 +181,16 @@ impl Source {
     #[must_use]
     pub fn locate(&self, field: &FieldPath) -> Option<LineColumn> {
         let offset = match self.notation {
-            Notation::Toml => toml_offset(&self.text, &field.0),
+            Notation::Toml => {
+                let doc = self
+                    .toml
+                    .get_or_init(|| toml_edit::Document::parse(self.text.clone()).ok())
+                    .as_ref()?;
+                toml_offset(doc, &field.0)
+            }
             Notation::Json => json_offset(&self.text, &field.0),
         }?;
-        Some(LineColumn::of_offset(&self.text, offset))
+        Some(self.line_column(offset))
     }
 }
 
@@ -178,8 +216,7 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-fn toml_offset(text: &str, path: &[Segment]) -> Option<usize> {
-    let doc = toml_edit::Document::parse(text).ok()?;
+fn toml_offset(doc: &toml_edit::Document<String>, path: &[Segment]) -> Option<usize> {
     let mut item: &toml_edit::Item = doc.as_item();
     let mut best = None;
     for seg in path {
