@@ -41,7 +41,7 @@ fn swiss(teams: usize, rounds: usize, missing: usize) -> String {
             if k % gap == 0 && k / gap <= missing {
                 continue;
             }
-            let (a, b) = (pair[0], pair[1]);
+            let &[a, b] = pair else { continue };
             let v = next() % 21;
             let _ = write!(
                 s,
