@@ -1,0 +1,3 @@
+//! Bridgemate `.bws` reader.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
