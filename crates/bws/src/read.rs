@@ -457,3 +457,207 @@ fn read_entry(c: &Cell<'_>) -> Result<Entry, BwsError> {
     })?;
     Ok(Entry::Result(TableResult::Played(played)))
 }
+
+#[cfg(test)]
+mod tests {
+    //! `ReceivedData` rows as the Bridgemate server writes them (every
+    //! column of the real files' table, informational ones included), read
+    //! and refused row by row.
+    #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+
+    use super::*;
+
+    const COLUMNS: [&str; 23] = [
+        "ID",
+        "Section",
+        "Table",
+        "Round",
+        "Board",
+        "PairNS",
+        "PairEW",
+        "Declarer",
+        "NS/EW",
+        "Contract",
+        "Result",
+        "LeadCard",
+        "Remarks",
+        "DateLog",
+        "TimeLog",
+        "Processed",
+        "Processed1",
+        "Processed2",
+        "Processed3",
+        "Processed4",
+        "Erased",
+        "ExternalUpdate",
+        "SuspiciousContract",
+    ];
+
+    /// One row: (ID, table, board, declarer seat, contract, result,
+    /// remarks, erased).
+    type Row<'a> = (i32, i16, i16, &'a str, &'a str, &'a str, &'a str, bool);
+
+    fn rows(data: &[Row<'_>]) -> Rows {
+        let rows = data
+            .iter()
+            .map(
+                |&(id, table, board, seat, contract, result, remarks, erased)| {
+                    vec![
+                        Value::Long(id),
+                        Value::Int(1),
+                        Value::Int(table),
+                        Value::Int(1),
+                        Value::Int(board),
+                        Value::Int(table),
+                        Value::Int(table),
+                        Value::Int(table),
+                        Value::Text(seat.to_owned()),
+                        Value::Text(contract.to_owned()),
+                        Value::Text(result.to_owned()),
+                        Value::Text(String::new()),
+                        Value::Text(remarks.to_owned()),
+                        Value::Timestamp(46048.0),
+                        Value::Timestamp(0.42),
+                        Value::Bool(false),
+                        Value::Bool(false),
+                        Value::Bool(false),
+                        Value::Bool(false),
+                        Value::Bool(false),
+                        Value::Bool(erased),
+                        Value::Bool(false),
+                        Value::Int(0),
+                    ]
+                },
+            )
+            .collect();
+        Rows {
+            table: "ReceivedData",
+            columns: COLUMNS
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.to_ascii_lowercase(), i))
+                .collect(),
+            rows,
+        }
+    }
+
+    fn read(data: &[Row<'_>]) -> Result<BwsFile, BwsError> {
+        let mut file = BwsFile::default();
+        read_received(&rows(data), &mut file).map(|()| file)
+    }
+
+    /// A refusal naming the row, its ID and the column.
+    fn refused(data: &[Row<'_>], row: usize, id: i64, column: &str) {
+        match read(data) {
+            Err(BwsError::BadValue {
+                table,
+                row: r,
+                id: i,
+                column: c,
+                ..
+            }) => {
+                assert_eq!((table, r, i, c), ("ReceivedData", row, Some(id), column));
+            }
+            other => panic!("{data:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn results_not_played_and_pass_outs_are_read() {
+        let f = read(&[
+            (1, 1, 1, "N", "4 S", "=", "", false),
+            (2, 2, 1, "W", "3 NT x", "-2", "", false),
+            (3, 3, 1, "N", "PASS", "", "", false),
+            (4, 4, 1, "N", "", "", "Not played", false),
+            (5, 5, 1, "E", "1 C xx", "+1", "", false),
+        ])
+        .unwrap();
+        assert_eq!(f.received.len(), 5);
+        assert_eq!(f.not_played().count(), 1);
+        let tricks: Vec<Option<u8>> = f
+            .received
+            .iter()
+            .map(|r| match r.entry {
+                Entry::Result(TableResult::Played(p)) => Some(p.tricks()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tricks, [Some(10), Some(7), None, None, Some(8)]);
+        assert!(matches!(
+            f.received[2].entry,
+            Entry::Result(TableResult::PassedOut)
+        ));
+    }
+
+    #[test]
+    fn the_last_row_not_erased_is_the_result() {
+        // Table 1: entered, corrected (the first erased), corrected again.
+        // Table 2: entered, then the only later row erased: the first stands.
+        let f = read(&[
+            (1, 1, 1, "N", "4 S", "=", "", true),
+            (2, 2, 1, "N", "3 NT", "=", "", false),
+            (3, 1, 1, "N", "4 S", "-1", "", false),
+            (4, 2, 1, "N", "3 NT", "+1", "", true),
+            (5, 1, 1, "N", "4 S", "+1", "", false),
+        ])
+        .unwrap();
+        assert_eq!(
+            (f.received_rows, f.erased_rows, f.superseded_rows),
+            (5, 2, 1)
+        );
+        let kept: Vec<(u32, i64)> = f.received.iter().map(|r| (r.table, r.id)).collect();
+        assert_eq!(kept, [(2, 2), (1, 5)]);
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_refused_naming_table_row_and_column() {
+        let ok = (1, 1, 1, "N", "4 S", "=", "", false);
+        refused(
+            &[ok, (7, 2, 1, "N", "4 Q", "=", "", false)],
+            2,
+            7,
+            "Contract",
+        );
+        refused(
+            &[ok, (8, 2, 1, "N", "4 S", "+4", "", false)],
+            2,
+            8,
+            "Result",
+        );
+        refused(
+            &[ok, (9, 2, 1, "N", "4 S", "one", "", false)],
+            2,
+            9,
+            "Result",
+        );
+        refused(&[(3, 2, 1, "X", "4 S", "=", "", false)], 1, 3, "NS/EW");
+        refused(&[(4, 2, -1, "N", "4 S", "=", "", false)], 1, 4, "Board");
+        refused(
+            &[(5, 2, 1, "", "", "", "Arbitral score", false)],
+            1,
+            5,
+            "Remarks",
+        );
+        refused(
+            &[(6, 2, 1, "N", "4 S", "=", "Not played", false)],
+            1,
+            6,
+            "Contract",
+        );
+        refused(&[(10, 2, 1, "N", "", "", "", false)], 1, 10, "Contract");
+    }
+
+    #[test]
+    fn a_missing_column_is_named() {
+        let mut r = rows(&[(1, 1, 1, "N", "4 S", "=", "", false)]);
+        r.columns.remove("erased");
+        let mut file = BwsFile::default();
+        assert_eq!(
+            read_received(&r, &mut file),
+            Err(BwsError::MissingColumn {
+                table: "ReceivedData",
+                column: "Erased"
+            })
+        );
+    }
+}

@@ -316,3 +316,99 @@ fn element(out: &mut String, indent: usize, tag: &str, text: &str) {
     }
     let _ = writeln!(out, "</{tag}>");
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+    use crate::{audit, parse_usebio, rescore};
+    use countback_model::ArtificialScore;
+
+    /// A three-table Howell with a name that needs escaping, an artificial
+    /// score and a line not played, written and read back.
+    const FILE: &str = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+<PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME></PLAYER></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>3</PAIR_NUMBER></PAIR>
+<PAIR><PAIR_NUMBER>4</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>5</PAIR_NUMBER></PAIR>
+<PAIR><PAIR_NUMBER>6</PAIR_NUMBER></PAIR>
+</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>-50</SCORE></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER><SCORE>110</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER><EW_PAIR_NUMBER>5</EW_PAIR_NUMBER><SCORE>NP</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>6</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><SCORE>-100</SCORE></TRAVELLER_LINE>
+</BOARD></EVENT></USEBIO>"#;
+
+    #[test]
+    fn a_session_written_reads_back_with_every_figure_reproduced() {
+        let session = parse_usebio(FILE).unwrap();
+        let scored = rescore(&session).unwrap();
+        let mut plays = Plays::new();
+        plays.insert(
+            (BoardNumber(1), None, ContestantId::new("1")),
+            Play {
+                contract: "4S".to_owned(),
+                declarer: "N".to_owned(),
+                tricks: Some(10),
+                lead: Some("2H".to_owned()),
+            },
+        );
+        let xml = write_usebio(&session, &scored, &plays, "countback").unwrap();
+        assert!(xml.contains("<PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME>"));
+        assert!(xml.contains("<CONTRACT>4S</CONTRACT>"));
+        assert!(xml.contains("<SCORE>A6040</SCORE>"));
+        assert!(xml.contains("<SCORE>NP</SCORE>"));
+        let back = parse_usebio(&xml).unwrap();
+        assert_eq!(back.participants[0].players, ["A & B <C>"]);
+        let a = audit(&back).unwrap();
+        assert!(a.exceptions().next().is_none(), "{}", a.summary());
+        // Lines, totals, percentages and places: all there.
+        // Five lines with a result (two figures each); total, percentage and
+        // place of six pairs.
+        assert_eq!(a.findings.len(), 5 * 2 + 6 * 3);
+    }
+
+    #[test]
+    fn figures_are_exact_when_a_short_decimal_is() {
+        let d = Display::HalfUp;
+        assert_eq!(figure(&Score::new(98, 10).unwrap(), d), "9.8");
+        assert_eq!(figure(&Score::integer(7), d), "7");
+        assert_eq!(figure(&Score::new(1, 3).unwrap(), d), "0.33");
+        assert_eq!(
+            figure(&Score::new(2, 3).unwrap(), Display::Truncate),
+            "0.66"
+        );
+    }
+
+    #[test]
+    fn identifiers_split_as_the_reader_joins_them() {
+        let ns = Some(Direction::NorthSouth);
+        assert_eq!(split_id(&ContestantId::new("12NS"), ns), ("12", ns));
+        assert_eq!(split_id(&ContestantId::new("A1NS"), ns), ("A1NS", ns));
+        assert_eq!(split_id(&ContestantId::new("7"), None), ("7", None));
+    }
+
+    #[test]
+    fn what_usebio_pairs_cannot_say_is_refused() {
+        let odd = ArtificialScore::new(Score::new(121, 2).unwrap(), Score::integer(40)).unwrap();
+        assert!(matches!(
+            artificial_text(&odd),
+            Err(WriteError::Unsupported { .. })
+        ));
+        assert_eq!(
+            artificial_text(&ArtificialScore::average()).unwrap(),
+            "A5050"
+        );
+        let mut session = parse_usebio(FILE).unwrap();
+        let scored = rescore(&session).unwrap();
+        session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
+        let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
+        assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");
+    }
+}
