@@ -368,7 +368,6 @@ mod tests {
         assert_eq!(back.participants[0].players, ["A & B <C>"]);
         let a = audit(&back).unwrap();
         assert!(a.exceptions().next().is_none(), "{}", a.summary());
-        // Lines, totals, percentages and places: all there.
         // Five lines with a result (two figures each); total, percentage and
         // place of six pairs.
         assert_eq!(a.findings.len(), 5 * 2 + 6 * 3);
