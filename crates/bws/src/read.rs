@@ -248,6 +248,7 @@ fn empty(table: &'static str) -> impl Fn() -> Rows {
 }
 
 fn read_sections(rows: &Rows) -> Result<Vec<Section>, BwsError> {
+    let winners = rows.optional("Winners");
     (0..rows.rows.len())
         .map(|row| {
             let c = Cell {
@@ -255,6 +256,19 @@ fn read_sections(rows: &Rows) -> Result<Vec<Section>, BwsError> {
                 row,
                 id: None,
             };
+            if let Some(column) = winners {
+                // `Winners` may turn a Mitchell into one field (an
+                // arrow-switched movement): it would change every place.
+                // Both real files say 0 (the ranking follows the movement);
+                // another value is refused until its meaning is known.
+                if c.integer("Winners")? != 0 {
+                    return Err(c.bad(
+                        "Winners",
+                        c.value(column),
+                        "0 (the ranking from the movement; other settings are not read yet)",
+                    ));
+                }
+            }
             Ok(Section {
                 id: c.number("ID")?,
                 letter: c.text("Letter")?.to_owned(),
@@ -659,5 +673,58 @@ mod tests {
                 column: "Erased"
             })
         );
+    }
+}
+
+#[cfg(test)]
+mod section_tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+
+    fn section(winners: i16) -> Rows {
+        let columns = [
+            "ID",
+            "Letter",
+            "Tables",
+            "MissingPair",
+            "EWMoveBeforePlay",
+            "Session",
+            "ScoringType",
+            "Winners",
+        ];
+        Rows {
+            table: "Section",
+            columns: columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.to_ascii_lowercase(), i))
+                .collect(),
+            rows: vec![vec![
+                Value::Int(1),
+                Value::Text("A  ".to_owned()),
+                Value::Int(11),
+                Value::Int(0),
+                Value::Int(0),
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(winners),
+            ]],
+        }
+    }
+
+    #[test]
+    fn sections_are_read_and_an_unknown_winners_setting_refused() {
+        let s = read_sections(&section(0)).unwrap();
+        assert_eq!((s[0].id, s[0].letter.as_str(), s[0].tables), (1, "A", 11));
+        match read_sections(&section(1)) {
+            Err(BwsError::BadValue {
+                table: "Section",
+                row: 1,
+                column: "Winners",
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
     }
 }
