@@ -60,6 +60,19 @@ impl Rows {
     fn optional(&self, name: &'static str) -> Option<usize> {
         self.columns.get(&name.to_ascii_lowercase()).copied()
     }
+
+    /// One value per row, built by `f` from the row's cells.
+    fn each<T>(&self, f: impl Fn(&Cell<'_>) -> Result<T, BwsError>) -> Result<Vec<T>, BwsError> {
+        (0..self.rows.len())
+            .map(|row| {
+                f(&Cell {
+                    rows: self,
+                    row,
+                    id: None,
+                })
+            })
+            .collect()
+    }
 }
 
 /// A cell, with what to say when it is not what it should be.
@@ -249,99 +262,78 @@ fn empty(table: &'static str) -> impl Fn() -> Rows {
 
 fn read_sections(rows: &Rows) -> Result<Vec<Section>, BwsError> {
     let winners = rows.optional("Winners");
-    (0..rows.rows.len())
-        .map(|row| {
-            let c = Cell {
-                rows,
-                row,
-                id: None,
-            };
-            if let Some(column) = winners {
-                // `Winners` may turn a Mitchell into one field (an
-                // arrow-switched movement): it would change every place.
-                // Both real files say 0 (the ranking follows the movement);
-                // another value is refused until its meaning is known.
-                if c.integer("Winners")? != 0 {
-                    return Err(c.bad(
-                        "Winners",
-                        c.value(column),
-                        "0 (the ranking from the movement; other settings are not read yet)",
-                    ));
-                }
+    rows.each(|c| {
+        if let Some(column) = winners {
+            // `Winners` may turn a Mitchell into one field (an
+            // arrow-switched movement): it would change every place.
+            // Both real files say 0 (the ranking follows the movement);
+            // another value is refused until its meaning is known.
+            if c.integer("Winners")? != 0 {
+                return Err(c.bad(
+                    "Winners",
+                    c.value(column),
+                    "0 (the ranking from the movement; other settings are not read yet)",
+                ));
             }
-            Ok(Section {
-                id: c.number("ID")?,
-                letter: c.text("Letter")?.to_owned(),
-                tables: c.number("Tables")?,
-            })
+        }
+        Ok(Section {
+            id: c.number("ID")?,
+            letter: c.text("Letter")?.to_owned(),
+            tables: c.number("Tables")?,
         })
-        .collect()
+    })
 }
 
 fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
     let custom = rows.optional("CustomBoards");
-    (0..rows.rows.len())
-        .map(|row| {
-            let c = Cell {
-                rows,
-                row,
-                id: None,
-            };
-            if let Some(col) = custom {
-                // A custom board list changes which boards a table plays;
-                // the results name their boards, but a list we do not read
-                // is refused rather than passed over.
-                if !c.text_at("CustomBoards", col)?.is_empty() {
-                    return Err(c.bad(
-                        "CustomBoards",
-                        c.value(col),
-                        "empty (custom board lists are not read yet)",
-                    ));
-                }
+    rows.each(|c| {
+        if let Some(col) = custom {
+            // A custom board list changes which boards a table plays;
+            // the results name their boards, but a list we do not read
+            // is refused rather than passed over.
+            if !c.text_at("CustomBoards", col)?.is_empty() {
+                return Err(c.bad(
+                    "CustomBoards",
+                    c.value(col),
+                    "empty (custom board lists are not read yet)",
+                ));
             }
-            Ok(Round {
-                section: c.number("Section")?,
-                table: c.number("Table")?,
-                round: c.number("Round")?,
-                ns_pair: c.number("NSPair")?,
-                ew_pair: c.number("EWPair")?,
-                low_board: c.number("LowBoard")?,
-                high_board: c.number("HighBoard")?,
-            })
+        }
+        Ok(Round {
+            section: c.number("Section")?,
+            table: c.number("Table")?,
+            round: c.number("Round")?,
+            ns_pair: c.number("NSPair")?,
+            ew_pair: c.number("EWPair")?,
+            low_board: c.number("LowBoard")?,
+            high_board: c.number("HighBoard")?,
         })
-        .collect()
+    })
 }
 
 fn read_players(rows: &Rows) -> Result<Vec<Player>, BwsError> {
     let round = rows.optional("Round");
-    (0..rows.rows.len())
-        .map(|row| {
-            let c = Cell {
-                rows,
-                row,
-                id: None,
-            };
-            let direction = c.text("Direction")?;
-            let seat = Seat::parse(direction).map_err(|_| {
-                c.bad(
-                    "Direction",
-                    &Value::Text(direction.to_owned()),
-                    "N, E, S or W",
-                )
-            })?;
-            Ok(Player {
-                section: c.number("Section")?,
-                table: c.number("Table")?,
-                seat,
-                round: match round {
-                    Some(_) => c.number("Round")?,
-                    None => 0,
-                },
-                number: c.text("Number")?.to_owned(),
-                name: c.text("Name")?.to_owned(),
-            })
+    rows.each(|c| {
+        let direction = c.text("Direction")?;
+        let seat = Seat::parse(direction).map_err(|_| {
+            c.bad(
+                "Direction",
+                &Value::Text(direction.to_owned()),
+                "N, E, S or W",
+            )
+        })?;
+        Ok(Player {
+            section: c.number("Section")?,
+            table: c.number("Table")?,
+            seat,
+            round: match round {
+                Some(_) => c.number("Round")?,
+                None => 0,
+            },
+            number: c.text("Number")?.to_owned(),
+            name: c.text("Name")?.to_owned(),
         })
-        .collect()
+    })
 }
 
 /// `ReceivedData`: every row read and checked; the last row that is not
