@@ -23,7 +23,21 @@ pub struct BwsSession {
     /// received result, its North-South score by Law 77.
     pub session: Session,
     /// The contract, declarer, tricks and lead of each line.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "plays_as_list"))]
     pub plays: Plays,
+}
+
+/// A map keyed by tuples is not a JSON object: the plays are written as a
+/// list of `[board, section, NS pair, play]`, in board, section and pair
+/// order.
+#[cfg(feature = "serde")]
+fn plays_as_list<S: serde::Serializer>(plays: &Plays, out: S) -> Result<S::Ok, S::Error> {
+    let mut list: Vec<_> = plays.iter().collect();
+    list.sort_by(|(a, _), (b, _)| (a.0 .0, &a.1, a.2.as_str()).cmp(&(b.0 .0, &b.1, b.2.as_str())));
+    out.collect_seq(
+        list.into_iter()
+            .map(|((board, section, ns), play)| (board, section, ns, play)),
+    )
 }
 
 /// How the pairs of one section move.

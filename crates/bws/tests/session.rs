@@ -197,3 +197,16 @@ fn a_file_with_no_result_is_refused() {
     f.received.clear();
     assert!(matches!(f.session(), Err(BwsError::Unsupported { .. })));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_session_serialises_to_json_with_its_plays_as_a_list() {
+    let s = mitchell().session().unwrap();
+    let json = serde_json::to_value(&s).unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    // Three results with a contract or a pass-out; the line not played has none.
+    assert_eq!(plays.len(), 3);
+    assert_eq!(plays[0][0], 1);
+    assert_eq!(plays[0][2], "1NS");
+    assert_eq!(plays[0][3]["contract"], "4S");
+}
