@@ -721,13 +721,14 @@ fn audit_by(
                 Score::from(place),
                 p.stored.place_text.as_deref().unwrap_or(""),
             );
-            // A contestant that played no board has no place to compare.
-            let ours = s.ranked.then(|| Score::from(s.place));
+            // A contestant that played no board is listed one past the last
+            // ranked place (Ruter prints it so: 49 of 48 ranked).
+            let ours = Score::from(s.place);
             push(
                 Figure::Place,
                 &stored,
-                ours.as_ref(),
-                alt.filter(|a| a.ranked).map(|a| Score::from(a.place)),
+                Some(&ours),
+                alt.map(|a| Score::from(a.place)),
             );
         }
     }

@@ -67,7 +67,7 @@ pub use rescore::{
     Treatment,
 };
 pub use session::{
-    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
-    StoredStanding,
+    Board, CrossImpLine, EventKind, FileRule, ImpTotal, Line, Participant, Ranking, Seats, Session,
+    SourceFormat, StoredFigure, StoredStanding,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};

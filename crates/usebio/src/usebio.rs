@@ -334,6 +334,8 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         program,
         participants,
         boards,
+        rule: crate::session::FileRule::default(),
+        not_used: Vec::new(),
     })
 }
 
