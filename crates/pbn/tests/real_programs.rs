@@ -373,3 +373,136 @@ fn sections_scored_apart_when_each_has_its_own_first_place() {
     assert_eq!(total(&a, "A1"), Score::integer(2));
     assert_eq!(total(&a, "B1"), Score::integer(-2));
 }
+
+/// Why: "Ruter's cross-IMP rules are rescored as a mean per comparison …
+/// The audit then files 3,447 (and 406) figures as 'set by hand'." The
+/// same Ruter file, its scoring tag saying the mean (`Cross-IMPs`) while
+/// its figures are sums: every line is ours × 2 (two other results), one
+/// relation for the whole board, so it is another rule, not a hand change.
+#[test]
+fn a_sum_where_a_mean_was_expected_is_another_rule_not_a_hand_change() {
+    let text = ruter_cross("Cross-IMPs", ["22", "-3", "-19"]);
+    let a = audit(&parse_pbn(&text).unwrap()).unwrap();
+    assert_eq!(a.counts().by_hand, 0, "{}", a.summary());
+    let lines: Vec<&countback_usebio::Finding> = a
+        .findings
+        .iter()
+        .filter(|f| matches!(f.figure, Figure::LineNs | Figure::LineEw))
+        .collect();
+    assert_eq!(lines.len(), 6);
+    for f in lines {
+        match &f.class {
+            countback_usebio::Difference::OtherRule { relation, figures } => {
+                assert!(relation.contains("sum over the other results"), "{f}");
+                assert_eq!(*figures, 6);
+            }
+            other => panic!("{f}: {other:?}"),
+        }
+    }
+}
+
+/// Why: "'An offsetting change by hand that the travellers do not show' is
+/// said … for every total of a file whose pairs met on every board." A
+/// Ruter Butler Mitchell, three tables, two boards, each pair against the
+/// same opponents on both; the totals are means per board although the
+/// tag says a plain Butler.
+/// - both boards: +420, +140, −100: datum (drop the highest and lowest)
+///   140; NS IMPs +7, 0, −6
+///
+/// Sums 1NS +14, 2NS 0, 3NS −12 (EW the negation); stored as means +7.00,
+/// 0.00, −6.00: one relation for every total (÷ boards played), another
+/// rule; no pair is a hand change (1NS and 1EW differ by −7 and +7 and
+/// met on every board).
+#[test]
+fn opposite_totals_of_pairs_that_met_on_every_board_are_no_hand_change() {
+    let text = r#"% PBN 2.0
+[Competition "Pairs"]
+[Scoring "IMP;Butler"]
+[Application "Ruter - Read more at www.brenning.se"]
+[Board "1"]
+[ScoreTable "Table\1R;PairId_NS\1R;PairId_EW\1R;Score_NS\6R;IMP_NS\3R;IMP_EW\3R"]
+1 1 1  420  7 -7
+2 2 2  140  0  0
+3 3 3 -100 -6  6
+
+[Board "2"]
+[ScoreTable "Table\1R;PairId_NS\1R;PairId_EW\1R;Score_NS\6R;IMP_NS\3R;IMP_EW\3R"]
+1 1 1  420  7 -7
+2 2 2  140  0  0
+3 3 3 -100 -6  6
+
+[TotalScoreTable "Rank\1R;PairId\1R;Direction\5R;TotalScoreIMP\6R;MemberID1\7R"]
+1 1 "N-S"  7.00 "11"
+2 2 "N-S"  0.00 "12"
+3 3 "N-S" -6.00 "13"
+3 1 "E-W" -7.00 "14"
+2 2 "E-W"  0.00 "15"
+1 3 "E-W"  6.00 "16"
+"#;
+    let s = parse_pbn(text).unwrap();
+    assert_eq!(s.ranking, Ranking::ByDirection);
+    let a = audit(&s).unwrap();
+    assert_eq!(a.counts().by_hand, 0, "{}", a.summary());
+    let relations: Vec<String> = a
+        .of(Figure::Total)
+        .filter(|f| !f.class.agrees())
+        .map(|f| f.class.to_string())
+        .collect();
+    let detail: Vec<String> = a.exceptions().map(ToString::to_string).collect();
+    assert_eq!(relations.len(), 4, "{}\n{}", a.summary(), detail.join("\n"));
+    assert!(
+        relations
+            .iter()
+            .all(|r| r.starts_with("another rule: each total a mean per board played")),
+        "{relations:?}"
+    );
+}
+
+/// Why: "'An offsetting change by hand that the travellers do not show' is
+/// said where the travellers between the two pairs do show the changed
+/// line." A Mitchell, three tables, three boards: every board +420, +140,
+/// −100 at tables 1–3 (NS 4, 2, 0 of a top of 4). 1NS meets 1EW on board 2
+/// only, where the stored line is 3/1 (ours 4/0: set by hand). The totals
+/// store 1NS 13 and 1EW 5: ours are 12 and 6, with the stored line 11 and
+/// 7. The +1/−1 is not a change the travellers do not show (they show
+/// one, and not this one): unexplained, not an offsetting change by hand.
+#[test]
+fn an_offsetting_change_is_only_one_the_travellers_do_not_show() {
+    let text = r#"% PBN 2.1
+[Generator "Magic Contest 5"]
+[Scoring "MatchPoints"]
+[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+1 3  420 4 0
+2 1  140 2 2
+3 2 -100 0 4
+[Board "2"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+1 1  420 3 1
+2 2  140 2 2
+3 3 -100 0 4
+[Board "3"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+1 2  420 4 0
+2 3  140 2 2
+3 1 -100 0 4
+[TotalScoreTable "PairId;Direction;TotalScoreMP"]
+1 NS 13
+2 NS 6
+3 NS 0
+1 EW 5
+2 EW 6
+3 EW 6
+"#;
+    let a = audit(&parse_pbn(text).unwrap()).unwrap();
+    for who in ["1NS", "1EW"] {
+        let f = a
+            .of(Figure::Total)
+            .find(|f| f.contestant.as_ref().map(ContestantId::as_str) == Some(who))
+            .unwrap();
+        assert!(
+            matches!(f.class, countback_usebio::Difference::Unexplained { .. }),
+            "{f}"
+        );
+    }
+}

@@ -52,7 +52,7 @@ pub mod rescore;
 pub mod session;
 mod usebio;
 
-pub use audit::{audit, audit_under, Audit, Difference, Figure, Finding};
+pub use audit::{audit, audit_under, Audit, Counts, Difference, Figure, Finding};
 pub use convention::{
     resolve, Choices, Convention, ConventionSource, Display, ImpSitOut, UnknownConvention,
     ALL_CONVENTIONS,
