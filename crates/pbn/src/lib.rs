@@ -18,20 +18,28 @@
 //!   from `[Generator "…"]` (or `[Application "…"]`) and picks the scoring
 //!   convention (`countback_usebio::Convention::from_writer`).
 //! - Pairs (`PairId_NS`, `PairId_EW`; a `Direction` column in the totals
-//!   ranks NS and EW apart) and individuals (`PlayerId_North` …
-//!   `PlayerId_West`; each player a contestant, partners credited alike).
-//! - Columns read are [`SCORE_COLUMNS`] and [`TOTAL_COLUMNS`];
-//!   [`INFORMATIONAL_COLUMNS`] are read past on purpose; any other column is
+//!   ranks NS and EW apart, or is the pairs' starting direction in a
+//!   Howell, as the file's figures show) and individuals (`PlayerId_North`
+//!   … `PlayerId_West`; each player a contestant, partners credited alike).
+//! - Other programs' files are read faithfully: columns read are
+//!   [`SCORE_COLUMNS`] and [`TOTAL_COLUMNS`]; [`INFORMATIONAL_COLUMNS`] and
+//!   any other column that carries no figure (member numbers, sex,
+//!   countries, tie marks …) are kept and listed in
+//!   `Session::not_used`; a column named like a figure that is not read is
 //!   refused, naming it and listing the known ones. A figure column of the
-//!   other scoring (`IMP_NS` in a matchpointed event) is refused too.
+//!   other scoring (`IMP_NS` in a matchpointed event) is refused too, and a
+//!   teams file is refused as one.
+//! - The rule the file states (`MatchPoints;MP1`, `IMP;Butler-2;Mean`,
+//!   `IMP;Cross`, `IMP;Cross2`) is kept as `Session::rule`.
 //! - A cell `-` (irrelevant) or `?` (unknown) is no figure; `^` before a
 //!   figure marks an artificial score (PBN 5.2): a row with no score and
 //!   figures marked `^` is an adjusted score, read as the percentages of the
 //!   top those figures are (match points) or 50 % plus ten points for every
 //!   three IMPs (IMPs). `Contract` `NP` is not played, `Pass` with no score
 //!   a pass-out.
-//! - One section per file: a `Section` column with two values is refused.
-//!   Rows are one per line (the PBN export format).
+//! - Several sections (a `Section` column) are scored per section or
+//!   across the field as the file's places show. Rows are one per line
+//!   (the PBN export format).
 //!
 //! ## Limits
 //!
