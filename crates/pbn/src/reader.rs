@@ -802,8 +802,9 @@ impl Fields {
     }
 }
 
-/// By number, field and section as the tables write them.
-type Index = HashMap<(String, Option<Direction>, Option<String>), usize>;
+/// By field and section, then by the number as the tables write it (so
+/// that a row's pair is found from its borrowed text, with no allocation).
+type Index = HashMap<(Option<Direction>, Option<String>), HashMap<String, usize>>;
 
 fn contestants(
     table: &Table,
@@ -828,7 +829,10 @@ fn contestants(
                 pair: ContestantId::new(id),
             });
         }
-        index.insert((r.number.into_owned(), field, section.clone()), out.len());
+        index
+            .entry((field, section.clone()))
+            .or_default()
+            .insert(r.number.into_owned(), out.len());
         out.push(Participant {
             id: ContestantId::new(id),
             field,
@@ -857,8 +861,8 @@ fn travellers(
     let board_section = |l: &RawLine<'_>| -> Option<String> {
         l.section
             .as_ref()
-            .map(|s| s.to_string())
             .filter(|_| fields.per_section)
+            .map(ToString::to_string)
     };
     // An artificial score given as figures is a percentage of the top,
     // 2(E − 1) with E the most results on any board of its field (match
@@ -900,8 +904,8 @@ fn travellers(
         let row_section = l
             .section
             .as_ref()
-            .map(|s| s.to_string())
-            .filter(|_| fields.section_in_id);
+            .filter(|_| fields.section_in_id)
+            .map(ToString::to_string);
         let mut who: Vec<usize> = Vec::with_capacity(4);
         for (k, (text, column)) in l.who.iter().enumerate() {
             let field = match k {
@@ -910,7 +914,8 @@ fn travellers(
                 _ => Some(Direction::EastWest),
             };
             let i = index
-                .get(&(text.to_string(), field, row_section.clone()))
+                .get(&(field, row_section.clone()))
+                .and_then(|by_number| by_number.get(text.as_ref()))
                 .copied()
                 .ok_or_else(|| ParseError::UnknownPair {
                     board: l.board,
