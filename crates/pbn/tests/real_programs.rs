@@ -506,3 +506,83 @@ fn an_offsetting_change_is_only_one_the_travellers_do_not_show() {
         );
     }
 }
+
+/// Why: "The Direction column is read as a field. In a Ruter Howell it is
+/// the pair's starting direction … pair 27 sitting EW on a later board is
+/// 'not a participant'." The smallest such file, with nothing else new:
+/// 4 pairs, 2 tables, 2 boards; pair 1 starts NS and sits EW on board 2.
+/// - board 1: 1v2 +420, 3v4 +420: a tie, 1 each (top 2)
+/// - board 2: 4v1 −50 (EW +50), 2v3 +110: 4 0, 1 2, 2 2, 3 0
+///
+/// Totals 1: 3, 2: 3, 3: 1, 4: 1; one list of places: 1 and 2 first, 3
+/// and 4 third.
+#[test]
+fn a_howell_direction_is_where_a_pair_started() {
+    let text = r#"% PBN 2.0
+[Competition "Pairs"]
+[Scoring "MatchPoints"]
+[Application "Ruter - Read more at www.brenning.se"]
+[Board "1"]
+[ScoreTable "Table\1R;PairId_NS\1R;PairId_EW\1R;Score_NS\6R;Score_EW\6R;MP_NS\4R;MP_EW\4R"]
+1 1 2 "420"     - 1 1
+2 3 4 "420"     - 1 1
+[Board "2"]
+[ScoreTable "Table\1R;PairId_NS\1R;PairId_EW\1R;Score_NS\6R;Score_EW\6R;MP_NS\4R;MP_EW\4R"]
+1 4 1     - "50" 0 2
+2 2 3 "110"    - 2 0
+[TotalScoreTable "Rank\1R;PairId\1R;Direction\5R;TotalScoreMP\5R"]
+1 1 "N-S" 3
+1 2 "E-W" 3
+3 3 "N-S" 1
+3 4 "E-W" 1
+"#;
+    let s = parse_pbn(text).unwrap();
+    assert_eq!(s.ranking, Ranking::OneField);
+    let a = audit(&s).unwrap();
+    all_agree(&a);
+    assert_eq!(total(&a, "1"), Score::integer(3));
+}
+
+/// Why: "In an individual event Ruter writes the starting seat ("S",
+/// "W"), refused with 'Direction is not no Direction in an individual
+/// event'." Players 1–8 at two tables, two boards; every board +420 at
+/// table 1 and −50 at table 2 (NS 2/0, EW 0/2 on a top of 2). Board 1:
+/// 1+2 v 3+4, 5+6 v 7+8; board 2: 5+6 v 1+2 (1 and 2 now EW), 7+8 v 3+4.
+/// Totals: 1, 2: 2 + 0; 3, 4: 0 + 2; 5, 6: 0 + 2; 7, 8: 2 + 0; all 2,
+/// all first.
+#[test]
+fn an_individuals_direction_is_the_starting_seat() {
+    let text = r#"% PBN 2.0
+[Competition "Individuals"]
+[Scoring "MatchPoints"]
+[Application "Ruter - Read more at www.brenning.se"]
+[Board "1"]
+[ScoreTable "Table\1R;PlayerId_North\1R;PlayerId_South\1R;PlayerId_East\1R;PlayerId_West\1R;Score_NS\6R;MP_North\2R;MP_South\2R;MP_East\2R;MP_West\2R"]
+1 1 2 3 4  420 2 2 0 0
+2 5 6 7 8  -50 0 0 2 2
+[Board "2"]
+[ScoreTable "Table\1R;PlayerId_North\1R;PlayerId_South\1R;PlayerId_East\1R;PlayerId_West\1R;Score_NS\6R;MP_North\2R;MP_South\2R;MP_East\2R;MP_West\2R"]
+1 5 6 1 2  420 2 2 0 0
+2 7 8 3 4  -50 0 0 2 2
+[TotalScoreTable "Rank\1R;PlayerId\1R;Direction\3R;TotalScoreMP\3R;Name\10L"]
+1 1 "N" 2 "P1"
+1 2 "S" 2 "P2"
+1 3 "E" 2 "P3"
+1 4 "W" 2 "P4"
+1 5 "N" 2 "P5"
+1 6 "S" 2 "P6"
+1 7 "E" 2 "P7"
+1 8 "W" 2 "P8"
+"#;
+    let s = parse_pbn(text).unwrap();
+    assert!(
+        s.not_used
+            .iter()
+            .any(|n| n.contains("Direction: each player's starting seat")),
+        "{:?}",
+        s.not_used
+    );
+    let a = audit(&s).unwrap();
+    all_agree(&a);
+    assert_eq!(total(&a, "1"), Score::integer(2));
+}
