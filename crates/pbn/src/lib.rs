@@ -323,12 +323,12 @@ struct RawLine<'t> {
     mp: (Option<Figure>, Option<Figure>),
     imp: (Option<Figure>, Option<Figure>),
     /// An artificial score's percentages, where the file gives them
-    /// (`Percentage_NS` `^58.5`).
-    pct: (Option<Figure>, Option<Figure>),
+    /// (`Percentage_NS` `^58.5`); boxed, as rare, to keep every row small.
+    pct: Option<Box<(Option<Figure>, Option<Figure>)>>,
     /// The section, where the table has the column.
     section: Option<Cow<'t, str>>,
-    /// The Butler datum the program stored on the row.
-    datum: Option<Figure>,
+    /// The Butler datum the program stored on the row (boxed, as `pct`).
+    datum: Option<Box<StoredFigure>>,
     line: usize,
 }
 
@@ -559,73 +559,76 @@ fn score_row<'t>(
     let imp = figures(cols.imp)?;
     let pct = figures(cols.pct)?;
     let section = cols.section.cell(row).map(trimmed);
-    let datum = figure(table, row, cols.datum, line)?;
+    let datum = figure(table, row, cols.datum, line)?.map(|f| Box::new(f.figure));
     let contract = cols.contract.cell(row).map_or("", |c| c.text.trim());
     let not_played = ["NP", "N P", "N/P", "NOT PLAYED"]
         .iter()
         .any(|np| contract.eq_ignore_ascii_case(np));
+    let marked = |f: &Option<Figure>| f.as_ref().is_some_and(|f| f.caret);
     let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
-        .iter()
-        .any(|f| f.as_ref().is_some_and(|f| f.caret));
-    let raw = RawLine {
+        .into_iter()
+        .any(marked);
+    let (outcome, text) = if not_played {
+        (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
+    } else if let Some((outcome, text)) = adjusted_in_words(table, cols, row, line)? {
+        (Outcome::Known(outcome), Cow::Owned(text))
+    } else {
+        match score_text(table, cols, row, line)? {
+            Some(t) => {
+                let column = [cols.score_ns, cols.score_ew]
+                    .iter()
+                    .find_map(|c| c.cell(row))
+                    .map_or(1, |c| c.column);
+                let o =
+                    countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
+                        at: pos(&table.at("Score_NS"), line, column),
+                        text: short(&t),
+                        expected:
+                            "a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
+                    })?;
+                (Outcome::Known(o), t)
+            }
+            None if contract.eq_ignore_ascii_case("PASS") => (
+                Outcome::Known(TableOutcome::Played { ns_points: 0 }),
+                Cow::Borrowed("0"),
+            ),
+            None if carets => {
+                let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
+                    .iter()
+                    .filter_map(|f| {
+                        f.as_ref()
+                            .filter(|f| f.caret)
+                            .map(|f| f.figure.text.as_str())
+                    })
+                    .collect();
+                (
+                    Outcome::FromFigures,
+                    Cow::Owned(format!("^{}", texts.join("/^"))),
+                )
+            }
+            None => {
+                return Err(ParseError::Missing {
+                    at: pos(Kind::Score.tag(), line, 1),
+                    what: format!(
+                        "a score for board {board}: Score_NS or Score_EW, Contract Pass or NP, or figures marked artificial (^)"
+                    ),
+                })
+            }
+        }
+    };
+    // Percentages are read only as an artificial score's.
+    let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
+    Ok(Some(RawLine {
         board,
         who,
-        outcome: Outcome::Known(TableOutcome::NotPlayed),
-        score_text: Cow::Borrowed("NP"),
+        outcome,
+        score_text: text,
         mp,
         imp,
         pct,
         section,
         datum,
         line,
-    };
-    if not_played {
-        return Ok(Some(raw));
-    }
-    if let Some((outcome, text)) = adjusted_in_words(table, cols, row, line)? {
-        return Ok(Some(RawLine {
-            outcome: Outcome::Known(outcome),
-            score_text: Cow::Owned(text),
-            ..raw
-        }));
-    }
-    let (outcome, text) = match score_text(table, cols, row, line)? {
-        Some(t) => {
-            let column = [cols.score_ns, cols.score_ew]
-                .iter()
-                .find_map(|c| c.cell(row))
-                .map_or(1, |c| c.column);
-            let o = countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
-                at: pos(&table.at("Score_NS"), line, column),
-                text: short(&t),
-                expected: "a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
-            })?;
-            (Outcome::Known(o), t)
-        }
-        None if contract.eq_ignore_ascii_case("PASS") => (
-            Outcome::Known(TableOutcome::Played { ns_points: 0 }),
-            Cow::Borrowed("0"),
-        ),
-        None if carets => {
-            let texts: Vec<&str> = [&raw.pct.0, &raw.pct.1, &raw.mp.0, &raw.mp.1, &raw.imp.0, &raw.imp.1]
-                .iter()
-                .filter_map(|f| f.as_ref().filter(|f| f.caret).map(|f| f.figure.text.as_str()))
-                .collect();
-            (Outcome::FromFigures, Cow::Owned(format!("^{}", texts.join("/^"))))
-        }
-        None => {
-            return Err(ParseError::Missing {
-                at: pos(Kind::Score.tag(), line, 1),
-                what: format!(
-                    "a score for board {board}: Score_NS or Score_EW, Contract Pass or NP, or figures marked artificial (^)"
-                ),
-            })
-        }
-    };
-    Ok(Some(RawLine {
-        outcome,
-        score_text: text,
-        ..raw
     }))
 }
 

@@ -749,15 +749,18 @@ impl Fields {
                 .insert(r.direction);
         }
         let repeated = directions_of.values().any(|d| d.len() > 1);
-        let plays_both = !individual && {
-            let ns: HashSet<&str> = lines
-                .iter()
-                .filter_map(|l| l.who.first().map(|(t, _)| t.as_ref()))
-                .collect();
-            lines
-                .iter()
-                .filter_map(|l| l.who.get(1).map(|(t, _)| t.as_ref()))
-                .any(|ew| ns.contains(ew))
+        // Only asked when the numbers alone do not decide.
+        let plays_both = || {
+            !individual && {
+                let ns: HashSet<&str> = lines
+                    .iter()
+                    .filter_map(|l| l.who.first().map(|(t, _)| t.as_ref()))
+                    .collect();
+                lines
+                    .iter()
+                    .filter_map(|l| l.who.get(1).map(|(t, _)| t.as_ref()))
+                    .any(|ew| ns.contains(ew))
+            }
         };
         // Each group has a contestant placed first.
         let restarts = |key: &dyn Fn(&TotalRow<'_>) -> String| {
@@ -771,7 +774,7 @@ impl Fields {
         };
         let by_direction = has_direction
             && (repeated
-                || (!plays_both
+                || (!plays_both()
                     && (restarts(&|r| format!("{:?}{:?}", r.section, r.direction))
                         || rows.iter().all(|r| r.stored.place.is_none()))));
         let sections: HashSet<Option<&str>> = rows.iter().map(|r| r.section.as_deref()).collect();
@@ -867,10 +870,16 @@ fn travellers(
     // An artificial score given as figures is a percentage of the top,
     // 2(E − 1) with E the most results on any board of its field (match
     // points), or ten percentage points for every three IMPs (IMPs).
+    // Counted only when some row needs it.
     let mut results: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
-    for l in &raw_lines {
-        if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
-            *results.entry((l.board, board_section(l))).or_insert(0) += 1;
+    if raw_lines
+        .iter()
+        .any(|l| matches!(l.outcome, Outcome::FromFigures))
+    {
+        for l in &raw_lines {
+            if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
+                *results.entry((l.board, board_section(l))).or_insert(0) += 1;
+            }
         }
     }
     let mut most: HashMap<Option<String>, usize> = HashMap::new();
@@ -897,6 +906,12 @@ fn travellers(
     } else {
         ["PairId_NS", "PairId_EW", "", ""]
     };
+    // The maps of an unsectioned file, looked up once.
+    let ns_index = index.get(&(Some(Direction::NorthSouth), None));
+    let ew_index = index.get(&(Some(Direction::EastWest), None));
+    let one_index = index.get(&(None, None));
+    // Rows of a board come together: the last board's slot is reused.
+    let mut last_board: Option<(BoardNumber, Option<String>, usize)> = None;
     for l in raw_lines {
         if !tabled.contains_key(&l.board) {
             continue;
@@ -913,8 +928,13 @@ fn travellers(
                 0 => Some(Direction::NorthSouth),
                 _ => Some(Direction::EastWest),
             };
-            let i = index
-                .get(&(field, row_section.clone()))
+            let by_number = match (&row_section, field) {
+                (None, Some(Direction::EastWest)) => ew_index,
+                (None, _) if field.is_some() => ns_index,
+                (None, _) => one_index,
+                (Some(_), _) => index.get(&(field, row_section.clone())),
+            };
+            let i = by_number
                 .and_then(|by_number| by_number.get(text.as_ref()))
                 .copied()
                 .ok_or_else(|| ParseError::UnknownPair {
@@ -971,13 +991,13 @@ fn travellers(
         let (f_ns, f_ew) = if imps { l.imp } else { l.mp };
         let outcome = match l.outcome {
             Outcome::Known(o) => o,
-            Outcome::FromFigures if l.pct.0.as_ref().is_some_and(|f| f.caret) => artificial(
-                l.pct.0.as_ref(),
-                l.pct.1.as_ref(),
-                ArtificialScale::Percent,
-                l.line,
-                l.board,
-            )?,
+            Outcome::FromFigures if l.pct.is_some() => {
+                let (ns, ew) = l
+                    .pct
+                    .as_deref()
+                    .map_or((None, None), |(n, e)| (n.as_ref(), e.as_ref()));
+                artificial(ns, ew, ArtificialScale::Percent, l.line, l.board)?
+            }
             Outcome::FromFigures => {
                 let e = most.get(&section).copied().unwrap_or(0);
                 let top = Score::from(e.saturating_sub(1)).times(2);
@@ -989,23 +1009,30 @@ fn travellers(
                 artificial(f_ns.as_ref(), f_ew.as_ref(), scale, l.line, l.board)?
             }
         };
-        let key = (l.board, section.clone());
-        let at = *board_at.entry(key).or_insert_with(|| {
-            boards.push(Board {
-                number: l.board,
-                section: section.clone(),
-                stored_datum: None,
-                lines: Vec::new(),
-                line: u32::try_from(first_line.get(&l.board).copied().unwrap_or(l.line))
-                    .unwrap_or(u32::MAX),
-            });
-            boards.len() - 1
-        });
+        let at = match &last_board {
+            Some((b, s, at)) if *b == l.board && *s == section => *at,
+            _ => {
+                let key = (l.board, section.clone());
+                let at = *board_at.entry(key).or_insert_with(|| {
+                    boards.push(Board {
+                        number: l.board,
+                        section: section.clone(),
+                        stored_datum: None,
+                        lines: Vec::new(),
+                        line: u32::try_from(first_line.get(&l.board).copied().unwrap_or(l.line))
+                            .unwrap_or(u32::MAX),
+                    });
+                    boards.len() - 1
+                });
+                last_board = Some((l.board, section.clone(), at));
+                at
+            }
+        };
         let Some(b) = boards.get_mut(at) else {
             continue;
         };
         if b.stored_datum.is_none() {
-            b.stored_datum = l.datum.map(|d| d.figure);
+            b.stored_datum = l.datum.map(|d| *d);
         }
         b.lines.push(Line {
             traveller: TravellerLine {
