@@ -358,8 +358,68 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         participants,
         boards,
         rule: crate::session::FileRule::default(),
-        not_used: Vec::new(),
+        not_used: not_used(root),
     })
+}
+
+/// Whether this reader reads an element (or reads through it to its
+/// children). A `match` on the name: one length switch and a compare, as
+/// this runs on every element of the file.
+fn is_read(name: &str) -> bool {
+    matches!(
+        name,
+        "USEBIO"
+            | "EVENT"
+            | "EVENT_DESCRIPTION"
+            | "PROGRAM_NAME"
+            | "PROGRAM_VERSION"
+            | "WINNER_TYPE"
+            | "PARTICIPANTS"
+            | "PAIR"
+            | "TEAM"
+            | "PAIR_NUMBER"
+            | "TEAM_NUMBER"
+            | "TEAM_NAME"
+            | "DIRECTION"
+            | "TOTAL_SCORE"
+            | "PERCENTAGE"
+            | "PLACE"
+            | "PLAYER"
+            | "PLAYER_NAME"
+            | "SECTION"
+            | "SECTION_ID"
+            | "SECTION_NAME"
+            | "SECTION_LETTER"
+            | "BOARD"
+            | "BOARD_NUMBER"
+            | "BOARD_AVERAGE"
+            | "TRAVELLER_LINE"
+            | "NS_PAIR_NUMBER"
+            | "EW_PAIR_NUMBER"
+            | "SCORE"
+            | "CONTRACT"
+            | "NS_MATCH_POINTS"
+            | "EW_MATCH_POINTS"
+            | "NS_BUTLER_POINTS"
+            | "EW_BUTLER_POINTS"
+            | "NS_CROSS_IMP_POINTS"
+            | "EW_CROSS_IMP_POINTS"
+    )
+}
+
+/// The elements a USEBIO file carries that this reader does not use
+/// (the club, contacts, master points, the play, the hand records …),
+/// each named once, in file order: kept, listed, never a refusal.
+fn not_used(root: Node<'_, '_>) -> Vec<String> {
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut out = Vec::new();
+    for n in root.descendants().filter(Node::is_element) {
+        let name = n.tag_name().name();
+        if !is_read(name) && seen.insert(name, ()).is_none() {
+            out.push(format!("<{name}>"));
+        }
+    }
+    out
 }
 
 /// The `<SECTION>`s below the event that hold pairs or boards, each with

@@ -131,3 +131,22 @@ fn sections_scored_across_the_field_when_the_figures_say_so() {
         (Score::integer(10), Score::integer(10))
     );
 }
+
+/// The faithful rule for USEBIO: what the file carries and the reader does
+/// not use (the club, contacts, the play) is listed, never refused.
+#[test]
+fn what_a_usebio_file_carries_beyond_the_figures_is_listed_as_not_used() {
+    let xml = event(
+        &section("A", [(4, 1), (0, 3), (0, 3), (4, 1)], ["420", "-50"], [(2, 0), (0, 2)]),
+        &section("B", [(0, 3), (4, 1), (4, 1), (0, 3)], ["-50", "420"], [(0, 2), (2, 0)]),
+    )
+    .replace(
+        "<PROGRAM_NAME>",
+        "<CLUB_NAME>Club</CLUB_NAME><CONTACT><EMAIL>x@example.invalid</EMAIL></CONTACT><PROGRAM_NAME>",
+    );
+    let s = parse_usebio(&xml).unwrap();
+    assert_eq!(
+        s.not_used,
+        ["<CLUB_NAME>", "<CONTACT>", "<EMAIL>", "<SECTION_COUNT>"]
+    );
+}
