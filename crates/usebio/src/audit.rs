@@ -944,11 +944,13 @@ fn other_rules(
             .is_some_and(|f| matches!(f.class, Difference::Unexplained { .. }))
     });
     if needs {
+        let by_id: HashMap<&ContestantId, &Standing> =
+            clean.standings.iter().map(|s| (&s.id, s)).collect();
         let standing = |k: usize| {
             findings
                 .get(k)
                 .and_then(|f| f.contestant.as_ref())
-                .and_then(|c| clean.standing(c))
+                .and_then(|c| by_id.get(c).copied())
         };
         let mut comparisons: HashMap<&ContestantId, usize> = HashMap::new();
         let mut halves: HashMap<&ContestantId, Score> = HashMap::new();
@@ -1084,7 +1086,12 @@ fn offsetting(
     // Two that met on every board they played: any change to their lines'
     // scale moves both totals by opposite amounts, so opposite differences
     // say nothing of a hand change.
-    let played = |c: &ContestantId| clean.standing(c).map_or(0, |s| s.boards_played);
+    let boards_played: HashMap<&ContestantId, usize> = clean
+        .standings
+        .iter()
+        .map(|s| (&s.id, s.boards_played))
+        .collect();
+    let played = |c: &ContestantId| boards_played.get(c).copied().unwrap_or(0);
     let partners = |c: &ContestantId, d: &Score| -> Vec<usize> {
         unexplained
             .iter()
