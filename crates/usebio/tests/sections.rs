@@ -10,7 +10,26 @@
 )]
 
 use countback_model::{ContestantId, Score};
-use countback_usebio::{audit, parse_usebio};
+use countback_usebio::{audit, parse_usebio, Audit};
+
+/// The audit of a session, every figure of which must agree.
+fn agreeing(s: &countback_usebio::Session) -> Audit {
+    let a = audit(s).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    a
+}
+
+fn total(a: &Audit, who: &str) -> Score {
+    a.rescore
+        .standing(&ContestantId::new(who))
+        .unwrap()
+        .total
+        .clone()
+}
 
 fn line(ns: u32, ew: u32, score: &str, mp: (u32, u32)) -> String {
     format!(
@@ -70,21 +89,9 @@ fn sections_scored_and_ranked_apart() {
     assert_eq!(s.participants.len(), 8);
     assert_eq!(s.participants[4].id.as_str(), "B1");
     assert_eq!(s.boards.len(), 4);
-    let a = audit(&s).unwrap();
-    assert!(
-        a.findings.iter().all(|f| f.class.agrees()),
-        "{}",
-        a.summary()
-    );
-    let total = |who: &str| {
-        a.rescore
-            .standing(&ContestantId::new(who))
-            .unwrap()
-            .total
-            .clone()
-    };
+    let a = agreeing(&s);
     assert_eq!(
-        (total("A1"), total("B1")),
+        (total(&a, "A1"), total(&a, "B1")),
         (Score::integer(4), Score::integer(0))
     );
 }
@@ -113,21 +120,9 @@ fn sections_scored_across_the_field_when_the_figures_say_so() {
     let s = parse_usebio(&xml).unwrap();
     assert_eq!(s.boards.len(), 2);
     assert!(s.participants.iter().all(|p| p.section.is_none()));
-    let a = audit(&s).unwrap();
-    assert!(
-        a.findings.iter().all(|f| f.class.agrees()),
-        "{}",
-        a.summary()
-    );
-    let total = |who: &str| {
-        a.rescore
-            .standing(&ContestantId::new(who))
-            .unwrap()
-            .total
-            .clone()
-    };
+    let a = agreeing(&s);
     assert_eq!(
-        (total("A1"), total("B2")),
+        (total(&a, "A1"), total(&a, "B2")),
         (Score::integer(10), Score::integer(10))
     );
 }
