@@ -166,31 +166,49 @@ fn continuous_at(f: &Fixed, n: &BigRational, top: u32) -> Result<Vec<u32>, u32> 
 
 /// The WBF's concavity correction of the rounded continuous scale: while
 /// some increment is larger than the one before it, add 0.01 to the value
-/// between them. Values only rise and never pass their right neighbour, so
-/// the loop ends; the cap is a guard, not a rule.
+/// between them.
+///
+/// The result does not depend on the order of the raises: if `w` is any
+/// concave sequence at or above the raw values with the same ends, a value
+/// `v[i] ≤ w[i]` that violates (`2·v[i] < v[i−1] + v[i+1] ≤ 2·w[i]`) is
+/// below `w[i]`, so raising it keeps `v ≤ w`; when no violation is left,
+/// `v` is itself such a sequence, hence the least one. So a work list that
+/// re-checks only the neighbours of a raised value gives exactly what whole
+/// passes give (the JavaScript port's in-place passes, the C++ port's stale
+/// passes; `tests` compares them), in time proportional to the raises.
 pub(crate) fn concavity_correction(values: &mut [u32]) -> Result<(), BuildError> {
-    for _ in 0..100_000 {
-        let mut changed = false;
-        for i in 1..values.len().saturating_sub(1) {
-            let (Some(&a), Some(&b), Some(&c)) =
-                (values.get(i - 1), values.get(i), values.get(i + 1))
-            else {
-                continue;
-            };
-            if i64::from(c) - i64::from(b) > i64::from(b) - i64::from(a) {
-                if let Some(v) = values.get_mut(i) {
-                    *v += 1;
-                    changed = true;
-                }
-            }
+    let len = values.len();
+    let mut pending: Vec<usize> = (1..len.saturating_sub(1)).collect();
+    // Every value stays at or below the last (itself concave above the raw
+    // values), so the raises are bounded; the budget is a guard, not a rule.
+    let top = values.last().copied().unwrap_or(0);
+    let mut budget = len.saturating_mul(usize::try_from(top).unwrap_or(usize::MAX)) + len;
+    while let Some(i) = pending.pop() {
+        let (Some(&a), Some(&b), Some(&c)) = (
+            i.checked_sub(1).and_then(|h| values.get(h)),
+            values.get(i),
+            values.get(i + 1),
+        ) else {
+            continue;
+        };
+        if i64::from(c) - i64::from(b) <= i64::from(b) - i64::from(a) {
+            continue;
         }
-        if !changed {
-            return Ok(());
+        budget = budget.checked_sub(1).ok_or(BuildError::Degenerate(
+            "the concavity correction did not settle",
+        ))?;
+        if let Some(v) = values.get_mut(i) {
+            *v += 1;
+        }
+        pending.push(i);
+        if i > 1 {
+            pending.push(i - 1);
+        }
+        if i + 2 < len {
+            pending.push(i + 1);
         }
     }
-    Err(BuildError::Degenerate(
-        "the concavity correction did not settle",
-    ))
+    Ok(())
 }
 
 /// The discrete scales' raw band tops, as the EBU's generator computes them:
@@ -470,6 +488,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The correction as whole in-place passes (the JavaScript port's
+    /// algorithm, the crate's before the work list).
+    #[allow(clippy::indexing_slicing)]
+    fn correction_by_passes(values: &mut [u32]) {
+        loop {
+            let mut changed = false;
+            for i in 1..values.len().saturating_sub(1) {
+                if i64::from(values[i + 1]) - i64::from(values[i])
+                    > i64::from(values[i]) - i64::from(values[i - 1])
+                {
+                    values[i] += 1;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    #[test]
+    fn work_list_correction_equals_whole_passes_for_every_board_count() {
+        let mut raised = 0;
+        for boards in 1..=crate::scale::MAX_BOARDS {
+            let n = BigRational::from_integer(BigInt::from(boards));
+            let top = blitz_ceiling(&n).to_u32().unwrap_or(0);
+            let raw = continuous_fast(&n, top).unwrap_or_default();
+            let mut by_list = raw.clone();
+            assert_eq!(concavity_correction(&mut by_list), Ok(()));
+            let mut by_passes = raw.clone();
+            correction_by_passes(&mut by_passes);
+            assert_eq!(by_list, by_passes, "{boards} boards");
+            raised += raw.iter().zip(&by_list).filter(|(a, b)| a != b).count();
+        }
+        assert!(raised > 1000, "{raised}");
     }
 
     #[test]
