@@ -526,6 +526,38 @@ mod tests {
     }
 
     #[test]
+    fn narrowing_rounds_outward_and_narrow_steps_match_fixed() {
+        // 64 → 62 bits: ends divided by 4, the low one down, the high one up.
+        let iv = Interval {
+            lo: BigInt::from(-5),
+            hi: BigInt::from(5),
+        };
+        assert_eq!(iv.narrow(64), Some(Narrow { lo: -2, hi: 2 }));
+        let exact = Interval {
+            lo: BigInt::from(8),
+            hi: BigInt::from(8),
+        };
+        assert_eq!(exact.narrow(64), Some(Narrow { lo: 2, hi: 2 }));
+        assert_eq!(iv.narrow(60), None);
+        // The same product and rounding at 62 bits both ways.
+        let f = Fixed::new(NARROW_BITS);
+        let third = f.div(&f.int(1), &f.int(3)).unwrap_or_else(|| f.int(0));
+        // 1000 + 1000/9 = 1111.1…
+        let wide = f.add(&f.int(1000), &f.mul_int(&f.mul(&third, &third), 1000));
+        let narrow = third
+            .narrow(NARROW_BITS)
+            .and_then(|t| t.mul_nonneg(t)?.mul_int(1000)?.add(Narrow::int(1000)));
+        assert_eq!(narrow.and_then(Narrow::nearest), Some(1111));
+        assert_eq!(f.nearest(&wide), Some(BigInt::from(1111)));
+        // Exactly half-way is never decided.
+        let half = Narrow {
+            lo: Narrow::UNIT / 2,
+            hi: Narrow::UNIT / 2,
+        };
+        assert_eq!(half.nearest(), None);
+    }
+
+    #[test]
     fn reduction_finds_powers_of_phi() {
         let phi_inv = QuadSqrt5::phi_inverse();
         let r = phi_inv.mul(&phi_inv).mul(&phi_inv);
