@@ -1,11 +1,13 @@
 //! Building the tables: the continuous scale's hundredths and the discrete
 //! scales' band bounds, each decision certified.
 
+use std::sync::OnceLock;
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
 
-use crate::certified::{Fixed, QuadSqrt5, MAX_BITS, START_BITS};
+use crate::certified::{Fixed, Interval, Narrow, QuadSqrt5, MAX_BITS, START_BITS};
 
 /// Why a table could not be built; the caller adds the scale and board count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,14 +39,85 @@ pub(crate) fn blitz_ceiling(boards: &BigRational) -> BigInt {
 /// No margin can give a VP exactly half-way between two hundredths (see
 /// `docs/vp.md`, "Why no tie can occur"), and the interval test is strict, so
 /// each hundredth is proved, never guessed.
+///
+/// Two certified paths give the same hundredths, since each gives the true
+/// rounding or nothing: a fast one in machine integers (62 bits after the
+/// point, constants shared by every board count) that decides every margin
+/// of every board count from 1 to 1000, and the big-integer path, which
+/// doubles its precision up to [`MAX_BITS`], for anything the fast one
+/// leaves undecided.
 pub(crate) fn continuous_hundredths(boards: u32) -> Result<Vec<u32>, BuildError> {
     let n = BigRational::from_integer(BigInt::from(boards));
     let top = blitz_ceiling(&n)
         .to_u32()
         .ok_or(BuildError::Degenerate("the blitz margin does not fit"))?;
+    if let Some(values) = continuous_fast(&n, top) {
+        return Ok(values);
+    }
+    continuous_big(&n, top)
+}
+
+/// The precision of the constants the fast paths share.
+const FAST_BITS: u32 = 64;
+
+/// `ln φ` and `1/(1 − r)`, the same for every board count: computed once.
+struct ContinuousConstants {
+    ln_phi: Interval,
+    inverse_one_minus_r: Narrow,
+}
+
+fn continuous_constants() -> Option<&'static ContinuousConstants> {
+    static CONSTANTS: OnceLock<Option<ContinuousConstants>> = OnceLock::new();
+    CONSTANTS
+        .get_or_init(|| {
+            let f = Fixed::new(FAST_BITS);
+            let one_minus_r = f.quad(&QuadSqrt5::new(
+                BigRational::from_integer(BigInt::from(3)),
+                -BigRational::one(),
+            ))?;
+            Some(ContinuousConstants {
+                ln_phi: f.ln_phi()?,
+                inverse_one_minus_r: f.div(&f.int(1), &one_minus_r)?.narrow(FAST_BITS)?,
+            })
+        })
+        .as_ref()
+}
+
+/// The fast path of [`continuous_hundredths`]: `r^(1/B)` in big integers,
+/// then one machine-integer step per margin. `None` if any margin is left
+/// undecided (or anything would overflow): the caller takes the big path.
+fn continuous_fast(n: &BigRational, top: u32) -> Option<Vec<u32>> {
+    let constants = continuous_constants()?;
+    let f = Fixed::new(FAST_BITS);
+    let blitz = f.mul_int(&f.sqrt(n)?, 15);
+    // r^(1/B) = e^(ln r / B), ln r = −3·ln φ.
+    let step = f
+        .exp(&f.div(&f.mul_int(&constants.ln_phi, -3), &blitz)?)?
+        .narrow(FAST_BITS)?;
+    let one = Narrow::int(1);
+    let mut power = one; // r^(m/B)
+    let mut out = Vec::with_capacity(usize::try_from(top).ok()? + 1);
+    for m in 0..=top {
+        if m > 0 {
+            power = power.mul_nonneg(step)?;
+        }
+        let hundredths = one
+            .sub(power)?
+            .mul_nonneg(constants.inverse_one_minus_r)?
+            .mul_int(1000)?
+            .add(Narrow::int(1000))?
+            .min_int(2000)
+            .nearest()?;
+        out.push(u32::try_from(hundredths).ok()?);
+    }
+    Some(out)
+}
+
+/// The big-integer path of [`continuous_hundredths`].
+fn continuous_big(n: &BigRational, top: u32) -> Result<Vec<u32>, BuildError> {
     let mut bits = START_BITS;
     loop {
-        match continuous_at(&Fixed::new(bits), &n, top) {
+        match continuous_at(&Fixed::new(bits), n, top) {
             Ok(values) => return Ok(values),
             Err(margin) if bits >= MAX_BITS => {
                 return Err(BuildError::Undecided {
@@ -93,31 +166,49 @@ fn continuous_at(f: &Fixed, n: &BigRational, top: u32) -> Result<Vec<u32>, u32> 
 
 /// The WBF's concavity correction of the rounded continuous scale: while
 /// some increment is larger than the one before it, add 0.01 to the value
-/// between them. Values only rise and never pass their right neighbour, so
-/// the loop ends; the cap is a guard, not a rule.
+/// between them.
+///
+/// The result does not depend on the order of the raises: if `w` is any
+/// concave sequence at or above the raw values with the same ends, a value
+/// `v[i] ≤ w[i]` that violates (`2·v[i] < v[i−1] + v[i+1] ≤ 2·w[i]`) is
+/// below `w[i]`, so raising it keeps `v ≤ w`; when no violation is left,
+/// `v` is itself such a sequence, hence the least one. So a work list that
+/// re-checks only the neighbours of a raised value gives exactly what whole
+/// passes give (the JavaScript port's in-place passes, the C++ port's stale
+/// passes; `tests` compares them), in time proportional to the raises.
 pub(crate) fn concavity_correction(values: &mut [u32]) -> Result<(), BuildError> {
-    for _ in 0..100_000 {
-        let mut changed = false;
-        for i in 1..values.len().saturating_sub(1) {
-            let (Some(&a), Some(&b), Some(&c)) =
-                (values.get(i - 1), values.get(i), values.get(i + 1))
-            else {
-                continue;
-            };
-            if i64::from(c) - i64::from(b) > i64::from(b) - i64::from(a) {
-                if let Some(v) = values.get_mut(i) {
-                    *v += 1;
-                    changed = true;
-                }
-            }
+    let len = values.len();
+    let mut pending: Vec<usize> = (1..len.saturating_sub(1)).collect();
+    // Every value stays at or below the last (itself concave above the raw
+    // values), so the raises are bounded; the budget is a guard, not a rule.
+    let top = values.last().copied().unwrap_or(0);
+    let mut budget = len.saturating_mul(usize::try_from(top).unwrap_or(usize::MAX)) + len;
+    while let Some(i) = pending.pop() {
+        let (Some(&a), Some(&b), Some(&c)) = (
+            i.checked_sub(1).and_then(|h| values.get(h)),
+            values.get(i),
+            values.get(i + 1),
+        ) else {
+            continue;
+        };
+        if i64::from(c) - i64::from(b) <= i64::from(b) - i64::from(a) {
+            continue;
         }
-        if !changed {
-            return Ok(());
+        budget = budget.checked_sub(1).ok_or(BuildError::Degenerate(
+            "the concavity correction did not settle",
+        ))?;
+        if let Some(v) = values.get_mut(i) {
+            *v += 1;
+        }
+        pending.push(i);
+        if i > 1 {
+            pending.push(i - 1);
+        }
+        if i + 2 < len {
+            pending.push(i + 1);
         }
     }
-    Err(BuildError::Degenerate(
-        "the concavity correction did not settle",
-    ))
+    Ok(())
 }
 
 /// The discrete scales' raw band tops, as the EBU's generator computes them:
@@ -127,19 +218,102 @@ pub(crate) fn concavity_correction(values: &mut [u32]) -> Result<(), BuildError>
 /// `I* = B · ln(1 − (1 − r)·q) / ln r`, `q = (v + ½)/mid`, `B = 15√N`.
 ///
 /// `N` is rational (the 10-VP half-match scale uses half the half's boards).
+///
+/// `I* = √N · c` with `c = −5·ln a / ln φ` independent of `N`, so the fast
+/// path computes each band's `c` once (at [`CROSSING_BITS`]) and each board
+/// count costs a square root and a product per band; a floor it cannot
+/// decide goes to the big-integer path, which doubles its precision.
 pub(crate) fn discrete_raw_tops(boards: &BigRational, mid: i64) -> Result<Vec<i64>, BuildError> {
+    let shared = crossing_constants(mid);
     (0..mid)
         .map(|v| {
-            let q = BigRational::new(BigInt::from(2 * v + 1), BigInt::from(2 * mid));
-            // a = 1 − (3 − √5)·q = (1 − 3q) + q·√5
-            let three = BigRational::from_integer(BigInt::from(3));
-            let a = QuadSqrt5::new(BigRational::one() - three * &q, q);
-            floor_crossing(&a, boards).and_then(|top| {
-                top.to_i64()
-                    .ok_or(BuildError::Degenerate("a band bound does not fit"))
-            })
+            let index = usize::try_from(v).ok();
+            let fast = shared
+                .and_then(|all| all.get(index?))
+                .and_then(|c| crossing_fast(c, boards));
+            let top = match fast {
+                Some(top) => top,
+                None => floor_crossing(&band_edge(v, mid), boards)?,
+            };
+            top.to_i64()
+                .ok_or(BuildError::Degenerate("a band bound does not fit"))
         })
         .collect()
+}
+
+/// `a = r^(I*/B)` at the edge `mid + v + ½`: `a = 1 − (1 − r)·q` with
+/// `q = (v + ½)/mid`, that is `(1 − 3q) + q·√5`.
+fn band_edge(v: i64, mid: i64) -> QuadSqrt5 {
+    let q = BigRational::new(BigInt::from(2 * v + 1), BigInt::from(2 * mid));
+    let three = BigRational::from_integer(BigInt::from(3));
+    QuadSqrt5::new(BigRational::one() - three * &q, q)
+}
+
+/// The precision of the shared crossing constants.
+const CROSSING_BITS: u32 = 128;
+
+/// One band edge, independent of the board count.
+enum Crossing {
+    /// `a = φ^(−k)`: `I* = 5k√N`, floored exactly.
+    Exact(i64),
+    /// `c = −5·ln a / ln φ` at [`CROSSING_BITS`]: `I* = c·√N`.
+    Scaled(Interval),
+}
+
+/// Each band edge's [`Crossing`] for a pool of `2·mid` (10 or 20 VPs),
+/// computed once; `None` for another pool or if a constant failed.
+fn crossing_constants(mid: i64) -> Option<&'static [Crossing]> {
+    static TEN: OnceLock<Option<Vec<Crossing>>> = OnceLock::new();
+    static TWENTY: OnceLock<Option<Vec<Crossing>>> = OnceLock::new();
+    let cell = match mid {
+        5 => &TEN,
+        10 => &TWENTY,
+        _ => return None,
+    };
+    let compute = || -> Option<Vec<Crossing>> {
+        let f = Fixed::new(CROSSING_BITS);
+        let ln_phi = f.ln_phi()?;
+        (0..mid)
+            .map(|v| {
+                let a = band_edge(v, mid);
+                let (reduced, k) = a.reduce_by_phi()?;
+                if reduced.is_one() {
+                    return Some(Crossing::Exact(k));
+                }
+                let ln_a = f.ln_quad(&a, &ln_phi)?;
+                Some(Crossing::Scaled(f.div(&f.mul_int(&ln_a, -5), &ln_phi)?))
+            })
+            .collect()
+    };
+    cell.get_or_init(compute).as_deref()
+}
+
+/// `⌊I*⌋` from a shared constant, or `None` when the floor is not decided
+/// at [`CROSSING_BITS`].
+fn crossing_fast(crossing: &Crossing, n: &BigRational) -> Option<BigInt> {
+    match crossing {
+        Crossing::Exact(k) => Some(exact_floor(*k, n)),
+        Crossing::Scaled(c) => {
+            let f = Fixed::new(CROSSING_BITS);
+            f.floor(&f.mul(&f.sqrt(n)?, c))
+        }
+    }
+}
+
+/// `⌊5k√N⌋`, exactly.
+fn exact_floor(k: i64, n: &BigRational) -> BigInt {
+    let x = n * BigRational::from_integer(BigInt::from(25) * BigInt::from(k) * BigInt::from(k));
+    let root = x.floor().to_integer().sqrt();
+    if k >= 0 {
+        return root;
+    }
+    // I* = −5|k|√N: its floor is −⌈5|k|√N⌉.
+    let exact = BigRational::from_integer(&root * &root) == x;
+    if exact {
+        -root
+    } else {
+        -root - 1
+    }
 }
 
 /// `⌊I*⌋` with `I* = −5·√N · ln a / ln φ` (that is `15√N · ln a / ln r`).
@@ -147,15 +321,7 @@ fn floor_crossing(a: &QuadSqrt5, n: &BigRational) -> Result<BigInt, BuildError> 
     // Exact case: a = φ^(−k) makes I* = 5k√N, whose floor is ⌊√(25k²N)⌋.
     if let Some((reduced, k)) = a.reduce_by_phi() {
         if reduced.is_one() {
-            let x =
-                n * BigRational::from_integer(BigInt::from(25) * BigInt::from(k) * BigInt::from(k));
-            let root = x.floor().to_integer().sqrt();
-            if k >= 0 {
-                return Ok(root);
-            }
-            // I* = −5|k|√N: its floor is −⌈5|k|√N⌉.
-            let exact = BigRational::from_integer(&root * &root) == x;
-            return Ok(if exact { -root } else { -root - 1 });
+            return Ok(exact_floor(k, n));
         }
     }
     let mut bits = START_BITS;
@@ -257,6 +423,108 @@ mod tests {
         assert_eq!(floor_crossing(&a, &four), Ok(BigInt::from(10)));
         let two = BigRational::from_integer(BigInt::from(2));
         assert_eq!(floor_crossing(&a, &two), Ok(BigInt::from(7))); // 7.07
+    }
+
+    /// Board counts from every part of the range, the largest included:
+    /// 1–40, then every 37th count, then the last ten.
+    fn sample() -> Vec<u32> {
+        let mut counts: Vec<u32> = (1..=40).chain((41..=1000).step_by(37)).collect();
+        counts.extend(991..=1000);
+        counts
+    }
+
+    #[test]
+    fn fast_continuous_path_decides_and_agrees_with_the_big_path() {
+        for boards in sample() {
+            let n = BigRational::from_integer(BigInt::from(boards));
+            let top = blitz_ceiling(&n).to_u32().unwrap_or(0);
+            let fast = continuous_fast(&n, top);
+            assert!(fast.is_some(), "{boards} boards: the fast path gave up");
+            assert_eq!(fast, continuous_big(&n, top).ok(), "{boards} boards");
+        }
+    }
+
+    /// The fast paths alone decide every board count the crate accepts, so
+    /// the big-integer fallback is a guard, not a cost any event pays.
+    #[test]
+    fn fast_paths_decide_every_board_count_up_to_the_limit() {
+        for boards in 1..=crate::scale::MAX_BOARDS {
+            let n = BigRational::from_integer(BigInt::from(boards));
+            let top = blitz_ceiling(&n).to_u32().unwrap_or(0);
+            assert!(continuous_fast(&n, top).is_some(), "{boards} boards");
+            for (mid, n) in [
+                (10, n),
+                (5, BigRational::new(BigInt::from(boards), BigInt::from(2))),
+            ] {
+                for c in crossing_constants(mid).unwrap_or(&[]) {
+                    assert!(
+                        crossing_fast(c, &n).is_some(),
+                        "{boards} boards, pool {}",
+                        2 * mid
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shared_crossings_agree_with_the_big_path() {
+        for boards in sample() {
+            for (mid, n) in [
+                (10, BigRational::from_integer(BigInt::from(boards))),
+                (5, BigRational::new(BigInt::from(boards), BigInt::from(2))),
+            ] {
+                let constants = crossing_constants(mid).unwrap_or(&[]);
+                assert_eq!(constants.len(), usize::try_from(mid).unwrap_or(0));
+                for (v, c) in (0..mid).zip(constants) {
+                    let fast = crossing_fast(c, &n);
+                    assert!(
+                        fast.is_some(),
+                        "{boards} boards, pool {}, edge {v}",
+                        2 * mid
+                    );
+                    let big = floor_crossing(&band_edge(v, mid), &n).ok();
+                    assert_eq!(fast, big, "{boards} boards, pool {}, edge {v}", 2 * mid);
+                }
+            }
+        }
+    }
+
+    /// The correction as whole in-place passes (the JavaScript port's
+    /// algorithm, the crate's before the work list).
+    #[allow(clippy::indexing_slicing)]
+    fn correction_by_passes(values: &mut [u32]) {
+        loop {
+            let mut changed = false;
+            for i in 1..values.len().saturating_sub(1) {
+                if i64::from(values[i + 1]) - i64::from(values[i])
+                    > i64::from(values[i]) - i64::from(values[i - 1])
+                {
+                    values[i] += 1;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    #[test]
+    fn work_list_correction_equals_whole_passes_for_every_board_count() {
+        let mut raised = 0;
+        for boards in 1..=crate::scale::MAX_BOARDS {
+            let n = BigRational::from_integer(BigInt::from(boards));
+            let top = blitz_ceiling(&n).to_u32().unwrap_or(0);
+            let raw = continuous_fast(&n, top).unwrap_or_default();
+            let mut by_list = raw.clone();
+            assert_eq!(concavity_correction(&mut by_list), Ok(()));
+            let mut by_passes = raw.clone();
+            correction_by_passes(&mut by_passes);
+            assert_eq!(by_list, by_passes, "{boards} boards");
+            raised += raw.iter().zip(&by_list).filter(|(a, b)| a != b).count();
+        }
+        assert!(raised > 1000, "{raised}");
     }
 
     #[test]

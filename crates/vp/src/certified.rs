@@ -387,6 +387,104 @@ impl Fixed {
     }
 }
 
+impl Interval {
+    /// The same enclosure with [`NARROW_BITS`] binary digits after the point,
+    /// as machine integers (`from_bits` ≥ [`NARROW_BITS`] is the precision the
+    /// interval was computed at). Rounds outward; `None` if it does not fit.
+    pub fn narrow(&self, from_bits: u32) -> Option<Narrow> {
+        let shift = from_bits.checked_sub(NARROW_BITS)?;
+        // `>>` on a BigInt rounds toward −∞: a floor for `lo`, and
+        // −((−hi) >> s) is the ceiling for `hi`.
+        let lo = i128::try_from(&self.lo >> shift).ok()?;
+        let hi = i128::try_from(-((-&self.hi) >> shift)).ok()?;
+        Some(Narrow { lo, hi })
+    }
+}
+
+/// Binary digits after the point of a [`Narrow`] interval.
+pub(crate) const NARROW_BITS: u32 = 62;
+
+/// A real number of modest size known to lie in `[lo, hi] · 2^-62`, held in
+/// machine integers: the fast path of table building. Each operation rounds
+/// outward exactly as [`Fixed`] does, and returns `None` instead of
+/// overflowing, so a caller falls back to the big-integer path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Narrow {
+    lo: i128,
+    hi: i128,
+}
+
+impl Narrow {
+    const UNIT: i128 = 1 << NARROW_BITS;
+
+    /// An exact integer.
+    pub fn int(value: i64) -> Narrow {
+        let v = i128::from(value) << NARROW_BITS;
+        Narrow { lo: v, hi: v }
+    }
+
+    /// `a · b` for intervals of non-negative numbers; `None` for a negative
+    /// end or an overflow.
+    pub fn mul_nonneg(self, b: Narrow) -> Option<Narrow> {
+        if self.lo < 0 || b.lo < 0 {
+            return None;
+        }
+        let lo = self.lo.checked_mul(b.lo)? >> NARROW_BITS;
+        let hi = self.hi.checked_mul(b.hi)?.checked_add(Self::UNIT - 1)? >> NARROW_BITS;
+        Some(Narrow { lo, hi })
+    }
+
+    /// `a − b`.
+    pub fn sub(self, b: Narrow) -> Option<Narrow> {
+        Some(Narrow {
+            lo: self.lo.checked_sub(b.hi)?,
+            hi: self.hi.checked_sub(b.lo)?,
+        })
+    }
+
+    /// `a + b`.
+    pub fn add(self, b: Narrow) -> Option<Narrow> {
+        Some(Narrow {
+            lo: self.lo.checked_add(b.lo)?,
+            hi: self.hi.checked_add(b.hi)?,
+        })
+    }
+
+    /// `a · k` for a whole `k ≥ 0`.
+    pub fn mul_int(self, k: i64) -> Option<Narrow> {
+        let k = i128::from(k);
+        if k < 0 {
+            return None;
+        }
+        Some(Narrow {
+            lo: self.lo.checked_mul(k)?,
+            hi: self.hi.checked_mul(k)?,
+        })
+    }
+
+    /// `min(a, k)` for a whole `k`.
+    pub fn min_int(self, k: i64) -> Narrow {
+        let cap = i128::from(k) << NARROW_BITS;
+        Narrow {
+            lo: self.lo.min(cap),
+            hi: self.hi.min(cap),
+        }
+    }
+
+    /// The nearest integer, on the terms of [`Fixed::nearest`]: only when
+    /// every point of the interval is strictly nearer to it than to any other.
+    pub fn nearest(self) -> Option<i64> {
+        let half = Self::UNIT / 2;
+        let lo = self.lo.checked_add(half)?;
+        let hi = self.hi.checked_add(half)?;
+        let k_lo = lo.div_euclid(Self::UNIT);
+        let k_hi = hi.div_euclid(Self::UNIT);
+        (k_lo == k_hi && lo != k_lo * Self::UNIT)
+            .then_some(k_lo)
+            .and_then(|k| i64::try_from(k).ok())
+    }
+}
+
 fn min_max(values: &[BigInt]) -> (BigInt, BigInt) {
     let mut iter = values.iter();
     let first = iter.next().cloned().unwrap_or_default();
@@ -425,6 +523,38 @@ mod tests {
             QuadSqrt5::phi().mul(&QuadSqrt5::phi_inverse()),
             QuadSqrt5::rational(rat(1, 1))
         );
+    }
+
+    #[test]
+    fn narrowing_rounds_outward_and_narrow_steps_match_fixed() {
+        // 64 → 62 bits: ends divided by 4, the low one down, the high one up.
+        let iv = Interval {
+            lo: BigInt::from(-5),
+            hi: BigInt::from(5),
+        };
+        assert_eq!(iv.narrow(64), Some(Narrow { lo: -2, hi: 2 }));
+        let exact = Interval {
+            lo: BigInt::from(8),
+            hi: BigInt::from(8),
+        };
+        assert_eq!(exact.narrow(64), Some(Narrow { lo: 2, hi: 2 }));
+        assert_eq!(iv.narrow(60), None);
+        // The same product and rounding at 62 bits both ways.
+        let f = Fixed::new(NARROW_BITS);
+        let third = f.div(&f.int(1), &f.int(3)).unwrap_or_else(|| f.int(0));
+        // 1000 + 1000/9 = 1111.1…
+        let wide = f.add(&f.int(1000), &f.mul_int(&f.mul(&third, &third), 1000));
+        let narrow = third
+            .narrow(NARROW_BITS)
+            .and_then(|t| t.mul_nonneg(t)?.mul_int(1000)?.add(Narrow::int(1000)));
+        assert_eq!(narrow.and_then(Narrow::nearest), Some(1111));
+        assert_eq!(f.nearest(&wide), Some(BigInt::from(1111)));
+        // Exactly half-way is never decided.
+        let half = Narrow {
+            lo: Narrow::UNIT / 2,
+            hi: Narrow::UNIT / 2,
+        };
+        assert_eq!(half.nearest(), None);
     }
 
     #[test]

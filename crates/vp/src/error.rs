@@ -40,7 +40,7 @@ pub enum VpError {
     },
     /// A rounding or floor decision that the certified arithmetic could not
     /// take even at its largest precision. The crate refuses rather than
-    /// guess; no input in the tested range (1–64 boards) reaches this.
+    /// guess; no board count the crate accepts (1–1000) reaches this.
     #[error("{scale} over {boards} boards: {what} could not be decided with {bits}-bit intervals")]
     Undecided {
         /// The scale.

@@ -17,7 +17,10 @@
 //! - [`VpTable`]: one scale for one board count; [`VpTable::convert`] turns
 //!   a margin (whole or, by a named [`FractionalMargin`] rule, fractional)
 //!   into both teams' VPs. [`VpScale::convert`] does the same with tables
-//!   kept for reuse.
+//!   kept for reuse. [`VpTable::bands`] gives the whole table as
+//!   [`VpBand`]s (margins, winner's and loser's VPs, exact),
+//!   [`VpTable::convert_margins`] a list of margins as [`MarginVp`]s, and
+//!   [`VpTable::format_vp`] a VP as the scale publishes it.
 //! - [`score_match`]: a match from two-room board results (IMPs by the WBF
 //!   table of `countback-matchpoints`), from per-board IMPs, or from match
 //!   IMPs, with artificial adjusted scores (±3 IMPs) and void matches (a
@@ -34,7 +37,10 @@
 //! otherwise it doubles the precision, and past 4096 bits it returns
 //! [`VpError::Undecided`] rather than guess. Values the scales can meet
 //! exactly (10, 15 and 20 VPs) are recognised by exact arithmetic in Q(√5).
-//! No floating point is used.
+//! No floating point is used. Constants shared by every board count are
+//! enclosed once, and a fast path in machine integers decides every table
+//! the crate builds (1–1000 boards), each in well under a millisecond; the
+//! big-integer path stays behind it for anything it cannot decide.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -49,7 +55,7 @@ pub use matches::{
     score_match, ArtificialImps, BoardResult, BoardScore, MatchInput, MatchScore, SideResult,
     Totals,
 };
-pub use scale::{FractionalMargin, VpScale, VpSplit, VpTable, MAX_BOARDS};
+pub use scale::{FractionalMargin, MarginVp, VpBand, VpScale, VpSplit, VpTable, MAX_BOARDS};
 
 /// The `countback-model` vocabulary this crate's API speaks, re-exported so
 /// that callers need not name the model crate themselves.

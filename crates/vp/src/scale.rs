@@ -203,6 +203,45 @@ impl VpScale {
     }
 }
 
+impl VpScale {
+    /// The decimals the scale publishes: 2 for the continuous scales, 0 for
+    /// the discrete ones. Every value of a table is an exact multiple of
+    /// `10^-places`.
+    #[must_use]
+    pub fn decimal_places(self) -> u32 {
+        if self.is_discrete() {
+            0
+        } else {
+            2
+        }
+    }
+
+    /// Convert each of `margins` (the first team's IMPs minus the second's)
+    /// over `boards` boards, in order, with tables kept for reuse as in
+    /// [`VpScale::convert`]. The first error stops the list.
+    ///
+    /// ```
+    /// use countback_vp::{FractionalMargin, Score, VpScale};
+    ///
+    /// // 16 boards: 10 IMPs → 12.80, 30 IMPs → 16.73 (the WBF 2013 scale).
+    /// let margins = [Score::integer(10), Score::integer(-30)];
+    /// let rows = VpScale::WbfContinuous.convert_margins(16, &margins, &FractionalMargin::Refuse)?;
+    /// assert_eq!(rows[0].first, Score::parse("12.80")?);
+    /// assert_eq!(rows[0].second, Score::parse("7.20")?);
+    /// assert_eq!(rows[1].first, Score::parse("3.27")?);
+    /// assert_eq!(rows[1].second, Score::parse("16.73")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn convert_margins(
+        self,
+        boards: u32,
+        margins: &[Score],
+        fractional: &FractionalMargin,
+    ) -> Result<Vec<MarginVp>, VpError> {
+        cached_table(self, boards)?.convert_margins(margins, fractional)
+    }
+}
+
 impl fmt::Display for VpScale {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -451,6 +490,93 @@ impl VpTable {
         })
     }
 
+    /// The whole table as bands of whole margins that award the same VPs,
+    /// from the draw band up to the band that wins the whole pool (open
+    /// above: [`VpBand::to`] is `None`). On a continuous scale most bands are
+    /// one margin wide; on a discrete scale there is one band per VP. Every
+    /// value is exact and certified (see the crate docs).
+    ///
+    /// ```
+    /// use countback_vp::{Score, VpScale};
+    ///
+    /// let eight = VpScale::WbfDiscrete.table(8)?;
+    /// let bands = eight.bands();
+    /// assert_eq!(bands.len(), 11); // 10, 11, … 20 VPs to the winner
+    /// assert_eq!(bands[2].margins(), "4-6");
+    /// assert_eq!((bands[2].winner.clone(), bands[2].loser.clone()), (Score::integer(12), Score::integer(8)));
+    /// assert_eq!(bands[10].margins(), "39+");
+    /// # Ok::<(), countback_vp::VpError>(())
+    /// ```
+    #[must_use]
+    pub fn bands(&self) -> Vec<VpBand> {
+        let pool = self.scale.pool_i64();
+        // (first margin, winner's VP in units of 10^-places) of each band.
+        let starts: Vec<(u32, i64)> = match &self.kind {
+            Kind::Hundredths(values) => {
+                let mut out: Vec<(u32, i64)> = Vec::new();
+                for (m, h) in (0_u32..).zip(values) {
+                    if out.last().map(|(_, last)| *last) != Some(i64::from(*h)) {
+                        out.push((m, i64::from(*h)));
+                    }
+                }
+                out
+            }
+            Kind::Bands(starts) => (0_i64..)
+                .zip(starts)
+                .map(|(i, start)| (*start, pool / 2 + i))
+                .collect(),
+        };
+        let scale = if self.scale.is_discrete() { 1 } else { 100 };
+        let score = |units: i64| Score::new(units, scale).unwrap_or_else(|_| self.pool());
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, (from, units))| VpBand {
+                from: *from,
+                to: starts.get(i + 1).map(|(next, _)| next.saturating_sub(1)),
+                winner: score(*units),
+                loser: score(pool * scale - units),
+            })
+            .collect()
+    }
+
+    /// Convert each of `margins`, in order (see [`VpTable::convert`]). The
+    /// first error stops the list.
+    pub fn convert_margins(
+        &self,
+        margins: &[Score],
+        fractional: &FractionalMargin,
+    ) -> Result<Vec<MarginVp>, VpError> {
+        margins
+            .iter()
+            .map(|margin| {
+                let VpSplit { first, second } = self.convert(margin, fractional)?;
+                Ok(MarginVp {
+                    margin: margin.clone(),
+                    first,
+                    second,
+                })
+            })
+            .collect()
+    }
+
+    /// A VP as the scale publishes it: with [`VpScale::decimal_places`]
+    /// decimals (`"13.75"`, `"14"`) when that is exact, otherwise (an
+    /// interpolated fractional margin) its exact canonical form (`"1727/125"`).
+    /// Never rounds.
+    #[must_use]
+    pub fn format_vp(&self, vp: &Score) -> String {
+        let places = self.scale.decimal_places();
+        let unit = Score::new(1, 10_i64.pow(places)).unwrap_or(Score::ONE);
+        let whole_units = vp.checked_div(&unit).map(|u| u.is_integer());
+        match whole_units {
+            Ok(true) => vp
+                .to_decimal(places, &RoundingMode::Nearest(HalfRule::Even))
+                .unwrap_or_else(|_| vp.to_string()),
+            _ => vp.to_string(),
+        }
+    }
+
     /// One team's VPs from its own net IMPs alone (used when a match's
     /// adjustments do not balance, so each side is converted separately).
     pub fn side_vp(
@@ -459,5 +585,68 @@ impl VpTable {
         fractional: &FractionalMargin,
     ) -> Result<Score, VpError> {
         Ok(self.convert(net_imps, fractional)?.first)
+    }
+}
+
+/// One band of a table: the whole winning margins from `from` to `to`
+/// (inclusive; `to` is `None` for the last band, which has no upper end)
+/// and the VPs each team gets for them. See [`VpTable::bands`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct VpBand {
+    /// The smallest winning margin of the band, in IMPs.
+    pub from: u32,
+    /// The largest winning margin of the band; `None`: every larger margin.
+    pub to: Option<u32>,
+    /// The winner's VPs.
+    pub winner: Score,
+    /// The loser's VPs (the pool less the winner's).
+    pub loser: Score,
+}
+
+impl VpBand {
+    /// The margins as text: `"7"`, `"4-6"`, or `"39+"` for the open band.
+    #[must_use]
+    pub fn margins(&self) -> String {
+        match self.to {
+            Some(to) if to == self.from => self.from.to_string(),
+            Some(to) => format!("{}-{to}", self.from),
+            None => format!("{}+", self.from),
+        }
+    }
+}
+
+/// One converted margin: the margin as given (the first team's IMPs minus
+/// the second's) and both teams' VPs. See [`VpTable::convert_margins`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct MarginVp {
+    /// The margin, in IMPs.
+    pub margin: Score,
+    /// The first team's VPs.
+    pub first: Score,
+    /// The second team's VPs.
+    pub second: Score,
+}
+
+/// A table serialises as what a reader of a printed table needs: the scale
+/// by name, the board count, the pool, the decimals published, the source
+/// and every band ([`VpTable::bands`]). Tables are built, never read back,
+/// so there is no `Deserialize`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for VpTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("VpTable", 7)?;
+        out.serialize_field("scale", &self.scale)?;
+        out.serialize_field("boards", &self.boards)?;
+        out.serialize_field("pool", &self.pool())?;
+        out.serialize_field("decimal_places", &self.scale.decimal_places())?;
+        out.serialize_field("blitz", &self.blitz())?;
+        out.serialize_field("source", self.scale.source())?;
+        out.serialize_field("bands", &self.bands())?;
+        out.end()
     }
 }
