@@ -128,7 +128,6 @@ impl Event {
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
         let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
-        r.conversions = self.conversions()?;
         for w in &mut r.warnings {
             if w.at.is_none() {
                 w.at = w

@@ -2,15 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use countback_model::{
-    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
-};
+use countback_model::{ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, Unit};
 use countback_tiebreak_chess::{Cascade, CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
 use countback_tiebreak_ebu::{
     EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, PlacePurposes,
     Procedure as EbuProcedure, Scoring, Stage, Standings, TiePurpose,
 };
-use countback_tiebreak_wbf::{PairsStage, Qualification, TeamsEvent};
+use countback_tiebreak_wbf::{KnockoutStage, PairsStage, Qualification, TeamsEvent};
 
 use crate::checks;
 use crate::convert::{self, known, match_path};
@@ -327,6 +325,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         file_options: &event.event.options,
         run_options: &request.options,
         procedure,
+        conversions: std::cell::RefCell::new(Vec::new()),
     };
     let mut ranked = match procedure {
         Procedure::WbfSwiss | Procedure::WbfRoundRobin => ctx.wbf_teams(&mut warnings)?,
@@ -353,6 +352,9 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         }
     }
     ranked.warnings.extend(warnings);
+    let mut conversions = ctx.conversions.take();
+    conversions.sort_by_key(|c| c.index);
+    ranked.conversions = conversions;
     Ok(ranked)
 }
 
@@ -368,6 +370,8 @@ struct Ctx<'a> {
     file_options: &'a RawOptions,
     run_options: &'a RawOptions,
     procedure: Procedure,
+    /// The matches the event's VP scale converted, as they are read.
+    conversions: std::cell::RefCell<Vec<crate::Conversion>>,
 }
 
 fn ranking(
@@ -406,7 +410,20 @@ impl Ctx<'_> {
     }
 
     fn all_encounters(&self) -> Result<Vec<(usize, Encounter)>> {
-        convert::encounters(self.event, self.set, |_| true)
+        self.encounters(|_| true)
+    }
+
+    /// The matches `keep` selects, each converted to VPs once.
+    fn encounters(
+        &self,
+        keep: impl Fn(&crate::file::MatchEntry) -> bool,
+    ) -> Result<Vec<(usize, Encounter)>> {
+        convert::encounters(
+            self.event,
+            self.set,
+            keep,
+            &mut self.conversions.borrow_mut(),
+        )
     }
 
     fn wbf_teams(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
@@ -442,8 +459,8 @@ impl Ctx<'_> {
                 true
             }
         };
-        let ko = convert::encounters(self.event, self.set, is_knockout)?;
-        let qualification = convert::encounters(self.event, self.set, |m| !is_knockout(m))?;
+        let ko = self.encounters(is_knockout)?;
+        let qualification = self.encounters(|m| !is_knockout(m))?;
         let teams: BTreeSet<&ContestantId> =
             ko.iter().flat_map(|(_, e)| [&e.first, &e.second]).collect();
         if ko.is_empty() {
@@ -473,9 +490,9 @@ impl Ctx<'_> {
                 Problem::Inconsistent { message },
             ));
         }
-        let mut primary: BTreeMap<ContestantId, Score> = BTreeMap::new();
+        let mut carryover = Vec::new();
         for (i, e) in &ko {
-            let Some((a, b)) = e.scores_for(&e.first, Unit::Imps) else {
+            if e.scores_for(&e.first, Unit::Imps).is_none() {
                 return Err(EventError::at(
                     match_path(*i).k("imps"),
                     Problem::Missing {
@@ -483,12 +500,9 @@ impl Ctx<'_> {
                         by: "the wbf-knockout procedure".to_owned(),
                     },
                 ));
-            };
-            *primary.entry(e.first.clone()).or_default() += a;
-            *primary.entry(e.second.clone()).or_default() += b;
+            }
             if let Some([ca, cb]) = self.event.matches.get(*i).and_then(|m| m.carryover.clone()) {
-                *primary.entry(e.first.clone()).or_default() += &ca;
-                *primary.entry(e.second.clone()).or_default() += &cb;
+                carryover.extend([(e.first.clone(), ca), (e.second.clone(), cb)]);
             }
         }
         for (i, _) in &qualification {
@@ -508,9 +522,9 @@ impl Ctx<'_> {
         }
         let positions = self.qualification_ranks()?;
         let q = Qualification::new(positions, qualification.into_iter().map(|(_, e)| e))?;
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::knockout_with(&q, tied, &readings)?)
-        })?;
+        let stage = KnockoutStage::new(q, ko.into_iter().map(|(_, e)| e), carryover)?;
+        let outcome = countback_tiebreak_wbf::knockout_standings(&stage, &readings)?;
+        let primary = stage.totals().clone();
         Ok(ranking(self.procedure, "IMPs", primary, outcome))
     }
 
@@ -536,16 +550,18 @@ impl Ctx<'_> {
                 sessions.entry(id).or_default().push(score.clone());
             }
         }
-        let primary: BTreeMap<ContestantId, Score> = sessions
-            .iter()
-            .map(|(p, s)| (p.clone(), s.iter().sum()))
-            .collect();
+        let pairs: Vec<ContestantId> = sessions.keys().cloned().collect();
         let matches: Vec<Encounter> = self.all_encounters()?.into_iter().map(|(_, e)| e).collect();
         let positions = self.qualification_ranks()?;
         let stage = PairsStage::new(sessions, positions, matches)?;
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::pairs_with(&stage, tied, &readings)?)
-        })?;
+        let primary: BTreeMap<ContestantId, Score> = pairs
+            .into_iter()
+            .map(|p| {
+                let total = stage.total(&p).unwrap_or_default();
+                (p, total)
+            })
+            .collect();
+        let outcome = countback_tiebreak_wbf::pairs_standings(&stage, &readings)?;
         Ok(ranking(self.procedure, "MPs", primary, outcome))
     }
 
@@ -587,9 +603,7 @@ impl Ctx<'_> {
             .iter()
             .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
             .collect();
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::bam_with(&stage, tied, &readings)?)
-        })?;
+        let outcome = countback_tiebreak_wbf::bam_standings(&stage, &readings)?;
         Ok(ranking(self.procedure, "points", primary, outcome))
     }
 
@@ -651,30 +665,24 @@ impl Ctx<'_> {
             let score = primary.get(c).cloned().unwrap_or_default();
             let played = rounds.at_table.get(c).map_or(0, BTreeSet::len);
             let played = u32::try_from(played).unwrap_or(u32::MAX);
-            let standing = if played == rounds.count || rounds.count == 0 {
-                FinalStanding::full(c.clone(), score)
-            } else if played == 0 {
+            if played == 0 && rounds.count != 0 {
                 warnings.push(Warning {
                     field: None,
                     at: None,
                     message: format!("{c} played no match at the table: its tie-break points cannot be adjusted pro rata"),
                 });
-                FinalStanding::full(c.clone(), score)
-            } else {
-                let share = Score::new(i64::from(played), i64::from(rounds.count))?;
-                if rounds.withdrew_after.contains_key(c) {
-                    FinalStanding::partial(c.clone(), score, share)
-                } else {
-                    FinalStanding::missed_rounds(c.clone(), score, share)
-                }
-            };
-            list.push(standing);
+            }
+            let withdrew = rounds.withdrew_after.contains_key(c);
+            list.push(FinalStanding::from_rounds(
+                c.clone(),
+                score,
+                played,
+                rounds.count,
+                withdrew,
+            )?);
         }
         let standings = Standings::new(list)?;
-        let draw_score = match &self.event.event.vp_total {
-            Some(t) => t.checked_div(&Score::integer(2))?,
-            None => Score::integer(10),
-        };
+        let draw_score = countback_tiebreak_ebu::draw_score(self.event.event.vp_total.as_ref())?;
         let stage = Stage {
             format: EventFormat {
                 scoring: Scoring::victory_points(Unit::Imps),
@@ -697,9 +705,7 @@ impl Ctx<'_> {
             EbuProcedure::white_book()
         }
         .with_readings(opts.readings());
-        let outcome = split_ties(&primary, |tied, first_place| {
-            Ok(procedure.split_at_places(&stage, tied, first_place, &purposes)?)
-        })?;
+        let outcome = procedure.standings(&stage, &purposes)?;
         let mut r = ranking(self.procedure, "VPs", primary, outcome);
         r.columns = crate::columns::ebu(&stage)?;
         Ok(r)
@@ -782,21 +788,13 @@ impl Ctx<'_> {
                 ));
             };
             if e.status == EncounterStatus::Awarded {
-                // IHSA: an unplayed match counts as a draw for tie-break
-                // purposes; the crate applies that to every unplayed round.
-                let (ta, tb) = match a.cmp(b) {
-                    std::cmp::Ordering::Greater => (Score::ONE, Score::ZERO),
-                    std::cmp::Ordering::Less => (Score::ZERO, Score::ONE),
-                    std::cmp::Ordering::Equal => (Score::new(1, 2)?, Score::new(1, 2)?),
-                };
-                for (team, mp, tp) in [(&e.first, a, ta), (&e.second, b, tb)] {
-                    unplayed.push(UnplayedMatch {
-                        round: e.round,
-                        team: team.clone(),
-                        match_points: mp.clone(),
-                        tournament_points: tp,
-                    });
-                }
+                unplayed.extend(UnplayedMatch::awarded(
+                    e.round,
+                    e.first.clone(),
+                    e.second.clone(),
+                    a.clone(),
+                    b.clone(),
+                ));
                 continue;
             }
             matches.push(TeamMatch {
@@ -895,28 +893,51 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
     Ok(PlacePurposes::new(default, by_place)?)
 }
 
-/// Rank by `primary`, highest first, and hand every group of equal scores
-/// to `split` with the first place it occupies.
-fn split_ties(
-    primary: &BTreeMap<ContestantId, Score>,
-    mut split: impl FnMut(&[ContestantId], u32) -> Result<TieBreakOutcome>,
-) -> Result<TieBreakOutcome> {
-    let members: Vec<ContestantId> = primary.keys().cloned().collect();
-    let mut out = TieBreakOutcome::default();
-    let mut place = 1u32;
-    for group in countback_model::partition_descending(&members, |c| primary.get(c).cloned()) {
-        let size = u32::try_from(group.len()).unwrap_or(u32::MAX);
-        if group.len() == 1 {
-            out.order.push(TiedGroup {
-                members: group,
-                unresolved: None,
-            });
-        } else {
-            let o = split(&group, place)?;
-            out.order.extend(o.order);
-            out.trace.extend(o.trace);
-        }
-        place = place.saturating_add(size);
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// Following one EBU ranking as data: each match is converted to VPs
+    /// once (the ranking and the conversions the standings show came from
+    /// two passes, so every match was converted twice).
+    #[test]
+    fn an_ebu_ranking_converts_each_match_once() {
+        let text = r#"
+[event]
+name = "Three teams"
+procedure = "ebu"
+vp_scale = "wbf-2013-continuous"
+boards_per_match = 8
+
+[[contestants]]
+id = "A"
+[[contestants]]
+id = "B"
+[[contestants]]
+id = "C"
+
+[[matches]]
+round = 1
+first = "A"
+second = "B"
+imps = [20, 5]
+[[matches]]
+round = 2
+first = "A"
+second = "C"
+imps = [3, 12]
+[[matches]]
+round = 3
+first = "B"
+second = "C"
+imps = [9, 9]
+"#;
+        let event = crate::Event::from_toml(text).unwrap();
+        convert::CONVERTED.with(|c| c.set(0));
+        let r = event.rank(&RankRequest::new()).unwrap();
+        assert_eq!(r.conversions.len(), 3);
+        assert_eq!(convert::CONVERTED.with(std::cell::Cell::get), 3);
     }
-    Ok(out)
 }

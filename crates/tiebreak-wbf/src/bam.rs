@@ -178,6 +178,17 @@ impl BamStage {
     }
 }
 
+/// The whole ranking of a BAM stage: teams by their final score
+/// (carry-over plus matches), every tie broken by [`bam_with`] (WBF 5).
+pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOutcome, WbfError> {
+    let teams: Vec<ContestantId> = stage.carryover.keys().cloned().collect();
+    countback_model::split_every_tie(
+        &teams,
+        |t| stage.final_score(t),
+        |tied, _| bam_with(stage, tied, readings),
+    )
+}
+
 /// Break a tie at the end of a BAM stage (WBF 5, in the order shown): the
 /// score without carryover, the average of the opponents' scores, the
 /// weighted average, the direct match, then net total points over the boards

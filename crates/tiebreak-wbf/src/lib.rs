@@ -59,10 +59,10 @@ mod round_robin;
 mod swiss;
 mod teams;
 
-pub use bam::{bam, bam_with, BamBoard, BamStage};
+pub use bam::{bam, bam_standings, bam_with, BamBoard, BamStage};
 pub use error::WbfError;
-pub use knockout::{knockout, knockout_with, Qualification};
-pub use pairs::{pairs, pairs_with, PairsStage};
+pub use knockout::{knockout, knockout_standings, knockout_with, KnockoutStage, Qualification};
+pub use pairs::{pairs, pairs_standings, pairs_with, PairsStage};
 pub use readings::{
     BamRemainder, BestSessions, CommonOpponents, NetAmong, Readings, SwissPointsOpponents,
 };

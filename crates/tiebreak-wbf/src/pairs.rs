@@ -62,7 +62,9 @@ impl PairsStage {
         })
     }
 
-    fn total(&self, pair: &ContestantId) -> Option<Score> {
+    /// A pair's total over its sessions.
+    #[must_use]
+    pub fn total(&self, pair: &ContestantId) -> Option<Score> {
         self.sessions.get(pair).map(|l| l.iter().sum())
     }
 
@@ -87,6 +89,20 @@ impl PairsStage {
             .filter_map(|m| m.opponent_of(pair).cloned())
             .collect()
     }
+}
+
+/// The whole ranking of a pairs stage: pairs by their total over the
+/// sessions, every tie broken by [`pairs_with`] (WBF 4).
+pub fn pairs_standings(
+    stage: &PairsStage,
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
+    let pairs: Vec<ContestantId> = stage.sessions.keys().cloned().collect();
+    countback_model::split_every_tie(
+        &pairs,
+        |p| stage.total(p),
+        |tied, _| pairs_with(stage, tied, readings),
+    )
 }
 
 /// Break a tie in a pairs event (WBF 4): the best single session, then the
