@@ -30,7 +30,6 @@ use std::fmt::Write as _;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 
-use crate::run::Kind;
 use axum::extract::{DefaultBodyLimit, Multipart};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -40,7 +39,9 @@ use countback_event::options::{
     EbuOptions, FideOptions, IhsaOptions, ScoringOptions, UscfOptions, WbfBamOptions,
     WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
 };
-use countback_event::{Event, EventError, FieldPath, Procedure, RankRequest, RawOptions, Source};
+use countback_event::{
+    EventError, FileKind, Job, Options, Procedure, RawOptions, Refusal, Request,
+};
 use serde_json::Value;
 
 use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
@@ -645,11 +646,11 @@ async fn read_form(mut multipart: Multipart) -> Result<Form, ServeError> {
 // The answer: the event library, then the command line's rendering.
 
 /// The kind of file, by its name's extension, as the command line takes it.
-fn kind_of(name: &str) -> Result<Kind, ServeError> {
+fn kind_of(name: &str) -> Result<FileKind, ServeError> {
     let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or_default();
-    crate::run::kind_by_extension(ext).ok_or_else(|| ServeError::WrongFile {
+    FileKind::by_extension(ext).ok_or_else(|| ServeError::WrongFile {
         file: name.to_owned(),
-        message: crate::run::UNKNOWN_KIND.to_owned(),
+        message: FileKind::UNKNOWN.to_owned(),
     })
 }
 
@@ -680,43 +681,6 @@ impl Ask {
         }
     }
 
-    fn bad(&self) -> impl Fn(EventError) -> ServeError + '_ {
-        move |source| ServeError::Event {
-            file: self.name.clone(),
-            source,
-        }
-    }
-
-    fn text(&self) -> Result<&str, ServeError> {
-        std::str::from_utf8(&self.bytes).map_err(|e| {
-            let (line, column, byte) = crate::run::not_utf8_at(&self.bytes, e.valid_up_to());
-            ServeError::NotUtf8 {
-                file: self.name.clone(),
-                line,
-                column,
-                byte,
-            }
-        })
-    }
-
-    /// Every option set must be for `used`; `doing` says what the answer
-    /// does instead.
-    fn only_options(&self, used: Option<Group>, doing: &str) -> Result<RawOptions, ServeError> {
-        let mut mine = RawOptions::default();
-        for (group, raw) in &self.options {
-            if used.is_some_and(|g| g.name() == *group) {
-                mine = raw.clone();
-            } else {
-                return Err(ServeError::UnusedOptions {
-                    file: self.name.clone(),
-                    set: (*group).to_owned(),
-                    used: doing.to_owned(),
-                });
-            }
-        }
-        Ok(mine)
-    }
-
     fn no_boards(&self, doing: &str) -> Result<(), ServeError> {
         match self.boards {
             Some(_) => Err(self.wrong(&format!(
@@ -726,176 +690,123 @@ impl Ask {
         }
     }
 
-    fn no_procedure(&self, doing: &str) -> Result<(), ServeError> {
-        match self.procedure {
-            Some(p) => Err(self.wrong(&format!("the procedure {p} was chosen, but {doing}"))),
-            None => Ok(()),
+    /// Why the event library did not answer, in the page's words (the
+    /// command line's where it has them).
+    fn refused(&self, r: Refusal) -> ServeError {
+        match r {
+            Refusal::Event(source) => ServeError::Event {
+                file: self.name.clone(),
+                source,
+            },
+            Refusal::NotUtf8 { line, column, byte } => ServeError::NotUtf8 {
+                file: self.name.clone(),
+                line,
+                column,
+                byte,
+            },
+            Refusal::WrongJob { kind, .. } => self.wrong(match kind {
+                FileKind::Event(_) => "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
+                FileKind::Results => "a USEBIO file is a scored session: show its standings (rescored) or an audit",
+                FileKind::Trf => "a TRF file is a chess event: show its standings or an audit",
+            }),
+            Refusal::NotFide { .. } => self.wrong("a TRF file is ranked by the FIDE procedure"),
+            Refusal::NoProcedure { kind, procedure } => self.wrong(&format!(
+                "the procedure {procedure} was chosen, but {}",
+                match kind {
+                    FileKind::Results | FileKind::Trf => "a USEBIO file is a scored session: it is rescored or audited, not ranked by a procedure",
+                    FileKind::Event(_) => "a pairs session is scored by its [event.scoring], not by a tie-break procedure",
+                }
+            )),
+            Refusal::UnusedOptions { set, kind, applies } => ServeError::UnusedOptions {
+                file: self.name.clone(),
+                set,
+                used: match (kind, applies.as_deref()) {
+                    (FileKind::Results, _) => {
+                        "a results file is rescored as its program scored it (or by scoring.convention)".to_owned()
+                    }
+                    (FileKind::Trf, _) => "a TRF file is ranked by fide".to_owned(),
+                    (FileKind::Event(_), Some("scoring")) => {
+                        "a pairs session is scored with the scoring options".to_owned()
+                    }
+                    (FileKind::Event(_), Some(p)) => format!("the event is ranked by {p}"),
+                    (FileKind::Event(_), None) => "the file names no procedure".to_owned(),
+                },
+            },
         }
     }
 
-    /// A ranking, rendered as the command line renders it.
-    fn ranked(
-        &self,
-        ranked: &countback_event::Ranking,
-        format: Format,
-    ) -> Result<Answer, ServeError> {
+    /// The event library's answer to the form, rendered as the command
+    /// line renders it.
+    fn answer(&self, format: Format) -> Result<Answer, ServeError> {
+        let kind = kind_of(&self.name)?;
+        let job = match self.show {
+            Show::Auto => Job::Auto,
+            Show::Explain => Job::Rank,
+            Show::Score => Job::Score,
+            Show::Audit => Job::Audit,
+        };
+        let mut request = Request::new(job);
+        request.procedure = self.procedure;
+        request.options = Options::ByGroup(
+            self.options
+                .iter()
+                .map(|(g, raw)| ((*g).to_owned(), raw.clone()))
+                .collect(),
+        );
+        let answer =
+            countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?;
+        let (done, group, plain) = match &answer {
+            countback_event::Answer::Ranked(r) => (
+                format!("ranked by {}", r.procedure),
+                Some(Group::Procedure(r.procedure)),
+                false,
+            ),
+            countback_event::Answer::Scored { .. } => (
+                "scored as a pairs session".to_owned(),
+                Some(Group::Scoring),
+                false,
+            ),
+            countback_event::Answer::Rescored(_) => {
+                ("rescored from its table results".to_owned(), None, false)
+            }
+            countback_event::Answer::Audited(_) => (
+                "audited: every stored figure rescored".to_owned(),
+                None,
+                false,
+            ),
+            countback_event::Answer::TrfAudited { .. } => (
+                "audited: its declared ranks and points checked".to_owned(),
+                Some(Group::Procedure(Procedure::Fide)),
+                true,
+            ),
+        };
+        if group != Some(Group::Scoring) {
+            self.no_boards(match kind {
+                FileKind::Event(_) => "this event is ranked",
+                FileKind::Results => "a results file is shown as its program scored it",
+                FileKind::Trf => "a TRF file is a chess event",
+            })?;
+        }
         let mut body = Vec::new();
-        crate::standings::write(
-            &mut body,
-            ranked,
+        let shown = crate::answer::Shown {
             format,
-            crate::cli::half_for(self.half, None),
-            self.show == Show::Explain,
-        )
-        .map_err(|e| ServeError::Render(e.to_string()))?;
+            half: self.half,
+            explain: self.show == Show::Explain,
+            boards: self.boards.clone(),
+        };
+        crate::answer::write(&mut body, &answer, &shown)
+            .map_err(|e| ServeError::Render(e.to_string()))?;
         Ok(Answer {
             body,
-            done: format!("ranked by {}", ranked.procedure),
-            warnings: ranked.warnings.iter().map(ToString::to_string).collect(),
-            group: Some(Group::Procedure(ranked.procedure)),
-            needs_human: ranked.needs_human(),
-            plain: false,
+            done,
+            warnings: crate::answer::warnings(&answer)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            group,
+            needs_human: crate::answer::exit(&answer) == Exit::PlayOffRequired,
+            plain,
         })
-    }
-
-    fn answer(&self, format: Format) -> Result<Answer, ServeError> {
-        let render = |e: io::Error| ServeError::Render(e.to_string());
-        let mut body = Vec::new();
-        match kind_of(&self.name)? {
-            Kind::Event(notation) => {
-                let text = self.text()?.to_owned();
-                let event = Event::parse(Source::new(text, notation)).map_err(self.bad())?;
-                let procedure = self.procedure.or(event.file().event.procedure);
-                let score = match self.show {
-                    Show::Audit => {
-                        return Err(self.wrong(
-                            "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
-                        ))
-                    }
-                    Show::Score => true,
-                    Show::Explain => false,
-                    Show::Auto => procedure.is_none() && !event.file().boards.is_empty(),
-                };
-                if score {
-                    self.no_procedure(
-                        "a pairs session is scored by its [event.scoring], not by a tie-break procedure",
-                    )?;
-                    let options = self.only_options(
-                        Some(Group::Scoring),
-                        "a pairs session is scored with the scoring options",
-                    )?;
-                    let scored = event.score(&options).map_err(self.bad())?;
-                    let names = event.names();
-                    let output = crate::session::SessionOutput {
-                        scored: &scored,
-                        names: &names,
-                        boards: self.boards.clone().unwrap_or(match format {
-                            Format::Csv => Boards::None,
-                            _ => Boards::All,
-                        }),
-                        half: crate::cli::half_for(
-                            self.half,
-                            scored.options.convention.map(|c| c.convention()),
-                        ),
-                    };
-                    output.write(&mut body, format).map_err(render)?;
-                    return Ok(Answer {
-                        body,
-                        done: "scored as a pairs session".to_owned(),
-                        warnings: Vec::new(),
-                        group: Some(Group::Scoring),
-                        needs_human: false,
-                        plain: false,
-                    });
-                }
-                self.no_boards("this event is ranked")?;
-                let group = procedure.map(Group::Procedure);
-                let doing = match procedure {
-                    Some(p) => format!("the event is ranked by {p}"),
-                    None => "the file names no procedure".to_owned(),
-                };
-                let mut request = RankRequest::new();
-                request.procedure = self.procedure;
-                request.options = self.only_options(group, &doing)?;
-                let ranked = event.rank(&request).map_err(self.bad())?;
-                self.ranked(&ranked, format)
-            }
-            Kind::Results => {
-                self.no_boards("a results file is shown as its program scored it")?;
-                self.no_procedure(
-                    "a USEBIO file is a scored session: it is rescored or audited, not ranked by a procedure",
-                )?;
-                self.only_options(None, "a results file is rescored as its program scored it")?;
-                match self.show {
-                    Show::Explain => Err(self.wrong(
-                        "a USEBIO file is a scored session: show its standings (rescored) or an audit",
-                    )),
-                    Show::Audit => {
-                        let a = countback_event::audit_results_bytes(&self.bytes).map_err(self.bad())?;
-                        let half = crate::cli::half_for(self.half, Some(a.convention));
-                        crate::session::audit(&mut body, &a, format, half).map_err(render)?;
-                        Ok(Answer {
-                            body,
-                            done: "audited: every stored figure rescored".to_owned(),
-                            warnings: Vec::new(),
-                            group: None,
-                            needs_human: false,
-                            plain: false,
-                        })
-                    }
-                    Show::Auto | Show::Score => {
-                        let r = countback_event::rescore_results_bytes(&self.bytes).map_err(self.bad())?;
-                        let half = crate::cli::half_for(self.half, Some(r.convention));
-                        crate::session::rescored(&mut body, &r, format, half)
-                            .map_err(render)?;
-                        Ok(Answer {
-                            body,
-                            done: "rescored from its table results".to_owned(),
-                            warnings: Vec::new(),
-                            group: None,
-                            needs_human: false,
-                            plain: false,
-                        })
-                    }
-                }
-            }
-            Kind::Trf => {
-                if self.procedure.is_some_and(|p| p != Procedure::Fide) {
-                    return Err(self.wrong("a TRF file is ranked by the FIDE procedure"));
-                }
-                self.no_boards("a TRF file is a chess event")?;
-                let fide = Group::Procedure(Procedure::Fide);
-                let options = self.only_options(Some(fide), "a TRF file is ranked by fide")?;
-                let options: FideOptions = options
-                    .read("fide", &FieldPath::key("--option"), &mut Vec::new())
-                    .map_err(self.bad())?;
-                let text = self.text()?;
-                match self.show {
-                    Show::Score => {
-                        Err(self
-                            .wrong("a TRF file is a chess event: show its standings or an audit"))
-                    }
-                    Show::Audit => {
-                        let (audit, warnings) =
-                            countback_event::audit_trf(text, &options).map_err(self.bad())?;
-                        crate::trf_audit::write(&mut body, &audit, format).map_err(render)?;
-                        Ok(Answer {
-                            body,
-                            done: "audited: its declared ranks and points checked".to_owned(),
-                            warnings: warnings.iter().map(ToString::to_string).collect(),
-                            group: Some(fide),
-                            needs_human: false,
-                            plain: true,
-                        })
-                    }
-                    Show::Auto | Show::Explain => {
-                        let ranked =
-                            countback_event::rank_trf(text, &options).map_err(self.bad())?;
-                        self.ranked(&ranked, format)
-                    }
-                }
-            }
-        }
     }
 }
 
