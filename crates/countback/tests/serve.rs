@@ -704,3 +704,133 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
         }
     });
 }
+
+/// A Magic Contest Butler session written as Magic Contest writes it (the
+/// one `pairs_conventions.rs` and `countback-pbn`'s `read.rs` work by hand).
+const BUTLER_PBN: &str = r#"% PBN 2.1
+[Generator "Magic Contest 5.0.3"]
+[Scoring "IMP;Butler"]
+[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
+1 2 620 10 -10
+3 4 170 0 0
+5 6 140 -1 1
+7 8 -100 -6 6
+[Board "2"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
+1 2 100 -1 1
+3 4 140 0 0
+5 6 110 -1 1
+7 8 420 7 -7
+[Board "3"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
+1 2 50 0 0
+3 4 50 0 0
+5 6 50 0 0
+7 8 50 0 0
+[Board "4"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
+1 2 -620 0 0
+3 4 -650 -1 1
+5 6 -600 1 -1
+[TotalScoreTable "Rank;PairId;TotalScoreIMP"]
+1 1 9.00
+8 2 -9.00
+5 3 -1.00
+3 4 1.00
+5 5 -1.00
+3 6 1.00
+2 7 1.33
+7 8 -1.33
+"#;
+
+/// A job asked both ways: the command, the page's `show`, and a form field
+/// with the `-o` it stands for.
+type Job<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
+
+/// `content` written to a scratch file named `name`; its path.
+fn scratch(name: &str, content: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("countback-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+/// Issue 24: the page advertised PBN files but read results files with an
+/// XML-only reader, and refused `convention=` for a results file that the
+/// command line accepts. Every kind of file the command line reads — event
+/// files in TOML and JSON, USEBIO and NZ Scorer XML, PBN, TRF — now gives
+/// the page the command line's document, with the same options.
+#[test]
+fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
+    within(180, || {
+        let page = Page::start();
+        let toml_text =
+            std::fs::read_to_string(root().join("examples/wbf-swiss-imps.toml")).unwrap();
+        let as_json: toml::Value = toml::from_str(&toml_text).unwrap();
+        let json_text = serde_json::to_string_pretty(&as_json).unwrap();
+        let mut files: Vec<(String, Vec<u8>)> = vec![
+            ("wbf-swiss-imps.toml".to_owned(), toml_text.into_bytes()),
+            ("wbf-swiss-imps.json".to_owned(), json_text.into_bytes()),
+            ("butler.pbn".to_owned(), BUTLER_PBN.as_bytes().to_vec()),
+        ];
+        for path in [
+            "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+            "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+            "chess-data/fide-tec-exercise-2023/fide-exercise-2023.trf",
+        ] {
+            if let Some(file) = shared(path) {
+                let name = Path::new(path).file_name().unwrap().to_str().unwrap();
+                files.push((name.to_owned(), std::fs::read(root().join(file)).unwrap()));
+            }
+        }
+        let results_jobs: &[Job<'_>] = &[
+            ("score", "auto", None),
+            ("audit", "audit", None),
+            (
+                "score",
+                "score",
+                Some(("scoring.convention", "convention=ebu_white_book_2025")),
+            ),
+            (
+                "audit",
+                "audit",
+                Some(("scoring.convention", "convention=ebu_white_book_2025")),
+            ),
+        ];
+        let mut kinds = std::collections::BTreeSet::new();
+        for (name, content) in &files {
+            let ext = name.rsplit_once('.').unwrap().1;
+            kinds.insert(ext.to_owned());
+            let jobs: &[Job<'_>] = match ext {
+                "toml" | "json" => &[("rank", "auto", None), ("explain", "explain", None)],
+                "trf" => &[("rank", "auto", None)],
+                _ => results_jobs,
+            };
+            let path = scratch(name, content);
+            for (command, show, option) in jobs {
+                let mut args = vec![*command, path.to_str().unwrap(), "--format", "html"];
+                let mut parts: Vec<Part<'_>> = vec![
+                    ("file", Some(name.as_str()), content),
+                    ("show", None, show.as_bytes()),
+                ];
+                if let Some((field, o)) = option {
+                    args.extend(["-o", o]);
+                    let value = o.split_once('=').unwrap().1;
+                    parts.push((field, None, value.as_bytes()));
+                }
+                let (code, html, err) = cli(&args);
+                assert_eq!(code, 0, "{name} {command}: {err}");
+                let r = page.post(&parts);
+                assert_eq!(r.status, 200, "{name} {show} {option:?}: {}", r.text());
+                assert_same_rendering(&r.text(), &html);
+            }
+        }
+        // Every extension the command line takes but `.txt` (a TRF by
+        // another name) was tried, or the shared data is absent.
+        for ext in ["toml", "json", "pbn"] {
+            assert!(kinds.contains(ext), "{ext}");
+        }
+    });
+}
