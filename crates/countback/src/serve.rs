@@ -35,10 +35,6 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use countback_event::options::{
-    EbuOptions, FideOptions, IhsaOptions, ScoringOptions, UscfOptions, WbfBamOptions,
-    WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
-};
 use countback_event::{
     EventError, FileKind, Job, Options, Procedure, RawOptions, Refusal, Request,
 };
@@ -321,23 +317,15 @@ impl Group {
     }
 
     /// The JSON Schema of the group's options type, as the event library
-    /// declares it.
+    /// declares it: a procedure's from its registry entry, so a new
+    /// procedure brings its options to the page.
     fn schema(self) -> Value {
-        fn of<T: schemars::JsonSchema>() -> Value {
-            serde_json::to_value(schemars::schema_for!(T)).unwrap_or_default()
-        }
         match self {
-            Group::Procedure(Procedure::Ebu) => of::<EbuOptions>(),
-            Group::Procedure(Procedure::WbfRoundRobin) => of::<WbfRoundRobinOptions>(),
-            Group::Procedure(Procedure::WbfKnockout) => of::<WbfKnockoutOptions>(),
-            Group::Procedure(Procedure::WbfSwiss) => of::<WbfSwissOptions>(),
-            Group::Procedure(Procedure::WbfPairs) => of::<WbfPairsOptions>(),
-            Group::Procedure(Procedure::WbfBam) => of::<WbfBamOptions>(),
-            Group::Procedure(Procedure::Uscf) => of::<UscfOptions>(),
-            Group::Procedure(Procedure::Ihsa) => of::<IhsaOptions>(),
-            Group::Procedure(Procedure::Fide) => of::<FideOptions>(),
-            Group::Scoring => of::<ScoringOptions>(),
-            Group::Procedure(_) => Value::Null,
+            Group::Procedure(p) => countback_event::procedures::options_schema(p),
+            Group::Scoring => serde_json::to_value(schemars::schema_for!(
+                countback_event::options::ScoringOptions
+            ))
+            .unwrap_or_default(),
         }
     }
 }
@@ -1442,5 +1430,26 @@ mod tests {
         assert_eq!(r.title, "T &amp; U");
         assert!(r.main.contains("<h1>T &amp; U</h1>"));
         assert!(doc_style().contains("@media print"));
+    }
+
+    /// Issue 24: the page's options of each procedure come from the event
+    /// library's registry entry, with no wildcard: a procedure the page's
+    /// own list forgot got no options, silently.
+    #[test]
+    fn every_procedure_brings_its_options_to_the_page() {
+        for p in Procedure::ALL {
+            let schema = countback_event::procedures::options_schema(p);
+            let keys: Vec<String> = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(|o| o.keys().cloned().collect())
+                .unwrap_or_default();
+            let fields: Vec<String> = option_fields(Group::Procedure(p))
+                .into_iter()
+                .map(|f| f.key)
+                .collect();
+            assert_eq!(fields, keys, "{p}");
+            assert!(schema.get("title").is_some(), "{p}: no schema");
+        }
     }
 }

@@ -29,6 +29,7 @@ pub mod error;
 pub mod file;
 pub mod limits;
 pub mod options;
+pub mod procedures;
 mod rank;
 pub mod results;
 mod score;
