@@ -518,8 +518,42 @@ impl fmt::Display for TieBreakCode {
 /// assert_eq!(cascade.to_string(), "BH/C1, BH, SB, DE");
 /// # Ok::<(), countback_tiebreak_fide::CodeError>(())
 /// ```
+///
+/// With the `serde` feature a list reads and writes as one string of codes
+/// (`"BH/C1, BH, SB"`), read through the same parser, so a file cannot
+/// bring in a list that `parse` would refuse.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Cascade(pub Vec<TieBreakCode>);
+
+impl TryFrom<String> for Cascade {
+    type Error = CodeError;
+
+    fn try_from(text: String) -> Result<Cascade, CodeError> {
+        text.parse()
+    }
+}
+
+impl From<Cascade> for String {
+    fn from(cascade: Cascade) -> String {
+        cascade.to_string()
+    }
+}
+
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for Cascade {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "FideTieBreakList".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "FIDE tie-break codes (C.07, MTB26), separated by commas, semicolons or blanks: \"BH/C1, BH, SB\". A leading PTS is dropped.",
+            "type": "string"
+        })
+    }
+}
 
 impl Cascade {
     /// Parse codes one by one (as a TRF `202`/`212` record lists them).

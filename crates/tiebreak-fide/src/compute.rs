@@ -215,7 +215,7 @@ impl<'t> Evaluation<'t> {
         self.tournament
             .players
             .binary_search_by_key(&starting_rank, |p| p.starting_rank)
-            .map_err(|_| FideError::UnknownPlayer(starting_rank))
+            .map_err(|_| FideError::unknown_player(starting_rank))
     }
 
     /// A player's points (under the file's points system, record `162`).

@@ -1,6 +1,6 @@
 //! Typed errors, each naming the line and column, the player or the code at fault.
 
-use countback_model::ScoreError;
+use countback_model::{ContestantId, InputError, ScoreError};
 
 /// What is wrong with a TRF line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -172,9 +172,11 @@ pub enum FideError {
     /// A tie-break code is malformed.
     #[error(transparent)]
     Code(#[from] CodeError),
-    /// A player the tournament does not list.
-    #[error("no player has starting rank {0}")]
-    UnknownPlayer(u32),
+    /// Bad input shared with the other rule crates: a player the
+    /// tournament does not list ([`InputError::UnknownContestant`], named
+    /// `#` and their starting rank), an empty list.
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// A tie-break the regulations do not use for this kind of event
     /// (the 2026 note to art. 8: no BH, FB or AOB in round robins).
     #[error("{code} is not used in round robins (FIDE C.07 {article}, {edition} text)")]
@@ -192,4 +194,15 @@ pub enum FideError {
     /// Exact arithmetic failed (a division by zero that the rules should have prevented).
     #[error(transparent)]
     Score(#[from] ScoreError),
+}
+
+impl FideError {
+    /// No player has `starting_rank`: the shared
+    /// [`InputError::UnknownContestant`], naming the player `#` and the rank.
+    pub(crate) fn unknown_player(starting_rank: u32) -> FideError {
+        InputError::UnknownContestant {
+            contestant: ContestantId::new(format!("#{starting_rank}")),
+        }
+        .into()
+    }
 }

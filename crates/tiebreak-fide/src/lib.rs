@@ -37,7 +37,7 @@ pub mod trf;
 pub use audit::{audit, Audit, Finding, PlacementValues};
 pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREAKS};
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
-pub use edition::{Date, Edition, Format, Options};
+pub use edition::{Date, Edition, EditionChoice, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 
 use countback_model::{HalfRule, RoundingMode, Score, ScoreError};
