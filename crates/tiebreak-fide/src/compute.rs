@@ -116,6 +116,12 @@ pub struct Evaluation<'t> {
 impl<'t> Evaluation<'t> {
     /// Prepare `tournament` for tie-breaks by `options`.
     pub fn new(tournament: &'t Tournament, options: Options) -> Result<Evaluation<'t>, FideError> {
+        if let Some(team) = &tournament.team {
+            return Err(FideError::TeamTournament {
+                teams: team.teams.len(),
+                type_code: team.type_code.clone(),
+            });
+        }
         let format = options
             .format()
             .or(tournament.format)
@@ -482,12 +488,20 @@ impl<'t> Evaluation<'t> {
         let count =
             |f: &dyn Fn(&RoundEntry) -> bool| Score::from(rounds.iter().filter(|e| f(e)).count());
         let rr = self.format == Format::RoundRobin;
-        // Art. 15.2: in a round robin a forfeit win is a game won (not with a colour, unless the file gives one).
+        // Art. 15.2 for art. 7 in a round robin. Both texts: a forfeit win
+        // is a game won (with a colour when the file gives one). 2024: a
+        // forfeit loss is a game too (BPG counts it with Black, REP counts
+        // it). 2026: a forfeit loss stays an unplayed round (REP and BPG
+        // leave it out).
+        let rr_forfeit_loss_played = rr && self.options.edition() == Edition::Aug2024;
         let won = |e: &RoundEntry| {
             is_win_over_the_board(e.result) || (rr && e.result == ResultCode::ForfeitWin)
         };
-        let game =
-            |e: &RoundEntry| e.result.is_played() || (rr && e.result == ResultCode::ForfeitWin);
+        let game = |e: &RoundEntry| {
+            e.result.is_played()
+                || (rr && e.result == ResultCode::ForfeitWin)
+                || (rr_forfeit_loss_played && e.result == ResultCode::ForfeitLoss)
+        };
         Ok(Some(match code.kind {
             TieBreakKind::Points => self.points.get(i).cloned().unwrap_or_default(),
             TieBreakKind::DirectEncounter => Score::ZERO,
@@ -496,7 +510,8 @@ impl<'t> Evaluation<'t> {
             TieBreakKind::BlackGamesPlayed => count(&|e| game(e) && e.colour == Colour::Black),
             TieBreakKind::BlackGamesWon => count(&|e| won(e) && e.colour == Colour::Black),
             TieBreakKind::RoundsElectedToPlay => count(&|e| {
-                !is_voluntarily_unplayed(e.result) || (rr && e.result == ResultCode::ForfeitLoss)
+                !is_voluntarily_unplayed(e.result)
+                    || (rr_forfeit_loss_played && e.result == ResultCode::ForfeitLoss)
             }),
             TieBreakKind::StandardPoints => rounds
                 .iter()
@@ -532,7 +547,10 @@ impl<'t> Evaluation<'t> {
                 buf.iter().map(|p| &p.value).sum()
             }
             TieBreakKind::Koya => {
-                let limit = self.maximum.checked_div(&Score::integer(2))?
+                // Art. 9.2: half the maximum; MTB26 `KS/Ln` sets the limit
+                // at n % of it, `KS/L±n` moves it by n half points.
+                let percent = Score::integer(i64::from(code.limit_percent.unwrap_or(50)));
+                let limit = (&self.maximum * &percent).checked_div(&Score::integer(100))?
                     + Score::half().times(i64::from(code.limit));
                 let mut total = Score::ZERO;
                 for e in rounds {
@@ -701,6 +719,31 @@ impl<'t> Evaluation<'t> {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
             }
+            if let Some(unrated) = self.drops_rating_tiebreak(code) {
+                // Art. 10 (preamble): rating tie-breaks need every player
+                // rated, or a rating the regulations give the unrated
+                // (MTB26 `/U`); without one the tie-break is not applied,
+                // as FIDE's reference engine does. The trace says so.
+                let tied: Vec<usize> = groups
+                    .iter()
+                    .filter(|g| g.len() > 1)
+                    .flatten()
+                    .copied()
+                    .collect();
+                trace.push(Decision {
+                    clause: Clause::new("FIDE C.07 10 (preamble)"),
+                    test: format!("{code} not applied: {unrated} unrated player(s) and no /U"),
+                    among: sorted_ids(&tied, &ids),
+                    values: Vec::new(),
+                    result: groups
+                        .iter()
+                        .filter(|g| g.len() > 1)
+                        .map(|g| sorted_ids(g, &ids))
+                        .collect(),
+                    note: note.clone(),
+                });
+                continue;
+            }
             let clause = Clause::new(format!("FIDE C.07 {code}"));
             // Values for the players still tied only (AOB, APRO, APPO
             // need the opponents' values, computed once for everyone).
@@ -779,6 +822,25 @@ impl<'t> Evaluation<'t> {
             })
             .collect();
         Ok(TieBreakOutcome { order, trace })
+    }
+
+    /// Art. 10 (preamble): a rating tie-break without `/U` in an event
+    /// with unrated players is not applied by [`Evaluation::rank`]; the
+    /// number of unrated players when that is so, `None` when it applies.
+    /// ([`Evaluation::value`] still computes it, leaving unrated
+    /// opponents out.)
+    #[must_use]
+    pub fn drops_rating_tiebreak(&self, code: &TieBreakCode) -> Option<usize> {
+        if !code.kind.uses_ratings() || code.unrated.is_some() {
+            return None;
+        }
+        let unrated = self
+            .tournament
+            .players
+            .iter()
+            .filter(|p| p.rating.is_none())
+            .count();
+        (unrated > 0).then_some(unrated)
     }
 
     /// The 2026 note to art. 8: BH, FB and AOB are not used in round robins.
