@@ -356,6 +356,46 @@ impl<'t> Evaluation<'t> {
         }
     }
 
+    /// A Sonneborn-Berger whose own part of each round is `own[round]`
+    /// rather than the round's points (the team codes `E?GSB` multiply
+    /// the opponent's score by the game points scored against them):
+    /// the opponents' scores, dummies and cuts exactly as for `SB`.
+    pub(crate) fn sonneborn_berger_with(
+        &self,
+        i: usize,
+        forfeits_as_played: bool,
+        cut_n: u32,
+        own_round: &[Score],
+    ) -> Score {
+        let Some(player) = self.tournament.players.get(i) else {
+            return Score::ZERO;
+        };
+        let own = self.points.get(i).cloned().unwrap_or_default();
+        let mut parts = Vec::with_capacity(player.rounds.len());
+        for (r, entry) in player.rounds.iter().enumerate() {
+            let (score, vur) = match entry.opponent {
+                Some(o) if self.counts_as_game(entry, forfeits_as_played) => {
+                    (self.adjusted_of(o, false), false)
+                }
+                _ if self.format == Format::RoundRobin => continue,
+                _ => (
+                    self.dummy_score(&own, entry, false),
+                    is_voluntarily_unplayed(entry.result),
+                ),
+            };
+            let mine = own_round.get(r).cloned().unwrap_or_default();
+            parts.push(Part {
+                value: &mine * &score,
+                score,
+                vur,
+            });
+        }
+        if cut_n != 0 {
+            cut(&mut parts, cut_n, 0, self.tournament.rounds);
+        }
+        parts.iter().map(|p| &p.value).sum()
+    }
+
     /// The value of a tie-break that a player has alone (every code but
     /// `DE`, which [`Evaluation::direct_encounter`] computes for a group;
     /// here `DE` is taken among the players on the same points). A rating

@@ -31,8 +31,11 @@ use countback_model::{
     Clause, ContestantId, Decision, Score, TieBreakOutcome, TiedGroup, Unresolved, Value,
 };
 
-use crate::error::{FideError, TrfError, TrfErrorKind};
-use crate::trf::{ResultCode, Tournament};
+use crate::code::{TieBreakCode, TieBreakKind};
+use crate::compute::Evaluation;
+use crate::edition::Options;
+use crate::error::{CodeError, FideError, TrfError, TrfErrorKind};
+use crate::trf::{Colour, Player, PointsSystem, ResultCode, RoundEntry, Tournament};
 
 /// A `310` team record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -553,13 +556,29 @@ pub struct TeamTournament<'t> {
     records: &'t TeamRecords,
     standings: Vec<TeamStanding>,
     boards: usize,
+    options: Options,
+    /// The matches as an individual tournament of teams scored in match
+    /// points (team number as starting rank), for the individual codes.
+    matches: Tournament,
+    /// For each standing, the index of its team in `matches`.
+    at: Vec<usize>,
 }
 
 impl<'t> TeamTournament<'t> {
-    /// Read the team tournament of `tournament`; an error when the file
-    /// is not a team file ([`FideError::NotATeamTournament`]) or a record
-    /// names a team or player it does not list.
+    /// Read the team tournament of `tournament`, under the edition in
+    /// force on its start date; an error when the file is not a team file
+    /// ([`FideError::NotATeamTournament`]) or a record names a team or
+    /// player it does not list.
     pub fn new(tournament: &'t Tournament) -> Result<TeamTournament<'t>, FideError> {
+        TeamTournament::with_options(tournament, Options::for_tournament(tournament))
+    }
+
+    /// Like [`TeamTournament::new`], under `options` (the edition of art.
+    /// 16 and the format for the individual codes on match points).
+    pub fn with_options(
+        tournament: &'t Tournament,
+        options: Options,
+    ) -> Result<TeamTournament<'t>, FideError> {
         let records = tournament
             .team
             .as_ref()
@@ -822,11 +841,15 @@ impl<'t> TeamTournament<'t> {
                 team_index(*t, a.line)?;
             }
         }
+        let (matches, at) = match_tournament(tournament, records, &standings)?;
         Ok(TeamTournament {
             tournament,
             records,
             standings,
             boards,
+            options,
+            matches,
+            at,
         })
     }
 
@@ -900,19 +923,65 @@ impl<'t> TeamTournament<'t> {
             .collect()
     }
 
+    /// The matches as an individual tournament: each team a player
+    /// (its number the starting rank), each match a game scored in match
+    /// points (`362`), byes, forfeits and absences as the team had them.
+    #[must_use]
+    pub fn match_tournament(&self) -> &Tournament {
+        &self.matches
+    }
+
     /// A team tie-break's value for every team, in standings order.
-    pub fn values(&self, code: &TeamTieBreak) -> Vec<Score> {
-        self.standings
-            .iter()
-            .map(|s| code.value(s, self.primary()))
-            .collect()
+    pub fn values(&self, code: &TeamTieBreak) -> Result<Vec<Score>, FideError> {
+        let score = |s: &TeamStanding, which: TeamScore| match which {
+            TeamScore::MatchPoints => s.match_points.clone(),
+            TeamScore::GamePoints => s.game_points.clone(),
+        };
+        let by_team = |values: Vec<Score>| {
+            self.at
+                .iter()
+                .map(|i| values.get(*i).cloned().unwrap_or_default())
+                .collect()
+        };
+        Ok(match &code.kind {
+            TeamCodeKind::MatchPoints => self
+                .standings
+                .iter()
+                .map(|s| score(s, TeamScore::MatchPoints))
+                .collect(),
+            TeamCodeKind::GamePoints => self
+                .standings
+                .iter()
+                .map(|s| score(s, TeamScore::GamePoints))
+                .collect(),
+            TeamCodeKind::OtherScore => self
+                .standings
+                .iter()
+                .map(|s| score(s, self.primary().other()))
+                .collect(),
+            TeamCodeKind::OnMatchPoints(c) => {
+                let eval = Evaluation::new(&self.matches, self.options)?;
+                by_team(eval.values(c)?)
+            }
+            TeamCodeKind::ExtendedMatchGame(c) => {
+                let eval = Evaluation::new(&self.matches, self.options)?;
+                self.standings
+                    .iter()
+                    .zip(&self.at)
+                    .map(|(s, i)| {
+                        let own: Vec<Score> =
+                            s.rounds.iter().map(|r| r.game_points.clone()).collect();
+                        eval.sonneborn_berger_with(*i, c.forfeits_as_played, c.cut, &own)
+                    })
+                    .collect()
+            }
+        })
     }
 
     /// Rank the teams: by the primary score (the `192` type), then by
     /// each tie-break of `list`, each decision in the trace with its
     /// article; a tie the list cannot break ends with the drawing of lots.
-    #[must_use]
-    pub fn rank(&self, list: &TeamCascade) -> TieBreakOutcome {
+    pub fn rank(&self, list: &TeamCascade) -> Result<TieBreakOutcome, FideError> {
         let ids = self.contestant_ids();
         let primary = TeamTieBreak::plain(match self.primary() {
             TeamScore::MatchPoints => TeamCodeKind::MatchPoints,
@@ -924,7 +993,7 @@ impl<'t> TeamTournament<'t> {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
             }
-            let values = self.values(code);
+            let values = self.values(code)?;
             let mut next = Vec::new();
             for group in groups {
                 if group.len() < 2 {
@@ -933,8 +1002,8 @@ impl<'t> TeamTournament<'t> {
                 }
                 let split = split_by(&group, &values, &ids);
                 trace.push(Decision {
-                    clause: Clause::new(format!("FIDE C.07 {} ({})", code, code.article())),
-                    test: code.kind.description().to_string(),
+                    clause: Clause::new(format!("FIDE {} ({code})", code.article())),
+                    test: code.description().to_string(),
                     among: sorted(&group, &ids),
                     values: group
                         .iter()
@@ -958,8 +1027,113 @@ impl<'t> TeamTournament<'t> {
                 }),
             })
             .collect();
-        TieBreakOutcome { order, trace }
+        Ok(TieBreakOutcome { order, trace })
     }
+}
+
+/// The matches as an individual tournament scored in match points.
+fn match_tournament(
+    t: &Tournament,
+    records: &TeamRecords,
+    standings: &[TeamStanding],
+) -> Result<(Tournament, Vec<usize>), FideError> {
+    let mp = &records.match_points;
+    let system = PointsSystem {
+        win: mp.win.clone(),
+        draw: mp.draw.clone(),
+        loss: mp.loss.clone(),
+        absence: Score::ZERO,
+        pairing_allocated_bye: records
+            .pairing_allocated
+            .as_ref()
+            .map_or_else(|| mp.draw.clone(), |p| p.match_points.clone()),
+        unknown_result: None,
+    };
+    let mut players = Vec::with_capacity(standings.len());
+    for s in standings {
+        let mut rounds = Vec::with_capacity(s.rounds.len());
+        for (r, round) in s.rounds.iter().enumerate() {
+            let (opponent, result) = match &round.kind {
+                TeamRoundKind::Match { opponent } => {
+                    let result = if round.match_points == mp.win {
+                        ResultCode::Win
+                    } else if round.match_points == mp.draw {
+                        ResultCode::Draw
+                    } else if round.match_points == mp.loss {
+                        ResultCode::Loss
+                    } else {
+                        return Err(not_a_match_result(s, r, round));
+                    };
+                    (Some(*opponent), result)
+                }
+                TeamRoundKind::Pending { opponent } => (Some(*opponent), ResultCode::NotPaired),
+                TeamRoundKind::Forfeit { opponent, won } => (
+                    Some(*opponent),
+                    if *won {
+                        ResultCode::ForfeitWin
+                    } else {
+                        ResultCode::ForfeitLoss
+                    },
+                ),
+                TeamRoundKind::Bye(TeamByeKind::Full) => (None, ResultCode::FullPointBye),
+                TeamRoundKind::Bye(TeamByeKind::Half) => (None, ResultCode::HalfPointBye),
+                TeamRoundKind::Bye(TeamByeKind::Zero) => (None, ResultCode::ZeroPointBye),
+                TeamRoundKind::PairingAllocatedBye => (None, ResultCode::PairingAllocatedBye),
+                TeamRoundKind::NotPaired => (None, ResultCode::NotPaired),
+            };
+            if *system.points(result) != round.match_points {
+                return Err(not_a_match_result(s, r, round));
+            }
+            rounds.push(RoundEntry {
+                opponent,
+                colour: Colour::None,
+                result,
+            });
+        }
+        players.push(Player {
+            starting_rank: s.team.number,
+            name: s.team.name.clone(),
+            rating: None,
+            declared_points: None,
+            declared_rank: None,
+            rounds,
+            line: s.team.line,
+        });
+    }
+    players.sort_by_key(|p| p.starting_rank);
+    let at = standings
+        .iter()
+        .map(|s| {
+            players
+                .binary_search_by_key(&s.team.number, |p| p.starting_rank)
+                .unwrap_or(0)
+        })
+        .collect();
+    let matches = Tournament {
+        name: t.name.clone(),
+        start_date: t.start_date,
+        rounds: t.rounds,
+        players,
+        tie_break_codes: None,
+        format: t.format,
+        points_system: system,
+        source_lines: Vec::new(),
+        team: None,
+    };
+    Ok((matches, at))
+}
+
+/// A round whose match points (set by a `299` record) are none of a
+/// match's results: the individual codes on match points cannot take it.
+fn not_a_match_result(s: &TeamStanding, r: usize, round: &TeamRound) -> FideError {
+    FideError::Code(CodeError {
+        code: format!("team {} round {}", s.team.number, r + 1),
+        reason: format!(
+            "{} match points (record 299, line {}) are not a match won, drawn or lost: the tie-breaks on match points cannot count the round",
+            round.match_points,
+            round.abnormal.unwrap_or(s.team.line)
+        ),
+    })
 }
 
 fn sorted(group: &[usize], ids: &[ContestantId]) -> Vec<ContestantId> {
@@ -992,7 +1166,7 @@ fn split_by(group: &[usize], values: &[Score], ids: &[ContestantId]) -> Vec<Vec<
 }
 
 /// A team tie-break the crate computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TeamCodeKind {
     /// `MPTS`: match points.
@@ -1002,38 +1176,48 @@ pub enum TeamCodeKind {
     /// `MPvGP`: the score that does not rank first (game points when
     /// match points rank first, and the other way round).
     OtherScore,
+    /// An individual code on match points (`BH:MP/C1/P`, `SB:MP`, `PS:MP`
+    /// ..., and `EMMSB`, which is `SB:MP`): computed by the individual
+    /// rules on the teams' match results, each match a game scored in
+    /// match points (`362`), art. 16 on unplayed rounds included.
+    OnMatchPoints(TieBreakCode),
+    /// `EMGSB`: per match, the opponent's match points (as art. 16
+    /// counts them, with `/P` and `/Cn` as for `SB`) times the game
+    /// points the team scored in it.
+    ExtendedMatchGame(TieBreakCode),
 }
 
-/// The team codes, as data: code, kind, article of C.07, what it compares.
-/// (Article numbers as the 2024 text numbers its team section; MTB26
-/// names the codes.)
-pub const TEAM_CODES: &[(&str, TeamCodeKind, &str, &str)] = &[
-    ("MPTS", TeamCodeKind::MatchPoints, "art. 12", "match points"),
-    ("GPTS", TeamCodeKind::GamePoints, "art. 12", "game points"),
+/// The table-driven team codes: code, kind, article, what it compares.
+/// The individual codes on match points take the individual code's article.
+pub const TEAM_CODES: &[(&str, &str, &str)] = &[
+    ("MPTS", "C.07 12 (team: match points)", "match points"),
+    ("GPTS", "C.07 12 (team: game points)", "game points"),
+    ("MPVGP", "MTB26 MPvGP", "the other of match and game points"),
     (
-        "MPVGP",
-        TeamCodeKind::OtherScore,
-        "art. 12",
-        "the other of match and game points",
+        "EMMSB",
+        "MTB26 EMMSB (art. 9.1 on match points)",
+        "opponents' match points times match points scored",
+    ),
+    (
+        "EMGSB",
+        "MTB26 EMGSB (art. 9.1, team)",
+        "opponents' match points times game points scored",
     ),
 ];
 
-impl TeamCodeKind {
-    fn entry(self) -> Option<&'static (&'static str, TeamCodeKind, &'static str, &'static str)> {
-        TEAM_CODES.iter().find(|e| e.1 == self)
-    }
-
-    /// What the tie-break compares, in words.
-    #[must_use]
-    pub fn description(self) -> &'static str {
-        self.entry().map_or("", |e| e.3)
-    }
-
-    /// The article.
-    #[must_use]
-    pub fn article(self) -> &'static str {
-        self.entry().map_or("", |e| e.2)
-    }
+/// The individual tie-breaks a team can be ranked by on match points.
+fn on_match_points(kind: TieBreakKind) -> bool {
+    matches!(
+        kind,
+        TieBreakKind::Buchholz
+            | TieBreakKind::ForeBuchholz
+            | TieBreakKind::SonnebornBerger
+            | TieBreakKind::ProgressiveScore
+            | TieBreakKind::AverageOfOpponentsBuchholz
+            | TieBreakKind::Wins
+            | TieBreakKind::PairingNumber
+            | TieBreakKind::Koya
+    )
 }
 
 /// A team tie-break code.
@@ -1042,77 +1226,123 @@ impl TeamCodeKind {
 pub struct TeamTieBreak {
     /// The tie-break.
     pub kind: TeamCodeKind,
+    /// The code as written.
+    pub written: String,
 }
 
 impl TeamTieBreak {
-    /// A code without modifiers.
+    /// A code of the table.
     #[must_use]
     pub fn plain(kind: TeamCodeKind) -> TeamTieBreak {
-        TeamTieBreak { kind }
-    }
-
-    /// The article.
-    #[must_use]
-    pub fn article(&self) -> &'static str {
-        self.kind.article()
-    }
-
-    fn value(&self, s: &TeamStanding, primary: TeamScore) -> Score {
-        let score = match self.kind {
-            TeamCodeKind::MatchPoints => TeamScore::MatchPoints,
-            TeamCodeKind::GamePoints => TeamScore::GamePoints,
-            TeamCodeKind::OtherScore => primary.other(),
+        let written = match &kind {
+            TeamCodeKind::MatchPoints => "MPTS".to_string(),
+            TeamCodeKind::GamePoints => "GPTS".to_string(),
+            TeamCodeKind::OtherScore => "MPvGP".to_string(),
+            TeamCodeKind::OnMatchPoints(c) => format!("{c}"),
+            TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
         };
-        match score {
-            TeamScore::MatchPoints => s.match_points.clone(),
-            TeamScore::GamePoints => s.game_points.clone(),
+        TeamTieBreak { kind, written }
+    }
+
+    /// The article (or MTB26 entry) that defines it.
+    #[must_use]
+    pub fn article(&self) -> String {
+        let table = |code: &str| {
+            TEAM_CODES
+                .iter()
+                .find(|e| e.0 == code)
+                .map_or(String::new(), |e| e.1.to_string())
+        };
+        match &self.kind {
+            TeamCodeKind::MatchPoints => table("MPTS"),
+            TeamCodeKind::GamePoints => table("GPTS"),
+            TeamCodeKind::OtherScore => table("MPVGP"),
+            TeamCodeKind::OnMatchPoints(c) => format!("C.07 {} on match points", c.article()),
+            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
+        }
+    }
+
+    /// What it compares, in words.
+    #[must_use]
+    pub fn description(&self) -> &'static str {
+        let table = |code: &str| TEAM_CODES.iter().find(|e| e.0 == code).map_or("", |e| e.2);
+        match &self.kind {
+            TeamCodeKind::MatchPoints => table("MPTS"),
+            TeamCodeKind::GamePoints => table("GPTS"),
+            TeamCodeKind::OtherScore => table("MPVGP"),
+            TeamCodeKind::OnMatchPoints(c) => c.kind.description(),
+            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
         }
     }
 }
 
 impl std::fmt::Display for TeamTieBreak {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self.kind {
-            TeamCodeKind::MatchPoints => "MPTS",
-            TeamCodeKind::GamePoints => "GPTS",
-            TeamCodeKind::OtherScore => "MPvGP",
-        })
+        f.write_str(&self.written)
     }
 }
 
 impl std::str::FromStr for TeamTieBreak {
-    type Err = crate::error::CodeError;
+    type Err = CodeError;
 
-    fn from_str(text: &str) -> Result<TeamTieBreak, crate::error::CodeError> {
-        let upper = text.trim().to_ascii_uppercase();
-        TEAM_CODES
-            .iter()
-            .find(|e| e.0 == upper)
-            .map(|e| TeamTieBreak::plain(e.1))
-            .ok_or_else(|| crate::error::CodeError {
-                code: text.to_string(),
-                reason: format!(
-                    "not a team tie-break this crate computes (known: {})",
-                    TEAM_CODES
-                        .iter()
-                        .map(|e| e.0)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            })
+    fn from_str(text: &str) -> Result<TeamTieBreak, CodeError> {
+        let written = text.trim().to_string();
+        let upper = written.to_ascii_uppercase();
+        let fail = |reason: String| CodeError {
+            code: written.clone(),
+            reason,
+        };
+        let (name, modifiers) = upper
+            .split_once('/')
+            .map_or((upper.as_str(), ""), |(n, m)| (n, m));
+        let with = |base: &str| -> Result<TieBreakCode, CodeError> {
+            if modifiers.is_empty() {
+                base.parse()
+            } else {
+                format!("{base}/{modifiers}").parse()
+            }
+        };
+        let kind = match name {
+            "MPTS" if modifiers.is_empty() => TeamCodeKind::MatchPoints,
+            "GPTS" if modifiers.is_empty() => TeamCodeKind::GamePoints,
+            "MPVGP" if modifiers.is_empty() => TeamCodeKind::OtherScore,
+            "EMMSB" => TeamCodeKind::OnMatchPoints(with("SB")?),
+            "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
+            _ => {
+                let (base, reference) = match name.split_once(':') {
+                    Some((b, r)) => (b, Some(r)),
+                    None => (name, None),
+                };
+                let code: TieBreakCode = with(base).map_err(|_| {
+                    fail(format!(
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP)",
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
+                    ))
+                })?;
+                if !on_match_points(code.kind) || !matches!(reference, None | Some("MP")) {
+                    return Err(fail(format!(
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP; game-point variants and the EDE, EGMSB, EGGSB, BC, TBR, BBE, SSSC codes are not computed yet)",
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
+                    )));
+                }
+                TeamCodeKind::OnMatchPoints(code)
+            }
+        };
+        Ok(TeamTieBreak { kind, written })
     }
 }
 
-/// A list of team tie-breaks (`MPvGP, GPTS`).
+/// A list of team tie-breaks (`MPvGP, BH:MP/C1/P`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TeamCascade(pub Vec<TeamTieBreak>);
 
 impl std::str::FromStr for TeamCascade {
-    type Err = crate::error::CodeError;
+    type Err = CodeError;
 
     /// Codes separated by commas, semicolons or blanks; at most
-    /// [`crate::MAX_TIE_BREAKS`].
-    fn from_str(text: &str) -> Result<TeamCascade, crate::error::CodeError> {
+    /// [`crate::MAX_TIE_BREAKS`]; a leading `MPTS` or `GPTS` that is the
+    /// primary score is kept (it splits nothing).
+    fn from_str(text: &str) -> Result<TeamCascade, CodeError> {
         let codes: Vec<&str> = text
             .split([',', ';', ' ', '\t'])
             .map(str::trim)
@@ -1120,7 +1350,7 @@ impl std::str::FromStr for TeamCascade {
             .take(crate::MAX_TIE_BREAKS + 1)
             .collect();
         if codes.len() > crate::MAX_TIE_BREAKS {
-            return Err(crate::error::CodeError {
+            return Err(CodeError {
                 code: text.chars().take(40).collect(),
                 reason: format!(
                     "a tie-break list holds at most {} codes",

@@ -77,12 +77,41 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
         three.rounds[0].kind,
         TeamRoundKind::Bye(countback_tiebreak_fide::team::TeamByeKind::Full)
     ));
+    // The team codes of the file's list that this crate computes, against
+    // FIDE's reference engine (Source: `python -m gacrux.tiebreakchecker`,
+    // gacrux 1.11.65, on this file; every value of the 50 teams agrees for
+    // MPTS GPTS BH:MP/C1/P EMGSB/C1/P SB:MP EMMSB BH:MP PS:MP under both
+    // texts, `/V2026` for the 2026 text; docs/fide.md). Team 3 (a
+    // full-point bye in round 1) and team 1:
+    let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
+    let at =
+        |teams: &TeamTournament<'_>, c: &str, i: usize| teams.values(&code(c)).unwrap()[i].clone();
+    assert_eq!(at(&teams, "BH:MP/C1/P", 2), s("230"));
+    assert_eq!(at(&teams, "EMGSB/C1/P", 2), s("534"));
+    assert_eq!(at(&teams, "SB:MP", 2), s("321"));
+    assert_eq!(at(&teams, "EMMSB", 2), s("321"));
+    assert_eq!(at(&teams, "EMGSB/C1/P", 0), s("785/2"));
+    assert_eq!(at(&teams, "PS:MP", 0), s("115"));
+    // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
+    let teams26 =
+        TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
+            .unwrap();
+    assert_eq!(at(&teams26, "BH:MP/C1/P", 2), s("225"));
+    assert_eq!(at(&teams26, "EMGSB/C1/P", 2), s("514"));
+    assert_eq!(at(&teams26, "SB:MP", 2), s("311"));
+    // The extended direct encounter that heads the list is not computed:
+    // a typed error naming it.
+    assert!("EDET/P"
+        .parse::<countback_tiebreak_fide::TeamTieBreak>()
+        .is_err());
     // Ranked by MP then the other score (MPvGP): teams 16 and 22 have 20
     // MP; 16 has 33½ GP, 22 has 32. The file ranks 22 first: its list
     // (`202 EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP`) starts with the
     // extended direct encounter, which this crate does not compute yet, so
     // the file's ranks are not audited (docs/fide.md, "Team tournaments").
-    let outcome = teams.rank(&"MPvGP".parse::<TeamCascade>().unwrap());
+    let outcome = teams
+        .rank(&"MPvGP".parse::<TeamCascade>().unwrap())
+        .unwrap();
     let ids = teams.contestant_ids();
     assert_eq!(outcome.order[0].members, [ids[15].clone()]);
     assert_eq!(outcome.order[1].members, [ids[21].clone()]);
@@ -137,6 +166,17 @@ fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
         by_forfeit += 1;
     }
     assert_eq!(by_forfeit, d.len() - 2);
+    // Without its two 299 records only team 47 departs. (FIDE's reference
+    // engine reads 299 at fixed columns, 8-11, 14-17, 20-22, 24-27, where
+    // these lines, laid out by the file's own `### T MMMM GGGG RRR PPP1`
+    // header, do not fit; it ignores both, and then agrees with every
+    // value computed here: docs/fide.md.)
+    let text =
+        countback_test_support::shared_text("chess-data/real-world/sharly-chess/example_trf26.trf")
+            .unwrap();
+    let without: Vec<&str> = text.lines().filter(|l| !l.starts_with("299")).collect();
+    let t = trf::parse(&without.join("\n")).unwrap();
+    assert_eq!(disagreeing(&TeamTournament::new(&t).unwrap()), [47]);
 }
 
 /// Sharly Chess's team import test: 5 teams, 4 boards, 3 rounds, 3-1-0

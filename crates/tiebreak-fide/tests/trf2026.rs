@@ -317,7 +317,7 @@ fn a_team_file_is_read_as_teams_and_refused_as_players_saying_what_it_is() {
         [(s("2"), s("3/2")), (s("0"), s("1/2")), (s("2"), s("2"))]
     );
     // MP first (192 …_MP_GP), then game points: Three (2 GP) before One (1½).
-    let outcome = teams.rank(&"MPvGP".parse().unwrap());
+    let outcome = teams.rank(&"MPvGP".parse().unwrap()).unwrap();
     assert_eq!(outcome.order_text(), "Three > One > Two");
     // An individual file is not a team file for the team reading.
     let single = trf::parse(&round_robin("")).unwrap();
