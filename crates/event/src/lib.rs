@@ -199,7 +199,7 @@ struct Trf {
 }
 
 fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventError> {
-    use countback_tiebreak_fide::{trf, Cascade, Edition, Format, Options};
+    use countback_tiebreak_fide::{trf, Cascade, EditionChoice};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
         return Err(EventError::new(Problem::WrongKind {
@@ -207,24 +207,15 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
         }));
     }
     let mut warnings = Vec::new();
-    let base = match options.edition {
-        options::FideEdition::ByStartDate => {
-            if t.start_date.is_none() {
-                warnings.push(Warning {
-                    field: None,
-                    at: None,
-                    message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
-                });
-            }
-            Options::for_tournament(&t)
-        }
-        options::FideEdition::Aug2024 => Options::new(Edition::Aug2024),
-        options::FideEdition::Mar2026 => Options::new(Edition::Mar2026),
-    };
-    let format = options.format.map(|f| match f {
-        options::FideFormat::Swiss => Format::Swiss,
-        options::FideFormat::RoundRobin => Format::RoundRobin,
-    });
+    if options.edition == EditionChoice::ByStartDate && t.start_date.is_none() {
+        warnings.push(Warning {
+            field: None,
+            at: None,
+            message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
+        });
+    }
+    let base = options.edition.resolve(&t);
+    let format = options.format;
     let fide_options = base
         .with_format(format)
         .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
