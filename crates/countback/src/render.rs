@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
-use countback_model::{ContestantId, Decision, Score, TieBreakOutcome, Unresolved, Value};
+use countback_event::model::{ContestantId, Decision, Score, TieBreakOutcome, Unresolved, Value};
 
 /// A clause and its test in one phrase, without saying the same words twice:
 /// clause "WBF 3 Swiss points" and test "Swiss points (sum of …)" read

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
 use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+use countback_event::model::{ContestantId, Direction, Score};
+use countback_event::Standing;
 use countback_event::{Applied, BoardLine, BoardTable, Scored};
-use countback_matchpoints::Standing;
-use countback_model::{ContestantId, Direction, Score};
 use serde::Serialize;
 
 use crate::cli::{Boards, Format};
@@ -507,11 +507,11 @@ struct RescoreJson<'a> {
 /// then place.
 pub fn rescored(
     out: &mut dyn Write,
-    r: &countback_usebio::Rescore,
+    r: &countback_event::results::Rescore,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
-    let mut rows: Vec<&countback_usebio::Standing> = r.standings.iter().collect();
+    let mut rows: Vec<&countback_event::results::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
             b.section.as_deref(),
@@ -642,18 +642,18 @@ pub fn rescored(
 #[derive(Serialize)]
 struct AuditJson<'a> {
     compared: usize,
-    differences: Vec<&'a countback_usebio::Finding>,
+    differences: Vec<&'a countback_event::results::Finding>,
 }
 
 /// An audit of a USEBIO (or NZ Scorer) file.
 pub fn audit(
     out: &mut dyn Write,
-    a: &countback_usebio::Audit,
+    a: &countback_event::results::Audit,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
     let total = a.findings.len();
-    let exceptions: Vec<&countback_usebio::Finding> = a.exceptions().collect();
+    let exceptions: Vec<&countback_event::results::Finding> = a.exceptions().collect();
     if format == Format::Json {
         serde_json::to_writer(
             &mut *out,

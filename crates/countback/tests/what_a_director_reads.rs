@@ -254,18 +254,22 @@ fn rank_lists_every_tie_break_for_every_player() {
 /// 1391/400): the display hides the difference that decided it".
 #[test]
 fn a_decided_tie_shows_the_difference_that_decided_it() {
-    let d = countback_model::Decision {
-        clause: countback_model::Clause::new("WBF 1.1(a)"),
+    let d = countback_event::model::Decision {
+        clause: countback_event::model::Clause::new("WBF 1.1(a)"),
         test: "IMP quotient in all matches".to_owned(),
         among: vec!["A".into(), "B".into()],
         values: vec![
             (
                 "A".into(),
-                countback_model::Value::Score(countback_model::Score::new(1391, 400).unwrap()),
+                countback_event::model::Value::Score(
+                    countback_event::model::Score::new(1391, 400).unwrap(),
+                ),
             ),
             (
                 "B".into(),
-                countback_model::Value::Score(countback_model::Score::new(139, 40).unwrap()),
+                countback_event::model::Value::Score(
+                    countback_event::model::Score::new(139, 40).unwrap(),
+                ),
             ),
         ],
         result: vec![vec!["A".into()], vec!["B".into()]],
@@ -552,11 +556,11 @@ fn displays_never_mislead_in_any_example_or_fixture() {
     assert!(fixtures.len() > 50);
     for f in &fixtures {
         let report = countback_replay::files::replay(f).unwrap();
-        let numbers: Vec<countback_model::Score> = report
+        let numbers: Vec<countback_event::model::Score> = report
             .breakdown
             .computed
             .iter()
-            .filter_map(|c| c.exact.parse::<countback_model::Score>().ok())
+            .filter_map(|c| c.exact.parse::<countback_event::model::Score>().ok())
             .collect();
         for half in countback_event::display::HalfDisplay::ALL {
             for precision in [

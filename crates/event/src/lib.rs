@@ -50,6 +50,8 @@ pub use answer::{answer, Answer, FileKind, Job, Options, Refusal, Request};
 pub use boards::{Applied, BoardLine, BoardTable};
 pub use columns::Column;
 pub use convert::Conversion;
+/// A pair's standing in a scored session ([`Field::standings`]).
+pub use countback_matchpoints::Standing;
 pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;

@@ -6,13 +6,13 @@
 use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::options::ScoringOptions;
 
-/// A pair's standing in a rescored session.
-pub use countback_matchpoints::Standing;
 /// A results file audited: every stored figure reproduced or classified.
 pub use countback_usebio::Audit;
 /// A results file rescored: each pair's standing by the convention that
 /// applied ([`countback_usebio::Rescore`]).
 pub use countback_usebio::Rescore;
+/// A pair's standing in a rescored session.
+pub use countback_usebio::Standing;
 /// One audit finding, and a scoring program's convention and display.
 pub use countback_usebio::{convention::Display, Convention, Finding};
 
