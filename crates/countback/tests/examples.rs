@@ -10,13 +10,9 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
-
 use assert_cmd::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 fn countback(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("countback")

@@ -13,7 +13,7 @@
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use countback::doc::escape;
@@ -23,9 +23,7 @@ use hyper::body::Bytes;
 use hyper::header::{HeaderMap, CONTENT_TYPE, HOST};
 use hyper::Request;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 /// Run `f` on its own thread; fail if it takes longer than `secs`.
 fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -166,18 +164,9 @@ impl Page {
 }
 
 /// What the command line prints: status, stdout, stderr.
-fn cli(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = assert_cmd::Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+fn cli<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, Vec<u8>, String) {
+    let out = countback_test_support::cli::Cli::new(env!("CARGO_BIN_EXE_countback")).run(args);
+    (out.code, out.stdout.into_bytes(), out.stderr)
 }
 
 /// The content of a document's `<main>`.
@@ -705,57 +694,11 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
     });
 }
 
-/// A Magic Contest Butler session written as Magic Contest writes it (the
-/// one `pairs_conventions.rs` and `countback-pbn`'s `read.rs` work by hand).
-const BUTLER_PBN: &str = r#"% PBN 2.1
-[Generator "Magic Contest 5.0.3"]
-[Scoring "IMP;Butler"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 620 10 -10
-3 4 170 0 0
-5 6 140 -1 1
-7 8 -100 -6 6
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 100 -1 1
-3 4 140 0 0
-5 6 110 -1 1
-7 8 420 7 -7
-[Board "3"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 50 0 0
-3 4 50 0 0
-5 6 50 0 0
-7 8 50 0 0
-[Board "4"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 -620 0 0
-3 4 -650 -1 1
-5 6 -600 1 -1
-[TotalScoreTable "Rank;PairId;TotalScoreIMP"]
-1 1 9.00
-8 2 -9.00
-5 3 -1.00
-3 4 1.00
-5 5 -1.00
-3 6 1.00
-2 7 1.33
-7 8 -1.33
-"#;
+use countback_test_support::files::BUTLER_PBN;
 
 /// A job asked both ways: the command, the page's `show`, and a form field
 /// with the `-o` it stands for.
 type Job<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
-
-/// `content` written to a scratch file named `name`; its path.
-fn scratch(name: &str, content: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("countback-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
-}
 
 /// Issue 24: the page advertised PBN files but read results files with an
 /// XML-only reader, and refused `convention=` for a results file that the
@@ -808,7 +751,7 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
                 "trf" => &[("rank", "auto", None)],
                 _ => results_jobs,
             };
-            let path = scratch(name, content);
+            let path = countback_test_support::cli::scratch(name, content);
             for (command, show, option) in jobs {
                 let mut args = vec![*command, path.to_str().unwrap(), "--format", "html"];
                 let mut parts: Vec<Part<'_>> = vec![

@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use toml_edit::{DocumentMut, Item, Value};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 /// Every event file we ship or test with, and the command that reads it.
 fn files() -> Vec<(PathBuf, &'static str)> {

@@ -10,9 +10,7 @@
 
 use std::path::PathBuf;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 fn event_files() -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -17,6 +17,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod cli;
+pub mod files;
 pub mod json;
 pub mod synthetic;
 
