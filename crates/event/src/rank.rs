@@ -101,7 +101,7 @@ pub(crate) fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -
 }
 
 fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
-    let u = crate::procedures::entry(p)?.reads;
+    let u = p.entry().reads;
     let sections: [(bool, usize, &str, &str); 6] = [
         (
             u.matches,
@@ -237,7 +237,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         procedure,
         conversions: std::cell::RefCell::new(Vec::new()),
     };
-    let mut ranked = (crate::procedures::entry(procedure)?.rank)(&ctx, &mut warnings)?;
+    let mut ranked = (procedure.entry().rank)(&ctx, &mut warnings)?;
     ranked.event = match &event.event.stage {
         Some(stage) => format!("{}, {stage}", event.event.name),
         None => event.event.name.clone(),

@@ -10,7 +10,6 @@ use super::prelude::*;
 
 /// EBU White Book 143.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::Ebu,
     reads: Reads {
         matches: true,
         byes: true,

@@ -5,7 +5,6 @@ use super::prelude::*;
 
 /// FIDE C.07 tie-breaks (a TRF file).
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::Fide,
     reads: Reads::NOTHING,
     options: schema_of::<FideOptions>,
     rank,

@@ -6,7 +6,6 @@ use super::prelude::*;
 
 /// IHSA team tie-break.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::Ihsa,
     reads: Reads {
         matches: true,
         byes: true,

@@ -4,12 +4,10 @@
 //!
 //! Adding a procedure: a file here with its `ENTRY` (and its rank
 //! function, which builds its rule crate's stage and calls the crate's
-//! `standings`), one line in [`REGISTRY`], and its name in [`Procedure`].
-//! The page and the JSON Schema list its options from the entry; a
-//! procedure missing from the registry fails `every_procedure_is_registered`.
+//! `standings`), and one line in the `registry!` below, which declares
+//! [`Procedure`] itself. The page lists its options from the entry.
 
-use crate::error::{EventError, Problem, Result};
-use crate::file::Procedure;
+use crate::error::Result;
 use crate::rank::Ctx;
 use crate::{Ranking, Warning};
 
@@ -28,34 +26,99 @@ mod prelude {
 
     pub(super) use countback_model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
 
+    pub(super) use super::Procedure;
     pub(super) use super::{schema_of, Entry, Reads};
     pub(super) use crate::checks;
     pub(super) use crate::convert::{self, known, match_path};
     pub(super) use crate::error::{AtField, EventError, FieldPath, Problem, Result};
-    pub(super) use crate::file::{MatchStage, Procedure};
+    pub(super) use crate::file::MatchStage;
     pub(super) use crate::options::*;
     pub(super) use crate::rank::{not_used, options_path, ranking, Ctx};
     pub(super) use crate::{Ranking, Warning};
 }
 
-/// Every procedure, one line each, in the order the documentation lists
-/// them.
-static REGISTRY: [Entry; 9] = [
-    ebu::ENTRY,
-    wbf_teams::ROUND_ROBIN,
-    wbf_knockout::ENTRY,
-    wbf_teams::SWISS,
-    wbf_pairs::ENTRY,
-    wbf_bam::ENTRY,
-    uscf::ENTRY,
-    ihsa::ENTRY,
-    fide::ENTRY,
-];
+/// The registry: one line per procedure — its doc, its variant, its name
+/// in files and on the command line, and its entry. This declares
+/// [`Procedure`] itself, so a procedure cannot be named without an entry.
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal => $entry:path;)+) => {
+        /// The tie-break procedures.
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
+            schemars::JsonSchema,
+        )]
+        #[non_exhaustive]
+        pub enum Procedure {
+            $($(#[doc = $doc])+ #[serde(rename = $name)] $variant,)+
+        }
+
+        impl Procedure {
+            /// Every procedure, in the order the documentation lists them.
+            pub const ALL: [Procedure; [$($name),+].len()] = [$(Procedure::$variant),+];
+
+            /// The name used in files and on the command line.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Procedure::$variant => $name,)+
+                }
+            }
+
+            /// Its registry entry.
+            pub(crate) fn entry(self) -> &'static Entry {
+                match self {
+                    $(Procedure::$variant => &$entry,)+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// EBU White Book 143 split ties.
+    Ebu = "ebu" => ebu::ENTRY;
+    /// WBF 1: round robin teams.
+    WbfRoundRobin = "wbf-round-robin" => wbf_teams::ROUND_ROBIN;
+    /// WBF 2: knockout.
+    WbfKnockout = "wbf-knockout" => wbf_knockout::ENTRY;
+    /// WBF 3: Swiss teams.
+    WbfSwiss = "wbf-swiss" => wbf_teams::SWISS;
+    /// WBF 4: pairs events.
+    WbfPairs = "wbf-pairs" => wbf_pairs::ENTRY;
+    /// WBF 5: board-a-match teams.
+    WbfBam = "wbf-bam" => wbf_bam::ENTRY;
+    /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
+    Uscf = "uscf" => uscf::ENTRY;
+    /// IHSA team tie-break.
+    Ihsa = "ihsa" => ihsa::ENTRY;
+    /// FIDE C.07 tie-breaks (a TRF file).
+    Fide = "fide" => fide::ENTRY;
+}
+
+impl std::fmt::Display for Procedure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Procedure {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Procedure, String> {
+        Procedure::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Procedure::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "unknown procedure {s:?}; expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
 
 /// One procedure as the event library runs it.
 pub(crate) struct Entry {
-    /// Which (its name is [`Procedure::name`]).
-    pub procedure: Procedure,
     /// The parts of an event file it reads; anything else given is refused.
     pub reads: Reads,
     /// The JSON Schema of its options type.
@@ -105,41 +168,10 @@ pub(crate) fn schema_of<T: schemars::JsonSchema>() -> schemars::Schema {
     schemars::schema_for!(T)
 }
 
-/// The registry's entry for `procedure`.
-pub(crate) fn entry(procedure: Procedure) -> Result<&'static Entry> {
-    REGISTRY
-        .iter()
-        .find(|e| e.procedure == procedure)
-        .ok_or_else(|| {
-            EventError::new(Problem::WrongKind {
-                message: format!("the procedure {procedure} is not registered"),
-            })
-        })
-}
-
 /// The JSON Schema of `procedure`'s options, from its registry entry: what
 /// a front end offers (the page's option fields), so a new procedure brings
 /// its options with it.
 #[must_use]
 pub fn options_schema(procedure: Procedure) -> serde_json::Value {
-    entry(procedure)
-        .map(|e| serde_json::to_value((e.options)()).unwrap_or_default())
-        .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_procedure_is_registered_once() {
-        for p in Procedure::ALL {
-            assert_eq!(
-                REGISTRY.iter().filter(|e| e.procedure == p).count(),
-                1,
-                "{p}"
-            );
-        }
-        assert_eq!(REGISTRY.len(), Procedure::ALL.len());
-    }
+    serde_json::to_value((procedure.entry().options)()).unwrap_or_default()
 }

@@ -6,7 +6,6 @@ use super::prelude::*;
 
 /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::Uscf,
     reads: Reads {
         games: true,
         ..Reads::NOTHING

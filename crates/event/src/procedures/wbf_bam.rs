@@ -4,7 +4,6 @@ use super::prelude::*;
 
 /// WBF 5: board-a-match teams.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::WbfBam,
     reads: Reads {
         matches: true,
         board_scores: true,

@@ -6,7 +6,6 @@ use super::prelude::*;
 
 /// WBF 2: knockout.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::WbfKnockout,
     reads: Reads {
         matches: true,
         qualification_rank: true,

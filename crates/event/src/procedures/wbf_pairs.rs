@@ -6,7 +6,6 @@ use super::prelude::*;
 
 /// WBF 4: pairs events.
 pub(crate) const ENTRY: Entry = Entry {
-    procedure: Procedure::WbfPairs,
     reads: Reads {
         matches: true,
         sessions: true,

@@ -6,7 +6,6 @@ use super::prelude::*;
 
 /// WBF 1: round robin teams.
 pub(crate) const ROUND_ROBIN: Entry = Entry {
-    procedure: Procedure::WbfRoundRobin,
     reads: Reads {
         matches: true,
         vps: true,
@@ -18,7 +17,6 @@ pub(crate) const ROUND_ROBIN: Entry = Entry {
 
 /// WBF 3: Swiss teams.
 pub(crate) const SWISS: Entry = Entry {
-    procedure: Procedure::WbfSwiss,
     reads: Reads {
         matches: true,
         vps: true,
