@@ -31,16 +31,10 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::Ranked(r) => {
             crate::standings::write(out, r, shown.format, half_for(None), shown.explain)
         }
-        Answer::Scored { scored, names } => crate::session::SessionOutput {
-            scored,
-            names,
-            boards: shown.boards.clone().unwrap_or(match shown.format {
-                Format::Csv => Boards::None,
-                _ => Boards::All,
-            }),
-            half: half_for(scored.options.convention.map(|c| c.convention())),
-        }
-        .write(out, shown.format),
+        Answer::Scored { .. } => match session(answer, shown) {
+            Some(s) => s.write(out, shown.format),
+            None => Ok(()),
+        },
         Answer::Rescored(r) => {
             crate::session::rescored(out, r, shown.format, half_for(Some(r.convention)))
         }
@@ -49,6 +43,44 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         }
         Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
     }
+}
+
+/// `answer` as a document — what the text and HTML formats show — where it
+/// is one (a TRF audit is plain text). The page shows its body
+/// ([`crate::doc::write_html_body`]) under its own head, with
+/// [`crate::doc::STYLE`].
+#[must_use]
+pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
+    let half_for = |c| crate::cli::half_for(shown.half, c);
+    match answer {
+        Answer::Ranked(r) => Some(crate::standings::doc(r, half_for(None), shown.explain)),
+        Answer::Scored { .. } => session(answer, shown).map(|s| s.doc()),
+        Answer::Rescored(r) => Some(crate::session::rescored_doc(
+            r,
+            half_for(Some(r.convention)),
+        )),
+        Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
+        Answer::TrfAudited { .. } => None,
+    }
+}
+
+/// A scored session as `shown` asks for it.
+fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::SessionOutput<'a>> {
+    let Answer::Scored { scored, names } = answer else {
+        return None;
+    };
+    Some(crate::session::SessionOutput {
+        scored,
+        names,
+        boards: shown.boards.clone().unwrap_or(match shown.format {
+            Format::Csv => Boards::None,
+            _ => Boards::All,
+        }),
+        half: crate::cli::half_for(
+            shown.half,
+            scored.options.convention.map(|c| c.convention()),
+        ),
+    })
 }
 
 /// What a scorer should look at before publishing.

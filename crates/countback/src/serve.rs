@@ -645,8 +645,11 @@ fn kind_of(name: &str) -> Result<FileKind, ServeError> {
 /// The answer to a request that worked.
 #[derive(Debug)]
 struct Answer {
-    /// The document, in the format asked for.
+    /// The document, in the format asked for (a download), or for the
+    /// page: its title and body as HTML (the plain text of a TRF audit).
     body: Vec<u8>,
+    /// The document's title, as HTML (for the page).
+    title: String,
     /// What was done, in words.
     done: String,
     /// The library's warnings.
@@ -782,10 +785,19 @@ impl Ask {
             explain: self.show == Show::Explain,
             boards: self.boards.clone(),
         };
-        crate::answer::write(&mut body, &answer, &shown)
-            .map_err(|e| ServeError::Render(e.to_string()))?;
+        let render = |e: io::Error| ServeError::Render(e.to_string());
+        let mut title = String::new();
+        match (self.want, crate::answer::doc(&answer, &shown)) {
+            (Want::Page, Some(doc)) => {
+                title = escape(&doc.title);
+                body.push(b'\n');
+                crate::doc::write_html_body(&mut body, &doc).map_err(render)?;
+            }
+            _ => crate::answer::write(&mut body, &answer, &shown).map_err(render)?,
+        }
         Ok(Answer {
             body,
+            title,
             done,
             warnings: crate::answer::warnings(&answer)
                 .iter()
@@ -945,7 +957,10 @@ fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
             main: &text,
         })
     } else {
-        Rendered::from_html(&answer.body)
+        std::str::from_utf8(&answer.body).ok().map(|main| Rendered {
+            title: &answer.title,
+            main,
+        })
     };
     match doc {
         Some(doc) => html(
@@ -960,7 +975,7 @@ fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
             ),
         ),
         None => failed(&ServeError::Render(
-            "the HTML document has no <main>".to_owned(),
+            "the document is not UTF-8".to_owned(),
         )),
     }
 }
@@ -1017,41 +1032,16 @@ fn download(upload: &str, format: Format, body: Vec<u8>) -> Response {
 // The page.
 
 /// The parts of the command line's HTML document the page shows: its
-/// style and the content of its `<main>`.
+/// title and body.
 #[derive(Debug, Clone, Copy)]
 struct Rendered<'a> {
     title: &'a str,
     main: &'a str,
 }
 
-impl<'a> Rendered<'a> {
-    fn from_html(bytes: &'a [u8]) -> Option<Rendered<'a>> {
-        let text = std::str::from_utf8(bytes).ok()?;
-        let title = between(text, "<title>", "</title>")?;
-        let start = text.find("<main>")? + "<main>".len();
-        let end = text.rfind("</main>")?;
-        Some(Rendered {
-            title,
-            main: text.get(start..end)?,
-        })
-    }
-}
-
-fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
-    let start = text.find(open)? + open.len();
-    let end = start + text.get(start..)?.find(close)?;
-    text.get(start..end)
-}
-
 /// The style of the command line's HTML documents, which the page shares.
-fn doc_style() -> String {
-    let mut out = Vec::new();
-    if crate::doc::write_html(&mut out, &crate::doc::Doc::default()).is_err() {
-        return String::new();
-    }
-    between(&String::from_utf8_lossy(&out), "<style>", "</style>")
-        .unwrap_or_default()
-        .to_owned()
+fn doc_style() -> &'static str {
+    crate::doc::STYLE
 }
 
 /// What the result area shows.
@@ -1418,17 +1408,24 @@ mod tests {
         assert_eq!(download_name(".toml", Format::Json), "countback.json");
     }
 
+    /// The page shows the command line's document from its parts (its
+    /// body and style), not by searching the whole page for them.
     #[test]
-    fn the_rendered_document_is_found() {
-        let mut out = Vec::new();
+    fn the_page_shows_the_documents_body_and_style() {
         let doc = crate::doc::Doc {
             title: "T & U".to_owned(),
             ..crate::doc::Doc::default()
         };
-        crate::doc::write_html(&mut out, &doc).unwrap();
-        let r = Rendered::from_html(&out).unwrap();
-        assert_eq!(r.title, "T &amp; U");
-        assert!(r.main.contains("<h1>T &amp; U</h1>"));
+        let (mut whole, mut body) = (Vec::new(), Vec::new());
+        crate::doc::write_html(&mut whole, &doc).unwrap();
+        crate::doc::write_html_body(&mut body, &doc).unwrap();
+        let (whole, body) = (
+            String::from_utf8(whole).unwrap(),
+            String::from_utf8(body).unwrap(),
+        );
+        assert!(whole.contains(&format!("<main>\n{body}</main>")));
+        assert!(whole.contains(&format!("<style>{}</style>", doc_style())));
+        assert!(body.contains("<h1>T &amp; U</h1>"));
         assert!(doc_style().contains("@media print"));
     }
 

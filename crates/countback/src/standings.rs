@@ -562,6 +562,12 @@ pub fn half_words(half: HalfDisplay) -> &'static str {
     }
 }
 
+/// A ranking as a document (what the text and HTML formats show).
+#[must_use]
+pub fn doc(r: &Ranking, half: HalfDisplay, explain: bool) -> Doc {
+    Prepared::new(r, half).doc(explain)
+}
+
 /// Write a ranking in `format`.
 pub fn write(
     out: &mut dyn Write,
