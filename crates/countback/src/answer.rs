@@ -1,5 +1,5 @@
 //! Rendering one [`Answer`] of the event library: the command line and the
-//! results page both call [`write`], so a file gives the same document in
+//! results page both call [`write()`], so a file gives the same document in
 //! either, format by format.
 
 use std::io::{self, Write};
