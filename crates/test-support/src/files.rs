@@ -40,3 +40,29 @@ pub const BUTLER_PBN: &str = r#"% PBN 2.1
 2 7 1.33
 7 8 -1.33
 "#;
+
+/// Every event file the project ships or tests with: the examples, and the
+/// event library's cases (`crates/event/tests/data/<procedure>/`, without
+/// their `.expected.toml`), sorted.
+#[must_use]
+pub fn event_files() -> Vec<std::path::PathBuf> {
+    let root = crate::cli::root();
+    let mut dirs = vec![root.join("examples")];
+    let data = root.join("crates/event/tests/data");
+    for d in std::fs::read_dir(&data).unwrap_or_else(|e| panic!("{}: {e}", data.display())) {
+        dirs.push(d.unwrap_or_else(|e| panic!("{e}")).path());
+    }
+    let mut out = Vec::new();
+    for dir in dirs {
+        for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let p = e.unwrap_or_else(|e| panic!("{e}")).path();
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if name.ends_with(".toml") && !name.ends_with(".expected.toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() >= 9, "the examples and test events are missing");
+    out
+}
