@@ -151,25 +151,67 @@ fn bench(c: &mut Criterion) {
         let placed = |o: &countback_model::TieBreakOutcome| {
             o.order.iter().map(|g| g.members.len()).sum::<usize>()
         };
-        assert_eq!(placed(&swiss(&event, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("swiss", n), &n, |b, _| {
-            b.iter(|| swiss(black_box(&event), black_box(&tied)).unwrap())
+            b.iter(|| {
+                swiss(
+                    black_box(&event),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
-        assert_eq!(placed(&round_robin(&event, &tied).unwrap()), n);
+        assert_eq!(
+            placed(
+                &round_robin(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()
+            ),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("round robin", n), &n, |b, _| {
-            b.iter(|| round_robin(black_box(&event), black_box(&tied)).unwrap())
+            b.iter(|| {
+                round_robin(
+                    black_box(&event),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
         drop(event);
         let stage = pairs_stage(n);
-        assert_eq!(placed(&pairs(&stage, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&pairs(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("pairs", n), &n, |b, _| {
-            b.iter(|| pairs(black_box(&stage), black_box(&tied)).unwrap())
+            b.iter(|| {
+                pairs(
+                    black_box(&stage),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
         drop(stage);
         let stage = bam_stage(n);
-        assert_eq!(placed(&bam(&stage, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&bam(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("bam", n), &n, |b, _| {
-            b.iter(|| bam(black_box(&stage), black_box(&tied)).unwrap())
+            b.iter(|| {
+                bam(
+                    black_box(&stage),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
     }
     g.finish();

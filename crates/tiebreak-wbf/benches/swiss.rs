@@ -83,7 +83,7 @@ fn bench(c: &mut Criterion) {
     let (teams, tied) = sizes();
     let e = event(teams, tied);
     let group: Vec<ContestantId> = (0..tied).map(name).collect();
-    let outcome = swiss(&e, &group).unwrap();
+    let outcome = swiss(&e, &group, &countback_tiebreak_wbf::Readings::default()).unwrap();
     assert_eq!(
         outcome.order.iter().map(|g| g.members.len()).sum::<usize>(),
         tied
@@ -91,10 +91,19 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("wbf swiss");
     g.sample_size(10);
     g.bench_function(format!("{teams} teams, {tied}-team tie"), |b| {
-        b.iter(|| swiss(black_box(&e), black_box(&group)).unwrap())
+        b.iter(|| {
+            swiss(
+                black_box(&e),
+                black_box(&group),
+                &countback_tiebreak_wbf::Readings::default(),
+            )
+            .unwrap()
+        })
     });
     g.bench_function(format!("{teams} teams, whole standings"), |b| {
-        b.iter(|| swiss_standings(black_box(&e)).unwrap())
+        b.iter(|| {
+            swiss_standings(black_box(&e), &countback_tiebreak_wbf::Readings::default()).unwrap()
+        })
     });
     g.finish();
 }

@@ -40,9 +40,9 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let primary = convert::totals(&matches, ctx.set, Unit::VictoryPoints);
     let teams = TeamsEvent::new(ctx.set.iter().cloned(), matches)?;
     let outcome = if round_robin {
-        countback_tiebreak_wbf::round_robin_standings_with(&teams, &readings)
+        countback_tiebreak_wbf::round_robin_standings(&teams, &readings)
     } else {
-        countback_tiebreak_wbf::swiss_standings_with(&teams, &readings)
+        countback_tiebreak_wbf::swiss_standings(&teams, &readings)
     }?;
     let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
     r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
