@@ -79,7 +79,7 @@ fn session(tables: usize, boards: usize) -> String {
 }
 
 fn trf(players: u32, rounds: usize) -> String {
-    use countback_tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry};
+    use countback_event::trf::{Colour, Player, ResultCode, RoundEntry};
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let n = usize::try_from(players).unwrap_or(0);
     let mut table: Vec<Vec<RoundEntry>> = vec![Vec::with_capacity(rounds); n];

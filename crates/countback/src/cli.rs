@@ -246,9 +246,9 @@ fn half(s: &str) -> Result<HalfDisplay, String> {
 #[must_use]
 pub fn half_for(
     asked: Option<HalfDisplay>,
-    convention: Option<countback_usebio::Convention>,
+    convention: Option<countback_event::results::Convention>,
 ) -> HalfDisplay {
-    use countback_usebio::convention::Display;
+    use countback_event::results::Display;
     asked.unwrap_or_else(
         || match convention.map(|c| c.choices().percentage_display) {
             Some(Display::HalfUp) => HalfDisplay::AwayFromZero,

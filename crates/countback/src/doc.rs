@@ -273,7 +273,8 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-const STYLE: &str = r#"
+/// The style of every HTML document (and of the page, which shows them).
+pub const STYLE: &str = r#"
 :root { color-scheme: light; --rule: #c9ced6; --band: #f3f5f8; --ink: #1b1f24; --soft: #5b6470; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
@@ -357,18 +358,26 @@ fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
 }
 
 /// The document as one self-contained HTML page (no scripts, no outside
-/// files), readable on a phone and printable as it is.
+/// files), readable on a phone and printable as it is: [`STYLE`] and
+/// [`write_html_body`] in a page of their own.
 pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     let doc = &*doc.visible();
     write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{}</h1>\n",
+         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n",
         env!("CARGO_PKG_VERSION"),
         escape(&doc.title),
-        escape(&doc.title)
     )?;
+    write_html_body(out, doc)?;
+    out.write_all(b"</main>\n</body>\n</html>\n")
+}
+
+/// The document's content as HTML (its heading, blocks and footer), for a
+/// page that has its own `<head>` and `<main>`: the results page.
+pub fn write_html_body(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    writeln!(out, "<h1>{}</h1>", escape(&doc.title))?;
     for s in &doc.subtitle {
         writeln!(out, "<p class=\"sub\">{}</p>", escape(s))?;
     }
@@ -395,7 +404,7 @@ pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
         }
         out.write_all(b"</footer>\n")?;
     }
-    out.write_all(b"</main>\n</body>\n</html>\n")
+    Ok(())
 }
 
 /// One CSV record (RFC 4180: a field with a comma, quote or line break is

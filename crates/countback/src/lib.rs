@@ -10,6 +10,7 @@
 //! `countback schema` and in `docs/cli.md`.
 #![forbid(unsafe_code)]
 
+pub mod answer;
 pub mod cli;
 pub mod doc;
 pub mod error;

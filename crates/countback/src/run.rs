@@ -3,46 +3,20 @@
 
 use std::path::Path;
 
-use countback_event::options::FideOptions;
-use countback_event::{Event, EventError, Notation, Procedure, RankRequest, RawOptions, Source};
+use countback_event::{answer, FileKind, Job, Options, RawOptions, Refusal, Request};
 
-use crate::cli::{AuditArgs, Boards, Cli, Command, FileArgs, Format, RankArgs};
+use crate::answer::Shown;
+use crate::cli::{AuditArgs, Cli, Command, FileArgs, RankArgs};
 use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
 use crate::progress::Progress;
 
-/// The kinds of file `countback` reads, by extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// An event file.
-    Event(Notation),
-    /// A results file: USEBIO, NZ Scorer or PBN.
-    Results,
-    /// A FIDE TRF file.
-    Trf,
-}
-
-/// What to say of a file whose kind is not known.
-pub(crate) const UNKNOWN_KIND: &str = "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results) or .trf (FIDE)";
-
-/// The kind of a file by its extension (any case), the one table the
-/// command line and the results page share.
-pub(crate) fn kind_by_extension(ext: &str) -> Option<Kind> {
-    match ext.to_ascii_lowercase().as_str() {
-        "toml" => Some(Kind::Event(Notation::Toml)),
-        "json" => Some(Kind::Event(Notation::Json)),
-        "xml" | "pbn" => Some(Kind::Results),
-        "trf" | "txt" => Some(Kind::Trf),
-        _ => None,
-    }
-}
-
-fn kind_of(path: &Path) -> Result<Kind, CliError> {
+fn kind_of(path: &Path) -> Result<FileKind, CliError> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
-    kind_by_extension(&ext).ok_or_else(|| wrong(path, UNKNOWN_KIND))
+    FileKind::by_extension(&ext).ok_or_else(|| wrong(path, FileKind::UNKNOWN))
 }
 
 fn wrong(path: &Path, message: &str) -> CliError {
@@ -130,42 +104,45 @@ fn kind_of_special(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-fn read(path: &Path) -> Result<(String, Progress), CliError> {
-    let (bytes, progress) = read_bytes(path)?;
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok((text, progress)),
-        Err(e) => {
-            let (line, column, byte) = not_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to());
-            Err(CliError::NotUtf8 {
-                path: path.to_owned(),
-                line,
-                column,
-                byte,
-            })
-        }
+/// Why the event library did not answer, said as the command line says
+/// it: a wrong job names the command to use instead.
+fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
+    move |r| match r {
+        Refusal::Event(source) => CliError::Event {
+            path: path.to_owned(),
+            source,
+        },
+        Refusal::NotUtf8 { line, column, byte } => CliError::NotUtf8 {
+            path: path.to_owned(),
+            line,
+            column,
+            byte,
+        },
+        Refusal::WrongJob { kind, job } => wrong(path, wrong_job(kind, job)),
+        Refusal::NotFide { .. } => wrong(path, "a TRF file is ranked by the FIDE procedure"),
+        // The command line sets neither a procedure for scoring nor
+        // options by group: said plainly all the same.
+        Refusal::NoProcedure { .. } => wrong(
+            path,
+            "a pairs session or a results file is scored, not ranked by a procedure",
+        ),
+        Refusal::UnusedOptions { set, .. } => wrong(
+            path,
+            &format!("the {set} options do not apply to this file"),
+        ),
     }
 }
 
-/// The line and column (from 1) of the first byte that is not UTF-8, at
-/// offset `good`, and the byte.
-pub(crate) fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
-    let before = bytes.get(..good).unwrap_or(bytes);
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
-        .chars()
-        .count()
-        + 1;
-    (line, column, bytes.get(good).copied().unwrap_or(0))
-}
-
-fn bad(path: &Path) -> impl Fn(EventError) -> CliError + '_ {
-    move |source| CliError::Event {
-        path: path.to_owned(),
-        source,
+/// What to do instead of a job a kind of file does not allow.
+fn wrong_job(kind: FileKind, job: Job) -> &'static str {
+    match (kind, job) {
+        (FileKind::Results, _) => {
+            "a USEBIO file is a scored session: use `countback score` or `countback audit`"
+        }
+        (FileKind::Trf, _) => "a TRF file is a chess event: use `countback rank`",
+        (FileKind::Event(_), _) => {
+            "audit reads a USEBIO or NZ Scorer (.xml) or PBN (.pbn) results file, or a FIDE TRF file (.trf)"
+        }
     }
 }
 
@@ -224,203 +201,134 @@ fn raw_options(pairs: &[(String, String)]) -> RawOptions {
     raw
 }
 
+/// The FIDE flags, by option name, as the option values they set (where
+/// given): the text of `--edition` and `--tiebreaks` as strings, the flag
+/// as `true`.
+fn fide_flags(
+    edition: Option<&String>,
+    tiebreaks: Option<&String>,
+    vega_forfeit_loss: bool,
+) -> [(&'static str, Option<serde_json::Value>); 3] {
+    use serde_json::Value;
+    [
+        ("edition", edition.cloned().map(Value::String)),
+        ("tiebreaks", tiebreaks.cloned().map(Value::String)),
+        (
+            "vega_forfeit_loss",
+            vega_forfeit_loss.then_some(Value::Bool(true)),
+        ),
+    ]
+}
+
+/// Read the file, answer the request, render: the one path of every
+/// command that reads a file.
+fn answer_file(
+    path: &Path,
+    kind: FileKind,
+    request: &Request,
+    shown: &Shown,
+    stage: &'static str,
+) -> Result<Exit, CliError> {
+    let (bytes, progress) = read_bytes(path)?;
+    progress.stage(stage);
+    let answer = answer(&bytes, kind, request).map_err(refused(path))?;
+    progress.stage("writing");
+    let written = to_stdout(|out| crate::answer::write(out, &answer, shown));
+    progress.done();
+    warn(path, crate::answer::warnings(&answer));
+    written?;
+    Ok(crate::answer::exit(&answer))
+}
+
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
-    let (text, progress) = read(path)?;
+    kind.allows(Job::Rank).map_err(refused(path))?;
     let mut options = raw_options(&args.options);
     if let Some(p) = &args.tie_purpose {
         options.set_from_text("tie_purpose", &format!("{p:?}"));
     }
-    let fide_flags = [
-        ("edition", args.edition.as_ref().map(|e| format!("{e:?}"))),
-        (
-            "tiebreaks",
-            args.tiebreaks.as_ref().map(|t| format!("{t:?}")),
-        ),
-        (
-            "vega_forfeit_loss",
-            args.vega_forfeit_loss.then(|| "true".to_owned()),
-        ),
-    ];
-    progress.stage("ranking");
-    let ranked = match kind {
-        Kind::Trf => {
-            if args.procedure.is_some_and(|p| p != Procedure::Fide) {
-                return Err(wrong(path, "a TRF file is ranked by the FIDE procedure"));
-            }
-            for (k, v) in fide_flags {
-                if let Some(v) = v {
-                    options.set_from_text(k, &v);
-                }
-            }
-            let fide: FideOptions = options
-                .read(
-                    "fide",
-                    &countback_event::FieldPath::key("--option"),
-                    &mut Vec::new(),
-                )
-                .map_err(bad(path))?;
-            countback_event::rank_trf(&text, &fide).map_err(bad(path))?
-        }
-        Kind::Results => {
+    for (k, v) in fide_flags(
+        args.edition.as_ref(),
+        args.tiebreaks.as_ref(),
+        args.vega_forfeit_loss,
+    ) {
+        let Some(v) = v else { continue };
+        if kind != FileKind::Trf {
             return Err(wrong(
                 path,
-                "a USEBIO file is a scored session: use `countback score` or `countback audit`",
-            ))
+                &format!("--{} is a FIDE option, for a TRF file", k.replace('_', "-")),
+            ));
         }
-        Kind::Event(notation) => {
-            if let Some((flag, _)) = fide_flags.iter().find(|(_, v)| v.is_some()) {
-                return Err(wrong(
-                    path,
-                    &format!(
-                        "--{} is a FIDE option, for a TRF file",
-                        flag.replace('_', "-")
-                    ),
-                ));
-            }
-            let event = Event::parse(Source::new(text, notation)).map_err(bad(path))?;
-            let mut request = RankRequest::new();
-            request.procedure = args.procedure;
-            request.options = options;
-            event.rank(&request).map_err(bad(path))?
-        }
+        options.0.insert(k.to_owned(), v);
+    }
+    let mut request = Request::new(Job::Rank);
+    request.procedure = args.procedure;
+    request.options = Options::Any(options);
+    let shown = Shown {
+        format: args.output.format(),
+        half: args.output.half,
+        explain,
+        boards: None,
     };
-    progress.stage("writing");
-    let format = args.output.format();
-    let half = crate::cli::half_for(args.output.half, None);
-    let written = to_stdout(|out| crate::standings::write(out, &ranked, format, half, explain));
-    progress.done();
-    warn(path, &ranked.warnings);
-    written?;
-    Ok(if ranked.needs_human() {
-        Exit::PlayOffRequired
-    } else {
-        Exit::Success
-    })
+    answer_file(path, kind, &request, &shown, "ranking")
 }
 
 fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
-    let format = args.output.format();
-    let asked = args.output.half;
-    let notation = match kind {
-        Kind::Event(n) => n,
-        Kind::Results => {
-            // A results file is rescored by its writer's convention; only
-            // `-o convention=…` can override it (anything else is refused
-            // by the library, by name).
-            let (bytes, progress) = read_bytes(path)?;
-            progress.stage("rescoring");
-            let r = countback_event::rescore_results_under(&bytes, &raw_options(&args.options))
-                .map_err(bad(path))?;
-            progress.stage("writing");
-            let half = crate::cli::half_for(asked, Some(r.convention));
-            let written = to_stdout(|out| crate::session::rescored(out, &r, format, half));
-            progress.done();
-            written?;
-            return Ok(Exit::Success);
-        }
-        Kind::Trf => {
-            return Err(wrong(
-                path,
-                "a TRF file is a chess event: use `countback rank`",
-            ))
-        }
+    kind.allows(Job::Score).map_err(refused(path))?;
+    // A results file is rescored by its writer's convention; only
+    // `-o convention=…` can override it (anything else is refused by the
+    // library, by name).
+    let mut request = Request::new(Job::Score);
+    request.options = Options::Any(raw_options(&args.options));
+    let shown = Shown {
+        format: args.output.format(),
+        half: args.output.half,
+        explain: false,
+        boards: args.boards.clone(),
     };
-    let (text, progress) = read(path)?;
-    progress.stage("scoring");
-    let event = Event::parse(Source::new(text, notation)).map_err(bad(path))?;
-    let scored = event
-        .score(&raw_options(&args.options))
-        .map_err(bad(path))?;
-    let names = event.names();
-    let half = crate::cli::half_for(asked, scored.options.convention.map(|c| c.convention()));
-    let boards = args.boards.clone().unwrap_or(match format {
-        Format::Csv => Boards::None,
-        _ => Boards::All,
-    });
-    let output = crate::session::SessionOutput {
-        scored: &scored,
-        names: &names,
-        boards,
-        half,
+    let stage = if kind == FileKind::Results {
+        "rescoring"
+    } else {
+        "scoring"
     };
-    progress.stage("writing");
-    let written = to_stdout(|out| output.write(out, format));
-    progress.done();
-    written?;
-    Ok(Exit::Success)
+    answer_file(path, kind, &request, &shown, stage)
 }
 
 fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
-    if kind == Kind::Trf {
-        return audit_trf(args);
-    }
-    if kind != Kind::Results {
-        return Err(wrong(
-            path,
-            "audit reads a USEBIO or NZ Scorer (.xml) or PBN (.pbn) results file, or a FIDE TRF file (.trf)",
-        ));
-    }
-    if args.edition.is_some() || args.tiebreaks.is_some() || args.vega_forfeit_loss {
-        return Err(wrong(
-            path,
-            "--edition, --tiebreaks and --vega-forfeit-loss are FIDE options, for a TRF file",
-        ));
-    }
-    let (bytes, progress) = read_bytes(path)?;
-    progress.stage("auditing");
-    let a = countback_event::audit_results_under(&bytes, &raw_options(&args.options))
-        .map_err(bad(path))?;
-    progress.stage("writing");
-    let half = crate::cli::half_for(args.output.half, Some(a.convention));
-    let written = to_stdout(|out| crate::session::audit(out, &a, args.output.format(), half));
-    progress.done();
-    written?;
-    Ok(Exit::Success)
-}
-
-fn audit_trf(args: &AuditArgs) -> Result<Exit, CliError> {
-    let path = args.file.as_path();
+    kind.allows(Job::Audit).map_err(refused(path))?;
+    let flags = fide_flags(
+        args.edition.as_ref(),
+        args.tiebreaks.as_ref(),
+        args.vega_forfeit_loss,
+    );
     let mut options = RawOptions::default();
-    for (k, v) in [
-        ("edition", args.edition.as_ref().map(|e| format!("{e:?}"))),
-        (
-            "tiebreaks",
-            args.tiebreaks.as_ref().map(|t| format!("{t:?}")),
-        ),
-        (
-            "vega_forfeit_loss",
-            args.vega_forfeit_loss.then(|| "true".to_owned()),
-        ),
-    ] {
-        if let Some(v) = v {
-            options.set_from_text(k, &v);
+    if kind == FileKind::Trf {
+        for (k, v) in flags {
+            if let Some(v) = v {
+                options.0.insert(k.to_owned(), v);
+            }
         }
-    }
-    let fide: FideOptions = options
-        .read(
-            "fide",
-            &countback_event::FieldPath::key("--option"),
-            &mut Vec::new(),
-        )
-        .map_err(bad(path))?;
-    let (text, progress) = read(path)?;
-    progress.stage("auditing");
-    let (audit, warnings) = countback_event::audit_trf(&text, &fide).map_err(bad(path))?;
-    progress.stage("writing");
-    let format = args.output.format();
-    let written = to_stdout(|out| crate::trf_audit::write(out, &audit, format));
-    progress.done();
-    warn(path, &warnings);
-    written?;
-    Ok(if audit.is_clean() {
-        Exit::Success
     } else {
-        Exit::ChecksFailed
-    })
+        if flags.iter().any(|(_, v)| v.is_some()) {
+            return Err(wrong(
+                path,
+                "--edition, --tiebreaks and --vega-forfeit-loss are FIDE options, for a TRF file",
+            ));
+        }
+        options = raw_options(&args.options);
+    }
+    let mut request = Request::new(Job::Audit);
+    request.options = Options::Any(options);
+    let shown = Shown {
+        format: args.output.format(),
+        half: args.output.half,
+        explain: false,
+        boards: None,
+    };
+    answer_file(path, kind, &request, &shown, "auditing")
 }

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
 use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+use countback_event::model::{ContestantId, Direction, Score};
+use countback_event::Standing;
 use countback_event::{Applied, BoardLine, BoardTable, Scored};
-use countback_matchpoints::Standing;
-use countback_model::{ContestantId, Direction, Score};
 use serde::Serialize;
 
 use crate::cli::{Boards, Format};
@@ -260,7 +260,9 @@ impl SessionOutput<'_> {
         self.names.get(p).cloned().unwrap_or_default()
     }
 
-    fn doc(&self) -> Doc {
+    /// The session as a document (what the text and HTML formats show).
+    #[must_use]
+    pub fn doc(&self) -> Doc {
         let s = self.scored;
         let named = !self.names.is_empty();
         let mut doc = Doc {
@@ -503,15 +505,17 @@ struct RescoreJson<'a> {
     standings: Vec<RescoredJson<'a>>,
 }
 
-/// A rescored results file's standings: by section, NS field before EW,
-/// then place.
-pub fn rescored(
-    out: &mut dyn Write,
-    r: &countback_usebio::Rescore,
-    format: Format,
+/// The rows of a rescored file in their order, and how its totals and
+/// percentages are shown.
+fn rescored_rows(
+    r: &countback_event::results::Rescore,
     half: HalfDisplay,
-) -> io::Result<()> {
-    let mut rows: Vec<&countback_usebio::Standing> = r.standings.iter().collect();
+) -> (
+    Vec<&countback_event::results::Standing>,
+    ColumnDisplay,
+    ColumnDisplay,
+) {
+    let mut rows: Vec<&countback_event::results::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
             b.section.as_deref(),
@@ -527,6 +531,65 @@ pub fn rescored(
         &Precision::percentage(),
         half,
     );
+    (rows, total, pct)
+}
+
+/// A rescored results file as a document (what the text and HTML formats
+/// show).
+#[must_use]
+pub fn rescored_doc(r: &countback_event::results::Rescore, half: HalfDisplay) -> Doc {
+    let (rows, total, pct) = rescored_rows(r, half);
+    let mut t = Table::new(vec![
+        ("place".to_owned(), Align::Right),
+        ("pair".to_owned(), Align::Left),
+        ("field".to_owned(), Align::Left),
+        ("total".to_owned(), Align::Right),
+        ("%".to_owned(), Align::Right),
+        ("boards".to_owned(), Align::Right),
+        ("exact".to_owned(), Align::Left),
+    ]);
+    for s in rows {
+        // A pair that played no board is listed, not ranked.
+        let label = if !s.ranked {
+            "-".to_owned()
+        } else if s.tied {
+            format!("{}=", s.place)
+        } else {
+            s.place.to_string()
+        };
+        t.lines.push(Line::Cells(vec![
+            label,
+            s.id.to_string(),
+            field_name(s.field),
+            total.show(&s.total),
+            s.percentage
+                .as_ref()
+                .map(|p| pct.show(p))
+                .unwrap_or_default(),
+            s.boards_played.to_string(),
+            s.total.to_string(),
+        ]));
+    }
+    Doc {
+        title: "Results file, rescored from its table results".to_owned(),
+        blocks: vec![Block::Table(t)],
+        footer: vec![format!(
+            "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
+            half_words(half)
+        )],
+        ..Doc::default()
+    }
+}
+
+/// A rescored results file's standings: by section, NS field before EW,
+/// then place.
+pub fn rescored(
+    out: &mut dyn Write,
+    r: &countback_event::results::Rescore,
+    format: Format,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let (rows, total, pct) = rescored_rows(r, half);
     match format {
         Format::Json => {
             let v = RescoreJson {
@@ -590,46 +653,7 @@ pub fn rescored(
             Ok(())
         }
         Format::Text | Format::Html => {
-            let mut t = Table::new(vec![
-                ("place".to_owned(), Align::Right),
-                ("pair".to_owned(), Align::Left),
-                ("field".to_owned(), Align::Left),
-                ("total".to_owned(), Align::Right),
-                ("%".to_owned(), Align::Right),
-                ("boards".to_owned(), Align::Right),
-                ("exact".to_owned(), Align::Left),
-            ]);
-            for s in rows {
-                // A pair that played no board is listed, not ranked.
-                let label = if !s.ranked {
-                    "-".to_owned()
-                } else if s.tied {
-                    format!("{}=", s.place)
-                } else {
-                    s.place.to_string()
-                };
-                t.lines.push(Line::Cells(vec![
-                    label,
-                    s.id.to_string(),
-                    field_name(s.field),
-                    total.show(&s.total),
-                    s.percentage
-                        .as_ref()
-                        .map(|p| pct.show(p))
-                        .unwrap_or_default(),
-                    s.boards_played.to_string(),
-                    s.total.to_string(),
-                ]));
-            }
-            let doc = Doc {
-                title: "Results file, rescored from its table results".to_owned(),
-                blocks: vec![Block::Table(t)],
-                footer: vec![format!(
-                    "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
-                    half_words(half)
-                )],
-                ..Doc::default()
-            };
+            let doc = rescored_doc(r, half);
             if format == Format::Html {
                 write_html(out, &doc)
             } else {
@@ -642,18 +666,18 @@ pub fn rescored(
 #[derive(Serialize)]
 struct AuditJson<'a> {
     compared: usize,
-    differences: Vec<&'a countback_usebio::Finding>,
+    differences: Vec<&'a countback_event::results::Finding>,
 }
 
 /// An audit of a USEBIO (or NZ Scorer) file.
 pub fn audit(
     out: &mut dyn Write,
-    a: &countback_usebio::Audit,
+    a: &countback_event::results::Audit,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
     let total = a.findings.len();
-    let exceptions: Vec<&countback_usebio::Finding> = a.exceptions().collect();
+    let exceptions: Vec<&countback_event::results::Finding> = a.exceptions().collect();
     if format == Format::Json {
         serde_json::to_writer(
             &mut *out,
@@ -665,61 +689,16 @@ pub fn audit(
         .map_err(io::Error::from)?;
         return out.write_all(b"\n");
     }
-    // Each finding is a different quantity (a line, a total, a
-    // percentage): each computed figure is displayed on its own.
     let show = |c: &Score| ColumnDisplay::single(c, &Precision::distinct(0), half);
-    let rows: Vec<Vec<String>> = exceptions
-        .iter()
-        .map(|f| {
-            vec![
-                f.line.to_string(),
-                f.board.map(|b| b.to_string()).unwrap_or_default(),
-                f.contestant
-                    .as_ref()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-                f.opponent
-                    .as_ref()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-                f.figure.to_string(),
-                f.stored.to_string(),
-                f.computed
-                    .as_ref()
-                    .map(show)
-                    .unwrap_or_else(|| "-".to_owned()),
-                f.computed
-                    .as_ref()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-                f.class.to_string(),
-            ]
-        })
-        .collect();
-    let head = [
-        "line",
-        "board",
-        "contestant",
-        "opponent",
-        "figure",
-        "stored",
-        "computed",
-        "exact",
-        "reason",
-    ];
+    let rows = audit_rows(&exceptions, half);
     if format == Format::Csv {
-        csv_record(out, &head)?;
+        csv_record(out, &AUDIT_HEAD)?;
         for r in &rows {
             csv_record(out, r)?;
         }
         return Ok(());
     }
-    let summary = format!(
-        "{total} stored figures compared: {} agree at the file's precision, {} differ. {}.",
-        total - rows.len(),
-        rows.len(),
-        a.summary()
-    );
+    let summary = audit_summary(a, rows.len());
     if format == Format::Text {
         writeln!(out, "{summary}")?;
         for f in &exceptions {
@@ -746,8 +725,79 @@ pub fn audit(
         }
         return Ok(());
     }
+    write_html(out, &audit_doc(a, half))
+}
+
+/// The columns of an audit's differences.
+const AUDIT_HEAD: [&str; 9] = [
+    "line",
+    "board",
+    "contestant",
+    "opponent",
+    "figure",
+    "stored",
+    "computed",
+    "exact",
+    "reason",
+];
+
+/// Each difference as the cells of a row.
+fn audit_rows(
+    exceptions: &[&countback_event::results::Finding],
+    half: HalfDisplay,
+) -> Vec<Vec<String>> {
+    // Each finding is a different quantity (a line, a total, a
+    // percentage): each computed figure is displayed on its own.
+    let show = |c: &Score| ColumnDisplay::single(c, &Precision::distinct(0), half);
+    exceptions
+        .iter()
+        .map(|f| {
+            vec![
+                f.line.to_string(),
+                f.board.map(|b| b.to_string()).unwrap_or_default(),
+                f.contestant
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                f.opponent
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                f.figure.to_string(),
+                f.stored.to_string(),
+                f.computed
+                    .as_ref()
+                    .map(show)
+                    .unwrap_or_else(|| "-".to_owned()),
+                f.computed
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                f.class.to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// What an audit found, in one sentence.
+fn audit_summary(a: &countback_event::results::Audit, differ: usize) -> String {
+    let total = a.findings.len();
+    format!(
+        "{total} stored figures compared: {} agree at the file's precision, {differ} differ. {}.",
+        total - differ,
+        a.summary()
+    )
+}
+
+/// An audit as a document (what the HTML format shows).
+#[must_use]
+pub fn audit_doc(a: &countback_event::results::Audit, half: HalfDisplay) -> Doc {
+    let exceptions: Vec<&countback_event::results::Finding> = a.exceptions().collect();
+    let rows = audit_rows(&exceptions, half);
+    let summary = audit_summary(a, rows.len());
     let mut t = Table::new(
-        head.iter()
+        AUDIT_HEAD
+            .iter()
             .enumerate()
             .map(|(i, h)| {
                 let align = if matches!(i, 0 | 1 | 5 | 6) {
@@ -760,11 +810,10 @@ pub fn audit(
             .collect(),
     );
     t.lines = rows.into_iter().map(Line::Cells).collect();
-    let doc = Doc {
+    Doc {
         title: "Audit of a results file".to_owned(),
         subtitle: vec![summary],
         blocks: vec![Block::Table(t)],
         ..Doc::default()
-    };
-    write_html(out, &doc)
+    }
 }

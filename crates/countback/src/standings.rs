@@ -9,8 +9,8 @@
 use std::io::{self, Write};
 
 use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
+use countback_event::model::{ContestantId, Score, Unresolved, Value};
 use countback_event::Ranking;
-use countback_model::{ContestantId, Score, Unresolved, Value};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -152,7 +152,10 @@ struct MatchJson<'a> {
 }
 
 /// The figures of `unit` in a converted match.
-fn pair_of(c: &countback_event::Conversion, unit: countback_model::Unit) -> Option<[&Score; 2]> {
+fn pair_of(
+    c: &countback_event::Conversion,
+    unit: countback_event::model::Unit,
+) -> Option<[&Score; 2]> {
     c.scores
         .iter()
         .find(|s| s.unit == unit)
@@ -236,7 +239,7 @@ impl<'a> Prepared<'a> {
     }
 
     /// Every group with its first place.
-    fn places(&self) -> impl Iterator<Item = (usize, &'a countback_model::TiedGroup)> {
+    fn places(&self) -> impl Iterator<Item = (usize, &'a countback_event::model::TiedGroup)> {
         let mut place = 1usize;
         self.r.outcome.order.iter().map(move |g| {
             let p = place;
@@ -347,12 +350,12 @@ impl<'a> Prepared<'a> {
         };
         (
             ColumnDisplay::for_values(
-                all(countback_model::Unit::Imps),
+                all(countback_event::model::Unit::Imps),
                 &Precision::distinct(0),
                 self.half,
             ),
             ColumnDisplay::for_values(
-                all(countback_model::Unit::VictoryPoints),
+                all(countback_event::model::Unit::VictoryPoints),
                 &Precision::distinct(0),
                 self.half,
             ),
@@ -370,9 +373,9 @@ impl<'a> Prepared<'a> {
                 second: c.second.as_str(),
                 boards: c.boards,
                 scale: c.scale.name(),
-                imps: pair_of(c, countback_model::Unit::Imps)
+                imps: pair_of(c, countback_event::model::Unit::Imps)
                     .map(|p| p.map(|s| Figure::of(s, &imps))),
-                vp: pair_of(c, countback_model::Unit::VictoryPoints)
+                vp: pair_of(c, countback_event::model::Unit::VictoryPoints)
                     .map(|p| p.map(|s| Figure::of(s, &vps))),
             })
             .collect()
@@ -397,8 +400,11 @@ impl<'a> Prepared<'a> {
                 c.round.to_string(),
                 format!("{} v {}", self.name(&c.first), self.name(&c.second)),
                 c.boards.to_string(),
-                pair(pair_of(c, countback_model::Unit::Imps), &imps),
-                pair(pair_of(c, countback_model::Unit::VictoryPoints), &vps),
+                pair(pair_of(c, countback_event::model::Unit::Imps), &imps),
+                pair(
+                    pair_of(c, countback_event::model::Unit::VictoryPoints),
+                    &vps,
+                ),
             ]));
         }
         t
@@ -554,6 +560,12 @@ pub fn half_words(half: HalfDisplay) -> &'static str {
         HalfDisplay::TowardZero => "toward zero",
         _ => "by the chosen rule",
     }
+}
+
+/// A ranking as a document (what the text and HTML formats show).
+#[must_use]
+pub fn doc(r: &Ranking, half: HalfDisplay, explain: bool) -> Doc {
+    Prepared::new(r, half).doc(explain)
 }
 
 /// Write a ranking in `format`.

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use countback_tiebreak_fide::{Audit, Finding};
+use countback_event::trf::{Audit, Finding};
 use serde::Serialize;
 
 use crate::cli::Format;

@@ -31,9 +31,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 fn shots() -> PathBuf {
     let dir = root().join("target/browser");

@@ -10,13 +10,9 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
-
 use assert_cmd::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 fn countback(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("countback")
@@ -305,41 +301,6 @@ fn ebu_tie_goes_to_tie_break_points_with_a_withdrawn_opponent_pro_rata() {
         decisive_values(&v, "EBU 143.7.1(b)", 2),
         pairs(&[("A", "88"), ("B", "78")])
     );
-}
-
-#[test]
-fn ebu_count_back_decides_when_board_scores_are_given() {
-    let v = json(&[
-        "rank",
-        "crates/countback/tests/events/ebu-count-back.toml",
-        "--json",
-    ]);
-    assert_eq!(leaders(&v, 2), ["A", "B"]);
-    assert_eq!(
-        decisive_values(&v, "EBU 143.7.1(d)", 2),
-        pairs(&[("A", "5"), ("B", "3")])
-    );
-}
-
-#[test]
-fn knockout_pairs_and_bam_ties_are_split_by_their_clauses() {
-    // (event, expected order of the tied pair, deciding clause): each worked
-    // by hand in the event file's header comment.
-    let cases = [
-        ("wbf-knockout", ["Xanadu", "Yeovil"], "WBF 2 ¶1"),
-        ("wbf-pairs", ["2", "1"], "WBF 4 ¶1 best session"),
-        ("wbf-bam", ["South", "North"], "WBF 5(a)"),
-    ];
-    for (event, order, clause) in cases {
-        let path = format!("crates/countback/tests/events/{event}.toml");
-        let v = json(&["rank", &path, "--json"]);
-        assert_eq!(leaders(&v, 2), order, "{event}");
-        assert!(
-            deciding(&v).iter().any(|c| c == clause),
-            "{event}: {:?}",
-            deciding(&v)
-        );
-    }
 }
 
 #[test]

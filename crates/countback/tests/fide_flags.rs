@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use countback_test_support::cli::Cli;
 use serde_json::Value;
 
 /// A data file, or `None` outside CI when `../shared` is absent. In CI a
@@ -19,22 +19,15 @@ fn data(rel: &str) -> Option<PathBuf> {
     countback_test_support::shared_file(&format!("chess-data/{rel}"))
 }
 
-fn rank(file: &PathBuf, args: &[&str]) -> Value {
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .arg("rank")
-        .arg(file)
-        .arg("--json")
-        .args(args)
-        .output()
-        .unwrap();
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
+fn rank(file: &std::path::Path, args: &[&str]) -> Value {
+    let mut all = vec!["rank", file.to_str().unwrap(), "--json"];
+    all.extend(args);
+    let out = COUNTBACK.run(&all);
     // 0, or 3 where a tie is left for a play-off.
-    assert!(
-        matches!(out.status.code(), Some(0 | 3)),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    assert!(matches!(out.code, 0 | 3), "{}", out.stderr);
+    out.json()
 }
 
 /// The exact value `who` has in the first decision under `clause`.
@@ -74,16 +67,10 @@ fn an_undated_file_takes_the_rules_in_force_and_says_so() {
     };
     // The file has no start date: the 2026 caps apply (README: #4 BH 14),
     // as FIDE's reference engine takes it, with a warning naming the flag.
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .arg("rank")
-        .arg(&f)
-        .args(["--json", "--tiebreaks", "BH"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = COUNTBACK.run(&["rank", f.to_str().unwrap(), "--json", "--tiebreaks", "BH"]);
+    let v = out.json();
     assert_eq!(value(&v, "FIDE C.07 BH", "Player 4"), "14");
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = out.stderr;
     assert!(
         err.contains("no readable start date") && err.contains("--edition"),
         "{err}"
@@ -105,15 +92,9 @@ fn the_tiebreaks_flag_chooses_the_list() {
         .iter()
         .all(|d| d["clause"] != "FIDE C.07 BH"));
     // A code the crate does not know is refused.
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .arg("rank")
-        .arg(&f)
-        .args(["--tiebreaks", "BH, XYZ"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(65));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("XYZ"));
+    let out = COUNTBACK.run(&["rank", f.to_str().unwrap(), "--tiebreaks", "BH, XYZ"]);
+    assert_eq!(out.code, 65);
+    assert!(out.stderr.contains("XYZ"));
 }
 
 #[test]

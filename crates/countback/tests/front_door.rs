@@ -8,50 +8,18 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
-
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::{root, Cli, Out};
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
-impl Out {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
-    }
-}
-
-/// Run `countback` on `text` written to a file named `name`.
+/// Run `countback COMMAND FILE ARGS…` on `text` written to a file named
+/// `name` (`args` is the command, then the rest).
 fn run(name: &str, text: &str, args: &[&str]) -> Out {
-    let dir = std::env::temp_dir().join(format!("countback-front-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    // Tests run in parallel: each run gets its own file.
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = dir.join(format!("{n}-{name}"));
-    std::fs::write(&file, text).unwrap();
-    let mut cmd_args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
-    cmd_args.insert(1, file.to_str().unwrap().to_owned());
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(&cmd_args)
-        .output()
-        .unwrap();
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let mut with_file = args.to_vec();
+    with_file.insert(1, "FILE");
+    COUNTBACK.run_on(name, text, &with_file)
 }
 
 /// The contestants in ranked order, and each group's unresolved kind.

@@ -10,51 +10,16 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
-
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::{root, Cli, Out};
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 /// Run `countback` with `args`, `FILE` replaced by `text` written to a
 /// file named `name`.
 fn run(name: &str, text: &str, args: &[&str]) -> Out {
-    let dir = std::env::temp_dir().join(format!("countback-pairs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = dir.join(format!("{n}-{name}"));
-    std::fs::write(&file, text).unwrap();
-    let args: Vec<String> = args
-        .iter()
-        .map(|a| {
-            if *a == "FILE" {
-                file.to_str().unwrap().to_owned()
-            } else {
-                (*a).to_owned()
-            }
-        })
-        .collect();
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(&args)
-        .output()
-        .unwrap();
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    COUNTBACK.run_on(name, text, args)
 }
 
 fn fouled_example() -> String {
@@ -133,45 +98,7 @@ fn the_fouled_board_example_under_the_ebu_letter_and_kops() {
     assert_eq!(n2(&text, &["-o", "rounding=hundredth_half_up"]), kops);
 }
 
-/// A Magic Contest Butler session (the same as `countback-pbn`'s
-/// `read.rs`, worked there): pair 7 sat out board 4 and scores its own
-/// average there, 1 × 4/3 = 1.33.
-const BUTLER_PBN: &str = r#"% PBN 2.1
-[Generator "Magic Contest 5.0.3"]
-[Scoring "IMP;Butler"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 620 10 -10
-3 4 170 0 0
-5 6 140 -1 1
-7 8 -100 -6 6
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 100 -1 1
-3 4 140 0 0
-5 6 110 -1 1
-7 8 420 7 -7
-[Board "3"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 50 0 0
-3 4 50 0 0
-5 6 50 0 0
-7 8 50 0 0
-[Board "4"]
-[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]
-1 2 -620 0 0
-3 4 -650 -1 1
-5 6 -600 1 -1
-[TotalScoreTable "Rank;PairId;TotalScoreIMP"]
-1 1 9.00
-8 2 -9.00
-5 3 -1.00
-3 4 1.00
-5 5 -1.00
-3 6 1.00
-2 7 1.33
-7 8 -1.33
-"#;
+use countback_test_support::files::BUTLER_PBN;
 
 #[test]
 fn a_pbn_file_is_scored_and_audited_under_its_writers_convention() {

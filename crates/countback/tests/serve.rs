@@ -13,7 +13,7 @@
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use countback::doc::escape;
@@ -23,9 +23,7 @@ use hyper::body::Bytes;
 use hyper::header::{HeaderMap, CONTENT_TYPE, HOST};
 use hyper::Request;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::root;
 
 /// Run `f` on its own thread; fail if it takes longer than `secs`.
 fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -166,18 +164,9 @@ impl Page {
 }
 
 /// What the command line prints: status, stdout, stderr.
-fn cli(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = assert_cmd::Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+fn cli<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, Vec<u8>, String) {
+    let out = countback_test_support::cli::Cli::new(env!("CARGO_BIN_EXE_countback")).run(args);
+    (out.code, out.stdout.into_bytes(), out.stderr)
 }
 
 /// The content of a document's `<main>`.
@@ -709,6 +698,90 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
             let (_, json, _) = cli(&["audit", &file, "--format", "json"]);
             let r = page.post_file(&file, &[("show", "audit"), ("want", "json")]);
             assert_eq!(r.body, json);
+        }
+    });
+}
+
+use countback_test_support::files::BUTLER_PBN;
+
+/// A job asked both ways: the command, the page's `show`, and a form field
+/// with the `-o` it stands for.
+type Job<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
+
+/// Issue 24: the page advertised PBN files but read results files with an
+/// XML-only reader, and refused `convention=` for a results file that the
+/// command line accepts. Every kind of file the command line reads — event
+/// files in TOML and JSON, USEBIO and NZ Scorer XML, PBN, TRF — now gives
+/// the page the command line's document, with the same options.
+#[test]
+fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
+    within(180, || {
+        let page = Page::start();
+        let toml_text =
+            std::fs::read_to_string(root().join("examples/wbf-swiss-imps.toml")).unwrap();
+        let as_json: toml::Value = toml::from_str(&toml_text).unwrap();
+        let json_text = serde_json::to_string_pretty(&as_json).unwrap();
+        let mut files: Vec<(String, Vec<u8>)> = vec![
+            ("wbf-swiss-imps.toml".to_owned(), toml_text.into_bytes()),
+            ("wbf-swiss-imps.json".to_owned(), json_text.into_bytes()),
+            ("butler.pbn".to_owned(), BUTLER_PBN.as_bytes().to_vec()),
+        ];
+        for path in [
+            "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+            "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+            "chess-data/fide-tec-exercise-2023/fide-exercise-2023.trf",
+        ] {
+            if let Some(file) = shared(path) {
+                let name = Path::new(path).file_name().unwrap().to_str().unwrap();
+                files.push((name.to_owned(), std::fs::read(root().join(file)).unwrap()));
+            }
+        }
+        let results_jobs: &[Job<'_>] = &[
+            ("score", "auto", None),
+            ("audit", "audit", None),
+            (
+                "score",
+                "score",
+                Some(("scoring.convention", "convention=ebu_white_book_2025")),
+            ),
+            (
+                "audit",
+                "audit",
+                Some(("scoring.convention", "convention=ebu_white_book_2025")),
+            ),
+        ];
+        let mut kinds = std::collections::BTreeSet::new();
+        for (name, content) in &files {
+            let ext = name.rsplit_once('.').unwrap().1;
+            kinds.insert(ext.to_owned());
+            let jobs: &[Job<'_>] = match ext {
+                "toml" | "json" => &[("rank", "auto", None), ("explain", "explain", None)],
+                "trf" => &[("rank", "auto", None)],
+                _ => results_jobs,
+            };
+            let path = countback_test_support::cli::scratch(name, content);
+            for (command, show, option) in jobs {
+                let mut args = vec![*command, path.to_str().unwrap(), "--format", "html"];
+                let mut parts: Vec<Part<'_>> = vec![
+                    ("file", Some(name.as_str()), content),
+                    ("show", None, show.as_bytes()),
+                ];
+                if let Some((field, o)) = option {
+                    args.extend(["-o", o]);
+                    let value = o.split_once('=').unwrap().1;
+                    parts.push((field, None, value.as_bytes()));
+                }
+                let (code, html, err) = cli(&args);
+                assert_eq!(code, 0, "{name} {command}: {err}");
+                let r = page.post(&parts);
+                assert_eq!(r.status, 200, "{name} {show} {option:?}: {}", r.text());
+                assert_same_rendering(&r.text(), &html);
+            }
+        }
+        // Every extension the command line takes but `.txt` (a TRF by
+        // another name) was tried, or the shared data is absent.
+        for ext in ["toml", "json", "pbn"] {
+            assert!(kinds.contains(ext), "{ext}");
         }
     });
 }

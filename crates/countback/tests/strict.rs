@@ -13,30 +13,20 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use toml_edit::{DocumentMut, Item, Value};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// Every event file we ship or test with, and the command that reads it.
 fn files() -> Vec<(PathBuf, &'static str)> {
-    let mut out = Vec::new();
-    for dir in ["examples", "crates/countback/tests/events"] {
-        for e in std::fs::read_dir(root().join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "toml") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                let cmd = if text.contains("[[boards]]") {
-                    "score"
-                } else {
-                    "rank"
-                };
-                out.push((p, cmd));
-            }
-        }
-    }
-    out.sort();
-    assert!(out.len() >= 9, "the examples and test events are missing");
-    out
+    countback_test_support::files::event_files()
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let cmd = if text.contains("[[boards]]") {
+                "score"
+            } else {
+                "rank"
+            };
+            (p, cmd)
+        })
+        .collect()
 }
 
 /// One path to a key: a chain of (key or array index).

@@ -7,23 +7,14 @@
     missing_docs
 )]
 
-use std::path::PathBuf;
+use countback_test_support::cli::Cli;
 
-use assert_cmd::Command;
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 fn run(args: &[&str]) -> String {
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let out = COUNTBACK.run(args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
 }
 
 #[test]

@@ -9,24 +9,17 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use countback_test_support::cli::Cli;
 
 fn data(rel: &str) -> Option<PathBuf> {
     countback_test_support::shared_file(&format!("chess-data/{rel}"))
 }
 
 fn audit(file: &std::path::Path, args: &[&str]) -> (i32, String) {
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .arg("audit")
-        .arg(file)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let mut all = vec!["audit", file.to_str().unwrap()];
+    all.extend(args);
+    let out = Cli::new(env!("CARGO_BIN_EXE_countback")).run(&all);
+    (out.code, out.stdout)
 }
 
 #[test]

@@ -13,49 +13,19 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use countback_test_support::cli::{root, scratch, Cli, Out};
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
-    }
-}
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 fn countback(args: &[&str]) -> Out {
-    let out = Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    COUNTBACK.run(args)
 }
 
 /// Write `text` to a fresh temporary file named `name`.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("countback-13-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{n}-{name}"));
-    std::fs::write(&file, text).unwrap();
-    file
+    scratch(name, text.as_bytes())
 }
 
 /// A 5-table Mitchell with one of each thing a board can need: a complete
@@ -254,18 +224,22 @@ fn rank_lists_every_tie_break_for_every_player() {
 /// 1391/400): the display hides the difference that decided it".
 #[test]
 fn a_decided_tie_shows_the_difference_that_decided_it() {
-    let d = countback_model::Decision {
-        clause: countback_model::Clause::new("WBF 1.1(a)"),
+    let d = countback_event::model::Decision {
+        clause: countback_event::model::Clause::new("WBF 1.1(a)"),
         test: "IMP quotient in all matches".to_owned(),
         among: vec!["A".into(), "B".into()],
         values: vec![
             (
                 "A".into(),
-                countback_model::Value::Score(countback_model::Score::new(1391, 400).unwrap()),
+                countback_event::model::Value::Score(
+                    countback_event::model::Score::new(1391, 400).unwrap(),
+                ),
             ),
             (
                 "B".into(),
-                countback_model::Value::Score(countback_model::Score::new(139, 40).unwrap()),
+                countback_event::model::Value::Score(
+                    countback_event::model::Score::new(139, 40).unwrap(),
+                ),
             ),
         ],
         result: vec![vec!["A".into()], vec!["B".into()]],
@@ -552,11 +526,11 @@ fn displays_never_mislead_in_any_example_or_fixture() {
     assert!(fixtures.len() > 50);
     for f in &fixtures {
         let report = countback_replay::files::replay(f).unwrap();
-        let numbers: Vec<countback_model::Score> = report
+        let numbers: Vec<countback_event::model::Score> = report
             .breakdown
             .computed
             .iter()
-            .filter_map(|c| c.exact.parse::<countback_model::Score>().ok())
+            .filter_map(|c| c.exact.parse::<countback_event::model::Score>().ok())
             .collect();
         for half in countback_event::display::HalfDisplay::ALL {
             for precision in [

@@ -61,18 +61,21 @@ pub fn match_path(i: usize) -> FieldPath {
 
 /// The matches that `keep` selects, as encounters, each side checked
 /// against the contestants; each comes with its index in the file.
+/// Each match is converted to VPs here once: the conversions the event's
+/// scale made are pushed on `conversions`, for the standings to show.
 pub fn encounters(
     event: &EventFile,
     set: &BTreeSet<ContestantId>,
     keep: impl Fn(&MatchEntry) -> bool,
+    conversions: &mut Vec<Conversion>,
 ) -> Result<Vec<(usize, Encounter)>> {
-    event
-        .matches
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| keep(m))
-        .map(|(i, m)| encounter(i, m, set, &event.event).map(|e| (i, e)))
-        .collect()
+    let mut out = Vec::new();
+    for (i, m) in event.matches.iter().enumerate().filter(|(_, m)| keep(m)) {
+        let (e, c) = encounter(i, m, set, &event.event)?;
+        conversions.extend(c);
+        out.push((i, e));
+    }
+    Ok(out)
 }
 
 /// One match converted to VPs by the event's scale: what the standings
@@ -100,19 +103,35 @@ pub struct Conversion {
 pub fn conversions(event: &EventFile) -> Result<Vec<Conversion>> {
     let mut out = Vec::new();
     for (i, m) in event.matches.iter().enumerate() {
-        if let Some((boards, scale, scores)) = converted(i, m, &event.event)? {
-            out.push(Conversion {
-                index: i,
-                round: m.round,
-                first: ContestantId::new(m.first.as_str()),
-                second: ContestantId::new(m.second.as_str()),
-                boards,
-                scale,
-                scores,
-            });
-        }
+        out.extend(conversion(i, m, &event.event)?);
     }
     Ok(out)
+}
+
+/// Match `i` converted by the event's scale, where it has one and the
+/// match gives something to convert.
+fn conversion(
+    i: usize,
+    m: &MatchEntry,
+    info: &crate::file::EventInfo,
+) -> Result<Option<Conversion>> {
+    Ok(
+        converted(i, m, info)?.map(|(boards, scale, scores)| Conversion {
+            index: i,
+            round: m.round,
+            first: ContestantId::new(m.first.as_str()),
+            second: ContestantId::new(m.second.as_str()),
+            boards,
+            scale,
+            scores,
+        }),
+    )
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread converted a match (each must be once).
+    pub static CONVERTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// The match's scores computed by the event's VP scale, where it has one
@@ -122,6 +141,8 @@ fn converted(
     m: &MatchEntry,
     info: &crate::file::EventInfo,
 ) -> Result<Option<(u32, countback_vp::VpScale, Vec<SideScores>)>> {
+    #[cfg(test)]
+    CONVERTED.with(|c| c.set(c.get() + 1));
     let at = match_path(i);
     let by_board = m.board_results.is_some() || m.board_imps.is_some();
     let Some(scale) = info.vp_scale else {
@@ -254,7 +275,7 @@ fn encounter(
     m: &MatchEntry,
     set: &BTreeSet<ContestantId>,
     info: &crate::file::EventInfo,
-) -> Result<Encounter> {
+) -> Result<(Encounter, Option<Conversion>)> {
     let at = match_path(i);
     let first = known(set, &m.first, at.k("first"))?;
     let second = known(set, &m.second, at.k("second"))?;
@@ -269,8 +290,9 @@ fn encounter(
     if m.round == 0 {
         return Err(round_from_one(at.k("round")));
     }
-    let mut scores = match converted(i, m, info)? {
-        Some((_, _, computed)) => computed,
+    let conversion = conversion(i, m, info)?;
+    let mut scores = match &conversion {
+        Some(c) => c.scores.clone(),
         None => Vec::new(),
     };
     for (unit, pair) in [
@@ -308,7 +330,7 @@ fn encounter(
             },
         ));
     }
-    Ok(Encounter {
+    let e = Encounter {
         round: RoundNumber(m.round),
         first,
         second,
@@ -319,7 +341,8 @@ fn encounter(
             EncounterStatus::Played
         },
         weight,
-    })
+    };
+    Ok((e, conversion))
 }
 
 /// "rounds count from 1".

@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::str::FromStr;
 
 use countback_model::Score;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -150,83 +149,9 @@ impl JsonSchema for VpScaleNames {
     }
 }
 
-/// The tie-break procedures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Procedure {
-    /// EBU White Book 143 split ties.
-    Ebu,
-    /// WBF 1: round robin teams.
-    WbfRoundRobin,
-    /// WBF 2: knockout.
-    WbfKnockout,
-    /// WBF 3: Swiss teams.
-    WbfSwiss,
-    /// WBF 4: pairs events.
-    WbfPairs,
-    /// WBF 5: board-a-match teams.
-    WbfBam,
-    /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-    Uscf,
-    /// IHSA team tie-break.
-    Ihsa,
-    /// FIDE C.07 tie-breaks (a TRF file).
-    Fide,
-}
-
-impl Procedure {
-    /// Every procedure, in the order the documentation lists them.
-    pub const ALL: [Procedure; 9] = [
-        Procedure::Ebu,
-        Procedure::WbfRoundRobin,
-        Procedure::WbfKnockout,
-        Procedure::WbfSwiss,
-        Procedure::WbfPairs,
-        Procedure::WbfBam,
-        Procedure::Uscf,
-        Procedure::Ihsa,
-        Procedure::Fide,
-    ];
-
-    /// The name used in files and on the command line.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Procedure::Ebu => "ebu",
-            Procedure::WbfRoundRobin => "wbf-round-robin",
-            Procedure::WbfKnockout => "wbf-knockout",
-            Procedure::WbfSwiss => "wbf-swiss",
-            Procedure::WbfPairs => "wbf-pairs",
-            Procedure::WbfBam => "wbf-bam",
-            Procedure::Uscf => "uscf",
-            Procedure::Ihsa => "ihsa",
-            Procedure::Fide => "fide",
-        }
-    }
-}
-
-impl fmt::Display for Procedure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Procedure {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Procedure, String> {
-        Procedure::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Procedure::ALL.iter().map(|p| p.name()).collect();
-                format!(
-                    "unknown procedure {s:?}; expected one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
+/// The tie-break procedures: declared, one line each, by the registry
+/// ([`crate::procedures`]).
+pub use crate::procedures::Procedure;
 
 /// A contestant.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -4,8 +4,11 @@
 //!
 //! - [`Event::rank`]: standings, every tie split by the book with its trace;
 //! - [`Event::score`]: a pairs session's matchpoints, totals and places;
-//! - [`rank_trf`]: a FIDE TRF tournament;
-//! - [`rescore_results`] and [`audit_results`]: USEBIO / NZ Scorer files.
+//! - [`rank_trf`] and [`audit_trf`]: a FIDE TRF tournament;
+//! - [`results::rescore`] and [`results::audit`]: a results file another
+//!   program wrote (USEBIO, NZ Scorer, PBN);
+//! - [`answer()`]: any of these for a file's bytes, its kind and the job —
+//!   the one call a front end makes.
 //!
 //! Errors are one type, [`EventError`]: what is wrong ([`Problem`], which
 //! wraps each rule crate's own error) and where, as data — the field path
@@ -16,6 +19,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod answer;
 mod boards;
 mod checks;
 pub mod columns;
@@ -26,20 +30,34 @@ pub mod file;
 pub mod labels;
 pub mod limits;
 pub mod options;
+pub mod procedures;
 mod rank;
+pub mod results;
 mod score;
 mod source;
+
+/// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
+pub mod trf {
+    pub use countback_tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry, Tournament};
+    pub use countback_tiebreak_fide::{Audit, Finding};
+}
+
+/// The exact numbers and outcome types every answer speaks, so that a front
+/// end needs no version-matched dependency of its own.
+pub use countback_model as model;
+
+pub use answer::{answer, Answer, FileKind, Job, Options, Refusal, Request};
 
 pub use boards::{Applied, BoardLine, BoardTable};
 pub use columns::Column;
 pub use convert::Conversion;
+/// A pair's standing in a scored session ([`Field::standings`]).
+pub use countback_matchpoints::Standing;
 pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
 pub use rank::{RankRequest, Ranking};
-pub use score::{
-    audit_results, audit_results_under, rescore_results, rescore_results_under, Field, Scored,
-};
+pub use score::{Field, Scored};
 pub use source::{Notation, Source};
 
 use std::collections::BTreeMap;
@@ -130,7 +148,6 @@ impl Event {
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
         let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
-        r.conversions = self.conversions()?;
         for w in &mut r.warnings {
             if w.at.is_none() {
                 w.at = w
@@ -186,7 +203,7 @@ struct Trf {
 }
 
 fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventError> {
-    use countback_tiebreak_fide::{trf, Cascade, Edition, Format, Options};
+    use countback_tiebreak_fide::{trf, Cascade, EditionChoice};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
         return Err(EventError::new(Problem::WrongKind {
@@ -194,24 +211,15 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
         }));
     }
     let mut warnings = Vec::new();
-    let base = match options.edition {
-        options::FideEdition::ByStartDate => {
-            if t.start_date.is_none() {
-                warnings.push(Warning {
-                    field: None,
-                    at: None,
-                    message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
-                });
-            }
-            Options::for_tournament(&t)
-        }
-        options::FideEdition::Aug2024 => Options::new(Edition::Aug2024),
-        options::FideEdition::Mar2026 => Options::new(Edition::Mar2026),
-    };
-    let format = options.format.map(|f| match f {
-        options::FideFormat::Swiss => Format::Swiss,
-        options::FideFormat::RoundRobin => Format::RoundRobin,
-    });
+    if options.edition == EditionChoice::ByStartDate && t.start_date.is_none() {
+        warnings.push(Warning {
+            field: None,
+            at: None,
+            message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
+        });
+    }
+    let base = options.edition.resolve(&t);
+    let format = options.format;
     let fide_options = base
         .with_format(format)
         .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
@@ -289,21 +297,6 @@ pub fn audit_trf(
     let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
     let audit = countback_tiebreak_fide::audit(&eval, &trf.cascade)?;
     Ok((audit, trf.warnings))
-}
-
-/// Rescore a USEBIO or NZ Scorer file given as bytes: UTF-8, or the
-/// ISO-8859-1 its XML declaration names (anything else is an error naming
-/// the first bad byte).
-pub fn rescore_results_bytes(bytes: &[u8]) -> Result<countback_usebio::Rescore, EventError> {
-    let session = countback_usebio::parse_results_bytes(bytes)?;
-    Ok(countback_usebio::rescore(&session)?)
-}
-
-/// Audit a USEBIO or NZ Scorer file given as bytes (see
-/// [`rescore_results_bytes`]).
-pub fn audit_results_bytes(bytes: &[u8]) -> Result<countback_usebio::Audit, EventError> {
-    let session = countback_usebio::parse_results_bytes(bytes)?;
-    Ok(countback_usebio::audit(&session)?)
 }
 
 /// The JSON Schema of the event file format.

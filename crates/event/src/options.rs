@@ -521,47 +521,16 @@ pub struct IhsaOptions {
     pub opponent_unplayed_as_draw: Option<bool>,
 }
 
-/// Which edition of FIDE C.07 article 16 applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
-#[non_exhaustive]
-pub enum FideEdition {
-    /// By the tournament's start date (the March 2026 text from
-    /// 2026-03-01); without a readable date, the text in force now (2026),
-    /// as FIDE's reference engine takes it.
-    #[default]
-    #[serde(rename = "by_start_date")]
-    ByStartDate,
-    /// The August 2024 text.
-    #[serde(rename = "2024")]
-    Aug2024,
-    /// The March 2026 text.
-    #[serde(rename = "2026")]
-    Mar2026,
-}
-
-/// A TRF tournament's format, where the file's records 092/192 do not
-/// say (or say wrong).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum FideFormat {
-    /// A Swiss: art. 16 for unplayed rounds.
-    Swiss,
-    /// A round robin: forfeits are games (art. 15.2); no BH, FB or AOB
-    /// under the 2026 text.
-    RoundRobin,
-}
-
 /// Options of the `fide` procedure (a TRF file; set from the command line).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FideOptions {
     /// The edition of article 16.
     #[serde(default)]
-    pub edition: FideEdition,
+    pub edition: countback_tiebreak_fide::EditionChoice,
     /// The format, where the file's type record (092/192) does not say.
     #[serde(default)]
-    pub format: Option<FideFormat>,
+    pub format: Option<countback_tiebreak_fide::Format>,
     /// The tie-breaks, in FIDE's codes (`"BH/C1, BH, SB"`); default: the
     /// list the file declares (TRF-2026 records 202/212), else
     /// `BH/C1, BH, SB`.

@@ -2,24 +2,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use countback_model::{
-    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
-};
-use countback_tiebreak_chess::{Cascade, CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
-use countback_tiebreak_ebu::{
-    EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, PlacePurposes,
-    Procedure as EbuProcedure, Scoring, Stage, Standings, TiePurpose,
-};
-use countback_tiebreak_wbf::{PairsStage, Qualification, TeamsEvent};
+use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome};
 
-use crate::checks;
-use crate::convert::{self, known, match_path};
-use crate::error::{AtField, EventError, FieldPath, Problem, Result};
-use crate::file::{EventFile, MatchStage, Procedure};
-use crate::options::{
-    EbuOptions, IhsaOptions, MedianTableName, OwnUnplayedName, RawOptions, UscfOptions,
-    WbfBamOptions, WbfKnockoutOptions, WbfPairsOptions, WbfRoundRobinOptions, WbfSwissOptions,
-};
+use crate::convert::{self, match_path};
+use crate::error::{EventError, FieldPath, Problem, Result};
+use crate::file::{EventFile, Procedure};
+use crate::options::RawOptions;
 use crate::Warning;
 
 /// What to rank by: the procedure (else the file's) and options that
@@ -101,81 +89,7 @@ impl Ranking {
     }
 }
 
-/// The parts of a file each procedure reads. Anything else given is an
-/// error: a director who wrote it expected it to count.
-struct Uses {
-    matches: bool,
-    byes: bool,
-    board_scores: bool,
-    sessions: bool,
-    games: bool,
-    score: bool,
-    qualification_rank: bool,
-    withdrew: bool,
-    carryover: bool,
-    match_stage: bool,
-}
-
-const NONE: Uses = Uses {
-    matches: false,
-    byes: false,
-    board_scores: false,
-    sessions: false,
-    games: false,
-    score: false,
-    qualification_rank: false,
-    withdrew: false,
-    carryover: false,
-    match_stage: false,
-};
-
-fn uses(p: Procedure) -> Uses {
-    match p {
-        Procedure::Ebu => Uses {
-            matches: true,
-            byes: true,
-            board_scores: true,
-            withdrew: true,
-            ..NONE
-        },
-        Procedure::WbfSwiss | Procedure::WbfRoundRobin => Uses {
-            matches: true,
-            ..NONE
-        },
-        Procedure::WbfKnockout => Uses {
-            matches: true,
-            qualification_rank: true,
-            carryover: true,
-            match_stage: true,
-            ..NONE
-        },
-        Procedure::WbfPairs => Uses {
-            matches: true,
-            sessions: true,
-            qualification_rank: true,
-            ..NONE
-        },
-        Procedure::WbfBam => Uses {
-            matches: true,
-            board_scores: true,
-            score: true,
-            carryover: true,
-            ..NONE
-        },
-        Procedure::Uscf => Uses {
-            games: true,
-            ..NONE
-        },
-        Procedure::Ihsa => Uses {
-            matches: true,
-            byes: true,
-            ..NONE
-        },
-        Procedure::Fide => NONE,
-    }
-}
-
-fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -> EventError {
+pub(crate) fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -> EventError {
     EventError::at(
         field,
         Problem::NotUsed {
@@ -187,7 +101,7 @@ fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -> EventErro
 }
 
 fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
-    let u = uses(p);
+    let u = p.entry().reads;
     let sections: [(bool, usize, &str, &str); 6] = [
         (
             u.matches,
@@ -269,10 +183,7 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             return Err(not_used(match_path(i).k("stage"), "a match's stage", p, "only wbf-knockout tells qualification matches from the knockout match; a file is one stage"));
         }
     }
-    let converts = matches!(
-        p,
-        Procedure::Ebu | Procedure::WbfSwiss | Procedure::WbfRoundRobin
-    );
+    let converts = u.vps;
     let info = &event.event;
     for (set, name) in [
         (info.vp_scale.is_some(), "vp_scale"),
@@ -300,7 +211,7 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
     Ok(())
 }
 
-fn options_path() -> FieldPath {
+pub(crate) fn options_path() -> FieldPath {
     FieldPath::key("event").k("options")
 }
 
@@ -315,9 +226,6 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
             },
         )
     })?;
-    if procedure == Procedure::Fide {
-        return Err(fide_reads_trf());
-    }
     check_uses(event, procedure)?;
     let mut warnings = Vec::new();
     let set = convert::contestants(event)?;
@@ -327,18 +235,9 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         file_options: &event.event.options,
         run_options: &request.options,
         procedure,
+        conversions: std::cell::RefCell::new(Vec::new()),
     };
-    let mut ranked = match procedure {
-        Procedure::WbfSwiss | Procedure::WbfRoundRobin => ctx.wbf_teams(&mut warnings)?,
-        Procedure::WbfKnockout => ctx.knockout(&mut warnings)?,
-        Procedure::WbfPairs => ctx.pairs(&mut warnings)?,
-        Procedure::WbfBam => ctx.bam(&mut warnings)?,
-        Procedure::Ebu => ctx.ebu(&mut warnings)?,
-        Procedure::Uscf => ctx.uscf(&mut warnings)?,
-        Procedure::Ihsa => ctx.ihsa(&mut warnings)?,
-        // Refused above: a TRF file is ranked by `rank_trf`.
-        Procedure::Fide => return Err(fide_reads_trf()),
-    };
+    let mut ranked = (procedure.entry().rank)(&ctx, &mut warnings)?;
     ranked.event = match &event.event.stage {
         Some(stage) => format!("{}, {stage}", event.event.name),
         None => event.event.name.clone(),
@@ -353,24 +252,25 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
         }
     }
     ranked.warnings.extend(warnings);
+    let mut conversions = ctx.conversions.take();
+    conversions.sort_by_key(|c| c.index);
+    ranked.conversions = conversions;
     Ok(ranked)
 }
 
-fn fide_reads_trf() -> EventError {
-    EventError::new(Problem::WrongKind {
-        message: "the FIDE procedure reads a TRF file: rank the tournament's .trf".to_owned(),
-    })
-}
-
-struct Ctx<'a> {
-    event: &'a EventFile,
-    set: &'a BTreeSet<ContestantId>,
+/// What a procedure's rank function reads: the event, its contestants,
+/// the options of the file and of the run.
+pub(crate) struct Ctx<'a> {
+    pub event: &'a EventFile,
+    pub set: &'a BTreeSet<ContestantId>,
     file_options: &'a RawOptions,
     run_options: &'a RawOptions,
-    procedure: Procedure,
+    pub procedure: Procedure,
+    /// The matches the event's VP scale converted, as they are read.
+    conversions: std::cell::RefCell<Vec<crate::Conversion>>,
 }
 
-fn ranking(
+pub(crate) fn ranking(
     procedure: Procedure,
     unit: &'static str,
     primary: BTreeMap<ContestantId, Score>,
@@ -391,7 +291,7 @@ fn ranking(
 }
 
 impl Ctx<'_> {
-    fn read<T: serde::de::DeserializeOwned + schemars::JsonSchema>(
+    pub(crate) fn read<T: serde::de::DeserializeOwned + schemars::JsonSchema>(
         &self,
         warnings: &mut Vec<Warning>,
     ) -> Result<T> {
@@ -405,195 +305,24 @@ impl Ctx<'_> {
         )
     }
 
-    fn all_encounters(&self) -> Result<Vec<(usize, Encounter)>> {
-        convert::encounters(self.event, self.set, |_| true)
+    pub(crate) fn all_encounters(&self) -> Result<Vec<(usize, Encounter)>> {
+        self.encounters(|_| true)
     }
 
-    fn wbf_teams(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let round_robin = self.procedure == Procedure::WbfRoundRobin;
-        let readings = if round_robin {
-            self.read::<WbfRoundRobinOptions>(warnings)?.readings()
-        } else {
-            self.read::<WbfSwissOptions>(warnings)?.readings()
-        };
-        let indexed = self.all_encounters()?;
-        checks::team_rounds(self.event, self.set, &indexed, round_robin, warnings)?;
-        checks::vp_totals(self.event, &indexed, warnings)?;
-        let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
-        let primary = convert::totals(&matches, self.set, Unit::VictoryPoints);
-        let teams = TeamsEvent::new(self.set.iter().cloned(), matches)?;
-        let outcome = if round_robin {
-            countback_tiebreak_wbf::round_robin_standings_with(&teams, &readings)
-        } else {
-            countback_tiebreak_wbf::swiss_standings_with(&teams, &readings)
-        }?;
-        let mut r = ranking(self.procedure, "VPs", primary, outcome);
-        r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
-        Ok(r)
+    /// The matches `keep` selects, each converted to VPs once.
+    pub(crate) fn encounters(
+        &self,
+        keep: impl Fn(&crate::file::MatchEntry) -> bool,
+    ) -> Result<Vec<(usize, Encounter)>> {
+        convert::encounters(
+            self.event,
+            self.set,
+            keep,
+            &mut self.conversions.borrow_mut(),
+        )
     }
 
-    fn knockout(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let readings = self.read::<WbfKnockoutOptions>(warnings)?.readings();
-        let marked = self.event.matches.iter().any(|m| m.stage.is_some());
-        let is_knockout = |m: &crate::file::MatchEntry| {
-            if marked {
-                m.stage == Some(MatchStage::Knockout)
-            } else {
-                true
-            }
-        };
-        let ko = convert::encounters(self.event, self.set, is_knockout)?;
-        let qualification = convert::encounters(self.event, self.set, |m| !is_knockout(m))?;
-        let teams: BTreeSet<&ContestantId> =
-            ko.iter().flat_map(|(_, e)| [&e.first, &e.second]).collect();
-        if ko.is_empty() {
-            return Err(EventError::at(
-                FieldPath::key("matches"),
-                Problem::Missing {
-                    what: "a knockout match (a match with stage = \"knockout\")".to_owned(),
-                    by: "the wbf-knockout procedure".to_owned(),
-                },
-            ));
-        }
-        if teams.len() != 2 {
-            let message = if marked {
-                format!(
-                    "the knockout match is between two teams; the matches marked knockout name {}",
-                    teams
-                        .iter()
-                        .map(|t| t.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            } else {
-                "the file has matches between several teams: mark the knockout match with stage = \"knockout\" and the qualification matches with stage = \"qualification\"".to_owned()
-            };
-            return Err(EventError::at(
-                FieldPath::key("matches"),
-                Problem::Inconsistent { message },
-            ));
-        }
-        let mut primary: BTreeMap<ContestantId, Score> = BTreeMap::new();
-        for (i, e) in &ko {
-            let Some((a, b)) = e.scores_for(&e.first, Unit::Imps) else {
-                return Err(EventError::at(
-                    match_path(*i).k("imps"),
-                    Problem::Missing {
-                        what: "the IMPs of the knockout match".to_owned(),
-                        by: "the wbf-knockout procedure".to_owned(),
-                    },
-                ));
-            };
-            *primary.entry(e.first.clone()).or_default() += a;
-            *primary.entry(e.second.clone()).or_default() += b;
-            if let Some([ca, cb]) = self.event.matches.get(*i).and_then(|m| m.carryover.clone()) {
-                *primary.entry(e.first.clone()).or_default() += &ca;
-                *primary.entry(e.second.clone()).or_default() += &cb;
-            }
-        }
-        for (i, _) in &qualification {
-            if self
-                .event
-                .matches
-                .get(*i)
-                .is_some_and(|m| m.carryover.is_some())
-            {
-                return Err(not_used(
-                    match_path(*i).k("carryover"),
-                    "carry-over on a qualification match",
-                    self.procedure,
-                    "carry-over belongs to the knockout match",
-                ));
-            }
-        }
-        let positions = self.qualification_ranks()?;
-        let q = Qualification::new(positions, qualification.into_iter().map(|(_, e)| e))?;
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::knockout_with(&q, tied, &readings)?)
-        })?;
-        Ok(ranking(self.procedure, "IMPs", primary, outcome))
-    }
-
-    fn pairs(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let readings = self.read::<WbfPairsOptions>(warnings)?.readings();
-        let mut sessions: BTreeMap<ContestantId, Vec<Score>> = BTreeMap::new();
-        let mut order: Vec<(usize, &crate::file::SessionEntry)> =
-            self.event.sessions.iter().enumerate().collect();
-        order.sort_by_key(|(_, s)| s.session);
-        let mut seen = BTreeSet::new();
-        for (i, s) in order {
-            let at = FieldPath::key("sessions").i(i);
-            if !seen.insert(s.session) {
-                return Err(EventError::at(
-                    at.k("session"),
-                    Problem::Inconsistent {
-                        message: format!("session {} is given twice", s.session),
-                    },
-                ));
-            }
-            for (pair, score) in &s.scores {
-                let id = known(self.set, pair, at.k("scores").k(pair))?;
-                sessions.entry(id).or_default().push(score.clone());
-            }
-        }
-        let primary: BTreeMap<ContestantId, Score> = sessions
-            .iter()
-            .map(|(p, s)| (p.clone(), s.iter().sum()))
-            .collect();
-        let matches: Vec<Encounter> = self.all_encounters()?.into_iter().map(|(_, e)| e).collect();
-        let positions = self.qualification_ranks()?;
-        let stage = PairsStage::new(sessions, positions, matches)?;
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::pairs_with(&stage, tied, &readings)?)
-        })?;
-        Ok(ranking(self.procedure, "MPs", primary, outcome))
-    }
-
-    fn bam(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let readings = self.read::<WbfBamOptions>(warnings)?.readings();
-        let indexed = self.all_encounters()?;
-        checks::team_rounds(self.event, self.set, &indexed, false, warnings)?;
-        let mut carry: BTreeMap<ContestantId, Score> =
-            self.set.iter().map(|c| (c.clone(), Score::ZERO)).collect();
-        let mut from_matches: BTreeSet<ContestantId> = BTreeSet::new();
-        for (i, m) in self.event.matches.iter().enumerate() {
-            if let Some([a, b]) = &m.carryover {
-                for (who, c) in [(&m.first, a), (&m.second, b)] {
-                    let id = known(self.set, who, match_path(i))?;
-                    *carry.entry(id.clone()).or_default() += c;
-                    from_matches.insert(id);
-                }
-            }
-        }
-        for (i, c) in self.event.contestants.iter().enumerate() {
-            if let Some(s) = &c.score {
-                let id = ContestantId::new(c.id.as_str());
-                if from_matches.contains(&id) {
-                    return Err(EventError::at(
-                        FieldPath::key("contestants").i(i).k("score"),
-                        Problem::Inconsistent {
-                            message: format!("{id}'s carry-over is given both here and in matches[].carryover: give it once"),
-                        },
-                    ));
-                }
-                carry.insert(id, s.clone());
-            }
-        }
-        let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
-        let boards = convert::bam_boards(self.event, self.set)?;
-        let stage = countback_tiebreak_wbf::BamStage::new(carry, matches, boards)?;
-        let primary: BTreeMap<ContestantId, Score> = self
-            .set
-            .iter()
-            .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
-            .collect();
-        let outcome = split_ties(&primary, |tied, _| {
-            Ok(countback_tiebreak_wbf::bam_with(&stage, tied, &readings)?)
-        })?;
-        Ok(ranking(self.procedure, "points", primary, outcome))
-    }
-
-    fn qualification_ranks(&self) -> Result<Vec<(ContestantId, u32)>> {
+    pub(crate) fn qualification_ranks(&self) -> Result<Vec<(ContestantId, u32)>> {
         self.event
             .contestants
             .iter()
@@ -613,310 +342,27 @@ impl Ctx<'_> {
             })
             .collect()
     }
-
-    fn ebu(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let opts: EbuOptions = self.read(warnings)?;
-        // An EBU bye scores VPs; IHSA's fields on it would be ignored.
-        for (i, b) in self.event.byes.iter().enumerate() {
-            let at = FieldPath::key("byes").i(i);
-            for (set, name) in [
-                (b.match_points.is_some(), "match_points"),
-                (b.tournament_points.is_some(), "tournament_points"),
-            ] {
-                if set {
-                    return Err(not_used(
-                        at.k(name),
-                        name,
-                        self.procedure,
-                        "an EBU bye scores its VPs (`vp`)",
-                    ));
-                }
-            }
-        }
-        let indexed = self.all_encounters()?;
-        let rounds =
-            checks::team_rounds(self.event, self.set, &indexed, opts.all_play_all, warnings)?;
-        checks::vp_totals(self.event, &indexed, warnings)?;
-        let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
-        let mut primary = convert::totals(&matches, self.set, Unit::VictoryPoints);
-        for (c, vp) in &rounds.bye_vps {
-            *primary.entry(c.clone()).or_default() += vp;
-        }
-        // 143.5.2: a contestant's own tie-break points are adjusted pro rata
-        // for the rounds it did not play at the table (a bye, an awarded
-        // match, the rounds after it withdrew); a withdrawn contestant's
-        // score also counts pro rata for its opponents.
-        let mut list = Vec::new();
-        for c in self.set {
-            let score = primary.get(c).cloned().unwrap_or_default();
-            let played = rounds.at_table.get(c).map_or(0, BTreeSet::len);
-            let played = u32::try_from(played).unwrap_or(u32::MAX);
-            let standing = if played == rounds.count || rounds.count == 0 {
-                FinalStanding::full(c.clone(), score)
-            } else if played == 0 {
-                warnings.push(Warning {
-                    field: None,
-                    at: None,
-                    message: format!("{c} played no match at the table: its tie-break points cannot be adjusted pro rata"),
-                });
-                FinalStanding::full(c.clone(), score)
-            } else {
-                let share = Score::new(i64::from(played), i64::from(rounds.count))?;
-                if rounds.withdrew_after.contains_key(c) {
-                    FinalStanding::partial(c.clone(), score, share)
-                } else {
-                    FinalStanding::missed_rounds(c.clone(), score, share)
-                }
-            };
-            list.push(standing);
-        }
-        let standings = Standings::new(list)?;
-        let draw_score = match &self.event.event.vp_total {
-            Some(t) => t.checked_div(&Score::integer(2))?,
-            None => Score::integer(10),
-        };
-        let stage = Stage {
-            format: EventFormat {
-                scoring: Scoring::victory_points(Unit::Imps),
-                all_play_all: opts.all_play_all,
-                contestants: countback_model::ContestantKind::Team,
-                grouping: MatchGrouping::Rounds,
-                draw_score,
-            },
-            standings,
-            encounters: matches,
-            partnerships: vec![],
-            boards: convert::ebu_boards(self.event, self.set)?,
-            penalties: vec![],
-            conversion: PenaltyConversion::standard(),
-        };
-        let purposes = place_purposes(&opts)?;
-        let procedure = if opts.wins_after_head_to_head {
-            EbuProcedure::with_number_of_wins()
-        } else {
-            EbuProcedure::white_book()
-        }
-        .with_readings(opts.readings());
-        let outcome = split_ties(&primary, |tied, first_place| {
-            Ok(procedure.split_at_places(&stage, tied, first_place, &purposes)?)
-        })?;
-        let mut r = ranking(self.procedure, "VPs", primary, outcome);
-        r.columns = crate::columns::ebu(&stage)?;
-        Ok(r)
-    }
-
-    fn uscf(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let o: UscfOptions = self.read(warnings)?;
-        let table = convert::crosstable(self.event, self.set)?;
-        let primary = self
-            .set
-            .iter()
-            .map(|p| (p.clone(), table.score(p).unwrap_or_default()))
-            .collect();
-        let median = match (&o.median_table, o.median) {
-            (Some(_), Some(_)) => {
-                return Err(EventError::at(
-                    options_path().k("median_table"),
-                    Problem::BadOption {
-                        option: "median_table".to_owned(),
-                        message: "give either `median` or `median_table`, not both".to_owned(),
-                    },
-                ))
-            }
-            (Some(steps), None) => {
-                countback_tiebreak_chess::MedianDiscards::custom(steps.iter().copied())
-                    .at_field(|| options_path().k("median_table"))?
-            }
-            (None, Some(MedianTableName::Harkness)) => {
-                countback_tiebreak_chess::MedianDiscards::harkness()
-            }
-            (None, _) => countback_tiebreak_chess::MedianDiscards::uscf_rulebook(),
-        };
-        let mut unplayed = countback_tiebreak_chess::UnplayedGames::uscf();
-        if let Some(b) = o.opponent_unplayed_as_draw {
-            unplayed.opponent_unplayed_as_draw = b;
-        }
-        if let Some(b) = o.own_unplayed_as_zero_opponent {
-            unplayed.own_unplayed_as_zero_opponent = b;
-        }
-        if let Some(b) = o.deduct_unplayed_wins {
-            unplayed.deduct_unplayed_wins = b;
-        }
-        if let Some(b) = o.deduct_half_point_byes {
-            unplayed.deduct_half_point_byes = b;
-        }
-        let cascade = match &o.tiebreaks {
-            Some(list) => Cascade::new(list.iter().map(|t| (*t).into())),
-            None => Cascade::uscf(),
-        };
-        let options = countback_tiebreak_chess::UscfOptions::new(median, unplayed);
-        let values = countback_tiebreak_chess::tie_break_values(&table, &options);
-        let outcome = countback_tiebreak_chess::rank_values(&values, &cascade);
-        let mut r = ranking(self.procedure, "points", primary, outcome);
-        r.columns = crate::columns::uscf(&values, &cascade);
-        Ok(r)
-    }
-
-    fn ihsa(&self, warnings: &mut Vec<Warning>) -> Result<Ranking> {
-        let o: IhsaOptions = self.read(warnings)?;
-        if let Some(i) = self.event.matches.iter().position(|m| m.weight.is_some()) {
-            return Err(not_used(
-                match_path(i).k("weight"),
-                "a match's weight",
-                self.procedure,
-                "every IHSA match is a full match",
-            ));
-        }
-        let indexed = self.all_encounters()?;
-        let rounds = checks::team_rounds(self.event, self.set, &indexed, false, warnings)?;
-        let mut matches = Vec::new();
-        let mut unplayed = Vec::new();
-        for (i, e) in &indexed {
-            let Some((a, b)) = e.scores_for(&e.first, Unit::MatchPoints) else {
-                return Err(EventError::at(
-                    match_path(*i).k("match_points"),
-                    Problem::Missing {
-                        what: "match_points".to_owned(),
-                        by: "the ihsa procedure".to_owned(),
-                    },
-                ));
-            };
-            if e.status == EncounterStatus::Awarded {
-                // IHSA: an unplayed match counts as a draw for tie-break
-                // purposes; the crate applies that to every unplayed round.
-                let (ta, tb) = match a.cmp(b) {
-                    std::cmp::Ordering::Greater => (Score::ONE, Score::ZERO),
-                    std::cmp::Ordering::Less => (Score::ZERO, Score::ONE),
-                    std::cmp::Ordering::Equal => (Score::new(1, 2)?, Score::new(1, 2)?),
-                };
-                for (team, mp, tp) in [(&e.first, a, ta), (&e.second, b, tb)] {
-                    unplayed.push(UnplayedMatch {
-                        round: e.round,
-                        team: team.clone(),
-                        match_points: mp.clone(),
-                        tournament_points: tp,
-                    });
-                }
-                continue;
-            }
-            matches.push(TeamMatch {
-                round: e.round,
-                first: e.first.clone(),
-                second: e.second.clone(),
-                first_match_points: a.clone(),
-                second_match_points: b.clone(),
-            });
-        }
-        for (i, b) in self.event.byes.iter().enumerate() {
-            let at = FieldPath::key("byes").i(i);
-            if b.vp.is_some() {
-                return Err(not_used(
-                    at.k("vp"),
-                    "VPs",
-                    self.procedure,
-                    "an IHSA bye has match_points and tournament_points",
-                ));
-            }
-            unplayed.push(UnplayedMatch {
-                round: countback_model::RoundNumber(b.round),
-                team: known(self.set, &b.contestant, at.k("contestant"))?,
-                match_points: b.match_points.clone().unwrap_or_default(),
-                tournament_points: b.tournament_points.clone().unwrap_or(Score::ONE),
-            });
-        }
-        let ev = IhsaEvent::new(rounds.count, self.set.iter().cloned(), matches, unplayed)?;
-        let primary = self
-            .set
-            .iter()
-            .map(|t| (t.clone(), ev.tournament_points(t).unwrap_or_default()))
-            .collect();
-        let mut options = countback_tiebreak_chess::IhsaOptions::ihsa();
-        if let Some(m) = &o.max_match_points {
-            options.max_match_points = m.clone();
-        }
-        if let Some(u) = o.own_unplayed {
-            options = options.with_own_unplayed(match u {
-                OwnUnplayedName::Omitted => countback_tiebreak_chess::OwnUnplayedMatch::Omitted,
-                OwnUnplayedName::ScoredAsDraw => {
-                    countback_tiebreak_chess::OwnUnplayedMatch::ScoredAsDraw
-                }
-                OwnUnplayedName::AwardedAgainstZero => {
-                    countback_tiebreak_chess::OwnUnplayedMatch::AwardedAgainstZero
-                }
-            });
-        }
-        if let Some(b) = o.opponent_unplayed_as_draw {
-            options.opponent_unplayed_as_draw = b;
-        }
-        let outcome = ev.rank(&options, &CascadeEnd::Stands)?;
-        let mut r = ranking(self.procedure, "tournament points", primary, outcome);
-        r.columns = crate::columns::ihsa(&ev.tie_breaks(&options)?);
-        Ok(r)
-    }
 }
 
-/// The EBU options' places as the crate's [`PlacePurposes`].
-fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
-    let mut by_place = BTreeMap::new();
-    for (key, purpose) in &opts.places {
-        let at = options_path().k("places").k(key);
-        let bad = || {
-            EventError::at(
-                at.clone(),
-                Problem::BadOption {
-                    option: "places".to_owned(),
-                    message: format!(
-                        "{key:?} is not a place (\"1\") or a range of places (\"3-4\")"
-                    ),
-                },
-            )
-        };
-        let (from, to) = match key.split_once('-') {
-            Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
-            None => (key.trim().parse::<u32>(), key.trim().parse::<u32>()),
-        };
-        let (from, to) = (from.map_err(|_| bad())?, to.map_err(|_| bad())?);
-        if from == 0 || to < from || to - from > 100_000 {
-            return Err(bad());
-        }
-        for p in from..=to {
-            if by_place.insert(p, TiePurpose::from(*purpose)).is_some() {
-                return Err(EventError::at(
-                    at.clone(),
-                    Problem::BadOption {
-                        option: "places".to_owned(),
-                        message: format!("place {p} is given more than once"),
-                    },
-                ));
-            }
-        }
-    }
-    let default = opts.tie_purpose.map_or(TiePurpose::Title, TiePurpose::from);
-    Ok(PlacePurposes::new(default, by_place)?)
-}
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
 
-/// Rank by `primary`, highest first, and hand every group of equal scores
-/// to `split` with the first place it occupies.
-fn split_ties(
-    primary: &BTreeMap<ContestantId, Score>,
-    mut split: impl FnMut(&[ContestantId], u32) -> Result<TieBreakOutcome>,
-) -> Result<TieBreakOutcome> {
-    let members: Vec<ContestantId> = primary.keys().cloned().collect();
-    let mut out = TieBreakOutcome::default();
-    let mut place = 1u32;
-    for group in countback_model::partition_descending(&members, |c| primary.get(c).cloned()) {
-        let size = u32::try_from(group.len()).unwrap_or(u32::MAX);
-        if group.len() == 1 {
-            out.order.push(TiedGroup {
-                members: group,
-                unresolved: None,
-            });
-        } else {
-            let o = split(&group, place)?;
-            out.order.extend(o.order);
-            out.trace.extend(o.trace);
-        }
-        place = place.saturating_add(size);
+    use super::*;
+
+    /// Following one EBU ranking as data: each match is converted to VPs
+    /// once (the ranking and the conversions the standings show came from
+    /// two passes, so every match was converted twice). The shipped Swiss
+    /// entered as IMPs, ranked by the EBU procedure: 9 matches.
+    #[test]
+    fn an_ebu_ranking_converts_each_match_once() {
+        let text = include_str!("../../../examples/wbf-swiss-imps.toml");
+        let event = crate::Event::from_toml(text).unwrap();
+        convert::CONVERTED.with(|c| c.set(0));
+        let r = event
+            .rank(&RankRequest::new().procedure(Procedure::Ebu))
+            .unwrap();
+        assert_eq!(r.conversions.len(), 9);
+        assert_eq!(convert::CONVERTED.with(std::cell::Cell::get), 9);
     }
-    Ok(out)
 }

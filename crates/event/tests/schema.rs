@@ -10,23 +10,8 @@
 
 use std::path::PathBuf;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn event_files() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in ["examples", "crates/countback/tests/events"] {
-        for e in std::fs::read_dir(root().join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    assert!(out.len() >= 9);
-    out
+    countback_test_support::files::event_files()
 }
 
 fn validator() -> jsonschema::Validator {

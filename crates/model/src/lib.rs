@@ -38,7 +38,8 @@ pub use event::{
     Unit,
 };
 pub use outcome::{
-    partition_descending, Clause, Decision, TieBreakOutcome, TiedGroup, Unresolved, Value,
+    partition_descending, split_every_tie, Clause, Decision, TieBreakOutcome, TiedGroup,
+    Unresolved, Value,
 };
 pub use quotient::Quotient;
 pub use round::{HalfRule, Rounding, RoundingMode};

@@ -202,3 +202,32 @@ pub fn partition_descending<K: Ord + Clone>(
     }
     groups
 }
+
+/// A whole ranking: `members` by `key`, highest first, with every group of
+/// equal keys handed to `split` together with the first place it occupies
+/// (1 = first); a contestant alone on its key is placed without a call.
+/// This is the shape every rule crate's `standings` shares: the crate
+/// splits the ties, the caller only says who is ranked.
+pub fn split_every_tie<K: Ord + Clone, E>(
+    members: &[ContestantId],
+    key: impl FnMut(&ContestantId) -> K,
+    mut split: impl FnMut(&[ContestantId], u32) -> Result<TieBreakOutcome, E>,
+) -> Result<TieBreakOutcome, E> {
+    let mut out = TieBreakOutcome::default();
+    let mut place = 1u32;
+    for group in partition_descending(members, key) {
+        let size = u32::try_from(group.len()).unwrap_or(u32::MAX);
+        if group.len() == 1 {
+            out.order.push(TiedGroup {
+                members: group,
+                unresolved: None,
+            });
+        } else {
+            let o = split(&group, place)?;
+            out.order.extend(o.order);
+            out.trace.extend(o.trace);
+        }
+        place = place.saturating_add(size);
+    }
+    Ok(out)
+}

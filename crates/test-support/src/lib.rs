@@ -22,6 +22,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod cli;
+pub mod files;
 pub mod json;
 pub mod synthetic;
 

@@ -138,6 +138,49 @@ pub struct UnplayedMatch {
     pub tournament_points: Score,
 }
 
+impl UnplayedMatch {
+    /// A match between `first` and `second` that was awarded rather than
+    /// played, with the match points each side was given: for tie-break
+    /// purposes an unplayed match counts as a draw (IHSA), but each side
+    /// keeps the tournament points of its award (1 to the side given more
+    /// match points, 0 to the other, 1/2 each for equal awards).
+    ///
+    /// ```
+    /// use countback_tiebreak_chess::{RoundNumber, Score, UnplayedMatch};
+    /// let [a, b] = UnplayedMatch::awarded(RoundNumber(2), "A".into(), "B".into(), Score::integer(4), Score::ZERO);
+    /// assert_eq!((a.tournament_points, b.tournament_points), (Score::ONE, Score::ZERO));
+    /// ```
+    #[must_use]
+    pub fn awarded(
+        round: RoundNumber,
+        first: ContestantId,
+        second: ContestantId,
+        first_match_points: Score,
+        second_match_points: Score,
+    ) -> [UnplayedMatch; 2] {
+        let half = Score::half();
+        let (ta, tb) = match first_match_points.cmp(&second_match_points) {
+            std::cmp::Ordering::Greater => (Score::ONE, Score::ZERO),
+            std::cmp::Ordering::Less => (Score::ZERO, Score::ONE),
+            std::cmp::Ordering::Equal => (half.clone(), half),
+        };
+        [
+            UnplayedMatch {
+                round,
+                team: first,
+                match_points: first_match_points,
+                tournament_points: ta,
+            },
+            UnplayedMatch {
+                round,
+                team: second,
+                match_points: second_match_points,
+                tournament_points: tb,
+            },
+        ]
+    }
+}
+
 /// A team event that cannot be right; what every rule book refuses alike is
 /// the shared [`InputError`], wrapped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

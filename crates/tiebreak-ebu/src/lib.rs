@@ -61,7 +61,8 @@ pub mod tie_break_points;
 pub use count_back::{Board, BoardPoints, BoardResult, PointABoardCountBack};
 pub use error::EbuError;
 pub use matches::{
-    count_as_win, meetings_between, win_record, HeadToHead, MatchGrouping, MatchOutcome, WinRecord,
+    count_as_win, draw_score, meetings_between, win_record, HeadToHead, MatchGrouping,
+    MatchOutcome, WinRecord,
 };
 pub use places::PlacePurposes;
 pub use procedure::{compare_closest, EventFormat, Procedure, SplitTieTest, Stage, TiePurpose};

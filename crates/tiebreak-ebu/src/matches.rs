@@ -50,6 +50,26 @@ pub enum MatchOutcome {
     Loss,
 }
 
+/// The score of a drawn match on a VP scale whose two sides add up to
+/// `scale_total`: half of it; without a total, 10, the draw of the EBU's
+/// 20-VP scale (143.5.4 counts a win as more than a draw).
+///
+/// ```
+/// use countback_tiebreak_ebu::draw_score;
+/// use countback_model::Score;
+/// assert_eq!(draw_score(None)?, Score::integer(10));
+/// assert_eq!(draw_score(Some(&Score::integer(30)))?, Score::integer(15));
+/// # Ok::<(), countback_tiebreak_ebu::EbuError>(())
+/// ```
+pub fn draw_score(scale_total: Option<&Score>) -> Result<Score, EbuError> {
+    match scale_total {
+        Some(t) => t
+            .checked_div(&Score::integer(2))
+            .map_err(EbuError::arithmetic("the VPs of a draw")),
+        None => Ok(Score::integer(10)),
+    }
+}
+
 /// Whether `own` counts as a win for counting wins (143.5.4): more than
 /// `draw_score`, the score a drawn match of this length would give. This
 /// holds for unplayed matches too: an award above average is a win.

@@ -298,6 +298,29 @@ impl Procedure {
         self
     }
 
+    /// The whole ranking of `stage`: contestants by their final score,
+    /// every tied group split by [`Procedure::split_at_places`] for the
+    /// purpose of the places it occupies.
+    ///
+    /// Errors: anything [`Stage::validate`] refuses, and those of
+    /// [`Procedure::split_at_places`].
+    pub fn standings(
+        &self,
+        stage: &Stage,
+        purposes: &PlacePurposes,
+    ) -> Result<TieBreakOutcome, EbuError> {
+        let members: Vec<ContestantId> = stage
+            .standings
+            .iter()
+            .map(|s| s.contestant.clone())
+            .collect();
+        countback_model::split_every_tie(
+            &members,
+            |c| stage.standings.get(c).map(|s| s.final_score.clone()),
+            |tied, first_place| self.split_at_places(stage, tied, first_place, purposes),
+        )
+    }
+
     /// Split the tie among `tied` in `stage`, every group (including those
     /// left tied after a restart) for the same `purpose`.
     ///

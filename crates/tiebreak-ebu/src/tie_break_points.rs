@@ -105,6 +105,43 @@ impl FinalStanding {
         }
     }
 
+    /// A contestant's standing from the rounds it played at the table
+    /// (143.5.2): the whole stage if it played every one of the `rounds`;
+    /// else that share of it, [`FinalStanding::partial`] if it `withdrew`,
+    /// [`FinalStanding::missed_rounds`] if it sat out or had a match
+    /// awarded. A contestant that played no round at the table cannot be
+    /// adjusted pro rata and counts as having played throughout (a caller
+    /// may want to warn of it).
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::FinalStanding;
+    /// use countback_model::Score;
+    ///
+    /// let x = FinalStanding::from_rounds("X", Score::integer(40), 2, 4, true)?;
+    /// assert_eq!(x, FinalStanding::partial("X", Score::integer(40), Score::parse("1/2")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_rounds(
+        contestant: impl Into<ContestantId>,
+        final_score: Score,
+        rounds_at_table: u32,
+        rounds: u32,
+        withdrew: bool,
+    ) -> Result<FinalStanding, EbuError> {
+        let contestant = contestant.into();
+        if rounds_at_table == rounds || rounds == 0 || rounds_at_table == 0 {
+            return Ok(FinalStanding::full(contestant, final_score));
+        }
+        let share = Score::new(i64::from(rounds_at_table), i64::from(rounds)).map_err(
+            EbuError::arithmetic(format!("share of the stage played by {contestant}")),
+        )?;
+        Ok(if withdrew {
+            FinalStanding::partial(contestant, final_score, share)
+        } else {
+            FinalStanding::missed_rounds(contestant, final_score, share)
+        })
+    }
+
     /// The final score scaled pro rata to the whole stage: what an opponent
     /// who withdrew counts for in its opponents' tie-break points.
     ///

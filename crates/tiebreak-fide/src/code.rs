@@ -4,8 +4,9 @@
 //! A code is a name, an optional point reference after `:` (`GP` game
 //! points, `MP` match points) and modifiers after `/`: `Cn` cut the `n`
 //! least significant values, `Mn` cut `n` least and `n` most significant,
-//! `L±n` move the Koya limit by `n` half points, `P` count forfeits as games
-//! played against the scheduled opponent.
+//! `Ln` set the Koya limit at `n` % (MTB26), `L±n` move it by `n` half
+//! points, `P` count forfeits as games played against the scheduled
+//! opponent.
 
 use std::fmt;
 use std::str::FromStr;
@@ -247,6 +248,9 @@ pub struct TieBreakCode {
     pub median: u32,
     /// `L±n`: the Koya limit moved by this many half points.
     pub limit: i32,
+    /// `Ln` (no sign, MTB26): the Koya limit set at `n` % of the maximum
+    /// possible score instead of art. 9.2's 50 %.
+    pub limit_percent: Option<u32>,
     /// `P`: forfeits count as games against the scheduled opponent.
     pub forfeits_as_played: bool,
     /// `F`: Fore mode (`BH/F` is Fore Buchholz; `AOB/F` averages the
@@ -270,6 +274,7 @@ impl TieBreakCode {
             cut: 0,
             median: 0,
             limit: 0,
+            limit_percent: None,
             forfeits_as_played: false,
             fore: false,
             unrated: None,
@@ -327,7 +332,7 @@ impl TieBreakCode {
             "14.1"
         } else if self.median != 0 {
             "14.3"
-        } else if self.limit != 0 {
+        } else if self.limit != 0 || self.limit_percent.is_some() {
             "14.5"
         } else {
             self.kind.article()
@@ -394,13 +399,30 @@ impl FromStr for TieBreakCode {
                 }
                 code.median = number(n)?;
             } else if let Some(n) = modifier.strip_prefix('L') {
-                let (sign, digits) = match n.strip_prefix('-') {
-                    Some(d) => (-1, d),
-                    None => (1, n.strip_prefix('+').unwrap_or(n)),
-                };
-                let magnitude =
-                    i32::try_from(number(digits)?).map_err(|_| fail("limit out of range"))?;
-                code.limit = sign * magnitude;
+                if code.limit != 0 || code.limit_percent.is_some() {
+                    return Err(fail("only one limit modifier"));
+                }
+                // MTB26: `KS/L40` is a limit of 40 % of the maximum possible
+                // score; a signed `L+n` / `L-n` moves art. 9.2's limit by n
+                // half points (docs/fide.md, "Koya's limit").
+                match (n.strip_prefix('-'), n.strip_prefix('+')) {
+                    (Some(d), _) => {
+                        code.limit =
+                            -i32::try_from(number(d)?).map_err(|_| fail("limit out of range"))?;
+                    }
+                    (None, Some(d)) => {
+                        code.limit =
+                            i32::try_from(number(d)?).map_err(|_| fail("limit out of range"))?;
+                    }
+                    (None, None) => {
+                        code.limit_percent = Some(
+                            n.parse::<u32>()
+                                .ok()
+                                .filter(|p| *p <= 100)
+                                .ok_or_else(|| fail("/Ln needs a percentage from 0 to 100"))?,
+                        );
+                    }
+                }
             } else if let Some(n) = modifier.strip_prefix('U') {
                 code.unrated = Some(
                     n.parse::<u32>()
@@ -416,7 +438,7 @@ impl FromStr for TieBreakCode {
                 code.reverse = true;
             } else {
                 return Err(fail(
-                    "unknown modifier (known: Cn, Mn, L+n, L-n, P, F, R, Un)",
+                    "unknown modifier (known: Cn, Mn, Ln, L+n, L-n, P, F, R, Un)",
                 ));
             }
         }
@@ -446,7 +468,7 @@ impl FromStr for TieBreakCode {
         {
             return Err(fail("this tie-break takes no median"));
         }
-        if code.limit != 0 && kind != K::Koya {
+        if (code.limit != 0 || code.limit_percent.is_some()) && kind != K::Koya {
             return Err(fail("only Koya takes a limit"));
         }
         if code.forfeits_as_played
@@ -489,6 +511,9 @@ impl fmt::Display for TieBreakCode {
         if self.median != 0 {
             write!(f, "/M{}", self.median)?;
         }
+        if let Some(percent) = self.limit_percent {
+            write!(f, "/L{percent}")?;
+        }
         if self.limit != 0 {
             write!(f, "/L{:+}", self.limit)?;
         }
@@ -518,8 +543,42 @@ impl fmt::Display for TieBreakCode {
 /// assert_eq!(cascade.to_string(), "BH/C1, BH, SB, DE");
 /// # Ok::<(), countback_tiebreak_fide::CodeError>(())
 /// ```
+///
+/// With the `serde` feature a list reads and writes as one string of codes
+/// (`"BH/C1, BH, SB"`), read through the same parser, so a file cannot
+/// bring in a list that `parse` would refuse.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Cascade(pub Vec<TieBreakCode>);
+
+impl TryFrom<String> for Cascade {
+    type Error = CodeError;
+
+    fn try_from(text: String) -> Result<Cascade, CodeError> {
+        text.parse()
+    }
+}
+
+impl From<Cascade> for String {
+    fn from(cascade: Cascade) -> String {
+        cascade.to_string()
+    }
+}
+
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for Cascade {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "FideTieBreakList".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "FIDE tie-break codes (C.07, MTB26), separated by commas, semicolons or blanks: \"BH/C1, BH, SB\". A leading PTS is dropped.",
+            "type": "string"
+        })
+    }
+}
 
 impl Cascade {
     /// Parse codes one by one (as a TRF `202`/`212` record lists them).

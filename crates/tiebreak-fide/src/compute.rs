@@ -116,6 +116,12 @@ pub struct Evaluation<'t> {
 impl<'t> Evaluation<'t> {
     /// Prepare `tournament` for tie-breaks by `options`.
     pub fn new(tournament: &'t Tournament, options: Options) -> Result<Evaluation<'t>, FideError> {
+        if let Some(team) = &tournament.team {
+            return Err(FideError::TeamTournament {
+                teams: team.teams.len(),
+                type_code: team.type_code.clone(),
+            });
+        }
         let format = options
             .format()
             .or(tournament.format)
@@ -215,7 +221,7 @@ impl<'t> Evaluation<'t> {
         self.tournament
             .players
             .binary_search_by_key(&starting_rank, |p| p.starting_rank)
-            .map_err(|_| FideError::UnknownPlayer(starting_rank))
+            .map_err(|_| FideError::unknown_player(starting_rank))
     }
 
     /// A player's points (under the file's points system, record `162`).
@@ -350,6 +356,46 @@ impl<'t> Evaluation<'t> {
         }
     }
 
+    /// A Sonneborn-Berger whose own part of each round is `own[round]`
+    /// rather than the round's points (the team codes `E?GSB` multiply
+    /// the opponent's score by the game points scored against them):
+    /// the opponents' scores, dummies and cuts exactly as for `SB`.
+    pub(crate) fn sonneborn_berger_with(
+        &self,
+        i: usize,
+        forfeits_as_played: bool,
+        cut_n: u32,
+        own_round: &[Score],
+    ) -> Score {
+        let Some(player) = self.tournament.players.get(i) else {
+            return Score::ZERO;
+        };
+        let own = self.points.get(i).cloned().unwrap_or_default();
+        let mut parts = Vec::with_capacity(player.rounds.len());
+        for (r, entry) in player.rounds.iter().enumerate() {
+            let (score, vur) = match entry.opponent {
+                Some(o) if self.counts_as_game(entry, forfeits_as_played) => {
+                    (self.adjusted_of(o, false), false)
+                }
+                _ if self.format == Format::RoundRobin => continue,
+                _ => (
+                    self.dummy_score(&own, entry, false),
+                    is_voluntarily_unplayed(entry.result),
+                ),
+            };
+            let mine = own_round.get(r).cloned().unwrap_or_default();
+            parts.push(Part {
+                value: &mine * &score,
+                score,
+                vur,
+            });
+        }
+        if cut_n != 0 {
+            cut(&mut parts, cut_n, 0, self.tournament.rounds);
+        }
+        parts.iter().map(|p| &p.value).sum()
+    }
+
     /// The value of a tie-break that a player has alone (every code but
     /// `DE`, which [`Evaluation::direct_encounter`] computes for a group;
     /// here `DE` is taken among the players on the same points). A rating
@@ -482,12 +528,20 @@ impl<'t> Evaluation<'t> {
         let count =
             |f: &dyn Fn(&RoundEntry) -> bool| Score::from(rounds.iter().filter(|e| f(e)).count());
         let rr = self.format == Format::RoundRobin;
-        // Art. 15.2: in a round robin a forfeit win is a game won (not with a colour, unless the file gives one).
+        // Art. 15.2 for art. 7 in a round robin. Both texts: a forfeit win
+        // is a game won (with a colour when the file gives one). 2024: a
+        // forfeit loss is a game too (BPG counts it with Black, REP counts
+        // it). 2026: a forfeit loss stays an unplayed round (REP and BPG
+        // leave it out).
+        let rr_forfeit_loss_played = rr && self.options.edition() == Edition::Aug2024;
         let won = |e: &RoundEntry| {
             is_win_over_the_board(e.result) || (rr && e.result == ResultCode::ForfeitWin)
         };
-        let game =
-            |e: &RoundEntry| e.result.is_played() || (rr && e.result == ResultCode::ForfeitWin);
+        let game = |e: &RoundEntry| {
+            e.result.is_played()
+                || (rr && e.result == ResultCode::ForfeitWin)
+                || (rr_forfeit_loss_played && e.result == ResultCode::ForfeitLoss)
+        };
         Ok(Some(match code.kind {
             TieBreakKind::Points => self.points.get(i).cloned().unwrap_or_default(),
             TieBreakKind::DirectEncounter => Score::ZERO,
@@ -496,7 +550,8 @@ impl<'t> Evaluation<'t> {
             TieBreakKind::BlackGamesPlayed => count(&|e| game(e) && e.colour == Colour::Black),
             TieBreakKind::BlackGamesWon => count(&|e| won(e) && e.colour == Colour::Black),
             TieBreakKind::RoundsElectedToPlay => count(&|e| {
-                !is_voluntarily_unplayed(e.result) || (rr && e.result == ResultCode::ForfeitLoss)
+                !is_voluntarily_unplayed(e.result)
+                    || (rr_forfeit_loss_played && e.result == ResultCode::ForfeitLoss)
             }),
             TieBreakKind::StandardPoints => rounds
                 .iter()
@@ -532,7 +587,10 @@ impl<'t> Evaluation<'t> {
                 buf.iter().map(|p| &p.value).sum()
             }
             TieBreakKind::Koya => {
-                let limit = self.maximum.checked_div(&Score::integer(2))?
+                // Art. 9.2: half the maximum; MTB26 `KS/Ln` sets the limit
+                // at n % of it, `KS/L±n` moves it by n half points.
+                let percent = Score::integer(i64::from(code.limit_percent.unwrap_or(50)));
+                let limit = (&self.maximum * &percent).checked_div(&Score::integer(100))?
                     + Score::half().times(i64::from(code.limit));
                 let mut total = Score::ZERO;
                 for e in rounds {
@@ -701,6 +759,31 @@ impl<'t> Evaluation<'t> {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
             }
+            if let Some(unrated) = self.drops_rating_tiebreak(code) {
+                // Art. 10 (preamble): rating tie-breaks need every player
+                // rated, or a rating the regulations give the unrated
+                // (MTB26 `/U`); without one the tie-break is not applied,
+                // as FIDE's reference engine does. The trace says so.
+                let tied: Vec<usize> = groups
+                    .iter()
+                    .filter(|g| g.len() > 1)
+                    .flatten()
+                    .copied()
+                    .collect();
+                trace.push(Decision {
+                    clause: Clause::new("FIDE C.07 10 (preamble)"),
+                    test: format!("{code} not applied: {unrated} unrated player(s) and no /U"),
+                    among: sorted_ids(&tied, &ids),
+                    values: Vec::new(),
+                    result: groups
+                        .iter()
+                        .filter(|g| g.len() > 1)
+                        .map(|g| sorted_ids(g, &ids))
+                        .collect(),
+                    note: note.clone(),
+                });
+                continue;
+            }
             let clause = Clause::new(format!("FIDE C.07 {code}"));
             // Values for the players still tied only (AOB, APRO, APPO
             // need the opponents' values, computed once for everyone).
@@ -779,6 +862,25 @@ impl<'t> Evaluation<'t> {
             })
             .collect();
         Ok(TieBreakOutcome { order, trace })
+    }
+
+    /// Art. 10 (preamble): a rating tie-break without `/U` in an event
+    /// with unrated players is not applied by [`Evaluation::rank`]; the
+    /// number of unrated players when that is so, `None` when it applies.
+    /// ([`Evaluation::value`] still computes it, leaving unrated
+    /// opponents out.)
+    #[must_use]
+    pub fn drops_rating_tiebreak(&self, code: &TieBreakCode) -> Option<usize> {
+        if !code.kind.uses_ratings() || code.unrated.is_some() {
+            return None;
+        }
+        let unrated = self
+            .tournament
+            .players
+            .iter()
+            .filter(|p| p.rating.is_none())
+            .count();
+        (unrated > 0).then_some(unrated)
     }
 
     /// The 2026 note to art. 8: BH, FB and AOB are not used in round robins.

@@ -67,7 +67,11 @@ impl fmt::Display for Date {
 }
 
 /// The text of FIDE Handbook C.07 a computation follows.
+///
+/// With the `serde` feature it reads and writes as `"2024"` or `"2026"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum Edition {
     /// The text applied from 1 August 2024 (its article 16 on unplayed
@@ -75,10 +79,57 @@ pub enum Edition {
     /// the dummy opponent of an unplayed round scores the player's own
     /// final score.
     #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "2024"))]
     Aug2024,
     /// The text applied from 1 March 2026: the dummy's score is capped
     /// (art. 16.4).
+    #[cfg_attr(feature = "serde", serde(rename = "2026"))]
     Mar2026,
+}
+
+/// Which edition to apply: a fixed one, or the one in force on the
+/// tournament's start date ([`Edition::for_date`]).
+///
+/// With the `serde` feature it reads and writes as `"by_start_date"`,
+/// `"2024"` or `"2026"`.
+///
+/// ```
+/// use countback_tiebreak_fide::{trf, Edition, EditionChoice};
+///
+/// let t = trf::parse("042 2025/06/01\n")?;
+/// assert_eq!(EditionChoice::ByStartDate.resolve(&t).edition(), Edition::Aug2024);
+/// assert_eq!(EditionChoice::Mar2026.resolve(&t).edition(), Edition::Mar2026);
+/// # Ok::<(), countback_tiebreak_fide::TrfError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum EditionChoice {
+    /// By the tournament's start date (the March 2026 text from
+    /// 2026-03-01); without a readable date, the text in force now (2026),
+    /// as FIDE's reference engine takes it.
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "by_start_date"))]
+    ByStartDate,
+    /// The August 2024 text.
+    #[cfg_attr(feature = "serde", serde(rename = "2024"))]
+    Aug2024,
+    /// The March 2026 text.
+    #[cfg_attr(feature = "serde", serde(rename = "2026"))]
+    Mar2026,
+}
+
+impl EditionChoice {
+    /// The literal-text options this choice gives for `tournament`.
+    #[must_use]
+    pub fn resolve(self, tournament: &crate::trf::Tournament) -> Options {
+        match self {
+            EditionChoice::ByStartDate => Options::for_tournament(tournament),
+            EditionChoice::Aug2024 => Options::new(Edition::Aug2024),
+            EditionChoice::Mar2026 => Options::new(Edition::Mar2026),
+        }
+    }
 }
 
 impl Edition {
@@ -153,7 +204,13 @@ pub struct Options {
 /// How the tournament was paired: the rules for unplayed rounds differ
 /// (art. 15.2: in a round robin forfeits are games, and there are no
 /// dummy opponents).
+///
+/// With the `serde` feature it reads and writes as `"swiss"` or
+/// `"round_robin"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum Format {
     /// A Swiss (or any event not known to be a round robin).

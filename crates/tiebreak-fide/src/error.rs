@@ -1,6 +1,6 @@
 //! Typed errors, each naming the line and column, the player or the code at fault.
 
-use countback_model::ScoreError;
+use countback_model::{ContestantId, InputError, ScoreError};
 
 /// What is wrong with a TRF line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -113,8 +113,8 @@ pub enum TrfErrorKind {
         /// The record code.
         record: String,
     },
-    /// A `162` points-system entry with a letter other than `W D L P`.
-    #[error("points system: unknown result letter {found:?} (known: W, D, L, P)")]
+    /// A `162` points-system entry with a letter other than `W D L A P X`.
+    #[error("points system: unknown result letter {found:?} (known: W, D, L, A, P, X)")]
     UnknownPointsSymbol {
         /// The letter found.
         found: char,
@@ -131,6 +131,17 @@ pub enum TrfErrorKind {
         round: usize,
         /// The player.
         player: u32,
+    },
+    /// A result (record `001`) or a bye (record `240`) in a round after the
+    /// last one record `142` declares.
+    #[error("record {record}: round {round} is after the last round the file declares (record 142: {declared} rounds)")]
+    BeyondDeclaredRounds {
+        /// The record that names the round (`001`, `240`).
+        record: String,
+        /// The round.
+        round: usize,
+        /// The number of rounds record `142` declares.
+        declared: usize,
     },
     /// A `142` record with an absurd number of rounds.
     #[error("{rounds} rounds is more than this reader accepts")]
@@ -172,9 +183,11 @@ pub enum FideError {
     /// A tie-break code is malformed.
     #[error(transparent)]
     Code(#[from] CodeError),
-    /// A player the tournament does not list.
-    #[error("no player has starting rank {0}")]
-    UnknownPlayer(u32),
+    /// Bad input shared with the other rule crates: a player the
+    /// tournament does not list ([`InputError::UnknownContestant`], named
+    /// `#` and their starting rank), an empty list.
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// A tie-break the regulations do not use for this kind of event
     /// (the 2026 note to art. 8: no BH, FB or AOB in round robins).
     #[error("{code} is not used in round robins (FIDE C.07 {article}, {edition} text)")]
@@ -186,10 +199,33 @@ pub enum FideError {
         /// The edition.
         edition: &'static str,
     },
+    /// A team tournament given to an individual procedure: refused,
+    /// never ranked as players.
+    #[error("this is a team tournament ({teams} teams{}): FIDE individual tie-breaks do not rank it; rank it as teams", type_code.as_ref().map(|t| format!(", record 192 {t}")).unwrap_or_default())]
+    TeamTournament {
+        /// The number of `310` team records.
+        teams: usize,
+        /// The `192` type, when it names one.
+        type_code: Option<String>,
+    },
+    /// An individual tournament given to the team procedure.
+    #[error("this is not a team tournament: it has no team records (310) and no team type (192)")]
+    NotATeamTournament,
     /// The shipped rating tables (B.02 8.1) do not read: a build defect.
     #[error("the FIDE rating tables shipped with this crate are damaged: {0}")]
     RatingTable(String),
     /// Exact arithmetic failed (a division by zero that the rules should have prevented).
     #[error(transparent)]
     Score(#[from] ScoreError),
+}
+
+impl FideError {
+    /// No player has `starting_rank`: the shared
+    /// [`InputError::UnknownContestant`], naming the player `#` and the rank.
+    pub(crate) fn unknown_player(starting_rank: u32) -> FideError {
+        InputError::UnknownContestant {
+            contestant: ContestantId::new(format!("#{starting_rank}")),
+        }
+        .into()
+    }
 }

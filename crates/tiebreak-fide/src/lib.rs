@@ -31,14 +31,17 @@ pub mod code;
 pub mod compute;
 pub mod edition;
 pub mod error;
+pub mod lots;
 pub mod rating;
+pub mod team;
 pub mod trf;
 
 pub use audit::{audit, Audit, Finding, PlacementValues};
 pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREAKS};
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
-pub use edition::{Date, Edition, Format, Options};
+pub use edition::{Date, Edition, EditionChoice, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
+pub use team::{TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
 
 use countback_model::{HalfRule, RoundingMode, Score, ScoreError};
 

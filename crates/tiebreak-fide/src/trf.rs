@@ -265,10 +265,18 @@ pub struct PointsSystem {
     pub win: Score,
     /// A draw (`D`); a half-point bye scores it too.
     pub draw: Score,
-    /// A loss, over the board or by forfeit (`L`); a zero-point bye and an absence score it too.
+    /// A loss over the board (`L`).
     pub loss: Score,
+    /// An absence (TRF-2026 `A`): a forfeit loss, a zero-point bye, a round
+    /// not paired. A loss's points when the record does not give it.
+    pub absence: Score,
     /// A pairing-allocated bye (`P`); a full-point bye scores a win.
     pub pairing_allocated_bye: Score,
+    /// TRF-2026 `X`: the points of a game whose result is `X` (the
+    /// reference engine's "played, result not known"). Kept as read: no
+    /// result this reader accepts scores it (an `X` in a `001` record is
+    /// refused as an unknown result code).
+    pub unknown_result: Option<Score>,
 }
 
 impl Default for PointsSystem {
@@ -277,7 +285,9 @@ impl Default for PointsSystem {
             win: Score::ONE,
             draw: Score::half(),
             loss: Score::ZERO,
+            absence: Score::ZERO,
             pairing_allocated_bye: Score::ONE,
+            unknown_result: None,
         }
     }
 }
@@ -293,18 +303,23 @@ impl PointsSystem {
             | ResultCode::FullPointBye => &self.win,
             ResultCode::PairingAllocatedBye => &self.pairing_allocated_bye,
             ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => &self.draw,
-            ResultCode::Loss
-            | ResultCode::ForfeitLoss
-            | ResultCode::UnratedLoss
-            | ResultCode::ZeroPointBye
-            | ResultCode::NotPaired => &self.loss,
+            ResultCode::Loss | ResultCode::UnratedLoss => &self.loss,
+            ResultCode::ForfeitLoss | ResultCode::ZeroPointBye | ResultCode::NotPaired => {
+                &self.absence
+            }
         }
     }
 
-    /// Whether this is the 1-½-0 system.
+    /// Whether this is the 1-½-0 system (whatever `X` scores: no result
+    /// this reader accepts uses it).
     #[must_use]
     pub fn is_standard(&self) -> bool {
-        *self == PointsSystem::default()
+        let standard = PointsSystem::default();
+        self.win == standard.win
+            && self.draw == standard.draw
+            && self.loss == standard.loss
+            && self.absence == standard.absence
+            && self.pairing_allocated_bye == standard.pairing_allocated_bye
     }
 }
 
@@ -340,6 +355,9 @@ pub struct Tournament {
     pub points_system: PointsSystem,
     /// Every line of the file as written, for [`Tournament::to_trf`].
     pub source_lines: Vec<String>,
+    /// The team records of a TRF-2026 team file (`310` records, or a
+    /// team type in `192`); `None` for an individual tournament.
+    pub team: Option<crate::team::TeamRecords>,
 }
 
 impl Tournament {
@@ -418,6 +436,13 @@ impl Tournament {
             .as_ref()
             .map(|codes| crate::code::Cascade::from_codes(codes))
             .transpose()
+    }
+
+    /// Whether this is a team tournament (TRF-2026 `310` records, or a
+    /// team type in `192`).
+    #[must_use]
+    pub fn is_team_file(&self) -> bool {
+        self.team.is_some()
     }
 
     /// The player with the given starting rank.
@@ -530,6 +555,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut declared_rounds: Option<usize> = None;
     let mut byes: Vec<(usize, ResultCode, usize, Vec<u32>)> = Vec::new();
     let mut declared_type: Option<Format> = None;
+    let mut team = crate::team::TeamRecords::default();
+    let mut team_file = false;
+    let mut abnormal_lines: Vec<usize> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let raw = raw.trim_end_matches('\r');
@@ -558,7 +586,22 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         tournament.source_lines.push(raw.to_string());
         if !matches!(
             code.as_str(),
-            "001" | "012" | "042" | "092" | "142" | "162" | "192" | "202" | "212" | "240" | "299"
+            "001"
+                | "012"
+                | "042"
+                | "092"
+                | "142"
+                | "162"
+                | "192"
+                | "202"
+                | "212"
+                | "240"
+                | "299"
+                | "310"
+                | "320"
+                | "330"
+                | "352"
+                | "362"
         ) {
             continue;
         }
@@ -578,6 +621,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "192" => {
+                if crate::team::is_team_type(&rest()) {
+                    team_file = true;
+                    team.type_code = Some(rest());
+                }
                 declared_type = format_from_text(&rest());
                 if declared_type.is_some() {
                     tournament.format = declared_type;
@@ -613,6 +660,22 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 tournament.tie_break_codes = Some(codes);
             }
             "240" => byes.push(bye_record(&line)?),
+            "299" => {
+                team.abnormal.push(crate::team::abnormal(&chars, number)?);
+                abnormal_lines.push(number);
+            }
+            "310" => {
+                team_file = true;
+                team.teams.push(crate::team::team_record(&chars, number)?);
+            }
+            "320" => {
+                team.pairing_allocated = Some(crate::team::pairing_allocated(&chars, number)?);
+            }
+            "330" => team
+                .forfeits
+                .push(crate::team::forfeited_match(&chars, number)?),
+            "352" => team.board_colours = Some(rest()),
+            "362" => team.match_points = crate::team::match_points(&chars, number)?,
             _ => {
                 return Err(line.err(
                     1,
@@ -621,6 +684,19 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     },
                 ))
             }
+        }
+    }
+    if !team_file {
+        if let Some(line) = abnormal_lines.first() {
+            // In an individual file, abnormal points are not applied:
+            // refused, never skipped.
+            return Err(TrfError {
+                line: *line,
+                column: 1,
+                kind: TrfErrorKind::UnsupportedRecord {
+                    record: "299".to_string(),
+                },
+            });
         }
     }
     tournament.players.sort_by_key(|p| p.starting_rank);
@@ -644,14 +720,82 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         .chain(byes.iter().map(|(_, _, round, _)| *round))
         .max()
         .unwrap_or(0);
-    let rounds = declared_rounds.unwrap_or(longest).max(longest);
+    if let Some(declared) = declared_rounds {
+        check_declared_rounds(&mut tournament, &byes, declared)?;
+    }
+    // Past the check above, a declared number is at least every line's.
+    let rounds = declared_rounds.unwrap_or(longest);
     tournament.rounds = rounds;
     for p in &mut tournament.players {
         p.rounds.resize(rounds, RoundEntry::not_paired());
     }
-    apply_byes(&mut tournament, &byes)?;
+    if team_file {
+        // In a team file a `240` record names whole teams.
+        for (line, result, round, teams) in &byes {
+            let kind = match result {
+                ResultCode::FullPointBye => crate::team::TeamByeKind::Full,
+                ResultCode::HalfPointBye => crate::team::TeamByeKind::Half,
+                _ => crate::team::TeamByeKind::Zero,
+            };
+            for t in teams {
+                team.byes.push(crate::team::TeamBye {
+                    round: *round,
+                    kind,
+                    team: *t,
+                    line: *line,
+                });
+            }
+        }
+        tournament.team = Some(team);
+    } else {
+        apply_byes(&mut tournament, &byes)?;
+    }
     check_consistency(&tournament)?;
     Ok(tournament)
+}
+
+/// Record `142` declares the number of rounds: a result or a `240` bye in
+/// a later round is an error naming the record (it would change the
+/// points of an event that, by its own header, never had that round).
+/// Rounds past the declared number that a `001` line leaves blank are
+/// dropped: they change nothing.
+fn check_declared_rounds(
+    t: &mut Tournament,
+    byes: &[(usize, ResultCode, usize, Vec<u32>)],
+    declared: usize,
+) -> Result<(), TrfError> {
+    for p in &mut t.players {
+        if let Some(extra) = p
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(declared)
+            .find(|(_, e)| e.result != ResultCode::NotPaired || e.opponent.is_some())
+        {
+            return Err(TrfError {
+                line: p.line,
+                column: round_column(extra.0),
+                kind: TrfErrorKind::BeyondDeclaredRounds {
+                    record: "001".to_string(),
+                    round: extra.0 + 1,
+                    declared,
+                },
+            });
+        }
+        p.rounds.truncate(declared);
+    }
+    if let Some((line, _, round, _)) = byes.iter().find(|(_, _, r, _)| *r > declared) {
+        return Err(TrfError {
+            line: *line,
+            column: 7,
+            kind: TrfErrorKind::BeyondDeclaredRounds {
+                record: "240".to_string(),
+                round: *round,
+                declared,
+            },
+        });
+    }
+    Ok(())
 }
 
 /// The format a `092` or `192` record names: a round robin when the text
@@ -683,10 +827,14 @@ fn format_from_text(text: &str) -> Option<Format> {
 
 /// Record `162`: the points of each result, as letter and number pairs
 /// (`162 W 3.0    D 1.0    L 0.0`, `W=3` also read): `W` win, `D` draw,
-/// `L` loss, `P` pairing-allocated bye (a win's points when not given).
+/// `L` loss, `P` pairing-allocated bye (a win's points when not given),
+/// and the TRF-2026 symbols `A` absence (forfeit loss, zero-point bye, not
+/// paired; a loss's points when not given) and `X` (a result `X`, kept).
 fn points_system(line: &Line<'_>) -> Result<PointsSystem, TrfError> {
     let mut system = PointsSystem::default();
     let mut bye_given = false;
+    let mut absence_given = false;
+    let mut unknown = None;
     let text: String = line.chars.iter().skip(3).collect();
     let mut tokens = text
         .split(|c: char| c.is_whitespace() || c == '=')
@@ -717,6 +865,14 @@ fn points_system(line: &Line<'_>) -> Result<PointsSystem, TrfError> {
                 bye_given = true;
                 &mut system.pairing_allocated_bye
             }
+            'A' => {
+                absence_given = true;
+                &mut system.absence
+            }
+            'X' => {
+                unknown = Some(value);
+                continue;
+            }
             other => {
                 return Err(line.err(column, TrfErrorKind::UnknownPointsSymbol { found: other }))
             }
@@ -727,6 +883,11 @@ fn points_system(line: &Line<'_>) -> Result<PointsSystem, TrfError> {
         // Without its own entry a pairing-allocated bye scores a win.
         system.pairing_allocated_bye = system.win.clone();
     }
+    if !absence_given {
+        // Without its own entry an absence scores a loss (TRF-16).
+        system.absence = system.loss.clone();
+    }
+    system.unknown_result = unknown;
     Ok(system)
 }
 
@@ -885,9 +1046,14 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
         let result = ResultCode::from_char(code_char)
             .ok_or_else(|| line.err(start + 7, TrfErrorKind::UnknownResult { found: code_char }))?;
         match (result.has_opponent(), opponent) {
-            (true, None) => {
+            // `0000 - -` and `0000 - +`: a forfeit with no opponent named
+            // (TRF-2026 team files: no game on that board in that round).
+            (true, None) if !result.is_forfeit() => {
                 return Err(line.err(start, TrfErrorKind::MissingOpponent { round }));
             }
+            // A game paired whose result the file does not hold yet
+            // (a file written during a round): kept with its opponent.
+            (false, Some(_)) if result == ResultCode::NotPaired => {}
             (false, Some(o)) => {
                 return Err(line.err(start, TrfErrorKind::ByeWithOpponent { round, opponent: o }));
             }
@@ -944,6 +1110,9 @@ fn check_consistency(t: &Tournament) -> Result<(), TrfError> {
             let agrees = theirs.is_some_and(|their| {
                 their.opponent == Some(p.starting_rank)
                     && (entry.result.mirror() == Some(their.result)
+                        // Paired, no result yet on either line.
+                        || (entry.result == ResultCode::NotPaired
+                            && their.result == ResultCode::NotPaired)
                         // A double forfeit: neither player turned up.
                         || (entry.result == ResultCode::ForfeitLoss
                             && their.result == ResultCode::ForfeitLoss)

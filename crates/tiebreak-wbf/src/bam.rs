@@ -178,6 +178,17 @@ impl BamStage {
     }
 }
 
+/// The whole ranking of a BAM stage: teams by their final score
+/// (carry-over plus matches), every tie broken by [`bam`] (WBF 5).
+pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOutcome, WbfError> {
+    let teams: Vec<ContestantId> = stage.carryover.keys().cloned().collect();
+    countback_model::split_every_tie(
+        &teams,
+        |t| stage.final_score(t),
+        |tied, _| bam(stage, tied, readings),
+    )
+}
+
 /// Break a tie at the end of a BAM stage (WBF 5, in the order shown): the
 /// score without carryover, the average of the opponents' scores, the
 /// weighted average, the direct match, then net total points over the boards
@@ -185,13 +196,10 @@ impl BamStage {
 /// test that separated others are a tie of their own, broken afresh from
 /// 5(d) ([`BamRemainder::Restart`]). If that runs out the tie stands: the
 /// document names no last resort.
-pub fn bam(stage: &BamStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
-    bam_with(stage, tied, &Readings::default())
-}
-
-/// [`bam`] with the chosen [`Readings`] (part 5 reads
-/// [`Readings::bam_remainder`]).
-pub fn bam_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn bam(
     stage: &BamStage,
     tied: &[ContestantId],
     readings: &Readings,

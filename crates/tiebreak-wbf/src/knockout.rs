@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::{ContestantId, Encounter, TieBreakOutcome, Unit, Value};
+use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
 
 use crate::engine::{alone, stands, Trace};
 use crate::error::WbfError;
@@ -39,6 +39,71 @@ impl Qualification {
     }
 }
 
+/// A knockout match as its ranking needs it: each team's IMPs in the
+/// match (every segment, plus any carry-over) and the qualification its
+/// tie-break looks back at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnockoutStage {
+    qualification: Qualification,
+    totals: BTreeMap<ContestantId, Score>,
+}
+
+impl KnockoutStage {
+    /// `matches`: the knockout match, in one or several segments, each with
+    /// both teams' IMPs ([`Unit::Imps`]); `carryover`: the IMPs a team
+    /// carries into the match. A team's total is its carry-over plus its
+    /// IMPs in every segment.
+    pub fn new(
+        qualification: Qualification,
+        matches: impl IntoIterator<Item = Encounter>,
+        carryover: impl IntoIterator<Item = (ContestantId, Score)>,
+    ) -> Result<KnockoutStage, WbfError> {
+        let mut totals: BTreeMap<ContestantId, Score> = BTreeMap::new();
+        for m in matches {
+            let Some((a, b)) = m.scores_for(&m.first, Unit::Imps) else {
+                return Err(WbfError::MissingScore {
+                    round: m.round,
+                    first: m.first.clone(),
+                    second: m.second.clone(),
+                    unit: Unit::Imps,
+                });
+            };
+            *totals.entry(m.first.clone()).or_default() += a;
+            *totals.entry(m.second.clone()).or_default() += b;
+        }
+        for (team, c) in carryover {
+            let Some(t) = totals.get_mut(&team) else {
+                return Err(WbfError::unknown(&team));
+            };
+            *t += &c;
+        }
+        Ok(KnockoutStage {
+            qualification,
+            totals,
+        })
+    }
+
+    /// Each team's IMPs in the knockout match, carry-over included.
+    #[must_use]
+    pub fn totals(&self) -> &BTreeMap<ContestantId, Score> {
+        &self.totals
+    }
+}
+
+/// The whole result of a knockout match: the teams by their IMPs, a tie
+/// broken by [`knockout`] (WBF 2).
+pub fn knockout_standings(
+    stage: &KnockoutStage,
+    readings: &Readings,
+) -> Result<TieBreakOutcome, WbfError> {
+    let teams: Vec<ContestantId> = stage.totals.keys().cloned().collect();
+    countback_model::split_every_tie(
+        &teams,
+        |t| stage.totals.get(t).cloned(),
+        |tied, _| knockout(&stage.qualification, tied, readings),
+    )
+}
+
 /// Break a tie at the end of a knockout match (WBF 2): no extra boards; the
 /// team ranked higher at the end of the qualification wins (¶1), and if they
 /// were ranked level, the winner of their qualification match (¶2, by IMPs,
@@ -47,7 +112,11 @@ impl Qualification {
 pub fn knockout(
     qualification: &Qualification,
     tied: &[ContestantId],
+    readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
+    // No field of `Readings` concerns part 2 (yet): it is taken so that
+    // every part can be called with the same value.
+    let _ = readings;
     let group = tied_group(tied)?;
     let [a, b] = group.as_slice() else {
         return Err(WbfError::WrongNumberTied {
@@ -72,7 +141,7 @@ pub fn knockout(
         "WBF 2 ¶1",
         "position at the end of the qualification (1 is highest)",
         &group,
-        |t| countback_model::Score::from(pos.get(t).copied().unwrap_or(u32::MAX)),
+        |t| Score::from(pos.get(t).copied().unwrap_or(u32::MAX)),
         None,
     );
     if parts.len() > 1 {
@@ -120,16 +189,4 @@ pub fn knockout(
         ),
     }
     Ok(trace.finish(vec![stands(&group, "WBF 2 ¶2")]))
-}
-
-/// [`knockout`] with the chosen [`Readings`]. No field of [`Readings`]
-/// concerns part 2 (yet): this takes them so that every part can be called
-/// with the same value, and gives what [`knockout`] gives.
-pub fn knockout_with(
-    qualification: &Qualification,
-    tied: &[ContestantId],
-    readings: &Readings,
-) -> Result<TieBreakOutcome, WbfError> {
-    let _ = readings;
-    knockout(qualification, tied)
 }

@@ -1,0 +1,105 @@
+//! Rendering one [`Answer`] of the event library: the command line and the
+//! results page both call [`write()`], so a file gives the same document in
+//! either, format by format.
+
+use std::io::{self, Write};
+
+use countback_event::{Answer, Warning};
+
+use crate::cli::{Boards, Format, HalfDisplay};
+use crate::error::Exit;
+
+/// How an answer is shown: what the reader chose beside the job.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// The output format.
+    pub format: Format,
+    /// The half rule asked for (`None`: as the convention prints, else to
+    /// even).
+    pub half: Option<HalfDisplay>,
+    /// Every decision in words (`explain`), or the standings only.
+    pub explain: bool,
+    /// Which boards of a pairs session get a table (`None`: all, none in
+    /// CSV).
+    pub boards: Option<Boards>,
+}
+
+/// Write `answer` as `shown` says.
+pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<()> {
+    let half_for = |c| crate::cli::half_for(shown.half, c);
+    match answer {
+        Answer::Ranked(r) => {
+            crate::standings::write(out, r, shown.format, half_for(None), shown.explain)
+        }
+        Answer::Scored { .. } => match session(answer, shown) {
+            Some(s) => s.write(out, shown.format),
+            None => Ok(()),
+        },
+        Answer::Rescored(r) => {
+            crate::session::rescored(out, r, shown.format, half_for(Some(r.convention)))
+        }
+        Answer::Audited(a) => {
+            crate::session::audit(out, a, shown.format, half_for(Some(a.convention)))
+        }
+        Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
+    }
+}
+
+/// `answer` as a document — what the text and HTML formats show — where it
+/// is one (a TRF audit is plain text). The page shows its body
+/// ([`crate::doc::write_html_body`]) under its own head, with
+/// [`crate::doc::STYLE`].
+#[must_use]
+pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
+    let half_for = |c| crate::cli::half_for(shown.half, c);
+    match answer {
+        Answer::Ranked(r) => Some(crate::standings::doc(r, half_for(None), shown.explain)),
+        Answer::Scored { .. } => session(answer, shown).map(|s| s.doc()),
+        Answer::Rescored(r) => Some(crate::session::rescored_doc(
+            r,
+            half_for(Some(r.convention)),
+        )),
+        Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
+        Answer::TrfAudited { .. } => None,
+    }
+}
+
+/// A scored session as `shown` asks for it.
+fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::SessionOutput<'a>> {
+    let Answer::Scored { scored, names } = answer else {
+        return None;
+    };
+    Some(crate::session::SessionOutput {
+        scored,
+        names,
+        boards: shown.boards.clone().unwrap_or(match shown.format {
+            Format::Csv => Boards::None,
+            _ => Boards::All,
+        }),
+        half: crate::cli::half_for(
+            shown.half,
+            scored.options.convention.map(|c| c.convention()),
+        ),
+    })
+}
+
+/// What a scorer should look at before publishing.
+#[must_use]
+pub fn warnings(answer: &Answer) -> &[Warning] {
+    match answer {
+        Answer::Ranked(r) => &r.warnings,
+        Answer::TrfAudited { warnings, .. } => warnings,
+        Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) => &[],
+    }
+}
+
+/// The exit status of an answer: a tie a human must settle, or a TRF
+/// audit that found something, is not a plain success.
+#[must_use]
+pub fn exit(answer: &Answer) -> Exit {
+    match answer {
+        Answer::Ranked(r) if r.needs_human() => Exit::PlayOffRequired,
+        Answer::TrfAudited { audit, .. } if !audit.is_clean() => Exit::ChecksFailed,
+        _ => Exit::Success,
+    }
+}

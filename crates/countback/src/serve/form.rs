@@ -1,0 +1,360 @@
+//! The form: what the page asks for (show, procedure, options by group,
+//! half rule, boards, want), each field checked; the options of each group
+//! read from its schema.
+
+use std::collections::BTreeMap;
+
+use countback_event::{Procedure, RawOptions};
+use serde_json::Value;
+
+use super::*;
+
+// The form.
+
+/// What to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) enum Show {
+    /// What the file holds: a ranking if a procedure is chosen or
+    /// declared, a pairs session's scores if it has boards and none.
+    #[default]
+    Auto,
+    /// A ranking with the full decision trace.
+    Explain,
+    /// A pairs session, board by board (or a results file rescored).
+    Score,
+    /// A results file's stored figures checked.
+    Audit,
+}
+
+pub(super) const SHOWS: [(&str, Show, &str); 4] = [
+    ("auto", Show::Auto, "Standings and ties"),
+    (
+        "explain",
+        Show::Explain,
+        "Standings, ties and the full trace",
+    ),
+    ("score", Show::Score, "A pairs session, board by board"),
+    ("audit", Show::Audit, "An audit of a results file's figures"),
+];
+
+pub(super) const HALVES: [(&str, &str); 6] = [
+    ("", "as the scoring program prints (else to even)"),
+    ("even", "to even (68.125 → 68.12, as Compscore)"),
+    ("up", "up"),
+    ("down", "down"),
+    ("away-from-zero", "away from zero (68.125 → 68.13)"),
+    ("toward-zero", "toward zero"),
+];
+
+/// What the answer is: the page, or a download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Want {
+    Page,
+    Download(Format),
+}
+
+/// A group of options on the page: a procedure's, or a pairs session's
+/// scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Group {
+    Procedure(Procedure),
+    Scoring,
+}
+
+impl Group {
+    pub(super) fn all() -> impl Iterator<Item = Group> {
+        Procedure::ALL
+            .into_iter()
+            .map(Group::Procedure)
+            .chain([Group::Scoring])
+    }
+
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Group::Procedure(p) => p.name(),
+            Group::Scoring => "scoring",
+        }
+    }
+
+    pub(super) fn by_name(name: &str) -> Option<Group> {
+        Group::all().find(|g| g.name() == name)
+    }
+
+    /// The JSON Schema of the group's options type, as the event library
+    /// declares it: a procedure's from its registry entry, so a new
+    /// procedure brings its options to the page.
+    pub(super) fn schema(self) -> Value {
+        match self {
+            Group::Procedure(p) => countback_event::procedures::options_schema(p),
+            Group::Scoring => serde_json::to_value(schemars::schema_for!(
+                countback_event::options::ScoringOptions
+            ))
+            .unwrap_or_default(),
+        }
+    }
+}
+
+/// How an option is entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Widget {
+    /// One of these names.
+    Choice(Vec<String>),
+    /// On or off.
+    Flag,
+    /// Free text: sent as a string where the option takes one, else read
+    /// as a TOML value (`[[0, 1], [9, 2]]`, `{ "1" = "title" }`), as `-o`
+    /// reads it.
+    Text { string: bool, items: Vec<String> },
+}
+
+/// One option of a group, from its schema.
+#[derive(Debug, Clone)]
+pub(super) struct OptionField {
+    pub(super) key: String,
+    pub(super) hint: String,
+    pub(super) widget: Widget,
+}
+
+pub(super) fn resolve<'a>(v: &'a Value, root: &'a Value) -> &'a Value {
+    match v
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+    {
+        Some(name) => root
+            .get("$defs")
+            .and_then(|d| d.get(name))
+            .map_or(v, |d| resolve(d, root)),
+        None => v,
+    }
+}
+
+pub(super) fn is_null(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("null")
+}
+
+/// The names a value may take, if it is a choice of names.
+pub(super) fn choices(v: &Value, root: &Value) -> Option<Vec<String>> {
+    let v = resolve(v, root);
+    if let Some(c) = v.get("const").and_then(Value::as_str) {
+        return Some(vec![c.to_owned()]);
+    }
+    if let Some(e) = v.get("enum").and_then(Value::as_array) {
+        return e.iter().map(|x| x.as_str().map(str::to_owned)).collect();
+    }
+    let alternatives = v
+        .get("oneOf")
+        .or_else(|| v.get("anyOf"))
+        .and_then(Value::as_array)?;
+    let mut names = Vec::new();
+    for a in alternatives.iter().filter(|a| !is_null(a)) {
+        names.extend(choices(a, root)?);
+    }
+    (!names.is_empty()).then_some(names)
+}
+
+pub(super) fn types(v: &Value, root: &Value) -> Vec<String> {
+    let v = resolve(v, root);
+    let mut out: Vec<String> = match v.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    for a in v
+        .get("anyOf")
+        .or_else(|| v.get("oneOf"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        out.extend(types(a, root));
+    }
+    out
+}
+
+pub(super) fn option_fields(group: Group) -> Vec<OptionField> {
+    let root = group.schema();
+    let Some(props) = root.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    props
+        .iter()
+        .map(|(key, p)| {
+            let hint = p
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let t = types(p, &root);
+            let widget = if let Some(names) = choices(p, &root) {
+                Widget::Choice(names)
+            } else if t.iter().any(|t| t == "boolean") {
+                Widget::Flag
+            } else {
+                let items = p
+                    .get("items")
+                    .and_then(|i| choices(i, &root))
+                    .unwrap_or_default();
+                Widget::Text {
+                    string: t.iter().any(|t| t == "string")
+                        && !t.iter().any(|t| t == "array" || t == "object"),
+                    items,
+                }
+            };
+            OptionField {
+                key: key.clone(),
+                hint,
+                widget,
+            }
+        })
+        .collect()
+}
+
+/// The form as sent: the file, and every other field by name.
+#[derive(Debug, Default)]
+pub(super) struct Form {
+    pub(super) file: Option<(String, Vec<u8>)>,
+    pub(super) fields: BTreeMap<String, String>,
+}
+
+/// A request understood: what to do with which file.
+#[derive(Debug)]
+pub(super) struct Ask {
+    pub(super) name: String,
+    pub(super) bytes: Vec<u8>,
+    pub(super) show: Show,
+    pub(super) procedure: Option<Procedure>,
+    /// Options set, by group (only groups with a value).
+    pub(super) options: BTreeMap<&'static str, RawOptions>,
+    /// `None`: as the convention prints, else to even.
+    pub(super) half: Option<HalfDisplay>,
+    pub(super) boards: Option<Boards>,
+    pub(super) want: Want,
+}
+
+pub(super) fn form_error(message: impl Into<String>) -> ServeError {
+    ServeError::Form(message.into())
+}
+
+pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
+    // The command line's own parser, so the page reads `1,4,7-9` exactly
+    // as `--boards` does and says what it says.
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Only {
+        #[command(flatten)]
+        args: crate::cli::FileArgs,
+    }
+    Only::try_parse_from(["countback", "upload", "--boards", s])
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            form_error(format!(
+                "boards: {}",
+                first.trim_start_matches("error: ").trim()
+            ))
+        })?
+        .args
+        .boards
+        .ok_or_else(|| form_error("boards: no value"))
+}
+
+impl Form {
+    pub(super) fn ask(self) -> Result<Ask, ServeError> {
+        let (name, bytes) = self.file.ok_or(ServeError::NoFile)?;
+        let mut ask = Ask {
+            name,
+            bytes,
+            show: Show::Auto,
+            procedure: None,
+            options: BTreeMap::new(),
+            half: None,
+            boards: None,
+            want: Want::Page,
+        };
+        for (field, value) in &self.fields {
+            let value = value.trim();
+            match field.as_str() {
+                "show" => {
+                    ask.show = SHOWS
+                        .iter()
+                        .find(|(n, _, _)| *n == value)
+                        .map(|(_, s, _)| *s)
+                        .ok_or_else(|| {
+                            form_error(format!(
+                                "show: {value:?} is not one of: auto, explain, score, audit"
+                            ))
+                        })?;
+                }
+                "procedure" if value.is_empty() => {}
+                "procedure" => {
+                    ask.procedure = Some(
+                        value
+                            .parse()
+                            .map_err(|e| form_error(format!("procedure: {e}")))?,
+                    );
+                }
+                "half" if value.is_empty() => {}
+                "half" => {
+                    ask.half = Some(
+                        value
+                            .parse()
+                            .map_err(|e| form_error(format!("half: {e}")))?,
+                    );
+                }
+                "boards" if value.is_empty() => {}
+                "boards" => ask.boards = Some(parse_boards(value)?),
+                "want" => {
+                    ask.want = match value {
+                        "page" | "" => Want::Page,
+                        "html" => Want::Download(Format::Html),
+                        "json" => Want::Download(Format::Json),
+                        "csv" => Want::Download(Format::Csv),
+                        "text" => Want::Download(Format::Text),
+                        other => {
+                            return Err(form_error(format!(
+                                "want: {other:?} is not one of: page, html, json, csv, text"
+                            )))
+                        }
+                    };
+                }
+                _ => {
+                    let Some((group, key)) = field.split_once('.') else {
+                        return Err(form_error(format!(
+                            "`{field}` is not a field of this page's form (file, show, procedure, half, boards, want, or GROUP.OPTION)"
+                        )));
+                    };
+                    let group = Group::by_name(group).ok_or_else(|| {
+                        form_error(format!(
+                            "`{field}`: `{group}` is not a procedure nor `scoring`"
+                        ))
+                    })?;
+                    if value.is_empty() {
+                        continue;
+                    }
+                    let widget = option_fields(group)
+                        .into_iter()
+                        .find(|f| f.key == key)
+                        .map(|f| f.widget);
+                    let raw = ask.options.entry(group.name()).or_default();
+                    match widget {
+                        Some(Widget::Choice(_) | Widget::Text { string: true, .. }) => {
+                            raw.0
+                                .insert(key.to_owned(), Value::String(value.to_owned()));
+                        }
+                        // A key the group does not have goes through too:
+                        // the event library refuses it, listing the ones
+                        // it has.
+                        _ => raw.set_from_text(key, value),
+                    }
+                }
+            }
+        }
+        Ok(ask)
+    }
+}

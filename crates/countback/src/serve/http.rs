@@ -1,0 +1,261 @@
+//! HTTP: the handlers, the multipart form read, the headers every answer
+//! carries, downloads.
+
+use std::collections::BTreeMap;
+
+use axum::extract::Multipart;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::*;
+
+pub(super) async fn read_form(mut multipart: Multipart) -> Result<Form, ServeError> {
+    let broken = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ServeError::TooLarge {
+                size: None,
+                limit: MAX_UPLOAD_BYTES,
+            }
+        } else {
+            form_error(format!("the form could not be read: {}", e.body_text()))
+        }
+    };
+    let mut form = Form::default();
+    while let Some(field) = multipart.next_field().await.map_err(broken)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let file_name = field.file_name().unwrap_or_default().to_owned();
+            let content = field.bytes().await.map_err(broken)?;
+            // A browser sends an empty, nameless part when no file is chosen.
+            if file_name.is_empty() && content.is_empty() {
+                continue;
+            }
+            if form.file.is_some() {
+                return Err(form_error("one file at a time, please"));
+            }
+            form.file = Some((file_name, content.to_vec()));
+            continue;
+        }
+        let value = field.text().await.map_err(broken)?;
+        if form.fields.insert(name.clone(), value).is_some() {
+            return Err(form_error(format!("`{name}` is given twice")));
+        }
+    }
+    Ok(form)
+}
+
+// ---------------------------------------------------------------------
+// HTTP.
+
+pub(super) fn common_headers(response: &mut Response) {
+    let h = response.headers_mut();
+    for (name, value) in [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (HeaderName::from_static("x-frame-options"), "DENY"),
+    ] {
+        h.insert(name, HeaderValue::from_static(value));
+    }
+}
+
+pub(super) fn html(status: StatusCode, body: String) -> Response {
+    let mut r = (status, body).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    common_headers(&mut r);
+    r
+}
+
+pub(super) async fn blank() -> Response {
+    html(StatusCode::OK, page(&BTreeMap::new(), None))
+}
+
+pub(super) async fn script() -> Response {
+    let mut r = PAGE_JS.into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    common_headers(&mut r);
+    r
+}
+
+pub(super) async fn not_found() -> Response {
+    let mut r = (
+        StatusCode::NOT_FOUND,
+        "countback serve has one page, at /; it serves no files.\n",
+    )
+        .into_response();
+    common_headers(&mut r);
+    r
+}
+
+/// The size a request declares, if it declares one.
+pub(super) fn declared_size(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+}
+
+pub(super) async fn ask(
+    headers: HeaderMap,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    // Refused before a byte of the body is read.
+    if let Some(size) = declared_size(&headers).filter(|s| *s > MAX_UPLOAD_BYTES as u64) {
+        let e = ServeError::TooLarge {
+            size: Some(size),
+            limit: MAX_UPLOAD_BYTES,
+        };
+        return html(
+            e.status(),
+            page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+        );
+    }
+    let form = match multipart {
+        Ok(m) => read_form(m).await,
+        Err(e) => Err(form_error(format!(
+            "the form could not be read: {}",
+            e.body_text()
+        ))),
+    };
+    let form = match form {
+        Ok(f) => f,
+        Err(e) => {
+            return html(
+                e.status(),
+                page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+            )
+        }
+    };
+    let fields = form.fields.clone();
+    // The work is done away from the server's own thread; the file is
+    // dropped with `ask` when the answer is made.
+    let answered = tokio::task::spawn_blocking(move || respond(form, &fields)).await;
+    answered.unwrap_or_else(|e| {
+        let e = ServeError::Render(e.to_string());
+        html(
+            e.status(),
+            page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
+        )
+    })
+}
+
+pub(super) fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
+    let ask = match form.ask() {
+        Ok(a) => a,
+        Err(e) => return html(e.status(), page(fields, Some(&Shown::Failed(&e, None)))),
+    };
+    let failed = |e: &ServeError| {
+        html(
+            e.status(),
+            page(fields, Some(&Shown::Failed(e, Some(&ask)))),
+        )
+    };
+    let format = match ask.want {
+        Want::Download(f) => f,
+        Want::Page => Format::Html,
+    };
+    let answer = match ask.answer(format) {
+        Ok(a) => a,
+        Err(e) => return failed(&e),
+    };
+    if let Want::Download(f) = ask.want {
+        let f = if answer.plain && f != Format::Json {
+            Format::Text
+        } else {
+            f
+        };
+        return download(&ask.name, f, answer.body);
+    }
+    let text;
+    let doc = if answer.plain {
+        text = format!(
+            "<h1>{}</h1>\n<pre class=\"plain\">{}</pre>\n",
+            escape(&ask.name),
+            escape(&String::from_utf8_lossy(&answer.body))
+        );
+        Some(Rendered {
+            title: &ask.name,
+            main: &text,
+        })
+    } else {
+        std::str::from_utf8(&answer.body).ok().map(|main| Rendered {
+            title: &answer.title,
+            main,
+        })
+    };
+    match doc {
+        Some(doc) => html(
+            StatusCode::OK,
+            page(
+                fields,
+                Some(&Shown::Done {
+                    file: &ask.name,
+                    answer: &answer,
+                    doc,
+                }),
+            ),
+        ),
+        None => failed(&ServeError::Render("the document is not UTF-8".to_owned())),
+    }
+}
+
+/// A download's file name: the upload's stem (letters, digits, `.`, `-`,
+/// `_` kept) and the format's extension.
+pub(super) fn download_name(upload: &str, format: Format) -> String {
+    let base = upload.rsplit(['/', '\\']).next().unwrap_or(upload);
+    let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
+    let mut clean: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    clean = clean.trim_start_matches('.').to_owned();
+    if clean.is_empty() {
+        clean = "countback".to_owned();
+    }
+    let ext = match format {
+        Format::Json => "json",
+        Format::Csv => "csv",
+        Format::Html => "html",
+        Format::Text => "txt",
+    };
+    format!("{clean}.{ext}")
+}
+
+pub(super) fn download(upload: &str, format: Format, body: Vec<u8>) -> Response {
+    let kind = match format {
+        Format::Json => "application/json",
+        Format::Csv => "text/csv; charset=utf-8",
+        Format::Html => "text/html; charset=utf-8",
+        Format::Text => "text/plain; charset=utf-8",
+    };
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "attachment; filename=\"{}\"",
+        download_name(upload, format)
+    )) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    common_headers(&mut r);
+    r
+}

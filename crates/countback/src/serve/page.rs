@@ -1,0 +1,301 @@
+//! The page: the form and the result area, as HTML, around the command
+//! line's document.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use countback_event::Procedure;
+
+use super::*;
+
+// ---------------------------------------------------------------------
+// The page.
+
+/// The parts of the command line's HTML document the page shows: its
+/// title and body.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Rendered<'a> {
+    pub(super) title: &'a str,
+    pub(super) main: &'a str,
+}
+
+/// The style of the command line's HTML documents, which the page shares.
+pub(super) fn doc_style() -> &'static str {
+    crate::doc::STYLE
+}
+
+/// What the result area shows.
+pub(super) enum Shown<'a> {
+    Done {
+        file: &'a str,
+        answer: &'a Answer,
+        doc: Rendered<'a>,
+    },
+    Failed(&'a ServeError, Option<&'a Ask>),
+}
+
+pub(super) fn page(fields: &BTreeMap<String, String>, shown: Option<&Shown<'_>>) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let title = match shown {
+        // The document's title is HTML already.
+        Some(Shown::Done { doc, .. }) => format!("{} — countback", doc.title),
+        Some(Shown::Failed(..)) => "Not read — countback".to_owned(),
+        None => "countback — standings and tie-breaks by the book".to_owned(),
+    };
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n\
+         <style>{}{PAGE_CSS}</style>\n<script src=\"/page.js\" defer></script>\n</head>\n<body>\n",
+        env!("CARGO_PKG_VERSION"),
+        title,
+        doc_style(),
+    );
+    if shown.is_some() {
+        out.push_str("<a class=\"skip\" href=\"#result\">Skip to the results</a>\n");
+    }
+    out.push_str(
+        "<header class=\"bar\"><p><b>countback</b> <span>standings and tie-breaks by the book, with the clause for every decision</span></p></header>\n<main>\n",
+    );
+    form(&mut out, fields);
+    result(&mut out, shown);
+    let _ = write!(
+        out,
+        "</main>\n<footer class=\"page\"><p>Nothing is stored: each file is read in memory, answered and forgotten. Up to {} a file. The same rules and rendering as the <code>countback</code> command line (<code>--format html</code>).</p></footer>\n</body>\n</html>\n",
+        bytes(MAX_UPLOAD_BYTES as u64)
+    );
+    out
+}
+
+pub(super) fn selected(fields: &BTreeMap<String, String>, name: &str, value: &str) -> &'static str {
+    if fields.get(name).map(|v| v.trim()) == Some(value) {
+        " selected"
+    } else {
+        ""
+    }
+}
+
+pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
+    let _ = write!(
+        out,
+        "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
+         <div class=\"drop\" id=\"drop\">\n\
+         <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
+         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.pbn,.trf,.txt\" aria-describedby=\"file-hint\">\n\
+         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf), up to {}.</p>\n\
+         </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
+        bytes(MAX_UPLOAD_BYTES as u64)
+    );
+    for (value, _, label) in SHOWS {
+        let _ = write!(
+            out,
+            "<option value=\"{value}\"{}>{}</option>",
+            selected(fields, "show", value),
+            escape(label)
+        );
+    }
+    out.push_str(
+        "</select></div>\n<div class=\"field\"><label for=\"procedure\">Procedure</label><select id=\"procedure\" name=\"procedure\"><option value=\"\">as the file says</option>",
+    );
+    for p in Procedure::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{p}\"{}>{p}</option>",
+            selected(fields, "procedure", p.name())
+        );
+    }
+    out.push_str("</select></div>\n</div>\n");
+    out.push_str(
+        "<details class=\"more\" id=\"options\"><summary>Options <span id=\"options-for\" class=\"hint\"></span></summary>\n\
+         <p class=\"hint\">Leave a field empty to keep what the file says, or the procedure's default. These are the options of <code>countback rank -o KEY=VALUE</code> (and of <code>score</code> for a pairs session).</p>\n",
+    );
+    for group in Group::all() {
+        let fields_of = option_fields(group);
+        let _ = writeln!(
+            out,
+            "<fieldset class=\"group\" data-group=\"{0}\"><legend>{0}</legend>",
+            group.name()
+        );
+        if fields_of.is_empty() {
+            out.push_str("<p class=\"hint\">No options: the text leaves nothing to choose.</p>\n");
+        }
+        for f in fields_of {
+            option_input(out, fields, group, &f);
+        }
+        out.push_str("</fieldset>\n");
+    }
+    out.push_str("</details>\n<details class=\"more\"><summary>Display</summary>\n<div class=\"row\">\n<div class=\"field\"><label for=\"half\">An exact half that must be cut rounds</label><select id=\"half\" name=\"half\">");
+    for (value, label) in HALVES {
+        let _ = write!(
+            out,
+            "<option value=\"{value}\"{}>{}</option>",
+            selected(fields, "half", value),
+            escape(label)
+        );
+    }
+    let _ = write!(
+        out,
+        "</select></div>\n<div class=\"field\"><label for=\"boards\">Board tables (a pairs session)</label><input id=\"boards\" name=\"boards\" type=\"text\" inputmode=\"text\" placeholder=\"all\" value=\"{}\" aria-describedby=\"boards-hint\"><p id=\"boards-hint\" class=\"hint\">all, adjusted, none, or board numbers such as 1,4,7-9</p></div>\n</div>\n</details>\n\
+         <div class=\"actions\"><button type=\"submit\" name=\"want\" value=\"page\" class=\"primary\">Show the results</button><span id=\"busy\" class=\"hint\" role=\"status\" aria-live=\"polite\"></span></div>\n</form>\n",
+        escape(fields.get("boards").map_or("", |s| s.as_str()))
+    );
+}
+
+pub(super) fn option_input(
+    out: &mut String,
+    fields: &BTreeMap<String, String>,
+    group: Group,
+    f: &OptionField,
+) {
+    let name = format!("{}.{}", group.name(), f.key);
+    let id = format!("o-{}-{}", group.name(), f.key);
+    let label = f.key.replace('_', " ");
+    let _ = write!(
+        out,
+        "<div class=\"field\"><label for=\"{id}\">{}</label>",
+        escape(&label)
+    );
+    let current = fields.get(&name).map_or("", |s| s.as_str());
+    match &f.widget {
+        Widget::Choice(names) => {
+            let _ = write!(
+                out,
+                "<select id=\"{id}\" name=\"{name}\" aria-describedby=\"{id}-hint\"><option value=\"\">(as the file says)</option>"
+            );
+            for n in names {
+                let _ = write!(
+                    out,
+                    "<option{}>{}</option>",
+                    selected(fields, &name, n),
+                    escape(n)
+                );
+            }
+            out.push_str("</select>");
+        }
+        Widget::Flag => {
+            let _ = write!(
+                out,
+                "<select id=\"{id}\" name=\"{name}\" aria-describedby=\"{id}-hint\"><option value=\"\">(as the file says)</option><option{}>true</option><option{}>false</option></select>",
+                selected(fields, &name, "true"),
+                selected(fields, &name, "false"),
+            );
+        }
+        Widget::Text { items, .. } => {
+            let _ = write!(
+                out,
+                "<input id=\"{id}\" name=\"{name}\" type=\"text\" value=\"{}\" aria-describedby=\"{id}-hint\" autocomplete=\"off\" spellcheck=\"false\">",
+                escape(current)
+            );
+            if !items.is_empty() {
+                let _ = write!(
+                    out,
+                    "<p class=\"hint\">A list, e.g. [\"{}\"], of: {}</p>",
+                    escape(items.first().map_or("", String::as_str)),
+                    escape(&items.join(", "))
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<p id=\"{id}-hint\" class=\"hint\">{}</p></div>",
+        with_code(&f.hint)
+    );
+}
+
+pub(super) fn result(out: &mut String, shown: Option<&Shown<'_>>) {
+    match shown {
+        None => out.push_str(
+            "<section id=\"result\" class=\"result empty\" tabindex=\"-1\" aria-label=\"Results\"><p>The standings, the board tables and every tie with the clause that split it appear here.</p></section>\n",
+        ),
+        Some(Shown::Failed(e, ask)) => {
+            let _ = write!(
+                out,
+                "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{}\">\n<div class=\"error\" role=\"alert\">\n<h2>Not read</h2>\n<p class=\"message\">{}</p>\n",
+                escape(e.group().unwrap_or_default()),
+                escape(&e.to_string())
+            );
+            if let (Some(line), Some(ask)) = (e.line(), ask) {
+                excerpt(out, &ask.name, &ask.bytes, line);
+            }
+            out.push_str("</div>\n</section>\n");
+        }
+        Some(Shown::Done { file, answer, doc }) => {
+            let group = answer.group.map_or("", Group::name);
+            let _ = write!(
+                out,
+                "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{group}\">\n\
+                 <div class=\"tools\"><p class=\"done\"><b>{}</b>: {}.</p>\n\
+                 <div class=\"buttons\" role=\"group\" aria-label=\"Download\"><span>Download</span>\
+                 {}<button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>{}\
+                 <button type=\"button\" id=\"print\" hidden>Print</button></div>\n\
+                 <noscript><p class=\"hint\">To download, choose the file again first (without scripts the page cannot keep it).</p></noscript>\n</div>\n",
+                escape(file),
+                escape(&answer.done),
+                if answer.plain {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"text\">Text</button>"
+                } else {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>"
+                },
+                if answer.plain {
+                    ""
+                } else {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>"
+                }
+            );
+            if answer.needs_human {
+                out.push_str("<p class=\"notice\" role=\"note\">A tie is left for a play-off or a random ballot, as the rules say: the order shown is complete except for it.</p>\n");
+            }
+            if !answer.warnings.is_empty() {
+                out.push_str("<div class=\"warnings\" role=\"note\"><h2>Warnings</h2><ul>\n");
+                for w in &answer.warnings {
+                    let _ = writeln!(out, "<li>{}: {}</li>", escape(file), escape(w));
+                }
+                out.push_str("</ul></div>\n");
+            }
+            let _ = write!(out, "<article class=\"doc\">{}</article>\n</section>\n", doc.main);
+        }
+    }
+}
+
+/// Text for HTML, its `backquoted` words as code.
+pub(super) fn with_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, piece) in text.split('`').enumerate() {
+        // An odd count of backquotes leaves the last piece as plain text.
+        if i % 2 == 1 && text.matches('`').count().is_multiple_of(2) {
+            let _ = write!(out, "<code>{}</code>", escape(piece));
+        } else {
+            out.push_str(&escape(piece));
+        }
+    }
+    out
+}
+
+/// The lines around `line` of the uploaded text, numbered, the line itself
+/// marked.
+pub(super) fn excerpt(out: &mut String, file: &str, bytes: &[u8], line: usize) {
+    let text = String::from_utf8_lossy(bytes);
+    let first = line.saturating_sub(2).max(1);
+    let _ = write!(
+        out,
+        "<figure class=\"excerpt\"><figcaption>{}, line {line}</figcaption><pre>",
+        escape(file)
+    );
+    for (n, l) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if n < first {
+            continue;
+        }
+        if n > line + 2 {
+            break;
+        }
+        let l: String = l.chars().take(160).collect();
+        if n == line {
+            let _ = writeln!(out, "<mark>{n:>5} │ {}</mark>", escape(&l));
+        } else {
+            let _ = writeln!(out, "{n:>5} │ {}", escape(&l));
+        }
+    }
+    out.push_str("</pre></figure>\n");
+}

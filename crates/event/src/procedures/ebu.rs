@@ -1,0 +1,143 @@
+//! EBU White Book 143: a teams stage by VPs, every tie split by 143.7.1
+//! for the purpose of the places it occupies (143.4).
+
+use countback_tiebreak_ebu::{
+    EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, PlacePurposes,
+    Procedure as EbuProcedure, Scoring, Stage, Standings, TiePurpose,
+};
+
+use super::prelude::*;
+
+/// EBU White Book 143.
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING
+        .matches()
+        .byes()
+        .board_scores()
+        .withdrew()
+        .vps(),
+    schema_of::<EbuOptions>,
+    rank,
+);
+
+fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
+    let opts: EbuOptions = ctx.read(warnings)?;
+    // An EBU bye scores VPs; IHSA's fields on it would be ignored.
+    for (i, b) in ctx.event.byes.iter().enumerate() {
+        let at = FieldPath::key("byes").i(i);
+        for (set, name) in [
+            (b.match_points.is_some(), "match_points"),
+            (b.tournament_points.is_some(), "tournament_points"),
+        ] {
+            if set {
+                return Err(not_used(
+                    at.k(name),
+                    name,
+                    ctx.procedure,
+                    "an EBU bye scores its VPs (`vp`)",
+                ));
+            }
+        }
+    }
+    let indexed = ctx.all_encounters()?;
+    let rounds = checks::team_rounds(ctx.event, ctx.set, &indexed, opts.all_play_all, warnings)?;
+    checks::vp_totals(ctx.event, &indexed, warnings)?;
+    let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
+    let mut primary = convert::totals(&matches, ctx.set, Unit::VictoryPoints);
+    for (c, vp) in &rounds.bye_vps {
+        *primary.entry(c.clone()).or_default() += vp;
+    }
+    // 143.5.2: a contestant's own tie-break points are adjusted pro rata
+    // for the rounds it did not play at the table (a bye, an awarded
+    // match, the rounds after it withdrew); a withdrawn contestant's
+    // score also counts pro rata for its opponents.
+    let mut list = Vec::new();
+    for c in ctx.set {
+        let score = primary.get(c).cloned().unwrap_or_default();
+        let played = rounds.at_table.get(c).map_or(0, BTreeSet::len);
+        let played = u32::try_from(played).unwrap_or(u32::MAX);
+        if played == 0 && rounds.count != 0 {
+            warnings.push(Warning {
+                field: None,
+                at: None,
+                message: format!("{c} played no match at the table: its tie-break points cannot be adjusted pro rata"),
+            });
+        }
+        let withdrew = rounds.withdrew_after.contains_key(c);
+        list.push(FinalStanding::from_rounds(
+            c.clone(),
+            score,
+            played,
+            rounds.count,
+            withdrew,
+        )?);
+    }
+    let standings = Standings::new(list)?;
+    let draw_score = countback_tiebreak_ebu::draw_score(ctx.event.event.vp_total.as_ref())?;
+    let stage = Stage {
+        format: EventFormat {
+            scoring: Scoring::victory_points(Unit::Imps),
+            all_play_all: opts.all_play_all,
+            contestants: countback_model::ContestantKind::Team,
+            grouping: MatchGrouping::Rounds,
+            draw_score,
+        },
+        standings,
+        encounters: matches,
+        partnerships: vec![],
+        boards: convert::ebu_boards(ctx.event, ctx.set)?,
+        penalties: vec![],
+        conversion: PenaltyConversion::standard(),
+    };
+    let purposes = place_purposes(&opts)?;
+    let procedure = if opts.wins_after_head_to_head {
+        EbuProcedure::with_number_of_wins()
+    } else {
+        EbuProcedure::white_book()
+    }
+    .with_readings(opts.readings());
+    let outcome = procedure.standings(&stage, &purposes)?;
+    let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
+    r.columns = crate::columns::ebu(&stage)?;
+    Ok(r)
+}
+
+/// The EBU options' places as the crate's [`PlacePurposes`].
+fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
+    let mut by_place = BTreeMap::new();
+    for (key, purpose) in &opts.places {
+        let at = options_path().k("places").k(key);
+        let bad = || {
+            EventError::at(
+                at.clone(),
+                Problem::BadOption {
+                    option: "places".to_owned(),
+                    message: format!(
+                        "{key:?} is not a place (\"1\") or a range of places (\"3-4\")"
+                    ),
+                },
+            )
+        };
+        let (from, to) = match key.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+            None => (key.trim().parse::<u32>(), key.trim().parse::<u32>()),
+        };
+        let (from, to) = (from.map_err(|_| bad())?, to.map_err(|_| bad())?);
+        if from == 0 || to < from || to - from > 100_000 {
+            return Err(bad());
+        }
+        for p in from..=to {
+            if by_place.insert(p, TiePurpose::from(*purpose)).is_some() {
+                return Err(EventError::at(
+                    at.clone(),
+                    Problem::BadOption {
+                        option: "places".to_owned(),
+                        message: format!("place {p} is given more than once"),
+                    },
+                ));
+            }
+        }
+    }
+    let default = opts.tie_purpose.map_or(TiePurpose::Title, TiePurpose::from);
+    Ok(PlacePurposes::new(default, by_place)?)
+}

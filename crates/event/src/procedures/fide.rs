@@ -1,0 +1,14 @@
+//! FIDE C.07: a TRF file, ranked by `rank_trf`; an event file names it
+//! only to be told so.
+
+use super::prelude::*;
+
+/// FIDE C.07 tie-breaks (a TRF file).
+pub(crate) const ENTRY: Entry = Entry::new(Reads::NOTHING, schema_of::<FideOptions>, rank);
+
+/// An event file is not a TRF file.
+fn rank(_: &Ctx<'_>, _: &mut Vec<Warning>) -> Result<Ranking> {
+    Err(EventError::new(Problem::WrongKind {
+        message: "the FIDE procedure reads a TRF file: rank the tournament's .trf".to_owned(),
+    }))
+}

@@ -1,0 +1,52 @@
+//! WBF 5: a board-a-match teams stage, by the final score.
+
+use super::prelude::*;
+
+/// WBF 5: board-a-match teams.
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING.matches().board_scores().score().carryover(),
+    schema_of::<WbfBamOptions>,
+    rank,
+);
+
+fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
+    let readings = ctx.read::<WbfBamOptions>(warnings)?.readings();
+    let indexed = ctx.all_encounters()?;
+    checks::team_rounds(ctx.event, ctx.set, &indexed, false, warnings)?;
+    let mut carry: BTreeMap<ContestantId, Score> =
+        ctx.set.iter().map(|c| (c.clone(), Score::ZERO)).collect();
+    let mut from_matches: BTreeSet<ContestantId> = BTreeSet::new();
+    for (i, m) in ctx.event.matches.iter().enumerate() {
+        if let Some([a, b]) = &m.carryover {
+            for (who, c) in [(&m.first, a), (&m.second, b)] {
+                let id = known(ctx.set, who, match_path(i))?;
+                *carry.entry(id.clone()).or_default() += c;
+                from_matches.insert(id);
+            }
+        }
+    }
+    for (i, c) in ctx.event.contestants.iter().enumerate() {
+        if let Some(s) = &c.score {
+            let id = ContestantId::new(c.id.as_str());
+            if from_matches.contains(&id) {
+                return Err(EventError::at(
+                    FieldPath::key("contestants").i(i).k("score"),
+                    Problem::Inconsistent {
+                        message: format!("{id}'s carry-over is given both here and in matches[].carryover: give it once"),
+                    },
+                ));
+            }
+            carry.insert(id, s.clone());
+        }
+    }
+    let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
+    let boards = convert::bam_boards(ctx.event, ctx.set)?;
+    let stage = countback_tiebreak_wbf::BamStage::new(carry, matches, boards)?;
+    let primary: BTreeMap<ContestantId, Score> = ctx
+        .set
+        .iter()
+        .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
+        .collect();
+    let outcome = countback_tiebreak_wbf::bam_standings(&stage, &readings)?;
+    Ok(ranking(ctx.procedure, "points", primary, outcome))
+}

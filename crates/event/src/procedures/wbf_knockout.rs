@@ -1,0 +1,95 @@
+//! WBF 2: a knockout match, by IMPs (and carry-over).
+
+use countback_tiebreak_wbf::{KnockoutStage, Qualification};
+
+use super::prelude::*;
+
+/// WBF 2: knockout.
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING
+        .matches()
+        .qualification_rank()
+        .carryover()
+        .match_stage(),
+    schema_of::<WbfKnockoutOptions>,
+    rank,
+);
+
+fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
+    let readings = ctx.read::<WbfKnockoutOptions>(warnings)?.readings();
+    let marked = ctx.event.matches.iter().any(|m| m.stage.is_some());
+    let is_knockout = |m: &crate::file::MatchEntry| {
+        if marked {
+            m.stage == Some(MatchStage::Knockout)
+        } else {
+            true
+        }
+    };
+    let ko = ctx.encounters(is_knockout)?;
+    let qualification = ctx.encounters(|m| !is_knockout(m))?;
+    let teams: BTreeSet<&ContestantId> =
+        ko.iter().flat_map(|(_, e)| [&e.first, &e.second]).collect();
+    if ko.is_empty() {
+        return Err(EventError::at(
+            FieldPath::key("matches"),
+            Problem::Missing {
+                what: "a knockout match (a match with stage = \"knockout\")".to_owned(),
+                by: "the wbf-knockout procedure".to_owned(),
+            },
+        ));
+    }
+    if teams.len() != 2 {
+        let message = if marked {
+            format!(
+                "the knockout match is between two teams; the matches marked knockout name {}",
+                teams
+                    .iter()
+                    .map(|t| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            "the file has matches between several teams: mark the knockout match with stage = \"knockout\" and the qualification matches with stage = \"qualification\"".to_owned()
+        };
+        return Err(EventError::at(
+            FieldPath::key("matches"),
+            Problem::Inconsistent { message },
+        ));
+    }
+    let mut carryover = Vec::new();
+    for (i, e) in &ko {
+        if e.scores_for(&e.first, Unit::Imps).is_none() {
+            return Err(EventError::at(
+                match_path(*i).k("imps"),
+                Problem::Missing {
+                    what: "the IMPs of the knockout match".to_owned(),
+                    by: "the wbf-knockout procedure".to_owned(),
+                },
+            ));
+        }
+        if let Some([ca, cb]) = ctx.event.matches.get(*i).and_then(|m| m.carryover.clone()) {
+            carryover.extend([(e.first.clone(), ca), (e.second.clone(), cb)]);
+        }
+    }
+    for (i, _) in &qualification {
+        if ctx
+            .event
+            .matches
+            .get(*i)
+            .is_some_and(|m| m.carryover.is_some())
+        {
+            return Err(not_used(
+                match_path(*i).k("carryover"),
+                "carry-over on a qualification match",
+                ctx.procedure,
+                "carry-over belongs to the knockout match",
+            ));
+        }
+    }
+    let positions = ctx.qualification_ranks()?;
+    let q = Qualification::new(positions, qualification.into_iter().map(|(_, e)| e))?;
+    let stage = KnockoutStage::new(q, ko.into_iter().map(|(_, e)| e), carryover)?;
+    let outcome = countback_tiebreak_wbf::knockout_standings(&stage, &readings)?;
+    let primary = stage.totals().clone();
+    Ok(ranking(ctx.procedure, "IMPs", primary, outcome))
+}

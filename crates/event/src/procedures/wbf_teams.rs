@@ -1,0 +1,42 @@
+//! WBF 1 (round robin) and WBF 3 (Swiss teams): a teams stage by VPs.
+
+use countback_tiebreak_wbf::TeamsEvent;
+
+use super::prelude::*;
+
+/// WBF 1: round robin teams.
+pub(crate) const ROUND_ROBIN: Entry = Entry::new(
+    Reads::NOTHING.matches().vps(),
+    schema_of::<WbfRoundRobinOptions>,
+    rank,
+);
+
+/// WBF 3: Swiss teams.
+pub(crate) const SWISS: Entry = Entry::new(
+    Reads::NOTHING.matches().vps(),
+    schema_of::<WbfSwissOptions>,
+    rank,
+);
+
+fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
+    let round_robin = ctx.procedure == Procedure::WbfRoundRobin;
+    let readings = if round_robin {
+        ctx.read::<WbfRoundRobinOptions>(warnings)?.readings()
+    } else {
+        ctx.read::<WbfSwissOptions>(warnings)?.readings()
+    };
+    let indexed = ctx.all_encounters()?;
+    checks::team_rounds(ctx.event, ctx.set, &indexed, round_robin, warnings)?;
+    checks::vp_totals(ctx.event, &indexed, warnings)?;
+    let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
+    let primary = convert::totals(&matches, ctx.set, Unit::VictoryPoints);
+    let teams = TeamsEvent::new(ctx.set.iter().cloned(), matches)?;
+    let outcome = if round_robin {
+        countback_tiebreak_wbf::round_robin_standings(&teams, &readings)
+    } else {
+        countback_tiebreak_wbf::swiss_standings(&teams, &readings)
+    }?;
+    let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
+    r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
+    Ok(r)
+}

@@ -1,0 +1,96 @@
+//! Results files another program wrote — USEBIO, NZ Scorer, PBN, and
+//! whatever reader comes next — told apart by their content, rescored and
+//! audited through the reader crates' public APIs. The one place the event
+//! library reads a results file.
+
+use crate::error::{EventError, FieldPath, Problem, Result};
+use crate::options::ScoringOptions;
+
+/// A results file audited: every stored figure reproduced or classified.
+pub use countback_usebio::Audit;
+/// A results file rescored: each pair's standing by the convention that
+/// applied ([`countback_usebio::Rescore`]).
+pub use countback_usebio::Rescore;
+/// A pair's standing in a rescored session.
+pub use countback_usebio::Standing;
+/// One audit finding, and a scoring program's convention and display.
+pub use countback_usebio::{convention::Display, Convention, Finding};
+
+/// The convention `overrides` choose for a results file (`-o
+/// convention=…`), if any. Every other scoring option is refused: a results
+/// file is rescored as a convention scores it.
+fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<Convention>> {
+    let options: ScoringOptions = crate::options::RawOptions::read_layered(
+        &[(overrides, FieldPath::key("--option"))],
+        "scoring",
+        &mut Vec::new(),
+    )?;
+    let ScoringOptions {
+        convention,
+        expected,
+        scale,
+        one_missing,
+        rounding,
+        percentage,
+        unplayable_award,
+    } = options;
+    for (name, set) in [
+        ("expected", expected.is_some()),
+        ("scale", scale.is_some()),
+        ("one_missing", one_missing.is_some()),
+        ("rounding", rounding.is_some()),
+        ("percentage", percentage.is_some()),
+        ("unplayable_award", unplayable_award.is_some()),
+    ] {
+        if set {
+            return Err(EventError::at(
+                FieldPath::key("--option").k(name),
+                Problem::NotUsed {
+                    what: name.to_owned(),
+                    by: "rescoring a results file".to_owned(),
+                    hint: "a results file is rescored by a named convention: -o convention=…"
+                        .to_owned(),
+                },
+            ));
+        }
+    }
+    Ok(convention.map(crate::options::ConventionName::convention))
+}
+
+/// The kind of results file, from its first bytes: PBN (`%` or `[` first),
+/// else XML (USEBIO or NZ Scorer).
+fn is_pbn(bytes: &[u8]) -> bool {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    matches!(
+        body.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'%' | b'[')
+    )
+}
+
+fn parse_results_file(bytes: &[u8]) -> Result<countback_usebio::Session> {
+    Ok(if is_pbn(bytes) {
+        countback_pbn::parse_pbn_bytes(bytes)?
+    } else {
+        countback_usebio::parse_results_bytes(bytes)?
+    })
+}
+
+/// Rescore a results file given as bytes — USEBIO, NZ Scorer or PBN,
+/// told apart by the first character (`<` XML, `%` or `[` PBN) — by the
+/// convention `overrides` name (`-o convention=…`) or else its writer's.
+/// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
+/// Latin-1.
+pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescore> {
+    let convention = results_convention(overrides)?;
+    let session = parse_results_file(bytes)?;
+    Ok(countback_usebio::rescore_under(&session, convention)?)
+}
+
+/// Audit a results file given as bytes (as [`rescore`]): every stored
+/// figure reproduced under the convention, or classified; the audit names
+/// the convention that explains the file ([`Audit::summary`]).
+pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audit> {
+    let convention = results_convention(overrides)?;
+    let session = parse_results_file(bytes)?;
+    Ok(countback_usebio::audit_under(&session, convention)?)
+}

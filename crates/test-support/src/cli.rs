@@ -1,0 +1,104 @@
+//! Running the `countback` command line from a test: one way for every
+//! test file (each used to carry its own copy of these helpers).
+//!
+//! The binary is the one cargo built for the calling test
+//! (`CARGO_BIN_EXE_countback`, passed in by [`Cli::new`]'s caller through
+//! `env!`), run in the workspace root so that a test names files as the
+//! documentation does (`examples/…`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The workspace root.
+#[must_use]
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// What a run printed, and its exit status.
+#[derive(Debug, Clone)]
+pub struct Out {
+    /// The exit status (-1 if killed by a signal).
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl Out {
+    /// Standard output as JSON (a failure shows both streams).
+    #[must_use]
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+}
+
+/// `content` written to a new scratch file whose name ends in `name`
+/// (tests run in parallel: every call gets its own file).
+#[must_use]
+pub fn scratch(name: &str, content: &[u8]) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("countback-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let file = dir.join(format!("{}-{name}", N.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&file, content).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    file
+}
+
+/// The command line at `binary` (a test passes `env!("CARGO_BIN_EXE_countback")`).
+#[derive(Debug, Clone, Copy)]
+pub struct Cli {
+    binary: &'static str,
+}
+
+impl Cli {
+    /// The binary cargo built for the calling test.
+    #[must_use]
+    pub const fn new(binary: &'static str) -> Cli {
+        Cli { binary }
+    }
+
+    /// A command for the binary, run in the workspace root.
+    #[must_use]
+    pub fn command(self) -> Command {
+        let mut c = Command::new(self.binary);
+        c.current_dir(root());
+        c
+    }
+
+    /// Run with `args`.
+    #[must_use]
+    pub fn run<S: AsRef<std::ffi::OsStr>>(self, args: &[S]) -> Out {
+        let out = self
+            .command()
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{}: {e}", self.binary));
+        Out {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Run with `args`, every `FILE` among them replaced by `text` written
+    /// to a scratch file named `name`.
+    #[must_use]
+    pub fn run_on(self, name: &str, text: &str, args: &[&str]) -> Out {
+        let file = scratch(name, text.as_bytes());
+        let args: Vec<&Path> = args
+            .iter()
+            .map(|a| {
+                if *a == "FILE" {
+                    file.as_path()
+                } else {
+                    Path::new(a)
+                }
+            })
+            .collect();
+        self.run(&args)
+    }
+}

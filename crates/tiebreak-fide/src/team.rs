@@ -1,0 +1,1367 @@
+//! TRF-2026 team tournaments: the team records a file holds, the match
+//! table the player records and those records make, and team standings by
+//! match points or game points as the file says.
+//!
+//! Records read (columns counted from 1):
+//!
+//! | record | what |
+//! | --- | --- |
+//! | `310` | a team: number (5-7), name (9-40), match points (55-60), game points (62-67), rank (69-71), members (74-77, 79-82 ...) |
+//! | `320` | pairing-allocated byes: match points (5-8), game points (10-13), then the team of each round (15-17, 19-21 ...) |
+//! | `330` | a forfeited match: results (`+-`, `-+`, `--`), round, team with White, team with Black |
+//! | `240` | in a team file, the byes of whole teams (`F` full-point, `H` half-point, `Z` or blank zero-point) |
+//! | `299` | abnormal points: `+`/`-` with no round, the match and game points of a forfeited match won or lost; `W D L + -` with a round and teams, that result with those points; blank with a round and teams, points added (round 999: to the standings only) |
+//! | `300` | the board order of a team in a round: informative (the player records hold the games) |
+//! | `352` | the colours of the boards (`WBWB`): their number is the number of boards |
+//! | `362` | match points (`TW 2  TD 1  TL 0`) |
+//! | `192` | the type: `FIDE_TEAM_…_GP_MP`, `…_GP` rank by game points first, any other team type by match points |
+//!
+//! A team's game points in a match are the points its members' records
+//! score in that round (the file's `162` system), board forfeits without
+//! an opponent (`0000 - +`) included; its match points compare the two
+//! teams' game points (`362`). A team without a match takes the points of
+//! its bye (`240`: a win or a draw on every board; `320`: the points the
+//! record gives), of its forfeited match (`330`: the match points of a
+//! win or a loss, the game points its members' records show, else those
+//! of `299 +`/`299 -`), or nothing.
+
+use std::collections::HashMap;
+
+use countback_model::{
+    Clause, ContestantId, Decision, Score, TieBreakOutcome, TiedGroup, Unresolved, Value,
+};
+
+use crate::code::{TieBreakCode, TieBreakKind};
+use crate::compute::Evaluation;
+use crate::edition::Options;
+use crate::error::{CodeError, FideError, TrfError, TrfErrorKind};
+use crate::trf::{Colour, Player, PointsSystem, ResultCode, RoundEntry, Tournament};
+
+/// A `310` team record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRecord {
+    /// The team's number (columns 5-7).
+    pub number: u32,
+    /// The name (columns 9-40), trimmed.
+    pub name: String,
+    /// The match points the file declares (columns 55-60).
+    pub declared_match_points: Option<Score>,
+    /// The game points the file declares (columns 62-67).
+    pub declared_game_points: Option<Score>,
+    /// The rank the file declares (columns 69-71).
+    pub declared_rank: Option<u32>,
+    /// The members' starting ranks, in board order.
+    pub members: Vec<u32>,
+    /// The line of the record (1-based).
+    pub line: usize,
+}
+
+/// The kind of a whole team's bye (record `240` in a team file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TeamByeKind {
+    /// `F`: a win on every board.
+    Full,
+    /// `H`: a draw on every board.
+    Half,
+    /// `Z` or blank: nothing.
+    Zero,
+}
+
+/// A team's bye in a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamBye {
+    /// The round.
+    pub round: usize,
+    /// The kind.
+    pub kind: TeamByeKind,
+    /// The team.
+    pub team: u32,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// Record `320`: the pairing-allocated byes, with their points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingAllocatedByes {
+    /// The match points of such a bye.
+    pub match_points: Score,
+    /// The game points of such a bye.
+    pub game_points: Score,
+    /// The team given the bye in each round (`None`: nobody).
+    pub teams: Vec<Option<u32>>,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// Record `330`: a forfeited match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForfeitedMatch {
+    /// The round.
+    pub round: usize,
+    /// The team with White on board 1.
+    pub white: u32,
+    /// The team with Black on board 1.
+    pub black: u32,
+    /// Whether the team with White won (`+`) rather than lost (`-`).
+    pub white_won: bool,
+    /// Whether the team with Black won.
+    pub black_won: bool,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// Record `299`: abnormal points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbnormalPoints {
+    /// The result letter (`+ - W D L`), or a blank for points added.
+    pub kind: char,
+    /// Match points.
+    pub match_points: Score,
+    /// Game points.
+    pub game_points: Score,
+    /// The round (`None` for the forfeit defaults; 999 means the
+    /// standings only).
+    pub round: Option<usize>,
+    /// The teams it applies to.
+    pub teams: Vec<u32>,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// The match points of a match won, drawn and lost (record `362`; 2-1-0
+/// when the file has none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchPointsSystem {
+    /// A match won (`TW`).
+    pub win: Score,
+    /// A match drawn (`TD`).
+    pub draw: Score,
+    /// A match lost (`TL`).
+    pub loss: Score,
+}
+
+impl Default for MatchPointsSystem {
+    fn default() -> MatchPointsSystem {
+        MatchPointsSystem {
+            win: Score::integer(2),
+            draw: Score::ONE,
+            loss: Score::ZERO,
+        }
+    }
+}
+
+/// Which score ranks teams first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum TeamScore {
+    /// Match points (`MPTS`).
+    MatchPoints,
+    /// Game points (`GPTS`).
+    GamePoints,
+}
+
+impl TeamScore {
+    /// The other score.
+    #[must_use]
+    pub fn other(self) -> TeamScore {
+        match self {
+            TeamScore::MatchPoints => TeamScore::GamePoints,
+            TeamScore::GamePoints => TeamScore::MatchPoints,
+        }
+    }
+
+    /// The FIDE code (`MPTS`, `GPTS`).
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            TeamScore::MatchPoints => "MPTS",
+            TeamScore::GamePoints => "GPTS",
+        }
+    }
+}
+
+/// The team records of a TRF-2026 file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamRecords {
+    /// The `310` records, by team number.
+    pub teams: Vec<TeamRecord>,
+    /// The byes of whole teams (`240`).
+    pub byes: Vec<TeamBye>,
+    /// The pairing-allocated byes (`320`).
+    pub pairing_allocated: Option<PairingAllocatedByes>,
+    /// The forfeited matches (`330`).
+    pub forfeits: Vec<ForfeitedMatch>,
+    /// The abnormal points (`299`).
+    pub abnormal: Vec<AbnormalPoints>,
+    /// The board colours (`352`), as written.
+    pub board_colours: Option<String>,
+    /// The match points (`362`).
+    pub match_points: MatchPointsSystem,
+    /// The `192` type, as written, when it names a team type.
+    pub type_code: Option<String>,
+}
+
+impl TeamRecords {
+    /// The score that ranks first: game points when the `192` type says
+    /// `…_GP_MP` or ends in `_GP`, else match points.
+    #[must_use]
+    pub fn primary(&self) -> TeamScore {
+        let code = self.type_code.as_deref().unwrap_or("").to_ascii_uppercase();
+        let code = code.trim_end_matches("_BAKU");
+        // The scores are the last words: `…_MP_GP`, `…_GP_MP`, `…_MP`, `…_GP`.
+        if code.ends_with("_GP_MP") || (code.ends_with("_GP") && !code.ends_with("_MP_GP")) {
+            TeamScore::GamePoints
+        } else {
+            TeamScore::MatchPoints
+        }
+    }
+
+    /// The number of boards: the length of the `352` colour sequence, else
+    /// the most members a team fields in one round.
+    fn boards(&self, t: &Tournament, team_of: &HashMap<u32, usize>) -> usize {
+        if let Some(c) = &self.board_colours {
+            let n = c.chars().filter(|c| !c.is_whitespace()).count();
+            if n > 0 {
+                return n;
+            }
+        }
+        let mut most = 0;
+        for r in 0..t.rounds {
+            let mut count: HashMap<usize, usize> = HashMap::new();
+            for p in &t.players {
+                if let (Some(team), Some(e)) = (team_of.get(&p.starting_rank), p.rounds.get(r)) {
+                    if e.result != ResultCode::NotPaired || e.opponent.is_some() {
+                        *count.entry(*team).or_insert(0) += 1;
+                    }
+                }
+            }
+            most = most.max(count.values().copied().max().unwrap_or(0));
+        }
+        most
+    }
+}
+
+/// Whether a `192` type names a team tournament.
+pub(crate) fn is_team_type(text: &str) -> bool {
+    let upper = text.to_ascii_uppercase();
+    upper.contains("TEAM") || upper.contains("SCHILLER") || upper.contains("SCHEVENINGEN")
+}
+
+fn field(chars: &[char], from: usize, to: usize) -> String {
+    chars
+        .iter()
+        .skip(from.saturating_sub(1))
+        .take(to.saturating_sub(from) + 1)
+        .collect::<String>()
+}
+
+fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
+    TrfError { line, column, kind }
+}
+
+fn number_at(chars: &[char], line: usize, from: usize, to: usize) -> Result<Option<u32>, TrfError> {
+    let text = field(chars, from, to);
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Ok(None);
+    }
+    trimmed.parse::<u32>().map(Some).map_err(|_| {
+        err(
+            line,
+            from,
+            TrfErrorKind::NotANumber {
+                text: trimmed.to_string(),
+            },
+        )
+    })
+}
+
+fn score_at(
+    chars: &[char],
+    line: usize,
+    from: usize,
+    to: usize,
+) -> Result<Option<Score>, TrfError> {
+    let text = field(chars, from, to);
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Ok(None);
+    }
+    Score::parse(trimmed).map(Some).map_err(|_| {
+        err(
+            line,
+            from,
+            TrfErrorKind::NotANumber {
+                text: trimmed.to_string(),
+            },
+        )
+    })
+}
+
+fn score_token(token: &str, line: usize, column: usize) -> Result<Score, TrfError> {
+    Score::parse(token).map_err(|_| {
+        err(
+            line,
+            column,
+            TrfErrorKind::NotANumber {
+                text: token.to_string(),
+            },
+        )
+    })
+}
+
+/// Record `310`.
+pub(crate) fn team_record(chars: &[char], line: usize) -> Result<TeamRecord, TrfError> {
+    let number = number_at(chars, line, 5, 7)?
+        .filter(|n| *n > 0)
+        .ok_or_else(|| err(line, 5, TrfErrorKind::MissingStartingRank))?;
+    let mut members = Vec::new();
+    let mut column = 74;
+    while column <= chars.len() {
+        if let Some(p) = number_at(chars, line, column, column + 3)?.filter(|p| *p > 0) {
+            members.push(p);
+        }
+        column += 5;
+    }
+    Ok(TeamRecord {
+        number,
+        name: field(chars, 9, 40).trim().to_string(),
+        declared_match_points: score_at(chars, line, 55, 60)?,
+        declared_game_points: score_at(chars, line, 62, 67)?,
+        declared_rank: number_at(chars, line, 69, 71)?.filter(|r| *r > 0),
+        members,
+        line,
+    })
+}
+
+/// Record `320`.
+pub(crate) fn pairing_allocated(
+    chars: &[char],
+    line: usize,
+) -> Result<PairingAllocatedByes, TrfError> {
+    let match_points = score_at(chars, line, 5, 8)?.unwrap_or_default();
+    let game_points = score_at(chars, line, 10, 13)?.unwrap_or_default();
+    let mut teams = Vec::new();
+    let mut column = 15;
+    while column <= chars.len() {
+        teams.push(number_at(chars, line, column, column + 2)?.filter(|t| *t > 0));
+        column += 4;
+    }
+    Ok(PairingAllocatedByes {
+        match_points,
+        game_points,
+        teams,
+        line,
+    })
+}
+
+/// Record `330`: `330 +-   4  23  33`.
+pub(crate) fn forfeited_match(chars: &[char], line: usize) -> Result<ForfeitedMatch, TrfError> {
+    let text: String = chars.iter().skip(4).collect();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let [results, round, white, black] = tokens.as_slice() else {
+        return Err(err(
+            line,
+            5,
+            TrfErrorKind::ShortLine {
+                needed: 18,
+                length: chars.len(),
+            },
+        ));
+    };
+    let mut marks = results.chars();
+    let won = |c: Option<char>| match c {
+        Some('+') => Ok(true),
+        Some('-') => Ok(false),
+        other => Err(err(
+            line,
+            5,
+            TrfErrorKind::UnknownResult {
+                found: other.unwrap_or(' '),
+            },
+        )),
+    };
+    let white_won = won(marks.next())?;
+    let black_won = won(marks.next())?;
+    let num = |t: &str| {
+        t.parse::<u32>().map_err(|_| {
+            err(
+                line,
+                5,
+                TrfErrorKind::NotANumber {
+                    text: t.to_string(),
+                },
+            )
+        })
+    };
+    Ok(ForfeitedMatch {
+        round: usize::try_from(num(round)?).unwrap_or(usize::MAX),
+        white: num(white)?,
+        black: num(black)?,
+        white_won,
+        black_won,
+        line,
+    })
+}
+
+/// Record `299`: `299 +  2.0  2.5`, `299 W   2.0   2.5    2   17`,
+/// `299    -1.0  -2.0    4   31`.
+pub(crate) fn abnormal(chars: &[char], line: usize) -> Result<AbnormalPoints, TrfError> {
+    let kind = chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase();
+    if !matches!(kind, '+' | '-' | 'W' | 'D' | 'L' | ' ') {
+        return Err(err(line, 5, TrfErrorKind::UnknownResult { found: kind }));
+    }
+    let text: String = chars.iter().skip(5).collect();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let (Some(mp), Some(gp)) = (tokens.first(), tokens.get(1)) else {
+        return Err(err(
+            line,
+            6,
+            TrfErrorKind::ShortLine {
+                needed: 17,
+                length: chars.len(),
+            },
+        ));
+    };
+    let numbers: Vec<u32> = tokens
+        .iter()
+        .skip(2)
+        .map(|t| {
+            t.parse::<u32>().map_err(|_| {
+                err(
+                    line,
+                    6,
+                    TrfErrorKind::NotANumber {
+                        text: (*t).to_string(),
+                    },
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let round = numbers
+        .first()
+        .map(|r| usize::try_from(*r).unwrap_or(usize::MAX));
+    Ok(AbnormalPoints {
+        kind,
+        match_points: score_token(mp, line, 6)?,
+        game_points: score_token(gp, line, 6)?,
+        round,
+        teams: numbers.iter().skip(1).copied().collect(),
+        line,
+    })
+}
+
+/// Record `362`: `362 TW 3.0   TD 1.0   TL 0.0`.
+pub(crate) fn match_points(chars: &[char], line: usize) -> Result<MatchPointsSystem, TrfError> {
+    let mut system = MatchPointsSystem::default();
+    let text: String = chars.iter().skip(3).collect();
+    let mut tokens = text.split_whitespace();
+    while let Some(token) = tokens.next() {
+        let value = tokens.next().unwrap_or_default();
+        let column = text.find(token).map_or(5, |at| at + 4);
+        let value = score_token(value, line, column)?;
+        match token.to_ascii_uppercase().as_str() {
+            "TW" => system.win = value,
+            "TD" => system.draw = value,
+            "TL" => system.loss = value,
+            _ => {
+                return Err(err(
+                    line,
+                    column,
+                    TrfErrorKind::UnknownPointsSymbol {
+                        found: token.chars().nth(1).unwrap_or(' '),
+                    },
+                ))
+            }
+        }
+    }
+    Ok(system)
+}
+
+/// How a team's round came about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TeamRoundKind {
+    /// A match against a team, played (on at least one board).
+    Match {
+        /// The opposing team.
+        opponent: u32,
+    },
+    /// A match paired whose results the file does not hold yet.
+    Pending {
+        /// The opposing team.
+        opponent: u32,
+    },
+    /// A forfeited match (`330`).
+    Forfeit {
+        /// The opposing team.
+        opponent: u32,
+        /// Whether this team won it.
+        won: bool,
+    },
+    /// A bye of the whole team (`240`).
+    Bye(TeamByeKind),
+    /// A pairing-allocated bye (`320`).
+    PairingAllocatedBye,
+    /// Not paired.
+    NotPaired,
+}
+
+/// One team's round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRound {
+    /// What happened.
+    pub kind: TeamRoundKind,
+    /// Match points scored.
+    pub match_points: Score,
+    /// Game points scored.
+    pub game_points: Score,
+    /// Whether a `299` record set or changed the points, with its line.
+    pub abnormal: Option<usize>,
+}
+
+/// A team's standing: its rounds and totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamStanding {
+    /// The team's record.
+    pub team: TeamRecord,
+    /// Each round.
+    pub rounds: Vec<TeamRound>,
+    /// Match points, `299` points for the standings included.
+    pub match_points: Score,
+    /// Game points, likewise.
+    pub game_points: Score,
+}
+
+/// Where a team's declared points (record `310`) are not what the results make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamPointsDisagreement {
+    /// The team.
+    pub team: u32,
+    /// The line of its `310` record.
+    pub line: usize,
+    /// Match points declared and computed.
+    pub match_points: (Option<Score>, Score),
+    /// Game points declared and computed.
+    pub game_points: (Option<Score>, Score),
+}
+
+/// A team tournament: the file's teams and every team's rounds.
+#[derive(Debug, Clone)]
+pub struct TeamTournament<'t> {
+    tournament: &'t Tournament,
+    records: &'t TeamRecords,
+    standings: Vec<TeamStanding>,
+    boards: usize,
+    options: Options,
+    /// The matches as an individual tournament of teams scored in match
+    /// points (team number as starting rank), for the individual codes.
+    matches: Tournament,
+    /// For each standing, the index of its team in `matches`.
+    at: Vec<usize>,
+}
+
+impl<'t> TeamTournament<'t> {
+    /// Read the team tournament of `tournament`, under the edition in
+    /// force on its start date; an error when the file is not a team file
+    /// ([`FideError::NotATeamTournament`]) or a record names a team or
+    /// player it does not list.
+    pub fn new(tournament: &'t Tournament) -> Result<TeamTournament<'t>, FideError> {
+        TeamTournament::with_options(tournament, Options::for_tournament(tournament))
+    }
+
+    /// Like [`TeamTournament::new`], under `options` (the edition of art.
+    /// 16 and the format for the individual codes on match points).
+    pub fn with_options(
+        tournament: &'t Tournament,
+        options: Options,
+    ) -> Result<TeamTournament<'t>, FideError> {
+        let records = tournament
+            .team
+            .as_ref()
+            .ok_or(FideError::NotATeamTournament)?;
+        let mut team_of: HashMap<u32, usize> = HashMap::new();
+        let mut index: HashMap<u32, usize> = HashMap::new();
+        for (i, team) in records.teams.iter().enumerate() {
+            if index.insert(team.number, i).is_some() {
+                return Err(err(
+                    team.line,
+                    5,
+                    TrfErrorKind::DuplicateStartingRank { rank: team.number },
+                )
+                .into());
+            }
+            for m in &team.members {
+                if tournament.player(*m).is_none() {
+                    return Err(err(
+                        team.line,
+                        74,
+                        TrfErrorKind::OpponentOutOfRange {
+                            round: 0,
+                            opponent: *m,
+                        },
+                    )
+                    .into());
+                }
+                team_of.insert(*m, i);
+            }
+        }
+        let boards = records.boards(tournament, &team_of);
+        let rounds = tournament.rounds;
+        let system = &tournament.points_system;
+        let n = records.teams.len();
+        // Per team and round: the opponent team met on the boards, the
+        // game points, whether every game is still to be played.
+        let mut opponent: Vec<Vec<Option<usize>>> = vec![vec![None; rounds]; n];
+        let mut gp: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
+        let mut decided: Vec<Vec<bool>> = vec![vec![false; rounds]; n];
+        let mut board_forfeits: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
+        for p in &tournament.players {
+            let Some(&t) = team_of.get(&p.starting_rank) else {
+                continue;
+            };
+            for (r, e) in p.rounds.iter().enumerate() {
+                let points = system.points(e.result);
+                match e.opponent {
+                    Some(o) => {
+                        let Some(&u) = team_of.get(&o) else { continue };
+                        if let Some(slot) = opponent.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *slot = Some(u);
+                        }
+                        if let Some(g) = gp.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *g += points;
+                        }
+                        if e.result != ResultCode::NotPaired {
+                            if let Some(d) = decided.get_mut(t).and_then(|v| v.get_mut(r)) {
+                                *d = true;
+                            }
+                        }
+                    }
+                    None if e.result.is_forfeit() => {
+                        if let Some(g) = board_forfeits.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *g += points;
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+        let team_index = |number: u32, line: usize| {
+            index.get(&number).copied().ok_or_else(|| {
+                FideError::from(err(
+                    line,
+                    5,
+                    TrfErrorKind::OpponentOutOfRange {
+                        round: 0,
+                        opponent: number,
+                    },
+                ))
+            })
+        };
+        let forfeit_default = |won: bool| {
+            let kind = if won { '+' } else { '-' };
+            records
+                .abnormal
+                .iter()
+                .find(|a| a.kind == kind && a.round.is_none())
+        };
+        let mp = &records.match_points;
+        let mut standings = Vec::with_capacity(n);
+        for (t, team) in records.teams.iter().enumerate() {
+            let mut team_rounds = Vec::with_capacity(rounds);
+            for r in 0..rounds {
+                let own_gp = gp
+                    .get(t)
+                    .and_then(|v| v.get(r))
+                    .cloned()
+                    .unwrap_or_default();
+                let forfeits = board_forfeits
+                    .get(t)
+                    .and_then(|v| v.get(r))
+                    .cloned()
+                    .unwrap_or_default();
+                let met = opponent.get(t).and_then(|v| v.get(r)).copied().flatten();
+                let round = if let Some(u) = met {
+                    let opponent_number = records.teams.get(u).map_or(0, |x| x.number);
+                    let is_decided = decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
+                        || decided.get(u).and_then(|v| v.get(r)).copied() == Some(true);
+                    if is_decided {
+                        let theirs = gp
+                            .get(u)
+                            .and_then(|v| v.get(r))
+                            .cloned()
+                            .unwrap_or_default()
+                            + board_forfeits
+                                .get(u)
+                                .and_then(|v| v.get(r))
+                                .cloned()
+                                .unwrap_or_default();
+                        let ours = own_gp + forfeits;
+                        let points = match ours.cmp(&theirs) {
+                            std::cmp::Ordering::Greater => mp.win.clone(),
+                            std::cmp::Ordering::Equal => mp.draw.clone(),
+                            std::cmp::Ordering::Less => mp.loss.clone(),
+                        };
+                        TeamRound {
+                            kind: TeamRoundKind::Match {
+                                opponent: opponent_number,
+                            },
+                            match_points: points,
+                            game_points: ours,
+                            abnormal: None,
+                        }
+                    } else {
+                        TeamRound {
+                            kind: TeamRoundKind::Pending {
+                                opponent: opponent_number,
+                            },
+                            match_points: Score::ZERO,
+                            game_points: Score::ZERO,
+                            abnormal: None,
+                        }
+                    }
+                } else if let Some(f) = records.forfeits.iter().find(|f| {
+                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
+                }) {
+                    let (won, other) = if f.white == team.number {
+                        (f.white_won, f.black)
+                    } else {
+                        (f.black_won, f.white)
+                    };
+                    team_index(other, f.line)?;
+                    let default = forfeit_default(won);
+                    let game_points = if forfeits != Score::ZERO || default.is_none() {
+                        forfeits
+                    } else {
+                        default.map(|d| d.game_points.clone()).unwrap_or_default()
+                    };
+                    TeamRound {
+                        kind: TeamRoundKind::Forfeit {
+                            opponent: other,
+                            won,
+                        },
+                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
+                        game_points,
+                        abnormal: None,
+                    }
+                } else if let Some(b) = records
+                    .byes
+                    .iter()
+                    .find(|b| b.round == r + 1 && b.team == team.number)
+                {
+                    let boards = Score::from(boards);
+                    let (m, g) = match b.kind {
+                        TeamByeKind::Full => (mp.win.clone(), &system.win * &boards),
+                        TeamByeKind::Half => (mp.draw.clone(), &system.draw * &boards),
+                        TeamByeKind::Zero => (Score::ZERO, Score::ZERO),
+                    };
+                    TeamRound {
+                        kind: TeamRoundKind::Bye(b.kind),
+                        match_points: m,
+                        game_points: g,
+                        abnormal: None,
+                    }
+                } else if let Some(pab) = records
+                    .pairing_allocated
+                    .as_ref()
+                    .filter(|p| p.teams.get(r).copied().flatten() == Some(team.number))
+                {
+                    TeamRound {
+                        kind: TeamRoundKind::PairingAllocatedBye,
+                        match_points: pab.match_points.clone(),
+                        game_points: pab.game_points.clone(),
+                        abnormal: None,
+                    }
+                } else {
+                    TeamRound {
+                        kind: TeamRoundKind::NotPaired,
+                        match_points: Score::ZERO,
+                        game_points: Score::ZERO,
+                        abnormal: None,
+                    }
+                };
+                team_rounds.push(round);
+            }
+            let mut standing_mp = Score::ZERO;
+            let mut standing_gp = Score::ZERO;
+            for a in records
+                .abnormal
+                .iter()
+                .filter(|a| a.teams.contains(&team.number))
+            {
+                let Some(round) = a.round else { continue };
+                match (a.kind, team_rounds.get_mut(round.wrapping_sub(1))) {
+                    (' ', Some(slot)) => {
+                        slot.match_points += &a.match_points;
+                        slot.game_points += &a.game_points;
+                        slot.abnormal = Some(a.line);
+                    }
+                    (' ', None) if round == 999 => {
+                        standing_mp += &a.match_points;
+                        standing_gp += &a.game_points;
+                    }
+                    (_, Some(slot)) => {
+                        slot.match_points = a.match_points.clone();
+                        slot.game_points = a.game_points.clone();
+                        slot.abnormal = Some(a.line);
+                    }
+                    (_, None) => {
+                        return Err(err(
+                            a.line,
+                            6,
+                            TrfErrorKind::BeyondDeclaredRounds {
+                                record: "299".to_string(),
+                                round,
+                                declared: rounds,
+                            },
+                        )
+                        .into())
+                    }
+                }
+            }
+            let match_points =
+                team_rounds.iter().map(|r| &r.match_points).sum::<Score>() + standing_mp;
+            let game_points =
+                team_rounds.iter().map(|r| &r.game_points).sum::<Score>() + standing_gp;
+            standings.push(TeamStanding {
+                team: team.clone(),
+                rounds: team_rounds,
+                match_points,
+                game_points,
+            });
+        }
+        for b in &records.byes {
+            team_index(b.team, b.line)?;
+        }
+        for a in &records.abnormal {
+            for t in &a.teams {
+                team_index(*t, a.line)?;
+            }
+        }
+        let (matches, at) = match_tournament(tournament, records, &standings)?;
+        Ok(TeamTournament {
+            tournament,
+            records,
+            standings,
+            boards,
+            options,
+            matches,
+            at,
+        })
+    }
+
+    /// The file.
+    #[must_use]
+    pub fn tournament(&self) -> &'t Tournament {
+        self.tournament
+    }
+
+    /// The number of boards of a match.
+    #[must_use]
+    pub fn boards(&self) -> usize {
+        self.boards
+    }
+
+    /// The score that ranks first (the `192` type).
+    #[must_use]
+    pub fn primary(&self) -> TeamScore {
+        self.records.primary()
+    }
+
+    /// Every team's rounds and totals, in the order of the `310` records.
+    #[must_use]
+    pub fn standings(&self) -> &[TeamStanding] {
+        &self.standings
+    }
+
+    /// The teams whose `310` match or game points are not what the
+    /// results make.
+    #[must_use]
+    pub fn points_disagreements(&self) -> Vec<TeamPointsDisagreement> {
+        self.standings
+            .iter()
+            .filter(|s| {
+                s.team
+                    .declared_match_points
+                    .as_ref()
+                    .is_some_and(|d| *d != s.match_points)
+                    || s.team
+                        .declared_game_points
+                        .as_ref()
+                        .is_some_and(|d| *d != s.game_points)
+            })
+            .map(|s| TeamPointsDisagreement {
+                team: s.team.number,
+                line: s.team.line,
+                match_points: (s.team.declared_match_points.clone(), s.match_points.clone()),
+                game_points: (s.team.declared_game_points.clone(), s.game_points.clone()),
+            })
+            .collect()
+    }
+
+    /// The contestant names: each team's name (a blank or shared one gets
+    /// ` (#number)`).
+    #[must_use]
+    pub fn contestant_ids(&self) -> Vec<ContestantId> {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for s in &self.standings {
+            *seen.entry(s.team.name.as_str()).or_insert(0) += 1;
+        }
+        self.standings
+            .iter()
+            .map(|s| {
+                let name = s.team.name.as_str();
+                if name.is_empty() || seen.get(name).copied().unwrap_or(0) > 1 {
+                    ContestantId::new(format!("{name} (#{})", s.team.number))
+                } else {
+                    ContestantId::new(name)
+                }
+            })
+            .collect()
+    }
+
+    /// The matches as an individual tournament: each team a player
+    /// (its number the starting rank), each match a game scored in match
+    /// points (`362`), byes, forfeits and absences as the team had them.
+    #[must_use]
+    pub fn match_tournament(&self) -> &Tournament {
+        &self.matches
+    }
+
+    /// A team tie-break's value for every team, in standings order.
+    pub fn values(&self, code: &TeamTieBreak) -> Result<Vec<Score>, FideError> {
+        let score = |s: &TeamStanding, which: TeamScore| match which {
+            TeamScore::MatchPoints => s.match_points.clone(),
+            TeamScore::GamePoints => s.game_points.clone(),
+        };
+        let by_team = |values: Vec<Score>| {
+            self.at
+                .iter()
+                .map(|i| values.get(*i).cloned().unwrap_or_default())
+                .collect()
+        };
+        Ok(match &code.kind {
+            TeamCodeKind::MatchPoints => self
+                .standings
+                .iter()
+                .map(|s| score(s, TeamScore::MatchPoints))
+                .collect(),
+            TeamCodeKind::GamePoints => self
+                .standings
+                .iter()
+                .map(|s| score(s, TeamScore::GamePoints))
+                .collect(),
+            TeamCodeKind::OtherScore => self
+                .standings
+                .iter()
+                .map(|s| score(s, self.primary().other()))
+                .collect(),
+            TeamCodeKind::OnMatchPoints(c) => {
+                let eval = Evaluation::new(&self.matches, self.options)?;
+                by_team(eval.values(c)?)
+            }
+            TeamCodeKind::ExtendedMatchGame(c) => {
+                let eval = Evaluation::new(&self.matches, self.options)?;
+                self.standings
+                    .iter()
+                    .zip(&self.at)
+                    .map(|(s, i)| {
+                        let own: Vec<Score> =
+                            s.rounds.iter().map(|r| r.game_points.clone()).collect();
+                        eval.sonneborn_berger_with(*i, c.forfeits_as_played, c.cut, &own)
+                    })
+                    .collect()
+            }
+        })
+    }
+
+    /// Rank the teams: by the primary score (the `192` type), then by
+    /// each tie-break of `list`, each decision in the trace with its
+    /// article; a tie the list cannot break ends with the drawing of lots.
+    pub fn rank(&self, list: &TeamCascade) -> Result<TieBreakOutcome, FideError> {
+        let ids = self.contestant_ids();
+        let primary = TeamTieBreak::plain(match self.primary() {
+            TeamScore::MatchPoints => TeamCodeKind::MatchPoints,
+            TeamScore::GamePoints => TeamCodeKind::GamePoints,
+        });
+        let mut groups: Vec<Vec<usize>> = vec![(0..ids.len()).collect()];
+        let mut trace = Vec::new();
+        for code in std::iter::once(&primary).chain(list.0.iter()) {
+            if groups.iter().all(|g| g.len() < 2) {
+                break;
+            }
+            let values = self.values(code)?;
+            let mut next = Vec::new();
+            for group in groups {
+                if group.len() < 2 {
+                    next.push(group);
+                    continue;
+                }
+                let split = split_by(&group, &values, &ids);
+                trace.push(Decision {
+                    clause: Clause::new(format!("FIDE {} ({code})", code.article())),
+                    test: code.description().to_string(),
+                    among: sorted(&group, &ids),
+                    values: group
+                        .iter()
+                        .filter_map(|i| {
+                            Some((ids.get(*i)?.clone(), Value::Score(values.get(*i)?.clone())))
+                        })
+                        .collect(),
+                    result: split.iter().map(|g| sorted(g, &ids)).collect(),
+                    note: None,
+                });
+                next.extend(split);
+            }
+            groups = next;
+        }
+        let order = groups
+            .into_iter()
+            .map(|g| TiedGroup {
+                members: sorted(&g, &ids),
+                unresolved: (g.len() > 1).then(|| Unresolved::RandomBallot {
+                    clause: Clause::new("FIDE C.07 drawing of lots"),
+                }),
+            })
+            .collect();
+        Ok(TieBreakOutcome { order, trace })
+    }
+}
+
+/// The matches as an individual tournament scored in match points.
+fn match_tournament(
+    t: &Tournament,
+    records: &TeamRecords,
+    standings: &[TeamStanding],
+) -> Result<(Tournament, Vec<usize>), FideError> {
+    let mp = &records.match_points;
+    let system = PointsSystem {
+        win: mp.win.clone(),
+        draw: mp.draw.clone(),
+        loss: mp.loss.clone(),
+        absence: Score::ZERO,
+        pairing_allocated_bye: records
+            .pairing_allocated
+            .as_ref()
+            .map_or_else(|| mp.draw.clone(), |p| p.match_points.clone()),
+        unknown_result: None,
+    };
+    let mut players = Vec::with_capacity(standings.len());
+    for s in standings {
+        let mut rounds = Vec::with_capacity(s.rounds.len());
+        for (r, round) in s.rounds.iter().enumerate() {
+            let (opponent, result) = match &round.kind {
+                TeamRoundKind::Match { opponent } => {
+                    let result = if round.match_points == mp.win {
+                        ResultCode::Win
+                    } else if round.match_points == mp.draw {
+                        ResultCode::Draw
+                    } else if round.match_points == mp.loss {
+                        ResultCode::Loss
+                    } else {
+                        return Err(not_a_match_result(s, r, round));
+                    };
+                    (Some(*opponent), result)
+                }
+                TeamRoundKind::Pending { opponent } => (Some(*opponent), ResultCode::NotPaired),
+                TeamRoundKind::Forfeit { opponent, won } => (
+                    Some(*opponent),
+                    if *won {
+                        ResultCode::ForfeitWin
+                    } else {
+                        ResultCode::ForfeitLoss
+                    },
+                ),
+                TeamRoundKind::Bye(TeamByeKind::Full) => (None, ResultCode::FullPointBye),
+                TeamRoundKind::Bye(TeamByeKind::Half) => (None, ResultCode::HalfPointBye),
+                TeamRoundKind::Bye(TeamByeKind::Zero) => (None, ResultCode::ZeroPointBye),
+                TeamRoundKind::PairingAllocatedBye => (None, ResultCode::PairingAllocatedBye),
+                TeamRoundKind::NotPaired => (None, ResultCode::NotPaired),
+            };
+            if *system.points(result) != round.match_points {
+                return Err(not_a_match_result(s, r, round));
+            }
+            rounds.push(RoundEntry {
+                opponent,
+                colour: Colour::None,
+                result,
+            });
+        }
+        players.push(Player {
+            starting_rank: s.team.number,
+            name: s.team.name.clone(),
+            rating: None,
+            declared_points: None,
+            declared_rank: None,
+            rounds,
+            line: s.team.line,
+        });
+    }
+    players.sort_by_key(|p| p.starting_rank);
+    let at = standings
+        .iter()
+        .map(|s| {
+            players
+                .binary_search_by_key(&s.team.number, |p| p.starting_rank)
+                .unwrap_or(0)
+        })
+        .collect();
+    let matches = Tournament {
+        name: t.name.clone(),
+        start_date: t.start_date,
+        rounds: t.rounds,
+        players,
+        tie_break_codes: None,
+        format: t.format,
+        points_system: system,
+        source_lines: Vec::new(),
+        team: None,
+    };
+    Ok((matches, at))
+}
+
+/// A round whose match points (set by a `299` record) are none of a
+/// match's results: the individual codes on match points cannot take it.
+fn not_a_match_result(s: &TeamStanding, r: usize, round: &TeamRound) -> FideError {
+    FideError::Code(CodeError {
+        code: format!("team {} round {}", s.team.number, r + 1),
+        reason: format!(
+            "{} match points (record 299, line {}) are not a match won, drawn or lost: the tie-breaks on match points cannot count the round",
+            round.match_points,
+            round.abnormal.unwrap_or(s.team.line)
+        ),
+    })
+}
+
+fn sorted(group: &[usize], ids: &[ContestantId]) -> Vec<ContestantId> {
+    let mut out: Vec<ContestantId> = group.iter().filter_map(|i| ids.get(*i).cloned()).collect();
+    out.sort();
+    out
+}
+
+/// Split a group by value, higher first; equal values stay together,
+/// sorted by name.
+fn split_by(group: &[usize], values: &[Score], ids: &[ContestantId]) -> Vec<Vec<usize>> {
+    let mut members = group.to_vec();
+    let zero = Score::ZERO;
+    members.sort_by(|a, b| {
+        let va = values.get(*a).unwrap_or(&zero);
+        let vb = values.get(*b).unwrap_or(&zero);
+        vb.cmp(va).then_with(|| ids.get(*a).cmp(&ids.get(*b)))
+    });
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for m in members {
+        let same = out.last().and_then(|g| g.first()).is_some_and(|first| {
+            values.get(*first).unwrap_or(&zero) == values.get(m).unwrap_or(&zero)
+        });
+        match out.last_mut() {
+            Some(g) if same => g.push(m),
+            _ => out.push(vec![m]),
+        }
+    }
+    out
+}
+
+/// A team tie-break the crate computes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TeamCodeKind {
+    /// `MPTS`: match points.
+    MatchPoints,
+    /// `GPTS`: game points.
+    GamePoints,
+    /// `MPvGP`: the score that does not rank first (game points when
+    /// match points rank first, and the other way round).
+    OtherScore,
+    /// An individual code on match points (`BH:MP/C1/P`, `SB:MP`, `PS:MP`
+    /// ..., and `EMMSB`, which is `SB:MP`): computed by the individual
+    /// rules on the teams' match results, each match a game scored in
+    /// match points (`362`), art. 16 on unplayed rounds included.
+    OnMatchPoints(TieBreakCode),
+    /// `EMGSB`: per match, the opponent's match points (as art. 16
+    /// counts them, with `/P` and `/Cn` as for `SB`) times the game
+    /// points the team scored in it.
+    ExtendedMatchGame(TieBreakCode),
+}
+
+/// The table-driven team codes: code, kind, article, what it compares.
+/// The individual codes on match points take the individual code's article.
+pub const TEAM_CODES: &[(&str, &str, &str)] = &[
+    ("MPTS", "C.07 12 (team: match points)", "match points"),
+    ("GPTS", "C.07 12 (team: game points)", "game points"),
+    ("MPVGP", "MTB26 MPvGP", "the other of match and game points"),
+    (
+        "EMMSB",
+        "MTB26 EMMSB (art. 9.1 on match points)",
+        "opponents' match points times match points scored",
+    ),
+    (
+        "EMGSB",
+        "MTB26 EMGSB (art. 9.1, team)",
+        "opponents' match points times game points scored",
+    ),
+];
+
+/// The individual tie-breaks a team can be ranked by on match points.
+fn on_match_points(kind: TieBreakKind) -> bool {
+    matches!(
+        kind,
+        TieBreakKind::Buchholz
+            | TieBreakKind::ForeBuchholz
+            | TieBreakKind::SonnebornBerger
+            | TieBreakKind::ProgressiveScore
+            | TieBreakKind::AverageOfOpponentsBuchholz
+            | TieBreakKind::Wins
+            | TieBreakKind::PairingNumber
+            | TieBreakKind::Koya
+    )
+}
+
+/// A team tie-break code.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TeamTieBreak {
+    /// The tie-break.
+    pub kind: TeamCodeKind,
+    /// The code as written.
+    pub written: String,
+}
+
+impl TeamTieBreak {
+    /// A code of the table.
+    #[must_use]
+    pub fn plain(kind: TeamCodeKind) -> TeamTieBreak {
+        let written = match &kind {
+            TeamCodeKind::MatchPoints => "MPTS".to_string(),
+            TeamCodeKind::GamePoints => "GPTS".to_string(),
+            TeamCodeKind::OtherScore => "MPvGP".to_string(),
+            TeamCodeKind::OnMatchPoints(c) => format!("{c}"),
+            TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
+        };
+        TeamTieBreak { kind, written }
+    }
+
+    /// The article (or MTB26 entry) that defines it.
+    #[must_use]
+    pub fn article(&self) -> String {
+        let table = |code: &str| {
+            TEAM_CODES
+                .iter()
+                .find(|e| e.0 == code)
+                .map_or(String::new(), |e| e.1.to_string())
+        };
+        match &self.kind {
+            TeamCodeKind::MatchPoints => table("MPTS"),
+            TeamCodeKind::GamePoints => table("GPTS"),
+            TeamCodeKind::OtherScore => table("MPVGP"),
+            TeamCodeKind::OnMatchPoints(c) => format!("C.07 {} on match points", c.article()),
+            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
+        }
+    }
+
+    /// What it compares, in words.
+    #[must_use]
+    pub fn description(&self) -> &'static str {
+        let table = |code: &str| TEAM_CODES.iter().find(|e| e.0 == code).map_or("", |e| e.2);
+        match &self.kind {
+            TeamCodeKind::MatchPoints => table("MPTS"),
+            TeamCodeKind::GamePoints => table("GPTS"),
+            TeamCodeKind::OtherScore => table("MPVGP"),
+            TeamCodeKind::OnMatchPoints(c) => c.kind.description(),
+            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
+        }
+    }
+}
+
+impl std::fmt::Display for TeamTieBreak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.written)
+    }
+}
+
+impl std::str::FromStr for TeamTieBreak {
+    type Err = CodeError;
+
+    fn from_str(text: &str) -> Result<TeamTieBreak, CodeError> {
+        let written = text.trim().to_string();
+        let upper = written.to_ascii_uppercase();
+        let fail = |reason: String| CodeError {
+            code: written.clone(),
+            reason,
+        };
+        let (name, modifiers) = upper
+            .split_once('/')
+            .map_or((upper.as_str(), ""), |(n, m)| (n, m));
+        let with = |base: &str| -> Result<TieBreakCode, CodeError> {
+            if modifiers.is_empty() {
+                base.parse()
+            } else {
+                format!("{base}/{modifiers}").parse()
+            }
+        };
+        let kind = match name {
+            "MPTS" if modifiers.is_empty() => TeamCodeKind::MatchPoints,
+            "GPTS" if modifiers.is_empty() => TeamCodeKind::GamePoints,
+            "MPVGP" if modifiers.is_empty() => TeamCodeKind::OtherScore,
+            "EMMSB" => TeamCodeKind::OnMatchPoints(with("SB")?),
+            "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
+            _ => {
+                let (base, reference) = match name.split_once(':') {
+                    Some((b, r)) => (b, Some(r)),
+                    None => (name, None),
+                };
+                let code: TieBreakCode = with(base).map_err(|_| {
+                    fail(format!(
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP)",
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
+                    ))
+                })?;
+                if !on_match_points(code.kind) || !matches!(reference, None | Some("MP")) {
+                    return Err(fail(format!(
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP; game-point variants and the EDE, EGMSB, EGGSB, BC, TBR, BBE, SSSC codes are not computed yet)",
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
+                    )));
+                }
+                TeamCodeKind::OnMatchPoints(code)
+            }
+        };
+        Ok(TeamTieBreak { kind, written })
+    }
+}
+
+/// A list of team tie-breaks (`MPvGP, BH:MP/C1/P`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct TeamCascade(pub Vec<TeamTieBreak>);
+
+impl std::str::FromStr for TeamCascade {
+    type Err = CodeError;
+
+    /// Codes separated by commas, semicolons or blanks; at most
+    /// [`crate::MAX_TIE_BREAKS`]; a leading `MPTS` or `GPTS` that is the
+    /// primary score is kept (it splits nothing).
+    fn from_str(text: &str) -> Result<TeamCascade, CodeError> {
+        let codes: Vec<&str> = text
+            .split([',', ';', ' ', '\t'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .take(crate::MAX_TIE_BREAKS + 1)
+            .collect();
+        if codes.len() > crate::MAX_TIE_BREAKS {
+            return Err(CodeError {
+                code: text.chars().take(40).collect(),
+                reason: format!(
+                    "a tie-break list holds at most {} codes",
+                    crate::MAX_TIE_BREAKS
+                ),
+            });
+        }
+        codes
+            .into_iter()
+            .map(str::parse)
+            .collect::<Result<Vec<_>, _>>()
+            .map(TeamCascade)
+    }
+}

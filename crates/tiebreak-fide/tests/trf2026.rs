@@ -1,0 +1,328 @@
+//! Issue 28, item 4: the TRF-2026 reader complete for what changes a
+//! result, and the art. 7 / 9.2 / 10 fixes. Each test failed before the
+//! change it pins (named in the comment); every value is worked by hand.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
+
+use countback_model::{Score, Unresolved};
+use countback_tiebreak_fide::trf::{self, ResultCode};
+use countback_tiebreak_fide::{Edition, Evaluation, Options, TrfErrorKind};
+
+/// A `001` record as TRF-16 lays it out: rank, name, rating (0 = blank),
+/// then per round `opponent colour result` (opponent 0 is written `0000`).
+fn record(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> String {
+    let rating = if rating == 0 {
+        String::new()
+    } else {
+        rating.to_string()
+    };
+    let mut l = format!("001 {rank:>4}      {name:<33} {rating:>4}{:37}", "");
+    for (o, c, r) in rounds {
+        l.push_str(&format!("  {o:>4} {c} {r}"));
+    }
+    l.replace("     0 ", "  0000 ")
+}
+
+fn s(text: &str) -> Score {
+    Score::parse(text).unwrap()
+}
+
+fn value(t: &trf::Tournament, edition: Edition, player: u32, code: &str) -> Score {
+    Evaluation::new(t, Options::new(edition))
+        .unwrap()
+        .value(player, &code.parse().unwrap())
+        .unwrap()
+}
+
+/// A round robin of four, three rounds, with a forfeit:
+/// R1 Ann-Dan 1-0, Bob-Cid +/- (Cid, with Black, did not come);
+/// R2 Cid-Ann =, Dan-Bob 1-0; R3 Ann-Bob 0-1, Cid-Dan =.
+/// 1-½-0: Ann 1½, Bob 2, Cid 1, Dan 1½. Dan is unrated.
+fn round_robin(points_system: &str) -> String {
+    [
+        "012 Four".to_string(),
+        "092 Round Robin".to_string(),
+        "142 3".to_string(),
+        points_system.to_string(),
+        record(
+            1,
+            "Ann",
+            2000,
+            &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '0')],
+        ),
+        record(
+            2,
+            "Bob",
+            1900,
+            &[(3, 'w', '+'), (4, 'b', '0'), (1, 'b', '1')],
+        ),
+        record(
+            3,
+            "Cid",
+            1800,
+            &[(2, 'b', '-'), (1, 'w', '='), (4, 'w', '=')],
+        ),
+        record(4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
+    ]
+    .join("\n")
+}
+
+/// Why: "`0000 - -` (no game in a round) is refused; FIDE TEC's own team
+/// sample file uses it 1,328 times." Before: `MissingOpponent`.
+#[test]
+fn a_round_without_a_game_reads_as_a_forfeit_without_an_opponent() {
+    let text = [
+        "142 3".to_string(),
+        record(1, "Ann", 0, &[(2, 'w', '1'), (0, '-', '-'), (0, '-', '+')]),
+        record(2, "Bob", 0, &[(1, 'b', '0')]),
+    ]
+    .join("\n");
+    assert!(text.contains("0000 - -") && text.contains("0000 - +"));
+    let t = trf::parse(&text).unwrap();
+    let ann = t.player(1).unwrap();
+    assert_eq!(ann.rounds[1].result, ResultCode::ForfeitLoss);
+    assert_eq!(ann.rounds[1].opponent, None);
+    assert_eq!(ann.rounds[2].result, ResultCode::ForfeitWin);
+    // 1 + 0 + 1.
+    assert_eq!(t.points(ann), s("2"));
+    // REP: round 1 played, round 2 a forfeit loss (voluntarily unplayed,
+    // art. 16.1), round 3 a forfeit win (not): 2.
+    assert_eq!(value(&t, Edition::Mar2026, 1, "REP"), s("2"));
+    // A game over the board still needs its opponent.
+    let bad = ["142 1".to_string(), record(1, "Ann", 0, &[(0, 'w', '1')])].join("\n");
+    assert!(matches!(
+        trf::parse(&bad).unwrap_err().kind,
+        TrfErrorKind::MissingOpponent { round: 1 }
+    ));
+}
+
+/// Why: "Record `162` with the TRF-2026 symbols `A` and `X` is refused;
+/// the reference engine's own generator writes them." Before:
+/// `UnknownPointsSymbol`. The line is the reference generator's layout.
+#[test]
+fn points_system_reads_the_trf2026_absence_and_x_symbols() {
+    let reference = "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5";
+    let t = trf::parse(&round_robin(reference)).unwrap();
+    assert!(t.points_system.is_standard());
+    assert_eq!(t.points_system.absence, s("0"));
+    assert_eq!(t.points_system.unknown_result, Some(s("1/2")));
+    // An absence scoring less than a loss over the board (3-1-1-0, a
+    // point for playing): Cid's forfeit loss scores A's 0, his two draws 1 each.
+    let t = trf::parse(&round_robin("162 W 3.0    D 1.0    L 1.0    A 0.0")).unwrap();
+    assert_eq!(t.points(t.player(3).unwrap()), s("2"));
+    // Ann: win 3, draw 1, loss over the board 1.
+    assert_eq!(t.points(t.player(1).unwrap()), s("5"));
+    // Without `A`, an absence scores a loss (TRF-16): Cid 1 + 1 + 1.
+    let t = trf::parse(&round_robin("162 W 3.0    D 1.0    L 1.0")).unwrap();
+    assert_eq!(t.points(t.player(3).unwrap()), s("3"));
+}
+
+/// Why (issue 29): "a bye in round 6 of a 5-round file silently changed
+/// points". Before: the file was read with 6 rounds.
+#[test]
+fn a_record_after_the_declared_last_round_is_an_error_naming_it() {
+    let mut text = round_robin("");
+    text.push_str("\n240 H   4    1");
+    let err = trf::parse(&text).unwrap_err();
+    assert_eq!(err.line, 9);
+    assert_eq!(
+        err.kind,
+        TrfErrorKind::BeyondDeclaredRounds {
+            record: "240".to_string(),
+            round: 4,
+            declared: 3
+        }
+    );
+    assert!(err.to_string().contains("record 240"), "{err}");
+    // A result in a fourth round of a `001` line, likewise.
+    let four = round_robin("").replace(
+        &record(4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
+        &record(
+            4,
+            "Dan",
+            0,
+            &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '='), (0, '-', 'H')],
+        ),
+    );
+    let err = trf::parse(&four).unwrap_err();
+    assert_eq!((err.line, err.column), (8, 122), "round 4's opponent field");
+    assert!(matches!(
+        err.kind,
+        TrfErrorKind::BeyondDeclaredRounds { ref record, round: 4, declared: 3 } if record == "001"
+    ));
+    // A blank fourth round changes nothing and is dropped.
+    let blank = round_robin("").replace(
+        &record(4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
+        &format!(
+            "{}  0000 -  ",
+            record(4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')])
+        ),
+    );
+    let t = trf::parse(&blank).unwrap();
+    assert_eq!(t.rounds, 3);
+    assert_eq!(t.player(4).unwrap().rounds.len(), 3);
+}
+
+/// Why: "Under the March 2026 text, REP counts a round-robin forfeit
+/// loss, which 15.2 (2026) keeps unplayed for art. 7." Before: 3.
+#[test]
+fn rep_2026_leaves_a_round_robin_forfeit_loss_out() {
+    let t = trf::parse(&round_robin("")).unwrap();
+    // Cid: forfeit loss, two games.
+    assert_eq!(value(&t, Edition::Mar2026, 3, "REP"), s("2"));
+    // The 2024 text's 15.2 makes every forfeit in a round robin a game.
+    assert_eq!(value(&t, Edition::Aug2024, 3, "REP"), s("3"));
+}
+
+/// Why: "Under the 2024 text, BPG in a round robin should count a forfeit
+/// loss with Black (15.2, 2024): neither program does." Before: 0.
+#[test]
+fn bpg_2024_counts_a_round_robin_forfeit_loss_with_black() {
+    let t = trf::parse(&round_robin("")).unwrap();
+    // Cid had Black only in round 1, the forfeit.
+    assert_eq!(value(&t, Edition::Aug2024, 3, "BPG"), s("1"));
+    assert_eq!(value(&t, Edition::Mar2026, 3, "BPG"), s("0"));
+    // Bob's forfeit win (White) is a game won in both texts; his Black
+    // games: round 2 (lost), round 3 (won).
+    assert_eq!(value(&t, Edition::Mar2026, 2, "WON"), s("2"));
+    assert_eq!(value(&t, Edition::Mar2026, 2, "BPG"), s("2"));
+    assert_eq!(value(&t, Edition::Aug2024, 2, "BWG"), s("1"));
+}
+
+/// Why: "`KS/L40` is read as +40 half points; the reference engine reads
+/// a 40% limit." MTB26 writes the limit as a percentage (docs/fide.md,
+/// "Koya's limit"). Before: 0 (a limit of 4½ + 20).
+#[test]
+fn ks_l40_is_a_limit_of_40_percent() {
+    // 3-1-0: Ann 4, Bob 6, Cid 2, Dan 4; the maximum is 3 games × 3 = 9.
+    let t = trf::parse(&round_robin("162 W 3.0    D 1.0    L 0.0")).unwrap();
+    // Art. 9.2, 50 %: 4½; only Bob reaches it; Ann lost to him.
+    assert_eq!(value(&t, Edition::Mar2026, 1, "KS"), s("0"));
+    // 40 %: 3.6; Bob and Dan reach it: Ann beat Dan (3).
+    assert_eq!(value(&t, Edition::Mar2026, 1, "KS/L40"), s("3"));
+    // A signed limit still moves art. 9.2's limit by half points:
+    // 4½ - 1 = 3½, the same players as 40 %.
+    assert_eq!(value(&t, Edition::Mar2026, 1, "KS/L-2"), s("3"));
+    let code: countback_tiebreak_fide::TieBreakCode = "KS/L40".parse().unwrap();
+    assert_eq!(code.limit_percent, Some(40));
+    assert_eq!(code.to_string(), "KS/L40");
+    assert!("KS/L140"
+        .parse::<countback_tiebreak_fide::TieBreakCode>()
+        .is_err());
+}
+
+/// Why: "Rating tie-breaks with unrated players present and no `/U` are
+/// computed without a word; art. 10's preamble drops them unless the
+/// regulations give unrated players a rating (the reference engine drops
+/// them)." Before: ARO ranked Dan (1900: Ann, Bob, Cid) above Ann (1850:
+/// Bob and Cid, Dan left out), with nothing in the trace.
+#[test]
+fn rating_tiebreaks_without_u_are_not_applied_when_a_player_is_unrated() {
+    let t = trf::parse(&round_robin("")).unwrap();
+    let eval = Evaluation::new(&t, Options::new(Edition::Mar2026)).unwrap();
+    let outcome = eval.rank(&"ARO".parse().unwrap()).unwrap();
+    // Ann and Dan, 1½ each, stay tied: lots.
+    let tied = outcome.order.iter().find(|g| g.members.len() == 2).unwrap();
+    assert_eq!(
+        tied.members,
+        ["Ann", "Dan"].map(countback_model::ContestantId::new)
+    );
+    assert!(matches!(
+        tied.unresolved,
+        Some(Unresolved::RandomBallot { .. })
+    ));
+    let dropped = outcome
+        .trace
+        .iter()
+        .find(|d| d.clause.to_string().contains("10 (preamble)"))
+        .unwrap();
+    assert!(dropped.test.contains("1 unrated"), "{}", dropped.test);
+    assert_eq!(eval.drops_rating_tiebreak(&"ARO".parse().unwrap()), Some(1));
+    // With `/U1000` the regulations give Dan a rating and ARO applies:
+    // Ann (1900 + 1800 + 1000) / 3 = 1567, Dan (2000 + 1900 + 1800) / 3 = 1900.
+    let outcome = eval.rank(&"ARO/U1000".parse().unwrap()).unwrap();
+    assert!(outcome.is_fully_resolved());
+    assert_eq!(
+        eval.drops_rating_tiebreak(&"ARO/U1000".parse().unwrap()),
+        None
+    );
+    assert_eq!(value(&t, Edition::Mar2026, 1, "ARO/U1000"), s("1567"));
+}
+
+/// A `310` team record: number, name, match and game points, rank, members.
+fn team(number: u32, name: &str, mp: &str, gp: &str, rank: u32, members: &[u32]) -> String {
+    let members: Vec<String> = members.iter().map(|m| format!("{m:>4}")).collect();
+    format!(
+        "310 {number:>3} {name:<32} {:<5} {:>6} {mp:>6} {gp:>6} {rank:>3}  {}",
+        "",
+        "",
+        members.join(" ")
+    )
+}
+
+/// Three teams of two boards, one round: team 1 (players 1, 2) beats
+/// team 2 (3, 4) 1½-½; team 3 (5, 6) has a full-point bye (`240 F`),
+/// worth a won match (2 MP) and a win on each board (2 GP).
+fn teams() -> String {
+    [
+        "012 Three teams".to_string(),
+        "142 1".to_string(),
+        "192 FIDE_TEAM_MP_GP".to_string(),
+        "352 WB".to_string(),
+        "362 TW 2.0   TD 1.0   TL 0.0".to_string(),
+        record(1, "Ann", 2000, &[(3, 'w', '1')]),
+        record(2, "Bob", 1900, &[(4, 'b', '=')]),
+        record(3, "Cid", 1800, &[(1, 'b', '0')]),
+        record(4, "Dan", 1700, &[(2, 'w', '=')]),
+        record(5, "Eve", 1600, &[]),
+        record(6, "Fay", 1500, &[]),
+        team(1, "One", "2.0", "1.5", 1, &[1, 2]),
+        team(2, "Two", "0.0", "0.5", 3, &[3, 4]),
+        team(3, "Three", "2.0", "2.0", 2, &[5, 6]),
+        "240 F   1    3".to_string(),
+    ]
+    .join("\n")
+}
+
+/// Why: "A team tournament file is ranked as individual players,
+/// silently ... 6 were refused with a message that reads a team bye's
+/// team number as a player number." Before: `240 F 1 3` was applied to
+/// player 3, who played (`ByeDisagrees`); without it the file ranked six
+/// players.
+#[test]
+fn a_team_file_is_read_as_teams_and_refused_as_players_saying_what_it_is() {
+    let t = trf::parse(&teams()).unwrap();
+    assert!(t.is_team_file());
+    let err = Evaluation::new(&t, Options::new(Edition::Mar2026)).unwrap_err();
+    assert_eq!(
+        err,
+        countback_tiebreak_fide::FideError::TeamTournament {
+            teams: 3,
+            type_code: Some("FIDE_TEAM_MP_GP".to_string())
+        }
+    );
+    assert!(
+        err.to_string()
+            .starts_with("this is a team tournament (3 teams, record 192 FIDE_TEAM_MP_GP)"),
+        "{err}"
+    );
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    assert_eq!(teams.points_disagreements(), []);
+    let totals: Vec<(Score, Score)> = teams
+        .standings()
+        .iter()
+        .map(|s| (s.match_points.clone(), s.game_points.clone()))
+        .collect();
+    assert_eq!(
+        totals,
+        [(s("2"), s("3/2")), (s("0"), s("1/2")), (s("2"), s("2"))]
+    );
+    // MP first (192 …_MP_GP), then game points: Three (2 GP) before One (1½).
+    let outcome = teams.rank(&"MPvGP".parse().unwrap()).unwrap();
+    assert_eq!(outcome.order_text(), "Three > One > Two");
+    // An individual file is not a team file for the team reading.
+    let single = trf::parse(&round_robin("")).unwrap();
+    assert_eq!(
+        countback_tiebreak_fide::TeamTournament::new(&single).unwrap_err(),
+        countback_tiebreak_fide::FideError::NotATeamTournament
+    );
+}
