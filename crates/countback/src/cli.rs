@@ -40,18 +40,25 @@ pub enum Command {
     /// Score a bridge pairs session: matchpoints per board (fouled and short
     /// boards normalised), totals, percentages and places with exact ties.
     ///
-    /// Reads an event file (TOML/JSON with `[[boards]]`) or a USEBIO XML file.
+    /// Reads an event file (TOML/JSON with `[[boards]]`) or a results file
+    /// another program wrote: USEBIO or NZ Scorer `.xml`, or PBN `.pbn`.
     Score(FileArgs),
     /// Rank an event by a named tie-break procedure and show who wins each tie.
     ///
-    /// The procedure comes from `--procedure` or the file's `event.procedure`.
+    /// Reads an event file (TOML/JSON) or a FIDE TRF file. The procedure
+    /// comes from `--procedure` (which lists them all) or the file's
+    /// `event.procedure`.
     Rank(RankArgs),
     /// Show the full decision trace of the ties in an event: every test, the
     /// clause, the values compared, and how each group split.
     Explain(RankArgs),
-    /// Rescore a USEBIO results file from its raw table results and list every
-    /// stored figure that differs, with the reason (rounding, unfactored short
-    /// board, manual override ...).
+    /// Check the figures another program stored in a USEBIO, NZ Scorer, PBN
+    /// or FIDE TRF file, and list every one that differs, with the reason.
+    ///
+    /// A results file (USEBIO or NZ Scorer `.xml`, PBN `.pbn`) is rescored
+    /// from its raw table results (differences: rounding, unfactored short
+    /// board, manual override ...); a FIDE `.trf` file's points and ranks are
+    /// checked against its results and its tie-break list.
     Audit(AuditArgs),
     /// Replay every worked example of the rule documents (as `cargo xtask replay`).
     Replay(ReplayArgs),
@@ -109,7 +116,8 @@ impl OutputArgs {
 /// A file and an output style.
 #[derive(Debug, Args)]
 pub struct FileArgs {
-    /// The event file: `.toml`, `.json`, or a USEBIO / NZ Scorer `.xml`.
+    /// The file: an event file (`.toml`, `.json`), a USEBIO or NZ Scorer
+    /// `.xml`, or a PBN `.pbn` results file.
     pub file: PathBuf,
     /// Output format and display choices.
     #[command(flatten)]
@@ -117,9 +125,9 @@ pub struct FileArgs {
     /// Which boards to print a score table for: `all`, `adjusted` (the
     /// boards where something besides plain match points applied: fouled,
     /// short, artificial, not played), `none`, or a list such as `1,4,7-9`.
-    /// Default: `all` for text and HTML, `none` for JSON (which then holds
-    /// the standings only) and CSV (whose one table is then the standings;
-    /// with `--boards` it is the board lines instead).
+    /// Default: `all` for text, HTML and JSON; `none` for CSV (whose one
+    /// table is then the standings; with `--boards` it is the board lines
+    /// instead).
     #[arg(long, value_name = "WHICH", value_parser = boards)]
     pub boards: Option<Boards>,
     /// Set a scoring option for this run, replacing the file's
@@ -133,7 +141,7 @@ pub struct FileArgs {
 /// An audit's arguments.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// The results file: USEBIO or NZ Scorer `.xml`, or a FIDE `.trf`
+    /// The results file: USEBIO or NZ Scorer `.xml`, PBN `.pbn`, or a FIDE `.trf`
     /// (its declared ranks checked against its own tie-break list, its
     /// points against its results; exit 1 when any disagrees).
     pub file: PathBuf,
@@ -162,7 +170,7 @@ pub struct RankArgs {
     /// The event file: `.toml`, `.json`, or FIDE `.trf`.
     pub file: PathBuf,
     /// The tie-break procedure (overrides the file's `event.procedure`).
-    #[arg(long, short, value_parser = procedure)]
+    #[arg(long, short, value_parser = procedure())]
     pub procedure: Option<Procedure>,
     /// Output format and display choices.
     #[command(flatten)]
@@ -221,8 +229,12 @@ fn key_value(s: &str) -> Result<(String, String), String> {
     }
 }
 
-fn procedure(s: &str) -> Result<Procedure, String> {
-    s.parse()
+/// The procedures by name, so that `--help` lists every one of them and a
+/// misspelt name is answered with the list.
+fn procedure() -> impl clap::builder::TypedValueParser<Value = Procedure> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Procedure::ALL.map(Procedure::name))
+        .try_map(|s| s.parse::<Procedure>())
 }
 
 fn half(s: &str) -> Result<HalfDisplay, String> {

@@ -5,6 +5,8 @@
 
 use std::io::{self, Write};
 
+use countback_event::labels::forges_output;
+
 /// How a column's cells line up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -134,8 +136,100 @@ fn text_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
     Ok(())
 }
 
+/// A character that could forge a line of the output (a line break, NUL,
+/// another control character, a bidirectional override) shown as what it
+/// is, `<U+202E>`. Event files refuse such text at input; names in results
+/// files other programs wrote are read faithfully, and shown this way.
+fn visible(s: &str, keep_lines: bool) -> std::borrow::Cow<'_, str> {
+    let forges = |c: char| forges_output(c) && !(keep_lines && c == '\n');
+    if !s.chars().any(forges) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if forges(c) {
+            out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+impl Doc {
+    /// Every string of the document, with whether its line breaks are its
+    /// own (preformatted text).
+    fn strings_mut(&mut self) -> impl Iterator<Item = (&mut String, bool)> {
+        let blocks = self
+            .blocks
+            .iter_mut()
+            .flat_map(|b| -> Vec<(&mut String, bool)> {
+                match b {
+                    Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => vec![(h, false)],
+                    Block::Pre(p) => vec![(p, true)],
+                    Block::List(items) => items.iter_mut().map(|i| (i, false)).collect(),
+                    Block::Table(t) => t
+                        .head
+                        .iter_mut()
+                        .chain(t.hints.iter_mut())
+                        .chain(t.lines.iter_mut().flat_map(|l| match l {
+                            Line::Cells(c) => c.iter_mut().collect::<Vec<_>>(),
+                            Line::Note(n) => vec![n],
+                        }))
+                        .map(|s| (s, false))
+                        .collect(),
+                }
+            });
+        std::iter::once((&mut self.title, false))
+            .chain(self.subtitle.iter_mut().map(|s| (s, false)))
+            .chain(blocks)
+            .chain(self.footer.iter_mut().map(|s| (s, false)))
+    }
+
+    /// The document with every character that could forge a line made
+    /// visible; borrowed as it is when there is none (the usual case: one
+    /// scan, no copy).
+    fn visible(&self) -> std::borrow::Cow<'_, Doc> {
+        match self.clone_if_forged() {
+            None => std::borrow::Cow::Borrowed(self),
+            Some(mut doc) => {
+                for (s, keep_lines) in doc.strings_mut() {
+                    if let std::borrow::Cow::Owned(v) = visible(s, keep_lines) {
+                        *s = v;
+                    }
+                }
+                std::borrow::Cow::Owned(doc)
+            }
+        }
+    }
+
+    fn clone_if_forged(&self) -> Option<Doc> {
+        let forged = |s: &str, keep: bool| matches!(visible(s, keep), std::borrow::Cow::Owned(_));
+        let any = forged(&self.title, false)
+            || self.subtitle.iter().any(|s| forged(s, false))
+            || self.footer.iter().any(|s| forged(s, false))
+            || self.blocks.iter().any(|b| match b {
+                Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => forged(h, false),
+                Block::Pre(p) => forged(p, true),
+                Block::List(items) => items.iter().any(|i| forged(i, false)),
+                Block::Table(t) => {
+                    t.head
+                        .iter()
+                        .chain(t.hints.iter())
+                        .any(|h| forged(h, false))
+                        || t.lines.iter().any(|l| match l {
+                            Line::Cells(c) => c.iter().any(|x| forged(x, false)),
+                            Line::Note(n) => forged(n, false),
+                        })
+                }
+            });
+        any.then(|| self.clone())
+    }
+}
+
 /// The document as plain text.
 pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    let doc = &*doc.visible();
     writeln!(out, "{}", doc.title)?;
     for s in &doc.subtitle {
         writeln!(out, "{s}")?;
@@ -267,6 +361,7 @@ fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
 /// files), readable on a phone and printable as it is: [`STYLE`] and
 /// [`write_html_body`] in a page of their own.
 pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    let doc = &*doc.visible();
     write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -314,12 +409,24 @@ pub fn write_html_body(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
 
 /// One CSV record (RFC 4180: a field with a comma, quote or line break is
 /// quoted, quotes doubled).
+///
+/// A cell a spreadsheet would run as a formula (one that starts with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return and is not a number) is
+/// written with a leading `'`, which spreadsheets show as text; characters
+/// that could forge a line are made visible as in the text output.
 pub fn csv_record<S: AsRef<str>>(out: &mut dyn Write, fields: &[S]) -> io::Result<()> {
     for (i, f) in fields.iter().enumerate() {
         if i > 0 {
             out.write_all(b",")?;
         }
-        let f = f.as_ref();
+        let f = visible(f.as_ref(), false);
+        let guarded;
+        let f = if runs_as_formula(&f) {
+            guarded = format!("'{f}");
+            guarded.as_str()
+        } else {
+            &f
+        };
         if f.contains([',', '"', '\n', '\r']) {
             write!(out, "\"{}\"", f.replace('"', "\"\""))?;
         } else {
@@ -327,6 +434,29 @@ pub fn csv_record<S: AsRef<str>>(out: &mut dyn Write, fields: &[S]) -> io::Resul
         }
     }
     out.write_all(b"\r\n")
+}
+
+/// Whether a spreadsheet would take the cell for a formula: it starts with
+/// one of `= + - @`, a tab or a carriage return, and is not a plain number
+/// (`-3`, `+1.5`, `-25/2`, `-12.5%` stay numbers).
+fn runs_as_formula(cell: &str) -> bool {
+    let Some(first) = cell.chars().next() else {
+        return false;
+    };
+    if !matches!(first, '=' | '+' | '-' | '@' | '\t' | '\r') {
+        return false;
+    }
+    let body = cell
+        .strip_prefix(['+', '-'])
+        .unwrap_or(cell)
+        .trim_end_matches('%');
+    let number = !body.is_empty()
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '/')
+        && body.starts_with(|c: char| c.is_ascii_digit())
+        && body.ends_with(|c: char| c.is_ascii_digit());
+    !number
 }
 
 #[cfg(test)]
@@ -342,6 +472,52 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "a,\"b,c\",\"say \"\"hi\"\"\",-1\r\n"
         );
+    }
+
+    #[test]
+    fn csv_cells_a_spreadsheet_would_run_are_written_as_text() {
+        // Before: `=HYPERLINK(…)` in a name went out as a live formula.
+        let mut out = Vec::new();
+        csv_record(
+            &mut out,
+            &[
+                "=1+1", "@SUM(A1)", "+x", "-x", "-3", "+1.5", "-25/2", "-12.5%", "A-B", "-",
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "'=1+1,'@SUM(A1),'+x,'-x,-3,+1.5,-25/2,-12.5%,A-B,'-\r\n"
+        );
+    }
+
+    #[test]
+    fn a_line_break_or_an_override_in_a_name_is_shown_not_obeyed() {
+        // Before: a name with a line break printed a fake standings line.
+        let mut t = Table::new(vec![("Name".to_owned(), Align::Left)]);
+        t.lines
+            .push(Line::Cells(vec!["Smith\n1  Z  99.00".to_owned()]));
+        t.lines
+            .push(Line::Cells(vec!["Jones \u{202E}00.99".to_owned()]));
+        let doc = Doc {
+            title: "Pairs".to_owned(),
+            blocks: vec![Block::Table(t), Block::Pre("a\nb\u{0}".to_owned())],
+            ..Doc::default()
+        };
+        let mut text = Vec::new();
+        write_text(&mut text, &doc).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("Smith<U+000A>1  Z  99.00"), "{text}");
+        assert!(text.contains("Jones <U+202E>00.99"), "{text}");
+        assert!(text.contains("a\nb<U+0000>"), "{text}");
+        assert!(!text.contains('\u{202E}'));
+        let mut html = Vec::new();
+        write_html(&mut html, &doc).unwrap();
+        let html = String::from_utf8(html).unwrap();
+        assert!(html.contains("Jones &lt;U+202E&gt;00.99"), "{html}");
+        let mut csv = Vec::new();
+        csv_record(&mut csv, &["Smith\n1"]).unwrap();
+        assert_eq!(String::from_utf8(csv).unwrap(), "Smith<U+000A>1\r\n");
     }
 
     #[test]

@@ -31,22 +31,77 @@ fn wrong(path: &Path, message: &str) -> CliError {
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
+    use std::io::Read as _;
     let io = |source| CliError::Io {
         path: path.to_owned(),
         source,
     };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_INPUT_BYTES {
-        return Err(CliError::TooLarge {
-            path: path.to_owned(),
-            size,
-            limit: MAX_INPUT_BYTES,
-        });
+    // Regular files only, asked before opening: opening a FIFO would wait
+    // for a writer, and a device (`/dev/zero` behind a `.xml` link) has no
+    // size to check and no end.
+    let not_a_file = |meta: &std::fs::Metadata| {
+        (!meta.is_file()).then(|| {
+            wrong(
+                path,
+                &format!(
+                    "is {}, not a file; countback reads regular files only",
+                    kind_of_special(meta)
+                ),
+            )
+        })
+    };
+    if let Some(e) = not_a_file(&std::fs::metadata(path).map_err(io)?) {
+        return Err(e);
     }
-    let progress = Progress::for_input(size);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
+    }
+    let too_large = |size| CliError::TooLarge {
+        path: path.to_owned(),
+        size,
+        limit: MAX_INPUT_BYTES,
+    };
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let progress = Progress::for_input(meta.len());
     progress.stage("reading");
-    let bytes = std::fs::read(path).map_err(io)?;
+    // The limit holds for what is read, not only for what the metadata
+    // said: a file that grows while it is read stops one byte past it.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_INPUT_BYTES {
+        return Err(too_large(read));
+    }
     Ok((bytes, progress))
+}
+
+/// What a path that is not a regular file is, for the message.
+fn kind_of_special(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "something other than a file"
+    }
 }
 
 /// Why the event library did not answer, said as the command line says

@@ -302,3 +302,106 @@ fn ebu_tie_goes_to_tie_break_points_with_a_withdrawn_opponent_pro_rata() {
         pairs(&[("A", "88"), ("B", "78")])
     );
 }
+
+#[test]
+fn rank_help_lists_every_procedure() {
+    // Before: `rank --help` named no procedure; a director had to read the
+    // docs to learn what `--procedure` takes.
+    let help = stdout(&countback(&["rank", "--help"]).success());
+    for p in countback_event::Procedure::ALL {
+        assert!(
+            help.contains(p.name()),
+            "{p} missing from rank --help:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn every_help_text_says_what_its_command_reads() {
+    // Before: the top-level help said `audit` takes USEBIO files only, and
+    // `score --help` did not mention PBN, though both read them.
+    let top = stdout(&countback(&["--help"]).success());
+    let audit_line = top
+        .lines()
+        .find(|l| l.trim_start().starts_with("audit"))
+        .unwrap();
+    for kind in ["USEBIO", "PBN", "TRF"] {
+        assert!(audit_line.contains(kind), "{audit_line}");
+    }
+    for (sub, kinds) in [
+        (
+            "score",
+            &["USEBIO", "NZ Scorer", "PBN", ".toml", ".json"][..],
+        ),
+        ("audit", &["USEBIO", "NZ Scorer", "PBN", ".trf"][..]),
+        ("rank", &[".toml", ".json", "TRF"][..]),
+    ] {
+        let help = stdout(&countback(&[sub, "--help"]).success());
+        for kind in kinds {
+            assert!(help.contains(kind), "{sub} --help omits {kind}:\n{help}");
+        }
+    }
+}
+
+#[test]
+fn score_help_states_the_boards_default_the_command_applies() {
+    // Before: `score --help` said JSON defaults to `--boards none`, while
+    // JSON printed every board line (as docs/cli.md says).
+    let help = stdout(&countback(&["score", "--help"]).success());
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Default: `all` for text, HTML and JSON; `none` for CSV"),
+        "{help}"
+    );
+    let v = json(&["score", "examples/pairs-fouled-board.toml", "--json"]);
+    let boards = v["boards"].as_array().unwrap();
+    assert!(
+        !boards.is_empty(),
+        "JSON without --boards holds every board"
+    );
+    let csv = stdout(
+        &countback(&[
+            "score",
+            "examples/pairs-fouled-board.toml",
+            "--format",
+            "csv",
+        ])
+        .success(),
+    );
+    assert!(
+        !csv.to_lowercase().contains("board,"),
+        "CSV without --boards is the standings:\n{csv}"
+    );
+}
+
+#[test]
+fn the_readme_says_how_to_get_the_command_it_uses() {
+    // Before: the README used `countback score …` without saying how to
+    // install the command; a stranger got "command not found".
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let install = "cargo install --locked --path crates/countback";
+    let at = readme
+        .find(install)
+        .expect("the README says how to install");
+    // The first command a reader types: `countback …` in running text, or
+    // a line of a shell block.
+    let mut uses: Vec<usize> = readme
+        .match_indices("`countback ")
+        .map(|(i, _)| i)
+        .collect();
+    let mut offset = 0;
+    let mut in_shell = false;
+    for line in readme.split_inclusive('\n') {
+        if line.starts_with("```") {
+            in_shell = line.trim() == "```sh";
+        } else if in_shell && line.starts_with("countback ") {
+            uses.push(offset);
+        }
+        offset += line.len();
+    }
+    let first_use = uses.into_iter().min().unwrap();
+    assert!(
+        at < first_use,
+        "install comes before the first `countback …` command"
+    );
+}

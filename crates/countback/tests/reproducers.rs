@@ -137,16 +137,11 @@ fn a_file_that_is_not_utf8_is_located() {
 
 #[test]
 fn a_latin1_results_file_that_says_so_is_read() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/bridge-data/cobalt-compscore3/mp_pairs_howell.xml");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI: {} is missing",
-            path.display()
-        );
+    let Some(path) =
+        countback_test_support::shared_file("bridge-data/cobalt-compscore3/mp_pairs_howell.xml")
+    else {
         return;
-    }
+    };
     let text = std::fs::read_to_string(&path).unwrap();
     // The same file, declared and encoded as ISO-8859-1, with an é in a name.
     let declared = text.replacen("encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\"", 1);
@@ -283,4 +278,57 @@ fn a_results_file_beyond_the_traveller_line_limit_is_refused_naming_it() {
             &["more than 50000 traveller lines", "at least 50001"],
         );
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_is_refused_before_it_is_read() {
+    // Before: a FIFO named `.xml`, or a link to /dev/zero named `.toml`,
+    // passed the size check (metadata says 0 bytes) and was read without end.
+    let dir = std::env::temp_dir().join(format!("countback-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("results.xml");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        refused(
+            &run(&["score"], &fifo),
+            &["results.xml", "named pipe", "regular files only"],
+        );
+    }
+    let zero = dir.join("event.toml");
+    let _ = std::fs::remove_file(&zero);
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    refused(
+        &run(&["rank"], &zero),
+        &["event.toml", "a device", "regular files only"],
+    );
+    let folder = dir.join("folder.toml");
+    std::fs::create_dir_all(&folder).unwrap();
+    refused(&run(&["score"], &folder), &["folder.toml", "a folder"]);
+}
+
+#[test]
+fn a_name_that_could_forge_a_line_of_the_output_is_refused() {
+    // Before: a line break in a name printed a fake standings line, and a
+    // right-to-left override reversed a name and the figures beside it.
+    let event = |name: &str, id: &str| {
+        format!(
+            "[event]\nname = \"Swiss\"\nprocedure = \"ebu\"\n\n\
+             [[contestants]]\nid = \"{id}\"\nname = \"{name}\"\n\n[[contestants]]\nid = \"B\"\n\n\
+             [[matches]]\nround = 1\nfirst = \"{id}\"\nsecond = \"B\"\nvp = [12, 8]\n"
+        )
+    };
+    let forged = file(
+        "forged.toml",
+        event("Smith\\n1    Z    999.00", "A").as_bytes(),
+    );
+    refused(
+        &run(&["rank"], &forged),
+        &["line 7", "contestants[0].name", "U+000A"],
+    );
+    let rtl = file("rtl.toml", event("Smith \u{202E}00.99", "A").as_bytes());
+    refused(&run(&["rank"], &rtl), &["contestants[0].name", "U+202E"]);
+    let empty = file("empty-id.toml", event("Smith", "").as_bytes());
+    refused(&run(&["rank"], &empty), &["contestants[0].id", "an id"]);
 }

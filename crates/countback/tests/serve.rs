@@ -640,9 +640,17 @@ fn a_page_elsewhere_cannot_reach_it_through_a_name_of_its_own() {
     });
 }
 
-/// A file of the shared data beside the checkout, where it is.
+/// A file of the shared data, where it is: as `../shared/…` from the
+/// workspace root when it is beside the checkout (the commands run there).
 fn shared(path: &str) -> Option<String> {
-    countback_test_support::shared_file(path).map(|_| format!("../shared/{path}"))
+    use countback_test_support as data;
+    data::shared_file(path).map(|p| {
+        if data::shared_dir() == data::default_shared_dir() {
+            format!("../shared/{path}")
+        } else {
+            p.to_string_lossy().into_owned()
+        }
+    })
 }
 
 #[test]

@@ -27,6 +27,7 @@ mod convert;
 pub mod display;
 pub mod error;
 pub mod file;
+pub mod labels;
 pub mod limits;
 pub mod options;
 pub mod procedures;
@@ -112,6 +113,7 @@ impl Event {
     /// Read an event file in either notation.
     pub fn parse(source: Source) -> Result<Event, EventError> {
         let file = source.parse::<EventFile>()?;
+        labels::check(&file).map_err(|e| source.located(e))?;
         let results: usize = file.boards.iter().map(|b| b.results.len()).sum();
         if results > limits::MAX_SESSION_RESULTS {
             return Err(source.located(EventError::at(

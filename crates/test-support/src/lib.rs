@@ -1,31 +1,51 @@
 //! Test support shared by countback's tests (unpublished).
 //!
 //! The conformance tests read real results files from `../shared` beside
-//! the checkout. Those files are never copied into the project, so a test
-//! must say what it does when they are absent:
+//! the checkout (or from the folder `COUNTBACK_SHARED` names). Those files
+//! are never copied into the project, so a test must say what it does when
+//! they are absent:
 //!
 //! - under CI (`CI` set to anything but `false`/`0`) or with
 //!   `COUNTBACK_REQUIRE_DATA=1`, a missing file **fails** the test: in CI the
 //!   data is always there, and a silent skip would hide a broken path;
-//! - elsewhere the test passes without checking anything and says so in
-//!   one line on the terminal (written to stderr directly, so that the
-//!   test harness, which captures `println!`, shows it).
+//! - elsewhere the test passes without checking anything, and the test
+//!   binary says so **once**, in one line naming the folder (written to
+//!   stderr directly, so that the test harness, which captures `println!`,
+//!   shows it). One line a binary, not one a case: a property test that
+//!   looks for data in each of its thousands of cases would otherwise bury
+//!   the terminal.
 #![forbid(unsafe_code)]
 // Test support: failing loudly is its job.
 #![allow(clippy::panic, clippy::indexing_slicing)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
 pub mod files;
 pub mod json;
 pub mod synthetic;
 
-/// `../shared`, beside the checkout.
+/// The environment variable that names the shared data folder instead of
+/// `../shared` beside the checkout. CI points it at a missing folder to prove
+/// that a fresh clone without the data passes.
+pub const SHARED_VAR: &str = "COUNTBACK_SHARED";
+
+/// `../shared` beside the checkout, whether or not it exists.
+#[must_use]
+pub fn default_shared_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// The shared data folder: `COUNTBACK_SHARED` when set and not empty, else
+/// [`default_shared_dir`].
 #[must_use]
 pub fn shared_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+    match std::env::var_os(SHARED_VAR) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => default_shared_dir(),
+    }
 }
 
 fn set(var: &str) -> bool {
@@ -46,24 +66,48 @@ pub fn data_required() -> bool {
 /// When the file is absent and [`data_required`].
 #[must_use]
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
-    file_in(&shared_dir(), rel, data_required())
+    let dir = shared_dir();
+    let found = file_in(&dir, rel, data_required());
+    if found.is_none() && first_skip(&SKIPPED) {
+        // One write of the whole line: written piece by piece, it could be
+        // cut by the harness's progress output from other threads.
+        let line = format!(
+            "skipped: {} not found ({rel} first); this test binary's data tests check nothing \
+             (COUNTBACK_REQUIRE_DATA=1 makes this a failure)\n",
+            dir.display(),
+        );
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    found
 }
 
-fn file_in(dir: &std::path::Path, rel: &str, required: bool) -> Option<PathBuf> {
+/// How many look-ups for absent data this test binary has answered with a
+/// skip; only the first one is said on the terminal.
+static SKIPPED: AtomicUsize = AtomicUsize::new(0);
+
+fn file_in(dir: &Path, rel: &str, required: bool) -> Option<PathBuf> {
     let path = dir.join(rel);
     if path.exists() {
         return Some(path);
     }
     assert!(
         !required,
-        "../shared/{rel} is missing; the conformance data is required under CI \
-         (CI or COUNTBACK_REQUIRE_DATA is set)"
-    );
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: ../shared/{rel} not found (COUNTBACK_REQUIRE_DATA=1 makes this a failure)"
+        "{} is missing; the conformance data is required under CI \
+         (CI or COUNTBACK_REQUIRE_DATA is set)",
+        path.display()
     );
     None
+}
+
+/// Counts a skip; true for the first one only (the one that is said).
+fn first_skip(counter: &AtomicUsize) -> bool {
+    counter.fetch_add(1, Ordering::Relaxed) == 0
+}
+
+/// How many look-ups for shared data this test binary has skipped so far.
+#[must_use]
+pub fn skipped() -> usize {
+    SKIPPED.load(Ordering::Relaxed)
 }
 
 /// The text of the shared data file `rel`; see [`shared_file`].
@@ -99,20 +143,28 @@ mod tests {
 
     #[test]
     fn the_shared_folder_is_beside_the_checkout() {
-        let dir = shared_dir();
-        assert!(dir.ends_with("shared"));
+        // Before: this canonicalised the shared folder itself, and so
+        // panicked on a fresh clone without `../shared`, stopping
+        // `cargo test --workspace` before most crates had run. Only folders
+        // that exist on every checkout are canonicalised here.
+        let dir = default_shared_dir();
+        assert_eq!(dir.file_name().unwrap(), "shared");
         // crates/test-support/../../../shared: one level above the checkout.
-        let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let beside = checkout
+        let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
             .canonicalize()
-            .unwrap()
-            .parent()
-            .unwrap()
-            .join("shared");
-        assert_eq!(dir.file_name(), beside.file_name());
-        assert_eq!(
-            dir.join("..").canonicalize().unwrap(),
-            beside.parent().unwrap()
-        );
+            .unwrap();
+        let above = dir.parent().unwrap().canonicalize().unwrap();
+        assert_eq!(Some(above.as_path()), checkout.parent());
+    }
+
+    #[test]
+    fn a_skip_is_said_once_however_many_cases_skip() {
+        // Before: one line per look-up; a property test that looked for its
+        // data in each of 3,078 cases printed 3,078 lines.
+        let counter = AtomicUsize::new(0);
+        let said: Vec<bool> = (0..5).map(|_| first_skip(&counter)).collect();
+        assert_eq!(said, [true, false, false, false, false]);
+        assert_eq!(counter.load(Ordering::Relaxed), 5);
     }
 }

@@ -51,6 +51,7 @@ mod nz;
 pub mod rescore;
 pub mod session;
 mod usebio;
+mod write;
 
 pub use audit::{audit, audit_under, Audit, Difference, Figure, Finding};
 pub use convention::{
@@ -71,3 +72,4 @@ pub use session::{
     StoredStanding,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
+pub use write::{write_usebio, Play, Plays, WriteError};

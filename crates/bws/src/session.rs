@@ -1,0 +1,355 @@
+//! From the file's tables to a `countback-usebio` [`Session`]: pairs from
+//! the movement, each received contract scored by Law 77.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use countback_contract::{TableResult, Vulnerability};
+use countback_model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
+use countback_usebio::{
+    Board, EventKind, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
+    StoredStanding,
+};
+
+use crate::error::BwsError;
+use crate::file::{BwsFile, Entry, Received};
+
+/// A `.bws` session ready to score with `countback_usebio::rescore` and to
+/// write with `countback_usebio::write_usebio`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct BwsSession {
+    /// The session: participants from the movement, one traveller line per
+    /// received result, its North-South score by Law 77.
+    pub session: Session,
+    /// The contract, declarer, tricks and lead of each line.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "plays_as_list"))]
+    pub plays: Plays,
+}
+
+/// A map keyed by tuples is not a JSON object: the plays are written as a
+/// list of `[board, section, NS pair, play]`, in board, section and pair
+/// order.
+#[cfg(feature = "serde")]
+fn plays_as_list<S: serde::Serializer>(plays: &Plays, out: S) -> Result<S::Ok, S::Error> {
+    let mut list: Vec<_> = plays.iter().collect();
+    list.sort_by(|(a, _), (b, _)| (a.0 .0, &a.1, a.2.as_str()).cmp(&(b.0 .0, &b.1, b.2.as_str())));
+    out.collect_seq(
+        list.into_iter()
+            .map(|((board, section, ns), play)| (board, section, ns, play)),
+    )
+}
+
+/// How the pairs of one section move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Movement {
+    /// Pair numbers repeat between the directions (NS 1 and EW 1 are two
+    /// pairs): ranked North-South and East-West apart.
+    Mitchell,
+    /// Every pair number is one pair, whichever direction it sits.
+    Howell,
+}
+
+struct SectionPairs {
+    prefix: String,
+    letter: Option<String>,
+    movement: Movement,
+    ns: BTreeSet<u32>,
+    ew: BTreeSet<u32>,
+}
+
+impl SectionPairs {
+    fn id(&self, number: u32, direction: Direction) -> ContestantId {
+        match self.movement {
+            Movement::Mitchell => ContestantId::new(format!("{}{number}{direction}", self.prefix)),
+            Movement::Howell => ContestantId::new(format!("{}{number}", self.prefix)),
+        }
+    }
+
+    fn has(&self, number: u32, direction: Direction) -> bool {
+        match (self.movement, direction) {
+            (Movement::Mitchell, Direction::NorthSouth) => self.ns.contains(&number),
+            (Movement::Mitchell, _) => self.ew.contains(&number),
+            (Movement::Howell, _) => self.ns.contains(&number) || self.ew.contains(&number),
+        }
+    }
+}
+
+impl BwsFile {
+    /// The session as a match-pointed pairs event.
+    ///
+    /// # Errors
+    /// As [`BwsFile::session_as`].
+    pub fn session(&self) -> Result<BwsSession, BwsError> {
+        self.session_as(EventKind::MatchPointPairs)
+    }
+
+    /// The session scored as `event` (match points, Butler or cross-IMPs:
+    /// a `.bws` file does not say; Bridgemate leaves it to the scoring
+    /// program).
+    ///
+    /// A section is a Mitchell (North-South and East-West ranked apart,
+    /// pairs `1NS`, `1EW`) when some round has one pair number sitting in
+    /// both directions at once, else a Howell (one field, pairs `1`, `2`
+    /// ...). With more than one section, identifiers start with the
+    /// section letter (`A1NS`) and each section is scored apart.
+    ///
+    /// # Errors
+    /// [`BwsError::UnknownPair`] for a result naming a pair the movement
+    /// does not have; [`BwsError::BoardTwice`] for a pair with two results
+    /// on one board; [`BwsError::Unsupported`] for sections of different
+    /// movements or a file with no result.
+    pub fn session_as(&self, event: EventKind) -> Result<BwsSession, BwsError> {
+        let multi = self.sections.len() > 1;
+        let letters: HashMap<u32, &str> = self
+            .sections
+            .iter()
+            .map(|s| (s.id, s.letter.as_str()))
+            .collect();
+        let sections = self.section_pairs(multi, &letters)?;
+        let movements: BTreeSet<bool> = sections
+            .values()
+            .map(|s| s.movement == Movement::Mitchell)
+            .collect();
+        if movements.len() > 1 {
+            return Err(BwsError::Unsupported {
+                what: "sections of different movements (a Mitchell and a Howell) in one file"
+                    .to_owned(),
+            });
+        }
+        let mitchell = movements.contains(&true);
+        let participants = self.participants(&sections);
+        let (boards, plays) = self.boards(&sections)?;
+        if boards.iter().all(|b| b.lines.is_empty()) {
+            return Err(BwsError::Unsupported {
+                what: "a .bws file with no received result (ReceivedData is empty)".to_owned(),
+            });
+        }
+        Ok(BwsSession {
+            session: Session {
+                // DIFFERENCE: `SourceFormat` has no `.bws` variant yet (it
+                // belongs to countback-usebio); the session is marked as
+                // USEBIO with version "bws" until one is added.
+                format: SourceFormat::Usebio {
+                    version: "bws".to_owned(),
+                },
+                event,
+                ranking: if mitchell {
+                    Ranking::ByDirection
+                } else {
+                    Ranking::OneField
+                },
+                description: None,
+                program: None,
+                participants,
+                boards,
+            },
+            plays,
+        })
+    }
+
+    fn section_pairs(
+        &self,
+        multi: bool,
+        letters: &HashMap<u32, &str>,
+    ) -> Result<BTreeMap<u32, SectionPairs>, BwsError> {
+        let mut out: BTreeMap<u32, SectionPairs> = BTreeMap::new();
+        // Pair numbers seen in each direction, per section and round.
+        let mut seen: HashMap<(u32, u32), (BTreeSet<u32>, BTreeSet<u32>)> = HashMap::new();
+        for r in &self.rounds {
+            let e = seen.entry((r.section, r.round)).or_default();
+            if r.ns_pair != 0 {
+                e.0.insert(r.ns_pair);
+            }
+            if r.ew_pair != 0 {
+                e.1.insert(r.ew_pair);
+            }
+            let letter = letters.get(&r.section).map(|l| (*l).to_owned());
+            let s = out.entry(r.section).or_insert_with(|| SectionPairs {
+                prefix: if multi {
+                    letter.clone().unwrap_or_else(|| r.section.to_string())
+                } else {
+                    String::new()
+                },
+                letter: if multi { letter } else { None },
+                movement: Movement::Howell,
+                ns: BTreeSet::new(),
+                ew: BTreeSet::new(),
+            });
+            if r.ns_pair != 0 {
+                s.ns.insert(r.ns_pair);
+            }
+            if r.ew_pair != 0 {
+                s.ew.insert(r.ew_pair);
+            }
+        }
+        for ((section, _), (ns, ew)) in &seen {
+            if ns.intersection(ew).next().is_some() {
+                if let Some(s) = out.get_mut(section) {
+                    s.movement = Movement::Mitchell;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn participants(&self, sections: &BTreeMap<u32, SectionPairs>) -> Vec<Participant> {
+        // Who sat where: the pair at a seat in the round the player sat
+        // down (round 0: from the start, the first round).
+        let round_of: HashMap<(u32, u32, u32), (u32, u32)> = self
+            .rounds
+            .iter()
+            .map(|r| ((r.section, r.table, r.round), (r.ns_pair, r.ew_pair)))
+            .collect();
+        let mut names: HashMap<ContestantId, Vec<(u8, String)>> = HashMap::new();
+        for p in &self.players {
+            let Some(s) = sections.get(&p.section) else {
+                continue;
+            };
+            let Some((ns, ew)) = round_of.get(&(p.section, p.table, p.round.max(1))) else {
+                continue;
+            };
+            let direction = p.seat.direction();
+            let number = if direction == Direction::NorthSouth {
+                *ns
+            } else {
+                *ew
+            };
+            if number == 0 || p.name.is_empty() {
+                continue;
+            }
+            let order = match p.seat {
+                countback_contract::Seat::North | countback_contract::Seat::East => 0,
+                _ => 1,
+            };
+            names
+                .entry(s.id(number, direction))
+                .or_default()
+                .push((order, p.name.clone()));
+        }
+        let mut out = Vec::new();
+        for s in sections.values() {
+            let listed: Vec<(u32, Option<Direction>)> = match s.movement {
+                Movement::Mitchell => {
+                    s.ns.iter()
+                        .map(|n| (*n, Some(Direction::NorthSouth)))
+                        .chain(s.ew.iter().map(|n| (*n, Some(Direction::EastWest))))
+                        .collect()
+                }
+                Movement::Howell => s.ns.union(&s.ew).map(|n| (*n, None)).collect(),
+            };
+            for (number, field) in listed {
+                let id = s.id(number, field.unwrap_or(Direction::NorthSouth));
+                let mut players = names.remove(&id).unwrap_or_default();
+                players.sort();
+                out.push(Participant {
+                    id,
+                    field,
+                    section: s.letter.clone(),
+                    players: players.into_iter().map(|(_, n)| n).collect(),
+                    stored: StoredStanding::default(),
+                    line: 0,
+                });
+            }
+        }
+        out
+    }
+
+    fn boards(
+        &self,
+        sections: &BTreeMap<u32, SectionPairs>,
+    ) -> Result<(Vec<Board>, Plays), BwsError> {
+        let mut boards: BTreeMap<(Option<String>, u32), Board> = BTreeMap::new();
+        let mut plays = Plays::new();
+        let mut first: HashMap<(u32, u32, ContestantId), usize> = HashMap::new();
+        for r in &self.received {
+            let pair = |number: u32, direction: Direction| -> Result<ContestantId, BwsError> {
+                match sections.get(&r.section) {
+                    Some(s) if s.has(number, direction) => Ok(s.id(number, direction)),
+                    _ => Err(BwsError::UnknownPair {
+                        row: r.row,
+                        id: r.id,
+                        section: r.section,
+                        direction: if direction == Direction::NorthSouth {
+                            "NS"
+                        } else {
+                            "EW"
+                        },
+                        pair: number,
+                    }),
+                }
+            };
+            let ns = pair(r.pair_ns, Direction::NorthSouth)?;
+            let ew = pair(r.pair_ew, Direction::EastWest)?;
+            for id in [&ns, &ew] {
+                if let Some(first_row) = first.insert((r.section, r.board, id.clone()), r.row) {
+                    return Err(BwsError::BoardTwice {
+                        row: r.row,
+                        id: r.id,
+                        board: r.board,
+                        pair: id.as_str().to_owned(),
+                        first_row,
+                    });
+                }
+            }
+            let number = BoardNumber(r.board);
+            let section = sections.get(&r.section).and_then(|s| s.letter.clone());
+            let (outcome, score_text) = outcome(r)?;
+            if let Entry::Result(result) = r.entry {
+                plays.insert((number, section.clone(), ns.clone()), play(result, r));
+            }
+            let line_number = u32::try_from(r.row).unwrap_or(u32::MAX);
+            let board = boards
+                .entry((section.clone(), r.board))
+                .or_insert_with(|| Board {
+                    number,
+                    section,
+                    stored_datum: None,
+                    lines: Vec::new(),
+                    line: line_number,
+                });
+            board.lines.push(Line {
+                traveller: TravellerLine {
+                    board: number,
+                    ns,
+                    ew,
+                    outcome,
+                },
+                seats: None,
+                score_text,
+                stored_ns: None,
+                stored_ew: None,
+                line: line_number,
+            });
+        }
+        Ok((boards.into_values().collect(), plays))
+    }
+}
+
+fn outcome(r: &Received) -> Result<(TableOutcome, String), BwsError> {
+    Ok(match r.entry {
+        Entry::Result(result) => {
+            let vulnerability = Vulnerability::of_board(BoardNumber(r.board))?;
+            let ns_points = result.ns_points(vulnerability);
+            (TableOutcome::Played { ns_points }, ns_points.to_string())
+        }
+        Entry::NotPlayed => (TableOutcome::NotPlayed, "NP".to_owned()),
+    })
+}
+
+fn play(result: TableResult, r: &Received) -> Play {
+    match result {
+        TableResult::PassedOut => Play {
+            contract: "PASS".to_owned(),
+            declarer: String::new(),
+            tricks: None,
+            lead: r.lead.clone(),
+        },
+        TableResult::Played(p) => Play {
+            contract: p.contract().to_string(),
+            declarer: p.declarer().letter().to_string(),
+            tricks: Some(p.tricks()),
+            lead: r.lead.clone(),
+        },
+    }
+}

@@ -1,0 +1,348 @@
+//! Both real `.bws` files of `../shared/bridge-data/real-world` (see its
+//! PROVENANCE.md), read, scored end to end and written as USEBIO.
+//!
+//! No personal name is printed or asserted: the files hold real names
+//! (`PlayerNumbers`, and the 14,020-row roster `PlayerNames`). Only counts
+//! and structure are asserted.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::collections::HashMap;
+
+use countback_bws::{read_bws, BwsFile, BwsSession};
+use countback_model::{BoardNumber, ContestantId, Score, TableOutcome};
+use countback_test_support::shared_file;
+use countback_usebio::{audit, parse_usebio, rescore, write_usebio, Ranking, Rescore};
+
+const COMMON_GAME: &str =
+    "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS";
+const LBC: &str = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
+
+fn read(rel: &str) -> Option<BwsFile> {
+    let path = shared_file(rel)?;
+    let bytes = std::fs::read(&path).unwrap();
+    Some(read_bws(&bytes).unwrap_or_else(|e| panic!("{rel}: {e}")))
+}
+
+/// What PROVENANCE.md says of each file, and what the reader must find.
+struct Expected {
+    tables: u32,
+    rounds: usize,
+    players: usize,
+    rows: usize,
+    not_played: usize,
+    hand_records: u32,
+}
+
+fn check_file(f: &BwsFile, e: &Expected) {
+    assert_eq!(f.engine, "Jet3");
+    assert_eq!(f.sections.len(), 1);
+    assert_eq!(f.sections[0].letter, "A");
+    assert_eq!(f.sections[0].tables, e.tables);
+    assert_eq!(f.rounds.len(), e.rounds);
+    assert_eq!(f.players.len(), e.players);
+    assert_eq!(
+        (f.received_rows, f.erased_rows, f.superseded_rows),
+        (e.rows, 0, 0)
+    );
+    assert_eq!(f.received.len(), e.rows);
+    assert_eq!(f.not_played().count(), e.not_played);
+    // The roster and the other tables are kept as not used, never refused.
+    let not_used: HashMap<&str, u32> = f
+        .not_used
+        .iter()
+        .map(|n| (n.table.as_str(), n.rows))
+        .collect();
+    assert_eq!(not_used.get("PlayerNames"), Some(&14_020));
+    assert_eq!(not_used.get("HandRecord"), Some(&e.hand_records));
+}
+
+/// Every named seat is credited to the pair sitting there (names are
+/// counted, never printed).
+fn check_names(f: &BwsFile, s: &BwsSession) -> usize {
+    let named = f.players.iter().filter(|p| !p.name.is_empty()).count();
+    let credited: usize = s.session.participants.iter().map(|p| p.players.len()).sum();
+    assert_eq!(credited, named);
+    assert!(s.session.participants.iter().all(|p| p.players.len() <= 2));
+    named
+}
+
+/// An independent scoring of a session: match points counted by hand
+/// (2 per result beaten, 1 per tie), Neuberg's formula for a board with
+/// fewer results than the most, summed per pair. Nothing from
+/// `countback-matchpoints` or `countback-normalise`.
+fn naive_totals(s: &BwsSession) -> HashMap<ContestantId, Score> {
+    let most = s
+        .session
+        .boards
+        .iter()
+        .map(|b| {
+            b.lines
+                .iter()
+                .filter(|l| matches!(l.traveller.outcome, TableOutcome::Played { .. }))
+                .count()
+        })
+        .max()
+        .unwrap();
+    let e = i64::try_from(most).unwrap();
+    let top = Score::integer(2 * (e - 1));
+    let mut totals: HashMap<ContestantId, Score> = HashMap::new();
+    for b in &s.session.boards {
+        let scores: Vec<(&ContestantId, &ContestantId, i32)> = b
+            .lines
+            .iter()
+            .filter_map(|l| match l.traveller.outcome {
+                TableOutcome::Played { ns_points } => {
+                    Some((&l.traveller.ns, &l.traveller.ew, ns_points))
+                }
+                _ => None,
+            })
+            .collect();
+        let a = i64::try_from(scores.len()).unwrap();
+        for (ns, ew, mine) in &scores {
+            let m: i64 = scores
+                .iter()
+                .map(|(_, _, other)| match mine.cmp(other) {
+                    std::cmp::Ordering::Greater => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Less => 0,
+                })
+                .sum::<i64>()
+                - 1; // the line itself counted as a tie
+            let ns_mp = if a < e {
+                Score::new((m + 1) * e, a).unwrap() - Score::integer(1)
+            } else {
+                Score::integer(m)
+            };
+            let ew_mp = &top - &ns_mp;
+            *totals
+                .entry((*ns).clone())
+                .or_insert_with(|| Score::integer(0)) += ns_mp;
+            *totals
+                .entry((*ew).clone())
+                .or_insert_with(|| Score::integer(0)) += ew_mp;
+        }
+    }
+    totals
+}
+
+fn line_mp(r: &Rescore, board: u32, ns: &str) -> (String, String) {
+    let b = r
+        .boards
+        .iter()
+        .find(|b| b.number == BoardNumber(board))
+        .unwrap();
+    let l = b.lines.iter().find(|l| l.ns.as_str() == ns).unwrap();
+    (
+        l.ns_score.as_ref().unwrap().to_string(),
+        l.ew_score.as_ref().unwrap().to_string(),
+    )
+}
+
+fn scored_end_to_end(
+    rel: &str,
+    f: &BwsFile,
+    pairs: usize,
+    boards: usize,
+    lines: usize,
+) -> (BwsSession, Rescore) {
+    let s = f.session().unwrap();
+    let named = check_names(f, &s);
+    eprintln!("{rel}: {named} of {} seats named", f.players.len());
+    assert_eq!(s.session.ranking, Ranking::ByDirection, "a Mitchell");
+    assert_eq!(s.session.participants.len(), pairs);
+    assert_eq!(s.session.boards.len(), boards);
+    let all: usize = s.session.boards.iter().map(|b| b.lines.len()).sum();
+    assert_eq!(all, lines);
+    let r = rescore(&s.session).unwrap();
+    // Independent totals agree with the library's for every pair.
+    let naive = naive_totals(&s);
+    for st in &r.standings {
+        assert_eq!(Some(&st.raw_total), naive.get(&st.id), "{rel}: {}", st.id);
+    }
+    // The same session through USEBIO: write, read back, audit (0
+    // differences), and the same match points, totals and places.
+    let xml = write_usebio(&s.session, &r, &s.plays, "countback").unwrap();
+    let back = parse_usebio(&xml).unwrap();
+    let a = audit(&back).unwrap();
+    let bad: Vec<String> = a.exceptions().map(ToString::to_string).collect();
+    assert!(bad.is_empty(), "{rel}: {}", bad.join("\n"));
+    let again = rescore(&back).unwrap();
+    assert_eq!(
+        again.standings, r.standings,
+        "{rel}: USEBIO and .bws score alike"
+    );
+    assert_eq!(again.boards, r.boards, "{rel}: board by board");
+    // The contracts survive the trip.
+    assert_eq!(
+        xml.matches("<CONTRACT>").count(),
+        lines - f.not_played().count()
+    );
+    (s, r)
+}
+
+#[test]
+fn common_game_bws_is_read_and_scored() {
+    let Some(f) = read(COMMON_GAME) else { return };
+    check_file(
+        &f,
+        &Expected {
+            tables: 11,
+            rounds: 99,
+            players: 44,
+            rows: 297,
+            not_played: 0,
+            hand_records: 0,
+        },
+    );
+    let (s, r) = scored_end_to_end(COMMON_GAME, &f, 22, 27, 297);
+    // Every board has 11 results: top 20, nothing factored.
+    assert!(r
+        .boards
+        .iter()
+        .all(|b| b.results == 11 && b.top == Some(Score::integer(20))));
+
+    // Board 1 by hand (Law 2: board 1 is love all). Law 77, NV:
+    //   3NT by E, 11 tricks: 40+30+30 = 100 trick score, game 300,
+    //     2 overtricks x 30 = 60: 460 to EW, -460 to NS (six tables);
+    //   3NT by E, 12 tricks: 100 + 300 + 3 x 30 = 490: -490;
+    //   3NT by W, 9 tricks: 100 + 300 = 400: -400;
+    //   2NT by E, 12 tricks: 70 trick score (part score 50) + 4 x 30 = 240: -240;
+    //   4NT by W, 9 tricks and 3NT by E, 8 tricks: one down NV, 50 to NS.
+    // Match points (2 per result beaten, 1 per tie, 11 results, top 20):
+    //   +50 (x2): beats 9 = 18, ties 1 = 1: 19;  -240: beats 8: 16;
+    //   -400: beats 7: 14;  -460 (x6): beats 1 = 2, ties 5 = 5: 7;  -490: 0.
+    //   Check: 2 x 19 + 16 + 14 + 6 x 7 + 0 = 110 = 11 x 20 / 2.
+    let b1: Vec<i32> = s.session.boards[0]
+        .lines
+        .iter()
+        .map(|l| match l.traveller.outcome {
+            TableOutcome::Played { ns_points } => ns_points,
+            _ => panic!("board 1 is complete"),
+        })
+        .collect();
+    let mut sorted = b1.clone();
+    sorted.sort_unstable();
+    assert_eq!(
+        sorted,
+        [-490, -460, -460, -460, -460, -460, -460, -400, -240, 50, 50]
+    );
+    for (points, ns_mp) in [
+        (50, "19"),
+        (-240, "16"),
+        (-400, "14"),
+        (-460, "7"),
+        (-490, "0"),
+    ] {
+        let line = s.session.boards[0]
+            .lines
+            .iter()
+            .find(|l| l.traveller.outcome == TableOutcome::Played { ns_points: points })
+            .unwrap();
+        let (ns, ew) = line_mp(&r, 1, line.traveller.ns.as_str());
+        assert_eq!(ns, ns_mp, "board 1, {points}");
+        assert_eq!(
+            Score::parse(&ns).unwrap() + Score::parse(&ew).unwrap(),
+            Score::integer(20)
+        );
+    }
+    // Totals: every pair played 27 boards; the 22 totals add up to
+    // 27 boards x 11 results x 20.
+    let sum: Score = r.standings.iter().map(|s| s.total.clone()).sum();
+    assert_eq!(sum, Score::integer(27 * 11 * 20));
+    assert!(r.standings.iter().all(|s| s.boards_played == 27));
+}
+
+#[test]
+fn lbc_bws_with_not_played_rows_is_read_and_scored() {
+    let Some(f) = read(LBC) else { return };
+    check_file(
+        &f,
+        &Expected {
+            tables: 10,
+            rounds: 90,
+            players: 40,
+            rows: 270,
+            not_played: 6,
+            hand_records: 36,
+        },
+    );
+    // The six "Not played" rows: boards 10-12 at table 7 in round 9 and
+    // boards 16-18 at table 6 in round 8, all against EW pair 9.
+    let mut np: Vec<(u32, u32, u32, u32)> = f
+        .not_played()
+        .map(|r| (r.table, r.round, r.board, r.pair_ew))
+        .collect();
+    np.sort_unstable();
+    assert_eq!(
+        np,
+        [
+            (6, 8, 16, 9),
+            (6, 8, 17, 9),
+            (6, 8, 18, 9),
+            (7, 9, 10, 9),
+            (7, 9, 11, 9),
+            (7, 9, 12, 9)
+        ]
+    );
+    let (s, r) = scored_end_to_end(LBC, &f, 20, 27, 270);
+    // Six boards have 9 results and are factored up to 10 (Neuberg).
+    let short: Vec<u32> = r
+        .boards
+        .iter()
+        .filter(|b| b.results == 9)
+        .map(|b| b.number.0)
+        .collect();
+    assert_eq!(short, [10, 11, 12, 16, 17, 18]);
+
+    // Board 10 by hand (Law 2: board 10 is game all). Law 77, vulnerable:
+    //   4S by W, 12 tricks: 120 + 500 + 2 x 30 = 680: -680 (five tables);
+    //   4S by E, 13 tricks: 120 + 500 + 3 x 30 = 710: -710;
+    //   5S by W, 11 tricks: 150 + 500 = 650, and 4S by W, 11 tricks:
+    //     120 + 500 + 30 = 650: -650 (two tables);
+    //   2S by W, 11 tricks: 60 + 50 (part score) + 3 x 30 = 200: -200.
+    //   The tenth table did not play it ("Not played"): absent, not 0.
+    // Within the 9 results (top 16): -200 beats 8: 16; -650: beats 6,
+    //   ties 1: 13; -680: beats 1, ties 4: 6; -710: 0.
+    // Neuberg to 10 results (E = 10, A = 9): (M + 1) x 10/9 - 1:
+    //   16 -> 161/9, 13 -> 131/9, 6 -> 61/9, 0 -> 1/9; EW = 18 - NS.
+    let board10 = &s.session.boards[9];
+    assert_eq!(board10.number, BoardNumber(10));
+    for (points, ns_mp, ew_mp) in [
+        (-200, "161/9", "1/9"),
+        (-650, "131/9", "31/9"),
+        (-680, "61/9", "101/9"),
+        (-710, "1/9", "161/9"),
+    ] {
+        let line = board10
+            .lines
+            .iter()
+            .find(|l| l.traveller.outcome == TableOutcome::Played { ns_points: points })
+            .unwrap();
+        assert_eq!(
+            line_mp(&r, 10, line.traveller.ns.as_str()),
+            (ns_mp.to_owned(), ew_mp.to_owned())
+        );
+    }
+    assert_eq!(
+        board10
+            .lines
+            .iter()
+            .filter(|l| l.traveller.outcome == TableOutcome::NotPlayed)
+            .count(),
+        1
+    );
+
+    // Pairs 7NS and 6NS each missed three boards, EW 9 six: their totals
+    // are scaled to 27 boards (played 24 or 21).
+    for (id, played) in [("7NS", 24), ("6NS", 24), ("9EW", 21), ("1NS", 27)] {
+        let st = r.standing(&ContestantId::new(id)).unwrap();
+        assert_eq!(st.boards_played, played, "{id}");
+        let scaled = st.raw_total.clone() * Score::new(27, i64::try_from(played).unwrap()).unwrap();
+        assert_eq!(st.total, scaled, "{id}");
+    }
+}

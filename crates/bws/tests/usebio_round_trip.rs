@@ -1,0 +1,112 @@
+//! USEBIO 1.2 writer round trip on every real pairs session in
+//! `../shared/bridge-data`: read, rescore (under the writer's convention),
+//! write with `countback_usebio::write_usebio`, read back, audit under the
+//! same convention: every figure written must be reproduced (exactly, or
+//! at its printed precision by the convention's display rule), and the
+//! read-back session must rescore to the same figures.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use countback_test_support::shared_text;
+use countback_usebio::{
+    audit_under, parse_results, parse_usebio, rescore_under, resolve, write_usebio, Convention,
+    Plays, Session,
+};
+
+const SESSIONS: [&str; 9] = [
+    "bridge-data/cobalt-compscore3/butler_howell.xml",
+    "bridge-data/cobalt-compscore3/cross_imp_howell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_howell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+    "bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml",
+    "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+    "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
+];
+
+/// Score `session` under `convention`, write, read back and audit under
+/// the same convention; the number of figures checked.
+pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Convention) -> usize {
+    let scored = rescore_under(session, Some(convention)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let xml = write_usebio(session, &scored, plays, "countback")
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let back =
+        parse_usebio(&xml).unwrap_or_else(|e| panic!("{name}: written file unreadable: {e}"));
+    assert_eq!(
+        back.participants.len(),
+        session.participants.len(),
+        "{name}"
+    );
+    assert_eq!(back.boards.len(), session.boards.len(), "{name}");
+    let audit = audit_under(&back, Some(scored.convention)).unwrap();
+    if scored.convention == resolve(&back, None).0 {
+        // The file names no convention of its own: a plain audit agrees.
+        let plain = countback_usebio::audit(&back).unwrap();
+        let bad: Vec<String> = plain.exceptions().map(ToString::to_string).collect();
+        assert!(bad.is_empty(), "{name}: plain audit: {}", bad.join("\n"));
+    }
+    let bad: Vec<String> = audit.exceptions().map(ToString::to_string).collect();
+    assert!(
+        bad.is_empty(),
+        "{name}: {} differences:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    // The read-back session scores to the same exact figures.
+    let again = rescore_under(&back, Some(scored.convention)).unwrap();
+    for (a, b) in scored.standings.iter().zip(&again.standings) {
+        assert_eq!(
+            (&a.id, &a.total, a.place),
+            (&b.id, &b.total, b.place),
+            "{name}"
+        );
+    }
+    audit.findings.len()
+}
+
+#[test]
+fn every_real_pairs_session_round_trips_with_no_difference() {
+    let mut figures = 0;
+    for rel in SESSIONS {
+        let Some(text) = shared_text(rel) else { return };
+        let session = parse_results(&text).unwrap();
+        if session.participants.iter().any(|p| p.section.is_some()) {
+            // Three sections ranked apart: the USEBIO reader reads one
+            // section, so the writer refuses rather than write a file that
+            // reads back ranked as one field.
+            let scored = rescore_under(&session, None).unwrap();
+            let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
+            assert!(err.to_string().contains("ranked by sections"), "{err}");
+            eprintln!("{rel}: refused: {err}");
+            continue;
+        }
+        // Under the convention a file countback writes is audited by (its
+        // writer, "countback", names none: the default).
+        let default = resolve(&parse_usebio(&minimal()).unwrap(), None).0;
+        let n = round_trip(rel, &session, &Plays::new(), default);
+        eprintln!("{rel}: {default}: {n} figures, 0 differences");
+        figures += n;
+        // Under the file's own writer's convention too, where that
+        // convention prints a traveller line as the totals count it. NZ
+        // Scorer does not (it prints a board with artificial scores with
+        // ties for the missing results, and adds Neuberg into the totals):
+        // a file we write carries the lines the totals add up.
+        let own = resolve(&session, None).0;
+        let c = own.choices();
+        if own != default && c.artificial_boards == c.artificial_boards_printed {
+            let n = round_trip(rel, &session, &Plays::new(), own);
+            eprintln!("{rel}: {own}: {n} figures, 0 differences");
+            figures += n;
+        }
+    }
+    assert!(figures > 0);
+}
+
+/// The smallest USEBIO file that names countback as its writer.
+fn minimal() -> String {
+    "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><PROGRAM_NAME>countback</PROGRAM_NAME>\
+     <PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR></PARTICIPANTS>\
+     <BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>\
+     <EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+        .to_owned()
+}

@@ -1,0 +1,413 @@
+//! The USEBIO 1.2 writer (pairs events): a scored session as the XML the
+//! EBU, Pianola and Bridgewebs take.
+//!
+//! The figures written are the ones a [`Rescore`] computed: each line's
+//! match points (or Butler or cross-IMPs), each board's Butler datum, each
+//! pair's total, percentage and place. A figure is written exactly when a
+//! decimal of at most four places is exact, else to two places by the
+//! display rule of the convention the session was scored by, so that
+//! [`crate::audit_under`] the same convention, on the file read back,
+//! reproduces every figure.
+//!
+//! What a traveller line cannot say from a [`Session`] alone (the contract,
+//! declarer, tricks and lead) comes from [`Plays`], keyed like
+//! [`crate::GivenLines`]; a line with no entry is written with its score
+//! only.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
+
+use crate::convention::Display;
+use crate::rescore::{Rescore, Standing};
+use crate::session::{EventKind, Participant, Ranking, Session};
+
+/// How a board was played at one table, as a traveller line prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Play {
+    /// `CONTRACT` as written: `4S`, `3NTX`, `PASS`.
+    pub contract: String,
+    /// `PLAYED_BY`: `N`, `E`, `S` or `W` (empty for a pass-out).
+    pub declarer: String,
+    /// `TRICKS`: tricks taken by declarer.
+    pub tricks: Option<u8>,
+    /// `LEAD`: the opening lead (`2H`), if recorded.
+    pub lead: Option<String>,
+}
+
+/// The play of each traveller line, keyed by board, section and NS pair
+/// (as [`crate::GivenLines`]).
+pub type Plays = HashMap<(BoardNumber, Option<String>, ContestantId), Play>;
+
+/// Why a session cannot be written as USEBIO 1.2 pairs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// The writer handles match-pointed, Butler and cross-IMP pairs.
+    #[error("USEBIO writer: {what} is not written")]
+    Unsupported {
+        /// What was found.
+        what: String,
+    },
+    /// A contestant of the session that the rescore does not list (the
+    /// rescore is of another session).
+    #[error("USEBIO writer: {contestant} has no standing in the rescore given")]
+    NoStanding {
+        /// Who.
+        contestant: ContestantId,
+    },
+}
+
+/// Write `session`, scored as `rescore`, as a USEBIO 1.2 document.
+///
+/// `program` is written as `PROGRAM_NAME` (and read back as the file's
+/// writer, which picks the convention an audit uses unless one is chosen).
+///
+/// # Errors
+/// [`WriteError::Unsupported`] for teams, Swiss and individual events and
+/// for an artificial score that is not a whole percentage below 100 for
+/// each side (USEBIO's `A6040`); [`WriteError::NoStanding`] when `rescore`
+/// is not of `session`.
+pub fn write_usebio(
+    session: &Session,
+    rescore: &Rescore,
+    plays: &Plays,
+    program: &str,
+) -> Result<String, WriteError> {
+    let (line_tags, event_type) = match session.event {
+        EventKind::MatchPointPairs => (["NS_MATCH_POINTS", "EW_MATCH_POINTS"], "MP_PAIRS"),
+        EventKind::ButlerPairs => (["NS_BUTLER_POINTS", "EW_BUTLER_POINTS"], "BUTLER_PAIRS"),
+        EventKind::CrossImps => (["NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"], "CROSS_IMP"),
+        ref other => {
+            return Err(WriteError::Unsupported {
+                what: format!(
+                    "event type {} (pairs events only: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP)",
+                    other.usebio_name()
+                ),
+            })
+        }
+    };
+    if let Some(p) = session.participants.iter().find(|p| p.section.is_some()) {
+        // The reader takes USEBIO's pairs as one section: a file with
+        // sections ranked apart would read back ranked together.
+        return Err(WriteError::Unsupported {
+            what: format!(
+                "a session ranked by sections ({} is in section {})",
+                p.id,
+                p.section.as_deref().unwrap_or_default()
+            ),
+        });
+    }
+    let choices = rescore.convention.choices();
+    // Every look-up by map: a traveller line names two participants.
+    let fields: HashMap<&ContestantId, Option<Direction>> = session
+        .participants
+        .iter()
+        .map(|p| (&p.id, p.field))
+        .collect();
+    let standings: HashMap<&ContestantId, &Standing> =
+        rescore.standings.iter().map(|s| (&s.id, s)).collect();
+
+    let mut out = String::with_capacity(256 + 400 * session.boards.len() * 8);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n");
+    let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
+    element(&mut out, 4, "PROGRAM_NAME", program);
+    if let Some(d) = &session.description {
+        element(&mut out, 4, "EVENT_DESCRIPTION", d);
+    }
+    let winner_type = match session.ranking {
+        Ranking::ByDirection => "2",
+        _ => "1",
+    };
+    element(&mut out, 4, "WINNER_TYPE", winner_type);
+
+    out.push_str("    <PARTICIPANTS>\n");
+    for p in &session.participants {
+        let s = standings.get(&p.id).ok_or_else(|| WriteError::NoStanding {
+            contestant: p.id.clone(),
+        })?;
+        write_pair(&mut out, p, s, &choices)?;
+    }
+    out.push_str("    </PARTICIPANTS>\n");
+
+    let lines_of: HashMap<(BoardNumber, Option<&str>), &crate::rescore::BoardScore> = rescore
+        .boards
+        .iter()
+        .map(|b| ((b.number, b.section.as_deref()), b))
+        .collect();
+    for board in &session.boards {
+        out.push_str("    <BOARD>\n");
+        element(&mut out, 6, "BOARD_NUMBER", &board.number.0.to_string());
+        let scored = lines_of.get(&(board.number, board.section.as_deref()));
+        if let Some(datum) = scored.and_then(|b| b.datum.as_ref()) {
+            element(
+                &mut out,
+                6,
+                "BOARD_AVERAGE",
+                &figure(datum, choices.line_display),
+            );
+        }
+        // The rescore keeps each board's lines in the session's order.
+        for (index, line) in board.lines.iter().enumerate() {
+            if line.seats.is_some() {
+                return Err(WriteError::Unsupported {
+                    what: "an individual event".to_owned(),
+                });
+            }
+            let t = &line.traveller;
+            let listed = |id: &ContestantId| fields.contains_key(id);
+            if t.outcome == TableOutcome::NotPlayed && !(listed(&t.ns) && listed(&t.ew)) {
+                // A sit-out against a pair that is not a participant (NZ
+                // Scorer's phantom): no result and no one to credit.
+                continue;
+            }
+            out.push_str("      <TRAVELLER_LINE>\n");
+            for (tag, id) in [("NS_PAIR_NUMBER", &t.ns), ("EW_PAIR_NUMBER", &t.ew)] {
+                let field = fields.get(id).copied().flatten();
+                element(&mut out, 8, tag, split_id(id, field).0);
+            }
+            let play = plays.get(&(t.board, board.section.clone(), t.ns.clone()));
+            let score = match &t.outcome {
+                TableOutcome::Played { ns_points } => ns_points.to_string(),
+                TableOutcome::Artificial(a) => artificial_text(a)?,
+                TableOutcome::NotPlayed => "NP".to_owned(),
+                _ => {
+                    return Err(WriteError::Unsupported {
+                        what: format!("the outcome of board {} for {}", t.board, t.ns),
+                    })
+                }
+            };
+            if let (Some(play), TableOutcome::Played { .. }) = (play, &t.outcome) {
+                element(&mut out, 8, "CONTRACT", &play.contract);
+                if !play.declarer.is_empty() {
+                    element(&mut out, 8, "PLAYED_BY", &play.declarer);
+                }
+                if let Some(lead) = &play.lead {
+                    element(&mut out, 8, "LEAD", lead);
+                }
+                if let Some(tricks) = play.tricks {
+                    element(&mut out, 8, "TRICKS", &tricks.to_string());
+                }
+            }
+            element(&mut out, 8, "SCORE", &score);
+            let computed = scored
+                .and_then(|b| b.lines.get(index))
+                .filter(|l| l.ns == t.ns && l.ew == t.ew)
+                .map(|l| (l.ns_score.as_ref(), l.ew_score.as_ref()));
+            if let Some((Some(ns), Some(ew))) = computed {
+                let [ns_tag, ew_tag] = line_tags;
+                element(&mut out, 8, ns_tag, &figure(ns, choices.line_display));
+                element(&mut out, 8, ew_tag, &figure(ew, choices.line_display));
+            }
+            out.push_str("      </TRAVELLER_LINE>\n");
+        }
+        out.push_str("    </BOARD>\n");
+    }
+    out.push_str("  </EVENT>\n</USEBIO>\n");
+    Ok(out)
+}
+
+fn write_pair(
+    out: &mut String,
+    p: &Participant,
+    s: &Standing,
+    choices: &crate::convention::Choices,
+) -> Result<(), WriteError> {
+    out.push_str("      <PAIR>\n");
+    let (number, direction) = split_id(&p.id, p.field);
+    element(out, 8, "PAIR_NUMBER", number);
+    if let Some(d) = direction {
+        element(out, 8, "DIRECTION", &d.to_string());
+    }
+    for name in &p.players {
+        out.push_str("        <PLAYER>\n");
+        element(out, 10, "PLAYER_NAME", name);
+        out.push_str("        </PLAYER>\n");
+    }
+    if s.ranked {
+        element(
+            out,
+            8,
+            "TOTAL_SCORE",
+            &figure(&s.total, choices.total_display),
+        );
+        if let Some(pc) = &s.percentage {
+            element(
+                out,
+                8,
+                "PERCENTAGE",
+                &figure(pc, choices.percentage_display),
+            );
+        }
+        let place = format!("{}{}", s.place, if s.tied { "=" } else { "" });
+        element(out, 8, "PLACE", &place);
+    }
+    out.push_str("      </PAIR>\n");
+    Ok(())
+}
+
+/// `PAIR_NUMBER` and `DIRECTION` of a participant: the reader makes the
+/// identifier `1NS` from number `1` and direction `NS`, and takes any
+/// other number text (`A1NS`) as the identifier itself.
+fn split_id(id: &ContestantId, field: Option<Direction>) -> (&str, Option<Direction>) {
+    let text = id.as_str();
+    if let Some(d) = field {
+        let suffix = d.to_string();
+        if let Some(number) = text.strip_suffix(suffix.as_str()) {
+            if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+                return (number, Some(d));
+            }
+        }
+        return (text, Some(d));
+    }
+    (text, None)
+}
+
+fn artificial_text(a: &countback_model::ArtificialScore) -> Result<String, WriteError> {
+    let two_digits = |d: Direction| {
+        a.percent(d)
+            .to_i64()
+            .filter(|v| (0..100).contains(v) && a.percent(d).is_integer())
+    };
+    match (
+        two_digits(Direction::NorthSouth),
+        two_digits(Direction::EastWest),
+    ) {
+        (Some(ns), Some(ew)) => Ok(format!("A{ns:02}{ew:02}")),
+        _ => Err(WriteError::Unsupported {
+            what: format!(
+                "an artificial score of {}% / {}% (USEBIO writes whole percentages below 100)",
+                a.percent(Direction::NorthSouth),
+                a.percent(Direction::EastWest)
+            ),
+        }),
+    }
+}
+
+/// A figure as text: exact when a decimal of at most four places is, else
+/// two places by `display`.
+fn figure(value: &Score, display: Display) -> String {
+    let mode = display.mode();
+    for places in 0..=4 {
+        if let Ok(text) = value.to_decimal(places, &mode) {
+            if Score::parse(&text).ok().as_ref() == Some(value) {
+                return text;
+            }
+        }
+    }
+    value
+        .to_decimal(2, &mode)
+        .unwrap_or_else(|_| value.to_string())
+}
+
+fn element(out: &mut String, indent: usize, tag: &str, text: &str) {
+    let _ = write!(out, "{:indent$}<{tag}>", "");
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    let _ = writeln!(out, "</{tag}>");
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+    use crate::{audit, parse_usebio, rescore};
+    use countback_model::ArtificialScore;
+
+    /// A three-table Howell with a name that needs escaping, an artificial
+    /// score and a line not played, written and read back.
+    const FILE: &str = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+<PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME></PLAYER></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>3</PAIR_NUMBER></PAIR>
+<PAIR><PAIR_NUMBER>4</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>5</PAIR_NUMBER></PAIR>
+<PAIR><PAIR_NUMBER>6</PAIR_NUMBER></PAIR>
+</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>-50</SCORE></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>3</EW_PAIR_NUMBER><SCORE>110</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>4</NS_PAIR_NUMBER><EW_PAIR_NUMBER>5</EW_PAIR_NUMBER><SCORE>NP</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>6</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><SCORE>-100</SCORE></TRAVELLER_LINE>
+</BOARD></EVENT></USEBIO>"#;
+
+    #[test]
+    fn a_session_written_reads_back_with_every_figure_reproduced() {
+        let session = parse_usebio(FILE).unwrap();
+        let scored = rescore(&session).unwrap();
+        let mut plays = Plays::new();
+        plays.insert(
+            (BoardNumber(1), None, ContestantId::new("1")),
+            Play {
+                contract: "4S".to_owned(),
+                declarer: "N".to_owned(),
+                tricks: Some(10),
+                lead: Some("2H".to_owned()),
+            },
+        );
+        let xml = write_usebio(&session, &scored, &plays, "countback").unwrap();
+        assert!(xml.contains("<PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME>"));
+        assert!(xml.contains("<CONTRACT>4S</CONTRACT>"));
+        assert!(xml.contains("<SCORE>A6040</SCORE>"));
+        assert!(xml.contains("<SCORE>NP</SCORE>"));
+        let back = parse_usebio(&xml).unwrap();
+        assert_eq!(back.participants[0].players, ["A & B <C>"]);
+        let a = audit(&back).unwrap();
+        assert!(a.exceptions().next().is_none(), "{}", a.summary());
+        // Five lines with a result (two figures each); total, percentage and
+        // place of six pairs.
+        assert_eq!(a.findings.len(), 5 * 2 + 6 * 3);
+    }
+
+    #[test]
+    fn figures_are_exact_when_a_short_decimal_is() {
+        let d = Display::HalfUp;
+        assert_eq!(figure(&Score::new(98, 10).unwrap(), d), "9.8");
+        assert_eq!(figure(&Score::integer(7), d), "7");
+        assert_eq!(figure(&Score::new(1, 3).unwrap(), d), "0.33");
+        assert_eq!(
+            figure(&Score::new(2, 3).unwrap(), Display::Truncate),
+            "0.66"
+        );
+    }
+
+    #[test]
+    fn identifiers_split_as_the_reader_joins_them() {
+        let ns = Some(Direction::NorthSouth);
+        assert_eq!(split_id(&ContestantId::new("12NS"), ns), ("12", ns));
+        assert_eq!(split_id(&ContestantId::new("A1NS"), ns), ("A1NS", ns));
+        assert_eq!(split_id(&ContestantId::new("7"), None), ("7", None));
+    }
+
+    #[test]
+    fn what_usebio_pairs_cannot_say_is_refused() {
+        let odd = ArtificialScore::new(Score::new(121, 2).unwrap(), Score::integer(40)).unwrap();
+        assert!(matches!(
+            artificial_text(&odd),
+            Err(WriteError::Unsupported { .. })
+        ));
+        assert_eq!(
+            artificial_text(&ArtificialScore::average()).unwrap(),
+            "A5050"
+        );
+        let mut session = parse_usebio(FILE).unwrap();
+        let scored = rescore(&session).unwrap();
+        session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
+        let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
+        assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");
+    }
+}
