@@ -359,7 +359,7 @@ fn explain(
             K::GamesWon | K::BlackGamesPlayed | K::BlackGamesWon | K::RoundsElectedToPlay
         )
     {
-        return Some("C.07 art. 15.2: in a round robin forfeits are games (a forfeit win is won, a forfeit loss was elected to play); gacrux applies that only to BH, SB, DE and KS");
+        return Some("C.07 art. 15.2: in a round robin a forfeit win is a game won, and under the 2024 text a forfeit loss is a game too (REP, and BPG with Black; the 2026 text keeps it unplayed); gacrux applies 15.2 only to BH, SB, DE and KS");
     }
     None
 }

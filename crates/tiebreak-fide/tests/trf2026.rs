@@ -326,3 +326,25 @@ fn a_team_file_is_read_as_teams_and_refused_as_players_saying_what_it_is() {
         countback_tiebreak_fide::FideError::NotATeamTournament
     );
 }
+
+/// A team record naming a team the file does not list is an error at its
+/// line; a forfeited match with a result other than `+`/`-` likewise.
+#[test]
+fn team_records_naming_no_team_are_errors_at_their_line() {
+    let text = format!("{}\n240 H   1    9", teams());
+    let t = trf::parse(&text).unwrap();
+    let err = countback_tiebreak_fide::TeamTournament::new(&t).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            countback_tiebreak_fide::FideError::Trf(e)
+                if e.line == 16 && matches!(e.kind, TrfErrorKind::OpponentOutOfRange { opponent: 9, .. })
+        ),
+        "{err}"
+    );
+    let err = trf::parse(&format!("{}\n330 +x   1   1   2", teams())).unwrap_err();
+    assert_eq!(
+        (err.line, err.kind),
+        (16, TrfErrorKind::UnknownResult { found: 'x' })
+    );
+}
