@@ -18,7 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 const BOARDS: u32 = 6;
 const ROUNDS: usize = 11;
 const FULL_LIST: &str = "MPvGP, BH:MP/C1/P, BH:MP, FB:MP, SB:MP, EMMSB, EMGSB/C1/P, EMGSB, \
-                         PS:MP, AOB:MP, KS:MP, WIN, TPN";
+                         PS:MP, BH:GP/C1/P, SB:GP, EGMSB/C1/P, EGGSB, PS:GP, KS:MP, WIN, TPN";
 
 fn teams() -> u32 {
     if cfg!(debug_assertions) {

@@ -560,6 +560,8 @@ pub struct TeamTournament<'t> {
     /// The matches as an individual tournament of teams scored in match
     /// points (team number as starting rank), for the individual codes.
     matches: Tournament,
+    /// The same scored in game points (each round's game points set).
+    game_matches: Tournament,
     /// For each standing, the index of its team in `matches`.
     at: Vec<usize>,
 }
@@ -841,7 +843,8 @@ impl<'t> TeamTournament<'t> {
                 team_index(*t, a.line)?;
             }
         }
-        let (matches, at) = match_tournament(tournament, records, &standings)?;
+        let (matches, at) = match_tournament(tournament, records, &standings, None)?;
+        let (game_matches, _) = match_tournament(tournament, records, &standings, Some(boards))?;
         Ok(TeamTournament {
             tournament,
             records,
@@ -849,6 +852,7 @@ impl<'t> TeamTournament<'t> {
             boards,
             options,
             matches,
+            game_matches,
             at,
         })
     }
@@ -963,14 +967,40 @@ impl<'t> TeamTournament<'t> {
                 let eval = Evaluation::new(&self.matches, self.options)?;
                 by_team(eval.values(c)?)
             }
-            TeamCodeKind::ExtendedMatchGame(c) => {
-                let eval = Evaluation::new(&self.matches, self.options)?;
+            TeamCodeKind::OnGamePoints(c) => {
+                let eval = Evaluation::new(&self.game_matches, self.options)?;
+                by_team(eval.values(c)?)
+            }
+            TeamCodeKind::OnPrimary(c) => {
+                let table = match self.primary() {
+                    TeamScore::MatchPoints => &self.matches,
+                    TeamScore::GamePoints => &self.game_matches,
+                };
+                by_team(Evaluation::new(table, self.options)?.values(c)?)
+            }
+            TeamCodeKind::ExtendedMatchGame(c) | TeamCodeKind::ExtendedGameMatch(c) => {
+                // E X Y SB: the opponent's X points (art. 16 as for SB)
+                // times the team's Y points in the match.
+                let (table, own_game_points) = match &code.kind {
+                    TeamCodeKind::ExtendedMatchGame(_) => (&self.matches, true),
+                    _ => (&self.game_matches, false),
+                };
+                let eval = Evaluation::new(table, self.options)?;
                 self.standings
                     .iter()
                     .zip(&self.at)
                     .map(|(s, i)| {
-                        let own: Vec<Score> =
-                            s.rounds.iter().map(|r| r.game_points.clone()).collect();
+                        let own: Vec<Score> = s
+                            .rounds
+                            .iter()
+                            .map(|r| {
+                                if own_game_points {
+                                    r.game_points.clone()
+                                } else {
+                                    r.match_points.clone()
+                                }
+                            })
+                            .collect();
                         eval.sonneborn_berger_with(*i, c.forfeits_as_played, c.cut, &own)
                     })
                     .collect()
@@ -1032,13 +1062,17 @@ impl<'t> TeamTournament<'t> {
 }
 
 /// The matches as an individual tournament scored in match points.
+/// The matches as an individual tournament of teams: scored in match
+/// points, or (`game_points_of: Some(boards)`) with each round's game
+/// points set, a win, draw and loss being those of every board.
 fn match_tournament(
     t: &Tournament,
     records: &TeamRecords,
     standings: &[TeamStanding],
+    game_points_of: Option<usize>,
 ) -> Result<(Tournament, Vec<usize>), FideError> {
     let mp = &records.match_points;
-    let system = PointsSystem {
+    let mp_system = PointsSystem {
         win: mp.win.clone(),
         draw: mp.draw.clone(),
         loss: mp.loss.clone(),
@@ -1048,6 +1082,24 @@ fn match_tournament(
             .as_ref()
             .map_or_else(|| mp.draw.clone(), |p| p.match_points.clone()),
         unknown_result: None,
+    };
+    let system = match game_points_of {
+        None => mp_system.clone(),
+        Some(boards) => {
+            let boards = Score::from(boards);
+            let game = &t.points_system;
+            PointsSystem {
+                win: &game.win * &boards,
+                draw: &game.draw * &boards,
+                loss: &game.loss * &boards,
+                absence: Score::ZERO,
+                pairing_allocated_bye: records
+                    .pairing_allocated
+                    .as_ref()
+                    .map_or_else(|| &game.draw * &boards, |p| p.game_points.clone()),
+                unknown_result: None,
+            }
+        }
     };
     let mut players = Vec::with_capacity(standings.len());
     for s in standings {
@@ -1081,7 +1133,7 @@ fn match_tournament(
                 TeamRoundKind::PairingAllocatedBye => (None, ResultCode::PairingAllocatedBye),
                 TeamRoundKind::NotPaired => (None, ResultCode::NotPaired),
             };
-            if *system.points(result) != round.match_points {
+            if *mp_system.points(result) != round.match_points {
                 return Err(not_a_match_result(s, r, round));
             }
             rounds.push(RoundEntry {
@@ -1101,6 +1153,18 @@ fn match_tournament(
         });
     }
     players.sort_by_key(|p| p.starting_rank);
+    let round_points = game_points_of.map(|_| {
+        players
+            .iter()
+            .map(|p| {
+                standings
+                    .iter()
+                    .find(|s| s.team.number == p.starting_rank)
+                    .map(|s| s.rounds.iter().map(|r| r.game_points.clone()).collect())
+                    .unwrap_or_default()
+            })
+            .collect()
+    });
     let at = standings
         .iter()
         .map(|s| {
@@ -1119,6 +1183,7 @@ fn match_tournament(
         points_system: system,
         source_lines: Vec::new(),
         team: None,
+        round_points,
     };
     Ok((matches, at))
 }
@@ -1181,10 +1246,20 @@ pub enum TeamCodeKind {
     /// rules on the teams' match results, each match a game scored in
     /// match points (`362`), art. 16 on unplayed rounds included.
     OnMatchPoints(TieBreakCode),
+    /// The same on game points (`BH:GP/C1`, `SB:GP` ..., and `EGGSB`,
+    /// which is `SB:GP`): each match a game scored in game points, a
+    /// draw being a draw on every board.
+    OnGamePoints(TieBreakCode),
+    /// An individual code without `:MP` or `:GP`: on the score that ranks
+    /// first (the `192` type).
+    OnPrimary(TieBreakCode),
     /// `EMGSB`: per match, the opponent's match points (as art. 16
     /// counts them, with `/P` and `/Cn` as for `SB`) times the game
     /// points the team scored in it.
     ExtendedMatchGame(TieBreakCode),
+    /// `EGMSB`: per match, the opponent's game points (likewise) times the
+    /// match points the team scored in it.
+    ExtendedGameMatch(TieBreakCode),
 }
 
 /// The table-driven team codes: code, kind, article, what it compares.
@@ -1203,9 +1278,35 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
         "MTB26 EMGSB (art. 9.1, team)",
         "opponents' match points times game points scored",
     ),
+    (
+        "EGMSB",
+        "MTB26 EGMSB (art. 9.1, team)",
+        "opponents' game points times match points scored",
+    ),
+    (
+        "EGGSB",
+        "MTB26 EGGSB (art. 9.1 on game points)",
+        "opponents' game points times game points scored",
+    ),
 ];
 
+/// The individual tie-breaks a team can be ranked by on game points.
+/// (Not FB: the reference engine's FB:GP differs by 2 for 16 of the
+/// Grandmommy's Cup's 50 teams, and the cause is not settled here.)
+fn on_game_points(kind: TieBreakKind) -> bool {
+    matches!(
+        kind,
+        TieBreakKind::Buchholz
+            | TieBreakKind::SonnebornBerger
+            | TieBreakKind::ProgressiveScore
+            | TieBreakKind::Koya
+    )
+}
+
 /// The individual tie-breaks a team can be ranked by on match points.
+/// (Not AOB: on the Grandmommy's Cup the reference engine's team AOB
+/// differs from the mean of the opponents' BH:MP for 47 of 50 teams, and
+/// its reading is not settled here.)
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
@@ -1213,7 +1314,6 @@ fn on_match_points(kind: TieBreakKind) -> bool {
             | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
-            | TieBreakKind::AverageOfOpponentsBuchholz
             | TieBreakKind::Wins
             | TieBreakKind::PairingNumber
             | TieBreakKind::Koya
@@ -1238,8 +1338,11 @@ impl TeamTieBreak {
             TeamCodeKind::MatchPoints => "MPTS".to_string(),
             TeamCodeKind::GamePoints => "GPTS".to_string(),
             TeamCodeKind::OtherScore => "MPvGP".to_string(),
-            TeamCodeKind::OnMatchPoints(c) => format!("{c}"),
+            TeamCodeKind::OnMatchPoints(c) => format!("{c}").replacen('/', ":MP/", 1),
+            TeamCodeKind::OnGamePoints(c) => format!("{c}").replacen('/', ":GP/", 1),
+            TeamCodeKind::OnPrimary(c) => format!("{c}"),
             TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
+            TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
         };
         TeamTieBreak { kind, written }
     }
@@ -1258,7 +1361,10 @@ impl TeamTieBreak {
             TeamCodeKind::GamePoints => table("GPTS"),
             TeamCodeKind::OtherScore => table("MPVGP"),
             TeamCodeKind::OnMatchPoints(c) => format!("C.07 {} on match points", c.article()),
+            TeamCodeKind::OnGamePoints(c) => format!("C.07 {} on game points", c.article()),
+            TeamCodeKind::OnPrimary(c) => format!("C.07 {} on the primary score", c.article()),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
+            TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
         }
     }
 
@@ -1270,8 +1376,11 @@ impl TeamTieBreak {
             TeamCodeKind::MatchPoints => table("MPTS"),
             TeamCodeKind::GamePoints => table("GPTS"),
             TeamCodeKind::OtherScore => table("MPVGP"),
-            TeamCodeKind::OnMatchPoints(c) => c.kind.description(),
+            TeamCodeKind::OnMatchPoints(c)
+            | TeamCodeKind::OnGamePoints(c)
+            | TeamCodeKind::OnPrimary(c) => c.kind.description(),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
+            TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
         }
     }
 }
@@ -1308,6 +1417,8 @@ impl std::str::FromStr for TeamTieBreak {
             "MPVGP" if modifiers.is_empty() => TeamCodeKind::OtherScore,
             "EMMSB" => TeamCodeKind::OnMatchPoints(with("SB")?),
             "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
+            "EGMSB" => TeamCodeKind::ExtendedGameMatch(with("SB")?),
+            "EGGSB" => TeamCodeKind::OnGamePoints(with("SB")?),
             _ => {
                 let (base, reference) = match name.split_once(':') {
                     Some((b, r)) => (b, Some(r)),
@@ -1315,17 +1426,23 @@ impl std::str::FromStr for TeamTieBreak {
                 };
                 let code: TieBreakCode = with(base).map_err(|_| {
                     fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP)",
-                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; the EDE codes, BC, TBR, BBE and SSSC are not computed yet)",
+                        ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
+                        ["BH", "SB", "PS", "KS"].join(", ")
                     ))
                 })?;
-                if !on_match_points(code.kind) || !matches!(reference, None | Some("MP")) {
-                    return Err(fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, and {} with :MP; game-point variants and the EDE, EGMSB, EGGSB, BC, TBR, BBE, SSSC codes are not computed yet)",
-                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", ")
-                    )));
+                match reference {
+                    Some("MP") if on_match_points(code.kind) => TeamCodeKind::OnMatchPoints(code),
+                    Some("GP") if on_game_points(code.kind) => TeamCodeKind::OnGamePoints(code),
+                    None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
+                    _ => {
+                        return Err(fail(format!(
+                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; the EDE codes, BC, TBR, BBE and SSSC are not computed yet)",
+                            ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
+                            ["BH", "SB", "PS", "KS"].join(", ")
+                        )))
+                    }
                 }
-                TeamCodeKind::OnMatchPoints(code)
             }
         };
         Ok(TeamTieBreak { kind, written })

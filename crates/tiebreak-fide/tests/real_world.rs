@@ -80,9 +80,8 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     // The team codes of the file's list that this crate computes, against
     // FIDE's reference engine (Source: `python -m gacrux.tiebreakchecker`,
     // gacrux 1.11.65, on this file; every value of the 50 teams agrees for
-    // MPTS GPTS BH:MP/C1/P EMGSB/C1/P SB:MP EMMSB BH:MP PS:MP under both
-    // texts, `/V2026` for the 2026 text; docs/fide.md). Team 3 (a
-    // full-point bye in round 1) and team 1:
+    // each code docs/fide.md lists, under both texts, `/V2026` for the
+    // 2026 text). Team 3 (a full-point bye in round 1) and team 1:
     let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
     let at =
         |teams: &TeamTournament<'_>, c: &str, i: usize| teams.values(&code(c)).unwrap()[i].clone();
@@ -92,6 +91,13 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams, "EMMSB", 2), s("321"));
     assert_eq!(at(&teams, "EMGSB/C1/P", 0), s("785/2"));
     assert_eq!(at(&teams, "PS:MP", 0), s("115"));
+    // On game points (the same run, BH:GP/C1/P EGMSB/C1/P EGGSB).
+    assert_eq!(at(&teams, "BH:GP/C1/P", 0), s("783/2"));
+    assert_eq!(at(&teams, "EGMSB/C1/P", 0), s("737/2"));
+    assert_eq!(at(&teams, "EGGSB", 0), s("3271/4"));
+    assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
+    assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
+    assert_eq!(at(&teams, "EGGSB", 2), s("999"));
     // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
     let teams26 =
         TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
