@@ -1338,8 +1338,8 @@ impl TeamTieBreak {
             TeamCodeKind::MatchPoints => "MPTS".to_string(),
             TeamCodeKind::GamePoints => "GPTS".to_string(),
             TeamCodeKind::OtherScore => "MPvGP".to_string(),
-            TeamCodeKind::OnMatchPoints(c) => format!("{c}").replacen('/', ":MP/", 1),
-            TeamCodeKind::OnGamePoints(c) => format!("{c}").replacen('/', ":GP/", 1),
+            TeamCodeKind::OnMatchPoints(c) => with_reference(c, ":MP"),
+            TeamCodeKind::OnGamePoints(c) => with_reference(c, ":GP"),
             TeamCodeKind::OnPrimary(c) => format!("{c}"),
             TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
             TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
@@ -1446,6 +1446,15 @@ impl std::str::FromStr for TeamTieBreak {
             }
         };
         Ok(TeamTieBreak { kind, written })
+    }
+}
+
+/// `BH/C1/P` with `:MP` after the name: `BH:MP/C1/P`.
+fn with_reference(code: &TieBreakCode, reference: &str) -> String {
+    let text = code.to_string();
+    match text.split_once('/') {
+        Some((name, rest)) => format!("{name}{reference}/{rest}"),
+        None => format!("{text}{reference}"),
     }
 }
 

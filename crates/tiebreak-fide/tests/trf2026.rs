@@ -348,3 +348,34 @@ fn team_records_naming_no_team_are_errors_at_their_line() {
         (16, TrfErrorKind::UnknownResult { found: 'x' })
     );
 }
+
+/// Team codes read and write as MTB26 writes them; an unknown one is an
+/// error that lists the known ones.
+#[test]
+fn team_codes_read_and_write_as_written() {
+    use countback_tiebreak_fide::team::{TeamCodeKind, TeamTieBreak};
+    for text in [
+        "MPTS",
+        "MPvGP",
+        "BH:MP/C1/P",
+        "EMGSB/C1/P",
+        "SB:GP",
+        "EGGSB",
+    ] {
+        assert_eq!(text.parse::<TeamTieBreak>().unwrap().to_string(), text);
+    }
+    let code: TeamTieBreak = "BH:MP/C1/P".parse().unwrap();
+    let TeamCodeKind::OnMatchPoints(inner) = &code.kind else {
+        panic!("{code:?}")
+    };
+    assert_eq!(
+        TeamTieBreak::plain(TeamCodeKind::OnMatchPoints(*inner)).to_string(),
+        "BH:MP/C1/P"
+    );
+    let err = "EDET/P".parse::<TeamTieBreak>().unwrap_err();
+    assert!(
+        err.reason.contains("EMGSB") && err.reason.contains("EDE"),
+        "{err}"
+    );
+    assert!("ARO:MP".parse::<TeamTieBreak>().is_err());
+}
