@@ -479,6 +479,46 @@ fn run_teams(
                 }
             }
         }
+        // EDE and EDE/P: the places after MPTS and the code.
+        for list in ["EDE", "EDE/P"] {
+            let cascade: countback_tiebreak_fide::TeamCascade =
+                list.parse().map_err(|e| format!("{e}"))?;
+            let outcome = teams.rank(&cascade).map_err(|e| e.to_string())?;
+            let ids = teams.contestant_ids();
+            let mut place = BTreeMap::new();
+            let mut before = 0;
+            for group in &outcome.order {
+                for m in &group.members {
+                    place.insert(m.clone(), before + 1);
+                }
+                before += group.members.len();
+            }
+            let rows = reference(python, &file, &["MPTS", list])?;
+            let tally = tallies.entry(format!("{list} (place)")).or_default();
+            for (s, id) in teams.standings().iter().zip(&ids) {
+                let theirs = rows
+                    .get(&s.team.number)
+                    .and_then(|r| r.get(1))
+                    .cloned()
+                    .unwrap_or_default();
+                let ours = place.get(id).copied().unwrap_or(0);
+                tally.values += 1;
+                if theirs.trim() != ours.to_string() {
+                    if taken_for_round_robin {
+                        *tally.explained.entry(ROUND_ROBIN_GUESS).or_default() += 1;
+                        continue;
+                    }
+                    tally.differences += 1;
+                    if tally.examples.len() < 3 {
+                        tally.examples.push(format!(
+                            "{} team {}: countback place {ours} gacrux {theirs}",
+                            file.display(),
+                            s.team.number
+                        ));
+                    }
+                }
+            }
+        }
     }
     let total: usize = tallies.values().map(|t| t.values).sum();
     let differing: usize = tallies.values().map(|t| t.differences).sum();

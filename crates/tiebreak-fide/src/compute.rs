@@ -922,6 +922,19 @@ impl<'t> Evaluation<'t> {
     /// the test again to each smaller group still tied; if not, only a
     /// player whose score no other could reach by winning every missing
     /// game is placed ahead.
+    /// Art. 6 on `group` (player indices): the groups it splits into,
+    /// best first (the team layer's extended direct encounter runs it on
+    /// match and on game points in turn).
+    pub(crate) fn direct_encounter_groups(
+        &self,
+        group: &[usize],
+        ids: &[ContestantId],
+        forfeits_as_played: bool,
+    ) -> Vec<Vec<usize>> {
+        self.direct_encounter_split(group, ids, forfeits_as_played)
+            .1
+    }
+
     fn direct_encounter_split(
         &self,
         group: &[usize],

@@ -978,6 +978,7 @@ impl<'t> TeamTournament<'t> {
                 };
                 by_team(Evaluation::new(table, self.options)?.values(c)?)
             }
+            TeamCodeKind::ExtendedDirectEncounter { .. } => vec![Score::ZERO; self.standings.len()],
             TeamCodeKind::ExtendedMatchGame(c) | TeamCodeKind::ExtendedGameMatch(c) => {
                 // E X Y SB: the opponent's X points (art. 16 as for SB)
                 // times the team's Y points in the match.
@@ -1024,13 +1025,24 @@ impl<'t> TeamTournament<'t> {
                 break;
             }
             let values = self.values(code)?;
+            let encounter = match code.kind {
+                TeamCodeKind::ExtendedDirectEncounter { forfeits_as_played } => {
+                    Some((self.encounter_tables()?, forfeits_as_played))
+                }
+                _ => None,
+            };
             let mut next = Vec::new();
             for group in groups {
                 if group.len() < 2 {
                     next.push(group);
                     continue;
                 }
-                let split = split_by(&group, &values, &ids);
+                let split = match &encounter {
+                    Some(((first, second, table_ids), p)) => {
+                        self.extended_direct_encounter(&group, first, second, table_ids, *p)
+                    }
+                    None => split_by(&group, &values, &ids),
+                };
                 trace.push(Decision {
                     clause: Clause::new(format!("FIDE {} ({code})", code.article())),
                     test: code.description().to_string(),
@@ -1062,6 +1074,73 @@ impl<'t> TeamTournament<'t> {
 }
 
 /// The matches as an individual tournament scored in match points.
+impl TeamTournament<'_> {
+    /// The primary and the other score's evaluations, and the match
+    /// tournament's contestant ids (the extended direct encounter).
+    fn encounter_tables(
+        &self,
+    ) -> Result<(Evaluation<'_>, Evaluation<'_>, Vec<ContestantId>), FideError> {
+        let mp = Evaluation::new(&self.matches, self.options)?;
+        let gp = Evaluation::new(&self.game_matches, self.options)?;
+        let ids = crate::compute::contestant_ids(&self.matches);
+        Ok(match self.primary() {
+            TeamScore::MatchPoints => (mp, gp, ids),
+            TeamScore::GamePoints => (gp, mp, ids),
+        })
+    }
+
+    /// `EDE`: art. 6 on the primary score; a group it does not split, on
+    /// the other; each smaller group again from the primary score.
+    fn extended_direct_encounter(
+        &self,
+        group: &[usize],
+        first: &Evaluation<'_>,
+        second: &Evaluation<'_>,
+        ids: &[ContestantId],
+        forfeits_as_played: bool,
+    ) -> Vec<Vec<usize>> {
+        // Standings index <-> match-tournament index.
+        let inner: Vec<usize> = group
+            .iter()
+            .filter_map(|i| self.at.get(*i).copied())
+            .collect();
+        let back: HashMap<usize, usize> = group
+            .iter()
+            .filter_map(|i| Some((*self.at.get(*i)?, *i)))
+            .collect();
+        let mut out = Vec::new();
+        ede(&inner, first, second, ids, forfeits_as_played, &mut out);
+        out.into_iter()
+            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
+            .collect()
+    }
+}
+
+fn ede(
+    group: &[usize],
+    first: &Evaluation<'_>,
+    second: &Evaluation<'_>,
+    ids: &[ContestantId],
+    forfeits_as_played: bool,
+    out: &mut Vec<Vec<usize>>,
+) {
+    if group.len() < 2 {
+        out.push(group.to_vec());
+        return;
+    }
+    let mut split = first.direct_encounter_groups(group, ids, forfeits_as_played);
+    if split.len() < 2 {
+        split = second.direct_encounter_groups(group, ids, forfeits_as_played);
+    }
+    if split.len() < 2 {
+        out.push(group.to_vec());
+        return;
+    }
+    for sub in split {
+        ede(&sub, first, second, ids, forfeits_as_played, out);
+    }
+}
+
 /// The matches as an individual tournament of teams: scored in match
 /// points, or (`game_points_of: Some(boards)`) with each round's game
 /// points set, a win, draw and loss being those of every board.
@@ -1260,6 +1339,14 @@ pub enum TeamCodeKind {
     /// `EGMSB`: per match, the opponent's game points (likewise) times the
     /// match points the team scored in it.
     ExtendedGameMatch(TieBreakCode),
+    /// `EDE` (`/P`): the extended direct encounter: art. 6 among the tied
+    /// teams on the primary score, then on the other, each smaller group
+    /// again from the primary score, until neither splits. It ranks a
+    /// group; [`TeamTournament::values`] gives it no value (0).
+    ExtendedDirectEncounter {
+        /// `/P`: forfeited matches count as matches.
+        forfeits_as_played: bool,
+    },
 }
 
 /// The table-driven team codes: code, kind, article, what it compares.
@@ -1287,6 +1374,11 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
         "EGGSB",
         "MTB26 EGGSB (art. 9.1 on game points)",
         "opponents' game points times game points scored",
+    ),
+    (
+        "EDE",
+        "MTB26 EDE (art. 6, team)",
+        "direct encounter on the primary score, then on the other, in turn",
     ),
 ];
 
@@ -1343,6 +1435,9 @@ impl TeamTieBreak {
             TeamCodeKind::OnPrimary(c) => format!("{c}"),
             TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
             TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
+            TeamCodeKind::ExtendedDirectEncounter { forfeits_as_played } => {
+                if *forfeits_as_played { "EDE/P" } else { "EDE" }.to_string()
+            }
         };
         TeamTieBreak { kind, written }
     }
@@ -1365,6 +1460,7 @@ impl TeamTieBreak {
             TeamCodeKind::OnPrimary(c) => format!("C.07 {} on the primary score", c.article()),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
+            TeamCodeKind::ExtendedDirectEncounter { .. } => table("EDE"),
         }
     }
 
@@ -1381,6 +1477,7 @@ impl TeamTieBreak {
             | TeamCodeKind::OnPrimary(c) => c.kind.description(),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
+            TeamCodeKind::ExtendedDirectEncounter { .. } => table("EDE"),
         }
     }
 }
@@ -1419,6 +1516,13 @@ impl std::str::FromStr for TeamTieBreak {
             "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
             "EGMSB" => TeamCodeKind::ExtendedGameMatch(with("SB")?),
             "EGGSB" => TeamCodeKind::OnGamePoints(with("SB")?),
+            "EDE" => TeamCodeKind::ExtendedDirectEncounter {
+                forfeits_as_played: match modifiers {
+                    "" => false,
+                    "P" => true,
+                    _ => return Err(fail("EDE takes only /P".to_string())),
+                },
+            },
             _ => {
                 let (base, reference) = match name.split_once(':') {
                     Some((b, r)) => (b, Some(r)),
@@ -1426,7 +1530,7 @@ impl std::str::FromStr for TeamTieBreak {
                 };
                 let code: TieBreakCode = with(base).map_err(|_| {
                     fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; the EDE codes, BC, TBR, BBE and SSSC are not computed yet)",
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDE/P, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE and SSSC are not computed yet)",
                         ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
                         ["BH", "SB", "PS", "KS"].join(", ")
                     ))
@@ -1437,7 +1541,7 @@ impl std::str::FromStr for TeamTieBreak {
                     None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
                     _ => {
                         return Err(fail(format!(
-                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; the EDE codes, BC, TBR, BBE and SSSC are not computed yet)",
+                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDE/P, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE and SSSC are not computed yet)",
                             ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
                             ["BH", "SB", "PS", "KS"].join(", ")
                         )))

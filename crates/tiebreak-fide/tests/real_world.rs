@@ -105,20 +105,34 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams26, "BH:MP/C1/P", 2), s("225"));
     assert_eq!(at(&teams26, "EMGSB/C1/P", 2), s("514"));
     assert_eq!(at(&teams26, "SB:MP", 2), s("311"));
-    // The extended direct encounter that heads the list is not computed:
-    // a typed error naming it.
+    // The extended direct encounter (places after MPTS, EDE/P, as the
+    // reference engine gives them, every one of the 50): teams 16 and 22
+    // (20 MP) stay tied first, team 19 (19 MP) third, teams 6 and 13 tied
+    // fourth. The file's list heads with EDET/P, whose top-board stage
+    // (TBR) is not computed: a typed error naming it.
+    let ids = teams.contestant_ids();
+    let pair = |a: usize, b: usize| {
+        let mut v = vec![ids[a].clone(), ids[b].clone()];
+        v.sort();
+        v
+    };
+    let outcome = teams
+        .rank(&"EDE/P".parse::<TeamCascade>().unwrap())
+        .unwrap();
+    assert_eq!(outcome.order[0].members, pair(15, 21));
+    assert_eq!(outcome.order[1].members, [ids[18].clone()]);
+    assert_eq!(outcome.order[2].members, pair(5, 12));
     assert!("EDET/P"
         .parse::<countback_tiebreak_fide::TeamTieBreak>()
         .is_err());
     // Ranked by MP then the other score (MPvGP): teams 16 and 22 have 20
     // MP; 16 has 33½ GP, 22 has 32. The file ranks 22 first: its list
-    // (`202 EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP`) starts with the
-    // extended direct encounter, which this crate does not compute yet, so
-    // the file's ranks are not audited (docs/fide.md, "Team tournaments").
+    // (`202 EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP`) starts with EDET,
+    // not computed yet, so the file's ranks are not audited
+    // (docs/fide.md, "Team tournaments").
     let outcome = teams
         .rank(&"MPvGP".parse::<TeamCascade>().unwrap())
         .unwrap();
-    let ids = teams.contestant_ids();
     assert_eq!(outcome.order[0].members, [ids[15].clone()]);
     assert_eq!(outcome.order[1].members, [ids[21].clone()]);
     assert_eq!(teams.standings()[21].team.declared_rank, Some(1));
