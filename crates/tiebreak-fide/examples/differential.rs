@@ -480,7 +480,7 @@ fn run_teams(
             }
         }
         // EDE and EDE/P: the places after MPTS and the code.
-        for list in ["EDE", "EDE/P"] {
+        for list in ["EDE", "EDE/P", "EDET", "EDET/P"] {
             let cascade: countback_tiebreak_fide::TeamCascade =
                 list.parse().map_err(|e| format!("{e}"))?;
             let outcome = teams.rank(&cascade).map_err(|e| e.to_string())?;

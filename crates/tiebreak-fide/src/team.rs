@@ -202,6 +202,59 @@ pub struct TeamRecords {
     pub match_points: MatchPointsSystem,
     /// The `192` type, as written, when it names a team type.
     pub type_code: Option<String>,
+    /// The board orders of record `300`: who sat on which board.
+    pub board_orders: Vec<BoardOrder>,
+}
+
+/// Record `300`: a team's players by board in a round (0: an empty board).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardOrder {
+    /// The round.
+    pub round: usize,
+    /// The team.
+    pub team: u32,
+    /// The opposing team.
+    pub opponent: u32,
+    /// The players, board 1 first.
+    pub players: Vec<u32>,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// Record `300`: `300   1  16   4  242  246  243  244`.
+pub(crate) fn board_order(chars: &[char], line: usize) -> Result<BoardOrder, TrfError> {
+    let text: String = chars.iter().skip(3).collect();
+    let numbers: Vec<u32> = text
+        .split_whitespace()
+        .map(|t| {
+            t.parse::<u32>().map_err(|_| {
+                err(
+                    line,
+                    5,
+                    TrfErrorKind::NotANumber {
+                        text: t.to_string(),
+                    },
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let [round, team, opponent, players @ ..] = numbers.as_slice() else {
+        return Err(err(
+            line,
+            5,
+            TrfErrorKind::ShortLine {
+                needed: 15,
+                length: chars.len(),
+            },
+        ));
+    };
+    Ok(BoardOrder {
+        round: usize::try_from(*round).unwrap_or(usize::MAX),
+        team: *team,
+        opponent: *opponent,
+        players: players.to_vec(),
+        line,
+    })
 }
 
 impl TeamRecords {
@@ -564,6 +617,10 @@ pub struct TeamTournament<'t> {
     game_matches: Tournament,
     /// For each standing, the index of its team in `matches`.
     at: Vec<usize>,
+    /// Per standing, round and board: the points its player on that
+    /// board scored (record `300`'s board order, else the `310` order of
+    /// the members who played).
+    board_points: Vec<Vec<Vec<Score>>>,
 }
 
 impl<'t> TeamTournament<'t> {
@@ -843,6 +900,7 @@ impl<'t> TeamTournament<'t> {
                 team_index(*t, a.line)?;
             }
         }
+        let board_points = board_points(tournament, records, boards);
         let (matches, at) = match_tournament(tournament, records, &standings, None)?;
         let (game_matches, _) = match_tournament(tournament, records, &standings, Some(boards))?;
         Ok(TeamTournament {
@@ -854,6 +912,7 @@ impl<'t> TeamTournament<'t> {
             matches,
             game_matches,
             at,
+            board_points,
         })
     }
 
@@ -978,7 +1037,9 @@ impl<'t> TeamTournament<'t> {
                 };
                 by_team(Evaluation::new(table, self.options)?.values(c)?)
             }
-            TeamCodeKind::ExtendedDirectEncounter { .. } => vec![Score::ZERO; self.standings.len()],
+            TeamCodeKind::ExtendedDirectEncounter { .. } => {
+                vec![Score::ZERO; self.standings.len()]
+            }
             TeamCodeKind::ExtendedMatchGame(c) | TeamCodeKind::ExtendedGameMatch(c) => {
                 // E X Y SB: the opponent's X points (art. 16 as for SB)
                 // times the team's Y points in the match.
@@ -1026,9 +1087,10 @@ impl<'t> TeamTournament<'t> {
             }
             let values = self.values(code)?;
             let encounter = match code.kind {
-                TeamCodeKind::ExtendedDirectEncounter { forfeits_as_played } => {
-                    Some((self.encounter_tables()?, forfeits_as_played))
-                }
+                TeamCodeKind::ExtendedDirectEncounter {
+                    forfeits_as_played,
+                    top_board,
+                } => Some((self.encounter_tables()?, forfeits_as_played, top_board)),
                 _ => None,
             };
             let mut next = Vec::new();
@@ -1038,8 +1100,17 @@ impl<'t> TeamTournament<'t> {
                     continue;
                 }
                 let split = match &encounter {
-                    Some(((first, second, table_ids), p)) => {
-                        self.extended_direct_encounter(&group, first, second, table_ids, *p)
+                    Some(((first, second, table_ids), p, top)) => {
+                        let split =
+                            self.extended_direct_encounter(&group, first, second, table_ids, *p);
+                        if *top {
+                            split
+                                .into_iter()
+                                .flat_map(|g| self.top_board_results(g))
+                                .collect()
+                        } else {
+                            split
+                        }
                     }
                     None => split_by(&group, &values, &ids),
                 };
@@ -1116,6 +1187,44 @@ impl TeamTournament<'_> {
     }
 }
 
+impl TeamTournament<'_> {
+    /// `EDET`'s last stage: two teams still tied compared in their own
+    /// match(es), board 1 first: the first board whose points differ
+    /// decides; teams that did not meet stay tied.
+    fn top_board_results(&self, group: Vec<usize>) -> Vec<Vec<usize>> {
+        let (Some(&a), Some(&b), 2) = (group.first(), group.get(1), group.len()) else {
+            return vec![group];
+        };
+        let (Some(sa), Some(sb)) = (self.standings.get(a), self.standings.get(b)) else {
+            return vec![group];
+        };
+        let rounds: Vec<usize> = sa
+            .rounds
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| matches!(r.kind, TeamRoundKind::Match { opponent } if opponent == sb.team.number))
+            .map(|(i, _)| i)
+            .collect();
+        if rounds.is_empty() {
+            return vec![group];
+        }
+        for board in 0..self.boards {
+            let total = |team: usize| -> Score {
+                rounds
+                    .iter()
+                    .filter_map(|r| self.board_points.get(team)?.get(*r)?.get(board).cloned())
+                    .sum()
+            };
+            match total(a).cmp(&total(b)) {
+                std::cmp::Ordering::Greater => return vec![vec![a], vec![b]],
+                std::cmp::Ordering::Less => return vec![vec![b], vec![a]],
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+        vec![group]
+    }
+}
+
 fn ede(
     group: &[usize],
     first: &Evaluation<'_>,
@@ -1139,6 +1248,56 @@ fn ede(
     for sub in split {
         ede(&sub, first, second, ids, forfeits_as_played, out);
     }
+}
+
+/// Per team (in `310` order), round and board, the points its player on
+/// that board scored: the board order of record `300` where the file
+/// gives one, else the `310` order of the members who have a game or a
+/// board forfeit that round.
+fn board_points(t: &Tournament, records: &TeamRecords, boards: usize) -> Vec<Vec<Vec<Score>>> {
+    let orders: HashMap<(usize, u32), &BoardOrder> = records
+        .board_orders
+        .iter()
+        .map(|o| ((o.round, o.team), o))
+        .collect();
+    records
+        .teams
+        .iter()
+        .map(|team| {
+            (0..t.rounds)
+                .map(|r| {
+                    let lineup: Vec<u32> = match orders.get(&(r + 1, team.number)) {
+                        Some(o) => o.players.clone(),
+                        None => team
+                            .members
+                            .iter()
+                            .copied()
+                            .filter(|m| {
+                                t.player(*m)
+                                    .and_then(|p| p.rounds.get(r))
+                                    .is_some_and(|e| e.opponent.is_some() || e.result.is_forfeit())
+                            })
+                            .collect(),
+                    };
+                    (0..boards)
+                        .map(|b| {
+                            lineup
+                                .get(b)
+                                .and_then(|m| {
+                                    let i = t
+                                        .players
+                                        .binary_search_by_key(m, |p| p.starting_rank)
+                                        .ok()?;
+                                    let e = t.players.get(i)?.rounds.get(r)?;
+                                    Some(t.round_points_of(i, r, e).clone())
+                                })
+                                .unwrap_or_default()
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The matches as an individual tournament of teams: scored in match
@@ -1346,6 +1505,9 @@ pub enum TeamCodeKind {
     ExtendedDirectEncounter {
         /// `/P`: forfeited matches count as matches.
         forfeits_as_played: bool,
+        /// `EDET`: two teams still tied are then compared board by board
+        /// in their own match(es), top board first (TBR).
+        top_board: bool,
     },
 }
 
@@ -1379,6 +1541,11 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
         "EDE",
         "MTB26 EDE (art. 6, team)",
         "direct encounter on the primary score, then on the other, in turn",
+    ),
+    (
+        "EDET",
+        "MTB26 EDET (art. 6, team, then top-board results)",
+        "extended direct encounter, then two teams' own match board by board",
     ),
 ];
 
@@ -1435,9 +1602,14 @@ impl TeamTieBreak {
             TeamCodeKind::OnPrimary(c) => format!("{c}"),
             TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
             TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
-            TeamCodeKind::ExtendedDirectEncounter { forfeits_as_played } => {
-                if *forfeits_as_played { "EDE/P" } else { "EDE" }.to_string()
-            }
+            TeamCodeKind::ExtendedDirectEncounter {
+                forfeits_as_played,
+                top_board,
+            } => format!(
+                "{}{}",
+                if *top_board { "EDET" } else { "EDE" },
+                if *forfeits_as_played { "/P" } else { "" }
+            ),
         };
         TeamTieBreak { kind, written }
     }
@@ -1460,7 +1632,9 @@ impl TeamTieBreak {
             TeamCodeKind::OnPrimary(c) => format!("C.07 {} on the primary score", c.article()),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { .. } => table("EDE"),
+            TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
+                table(if *top_board { "EDET" } else { "EDE" })
+            }
         }
     }
 
@@ -1477,7 +1651,9 @@ impl TeamTieBreak {
             | TeamCodeKind::OnPrimary(c) => c.kind.description(),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { .. } => table("EDE"),
+            TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
+                table(if *top_board { "EDET" } else { "EDE" })
+            }
         }
     }
 }
@@ -1516,12 +1692,13 @@ impl std::str::FromStr for TeamTieBreak {
             "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
             "EGMSB" => TeamCodeKind::ExtendedGameMatch(with("SB")?),
             "EGGSB" => TeamCodeKind::OnGamePoints(with("SB")?),
-            "EDE" => TeamCodeKind::ExtendedDirectEncounter {
+            "EDE" | "EDET" => TeamCodeKind::ExtendedDirectEncounter {
                 forfeits_as_played: match modifiers {
                     "" => false,
                     "P" => true,
-                    _ => return Err(fail("EDE takes only /P".to_string())),
+                    _ => return Err(fail(format!("{name} takes only /P"))),
                 },
+                top_board: name == "EDET",
             },
             _ => {
                 let (base, reference) = match name.split_once(':') {
@@ -1530,7 +1707,7 @@ impl std::str::FromStr for TeamTieBreak {
                 };
                 let code: TieBreakCode = with(base).map_err(|_| {
                     fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDE/P, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE and SSSC are not computed yet)",
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDEB, EDEBT, EDEBB, BC, BBE and SSSC are not computed yet)",
                         ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
                         ["BH", "SB", "PS", "KS"].join(", ")
                     ))
@@ -1541,7 +1718,7 @@ impl std::str::FromStr for TeamTieBreak {
                     None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
                     _ => {
                         return Err(fail(format!(
-                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDE/P, EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE and SSSC are not computed yet)",
+                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDEB, EDEBT, EDEBB, BC, BBE and SSSC are not computed yet)",
                             ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
                             ["BH", "SB", "PS", "KS"].join(", ")
                         )))

@@ -629,6 +629,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 | "330"
                 | "352"
                 | "362"
+                | "300"
         ) {
             continue;
         }
@@ -703,6 +704,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 .push(crate::team::forfeited_match(&chars, number)?),
             "352" => team.board_colours = Some(rest()),
             "362" => team.match_points = crate::team::match_points(&chars, number)?,
+            "300" => team
+                .board_orders
+                .push(crate::team::board_order(&chars, number)?),
             _ => {
                 return Err(line.err(
                     1,

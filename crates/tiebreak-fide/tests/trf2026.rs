@@ -372,9 +372,13 @@ fn team_codes_read_and_write_as_written() {
         TeamTieBreak::plain(TeamCodeKind::OnMatchPoints(*inner)).to_string(),
         "BH:MP/C1/P"
     );
-    let err = "EDET/P".parse::<TeamTieBreak>().unwrap_err();
+    assert_eq!(
+        "EDET/P".parse::<TeamTieBreak>().unwrap().to_string(),
+        "EDET/P"
+    );
+    let err = "EDEBT/P".parse::<TeamTieBreak>().unwrap_err();
     assert!(
-        err.reason.contains("EMGSB") && err.reason.contains("EDE"),
+        err.reason.contains("EMGSB") && err.reason.contains("EDEBT"),
         "{err}"
     );
     assert!("ARO:MP".parse::<TeamTieBreak>().is_err());
