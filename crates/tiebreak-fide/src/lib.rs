@@ -51,7 +51,7 @@ pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREA
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
 pub use edition::{Date, Edition, EditionChoice, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
-pub use team::{TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
+pub use team::{TeamAudit, TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
 
 use countback_model::{HalfRule, RoundingMode, Score, ScoreError};
 

@@ -1145,7 +1145,83 @@ impl<'t> TeamTournament<'t> {
 }
 
 /// The matches as an individual tournament scored in match points.
+/// A team whose declared rank (record `310`) is not a place the list
+/// gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamOutOfPlace {
+    /// The team.
+    pub team: u32,
+    /// The line of its `310` record.
+    pub line: usize,
+    /// The rank the file declares.
+    pub declared: u32,
+    /// The first and last place the list gives it (a tie the list cannot
+    /// break spans several places, any of which is in place, art. 4.2).
+    pub places: (u32, u32),
+}
+
+/// What the standings check of a team file finds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamAudit {
+    /// Teams whose `310` match or game points are not the results'.
+    pub points: Vec<TeamPointsDisagreement>,
+    /// Teams whose `310` rank is not a place the list gives them.
+    pub out_of_place: Vec<TeamOutOfPlace>,
+    /// Teams without a declared rank, when others have one.
+    pub missing_rank: Vec<u32>,
+}
+
+impl TeamAudit {
+    /// Whether there is nothing to report.
+    #[must_use]
+    pub fn is_clean(&self) -> bool {
+        self.points.is_empty() && self.out_of_place.is_empty() && self.missing_rank.is_empty()
+    }
+}
+
 impl TeamTournament<'_> {
+    /// Check the file's `310` records: match and game points against the
+    /// results, ranks against `list` (the primary score first).
+    pub fn audit(&self, list: &TeamCascade) -> Result<TeamAudit, FideError> {
+        let outcome = self.rank(list)?;
+        let ids = self.contestant_ids();
+        let mut places: HashMap<&ContestantId, (u32, u32)> = HashMap::new();
+        let mut before = 0u32;
+        for group in &outcome.order {
+            let size = u32::try_from(group.members.len()).unwrap_or(u32::MAX);
+            for m in &group.members {
+                places.insert(m, (before + 1, before.saturating_add(size)));
+            }
+            before = before.saturating_add(size);
+        }
+        let any_rank = self
+            .standings
+            .iter()
+            .any(|s| s.team.declared_rank.is_some());
+        let mut audit = TeamAudit {
+            points: self.points_disagreements(),
+            ..TeamAudit::default()
+        };
+        for (s, id) in self.standings.iter().zip(&ids) {
+            let Some((first, last)) = places.get(id).copied() else {
+                continue;
+            };
+            match s.team.declared_rank {
+                Some(declared) if !(first..=last).contains(&declared) => {
+                    audit.out_of_place.push(TeamOutOfPlace {
+                        team: s.team.number,
+                        line: s.team.line,
+                        declared,
+                        places: (first, last),
+                    });
+                }
+                None if any_rank => audit.missing_rank.push(s.team.number),
+                _ => {}
+            }
+        }
+        Ok(audit)
+    }
+
     /// The primary and the other score's evaluations, and the match
     /// tournament's contestant ids (the extended direct encounter).
     fn encounter_tables(

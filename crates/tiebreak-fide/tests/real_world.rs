@@ -150,6 +150,13 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
         .filter(|(s, id)| s.team.declared_rank != u32::try_from(place[*id]).ok())
         .count();
     assert_eq!(departing, 31);
+    // The standings check says the same: every 310 figure agrees, 31 ranks
+    // are out of place (no tie is left, so each place is one).
+    let audit = teams.audit(&list.parse::<TeamCascade>().unwrap()).unwrap();
+    assert!(audit.points.is_empty() && audit.missing_rank.is_empty());
+    assert_eq!(audit.out_of_place.len(), 31);
+    let first = audit.out_of_place.iter().find(|o| o.team == 22).unwrap();
+    assert_eq!((first.declared, first.places), (1, (2, 2)));
     // Ranked by MP then the other score (MPvGP): teams 16 and 22 have 20
     // MP; 16 has 33½ GP, 22 has 32.
     let outcome = teams

@@ -383,3 +383,22 @@ fn team_codes_read_and_write_as_written() {
     );
     assert!("ARO:MP".parse::<TeamTieBreak>().is_err());
 }
+
+/// The standings check of a team file: a tie the list cannot break spans
+/// its places (art. 4.2), a rank outside them is out of place.
+#[test]
+fn team_ranks_are_checked_against_the_list() {
+    let t = trf::parse(&teams()).unwrap();
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    // MPTS alone: One and Three share places 1-2 (declared 1 and 2), Two 3.
+    let audit = teams.audit(&"MPTS".parse().unwrap()).unwrap();
+    assert!(audit.is_clean(), "{audit:?}");
+    // Then game points: Three 1st, One 2nd; the file says the reverse.
+    let audit = teams.audit(&"MPvGP".parse().unwrap()).unwrap();
+    let out: Vec<(u32, u32, (u32, u32))> = audit
+        .out_of_place
+        .iter()
+        .map(|o| (o.team, o.declared, o.places))
+        .collect();
+    assert_eq!(out, [(1, 1, (2, 2)), (3, 2, (1, 1))]);
+}
