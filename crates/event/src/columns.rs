@@ -147,7 +147,7 @@ pub(crate) fn wbf_teams(
             "WBF 3 Swiss points: the sum of every direct opponent's VPs",
             Precision::distinct(0),
         );
-        c.values = countback_tiebreak_wbf::swiss_points_with(teams, readings)?
+        c.values = countback_tiebreak_wbf::swiss_points(teams, readings)?
             .into_iter()
             .map(|(t, s)| (t, Value::Score(s)))
             .collect();

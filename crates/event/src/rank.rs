@@ -352,43 +352,17 @@ mod tests {
 
     /// Following one EBU ranking as data: each match is converted to VPs
     /// once (the ranking and the conversions the standings show came from
-    /// two passes, so every match was converted twice).
+    /// two passes, so every match was converted twice). The shipped Swiss
+    /// entered as IMPs, ranked by the EBU procedure: 9 matches.
     #[test]
     fn an_ebu_ranking_converts_each_match_once() {
-        let text = r#"
-[event]
-name = "Three teams"
-procedure = "ebu"
-vp_scale = "wbf-2013-continuous"
-boards_per_match = 8
-
-[[contestants]]
-id = "A"
-[[contestants]]
-id = "B"
-[[contestants]]
-id = "C"
-
-[[matches]]
-round = 1
-first = "A"
-second = "B"
-imps = [20, 5]
-[[matches]]
-round = 2
-first = "A"
-second = "C"
-imps = [3, 12]
-[[matches]]
-round = 3
-first = "B"
-second = "C"
-imps = [9, 9]
-"#;
+        let text = include_str!("../../../examples/wbf-swiss-imps.toml");
         let event = crate::Event::from_toml(text).unwrap();
         convert::CONVERTED.with(|c| c.set(0));
-        let r = event.rank(&RankRequest::new()).unwrap();
-        assert_eq!(r.conversions.len(), 3);
-        assert_eq!(convert::CONVERTED.with(std::cell::Cell::get), 3);
+        let r = event
+            .rank(&RankRequest::new().procedure(Procedure::Ebu))
+            .unwrap();
+        assert_eq!(r.conversions.len(), 9);
+        assert_eq!(convert::CONVERTED.with(std::cell::Cell::get), 9);
     }
 }

@@ -52,3 +52,34 @@ pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
     s.push_str("</EVENT>\n</USEBIO>\n");
     s
 }
+
+/// The field sizes a scale benchmark runs: `COUNTBACK_SCALE` (a comma
+/// list) if set, else 40 in a debug build (`cargo test` runs each bench
+/// once) and 1,000, 4,000 and 10,000 (the largest real events) in release.
+#[must_use]
+pub fn scale_sizes() -> Vec<usize> {
+    if let Ok(list) = std::env::var("COUNTBACK_SCALE") {
+        return list
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
+    }
+    if cfg!(debug_assertions) {
+        vec![40]
+    } else {
+        vec![1_000, 4_000, 10_000]
+    }
+}
+
+/// A small deterministic mixer (0 to 999), so a generated event is the
+/// same on every run: the score of `a` against `b`, varied by `salt`.
+#[must_use]
+pub fn mix(a: usize, b: usize, salt: usize) -> i64 {
+    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 32;
+    i64::try_from(x % 1000).unwrap_or_default()
+}

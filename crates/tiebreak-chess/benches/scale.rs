@@ -11,25 +11,12 @@
 
 use std::time::Duration;
 
+use countback_test_support::synthetic::scale_sizes;
 use countback_tiebreak_chess::{
     rank, Cascade, CascadeEnd, ContestantId, Crosstable, IhsaEvent, IhsaOptions, RoundNumber,
     RoundResult, Score, TeamMatch, UscfOptions,
 };
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-
-fn sizes() -> Vec<usize> {
-    if let Ok(list) = std::env::var("COUNTBACK_SCALE") {
-        return list
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect();
-    }
-    if cfg!(debug_assertions) {
-        vec![40]
-    } else {
-        vec![1_000, 4_000, 10_000]
-    }
-}
 
 fn name(i: usize) -> ContestantId {
     ContestantId::new(format!("P{i:05}"))
@@ -94,7 +81,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(100))
         .measurement_time(Duration::from_secs(1));
-    for n in sizes() {
+    for n in scale_sizes() {
         let table = crosstable(n);
         let options = UscfOptions::default();
         let cascade = Cascade::uscf();

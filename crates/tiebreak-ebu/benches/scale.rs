@@ -16,6 +16,7 @@ use countback_model::{
     BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
     SideScores, Unit,
 };
+use countback_test_support::synthetic::{mix, scale_sizes};
 use countback_tiebreak_ebu::{
     Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Procedure,
     Scoring, Stage, Standings, TiePurpose,
@@ -25,32 +26,8 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 const ROUNDS: usize = 10;
 const BOARDS: u32 = 8;
 
-fn sizes() -> Vec<usize> {
-    if let Ok(list) = std::env::var("COUNTBACK_SCALE") {
-        return list
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect();
-    }
-    if cfg!(debug_assertions) {
-        vec![40]
-    } else {
-        vec![1_000, 4_000, 10_000]
-    }
-}
-
 fn name(i: usize) -> ContestantId {
     ContestantId::new(format!("T{i:05}"))
-}
-
-fn mix(a: usize, b: usize, salt: usize) -> i64 {
-    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
-    x ^= x >> 29;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 32;
-    (x % 1000) as i64
 }
 
 /// Every match drawn 10-10 on VPs (all tie on 100), IMPs varied.
@@ -120,7 +97,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(100))
         .measurement_time(Duration::from_secs(1));
-    for n in sizes() {
+    for n in scale_sizes() {
         let stage = stage(n);
         let tied: Vec<ContestantId> = (0..n).map(name).collect();
         for (label, procedure) in [

@@ -14,6 +14,7 @@ use std::time::Duration;
 use countback_model::{
     BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
 };
+use countback_test_support::synthetic::{mix, scale_sizes};
 use countback_tiebreak_wbf::{
     bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, TeamsEvent,
 };
@@ -21,32 +22,8 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 
 const ROUNDS: usize = 10;
 
-fn sizes() -> Vec<usize> {
-    if let Ok(list) = std::env::var("COUNTBACK_SCALE") {
-        return list
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect();
-    }
-    if cfg!(debug_assertions) {
-        vec![40]
-    } else {
-        vec![1_000, 4_000, 10_000]
-    }
-}
-
 fn name(i: usize) -> ContestantId {
     ContestantId::new(format!("T{i:05}"))
-}
-
-fn mix(a: usize, b: usize, salt: usize) -> i64 {
-    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
-    x ^= x >> 29;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 32;
-    (x % 1000) as i64
 }
 
 fn side(unit: Unit, a: i64, b: i64) -> SideScores {
@@ -145,31 +122,73 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(100))
         .measurement_time(Duration::from_secs(1));
-    for n in sizes() {
+    for n in scale_sizes() {
         let tied: Vec<ContestantId> = (0..n).map(name).collect();
         let event = teams_event(n);
         let placed = |o: &countback_model::TieBreakOutcome| {
             o.order.iter().map(|g| g.members.len()).sum::<usize>()
         };
-        assert_eq!(placed(&swiss(&event, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("swiss", n), &n, |b, _| {
-            b.iter(|| swiss(black_box(&event), black_box(&tied)).unwrap())
+            b.iter(|| {
+                swiss(
+                    black_box(&event),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
-        assert_eq!(placed(&round_robin(&event, &tied).unwrap()), n);
+        assert_eq!(
+            placed(
+                &round_robin(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()
+            ),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("round robin", n), &n, |b, _| {
-            b.iter(|| round_robin(black_box(&event), black_box(&tied)).unwrap())
+            b.iter(|| {
+                round_robin(
+                    black_box(&event),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
         drop(event);
         let stage = pairs_stage(n);
-        assert_eq!(placed(&pairs(&stage, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&pairs(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("pairs", n), &n, |b, _| {
-            b.iter(|| pairs(black_box(&stage), black_box(&tied)).unwrap())
+            b.iter(|| {
+                pairs(
+                    black_box(&stage),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
         drop(stage);
         let stage = bam_stage(n);
-        assert_eq!(placed(&bam(&stage, &tied).unwrap()), n);
+        assert_eq!(
+            placed(&bam(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
+            n
+        );
         g.bench_with_input(BenchmarkId::new("bam", n), &n, |b, _| {
-            b.iter(|| bam(black_box(&stage), black_box(&tied)).unwrap())
+            b.iter(|| {
+                bam(
+                    black_box(&stage),
+                    black_box(&tied),
+                    &countback_tiebreak_wbf::Readings::default(),
+                )
+                .unwrap()
+            })
         });
     }
     g.finish();

@@ -6,6 +6,7 @@
 use countback_model::{
     ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
 };
+use countback_test_support::synthetic::mix;
 use countback_tiebreak_wbf::{swiss, swiss_standings, TeamsEvent};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -21,17 +22,6 @@ fn sizes() -> (usize, usize) {
 
 fn name(i: usize) -> ContestantId {
     ContestantId::new(format!("T{i:03}"))
-}
-
-/// A small deterministic mixer, so the event is the same on every run.
-fn mix(a: usize, b: usize, salt: usize) -> i64 {
-    let mut x = (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ (salt as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
-    x ^= x >> 29;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 32;
-    i64::try_from(x % 1000).unwrap()
 }
 
 fn side(unit: Unit, a: i64, b: i64) -> SideScores {
@@ -83,7 +73,7 @@ fn bench(c: &mut Criterion) {
     let (teams, tied) = sizes();
     let e = event(teams, tied);
     let group: Vec<ContestantId> = (0..tied).map(name).collect();
-    let outcome = swiss(&e, &group).unwrap();
+    let outcome = swiss(&e, &group, &countback_tiebreak_wbf::Readings::default()).unwrap();
     assert_eq!(
         outcome.order.iter().map(|g| g.members.len()).sum::<usize>(),
         tied
@@ -91,10 +81,19 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("wbf swiss");
     g.sample_size(10);
     g.bench_function(format!("{teams} teams, {tied}-team tie"), |b| {
-        b.iter(|| swiss(black_box(&e), black_box(&group)).unwrap())
+        b.iter(|| {
+            swiss(
+                black_box(&e),
+                black_box(&group),
+                &countback_tiebreak_wbf::Readings::default(),
+            )
+            .unwrap()
+        })
     });
     g.bench_function(format!("{teams} teams, whole standings"), |b| {
-        b.iter(|| swiss_standings(black_box(&e)).unwrap())
+        b.iter(|| {
+            swiss_standings(black_box(&e), &countback_tiebreak_wbf::Readings::default()).unwrap()
+        })
     });
     g.finish();
 }

@@ -179,13 +179,13 @@ impl BamStage {
 }
 
 /// The whole ranking of a BAM stage: teams by their final score
-/// (carry-over plus matches), every tie broken by [`bam_with`] (WBF 5).
+/// (carry-over plus matches), every tie broken by [`bam`] (WBF 5).
 pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOutcome, WbfError> {
     let teams: Vec<ContestantId> = stage.carryover.keys().cloned().collect();
     countback_model::split_every_tie(
         &teams,
         |t| stage.final_score(t),
-        |tied, _| bam_with(stage, tied, readings),
+        |tied, _| bam(stage, tied, readings),
     )
 }
 
@@ -196,13 +196,10 @@ pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOu
 /// test that separated others are a tie of their own, broken afresh from
 /// 5(d) ([`BamRemainder::Restart`]). If that runs out the tie stands: the
 /// document names no last resort.
-pub fn bam(stage: &BamStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
-    bam_with(stage, tied, &Readings::default())
-}
-
-/// [`bam`] with the chosen [`Readings`] (part 5 reads
-/// [`Readings::bam_remainder`]).
-pub fn bam_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn bam(
     stage: &BamStage,
     tied: &[ContestantId],
     readings: &Readings,

@@ -100,7 +100,7 @@ pub fn knockout_standings(
     countback_model::split_every_tie(
         &teams,
         |t| stage.totals.get(t).cloned(),
-        |tied, _| knockout_with(&stage.qualification, tied, readings),
+        |tied, _| knockout(&stage.qualification, tied, readings),
     )
 }
 
@@ -112,7 +112,11 @@ pub fn knockout_standings(
 pub fn knockout(
     qualification: &Qualification,
     tied: &[ContestantId],
+    readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
+    // No field of `Readings` concerns part 2 (yet): it is taken so that
+    // every part can be called with the same value.
+    let _ = readings;
     let group = tied_group(tied)?;
     let [a, b] = group.as_slice() else {
         return Err(WbfError::WrongNumberTied {
@@ -185,16 +189,4 @@ pub fn knockout(
         ),
     }
     Ok(trace.finish(vec![stands(&group, "WBF 2 ¶2")]))
-}
-
-/// [`knockout`] with the chosen [`Readings`]. No field of [`Readings`]
-/// concerns part 2 (yet): this takes them so that every part can be called
-/// with the same value, and gives what [`knockout`] gives.
-pub fn knockout_with(
-    qualification: &Qualification,
-    tied: &[ContestantId],
-    readings: &Readings,
-) -> Result<TieBreakOutcome, WbfError> {
-    let _ = readings;
-    knockout(qualification, tied)
 }

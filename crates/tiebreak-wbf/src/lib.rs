@@ -5,10 +5,13 @@
 //! | part | procedure | input |
 //! | --- | --- | --- |
 //! | 1. round robin (1.1 two, 1.2 three, 1.3 four or more teams) | [`round_robin`], [`round_robin_standings`] | [`TeamsEvent`] |
-//! | 2. knockout | [`knockout`] | [`Qualification`] |
+//! | 2. knockout | [`knockout`], [`knockout_standings`] | [`Qualification`], [`KnockoutStage`] |
 //! | 3. Swiss teams (Swiss points, then 3.1 / 3.2 / 3.3) | [`swiss`], [`swiss_standings`], [`swiss_points`] | [`TeamsEvent`] |
-//! | 4. pairs | [`pairs`] | [`PairsStage`] |
-//! | 5. board-a-match teams | [`bam`] | [`BamStage`] |
+//! | 4. pairs | [`pairs`], [`pairs_standings`] | [`PairsStage`] |
+//! | 5. board-a-match teams | [`bam`], [`bam_standings`] | [`BamStage`] |
+//!
+//! Each `…_standings` function is the whole ranking: the stage in, every
+//! tied group split by the part's clauses, with the trace.
 //!
 //! Quotients (IMPs won over IMPs lost, total points won over lost) are exact
 //! [`countback_model::Quotient`]s: one with nothing lost beats any finite one and two
@@ -23,10 +26,9 @@
 //! ### Readings
 //!
 //! Where the text can be read two ways, [`Readings`] holds the choice:
-//! [`Readings::default()`] is the reading the text supports best, and each
-//! procedure has a `_with` twin taking `&Readings` ([`round_robin_with`],
-//! [`swiss_with`], [`pairs_with`], [`bam_with`] ...); the functions without
-//! `_with` use the default. The passages: net IMPs and points among tied
+//! [`Readings::default()`] is the reading the text supports best, and every
+//! procedure takes `&Readings` ([`round_robin`], [`swiss`], [`pairs`],
+//! [`bam`] ...). The passages: net IMPs and points among tied
 //! teams that did not all meet (1.2 / 3.2 "all other cases",
 //! [`NetAmong`]), who counts as a direct opponent in Swiss points (3,
 //! [`SwissPointsOpponents`]), how many sessions the pairs tie-break compares
@@ -59,20 +61,15 @@ mod round_robin;
 mod swiss;
 mod teams;
 
-pub use bam::{bam, bam_standings, bam_with, BamBoard, BamStage};
+pub use bam::{bam, bam_standings, BamBoard, BamStage};
 pub use error::WbfError;
-pub use knockout::{knockout, knockout_standings, knockout_with, KnockoutStage, Qualification};
-pub use pairs::{pairs, pairs_standings, pairs_with, PairsStage};
+pub use knockout::{knockout, knockout_standings, KnockoutStage, Qualification};
+pub use pairs::{pairs, pairs_standings, PairsStage};
 pub use readings::{
     BamRemainder, BestSessions, CommonOpponents, NetAmong, Readings, SwissPointsOpponents,
 };
-pub use round_robin::{
-    round_robin, round_robin_standings, round_robin_standings_with, round_robin_with,
-};
-pub use swiss::{
-    swiss, swiss_points, swiss_points_from_finals, swiss_points_with, swiss_standings,
-    swiss_standings_with, swiss_with,
-};
+pub use round_robin::{round_robin, round_robin_standings};
+pub use swiss::{swiss, swiss_points, swiss_points_from_finals, swiss_standings};
 pub use teams::TeamsEvent;
 
 /// Every clause of the document that can decide a tie, as the traces name

@@ -92,16 +92,16 @@ impl PairsStage {
 }
 
 /// The whole ranking of a pairs stage: pairs by their total over the
-/// sessions, every tie broken by [`pairs_with`] (WBF 4).
+/// sessions, every tie broken by [`pairs`] (WBF 4).
 pub fn pairs_standings(
     stage: &PairsStage,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let pairs: Vec<ContestantId> = stage.sessions.keys().cloned().collect();
+    let members: Vec<ContestantId> = stage.sessions.keys().cloned().collect();
     countback_model::split_every_tie(
-        &pairs,
+        &members,
         |p| stage.total(p),
-        |tied, _| pairs_with(stage, tied, readings),
+        |tied, _| pairs(stage, tied, readings),
     )
 }
 
@@ -109,13 +109,10 @@ pub fn pairs_standings(
 /// best two sessions, then match points scored against the highest-ranked
 /// pair(s) or team(s) every tied pair played, then the next ranked, and so
 /// on. If that runs out the tie stands: the document names no last resort.
-pub fn pairs(stage: &PairsStage, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
-    pairs_with(stage, tied, &Readings::default())
-}
-
-/// [`pairs`] with the chosen [`Readings`] (part 4 reads
-/// [`Readings::best_sessions`] and [`Readings::common_opponents`]).
-pub fn pairs_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn pairs(
     stage: &PairsStage,
     tied: &[ContestantId],
     readings: &Readings,

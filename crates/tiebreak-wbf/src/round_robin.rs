@@ -36,18 +36,15 @@ use crate::teams::{check_tied, tied_group, TeamsEvent};
 ///     ["A", "B", "C"].map(ContestantId::new),
 ///     [m(1, "A", "B", (10, 10), (20, 20)), m(2, "A", "C", (10, 10), (40, 20)), m(3, "B", "C", (10, 10), (30, 30))],
 /// )?;
-/// let outcome = round_robin(&event, &["B".into(), "A".into()])?;
+/// let outcome = round_robin(&event, &["B".into(), "A".into()], &countback_tiebreak_wbf::Readings::default())?;
 /// assert_eq!(outcome.order_text(), "A > B");
 /// assert_eq!(outcome.deciding_clauses()[0].to_string(), "WBF 1.1(a)");
 /// # Ok::<(), countback_tiebreak_wbf::WbfError>(())
 /// ```
-pub fn round_robin(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
-    round_robin_with(event, tied, &Readings::default())
-}
-
-/// [`round_robin`] with the chosen [`Readings`] (part 1 reads
-/// [`Readings::net_among`]).
-pub fn round_robin_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn round_robin(
     event: &TeamsEvent,
     tied: &[ContestantId],
     readings: &Readings,
@@ -64,12 +61,10 @@ pub fn round_robin_with(
 
 /// The whole round-robin ranking: teams by victory points, each tie broken
 /// by [`round_robin`].
-pub fn round_robin_standings(event: &TeamsEvent) -> Result<TieBreakOutcome, WbfError> {
-    round_robin_standings_with(event, &Readings::default())
-}
-
-/// [`round_robin_standings`] with the chosen [`Readings`].
-pub fn round_robin_standings_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn round_robin_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {

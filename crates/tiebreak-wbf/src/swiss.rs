@@ -51,14 +51,10 @@ pub fn swiss_points_from_finals(
 /// Every team's Swiss points in `event`: the sum of the final VP scores of
 /// each opponent it met, awarded matches included (they count in the VP
 /// standings too).
-pub fn swiss_points(event: &TeamsEvent) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
-    swiss_points_with(event, &Readings::default())
-}
-
-/// [`swiss_points`] with the chosen [`Readings`]: with
-/// [`SwissPointsOpponents::PlayedOnly`] a match whose scores were awarded
-/// adds nothing to either side.
-pub fn swiss_points_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn swiss_points(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
@@ -99,13 +95,10 @@ fn counts(m: &Encounter, readings: &Readings) -> bool {
 /// Break a tie on victory points in a Swiss teams event: Swiss points
 /// first (WBF 3), then WBF 3.1 for two teams, 3.2 for three (in the order
 /// we read its garbled text in; see the crate docs) and 3.3 for four or more.
-pub fn swiss(event: &TeamsEvent, tied: &[ContestantId]) -> Result<TieBreakOutcome, WbfError> {
-    swiss_with(event, tied, &Readings::default())
-}
-
-/// [`swiss`] with the chosen [`Readings`] (part 3 reads
-/// [`Readings::swiss_points_opponents`] and [`Readings::net_among`]).
-pub fn swiss_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn swiss(
     event: &TeamsEvent,
     tied: &[ContestantId],
     readings: &Readings,
@@ -115,7 +108,7 @@ pub fn swiss_with(
     check_tied(&group, "victory points", |t| {
         event.victory_points(t).cloned()
     })?;
-    let points = swiss_points_with(event, readings)?;
+    let points = swiss_points(event, readings)?;
     let mut b = Breaker::new(event, readings);
     let order = by_swiss_points(&mut b, &points, &group);
     Ok(b.trace.finish(order))
@@ -123,17 +116,15 @@ pub fn swiss_with(
 
 /// The whole Swiss ranking: teams by victory points, each tie broken by
 /// [`swiss`].
-pub fn swiss_standings(event: &TeamsEvent) -> Result<TieBreakOutcome, WbfError> {
-    swiss_standings_with(event, &Readings::default())
-}
-
-/// [`swiss_standings`] with the chosen [`Readings`].
-pub fn swiss_standings_with(
+///
+/// `readings` choose where the text can be read two ways
+/// ([`Readings::default()`] is the reading it supports best).
+pub fn swiss_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
     let teams: Vec<ContestantId> = event.teams().cloned().collect();
-    let points = swiss_points_with(event, readings)?;
+    let points = swiss_points(event, readings)?;
     let mut b = Breaker::new(event, readings);
     let mut order = Vec::new();
     for g in countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {

@@ -134,13 +134,23 @@ fn procedure_errors() {
     )
     .unwrap();
     assert_eq!(
-        round_robin(&e, &ids(&["A", "Z"])).unwrap_err(),
+        round_robin(
+            &e,
+            &ids(&["A", "Z"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::Input(InputError::UnknownContestant {
             contestant: id("Z")
         })
     );
     assert_eq!(
-        swiss(&e, &ids(&["A", "B"])).unwrap_err(),
+        swiss(
+            &e,
+            &ids(&["A", "B"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::NotTied {
             team: id("A"),
             score: Score::integer(20),
@@ -150,11 +160,16 @@ fn procedure_errors() {
         }
     );
     assert_eq!(
-        round_robin(&e, &[]).unwrap_err(),
+        round_robin(&e, &[], &countback_tiebreak_wbf::Readings::default()).unwrap_err(),
         WbfError::Input(InputError::Empty { what: "tied teams" })
     );
     assert_eq!(
-        round_robin(&e, &ids(&["A", "A"])).unwrap_err(),
+        round_robin(
+            &e,
+            &ids(&["A", "A"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::Input(InputError::DuplicateContestant {
             contestant: id("A")
         })
@@ -165,7 +180,12 @@ fn procedure_errors() {
 fn knockout_pairs_and_bam_errors() {
     let q = Qualification::new([(id("A"), 1), (id("B"), 2), (id("C"), 3)], []).unwrap();
     assert_eq!(
-        knockout(&q, &ids(&["A", "B", "C"])).unwrap_err(),
+        knockout(
+            &q,
+            &ids(&["A", "B", "C"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::WrongNumberTied {
             procedure: "the knockout tie-break (WBF 2)",
             expected: 2,
@@ -173,7 +193,12 @@ fn knockout_pairs_and_bam_errors() {
         }
     );
     assert_eq!(
-        knockout(&q, &ids(&["A", "D"])).unwrap_err(),
+        knockout(
+            &q,
+            &ids(&["A", "D"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::NotRanked {
             team: id("D"),
             ranking: "qualification"
@@ -207,12 +232,22 @@ fn knockout_pairs_and_bam_errors() {
     )
     .unwrap();
     assert!(matches!(
-        pairs(&p, &ids(&["A", "B"])).unwrap_err(),
+        pairs(
+            &p,
+            &ids(&["A", "B"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::NotTied { .. }
     ));
     let s = BamStage::new([(id("A"), Score::ZERO), (id("B"), Score::ZERO)], [], []).unwrap();
     assert_eq!(
-        bam(&s, &ids(&["A", "B"])).unwrap_err(),
+        bam(
+            &s,
+            &ids(&["A", "B"]),
+            &countback_tiebreak_wbf::Readings::default()
+        )
+        .unwrap_err(),
         WbfError::NoMatches { team: id("A") }
     );
     assert_eq!(
@@ -278,14 +313,24 @@ fn nothing_lost_beats_any_finite_quotient() {
     )
     .unwrap();
     // A 25, B 15, C 15, D 25.
-    let o = round_robin(&e, &ids(&["B", "C"])).unwrap();
+    let o = round_robin(
+        &e,
+        &ids(&["B", "C"]),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .unwrap();
     assert_eq!(o.order_text(), "B > C");
     assert_eq!(o.trace[0].clause.0, "WBF 1.1(a)");
     assert_eq!(
         o.trace[0].values[0].1.to_string(),
         "infinite (nothing lost)"
     );
-    let o = round_robin(&e, &ids(&["A", "D"])).unwrap();
+    let o = round_robin(
+        &e,
+        &ids(&["A", "D"]),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .unwrap();
     // A: 30/0 IMPs, infinite; D: 50/30 = 5/3.
     assert_eq!(o.order_text(), "A > D");
 }

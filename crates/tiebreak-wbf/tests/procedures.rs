@@ -58,7 +58,7 @@ fn standings_rank_by_vps_then_break_each_tie() {
         ("C", "D", (12, 8), (30, 20), (100, 100)),
     ]);
     // A 25, B 25, C 22, D 8: A and B by 1.1(a), 60/40 against 50/40.
-    let o = round_robin_standings(&e).unwrap();
+    let o = round_robin_standings(&e, &countback_tiebreak_wbf::Readings::default()).unwrap();
     assert_eq!(o.order_text(), "A > B > C > D");
     assert_eq!(clauses(&o), ["WBF 1.1(a)"]);
 }
@@ -77,7 +77,12 @@ fn a_swiss_tie_of_four_goes_to_3_3_and_says_so() {
     ] {
         ms.push((a, b, (10, 10), (20, 20), (100, 100)));
     }
-    let o = swiss(&event(&ms), &ids(&["D", "C", "B", "A"])).unwrap();
+    let o = swiss(
+        &event(&ms),
+        &ids(&["D", "C", "B", "A"]),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .unwrap();
     assert_eq!(o.order_text(), "A = B = C = D");
     assert_eq!(
         clauses(&o),
@@ -101,7 +106,12 @@ fn head_to_head_tests_do_not_separate_teams_that_never_met() {
         ("A", "D", (10, 10), (20, 20), (100, 100)),
         ("B", "D", (10, 10), (20, 20), (100, 100)),
     ]);
-    let o = swiss(&e, &ids(&["A", "B"])).unwrap();
+    let o = swiss(
+        &e,
+        &ids(&["A", "B"]),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .unwrap();
     assert_eq!(o.order_text(), "A = B");
     let first = o.trace.iter().find(|d| d.clause.0 == "WBF 3.1(i)").unwrap();
     assert!(!first.separated());
@@ -157,8 +167,13 @@ fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
     let tied: Vec<ContestantId> = (0..n).map(name).collect();
     let start = std::time::Instant::now();
     for outcome in [
-        swiss(&event, &tied).unwrap(),
-        countback_tiebreak_wbf::round_robin(&event, &tied).unwrap(),
+        swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap(),
+        countback_tiebreak_wbf::round_robin(
+            &event,
+            &tied,
+            &countback_tiebreak_wbf::Readings::default(),
+        )
+        .unwrap(),
     ] {
         let placed: usize = outcome.order.iter().map(|g| g.members.len()).sum();
         assert_eq!(placed, n);

@@ -8,9 +8,9 @@ use countback_model::{
     TieBreakOutcome, Unit, Value,
 };
 use countback_tiebreak_wbf::{
-    bam_with, pairs_with, round_robin_standings_with, round_robin_with, swiss_standings_with,
-    swiss_with, BamBoard, BamRemainder, BamStage, BestSessions, CommonOpponents, NetAmong,
-    PairsStage, Readings, SwissPointsOpponents, TeamsEvent, DECIDING_CLAUSES,
+    bam, pairs, round_robin, round_robin_standings, swiss, swiss_standings, BamBoard, BamRemainder,
+    BamStage, BestSessions, CommonOpponents, NetAmong, PairsStage, Readings, SwissPointsOpponents,
+    TeamsEvent, DECIDING_CLAUSES,
 };
 use proptest::prelude::*;
 
@@ -205,11 +205,11 @@ proptest! {
         let a = TeamsEvent::new(teams(n, 0), base.clone()).unwrap();
         let b = TeamsEvent::new(teams(n, seed), shuffled(base, seed)).unwrap();
         for r in readings() {
-            let oa = round_robin_standings_with(&a, &r).unwrap();
-            let ob = round_robin_standings_with(&b, &r).unwrap();
+            let oa = round_robin_standings(&a, &r).unwrap();
+            let ob = round_robin_standings(&b, &r).unwrap();
             prop_assert_eq!(&oa, &ob);
             prop_assert_eq!(oa.order.iter().map(|g| g.members.len()).sum::<usize>(), n);
-            each_tie(&a, &b, |e, t| round_robin_with(e, t, &r))?;
+            each_tie(&a, &b, |e, t| round_robin(e, t, &r))?;
         }
     }
 
@@ -222,10 +222,10 @@ proptest! {
         let a = TeamsEvent::new(teams(7, 0), base.clone()).unwrap();
         let b = TeamsEvent::new(teams(7, seed), shuffled(base, seed)).unwrap();
         for r in readings() {
-            let oa = swiss_standings_with(&a, &r).unwrap();
-            let ob = swiss_standings_with(&b, &r).unwrap();
+            let oa = swiss_standings(&a, &r).unwrap();
+            let ob = swiss_standings(&b, &r).unwrap();
             prop_assert_eq!(&oa, &ob);
-            each_tie(&a, &b, |e, t| swiss_with(e, t, &r))?;
+            each_tie(&a, &b, |e, t| swiss(e, t, &r))?;
         }
     }
 
@@ -277,8 +277,8 @@ proptest! {
         let mut rt = tied.clone();
         rt.rotate_left(usize::try_from(seed % 4).unwrap());
         for r in readings() {
-            let oa = pairs_with(&a, &tied, &r).unwrap();
-            let ob = pairs_with(&b, &rt, &r).unwrap();
+            let oa = pairs(&a, &tied, &r).unwrap();
+            let ob = pairs(&b, &rt, &r).unwrap();
             prop_assert_eq!(&oa, &ob);
             check_honest(&oa)?;
         }
@@ -321,8 +321,8 @@ proptest! {
             let mut g2 = group.clone();
             g2.reverse();
             for r in readings() {
-                let oa = bam_with(&a, &group, &r).unwrap();
-                let ob = bam_with(&b, &g2, &r).unwrap();
+                let oa = bam(&a, &group, &r).unwrap();
+                let ob = bam(&b, &g2, &r).unwrap();
                 prop_assert_eq!(&oa, &ob);
                 check_honest(&oa)?;
             }

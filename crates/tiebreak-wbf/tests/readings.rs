@@ -9,11 +9,9 @@ use countback_model::{
     TieBreakOutcome, Unit,
 };
 use countback_tiebreak_wbf::{
-    bam, bam_with, decided_by, knockout, knockout_with, pairs, pairs_with, round_robin,
-    round_robin_standings, round_robin_standings_with, round_robin_with, swiss, swiss_points,
-    swiss_points_with, swiss_standings, swiss_standings_with, swiss_with, BamBoard, BamRemainder,
-    BamStage, BestSessions, CommonOpponents, NetAmong, PairsStage, Qualification, Readings,
-    SwissPointsOpponents, TeamsEvent,
+    bam, decided_by, knockout, pairs, round_robin, round_robin_standings, swiss, swiss_points,
+    swiss_standings, BamBoard, BamRemainder, BamStage, BestSessions, CommonOpponents, NetAmong,
+    PairsStage, Qualification, Readings, SwissPointsOpponents, TeamsEvent,
 };
 
 fn id(n: &str) -> ContestantId {
@@ -164,7 +162,7 @@ fn swiss_b_and_c_never_met() -> TeamsEvent {
 #[test]
 fn net_imps_among_tied_teams_count_the_matches_they_played() {
     let e = swiss_b_and_c_never_met();
-    let points = swiss_points(&e).unwrap();
+    let points = swiss_points(&e, &Readings::default()).unwrap();
     for t in ["A", "B", "C"] {
         assert_eq!(points[&id(t)], Score::integer(90), "{t}");
     }
@@ -174,7 +172,7 @@ fn net_imps_among_tied_teams_count_the_matches_they_played() {
         clause: "WBF 3.2 other cases (i)",
         note: "net IMPs over the matches played among them (B and C did not play each other)",
     };
-    let o = swiss(&e, &ids(&["A", "B", "C"])).unwrap();
+    let o = swiss(&e, &ids(&["A", "B", "C"]), &Readings::default()).unwrap();
     check(&o, &want);
     let net = o
         .trace
@@ -185,7 +183,7 @@ fn net_imps_among_tied_teams_count_the_matches_they_played() {
     assert_eq!(values, ["A 4", "B -10", "C 6"]);
     // The same clause of part 1 (1.2 "other cases" (a)) reads the same words.
     check(
-        &round_robin(&e, &ids(&["A", "B", "C"])).unwrap(),
+        &round_robin(&e, &ids(&["A", "B", "C"]), &Readings::default()).unwrap(),
         &Expect {
             decided: &["WBF 1.2 other cases (a)"],
             clause: "WBF 1.2 other cases (a)",
@@ -198,7 +196,7 @@ fn net_imps_among_tied_teams_count_the_matches_they_played() {
 fn net_imps_every_pair_met_is_the_old_reading() {
     let e = swiss_b_and_c_never_met();
     let old = Readings::default().with_net_among(NetAmong::EveryPairMet);
-    let o = swiss_with(&e, &ids(&["A", "B", "C"]), &old).unwrap();
+    let o = swiss(&e, &ids(&["A", "B", "C"]), &old).unwrap();
     check(
         &o,
         &Expect {
@@ -210,7 +208,7 @@ fn net_imps_every_pair_met_is_the_old_reading() {
         },
     );
     assert!(note(&o, "WBF 3.2 other cases (ii)").contains("every_pair_met"));
-    let o = round_robin_with(&e, &ids(&["A", "B", "C"]), &old).unwrap();
+    let o = round_robin(&e, &ids(&["A", "B", "C"]), &old).unwrap();
     assert_eq!(o.order_text(), "B > A > C");
     assert_eq!(decided(&o), ["WBF 1.2 other cases (c)"]);
 }
@@ -244,11 +242,11 @@ fn swiss_with_a_forfeit() -> TeamsEvent {
 #[test]
 fn swiss_points_count_an_opponent_met_only_in_an_awarded_match() {
     let e = swiss_with_a_forfeit();
-    let points = swiss_points(&e).unwrap();
+    let points = swiss_points(&e, &Readings::default()).unwrap();
     assert_eq!(points[&id("A")], Score::integer(38));
     assert_eq!(points[&id("B")], Score::integer(36));
     check(
-        &swiss(&e, &ids(&["A", "B"])).unwrap(),
+        &swiss(&e, &ids(&["A", "B"]), &Readings::default()).unwrap(),
         &Expect {
             order: "A > B",
             decided: &["WBF 3 Swiss points"],
@@ -262,7 +260,7 @@ fn swiss_points_count_an_opponent_met_only_in_an_awarded_match() {
 fn swiss_points_from_played_matches_only_is_an_option() {
     let e = swiss_with_a_forfeit();
     let r = Readings::default().with_swiss_points_opponents(SwissPointsOpponents::PlayedOnly);
-    let points = swiss_points_with(&e, &r).unwrap();
+    let points = swiss_points(&e, &r).unwrap();
     assert_eq!(points[&id("A")], Score::integer(18));
     assert_eq!(points[&id("B")], Score::integer(36));
     assert_eq!(points[&id("X")], Score::integer(12));
@@ -273,9 +271,9 @@ fn swiss_points_from_played_matches_only_is_an_option() {
         note:
             "the awarded match(es) A v X add nothing (reading swiss_points_opponents = played_only)",
     };
-    check(&swiss_with(&e, &ids(&["A", "B"]), &r).unwrap(), &want);
+    check(&swiss(&e, &ids(&["A", "B"]), &r).unwrap(), &want);
     // Y and Z (18 VPs): Y met B and A, 22 + 22 = 44; Z met W and B, 12 + 22.
-    let all = swiss_standings_with(&e, &r).unwrap();
+    let all = swiss_standings(&e, &r).unwrap();
     assert_eq!(all.order_text(), "B > A > X > Y > Z > W");
 }
 
@@ -342,7 +340,7 @@ fn bam_direct_match_separates_one() -> BamStage {
 #[test]
 fn bam_teams_left_tied_by_the_direct_match_meet_their_own_direct_match() {
     let s = bam_direct_match_separates_one();
-    let o = bam(&s, &ids(&["A", "B", "C"])).unwrap();
+    let o = bam(&s, &ids(&["A", "B", "C"]), &Readings::default()).unwrap();
     check(
         &o,
         &Expect {
@@ -369,7 +367,7 @@ fn bam_teams_left_tied_going_on_to_5e_is_the_old_reading() {
     let s = bam_direct_match_separates_one();
     let r = Readings::default().with_bam_remainder(BamRemainder::NextClause);
     check(
-        &bam_with(&s, &ids(&["A", "B", "C"]), &r).unwrap(),
+        &bam(&s, &ids(&["A", "B", "C"]), &r).unwrap(),
         &Expect {
             order: "A > C > B",
             decided: &["WBF 5(d)", "WBF 5(e)"],
@@ -406,7 +404,7 @@ fn bam_teams_left_tied_by_5e_go_back_to_their_direct_match() {
     );
     let tied = ids(&["A", "B", "C"]);
     check(
-        &bam(&s, &tied).unwrap(),
+        &bam(&s, &tied, &Readings::default()).unwrap(),
         &Expect {
             order: "A > B > C",
             decided: &["WBF 5(e)", "WBF 5(d)"],
@@ -415,7 +413,7 @@ fn bam_teams_left_tied_by_5e_go_back_to_their_direct_match() {
         },
     );
     let r = Readings::default().with_bam_remainder(BamRemainder::NextClause);
-    let o = bam_with(&s, &tied, &r).unwrap();
+    let o = bam(&s, &tied, &r).unwrap();
     check(
         &o,
         &Expect {
@@ -460,7 +458,7 @@ fn four_sessions() -> PairsStage {
 #[test]
 fn pairs_compare_one_and_two_sessions_only() {
     check(
-        &pairs(&four_sessions(), &ids(&["A", "B"])).unwrap(),
+        &pairs(&four_sessions(), &ids(&["A", "B"]), &Readings::default()).unwrap(),
         &Expect {
             order: "B > A",
             decided: &["WBF 4 ¶2"],
@@ -474,7 +472,7 @@ fn pairs_compare_one_and_two_sessions_only() {
 #[test]
 fn pairs_best_three_sessions_is_an_option() {
     let r = Readings::default().with_best_sessions(BestSessions::UpToAll);
-    let o = pairs_with(&four_sessions(), &ids(&["A", "B"]), &r).unwrap();
+    let o = pairs(&four_sessions(), &ids(&["A", "B"]), &r).unwrap();
     check(
         &o,
         &Expect {
@@ -530,7 +528,7 @@ fn three_pairs() -> PairsStage {
 #[test]
 fn pairs_still_tied_go_on_with_the_next_lower_ranked_opponent() {
     check(
-        &pairs(&three_pairs(), &ids(&["A", "B", "C"])).unwrap(),
+        &pairs(&three_pairs(), &ids(&["A", "B", "C"]), &Readings::default()).unwrap(),
         &Expect {
             order: "A > C > B",
             decided: &["WBF 4 ¶2", "WBF 4 ¶2"],
@@ -544,7 +542,7 @@ fn pairs_still_tied_go_on_with_the_next_lower_ranked_opponent() {
 #[test]
 fn pairs_still_tied_starting_again_from_the_top_is_an_option() {
     let r = Readings::default().with_common_opponents(CommonOpponents::FromTheTop);
-    let o = pairs_with(&three_pairs(), &ids(&["A", "B", "C"]), &r).unwrap();
+    let o = pairs(&three_pairs(), &ids(&["A", "B", "C"]), &r).unwrap();
     check(
         &o,
         &Expect {
@@ -611,19 +609,28 @@ fn every_entry_point_without_with_uses_the_default_readings() {
     let d = Readings::default();
     let e = swiss_b_and_c_never_met();
     let tied = ids(&["A", "B", "C"]);
-    assert_eq!(swiss(&e, &tied), swiss_with(&e, &tied, &d));
-    assert_eq!(round_robin(&e, &tied), round_robin_with(&e, &tied, &d));
-    assert_eq!(swiss_standings(&e), swiss_standings_with(&e, &d));
+    assert_eq!(swiss(&e, &tied, &Readings::default()), swiss(&e, &tied, &d));
     assert_eq!(
-        round_robin_standings(&e),
-        round_robin_standings_with(&e, &d)
+        round_robin(&e, &tied, &Readings::default()),
+        round_robin(&e, &tied, &d)
     );
-    assert_eq!(swiss_points(&e), swiss_points_with(&e, &d));
+    assert_eq!(
+        swiss_standings(&e, &Readings::default()),
+        swiss_standings(&e, &d)
+    );
+    assert_eq!(
+        round_robin_standings(&e, &Readings::default()),
+        round_robin_standings(&e, &d)
+    );
+    assert_eq!(swiss_points(&e, &Readings::default()), swiss_points(&e, &d));
     let s = bam_direct_match_separates_one();
-    assert_eq!(bam(&s, &tied), bam_with(&s, &tied, &d));
+    assert_eq!(bam(&s, &tied, &Readings::default()), bam(&s, &tied, &d));
     let p = three_pairs();
-    assert_eq!(pairs(&p, &tied), pairs_with(&p, &tied, &d));
+    assert_eq!(pairs(&p, &tied, &Readings::default()), pairs(&p, &tied, &d));
     let q = Qualification::new([(id("A"), 1), (id("B"), 2)], []).unwrap();
     let ab = ids(&["A", "B"]);
-    assert_eq!(knockout(&q, &ab), knockout_with(&q, &ab, &d));
+    assert_eq!(
+        knockout(&q, &ab, &Readings::default()),
+        knockout(&q, &ab, &d)
+    );
 }

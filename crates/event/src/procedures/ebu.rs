@@ -9,18 +9,16 @@ use countback_tiebreak_ebu::{
 use super::prelude::*;
 
 /// EBU White Book 143.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        byes: true,
-        board_scores: true,
-        withdrew: true,
-        vps: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<EbuOptions>,
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING
+        .matches()
+        .byes()
+        .board_scores()
+        .withdrew()
+        .vps(),
+    schema_of::<EbuOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let opts: EbuOptions = ctx.read(warnings)?;

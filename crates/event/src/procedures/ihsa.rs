@@ -5,15 +5,11 @@ use countback_tiebreak_chess::{CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
 use super::prelude::*;
 
 /// IHSA team tie-break.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        byes: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<IhsaOptions>,
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING.matches().byes(),
+    schema_of::<IhsaOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let o: IhsaOptions = ctx.read(warnings)?;

@@ -163,6 +163,90 @@ impl Reads {
     };
 }
 
+impl Reads {
+    /// Reads `matches` too.
+    pub const fn matches(mut self) -> Reads {
+        self.matches = true;
+        self
+    }
+
+    /// Reads `byes` too.
+    pub const fn byes(mut self) -> Reads {
+        self.byes = true;
+        self
+    }
+
+    /// Reads `board_scores` too.
+    pub const fn board_scores(mut self) -> Reads {
+        self.board_scores = true;
+        self
+    }
+
+    /// Reads `sessions` too.
+    pub const fn sessions(mut self) -> Reads {
+        self.sessions = true;
+        self
+    }
+
+    /// Reads `games` too.
+    pub const fn games(mut self) -> Reads {
+        self.games = true;
+        self
+    }
+
+    /// Reads `score` too.
+    pub const fn score(mut self) -> Reads {
+        self.score = true;
+        self
+    }
+
+    /// Reads `qualification_rank` too.
+    pub const fn qualification_rank(mut self) -> Reads {
+        self.qualification_rank = true;
+        self
+    }
+
+    /// Reads `withdrew` too.
+    pub const fn withdrew(mut self) -> Reads {
+        self.withdrew = true;
+        self
+    }
+
+    /// Reads `carryover` too.
+    pub const fn carryover(mut self) -> Reads {
+        self.carryover = true;
+        self
+    }
+
+    /// Reads `match_stage` too.
+    pub const fn match_stage(mut self) -> Reads {
+        self.match_stage = true;
+        self
+    }
+
+    /// Reads `vps` too.
+    pub const fn vps(mut self) -> Reads {
+        self.vps = true;
+        self
+    }
+}
+
+impl Entry {
+    /// An entry: what the procedure reads, its options' schema, its rank
+    /// function.
+    pub const fn new(
+        reads: Reads,
+        options: fn() -> schemars::Schema,
+        rank: fn(&Ctx<'_>, &mut Vec<Warning>) -> Result<Ranking>,
+    ) -> Entry {
+        Entry {
+            reads,
+            options,
+            rank,
+        }
+    }
+}
+
 /// The schema of an options type.
 pub(crate) fn schema_of<T: schemars::JsonSchema>() -> schemars::Schema {
     schemars::schema_for!(T)

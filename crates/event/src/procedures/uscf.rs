@@ -5,14 +5,7 @@ use countback_tiebreak_chess::Cascade;
 use super::prelude::*;
 
 /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        games: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<UscfOptions>,
-    rank,
-};
+pub(crate) const ENTRY: Entry = Entry::new(Reads::NOTHING.games(), schema_of::<UscfOptions>, rank);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let o: UscfOptions = ctx.read(warnings)?;

@@ -3,17 +3,11 @@
 use super::prelude::*;
 
 /// WBF 5: board-a-match teams.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        board_scores: true,
-        score: true,
-        carryover: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<WbfBamOptions>,
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING.matches().board_scores().score().carryover(),
+    schema_of::<WbfBamOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let readings = ctx.read::<WbfBamOptions>(warnings)?.readings();

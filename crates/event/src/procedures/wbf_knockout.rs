@@ -5,17 +5,15 @@ use countback_tiebreak_wbf::{KnockoutStage, Qualification};
 use super::prelude::*;
 
 /// WBF 2: knockout.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        qualification_rank: true,
-        carryover: true,
-        match_stage: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<WbfKnockoutOptions>,
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING
+        .matches()
+        .qualification_rank()
+        .carryover()
+        .match_stage(),
+    schema_of::<WbfKnockoutOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let readings = ctx.read::<WbfKnockoutOptions>(warnings)?.readings();

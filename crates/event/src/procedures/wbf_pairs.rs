@@ -5,16 +5,11 @@ use countback_tiebreak_wbf::PairsStage;
 use super::prelude::*;
 
 /// WBF 4: pairs events.
-pub(crate) const ENTRY: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        sessions: true,
-        qualification_rank: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<WbfPairsOptions>,
+pub(crate) const ENTRY: Entry = Entry::new(
+    Reads::NOTHING.matches().sessions().qualification_rank(),
+    schema_of::<WbfPairsOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let readings = ctx.read::<WbfPairsOptions>(warnings)?.readings();

@@ -5,26 +5,18 @@ use countback_tiebreak_wbf::TeamsEvent;
 use super::prelude::*;
 
 /// WBF 1: round robin teams.
-pub(crate) const ROUND_ROBIN: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        vps: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<WbfRoundRobinOptions>,
+pub(crate) const ROUND_ROBIN: Entry = Entry::new(
+    Reads::NOTHING.matches().vps(),
+    schema_of::<WbfRoundRobinOptions>,
     rank,
-};
+);
 
 /// WBF 3: Swiss teams.
-pub(crate) const SWISS: Entry = Entry {
-    reads: Reads {
-        matches: true,
-        vps: true,
-        ..Reads::NOTHING
-    },
-    options: schema_of::<WbfSwissOptions>,
+pub(crate) const SWISS: Entry = Entry::new(
+    Reads::NOTHING.matches().vps(),
+    schema_of::<WbfSwissOptions>,
     rank,
-};
+);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let round_robin = ctx.procedure == Procedure::WbfRoundRobin;
@@ -40,9 +32,9 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let primary = convert::totals(&matches, ctx.set, Unit::VictoryPoints);
     let teams = TeamsEvent::new(ctx.set.iter().cloned(), matches)?;
     let outcome = if round_robin {
-        countback_tiebreak_wbf::round_robin_standings_with(&teams, &readings)
+        countback_tiebreak_wbf::round_robin_standings(&teams, &readings)
     } else {
-        countback_tiebreak_wbf::swiss_standings_with(&teams, &readings)
+        countback_tiebreak_wbf::swiss_standings(&teams, &readings)
     }?;
     let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
     r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;

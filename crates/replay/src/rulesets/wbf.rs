@@ -153,8 +153,10 @@ fn teams(i: TeamsTie, part: Part) -> Result<Breakdown, KindError> {
             .map_err(KindError::compute)?;
     }
     let outcome = match part {
-        Part::RoundRobin => round_robin(&event, &tied),
-        Part::Swiss => swiss(&event, &tied),
+        Part::RoundRobin => {
+            round_robin(&event, &tied, &countback_tiebreak_wbf::Readings::default())
+        }
+        Part::Swiss => swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()),
     }
     .map_err(KindError::compute)?;
     let mut b = breakdown(&outcome);
@@ -186,7 +188,12 @@ fn knockout_tie(i: KnockoutTie) -> Result<Breakdown, KindError> {
         i.matches.iter().map(|m| m.encounter(Unit::VictoryPoints)),
     )
     .map_err(KindError::compute)?;
-    let outcome = knockout(&q, &ids(&i.tied)).map_err(KindError::compute)?;
+    let outcome = knockout(
+        &q,
+        &ids(&i.tied),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .map_err(KindError::compute)?;
     Ok(breakdown(&outcome))
 }
 
@@ -230,7 +237,12 @@ fn pairs_tie(i: PairsTie) -> Result<Breakdown, KindError> {
         }),
     )
     .map_err(KindError::compute)?;
-    let outcome = pairs(&stage, &ids(&i.tied)).map_err(KindError::compute)?;
+    let outcome = pairs(
+        &stage,
+        &ids(&i.tied),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .map_err(KindError::compute)?;
     Ok(breakdown(&outcome))
 }
 
@@ -275,7 +287,12 @@ fn bam_tie(i: BamTie) -> Result<Breakdown, KindError> {
         }),
     )
     .map_err(KindError::compute)?;
-    let outcome = bam(&stage, &ids(&i.tied)).map_err(KindError::compute)?;
+    let outcome = bam(
+        &stage,
+        &ids(&i.tied),
+        &countback_tiebreak_wbf::Readings::default(),
+    )
+    .map_err(KindError::compute)?;
     let mut b = breakdown(&outcome);
     let finals: Vec<String> = i
         .carryover
