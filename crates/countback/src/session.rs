@@ -189,6 +189,7 @@ impl SessionOutput<'_> {
             Format::Csv => self.csv(out),
             Format::Text => write_text(out, &self.doc()),
             Format::Html => write_html(out, &self.doc()),
+            Format::Usebio => Err(crate::answer::not_usebio()),
         }
     }
 
@@ -652,6 +653,7 @@ pub fn rescored(
             }
             Ok(())
         }
+        Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text | Format::Html => {
             let doc = rescored_doc(r, half);
             if format == Format::Html {
