@@ -108,3 +108,41 @@ fn a_penalty_is_read_strictly() {
     assert_eq!(out.code, 65);
     assert!(out.stderr.contains("field `penalties`"), "{}", out.stderr);
 }
+
+/// Issue 27 item 5, split artificial scores that are not complementary
+/// (Law 12C2(a): 60% to a side not at fault, 50% to one partly at fault).
+/// Board 1 of the fouled-board example with N4–E2 given `A6050`: the
+/// board's top is 8 (E = 5), so NS 60% = 24/5 = 4.8 MP and EW 50% = 4 MP
+/// (together 44/5, not the top of 8: the award's figures, not
+/// complements). This passed before this branch: the
+/// format already read `A6050`; the test pins it with its hand figures.
+#[test]
+fn a_split_artificial_score_is_not_made_complementary() {
+    let text = std::fs::read_to_string(root().join("examples/pairs-fouled-board.toml"))
+        .unwrap()
+        .replacen(
+            "{ ns = \"N4\", ew = \"E2\", score = \"110\" }",
+            "{ ns = \"N4\", ew = \"E2\", score = \"A6050\" }",
+            1,
+        );
+    assert!(text.contains("A6050"));
+    let out = COUNTBACK.run_on(
+        "split.toml",
+        &text,
+        &["score", "FILE", "--json", "--boards", "1"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = out.json();
+    let line = v["boards"][0]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["ns"] == "N4")
+        .unwrap()
+        .clone();
+    assert_eq!(line["scored"][0]["exact"], "24/5");
+    assert_eq!(line["scored"][1]["exact"], "4");
+    assert_eq!(line["applied"]["kind"], "artificial");
+    assert_eq!(line["applied"]["ns_percent"], "60");
+    assert_eq!(line["applied"]["ew_percent"], "50");
+}
