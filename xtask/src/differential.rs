@@ -1,8 +1,9 @@
-//! `cargo xtask differential [--events N] [--seed S] [--python PATH] [--out DIR]`:
+//! `cargo xtask differential [--teams] [--events N] [--seed S] [--python PATH] [--out DIR]`:
 //! the differential check of the FIDE tie-breaks against FIDE's reference
 //! engine (PyPI `gacrux`). It builds and runs the `differential` example of
-//! `countback-tiebreak-fide`, which generates the events, runs the reference
-//! on each and prints every difference by tie-break. Not part of CI.
+//! `countback-tiebreak-fide`, which generates the events (team Swisses with
+//! `--teams`), runs the reference on each and prints every difference by
+//! tie-break. Not part of CI.
 
 use std::process::{Command, ExitCode};
 

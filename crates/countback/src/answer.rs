@@ -42,7 +42,15 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             crate::session::audit(out, a, shown.format, half_for(Some(a.convention)))
         }
         Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
+        Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
     }
+}
+
+/// What a renderer says when asked for USEBIO of an answer that is not a
+/// written USEBIO document (the event library writes it: a front end asks
+/// with `Request::usebio`).
+pub(crate) fn not_usebio() -> io::Error {
+    io::Error::other("USEBIO is written by `countback score` of a pairs results file")
 }
 
 /// `answer` as a document — what the text and HTML formats show — where it
@@ -60,7 +68,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             half_for(Some(r.convention)),
         )),
         Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
-        Answer::TrfAudited { .. } => None,
+        Answer::TrfAudited { .. } | Answer::Usebio(_) => None,
     }
 }
 
@@ -89,7 +97,7 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
     match answer {
         Answer::Ranked(r) => &r.warnings,
         Answer::TrfAudited { warnings, .. } => warnings,
-        Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) => &[],
+        Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) => &[],
     }
 }
 

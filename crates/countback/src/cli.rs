@@ -80,6 +80,9 @@ pub enum Format {
     Csv,
     /// One self-contained, printable page.
     Html,
+    /// A USEBIO 1.2 document (`score` of a pairs results file or `.bws`):
+    /// what the EBU, Pianola and Bridgewebs take.
+    Usebio,
 }
 
 /// How the output is written: shared by every command that prints results.

@@ -6,7 +6,7 @@ use std::path::Path;
 use countback_event::{answer, FileKind, Job, Options, RawOptions, Refusal, Request};
 
 use crate::answer::Shown;
-use crate::cli::{AuditArgs, Cli, Command, FileArgs, RankArgs};
+use crate::cli::{AuditArgs, Cli, Command, FileArgs, Format, RankArgs};
 use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
 use crate::progress::Progress;
@@ -262,6 +262,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
         }
         options.0.insert(k.to_owned(), v);
     }
+    no_usebio(path, args.output.format(), "rank")?;
     let mut request = Request::new(Job::Rank);
     request.procedure = args.procedure;
     request.options = Options::Any(options);
@@ -274,6 +275,19 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     answer_file(path, kind, &request, &shown, "ranking")
 }
 
+/// `--format usebio` is a scored pairs session written out: `score` only.
+fn no_usebio(path: &Path, format: Format, command: &str) -> Result<(), CliError> {
+    if format == Format::Usebio {
+        return Err(wrong(
+            path,
+            &format!(
+                "`{command}` does not write USEBIO: use `countback score FILE --format usebio`"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn score(args: &FileArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
@@ -283,6 +297,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     // library, by name).
     let mut request = Request::new(Job::Score);
     request.options = Options::Any(raw_options(&args.options));
+    request.usebio = args.output.format() == Format::Usebio;
     let shown = Shown {
         format: args.output.format(),
         half: args.output.half,
@@ -322,6 +337,7 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
         }
         options = raw_options(&args.options);
     }
+    no_usebio(path, args.output.format(), "audit")?;
     let mut request = Request::new(Job::Audit);
     request.options = Options::Any(options);
     let shown = Shown {

@@ -155,7 +155,30 @@ struct ScoreJson<'a> {
     top: String,
     half: &'static str,
     fields: Vec<FieldJson<'a>>,
+    /// Procedural penalties, omitted when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    penalties: Vec<PenaltyJson<'a>>,
     boards: Vec<BoardJson<'a>>,
+}
+
+/// A procedural penalty: what changed which total, by which Law.
+#[derive(Serialize)]
+struct PenaltyJson<'a> {
+    pair: &'a str,
+    law: &'a str,
+    reason: Option<&'a str>,
+    percent_of_top: Option<String>,
+    match_points: String,
+    total_before: String,
+    total_after: String,
+}
+
+/// A penalty in words: `3 MP (25% of a top)`.
+fn penalty_amount(p: &countback_event::AppliedPenalty) -> String {
+    match &p.percent_of_top {
+        Some(pct) => format!("{} MP ({pct}% of a top)", p.match_points),
+        None => format!("{} MP", p.match_points),
+    }
 }
 
 fn two(p: Option<&(Score, Score)>, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
@@ -189,6 +212,7 @@ impl SessionOutput<'_> {
             Format::Csv => self.csv(out),
             Format::Text => write_text(out, &self.doc()),
             Format::Html => write_html(out, &self.doc()),
+            Format::Usebio => Err(crate::answer::not_usebio()),
         }
     }
 
@@ -250,6 +274,19 @@ impl SessionOutput<'_> {
             top: s.session.table.top().to_string(),
             half: self.half.name(),
             fields,
+            penalties: s
+                .penalties
+                .iter()
+                .map(|p| PenaltyJson {
+                    pair: p.pair.as_str(),
+                    law: &p.law,
+                    reason: p.reason.as_deref(),
+                    percent_of_top: p.percent_of_top.as_ref().map(ToString::to_string),
+                    match_points: p.match_points.to_string(),
+                    total_before: p.total_before.to_string(),
+                    total_after: p.total_after.to_string(),
+                })
+                .collect(),
             boards,
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
@@ -313,6 +350,28 @@ impl SessionOutput<'_> {
                     st.total.to_string(),
                 ]);
                 t.lines.push(Line::Cells(cells));
+            }
+            doc.blocks.push(Block::Table(t));
+        }
+        if !s.penalties.is_empty() {
+            doc.blocks.push(Block::Subheading("Penalties".to_owned()));
+            let mut t = Table::new(vec![
+                ("pair".to_owned(), Align::Left),
+                ("Law".to_owned(), Align::Left),
+                ("taken off".to_owned(), Align::Left),
+                ("total before".to_owned(), Align::Left),
+                ("after".to_owned(), Align::Left),
+                ("reason".to_owned(), Align::Left),
+            ]);
+            for p in &s.penalties {
+                t.lines.push(Line::Cells(vec![
+                    p.pair.to_string(),
+                    p.law.clone(),
+                    penalty_amount(p),
+                    p.total_before.to_string(),
+                    p.total_after.to_string(),
+                    p.reason.clone().unwrap_or_default(),
+                ]));
             }
             doc.blocks.push(Block::Table(t));
         }
@@ -652,6 +711,7 @@ pub fn rescored(
             }
             Ok(())
         }
+        Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text | Format::Html => {
             let doc = rescored_doc(r, half);
             if format == Format::Html {

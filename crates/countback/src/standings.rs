@@ -582,5 +582,6 @@ pub fn write(
         Format::Csv => p.csv(out),
         Format::Text => write_text(out, &p.doc(explain)),
         Format::Html => write_html(out, &p.doc(explain)),
+        Format::Usebio => Err(crate::answer::not_usebio()),
     }
 }

@@ -785,3 +785,34 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
         }
     });
 }
+
+/// Issue 27 item 3: the page reads every kind the command line reads. A
+/// Bridgemate `.bws` (binary) was refused by the page as an unknown file
+/// type; it is now scored through the same answer, and the page shows the
+/// command line's document; an audit is refused as on the command line.
+/// (Real names: a failure here prints neither document.)
+#[test]
+fn a_bws_on_the_page_is_what_the_command_line_shows() {
+    within(120, || {
+        let Some(file) =
+            shared("bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws")
+        else {
+            return;
+        };
+        let page = Page::start();
+        let (code, html, err) = cli(&["score", &file, "--format", "html"]);
+        assert_eq!(code, 0, "{err}");
+        let html = String::from_utf8(html).unwrap();
+        let doc = main_of(&html);
+        let r = page.post_file(&file, &[("show", "auto")]);
+        assert_eq!(r.status, 200);
+        assert!(doc.contains("<h1>") && doc.contains("3NS"));
+        assert!(
+            r.text()
+                .contains(&format!("<article class=\"doc\">{doc}</article>")),
+            "the page does not show the command line's document"
+        );
+        let r = page.post_file(&file, &[("show", "audit")]);
+        assert!(r.text().contains("nothing to audit"), "status {}", r.status);
+    });
+}

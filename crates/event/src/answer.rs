@@ -24,8 +24,9 @@ use crate::{
 pub enum FileKind {
     /// An event file (our format), TOML or JSON.
     Event(Notation),
-    /// A results file another program wrote: USEBIO, NZ Scorer or PBN,
-    /// told apart by its content.
+    /// A results file another program wrote: USEBIO, NZ Scorer, PBN or a
+    /// Bridgemate `.bws` (binary: an Access database), told apart by its
+    /// content.
     Results,
     /// A FIDE TRF tournament file.
     Trf,
@@ -33,7 +34,7 @@ pub enum FileKind {
 
 impl FileKind {
     /// What to say of a file whose kind is not known.
-    pub const UNKNOWN: &'static str = "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results) or .trf (FIDE)";
+    pub const UNKNOWN: &'static str = "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results), .bws (Bridgemate) or .trf (FIDE)";
 
     /// The kind of a file by its extension (any case).
     #[must_use]
@@ -41,7 +42,7 @@ impl FileKind {
         match ext.to_ascii_lowercase().as_str() {
             "toml" => Some(FileKind::Event(Notation::Toml)),
             "json" => Some(FileKind::Event(Notation::Json)),
-            "xml" | "pbn" => Some(FileKind::Results),
+            "xml" | "pbn" | "bws" => Some(FileKind::Results),
             "trf" | "txt" => Some(FileKind::Trf),
             _ => None,
         }
@@ -146,6 +147,10 @@ pub struct Request {
     pub procedure: Option<Procedure>,
     /// Options for this run.
     pub options: Options,
+    /// The scored pairs session written as a USEBIO 1.2 document
+    /// ([`Answer::Usebio`]) instead of answered as data: a results file
+    /// (USEBIO, NZ Scorer, PBN, `.bws`) scored or rescored.
+    pub usebio: bool,
 }
 
 impl Request {
@@ -175,6 +180,9 @@ pub enum Answer {
     Rescored(crate::results::Rescore),
     /// A results file audited.
     Audited(crate::results::Audit),
+    /// A pairs session written as a USEBIO 1.2 document (asked by
+    /// [`Request::usebio`]).
+    Usebio(String),
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -264,6 +272,9 @@ fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
 /// Answer `request` on a file of `kind` given as `bytes`.
 pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     kind.allows(request.job)?;
+    if request.usebio {
+        return usebio(bytes, kind, request);
+    }
     match kind {
         FileKind::Event(notation) => {
             let event = Event::parse(Source::new(text(bytes)?, notation))?;
@@ -322,5 +333,33 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
                 }
             })
         }
+    }
+}
+
+/// `request` answered as a USEBIO 1.2 document: a results file's session,
+/// rescored, written with its figures.
+fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
+    let not = |message: &str| {
+        Refusal::Event(EventError::new(crate::Problem::WrongKind {
+            message: message.to_owned(),
+        }))
+    };
+    if request.job == Job::Audit || request.job == Job::Rank {
+        return Err(not(
+            "USEBIO is written for a scored pairs session: use `countback score FILE --format usebio`",
+        ));
+    }
+    match kind {
+        FileKind::Results => {
+            if let Some(procedure) = request.procedure {
+                return Err(Refusal::NoProcedure { kind, procedure });
+            }
+            let options = request.options.for_group(kind, kind.options_group())?;
+            Ok(Answer::Usebio(crate::results::usebio(bytes, &options)?))
+        }
+        FileKind::Event(_) => Err(not(
+            "USEBIO is written from a results file (.xml, .pbn, .bws) so far; an event file's session is not yet written as USEBIO",
+        )),
+        FileKind::Trf => Err(not("a TRF file is a chess event: USEBIO is a bridge format")),
     }
 }

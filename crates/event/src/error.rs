@@ -174,6 +174,14 @@ pub enum Problem {
         /// What was expected, with examples.
         expected: String,
     },
+    /// A file with no stored figure to audit.
+    #[error("nothing to audit: {what}; {hint}")]
+    NothingToAudit {
+        /// What the file stores instead.
+        what: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// A file of a kind this command does not take.
     #[error("{message}")]
     WrongKind {
@@ -233,6 +241,12 @@ pub enum Problem {
     /// A USEBIO session that cannot be rescored.
     #[error(transparent)]
     Rescore(#[from] countback_usebio::RescoreError),
+    /// A Bridgemate `.bws` file that cannot be read or scored.
+    #[error(transparent)]
+    Bws(#[from] countback_bws::BwsError),
+    /// A session that cannot be written as USEBIO.
+    #[error(transparent)]
+    UsebioWrite(#[from] countback_usebio::WriteError),
     /// IMPs that cannot be converted to VPs.
     #[error(transparent)]
     Vp(#[from] countback_vp::VpError),
@@ -340,6 +354,8 @@ from_problem!(
     countback_matchpoints::BoardError,
     countback_usebio::ParseError,
     countback_usebio::RescoreError,
+    countback_bws::BwsError,
+    countback_usebio::WriteError,
     countback_vp::VpError,
 );
 

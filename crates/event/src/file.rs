@@ -50,6 +50,35 @@ pub struct EventFile {
     /// Chess games, byes and forfeits.
     #[serde(default)]
     pub games: Vec<GameEntry>,
+    /// Procedural penalties a director gave a pair on its session total
+    /// (a pairs session scored by `score`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<PenaltyEntry>,
+}
+
+/// A procedural penalty on a pair's session total (Law 90: a penalty "in
+/// addition to any rectification"; Law 12C2 does not apply to it), in
+/// match points or as a percentage of a top (the session's board top).
+/// Exactly one of `match_points` and `percent_of_top`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PenaltyEntry {
+    /// The pair penalised.
+    pub contestant: String,
+    /// The penalty in match points (positive: taken off the total).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub match_points: Option<Score>,
+    /// The penalty as a percentage of a top (`25`: a quarter of a top).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub percent_of_top: Option<Score>,
+    /// The Law the director applied (default `90`).
+    #[serde(default)]
+    pub law: Option<String>,
+    /// Why, in the director's words (printed beside the penalty).
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// The event's name, procedure and options.

@@ -57,7 +57,7 @@ pub use error::{EventError, FieldPath, LineColumn, Located, Problem, Segment};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
 pub use rank::{RankRequest, Ranking};
-pub use score::{Field, Scored};
+pub use score::{AppliedPenalty, Field, Scored};
 pub use source::{Notation, Source};
 
 use std::collections::BTreeMap;

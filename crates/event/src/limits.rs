@@ -25,7 +25,7 @@ pub const MAX_SESSION_RESULTS: usize = 50_000;
 
 /// `n` bytes as people read them.
 pub(crate) fn bytes(n: usize) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
     } else if n >= 1 << 20 {
         // One decimal, truncated: never shows a size over the limit as the

@@ -102,7 +102,7 @@ pub(crate) fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -
 
 fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
     let u = p.entry().reads;
-    let sections: [(bool, usize, &str, &str); 6] = [
+    let sections: [(bool, usize, &str, &str); 7] = [
         (
             u.matches,
             event.matches.len(),
@@ -132,6 +132,12 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             event.games.len(),
             "games",
             "chess games are ranked by uscf (or a TRF file by fide)",
+        ),
+        (
+            false,
+            event.penalties.len(),
+            "penalties",
+            "a procedural penalty is taken off a pairs session's total by `score`",
         ),
         (
             false,

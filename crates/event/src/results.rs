@@ -1,7 +1,8 @@
-//! Results files another program wrote — USEBIO, NZ Scorer, PBN, and
-//! whatever reader comes next — told apart by their content, rescored and
-//! audited through the reader crates' public APIs. The one place the event
-//! library reads a results file.
+//! Results files another program wrote — USEBIO, NZ Scorer, PBN, a
+//! Bridgemate `.bws`, and whatever reader comes next — told apart by their
+//! content, rescored, audited and written as USEBIO through the reader
+//! crates' public APIs. The one place the event library reads a results
+//! file.
 
 use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::options::ScoringOptions;
@@ -67,30 +68,89 @@ fn is_pbn(bytes: &[u8]) -> bool {
     )
 }
 
-fn parse_results_file(bytes: &[u8]) -> Result<countback_usebio::Session> {
-    Ok(if is_pbn(bytes) {
+/// Whether the bytes are an MS Access database (Jet 3 or Jet 4), as a
+/// Bridgemate `.bws` is: its first page says `Standard Jet DB` at byte 4.
+fn is_access(bytes: &[u8]) -> bool {
+    bytes.get(4..19) == Some(b"Standard Jet DB".as_slice())
+}
+
+/// A results file read: the session, and the contracts played where the
+/// file has them (a `.bws`), for the USEBIO writer.
+struct Read {
+    session: countback_usebio::Session,
+    plays: countback_usebio::Plays,
+    /// Whether the file stores any figure of its own to audit (a `.bws`
+    /// stores contracts only).
+    stores_figures: bool,
+}
+
+fn parse_results_file(bytes: &[u8]) -> Result<Read> {
+    if is_access(bytes) {
+        let bws = countback_bws::read_bws(bytes)?.session()?;
+        return Ok(Read {
+            session: bws.session,
+            plays: bws.plays,
+            stores_figures: false,
+        });
+    }
+    let session = if is_pbn(bytes) {
         countback_pbn::parse_pbn_bytes(bytes)?
     } else {
         countback_usebio::parse_results_bytes(bytes)?
+    };
+    Ok(Read {
+        session,
+        plays: countback_usebio::Plays::new(),
+        stores_figures: true,
     })
 }
 
-/// Rescore a results file given as bytes — USEBIO, NZ Scorer or PBN,
-/// told apart by the first character (`<` XML, `%` or `[` PBN) — by the
+/// Rescore a results file given as bytes — USEBIO, NZ Scorer, PBN or a
+/// Bridgemate `.bws`, told apart by the first bytes (`<` XML, `%` or `[`
+/// PBN, an Access database's `Standard Jet DB`) — by the
 /// convention `overrides` name (`-o convention=…`) or else its writer's.
 /// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
 /// Latin-1.
 pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescore> {
     let convention = results_convention(overrides)?;
-    let session = parse_results_file(bytes)?;
-    Ok(countback_usebio::rescore_under(&session, convention)?)
+    let read = parse_results_file(bytes)?;
+    Ok(countback_usebio::rescore_under(&read.session, convention)?)
 }
 
 /// Audit a results file given as bytes (as [`rescore`]): every stored
 /// figure reproduced under the convention, or classified; the audit names
 /// the convention that explains the file ([`Audit::summary`]).
+///
+/// # Errors
+/// A Bridgemate `.bws` stores contracts, not scores: there is nothing to
+/// audit, and it is refused saying so ([`Problem::NothingToAudit`]).
 pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audit> {
     let convention = results_convention(overrides)?;
-    let session = parse_results_file(bytes)?;
-    Ok(countback_usebio::audit_under(&session, convention)?)
+    let read = parse_results_file(bytes)?;
+    if !read.stores_figures {
+        return Err(EventError::new(Problem::NothingToAudit {
+            what: "a Bridgemate .bws file stores the contracts played, not scores".to_owned(),
+            hint: "`countback score` scores it by Law 77 and match points".to_owned(),
+        }));
+    }
+    Ok(countback_usebio::audit_under(&read.session, convention)?)
+}
+
+/// A results file given as bytes (as [`rescore`]), rescored and written
+/// as a USEBIO 1.2 document: the figures of the rescore, and the
+/// contracts where the file has them (a `.bws`).
+///
+/// # Errors
+/// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2 pairs
+/// cannot carry (teams, individuals).
+pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
+    let convention = results_convention(overrides)?;
+    let read = parse_results_file(bytes)?;
+    let rescore = countback_usebio::rescore_under(&read.session, convention)?;
+    Ok(countback_usebio::write_usebio(
+        &read.session,
+        &rescore,
+        &read.plays,
+        "countback",
+    )?)
 }

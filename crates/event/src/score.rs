@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_matchpoints::{PercentageMethod, Place, Standing};
-use countback_model::{BoardNumber, ContestantId};
+use countback_model::{BoardNumber, ContestantId, Score};
 use countback_normalise::{
     score_session, Expected, Movement, OneMissing, RoundingPolicy, Scale, ScoredSession,
     SessionSpec,
@@ -42,6 +42,99 @@ pub struct Scored {
     /// Every board, line by line: scores, match points before and after
     /// factoring, and what was applied.
     pub boards: Vec<crate::boards::BoardTable>,
+    /// The procedural penalties taken off totals, in file order.
+    pub penalties: Vec<AppliedPenalty>,
+}
+
+/// A procedural penalty taken off a pair's total: what changed which
+/// figure, by which Law.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AppliedPenalty {
+    /// The pair.
+    pub pair: ContestantId,
+    /// The Law named (`90` unless the file says).
+    pub law: String,
+    /// The director's reason, if given.
+    pub reason: Option<String>,
+    /// The percentage of a top, when given so.
+    pub percent_of_top: Option<Score>,
+    /// The match points taken off.
+    pub match_points: Score,
+    /// The total before.
+    pub total_before: Score,
+    /// The total after (what the pair is ranked by).
+    pub total_after: Score,
+}
+
+/// Take each penalty of the file off its pair's total, and its percentage
+/// with it (the maximum possible stays the boards'): a penalty changes the
+/// total the pair is ranked by, never a board.
+fn apply_penalties(
+    event: &EventFile,
+    top: &Score,
+    all: &mut [Standing],
+) -> Result<Vec<AppliedPenalty>> {
+    let mut applied = Vec::new();
+    for (i, p) in event.penalties.iter().enumerate() {
+        let at = FieldPath::key("penalties").i(i);
+        let Some(st) = all.iter_mut().find(|s| s.pair.as_str() == p.contestant) else {
+            return Err(EventError::at(
+                at.k("contestant"),
+                Problem::UnknownContestant {
+                    id: p.contestant.clone(),
+                },
+            ));
+        };
+        let hundred = Score::integer(100);
+        let (mp, of_top) = match (&p.match_points, &p.percent_of_top) {
+            (Some(mp), None) => (mp.clone(), None),
+            (None, Some(pct)) => {
+                let mp = (pct.clone() * top.clone())
+                    .checked_div(&hundred)
+                    .at_field(|| at.k("percent_of_top"))?;
+                (mp, Some(pct.clone()))
+            }
+            _ => {
+                return Err(EventError::at(
+                    at,
+                    Problem::Inconsistent {
+                        message: "a penalty gives exactly one of match_points and percent_of_top"
+                            .to_owned(),
+                    },
+                ))
+            }
+        };
+        if mp <= Score::integer(0) {
+            let field = if of_top.is_some() {
+                "percent_of_top"
+            } else {
+                "match_points"
+            };
+            return Err(EventError::at(
+                at.k(field),
+                Problem::OutOfRange {
+                    value: mp.to_string(),
+                    expected: "more than 0: the match points taken off".to_owned(),
+                },
+            ));
+        }
+        let before = st.total.clone();
+        st.total = before.clone() - mp.clone();
+        st.percentage = (st.total.clone() * hundred)
+            .checked_div(&st.max_possible)
+            .at_field(|| at.k("contestant"))?;
+        applied.push(AppliedPenalty {
+            pair: st.pair.clone(),
+            law: p.law.clone().unwrap_or_else(|| "90".to_owned()),
+            reason: p.reason.clone(),
+            percent_of_top: of_top,
+            match_points: mp,
+            total_before: before,
+            total_after: st.total.clone(),
+        });
+    }
+    Ok(applied)
 }
 
 fn scoring_path() -> FieldPath {
@@ -280,7 +373,8 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             PercentageMethod::Proportional
         }
     };
-    let all = session.table.standings(&method).at_field(scoring_path)?;
+    let mut all = session.table.standings(&method).at_field(scoring_path)?;
+    let penalties = apply_penalties(event, session.table.top(), &mut all)?;
     let mut ns = BTreeSet::new();
     let mut ew = BTreeSet::new();
     for t in &bare {
@@ -318,6 +412,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         fields,
         options,
         boards,
+        penalties,
     })
 }
 

@@ -12,8 +12,10 @@
 //!     --events 200 --seed 1 --python /tmp/gacrux-venv/bin/python --out /tmp/differential
 //! ```
 //!
-//! (`cargo xtask differential` runs the same.) Not part of CI: the
-//! reference is Python. Exit status 1 when any difference is found.
+//! (`cargo xtask differential` runs the same.) With `--teams` it
+//! generates team Swisses instead and compares every team code both
+//! programs compute. Not part of CI: the reference is Python. Exit status
+//! 1 when any difference is found.
 #![allow(missing_docs)]
 
 use std::collections::BTreeMap;
@@ -359,9 +361,187 @@ fn explain(
             K::GamesWon | K::BlackGamesPlayed | K::BlackGamesWon | K::RoundsElectedToPlay
         )
     {
-        return Some("C.07 art. 15.2: in a round robin forfeits are games (a forfeit win is won, a forfeit loss was elected to play); gacrux applies that only to BH, SB, DE and KS");
+        return Some("C.07 art. 15.2: in a round robin a forfeit win is a game won, and under the 2024 text a forfeit loss is a game too (REP, and BPG with Black; the 2026 text keeps it unplayed); gacrux applies 15.2 only to BH, SB, DE and KS");
     }
     None
+}
+
+#[path = "../benches/support/team_swiss.rs"]
+mod team_swiss;
+
+/// The team codes compared value by value (`--teams`); the Fore codes go
+/// to the reference in a call of their own, as above.
+const TEAM_CODES: &[&str] = &[
+    "MPTS",
+    "GPTS",
+    "BH:MP",
+    "BH:MP/C1",
+    "BH:MP/C1/P",
+    "BH:MP/M1",
+    "SB:MP",
+    "SB:MP/C1",
+    "EMMSB",
+    "EMGSB",
+    "EMGSB/C1/P",
+    "PS:MP",
+    "KS:MP/P",
+    "WIN",
+    "TPN",
+    "BH:GP",
+    "BH:GP/C1/P",
+    "SB:GP",
+    "EGGSB",
+    "EGGSB/C1/P",
+    "EGMSB/C1/P",
+    "PS:GP",
+    "FB:MP",
+];
+
+/// The class of the differences where the reference takes a team Swiss
+/// for a round robin.
+const ROUND_ROBIN_GUESS: &str = "C.07 art. 15.2 vs 16: gacrux takes a team Swiss (192 FIDE_TEAM_BAKU, a Swiss by its own code table) with as many teams as rounds, or one more, for a round robin; countback follows the 192 type";
+
+/// `--teams`: generated team Swisses (2-1-0 and 3-1-0 match points, 4 to
+/// 6 boards, half-point team byes, pairing-allocated byes, forfeited
+/// matches; dated 2025, 2026 or undated), every team code both programs
+/// compute, value by value.
+fn run_teams(
+    events: usize,
+    seed: u64,
+    python: &str,
+    out: &std::path::Path,
+) -> Result<bool, String> {
+    use countback_tiebreak_fide::{TeamTieBreak, TeamTournament};
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let codes: Vec<TeamTieBreak> = TEAM_CODES
+        .iter()
+        .map(|c| c.parse().map_err(|e| format!("{e}")))
+        .collect::<Result<_, _>>()?;
+    let (fore, plain): (Vec<&str>, Vec<&str>) =
+        TEAM_CODES.iter().partition(|c| c.starts_with("FB"));
+    for number in 0..events {
+        let n = u64::try_from(number).unwrap_or(0);
+        let k = seed.wrapping_mul(1_000_003).wrapping_add(n);
+        let spec = team_swiss::TeamSwiss {
+            teams: 8 + u32::try_from(k % 33).unwrap_or(0),
+            boards: 4 + u32::try_from(k % 3).unwrap_or(0),
+            rounds: 5 + usize::try_from(k % 5).unwrap_or(0),
+            seed: k,
+            start_date: match k % 3 {
+                0 => Some("2025/06/01"),
+                1 => Some("2026/06/01"),
+                _ => None,
+            },
+            win: if k % 4 == 0 { 3 } else { 2 },
+            draw: 1,
+        };
+        let text = team_swiss::team_swiss(&spec);
+        let file = out.join(format!("team-{number:04}.trf"));
+        std::fs::write(&file, &text).map_err(|e| e.to_string())?;
+        let t = trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let teams = TeamTournament::new(&t).map_err(|e| format!("{}: {e}", file.display()))?;
+        let fore_rows = reference(python, &file, &fore)?;
+        let plain_rows = reference(python, &file, &plain)?;
+        // gacrux (tiebreak.py) takes an event whose type does not say
+        // SWISS for a round robin when it has as many teams as rounds, or
+        // one more; `FIDE_TEAM_BAKU` is a Swiss by its own code table.
+        let count = teams.standings().len();
+        let taken_for_round_robin = count == spec.rounds || count == spec.rounds + 1;
+        for (code, written) in codes.iter().zip(TEAM_CODES) {
+            let (rows, list) = if fore.contains(written) {
+                (&fore_rows, &fore)
+            } else {
+                (&plain_rows, &plain)
+            };
+            let at = list.iter().position(|c| c == written).unwrap_or(0);
+            let ours = teams.values(code).map_err(|e| e.to_string())?;
+            let tally = tallies.entry((*written).to_string()).or_default();
+            for (s, value) in teams.standings().iter().zip(&ours) {
+                let theirs = rows
+                    .get(&s.team.number)
+                    .and_then(|r| r.get(at + 2))
+                    .cloned()
+                    .unwrap_or_default();
+                tally.values += 1;
+                if !same(Some(value), &theirs) {
+                    if taken_for_round_robin {
+                        *tally.explained.entry(ROUND_ROBIN_GUESS).or_default() += 1;
+                        continue;
+                    }
+                    tally.differences += 1;
+                    if tally.examples.len() < 3 {
+                        tally.examples.push(format!(
+                            "{} team {}: countback {value} gacrux {theirs}",
+                            file.display(),
+                            s.team.number
+                        ));
+                    }
+                }
+            }
+        }
+        // EDE and EDE/P: the places after MPTS and the code.
+        for list in ["EDE", "EDE/P", "EDET", "EDET/P"] {
+            let cascade: countback_tiebreak_fide::TeamCascade =
+                list.parse().map_err(|e| format!("{e}"))?;
+            let outcome = teams.rank(&cascade).map_err(|e| e.to_string())?;
+            let ids = teams.contestant_ids();
+            let mut place = BTreeMap::new();
+            let mut before = 0;
+            for group in &outcome.order {
+                for m in &group.members {
+                    place.insert(m.clone(), before + 1);
+                }
+                before += group.members.len();
+            }
+            let rows = reference(python, &file, &["MPTS", list])?;
+            let tally = tallies.entry(format!("{list} (place)")).or_default();
+            for (s, id) in teams.standings().iter().zip(&ids) {
+                let theirs = rows
+                    .get(&s.team.number)
+                    .and_then(|r| r.get(1))
+                    .cloned()
+                    .unwrap_or_default();
+                let ours = place.get(id).copied().unwrap_or(0);
+                tally.values += 1;
+                if theirs.trim() != ours.to_string() {
+                    if taken_for_round_robin {
+                        *tally.explained.entry(ROUND_ROBIN_GUESS).or_default() += 1;
+                        continue;
+                    }
+                    tally.differences += 1;
+                    if tally.examples.len() < 3 {
+                        tally.examples.push(format!(
+                            "{} team {}: countback place {ours} gacrux {theirs}",
+                            file.display(),
+                            s.team.number
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let total: usize = tallies.values().map(|t| t.values).sum();
+    let differing: usize = tallies.values().map(|t| t.differences).sum();
+    let explained: usize = tallies.values().flat_map(|t| t.explained.values()).sum();
+    println!(
+        "{events} team events, {total} values compared, {explained} explained differences, \
+         {differing} unexplained"
+    );
+    for (code, t) in &tallies {
+        println!(
+            "  {code:<18} {:>7} values, {} explained, {} unexplained",
+            t.values,
+            t.explained.values().sum::<usize>(),
+            t.differences
+        );
+        for (why, n) in &t.explained {
+            println!("      {n} x {why}");
+        }
+        for e in &t.examples {
+            println!("      UNEXPLAINED {e}");
+        }
+    }
+    Ok(differing == 0)
 }
 
 fn run() -> Result<bool, String> {
@@ -369,8 +549,13 @@ fn run() -> Result<bool, String> {
     let mut seed = 1u64;
     let mut python = "python3".to_string();
     let mut out = PathBuf::from("/tmp/countback-differential");
+    let mut teams = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if a == "--teams" {
+            teams = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{a} needs a value"))?;
         match a.as_str() {
             "--events" => events = value.parse().map_err(|_| "bad --events".to_string())?,
@@ -381,6 +566,9 @@ fn run() -> Result<bool, String> {
         }
     }
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    if teams {
+        return run_teams(events, seed, &python, &out);
+    }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let codes: Vec<TieBreakCode> = CODES
         .iter()

@@ -138,7 +138,10 @@ impl<'t> Evaluation<'t> {
             Format::Swiss => tournament
                 .players
                 .iter()
-                .map(|p| adjusted_score(tournament, &p.rounds, options.vega_forfeit_loss_rule()))
+                .enumerate()
+                .map(|(i, p)| {
+                    adjusted_score(tournament, i, &p.rounds, options.vega_forfeit_loss_rule())
+                })
                 .collect(),
         };
         let rounds = tournament.rounds;
@@ -152,7 +155,8 @@ impl<'t> Evaluation<'t> {
                 .filter(|e| rounds > 0 && e.opponent.is_some())
             {
                 Some(last) => {
-                    let fore = own + &system.draw - system.points(last.result);
+                    let r = p.rounds.len().saturating_sub(1);
+                    let fore = own + &system.draw - tournament.round_points_of(i, r, last);
                     fore_own.push(fore.clone());
                     fore_adjusted.push(fore);
                 }
@@ -257,8 +261,8 @@ impl<'t> Evaluation<'t> {
             .unwrap_or_default()
     }
 
-    fn round_points(&self, entry: &RoundEntry) -> &Score {
-        self.tournament.points_system.points(entry.result)
+    fn round_points(&self, i: usize, r: usize, entry: &RoundEntry) -> &Score {
+        self.tournament.round_points_of(i, r, entry)
     }
 
     /// The score of the dummy opponent of an unplayed round (art. 16.4):
@@ -300,7 +304,7 @@ impl<'t> Evaluation<'t> {
         let own = self.points.get(i).cloned().unwrap_or_default();
         let mut out = Vec::new();
         for (r, entry) in player.rounds.iter().enumerate() {
-            let points = self.round_points(entry).clone();
+            let points = self.round_points(i, r, entry).clone();
             if self.counts_as_game(entry, forfeits_as_played) {
                 let o = entry.opponent.unwrap_or_default();
                 out.push(Contribution {
@@ -348,7 +352,7 @@ impl<'t> Evaluation<'t> {
                 ),
             };
             let value = if mode.sonneborn_berger {
-                self.round_points(entry) * &score
+                self.round_points(i, r, entry) * &score
             } else {
                 score.clone()
             };
@@ -527,6 +531,8 @@ impl<'t> Evaluation<'t> {
         let rounds = &player.rounds;
         let count =
             |f: &dyn Fn(&RoundEntry) -> bool| Score::from(rounds.iter().filter(|e| f(e)).count());
+        let t = self.tournament;
+        let pts = |r: usize, e: &RoundEntry| t.round_points_of(i, r, e);
         let rr = self.format == Format::RoundRobin;
         // Art. 15.2 for art. 7 in a round robin. Both texts: a forfeit win
         // is a game won (with a colour when the file gives one). 2024: a
@@ -545,7 +551,13 @@ impl<'t> Evaluation<'t> {
         Ok(Some(match code.kind {
             TieBreakKind::Points => self.points.get(i).cloned().unwrap_or_default(),
             TieBreakKind::DirectEncounter => Score::ZERO,
-            TieBreakKind::Wins => count(&|e| *system.points(e.result) == system.win),
+            TieBreakKind::Wins => Score::from(
+                rounds
+                    .iter()
+                    .enumerate()
+                    .filter(|(r, e)| *pts(*r, e) == system.win)
+                    .count(),
+            ),
             TieBreakKind::GamesWon => count(&|e| won(e)),
             TieBreakKind::BlackGamesPlayed => count(&|e| game(e) && e.colour == Colour::Black),
             TieBreakKind::BlackGamesWon => count(&|e| won(e) && e.colour == Colour::Black),
@@ -555,7 +567,8 @@ impl<'t> Evaluation<'t> {
             }),
             TieBreakKind::StandardPoints => rounds
                 .iter()
-                .map(|e| match system.points(e.result).cmp(&system.draw) {
+                .enumerate()
+                .map(|(r, e)| match pts(r, e).cmp(&system.draw) {
                     std::cmp::Ordering::Greater => Score::ONE,
                     std::cmp::Ordering::Equal => Score::half(),
                     std::cmp::Ordering::Less => Score::ZERO,
@@ -567,7 +580,7 @@ impl<'t> Evaluation<'t> {
                 let mut running = Score::ZERO;
                 let mut total = Score::ZERO;
                 for (r, e) in rounds.iter().enumerate() {
-                    running += system.points(e.result);
+                    running += pts(r, e);
                     if r >= skip {
                         total += &running;
                     }
@@ -593,7 +606,7 @@ impl<'t> Evaluation<'t> {
                 let limit = (&self.maximum * &percent).checked_div(&Score::integer(100))?
                     + Score::half().times(i64::from(code.limit));
                 let mut total = Score::ZERO;
-                for e in rounds {
+                for (r, e) in rounds.iter().enumerate() {
                     let Some(o) = e.opponent else { continue };
                     if !self.counts_as_game(e, code.forfeits_as_played) {
                         continue;
@@ -607,7 +620,7 @@ impl<'t> Evaluation<'t> {
                         .cloned()
                         .unwrap_or_default();
                     if theirs >= limit {
-                        total += system.points(e.result);
+                        total += pts(r, e);
                     }
                 }
                 total
@@ -693,14 +706,14 @@ impl<'t> Evaluation<'t> {
             .map(|i| {
                 let mut met: HashMap<u32, (Score, usize)> = HashMap::new();
                 if let Some(p) = self.tournament.players.get(*i) {
-                    for e in &p.rounds {
+                    for (r, e) in p.rounds.iter().enumerate() {
                         match e.opponent {
                             Some(o)
                                 if self.counts_as_game(e, forfeits_as_played)
                                     && ranks.contains(&o) =>
                             {
                                 let slot = met.entry(o).or_insert((Score::ZERO, 0));
-                                slot.0 += self.round_points(e);
+                                slot.0 += self.round_points(*i, r, e);
                                 slot.1 += 1;
                             }
                             _ => {}
@@ -909,6 +922,19 @@ impl<'t> Evaluation<'t> {
     /// the test again to each smaller group still tied; if not, only a
     /// player whose score no other could reach by winning every missing
     /// game is placed ahead.
+    /// Art. 6 on `group` (player indices): the groups it splits into,
+    /// best first (the team layer's extended direct encounter runs it on
+    /// match and on game points in turn).
+    pub(crate) fn direct_encounter_groups(
+        &self,
+        group: &[usize],
+        ids: &[ContestantId],
+        forfeits_as_played: bool,
+    ) -> Vec<Vec<usize>> {
+        self.direct_encounter_split(group, ids, forfeits_as_played)
+            .1
+    }
+
     fn direct_encounter_split(
         &self,
         group: &[usize],
@@ -1032,16 +1058,21 @@ fn is_win_over_the_board(result: ResultCode) -> bool {
 /// Art. 16.3: a requested bye or absence counts as a draw for the
 /// opponents when every later round of the player is voluntarily unplayed
 /// (a bye in the last round trivially so).
-fn adjusted_score(t: &Tournament, rounds: &[RoundEntry], forfeit_loss_is_played: bool) -> Score {
+fn adjusted_score(
+    t: &Tournament,
+    index: usize,
+    rounds: &[RoundEntry],
+    forfeit_loss_is_played: bool,
+) -> Score {
     let system = &t.points_system;
     let mut total = Score::ZERO;
     // Walk backwards, tracking whether everything after is voluntarily unplayed.
     let mut only_unplayed_after = true;
-    for entry in rounds.iter().rev() {
+    for (r, entry) in rounds.iter().enumerate().rev() {
         if is_requested_bye(entry.result) && only_unplayed_after {
             total += &system.draw;
         } else {
-            total += system.points(entry.result);
+            total += t.round_points_of(index, r, entry);
         }
         let unplayed = is_voluntarily_unplayed(entry.result)
             && !(forfeit_loss_is_played && entry.result == ResultCode::ForfeitLoss);

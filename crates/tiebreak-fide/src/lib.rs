@@ -20,6 +20,16 @@
 //!   each tie-break as a clause (`FIDE C.07 BH/C1`) with every value.
 //! - [`audit()`] checks a file's declared ranks against its own tie-break
 //!   list and its declared points against its results.
+//! - [`team`]: a TRF-2026 team file (records `310`, `320`, `330`, `240`,
+//!   `299`, `352`, `362`, team types in `192`) read as teams:
+//!   [`TeamTournament`] builds every team's rounds, checks the `310` match
+//!   and game points, and ranks by match or game points as the file says
+//!   and by the team codes of [`team::TEAM_CODES`] and the individual
+//!   codes on match points. [`Evaluation::new`] refuses a team file
+//!   ([`FideError::TeamTournament`]).
+//! - [`lots::draw_lots`] draws the ties the rules send to lots, from a
+//!   seed, by a fixed and documented algorithm (SplitMix64), and says so
+//!   in the trace.
 //!
 //! Every value is an exact [`countback_model::Score`]; [`display`] rounds for
 //! printing only.
@@ -41,7 +51,7 @@ pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREA
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
 pub use edition::{Date, Edition, EditionChoice, Format, Options};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
-pub use team::{TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
+pub use team::{TeamAudit, TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
 
 use countback_model::{HalfRule, RoundingMode, Score, ScoreError};
 

@@ -358,17 +358,44 @@ pub struct Tournament {
     /// The team records of a TRF-2026 team file (`310` records, or a
     /// team type in `192`); `None` for an individual tournament.
     pub team: Option<crate::team::TeamRecords>,
+    /// Points of each round that no result code can say, by player (in
+    /// the order of `players`) and round: the team layer's game points of
+    /// a match. `None` (a TRF file): every round scores by
+    /// `points_system`.
+    pub round_points: Option<Vec<Vec<Score>>>,
 }
 
 impl Tournament {
-    /// A player's points under the file's points system.
+    /// A player's points under the file's points system (or the points
+    /// set for each round, [`Tournament::round_points`]).
     #[must_use]
     pub fn points(&self, player: &Player) -> Score {
-        player
-            .rounds
-            .iter()
-            .map(|r| self.points_system.points(r.result))
-            .sum()
+        let set = self.round_points.as_ref().and_then(|table| {
+            let i = self
+                .players
+                .binary_search_by_key(&player.starting_rank, |p| p.starting_rank)
+                .ok()?;
+            table.get(i)
+        });
+        match set {
+            Some(rounds) => rounds.iter().sum(),
+            None => player
+                .rounds
+                .iter()
+                .map(|r| self.points_system.points(r.result))
+                .sum(),
+        }
+    }
+
+    /// The points of round `r` (0-based) of the player at `index` of
+    /// `players`.
+    #[must_use]
+    pub fn round_points_of(&self, index: usize, r: usize, entry: &RoundEntry) -> &Score {
+        self.round_points
+            .as_ref()
+            .and_then(|t| t.get(index))
+            .and_then(|v| v.get(r))
+            .unwrap_or_else(|| self.points_system.points(entry.result))
     }
 
     /// The players whose declared points (columns 81-84) are not what their
@@ -602,6 +629,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 | "330"
                 | "352"
                 | "362"
+                | "300"
         ) {
             continue;
         }
@@ -676,6 +704,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 .push(crate::team::forfeited_match(&chars, number)?),
             "352" => team.board_colours = Some(rest()),
             "362" => team.match_points = crate::team::match_points(&chars, number)?,
+            "300" => team
+                .board_orders
+                .push(crate::team::board_order(&chars, number)?),
             _ => {
                 return Err(line.err(
                     1,

@@ -80,9 +80,8 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     // The team codes of the file's list that this crate computes, against
     // FIDE's reference engine (Source: `python -m gacrux.tiebreakchecker`,
     // gacrux 1.11.65, on this file; every value of the 50 teams agrees for
-    // MPTS GPTS BH:MP/C1/P EMGSB/C1/P SB:MP EMMSB BH:MP PS:MP under both
-    // texts, `/V2026` for the 2026 text; docs/fide.md). Team 3 (a
-    // full-point bye in round 1) and team 1:
+    // each code docs/fide.md lists, under both texts, `/V2026` for the
+    // 2026 text). Team 3 (a full-point bye in round 1) and team 1:
     let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
     let at =
         |teams: &TeamTournament<'_>, c: &str, i: usize| teams.values(&code(c)).unwrap()[i].clone();
@@ -92,6 +91,13 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams, "EMMSB", 2), s("321"));
     assert_eq!(at(&teams, "EMGSB/C1/P", 0), s("785/2"));
     assert_eq!(at(&teams, "PS:MP", 0), s("115"));
+    // On game points (the same run, BH:GP/C1/P EGMSB/C1/P EGGSB).
+    assert_eq!(at(&teams, "BH:GP/C1/P", 0), s("783/2"));
+    assert_eq!(at(&teams, "EGMSB/C1/P", 0), s("737/2"));
+    assert_eq!(at(&teams, "EGGSB", 0), s("3271/4"));
+    assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
+    assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
+    assert_eq!(at(&teams, "EGGSB", 2), s("999"));
     // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
     let teams26 =
         TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
@@ -99,20 +105,63 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams26, "BH:MP/C1/P", 2), s("225"));
     assert_eq!(at(&teams26, "EMGSB/C1/P", 2), s("514"));
     assert_eq!(at(&teams26, "SB:MP", 2), s("311"));
-    // The extended direct encounter that heads the list is not computed:
-    // a typed error naming it.
-    assert!("EDET/P"
-        .parse::<countback_tiebreak_fide::TeamTieBreak>()
-        .is_err());
+    // The extended direct encounter (places after MPTS, EDE/P, as the
+    // reference engine gives them, every one of the 50): teams 16 and 22
+    // (20 MP) stay tied first, team 19 (19 MP) third, teams 6 and 13 tied
+    // fourth.
+    let ids = teams.contestant_ids();
+    let pair = |a: usize, b: usize| {
+        let mut v = vec![ids[a].clone(), ids[b].clone()];
+        v.sort();
+        v
+    };
+    let outcome = teams
+        .rank(&"EDE/P".parse::<TeamCascade>().unwrap())
+        .unwrap();
+    assert_eq!(outcome.order[0].members, pair(15, 21));
+    assert_eq!(outcome.order[1].members, [ids[18].clone()]);
+    assert_eq!(outcome.order[2].members, pair(5, 12));
+    // The file's own list, EDET/P first (the top board of their match
+    // puts team 16 before team 22). The reference engine gives the same
+    // place to all 50 teams; the file's `310` ranks depart from it for 31
+    // (16 and 22 swapped, 18 fourth where both engines place it ninth ...):
+    // they are the sample's claim, which PROVENANCE.md says was never
+    // checked against its list.
+    let list = t.tie_break_codes.as_ref().unwrap().join(",");
+    assert_eq!(list, "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP");
+    let outcome = teams.rank(&list.parse::<TeamCascade>().unwrap()).unwrap();
+    let mut place = std::collections::HashMap::new();
+    let mut before = 0;
+    for group in &outcome.order {
+        for m in &group.members {
+            place.insert(m.clone(), before + 1);
+        }
+        before += group.members.len();
+    }
+    let team_place = |number: usize| place[&ids[number - 1]];
+    assert_eq!(
+        [16, 22, 19, 6, 13, 8, 3, 11, 18].map(team_place),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    );
+    let departing = teams
+        .standings()
+        .iter()
+        .zip(&ids)
+        .filter(|(s, id)| s.team.declared_rank != u32::try_from(place[*id]).ok())
+        .count();
+    assert_eq!(departing, 31);
+    // The standings check says the same: every 310 figure agrees, 31 ranks
+    // are out of place (no tie is left, so each place is one).
+    let audit = teams.audit(&list.parse::<TeamCascade>().unwrap()).unwrap();
+    assert!(audit.points.is_empty() && audit.missing_rank.is_empty());
+    assert_eq!(audit.out_of_place.len(), 31);
+    let first = audit.out_of_place.iter().find(|o| o.team == 22).unwrap();
+    assert_eq!((first.declared, first.places), (1, (2, 2)));
     // Ranked by MP then the other score (MPvGP): teams 16 and 22 have 20
-    // MP; 16 has 33½ GP, 22 has 32. The file ranks 22 first: its list
-    // (`202 EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP`) starts with the
-    // extended direct encounter, which this crate does not compute yet, so
-    // the file's ranks are not audited (docs/fide.md, "Team tournaments").
+    // MP; 16 has 33½ GP, 22 has 32.
     let outcome = teams
         .rank(&"MPvGP".parse::<TeamCascade>().unwrap())
         .unwrap();
-    let ids = teams.contestant_ids();
     assert_eq!(outcome.order[0].members, [ids[15].clone()]);
     assert_eq!(outcome.order[1].members, [ids[21].clone()]);
     assert_eq!(teams.standings()[21].team.declared_rank, Some(1));

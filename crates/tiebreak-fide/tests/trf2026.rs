@@ -326,3 +326,79 @@ fn a_team_file_is_read_as_teams_and_refused_as_players_saying_what_it_is() {
         countback_tiebreak_fide::FideError::NotATeamTournament
     );
 }
+
+/// A team record naming a team the file does not list is an error at its
+/// line; a forfeited match with a result other than `+`/`-` likewise.
+#[test]
+fn team_records_naming_no_team_are_errors_at_their_line() {
+    let text = format!("{}\n240 H   1    9", teams());
+    let t = trf::parse(&text).unwrap();
+    let err = countback_tiebreak_fide::TeamTournament::new(&t).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            countback_tiebreak_fide::FideError::Trf(e)
+                if e.line == 16 && matches!(e.kind, TrfErrorKind::OpponentOutOfRange { opponent: 9, .. })
+        ),
+        "{err}"
+    );
+    let err = trf::parse(&format!("{}\n330 +x   1   1   2", teams())).unwrap_err();
+    assert_eq!(
+        (err.line, err.kind),
+        (16, TrfErrorKind::UnknownResult { found: 'x' })
+    );
+}
+
+/// Team codes read and write as MTB26 writes them; an unknown one is an
+/// error that lists the known ones.
+#[test]
+fn team_codes_read_and_write_as_written() {
+    use countback_tiebreak_fide::team::{TeamCodeKind, TeamTieBreak};
+    for text in [
+        "MPTS",
+        "MPvGP",
+        "BH:MP/C1/P",
+        "EMGSB/C1/P",
+        "SB:GP",
+        "EGGSB",
+    ] {
+        assert_eq!(text.parse::<TeamTieBreak>().unwrap().to_string(), text);
+    }
+    let code: TeamTieBreak = "BH:MP/C1/P".parse().unwrap();
+    let TeamCodeKind::OnMatchPoints(inner) = &code.kind else {
+        panic!("{code:?}")
+    };
+    assert_eq!(
+        TeamTieBreak::plain(TeamCodeKind::OnMatchPoints(*inner)).to_string(),
+        "BH:MP/C1/P"
+    );
+    assert_eq!(
+        "EDET/P".parse::<TeamTieBreak>().unwrap().to_string(),
+        "EDET/P"
+    );
+    let err = "EDEBT/P".parse::<TeamTieBreak>().unwrap_err();
+    assert!(
+        err.reason.contains("EMGSB") && err.reason.contains("EDEBT"),
+        "{err}"
+    );
+    assert!("ARO:MP".parse::<TeamTieBreak>().is_err());
+}
+
+/// The standings check of a team file: a tie the list cannot break spans
+/// its places (art. 4.2), a rank outside them is out of place.
+#[test]
+fn team_ranks_are_checked_against_the_list() {
+    let t = trf::parse(&teams()).unwrap();
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    // MPTS alone: One and Three share places 1-2 (declared 1 and 2), Two 3.
+    let audit = teams.audit(&"MPTS".parse().unwrap()).unwrap();
+    assert!(audit.is_clean(), "{audit:?}");
+    // Then game points: Three 1st, One 2nd; the file says the reverse.
+    let audit = teams.audit(&"MPvGP".parse().unwrap()).unwrap();
+    let out: Vec<(u32, u32, (u32, u32))> = audit
+        .out_of_place
+        .iter()
+        .map(|o| (o.team, o.declared, o.places))
+        .collect();
+    assert_eq!(out, [(1, 1, (2, 2)), (3, 2, (1, 1))]);
+}

@@ -235,6 +235,7 @@ pub(super) fn download_name(upload: &str, format: Format) -> String {
         Format::Json => "json",
         Format::Csv => "csv",
         Format::Html => "html",
+        Format::Usebio => "xml",
         Format::Text => "txt",
     };
     format!("{clean}.{ext}")
@@ -245,6 +246,7 @@ pub(super) fn download(upload: &str, format: Format, body: Vec<u8>) -> Response 
         Format::Json => "application/json",
         Format::Csv => "text/csv; charset=utf-8",
         Format::Html => "text/html; charset=utf-8",
+        Format::Usebio => "application/xml",
         Format::Text => "text/plain; charset=utf-8",
     };
     let mut r = body.into_response();

@@ -388,6 +388,9 @@ impl Ask {
                 None,
                 false,
             ),
+            // The page does not ask for USEBIO; were it to, the document
+            // is shown as text.
+            countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None, true),
             countback_event::Answer::TrfAudited { .. } => (
                 "audited: its declared ranks and points checked".to_owned(),
                 Some(Group::Procedure(Procedure::Fide)),

@@ -1,0 +1,248 @@
+//! Issue 27, items 3 and 4 on the command line: a Bridgemate `.bws` scored
+//! end to end (`countback score FILE.bws`) and any pairs results file
+//! written as USEBIO 1.2 (`countback score FILE --format usebio`), read
+//! back and audited.
+//!
+//! The real files are read from `../shared` through test-support's
+//! `shared_file`, never copied. They carry real names: no assertion here
+//! prints a standard output that holds them (only pair numbers, figures and
+//! standard error).
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use countback_test_support::cli::{scratch, Cli, Out};
+use countback_test_support::shared_file;
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
+/// The Common Game session: 11 tables, 27 boards, every board played at
+/// every table (docs/bws.md).
+const COMMON_GAME: &str =
+    "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS";
+/// The LBC session: 10 tables, 27 boards, six "Not played" rows.
+const LBC: &str = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
+
+fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
+    COUNTBACK.run(&args)
+}
+
+/// Standard output, when the run succeeded; a failure shows the standard
+/// error only (standard output may hold real names).
+fn ok(out: Out, what: &str) -> String {
+    assert_eq!(out.code, 0, "{what}: {}", out.stderr);
+    out.stdout
+}
+
+/// Every match-point figure a USEBIO document carries, in document order:
+/// the traveller lines' NS and EW match points and the pairs' totals and
+/// percentages.
+fn figures(xml: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for tag in [
+        "NS_MATCH_POINTS",
+        "EW_MATCH_POINTS",
+        "TOTAL_SCORE",
+        "PERCENTAGE",
+        "PLACE",
+        "PAIR_NUMBER",
+    ] {
+        let open = format!("<{tag}>");
+        let close = format!("</{tag}>");
+        for piece in xml.split(&open).skip(1) {
+            let value = piece.split(&close).next().unwrap_or_default();
+            out.push((tag.to_owned(), value.to_owned()));
+        }
+    }
+    out
+}
+
+/// The standings of `score --format json`, with the exact total and
+/// percentage of each pair.
+fn standings(json: &str) -> Vec<Value> {
+    let v: Value = serde_json::from_str(json).unwrap();
+    v["standings"].as_array().unwrap().clone()
+}
+
+/// `countback score FILE --format usebio`, written to a scratch `.xml`.
+fn as_usebio(file: &Path, extra: &[&str]) -> (String, PathBuf) {
+    let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"score", &file, &"--format", &"usebio"];
+    for e in extra {
+        args.push(e);
+    }
+    let xml = ok(run(&args), &file.display().to_string());
+    let path = scratch("written.xml", xml.as_bytes());
+    (xml, path)
+}
+
+/// Issue 27 item 3 (Why: "countback reads no `.bws` … so it cannot start
+/// from it"). Before, `countback score FILE.bws` was refused as an unknown
+/// file type. Now both real files are scored, and the standings — every
+/// pair's place, tie, exact total and percentage — are those of `score`
+/// of the USEBIO file the writer produces for the same session; every
+/// line's match points, total and place in the USEBIO the `.bws` gives are
+/// those the USEBIO file gives again when rescored.
+///
+/// Independent figure: the Common Game is complete (11 tables, every
+/// board at every table), so each board gives 11 × 10 = 110 match points
+/// to each direction's 11 pairs (a top of 20, 2 per pair beaten, a tie
+/// shared): the 22 totals sum to 27 × 110 × 2 = 5,940.
+#[test]
+fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
+    for rel in [COMMON_GAME, LBC] {
+        let Some(bws) = shared_file(rel) else { return };
+        let json = ok(run(&[&"score", &bws, &"--format", &"json"]), rel);
+        let from_bws = standings(&json);
+        let (xml, written) = as_usebio(&bws, &[]);
+        let json_again = ok(run(&[&"score", &written, &"--format", &"json"]), rel);
+        let from_usebio = standings(&json_again);
+        assert_eq!(
+            from_bws.len(),
+            20 + usize::from(rel == COMMON_GAME) * 2,
+            "{rel}"
+        );
+        assert_eq!(from_bws, from_usebio, "{rel}: standings differ");
+        let (xml_again, _) = as_usebio(&written, &[]);
+        let (a, b) = (figures(&xml), figures(&xml_again));
+        assert!(a.len() > 500, "{rel}: {} figures", a.len());
+        assert_eq!(a, b, "{rel}: figures differ");
+        if rel == COMMON_GAME {
+            // Sum the exact totals (`a` or `a/b`) over a common
+            // denominator.
+            let (mut num, mut den) = (0i128, 1i128);
+            for s in &from_bws {
+                let exact = s["total"]["exact"].as_str().unwrap();
+                let (a, b) = exact.split_once('/').unwrap_or((exact, "1"));
+                let (a, b): (i128, i128) = (a.parse().unwrap(), b.parse().unwrap());
+                num = num * b + a * den;
+                den *= b;
+            }
+            assert_eq!(num % den, 0, "{num}/{den}");
+            assert_eq!(num / den, 27 * 110 * 2);
+        }
+    }
+}
+
+/// Issue 27 item 3: a `.bws` stores contracts, not scores. `countback
+/// audit FILE.bws` said "unknown file type"; it now says plainly there is
+/// nothing to audit and what to do instead (a refusal: exit 65).
+#[test]
+fn auditing_a_bws_says_there_are_no_stored_figures() {
+    let Some(bws) = shared_file(LBC) else { return };
+    let out = run(&[&"audit", &bws]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains("nothing to audit")
+            && out
+                .stderr
+                .contains("stores the contracts played, not scores")
+            && out.stderr.contains("countback score"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// The real pairs sessions of `../shared` and the convention their writer
+/// implies (what `audit` of the original names: Compscore 3's files are
+/// `compscore`, the NZ Scorer's `nz_scorer`). The USEBIO written is read
+/// back and audited under that convention (docs/usebio-write.md: the
+/// figures are written by the convention the session was scored by).
+const SESSIONS: &[(&str, &str)] = &[
+    (
+        "bridge-data/cobalt-compscore3/butler_howell.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/cobalt-compscore3/cross_imp_howell.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/cobalt-compscore3/mp_pairs_howell.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+        "compscore",
+    ),
+    (
+        "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+        "nz_scorer",
+    ),
+    (
+        "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
+        "nz_scorer",
+    ),
+    (COMMON_GAME, "ebu_white_book_2025"),
+    (LBC, "ebu_white_book_2025"),
+];
+
+/// Issue 27 item 4 (Why: "Nothing goes out in the format bodies require …
+/// countback writes text, CSV, JSON and HTML only"). Before, `--format
+/// usebio` was not a format. Now every real pairs session of `../shared`
+/// that USEBIO 1.2 can carry is written, read back and audited: every
+/// stored figure of the file written is reproduced (0 differences), and
+/// the number compared is more than the lines of the session (each line
+/// has two figures).
+#[test]
+fn every_real_pairs_session_round_trips_through_usebio() {
+    for (rel, convention) in SESSIONS {
+        let Some(file) = shared_file(rel) else { return };
+        let (xml, written) = as_usebio(&file, &[]);
+        assert!(xml.starts_with("<?xml") && xml.contains("<USEBIO Version=\"1.2\">"));
+        let option = format!("convention={convention}");
+        let out = run(&[&"audit", &written, &"-o", &option, &"--format", &"json"]);
+        let audit: Value = serde_json::from_str(&ok(out, rel)).unwrap();
+        let compared = audit["compared"].as_u64().unwrap();
+        assert!(compared > 200, "{rel}: {compared} compared");
+        assert_eq!(
+            audit["differences"].as_array().unwrap().len(),
+            0,
+            "{rel}: {}",
+            audit["differences"]
+        );
+    }
+}
+
+/// What USEBIO 1.2 pairs cannot carry is refused, naming it, never written
+/// wrong: an NZ Scorer session ranked by sections; and `--format usebio`
+/// asked of a command that does not score.
+#[test]
+fn what_usebio_cannot_carry_is_refused() {
+    if let Some(file) = shared_file("bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml")
+    {
+        let out = run(&[&"score", &file, &"--format", &"usebio"]);
+        assert_eq!(out.code, 65, "{}", out.stderr);
+        assert!(out.stdout.is_empty());
+        assert!(
+            out.stderr.contains("a session ranked by sections"),
+            "{}",
+            out.stderr
+        );
+    }
+    if let Some(file) = shared_file(LBC) {
+        let out = run(&[&"audit", &file, &"--format", &"usebio"]);
+        assert_ne!(out.code, 0);
+        assert!(
+            out.stderr.contains("score FILE --format usebio"),
+            "{}",
+            out.stderr
+        );
+    }
+}
