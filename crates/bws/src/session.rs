@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use countback_contract::{TableResult, Vulnerability};
 use countback_model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
 use countback_usebio::{
-    Board, EventKind, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
+    Board, EventKind, FileRule, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
     StoredStanding,
 };
 
@@ -143,6 +143,14 @@ impl BwsFile {
                 program: None,
                 participants,
                 boards,
+                // A `.bws` states no scoring rule: its contracts are scored
+                // here, by Law 77, and matchpointed by the session's own.
+                rule: FileRule::default(),
+                not_used: self
+                    .not_used
+                    .iter()
+                    .map(|n| format!("{} ({} rows): {}", n.table, n.rows, n.why))
+                    .collect(),
             },
             plays,
         })

@@ -1,12 +1,18 @@
 //! The table columns the reader knows: those it reads, and those it knows
-//! carry nothing a rescore or an audit uses. Any other column is refused,
-//! naming it and listing these.
+//! carry nothing a rescore or an audit uses.
+//!
+//! Other programs' files are read faithfully: a column that is not read is
+//! kept and listed as not used (member numbers, sex, countries, a team's
+//! name, a tie mark, a master-point grade …), unless its name says it
+//! carries a figure (a score, match points, IMPs, VPs, a percentage, a
+//! datum, a handicap, a total): such a column is refused, naming it, rather
+//! than ignored.
 
 /// `ScoreTable` columns that are read. Pairs tables name the pairs
 /// (`PairId_NS`, `PairId_EW`), individual tables the four players
 /// (`PlayerId_North` …); the figures are match points or IMPs, per
 /// direction (`MP_NS`) or, in an individual table, per seat (`MP_North`).
-pub const SCORE_COLUMNS: [&str; 22] = [
+pub const SCORE_COLUMNS: [&str; 27] = [
     "PairId_NS",
     "PairId_EW",
     "PlayerId_North",
@@ -29,12 +35,21 @@ pub const SCORE_COLUMNS: [&str; 22] = [
     "IMP_East",
     "IMP_West",
     "Section",
+    "ButlerDatum",
+    "Percentage_NS",
+    "Percentage_EW",
+    "Percentage_North",
+    "Percentage_East",
 ];
 
 /// `TotalScoreTable` columns that are read. `TotalScoreMP` and
 /// `TotalScoreIMP` are what Magic Contest and Ruter write; `TotalMP` and
 /// `TotalIMP` the PBN standard's names for the same figures.
-pub const TOTAL_COLUMNS: [&str; 12] = [
+/// `SessionScoreMP`, `SessionScoreIMP` and `SessionPercentage` are a
+/// multi-session file's figures for this session (then `TotalScoreMP` …
+/// are the running totals, which earlier sessions not in the file make up,
+/// and are not used).
+pub const TOTAL_COLUMNS: [&str; 15] = [
     "PairId",
     "PlayerId",
     "Direction",
@@ -47,6 +62,9 @@ pub const TOTAL_COLUMNS: [&str; 12] = [
     "Names",
     "Name",
     "Section",
+    "SessionScoreMP",
+    "SessionScoreIMP",
+    "SessionPercentage",
 ];
 
 /// Columns read past on purpose, in either table: the table, round and
@@ -81,6 +99,48 @@ pub const INFORMATIONAL_COLUMNS: [&str; 25] = [
     "MeanPercentage",
 ];
 
+/// Words in a column name that say it carries a figure: such a column, if
+/// not read, is refused rather than listed as not used.
+const FIGURE_WORDS: [&str; 11] = [
+    "Score",
+    "MP",
+    "IMP",
+    "VP",
+    "Percentage",
+    "Datum",
+    "Handicap",
+    "Carry",
+    "Total",
+    "Points",
+    "Mean",
+];
+
+/// What the reader does with a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Use {
+    /// Read.
+    Read,
+    /// Known to carry no figure this reader uses: kept, listed as not used.
+    Informational,
+    /// Not known and named like no figure: kept, listed as not used.
+    NotUsed,
+    /// Not known and named like a figure: refused.
+    Refused,
+}
+
+/// What happens to column `name` in a table of `known` columns.
+pub(crate) fn use_of(name: &str, known: &[&str]) -> Use {
+    if known.contains(&name) {
+        Use::Read
+    } else if INFORMATIONAL_COLUMNS.contains(&name) {
+        Use::Informational
+    } else if FIGURE_WORDS.iter().any(|w| name.contains(w)) {
+        Use::Refused
+    } else {
+        Use::NotUsed
+    }
+}
+
 /// Every column name a table of `known` may have, for an error message.
 pub(crate) fn listing(known: &[&str]) -> String {
     let mut names: Vec<&str> = known.to_vec();
@@ -90,9 +150,4 @@ pub(crate) fn listing(known: &[&str]) -> String {
         }
     }
     names.join(", ")
-}
-
-/// Whether a column name is read or read past in a table of `known`.
-pub(crate) fn is_known(name: &str, known: &[&str]) -> bool {
-    known.contains(&name) || INFORMATIONAL_COLUMNS.contains(&name)
 }

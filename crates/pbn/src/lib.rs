@@ -18,20 +18,28 @@
 //!   from `[Generator "…"]` (or `[Application "…"]`) and picks the scoring
 //!   convention (`countback_usebio::Convention::from_writer`).
 //! - Pairs (`PairId_NS`, `PairId_EW`; a `Direction` column in the totals
-//!   ranks NS and EW apart) and individuals (`PlayerId_North` …
-//!   `PlayerId_West`; each player a contestant, partners credited alike).
-//! - Columns read are [`SCORE_COLUMNS`] and [`TOTAL_COLUMNS`];
-//!   [`INFORMATIONAL_COLUMNS`] are read past on purpose; any other column is
+//!   ranks NS and EW apart, or is the pairs' starting direction in a
+//!   Howell, as the file's figures show) and individuals (`PlayerId_North`
+//!   … `PlayerId_West`; each player a contestant, partners credited alike).
+//! - Other programs' files are read faithfully: columns read are
+//!   [`SCORE_COLUMNS`] and [`TOTAL_COLUMNS`]; [`INFORMATIONAL_COLUMNS`] and
+//!   any other column that carries no figure (member numbers, sex,
+//!   countries, tie marks …) are kept and listed in
+//!   `Session::not_used`; a column named like a figure that is not read is
 //!   refused, naming it and listing the known ones. A figure column of the
-//!   other scoring (`IMP_NS` in a matchpointed event) is refused too.
+//!   other scoring (`IMP_NS` in a matchpointed event) is refused too, and a
+//!   teams file is refused as one.
+//! - The rule the file states (`MatchPoints;MP1`, `IMP;Butler-2;Mean`,
+//!   `IMP;Cross`, `IMP;Cross2`) is kept as `Session::rule`.
 //! - A cell `-` (irrelevant) or `?` (unknown) is no figure; `^` before a
 //!   figure marks an artificial score (PBN 5.2): a row with no score and
 //!   figures marked `^` is an adjusted score, read as the percentages of the
 //!   top those figures are (match points) or 50 % plus ten points for every
 //!   three IMPs (IMPs). `Contract` `NP` is not played, `Pass` with no score
 //!   a pass-out.
-//! - One section per file: a `Section` column with two values is refused.
-//!   Rows are one per line (the PBN export format).
+//! - Several sections (a `Section` column) are scored per section or
+//!   across the field as the file's places show. Rows are one per line
+//!   (the PBN export format).
 //!
 //! ## Limits
 //!
@@ -51,17 +59,15 @@
 mod columns;
 mod lex;
 mod limits;
+mod reader;
+
+pub use reader::parse_pbn;
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
-};
-use countback_usebio::{
-    Board, EventKind, Line, ParseError, Participant, Ranking, Seats, Session, SourceFormat,
-    SourcePosition, StoredFigure, StoredStanding,
-};
+use countback_model::{ArtificialScore, BoardNumber, Score, TableOutcome};
+use countback_usebio::{EventKind, ParseError, Session, SourcePosition, StoredFigure};
 
 pub use columns::{INFORMATIONAL_COLUMNS, SCORE_COLUMNS, TOTAL_COLUMNS};
 pub use limits::{MAX_COLUMNS, MAX_INPUT_BYTES, MAX_LINES, MAX_LINE_BYTES};
@@ -175,6 +181,10 @@ struct ScoreCols {
     mp: [SideCols; 2],
     /// NS and EW IMPs.
     imp: [SideCols; 2],
+    /// NS and EW percentages (read only when marked artificial).
+    pct: [SideCols; 2],
+    section: Col,
+    datum: Col,
 }
 
 impl ScoreCols {
@@ -208,6 +218,12 @@ impl ScoreCols {
                 side("IMP_NS", "IMP_North", "IMP_South"),
                 side("IMP_EW", "IMP_East", "IMP_West"),
             ],
+            pct: [
+                side("Percentage_NS", "Percentage_North", "Percentage_South"),
+                side("Percentage_EW", "Percentage_East", "Percentage_West"),
+            ],
+            section: table.col("Section"),
+            datum: table.col("ButlerDatum"),
         }
     }
 }
@@ -306,6 +322,13 @@ struct RawLine<'t> {
     score_text: Cow<'t, str>,
     mp: (Option<Figure>, Option<Figure>),
     imp: (Option<Figure>, Option<Figure>),
+    /// An artificial score's percentages, where the file gives them
+    /// (`Percentage_NS` `^58.5`); boxed, as rare, to keep every row small.
+    pct: Option<Box<(Option<Figure>, Option<Figure>)>>,
+    /// The section, where the table has the column.
+    section: Option<Cow<'t, str>>,
+    /// The Butler datum the program stored on the row (boxed, as `pct`).
+    datum: Option<Box<StoredFigure>>,
     line: usize,
 }
 
@@ -354,8 +377,8 @@ fn score_text<'t>(
 
 /// A `ScoreTable` header: every column known, no column twice, and the
 /// contestants named one way (pairs or players).
-fn score_header(table: &Table) -> Result<bool, ParseError> {
-    check_names(table, &SCORE_COLUMNS)?;
+fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<bool, ParseError> {
+    check_names(table, &SCORE_COLUMNS, not_used)?;
     let players = [
         "PlayerId_North",
         "PlayerId_South",
@@ -386,16 +409,31 @@ fn score_header(table: &Table) -> Result<bool, ParseError> {
     Ok(individual)
 }
 
-fn check_names(table: &Table, known: &[&str]) -> Result<(), ParseError> {
+/// A table's columns: none declared twice, none named like a figure that
+/// is not read; those that are not read are added to `not_used`.
+fn check_names(
+    table: &Table,
+    known: &[&str],
+    not_used: &mut Vec<String>,
+) -> Result<(), ParseError> {
     let mut seen: HashSet<&str> = HashSet::new();
     for c in &table.columns {
-        if !columns::is_known(&c.name, known) {
-            return Err(ParseError::UnknownName {
-                at: pos(table.kind.tag(), table.line, c.column),
-                what: "table column",
-                found: short(&c.name),
-                known: columns::listing(known),
-            });
+        match columns::use_of(&c.name, known) {
+            columns::Use::Read => {}
+            columns::Use::Refused => {
+                return Err(ParseError::UnknownName {
+                    at: pos(table.kind.tag(), table.line, c.column),
+                    what: "table column (its name says it carries a figure, which countback would have to read)",
+                    found: short(&c.name),
+                    known: columns::listing(known),
+                })
+            }
+            columns::Use::Informational | columns::Use::NotUsed => {
+                let entry = format!("{} column {}", table.kind.tag(), c.name);
+                if !not_used.contains(&entry) {
+                    not_used.push(entry);
+                }
+            }
         }
         if !seen.insert(&c.name) {
             return Err(ParseError::BadValue {
@@ -431,511 +469,6 @@ fn id_cell<'t>(
     }
 }
 
-/// Parse the results tables of a PBN file.
-///
-/// # Errors
-/// A [`ParseError`] naming the line, the column (1-based, in characters)
-/// and the tag or table column of the first problem; the limits
-/// ([`MAX_INPUT_BYTES`], [`MAX_LINES`], [`MAX_LINE_BYTES`], [`MAX_COLUMNS`])
-/// are checked before anything is read.
-#[allow(clippy::too_many_lines)]
-pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
-    limits::check(text)?;
-    let mut version = None;
-    let mut program: Option<String> = None;
-    let mut description: Option<String> = None;
-    let mut scoring: Option<(String, usize, usize)> = None;
-    let mut competition: Option<(String, usize, usize)> = None;
-    let mut board: Option<BoardNumber> = None;
-    let mut open: Option<Kind> = None;
-    let mut score_table: Option<(Table, ScoreCols)> = None;
-    let mut total_table: Option<Table> = None;
-    let mut individual: Option<(bool, usize)> = None;
-    let mut raw_lines: Vec<RawLine<'_>> = Vec::new();
-    let mut boards_seen: Vec<(BoardNumber, usize)> = Vec::new();
-    let mut tabled: HashMap<BoardNumber, usize> = HashMap::new();
-    let mut totals: Vec<(Vec<Cell<'_>>, usize)> = Vec::new();
-    let mut declared: Declared = Vec::new();
-    let mut section: Option<(String, usize)> = None;
-    let mut in_braces = false;
-
-    for (n, raw) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let line = raw.trim_end();
-        if in_braces {
-            if line.contains('}') {
-                in_braces = false;
-            }
-            continue;
-        }
-        let trimmed = line.trim_start();
-        if let Some(rest) = trimmed.strip_prefix('%') {
-            if let Some(v) = rest.trim().strip_prefix("PBN") {
-                version = Some(v.trim().to_owned());
-            }
-            continue;
-        }
-        if trimmed.starts_with('{') {
-            in_braces = !trimmed.contains('}');
-            continue;
-        }
-        if trimmed.starts_with(';') {
-            continue;
-        }
-        if trimmed.is_empty() {
-            open = None;
-            continue;
-        }
-        if trimmed.starts_with('[') {
-            open = None;
-            let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
-                at: pos("[tag]", line_no, bad.column),
-                text: bad.text,
-                expected: "a tag pair: [Name \"value\"]",
-            })?;
-            // Commentary opened after the tags and closed on a later line.
-            if let Some(brace) = line.rfind('{') {
-                in_braces = !line.get(brace..).is_some_and(|r| r.contains('}'))
-                    && tags.last().is_some_and(|t| t.column <= brace);
-            }
-            for tag in tags {
-                let value = tag.value.trim();
-                match tag.name.as_str() {
-                    "Generator" | "Application" if program.is_none() => {
-                        program = Some(value.to_owned());
-                    }
-                    "Event" if description.is_none() && !matches!(value, "" | "#" | "?") => {
-                        description = Some(value.to_owned());
-                    }
-                    "Competition" if !matches!(value, "" | "#" | "?") => {
-                        if !matches!(value, "Pairs" | "Individuals") {
-                            return Err(ParseError::UnknownName {
-                                at: pos("[Competition]", line_no, tag.value_column),
-                                what: "competition",
-                                found: short(value),
-                                known: "Pairs, Individuals (teams results are not read)".to_owned(),
-                            });
-                        }
-                        competition.get_or_insert((value.to_owned(), line_no, tag.value_column));
-                    }
-                    "Scoring" if !matches!(value, "" | "#" | "?") => match &scoring {
-                        Some((first, first_line, _)) if first != value => {
-                            return Err(ParseError::BadValue {
-                                at: pos("[Scoring]", line_no, tag.value_column),
-                                text: format!("{} (line {first_line} says {first})", short(value)),
-                                expected: "the same scoring as the file's first [Scoring] tag",
-                            });
-                        }
-                        Some(_) => {}
-                        None => scoring = Some((value.to_owned(), line_no, tag.value_column)),
-                    },
-                    "Board" if !matches!(value, "#" | "?") => {
-                        let number = value.parse::<u32>().map_err(|_| ParseError::BadValue {
-                            at: pos("[Board]", line_no, tag.value_column),
-                            text: short(value),
-                            expected: "a board number",
-                        })?;
-                        let number = BoardNumber(number);
-                        if !boards_seen.iter().any(|(b, _)| *b == number) {
-                            boards_seen.push((number, line_no));
-                        }
-                        board = Some(number);
-                    }
-                    "ScoreTable" => {
-                        let columns = lex::header(&tag.value, tag.value_column).map_err(
-                            |(column, text)| ParseError::BadValue {
-                                at: pos(Kind::Score.tag(), line_no, column),
-                                text,
-                                expected: "a column name (columns are separated by `;`)",
-                            },
-                        )?;
-                        let table = Table {
-                            kind: Kind::Score,
-                            columns,
-                            line: line_no,
-                        };
-                        if table.columns.len() > MAX_COLUMNS {
-                            return Err(too_many_columns(&table));
-                        }
-                        let is_individual = score_header(&table)?;
-                        let Some(number) = board else {
-                            return Err(ParseError::Missing {
-                                at: pos(Kind::Score.tag(), line_no, tag.column),
-                                what: "a [Board] tag before the ScoreTable".to_owned(),
-                            });
-                        };
-                        if let Some((first, first_line)) = individual {
-                            if first != is_individual {
-                                return Err(ParseError::BadValue {
-                                    at: pos(Kind::Score.tag(), line_no, tag.value_column),
-                                    text: format!(
-                                        "{} (the ScoreTable at line {first_line} names {})",
-                                        short(&tag.value),
-                                        if first { "players" } else { "pairs" }
-                                    ),
-                                    expected: "a table naming the same kind of contestant as the file's first ScoreTable",
-                                });
-                            }
-                        } else {
-                            individual = Some((is_individual, line_no));
-                        }
-                        if let Some((c, c_line, c_col)) = &competition {
-                            if (c == "Individuals") != is_individual {
-                                return Err(ParseError::BadValue {
-                                    at: pos("[Competition]", *c_line, *c_col),
-                                    text: c.clone(),
-                                    expected: "the competition the ScoreTable columns name (PairId_ for Pairs, PlayerId_ for Individuals)",
-                                });
-                            }
-                        }
-                        if tabled.insert(number, line_no).is_some() {
-                            return Err(ParseError::DuplicateBoard {
-                                at: pos(Kind::Score.tag(), line_no, tag.column),
-                                board: number,
-                            });
-                        }
-                        for c in &table.columns {
-                            let figure = c.name.starts_with("MP_") || c.name.starts_with("IMP_");
-                            if figure && !declared.iter().any(|(n, _, _)| *n == c.name) {
-                                declared.push((c.name.clone(), line_no, c.column));
-                            }
-                        }
-                        let cols = ScoreCols::of(&table);
-                        score_table = Some((table, cols));
-                        open = Some(Kind::Score);
-                    }
-                    "TotalScoreTable" => {
-                        let columns = lex::header(&tag.value, tag.value_column).map_err(
-                            |(column, text)| ParseError::BadValue {
-                                at: pos(Kind::Total.tag(), line_no, column),
-                                text,
-                                expected: "a column name (columns are separated by `;`)",
-                            },
-                        )?;
-                        let table = Table {
-                            kind: Kind::Total,
-                            columns,
-                            line: line_no,
-                        };
-                        if table.columns.len() > MAX_COLUMNS {
-                            return Err(too_many_columns(&table));
-                        }
-                        check_names(&table, &TOTAL_COLUMNS)?;
-                        if let Some(first) = &total_table {
-                            return Err(ParseError::BadValue {
-                                at: pos(Kind::Total.tag(), line_no, tag.column),
-                                text: format!(
-                                    "a second TotalScoreTable (the first is at line {})",
-                                    first.line
-                                ),
-                                expected: "one TotalScoreTable per file",
-                            });
-                        }
-                        total_table = Some(table);
-                        open = Some(Kind::Total);
-                    }
-                    _ => {}
-                }
-            }
-            continue;
-        }
-        // A table row; anything else (a deal diagram, an auction, a play
-        // section) is not a result.
-        let table = match open {
-            Some(Kind::Score) => score_table.as_ref().map(|(t, _)| t),
-            Some(Kind::Total) => total_table.as_ref(),
-            None => None,
-        };
-        let Some(table) = table else { continue };
-        let row = lex::cells(line);
-        if let Some(extra) = row.get(table.columns.len()) {
-            return Err(ParseError::BadValue {
-                at: pos(table.kind.tag(), line_no, extra.column),
-                text: short(&extra.text),
-                expected: "the end of the row: it has more values than its table has columns",
-            });
-        }
-        if let Some(c) = table.columns.get(row.len()) {
-            return Err(ParseError::Missing {
-                at: pos(table.kind.tag(), line_no, line.chars().count() + 1),
-                what: format!(
-                    "a value for column {} (the row has {} of the table's {} values)",
-                    c.name,
-                    row.len(),
-                    table.columns.len()
-                ),
-            });
-        }
-        if let Some(cell) = table.index("Section").and_then(|i| row.get(i)) {
-            let s = cell.text.trim();
-            match &section {
-                Some((first, first_line)) if first != s => {
-                    return Err(ParseError::BadValue {
-                        at: pos(&table.at("Section"), line_no, cell.column),
-                        text: format!("{s} (line {first_line} has section {first})"),
-                        expected: "the section of the file's other rows: a file of more than one section is not read yet",
-                    });
-                }
-                Some(_) => {}
-                None => section = Some((s.to_owned(), line_no)),
-            }
-        }
-        if table.kind == Kind::Total {
-            totals.push((row, line_no));
-            continue;
-        }
-        let (Some(number), Some((_, cols))) = (board, &score_table) else {
-            continue;
-        };
-        countback_usebio::check_traveller_lines(raw_lines.len() + 1)?;
-        raw_lines.push(score_row(table, cols, &row, number, line_no)?);
-    }
-
-    let Some((individual, _)) = individual else {
-        return Err(ParseError::NoResults {
-            at: pos(Kind::Score.tag(), 1, 1),
-            what: "ScoreTable (the results of each board)",
-        });
-    };
-    let event = match &scoring {
-        Some((value, line, column)) => {
-            event_kind(value).ok_or_else(|| ParseError::UnknownName {
-                at: pos("[Scoring]", *line, *column),
-                what: "scoring",
-                found: short(value),
-                known: SCORINGS.to_owned(),
-            })?
-        }
-        // Without the tag, match points are known by their columns; IMPs
-        // alone do not say Butler or cross-IMPs.
-        None if !declared.is_empty() && declared.iter().all(|(n, _, _)| n.starts_with("MP_")) => {
-            EventKind::MatchPointPairs
-        }
-        None => {
-            return Err(ParseError::Missing {
-                at: pos("[Scoring]", 1, 1),
-                what: format!("a [Scoring \"…\"] tag: {SCORINGS}"),
-            })
-        }
-    };
-    let (figure_kind, total_names, other_totals): (&str, [&str; 2], [&str; 2]) =
-        if event == EventKind::MatchPointPairs {
-            (
-                "MP_",
-                ["TotalScoreMP", "TotalMP"],
-                ["TotalScoreIMP", "TotalIMP"],
-            )
-        } else {
-            (
-                "IMP_",
-                ["TotalScoreIMP", "TotalIMP"],
-                ["TotalScoreMP", "TotalMP"],
-            )
-        };
-    if let Some((name, line, column)) = declared
-        .iter()
-        .find(|(n, _, _)| !n.starts_with(figure_kind))
-    {
-        return Err(ParseError::BadValue {
-            at: pos(Kind::Score.tag(), *line, *column),
-            text: name.clone(),
-            expected: if event == EventKind::MatchPointPairs {
-                "a match-point column (MP_…): the event is matchpointed"
-            } else {
-                "an IMP column (IMP_…): the event is scored in IMPs"
-            },
-        });
-    }
-    let total_table = total_table.ok_or_else(|| ParseError::NoResults {
-        at: pos(Kind::Total.tag(), 1, 1),
-        what: "TotalScoreTable (the contestants and their totals)",
-    })?;
-    if let Some(c) = other_totals.iter().find_map(|n| total_table.column(n)) {
-        return Err(ParseError::BadValue {
-            at: pos(Kind::Total.tag(), total_table.line, c.column),
-            text: c.name.clone(),
-            expected: if event == EventKind::MatchPointPairs {
-                "a match-point total (TotalScoreMP or TotalMP): the event is matchpointed"
-            } else {
-                "an IMP total (TotalScoreIMP or TotalIMP): the event is scored in IMPs"
-            },
-        });
-    }
-    if let (Some(_), Some(c)) = (
-        total_table.column(total_names[0]),
-        total_table.column(total_names[1]),
-    ) {
-        return Err(ParseError::BadValue {
-            at: pos(Kind::Total.tag(), total_table.line, c.column),
-            text: c.name.clone(),
-            expected: "one total column, not two",
-        });
-    }
-    let total_col = total_names
-        .iter()
-        .copied()
-        .find(|n| total_table.index(n).is_some());
-
-    let (participants, numbers) = participants(&total_table, &totals, individual, total_col)?;
-    let by_direction = !individual && total_table.index("Direction").is_some();
-    // By the number as the tables write it and the ranking field, so that a
-    // row's pair is found without building its identifier.
-    let index: HashMap<(&str, Option<Direction>), usize> = numbers
-        .iter()
-        .zip(&participants)
-        .enumerate()
-        .map(|(i, (n, p))| ((n.as_str(), p.field), i))
-        .collect();
-
-    // An artificial score given as figures is a percentage of the top,
-    // 2(E − 1) with E the most results on any board (match points), or ten
-    // percentage points for every three IMPs (IMPs).
-    let mut results: HashMap<BoardNumber, usize> = HashMap::new();
-    for l in &raw_lines {
-        if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
-            *results.entry(l.board).or_insert(0) += 1;
-        }
-    }
-    let most = results.values().copied().max().unwrap_or(0);
-    let top = Score::from(most.saturating_sub(1)).times(2);
-
-    let mut boards: Vec<Board> = boards_seen
-        .iter()
-        .filter(|(b, _)| tabled.contains_key(b))
-        .map(|(number, line)| Board {
-            number: *number,
-            section: None,
-            stored_datum: None,
-            lines: Vec::new(),
-            line: u32::try_from(*line).unwrap_or(u32::MAX),
-        })
-        .collect();
-    let board_at: HashMap<BoardNumber, usize> = boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (b.number, i))
-        .collect();
-    // The board and line where each contestant was last seen: a board's
-    // rows are together (one ScoreTable a board), so a contestant seen
-    // twice on one board is seen twice in a row of this.
-    let mut last_seen: Vec<Option<(BoardNumber, usize)>> = vec![None; participants.len()];
-    let imps = event != EventKind::MatchPointPairs;
-    let id_columns: [&str; 4] = if individual {
-        [
-            "PlayerId_North",
-            "PlayerId_South",
-            "PlayerId_East",
-            "PlayerId_West",
-        ]
-    } else {
-        ["PairId_NS", "PairId_EW", "", ""]
-    };
-    for l in raw_lines {
-        let mut who: Vec<usize> = Vec::with_capacity(4);
-        for (k, (text, column)) in l.who.iter().enumerate() {
-            let field = match k {
-                _ if !by_direction => None,
-                0 => Some(Direction::NorthSouth),
-                _ => Some(Direction::EastWest),
-            };
-            let i = index.get(&(text.as_ref(), field)).copied().ok_or_else(|| {
-                ParseError::UnknownPair {
-                    board: l.board,
-                    at: pos(
-                        &format!("[ScoreTable] column {}", id_columns.get(k).unwrap_or(&"")),
-                        l.line,
-                        *column,
-                    ),
-                    pair: short(text),
-                }
-            })?;
-            who.push(i);
-        }
-        for &i in &who {
-            let Some(slot) = last_seen.get_mut(i) else {
-                continue;
-            };
-            if let Some((board, first)) = *slot {
-                if board == l.board {
-                    let pair = participants
-                        .get(i)
-                        .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
-                    return Err(ParseError::DuplicateLine {
-                        board: l.board,
-                        at: pos(Kind::Score.tag(), l.line, 1),
-                        pair,
-                        first_line: u32::try_from(first).unwrap_or(u32::MAX),
-                    });
-                }
-            }
-            *slot = Some((l.board, l.line));
-        }
-        let id = |k: usize| {
-            who.get(k)
-                .and_then(|&i| participants.get(i))
-                .map_or_else(|| ContestantId::new(""), |p| p.id.clone())
-        };
-        let (ns, ew, seats) = if who.len() == 4 {
-            let seats = Seats {
-                north: id(0),
-                south: id(1),
-                east: id(2),
-                west: id(3),
-            };
-            (
-                ContestantId::new(format!("{}+{}", seats.north, seats.south)),
-                ContestantId::new(format!("{}+{}", seats.east, seats.west)),
-                Some(seats),
-            )
-        } else {
-            (id(0), id(1), None)
-        };
-        let (f_ns, f_ew) = if imps { l.imp } else { l.mp };
-        let outcome = match l.outcome {
-            Outcome::Known(o) => o,
-            Outcome::FromFigures => {
-                artificial(f_ns.as_ref(), f_ew.as_ref(), imps, &top, l.line, l.board)?
-            }
-        };
-        let Some(b) = board_at.get(&l.board).and_then(|&i| boards.get_mut(i)) else {
-            continue;
-        };
-        b.lines.push(Line {
-            traveller: TravellerLine {
-                board: l.board,
-                ns,
-                ew,
-                outcome,
-            },
-            score_text: l.score_text.into_owned(),
-            stored_ns: f_ns.map(|f| f.figure),
-            stored_ew: f_ew.map(|f| f.figure),
-            seats,
-            line: u32::try_from(l.line).unwrap_or(u32::MAX),
-        });
-    }
-    boards.retain(|b| !b.lines.is_empty());
-    if boards.is_empty() {
-        return Err(ParseError::NoResults {
-            at: pos(Kind::Score.tag(), 1, 1),
-            what: "ScoreTable rows",
-        });
-    }
-    Ok(Session {
-        format: SourceFormat::Pbn { version },
-        event,
-        ranking: if by_direction {
-            Ranking::ByDirection
-        } else {
-            Ranking::OneField
-        },
-        description,
-        program,
-        participants,
-        boards,
-    })
-}
-
 fn too_many_columns(table: &Table) -> ParseError {
     let c = table.columns.get(MAX_COLUMNS);
     ParseError::BadValue {
@@ -945,51 +478,114 @@ fn too_many_columns(table: &Table) -> ParseError {
     }
 }
 
-/// One `ScoreTable` row.
+/// Whether a pair or player cell names nobody: a bye row's empty side.
+fn nobody(cell: Option<&Cell<'_>>) -> bool {
+    cell.is_some_and(|c| matches!(c.text.trim(), "" | "-"))
+}
+
+/// An adjusted score in words, as Ruter writes it in `Score_NS` and
+/// `Score_EW`: `A+` (average plus, 60 %), `A=` (average, 50 %), `A-`
+/// (average minus, 40 %).
+fn average_word(text: &str) -> Option<Score> {
+    match text.trim() {
+        "A+" => Some(Score::integer(60)),
+        "A=" | "A" => Some(Score::integer(50)),
+        "A-" => Some(Score::integer(40)),
+        _ => None,
+    }
+}
+
+/// A row's adjusted score in words: each side's word, or the complement of
+/// the other side's.
+fn adjusted_in_words(
+    table: &Table,
+    cols: &ScoreCols,
+    row: &[Cell<'_>],
+    line: usize,
+) -> Result<Option<(TableOutcome, String)>, ParseError> {
+    let word = |col: Col| col.cell(row).and_then(|c| average_word(&c.text));
+    let (ns, ew) = (word(cols.score_ns), word(cols.score_ew));
+    let hundred = Score::integer(100);
+    let (ns, ew) = match (ns, ew) {
+        (None, None) => return Ok(None),
+        (Some(n), Some(e)) => (n, e),
+        (Some(n), None) => {
+            let e = &hundred - &n;
+            (n, e)
+        }
+        (None, Some(e)) => (&hundred - &e, e),
+    };
+    let text: Vec<String> = [cols.score_ns, cols.score_ew]
+        .iter()
+        .filter_map(|c| c.cell(row).map(|c| c.text.trim().to_owned()))
+        .filter(|t| average_word(t).is_some())
+        .collect();
+    let outcome = ArtificialScore::new(ns, ew)
+        .map(TableOutcome::Artificial)
+        .map_err(|_| ParseError::BadValue {
+            at: pos(Kind::Score.tag(), line, 1),
+            text: text.join("/"),
+            expected: "an adjusted score within 0 to 100 % each way",
+        })?;
+    let _ = table;
+    Ok(Some((outcome, text.join("/"))))
+}
+
+/// One `ScoreTable` row, or `None` for a bye row (a pair with no
+/// opponents: the other side `-`), which is no result.
 fn score_row<'t>(
     table: &Table,
     cols: &ScoreCols,
     row: &[Cell<'t>],
     board: BoardNumber,
     line: usize,
-) -> Result<RawLine<'t>, ParseError> {
+) -> Result<Option<RawLine<'t>>, ParseError> {
+    if cols.ids.len() == 2 && cols.ids.iter().any(|c| nobody(c.cell(row))) {
+        return Ok(None);
+    }
     let who = cols
         .ids
         .iter()
         .map(|&col| id_cell(table, row, col, line))
         .collect::<Result<Who<'t>, ParseError>>()?;
-    let [mp_ns, mp_ew] = cols.mp;
-    let [imp_ns, imp_ew] = cols.imp;
-    let mp = (
-        side_figure(table, row, mp_ns, line)?,
-        side_figure(table, row, mp_ew, line)?,
-    );
-    let imp = (
-        side_figure(table, row, imp_ns, line)?,
-        side_figure(table, row, imp_ew, line)?,
-    );
+    let figures =
+        |[ns, ew]: [SideCols; 2]| -> Result<(Option<Figure>, Option<Figure>), ParseError> {
+            Ok((
+                side_figure(table, row, ns, line)?,
+                side_figure(table, row, ew, line)?,
+            ))
+        };
+    let mp = figures(cols.mp)?;
+    let imp = figures(cols.imp)?;
+    let pct = figures(cols.pct)?;
+    let section = cols.section.cell(row).map(trimmed);
+    let datum = figure(table, row, cols.datum, line)?.map(|f| Box::new(f.figure));
     let contract = cols.contract.cell(row).map_or("", |c| c.text.trim());
     let not_played = ["NP", "N P", "N/P", "NOT PLAYED"]
         .iter()
         .any(|np| contract.eq_ignore_ascii_case(np));
-    let score = score_text(table, cols, row, line)?;
-    let carets = [&mp.0, &mp.1, &imp.0, &imp.1]
-        .iter()
-        .any(|f| f.as_ref().is_some_and(|f| f.caret));
+    let marked = |f: &Option<Figure>| f.as_ref().is_some_and(|f| f.caret);
+    let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
+        .into_iter()
+        .any(marked);
     let (outcome, text) = if not_played {
         (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
+    } else if let Some((outcome, text)) = adjusted_in_words(table, cols, row, line)? {
+        (Outcome::Known(outcome), Cow::Owned(text))
     } else {
-        match score {
+        match score_text(table, cols, row, line)? {
             Some(t) => {
                 let column = [cols.score_ns, cols.score_ew]
                     .iter()
                     .find_map(|c| c.cell(row))
                     .map_or(1, |c| c.column);
-                let o = countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
-                    at: pos(&table.at("Score_NS"), line, column),
-                    text: short(&t),
-                    expected: "a score in points, an artificial score such as A6040, or NP",
-                })?;
+                let o =
+                    countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
+                        at: pos(&table.at("Score_NS"), line, column),
+                        text: short(&t),
+                        expected:
+                            "a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
+                    })?;
                 (Outcome::Known(o), t)
             }
             None if contract.eq_ignore_ascii_case("PASS") => (
@@ -997,11 +593,18 @@ fn score_row<'t>(
                 Cow::Borrowed("0"),
             ),
             None if carets => {
-                let texts: Vec<&str> = [&mp.0, &mp.1, &imp.0, &imp.1]
+                let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
                     .iter()
-                    .filter_map(|f| f.as_ref().map(|f| f.figure.text.as_str()))
+                    .filter_map(|f| {
+                        f.as_ref()
+                            .filter(|f| f.caret)
+                            .map(|f| f.figure.text.as_str())
+                    })
                     .collect();
-                (Outcome::FromFigures, Cow::Owned(format!("^{}", texts.join("/^"))))
+                (
+                    Outcome::FromFigures,
+                    Cow::Owned(format!("^{}", texts.join("/^"))),
+                )
             }
             None => {
                 return Err(ParseError::Missing {
@@ -1013,24 +616,37 @@ fn score_row<'t>(
             }
         }
     };
-    Ok(RawLine {
+    // Percentages are read only as an artificial score's.
+    let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
+    Ok(Some(RawLine {
         board,
         who,
         outcome,
         score_text: text,
         mp,
         imp,
+        pct,
+        section,
+        datum,
         line,
-    })
+    }))
 }
 
-/// An artificial score given as figures marked `^`: the percentages of the
-/// top (match points), or 50 % plus ten points for every three IMPs.
+/// How a row's artificial figures (`^`) are read: percentages as they are,
+/// match points as a share of the top (relative to its half when the file
+/// centres them), IMPs as 50 % plus ten points for every three.
+#[derive(Clone, Copy)]
+pub(crate) enum ArtificialScale<'a> {
+    Percent,
+    MatchPoints { top: &'a Score, centred: bool },
+    Imps,
+}
+
+/// An artificial score given as figures marked `^`.
 fn artificial(
     ns: Option<&Figure>,
     ew: Option<&Figure>,
-    imps: bool,
-    top: &Score,
+    scale: ArtificialScale<'_>,
     line: usize,
     board: BoardNumber,
 ) -> Result<TableOutcome, ParseError> {
@@ -1043,17 +659,23 @@ fn artificial(
         });
     };
     let percent = |f: &Figure| -> Option<Score> {
-        if imps {
-            Some(
+        let v = &f.figure.value;
+        match scale {
+            ArtificialScale::Percent => Some(v.clone()),
+            ArtificialScale::Imps => Some(
                 Score::integer(50)
-                    + (&f.figure.value * Score::integer(10))
+                    + (v * Score::integer(10))
                         .checked_div(&Score::integer(3))
                         .ok()?,
-            )
-        } else {
-            (&f.figure.value * Score::integer(100))
-                .checked_div(top)
-                .ok()
+            ),
+            ArtificialScale::MatchPoints { top, centred } => {
+                let m = if centred {
+                    v + top.checked_div(&Score::integer(2)).ok()?
+                } else {
+                    v.clone()
+                };
+                (m * Score::integer(100)).checked_div(top).ok()
+            }
         }
     };
     percent(ns)
@@ -1065,129 +687,6 @@ fn artificial(
             text: format!("^{} / ^{}", ns.figure.text, ew.figure.text),
             expected: "an artificial score within the top (0 to 100 % each way)",
         })
-}
-
-/// The contestants, from the `TotalScoreTable` rows.
-fn participants(
-    table: &Table,
-    rows: &[(Vec<Cell<'_>>, usize)],
-    individual: bool,
-    total_col: Option<&'static str>,
-) -> Result<(Vec<Participant>, Vec<String>), ParseError> {
-    let id_name = if individual { "PlayerId" } else { "PairId" };
-    let other = if individual { "PairId" } else { "PlayerId" };
-    if let Some(c) = table.column(other) {
-        return Err(ParseError::BadValue {
-            at: pos(Kind::Total.tag(), table.line, c.column),
-            text: c.name.clone(),
-            expected: if individual {
-                "PlayerId: the ScoreTables name players"
-            } else {
-                "PairId: the ScoreTables name pairs"
-            },
-        });
-    }
-    if individual {
-        if let Some(c) = table.column("Direction") {
-            return Err(ParseError::BadValue {
-                at: pos(Kind::Total.tag(), table.line, c.column),
-                text: c.name.clone(),
-                expected: "no Direction in an individual event (one field)",
-            });
-        }
-    }
-    if table.index(id_name).is_none() {
-        return Err(ParseError::Missing {
-            at: pos(Kind::Total.tag(), table.line, 1),
-            what: format!("column {id_name}"),
-        });
-    }
-    let mut out: Vec<Participant> = Vec::with_capacity(rows.len());
-    let mut numbers: Vec<String> = Vec::with_capacity(rows.len());
-    let mut seen: HashSet<String> = HashSet::new();
-    for (row, line) in rows {
-        let line = *line;
-        let cell = |c: &str| table.index(c).and_then(|i| row.get(i));
-        let (number, id_column) = id_cell(table, row, table.col(id_name), line)?;
-        let direction = match cell("Direction") {
-            None => None,
-            Some(d) => Some(match d.text.trim().to_ascii_uppercase().as_str() {
-                "NS" | "N-S" | "N/S" => Direction::NorthSouth,
-                "EW" | "E-W" | "E/W" => Direction::EastWest,
-                _ => {
-                    return Err(ParseError::BadValue {
-                        at: pos(&table.at("Direction"), line, d.column),
-                        text: short(&d.text),
-                        expected: "a direction: NS or EW",
-                    })
-                }
-            }),
-        };
-        let id = match direction {
-            Some(d) => format!("{number}{d}"),
-            None => number.clone().into_owned(),
-        };
-        if !seen.insert(id.clone()) {
-            return Err(ParseError::DuplicateParticipant {
-                at: pos(&table.at(id_name), line, id_column),
-                pair: ContestantId::new(id),
-            });
-        }
-        let place = match cell("Rank") {
-            Some(c) if !matches!(c.text.trim(), "-" | "?" | "") => {
-                let t = c.text.trim();
-                Some((
-                    t.trim_end_matches('=')
-                        .parse::<u32>()
-                        .map_err(|_| ParseError::BadValue {
-                            at: pos(&table.at("Rank"), line, c.column),
-                            text: short(t),
-                            expected: "a place (a trailing = marks a tie)",
-                        })?,
-                    t.to_owned(),
-                ))
-            }
-            _ => None,
-        };
-        let players = match cell("Names").or_else(|| cell("Name")) {
-            Some(c) if individual => vec![c.text.trim().to_owned()],
-            Some(c) => c
-                .text
-                .split(" - ")
-                .map(|s| s.trim().to_owned())
-                .filter(|s| !s.is_empty())
-                .collect(),
-            None => Vec::new(),
-        };
-        let total = match total_col {
-            Some(name) => figure(table, row, table.col(name), line)?.map(|f| f.figure),
-            None => None,
-        };
-        let percentage = figure(table, row, table.col("TotalPercentage"), line)?.map(|f| f.figure);
-        numbers.push(number.into_owned());
-        out.push(Participant {
-            id: ContestantId::new(id),
-            field: direction,
-            section: None,
-            players,
-            stored: StoredStanding {
-                total,
-                total_out_of: None,
-                percentage,
-                place: place.as_ref().map(|(p, _)| *p),
-                place_text: place.map(|(_, t)| t),
-                handicap: None,
-            },
-            line: u32::try_from(line).unwrap_or(u32::MAX),
-        });
-    }
-    if out.is_empty() {
-        return Err(ParseError::NoResults {
-            at: pos(Kind::Total.tag(), table.line, 1),
-            what: "contestants",
-        });
-    }
-    Ok((out, numbers))
 }
 
 /// [`parse_pbn`] for a file handed over as bytes: UTF-8 (a byte-order mark

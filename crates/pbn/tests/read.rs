@@ -326,3 +326,34 @@ fn latin1_names_are_read() {
     let session = countback_pbn::parse_pbn_bytes(&bytes).unwrap();
     assert_eq!(session.participants[0].players, ["Ren\u{e9}"]);
 }
+
+/// Issue 25, Why: "A figure labelled 'reproduced under the ebu_letter
+/// convention' is counted as unexplained in the same output's summary."
+/// Under a convention that is not the writer's, the five figures another
+/// convention reproduces (7's and 8's totals, three places) are counted
+/// under another rule in the summary, as the detail names them, and the
+/// summary's unexplained count is the number of findings the detail calls
+/// unexplained: none.
+#[test]
+fn the_summary_counts_each_figure_as_the_detail_names_it() {
+    let session = parse_pbn(MAGIC_BUTLER).unwrap();
+    let a = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let other = a
+        .findings
+        .iter()
+        .filter(|f| matches!(f.class, Difference::OtherConvention { .. }))
+        .count();
+    let unexplained = a
+        .findings
+        .iter()
+        .filter(|f| matches!(f.class, Difference::Unexplained { .. }))
+        .count();
+    assert_eq!((other, unexplained), (5, 0));
+    let counts = a.counts();
+    assert_eq!((counts.other_rule, counts.unexplained), (5, 0));
+    let summary = a.summary();
+    assert!(
+        summary.contains("5 under another rule, 0 unexplained"),
+        "{summary}"
+    );
+}

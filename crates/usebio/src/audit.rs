@@ -88,6 +88,17 @@ pub enum Difference {
         /// This contestant's total, stored minus computed.
         difference: Score,
     },
+    /// Not what the file's convention gives, but what a systematic relation
+    /// to it gives, for every figure of its kind: another rule (a sum where
+    /// a mean was expected, a constant factor per board or per pair,
+    /// figures written relative to the average). Never a hand change.
+    OtherRule {
+        /// The relation, in words (`each line the sum over the other
+        /// results, not the mean (× results − 1)`).
+        relation: String,
+        /// How many figures of the file it explains.
+        figures: usize,
+    },
     /// Differs, and nothing above explains it.
     Unexplained {
         /// Stored minus computed.
@@ -180,6 +191,11 @@ impl std::fmt::Display for Difference {
             Difference::OtherConvention { convention } => {
                 write!(f, "reproduced under the {convention} convention")
             }
+            Difference::OtherRule { relation, figures } => write!(
+                f,
+                "another rule: {relation} ({figures} figure{})",
+                if *figures == 1 { "" } else { "s" }
+            ),
             Difference::Unexplained { difference } => {
                 write!(f, "unexplained: stored differs by {}", signed(difference))
             }
@@ -260,9 +276,34 @@ impl Audit {
         self.findings.iter().all(|f| {
             !matches!(
                 f.class,
-                Difference::Unexplained { .. } | Difference::OtherConvention { .. }
+                Difference::Unexplained { .. }
+                    | Difference::OtherConvention { .. }
+                    | Difference::OtherRule { .. }
             )
         })
+    }
+
+    /// The findings counted by class, each once: the counts the summary
+    /// prints, so that a figure the detail calls "reproduced under the
+    /// ebu_letter convention" is counted under another rule, never as
+    /// unexplained.
+    #[must_use]
+    pub fn counts(&self) -> Counts {
+        let mut c = Counts::default();
+        for f in &self.findings {
+            c.compared += 1;
+            let slot = match &f.class {
+                d if d.agrees() => &mut c.agree,
+                d if d.by_hand() => &mut c.by_hand,
+                Difference::OtherConvention { .. } | Difference::OtherRule { .. } => {
+                    &mut c.other_rule
+                }
+                Difference::Unexplained { .. } => &mut c.unexplained,
+                _ => &mut c.explained,
+            };
+            *slot += 1;
+        }
+        c
     }
 
     /// Whether [`Audit::explained`] with nothing set by hand (no
@@ -291,24 +332,19 @@ impl Audit {
     /// number of figures that look set by hand when there are some.
     #[must_use]
     pub fn summary(&self) -> String {
-        let total = self.findings.len();
-        let agree = self.findings.iter().filter(|f| f.class.agrees()).count();
-        let unexplained = self
-            .findings
-            .iter()
-            .filter(|f| {
-                matches!(
-                    f.class,
-                    Difference::Unexplained { .. } | Difference::OtherConvention { .. }
-                )
-            })
-            .count();
-        let explained = total - agree - unexplained;
+        let Counts {
+            compared,
+            agree,
+            explained,
+            by_hand,
+            other_rule,
+            unexplained,
+        } = self.counts();
         let mut out = format!(
-            "convention {} ({}): {total} figures, {agree} reproduced, {explained} explained, {unexplained} unexplained",
+            "convention {} ({}): {compared} figures, {agree} reproduced, {explained} explained, \
+             {by_hand} set by hand, {other_rule} under another rule, {unexplained} unexplained",
             self.convention, self.convention_source
         );
-        let by_hand = self.findings.iter().filter(|f| f.class.by_hand()).count();
         match (self.explained(), self.explained_by_other.as_slice()) {
             (true, _) if by_hand > 0 => out.push_str(&format!(
                 "; the {} convention explains the file but for {by_hand} figure{} that look set by hand",
@@ -317,6 +353,10 @@ impl Audit {
             )),
             (true, _) => out.push_str(&format!(
                 "; the {} convention explains the file",
+                self.convention
+            )),
+            (false, []) if unexplained == 0 => out.push_str(&format!(
+                "; every figure follows a rule, {other_rule} of them another rule than the {} convention's",
                 self.convention
             )),
             (false, []) => out.push_str("; no known convention explains every figure"),
@@ -337,6 +377,27 @@ impl Audit {
     pub fn of(&self, figure: Figure) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(move |f| f.figure == figure)
     }
+}
+
+/// An audit's findings counted by class ([`Audit::counts`]): every
+/// finding in exactly one count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Counts {
+    /// Every stored figure compared.
+    pub compared: usize,
+    /// Reproduced, or printed by the convention's own rounding.
+    pub agree: usize,
+    /// Explained by a named class of the convention's rules (a short board
+    /// printed unfactored, another top, totals following stored lines …).
+    pub explained: usize,
+    /// Set by hand: a manual override, an offsetting change.
+    pub by_hand: usize,
+    /// Reproduced by another convention or another rule, not the file's.
+    pub other_rule: usize,
+    /// Not explained.
+    pub unexplained: usize,
 }
 
 /// Compare an exact value with a printed one at the printed precision, by
@@ -426,9 +487,13 @@ pub fn audit_under(
     for (k, f) in primary.findings.iter_mut().enumerate() {
         // A total that follows hand-set lines is renamed too when another
         // convention's rule gives the lines and the total.
+        // So is one that another rule explains: a convention that
+        // reproduces it names the program.
         if !matches!(
             f.class,
-            Difference::Unexplained { .. } | Difference::FollowsStoredLines
+            Difference::Unexplained { .. }
+                | Difference::FollowsStoredLines
+                | Difference::OtherRule { .. }
         ) && !f.class.by_hand()
         {
             continue;
@@ -532,11 +597,14 @@ fn audit_by(
 
     let mut findings = Vec::new();
     let mut given = GivenLines::new();
-    for ((board, scored), printed_board) in session
+    // Each line finding with the index of its board.
+    let mut line_at: Vec<(usize, usize)> = Vec::new();
+    for (board_index, ((board, scored), printed_board)) in session
         .boards
         .iter()
         .zip(&clean.boards)
         .zip(&line_scores.boards)
+        .enumerate()
     {
         if let (Some(stored), Some(datum)) = (&board.stored_datum, &scored.datum) {
             findings.push(Finding {
@@ -601,6 +669,7 @@ fn audit_by(
                     Direction::NorthSouth => (&line.traveller.ns, &line.traveller.ew),
                     _ => (&line.traveller.ew, &line.traveller.ns),
                 };
+                line_at.push((findings.len(), board_index));
                 findings.push(Finding {
                     figure,
                     board: Some(board.number),
@@ -721,16 +790,18 @@ fn audit_by(
                 Score::from(place),
                 p.stored.place_text.as_deref().unwrap_or(""),
             );
-            // A contestant that played no board has no place to compare.
-            let ours = s.ranked.then(|| Score::from(s.place));
+            // A contestant that played no board is listed one past the last
+            // ranked place (Ruter prints it so: 49 of 48 ranked).
+            let ours = Score::from(s.place);
             push(
                 Figure::Place,
                 &stored,
-                ours.as_ref(),
-                alt.filter(|a| a.ranked).map(|a| Score::from(a.place)),
+                Some(&ours),
+                alt.map(|a| Score::from(a.place)),
             );
         }
     }
+    other_rules(&clean, &mut findings, &line_at, &choices);
     offsetting(session, &clean, &mut findings, choices.percentage_display);
     Ok(Audit {
         convention,
@@ -739,6 +810,226 @@ fn audit_by(
         findings,
         explained_by_other: Vec::new(),
     })
+}
+
+/// A relation between the figures a file stores and ours.
+enum Relation {
+    Times(Score),
+    Plus(Score),
+}
+
+impl Relation {
+    fn apply(&self, value: &Score) -> Score {
+        match self {
+            Relation::Times(k) => value * k,
+            Relation::Plus(d) => value + d,
+        }
+    }
+}
+
+/// Whether every finding of `group` that has a computed value matches its
+/// stored text once `relation(k)` is applied (at the printed precision, by
+/// `display`), and at least two of them did not agree before.
+fn relation_holds(
+    findings: &[Finding],
+    group: &[usize],
+    relation: &dyn Fn(usize) -> Option<Relation>,
+    display: Display,
+) -> bool {
+    let mut changed = 0usize;
+    for &k in group {
+        let Some(f) = findings.get(k) else {
+            return false;
+        };
+        let (Some(c), Some(stored)) = (&f.computed, StoredFigure::parse(&f.stored)) else {
+            continue;
+        };
+        let Some(r) = relation(k) else { return false };
+        if compare(&r.apply(c), &stored, display).is_none() {
+            return false;
+        }
+        if !f.class.agrees() {
+            changed += 1;
+        }
+    }
+    changed >= 2
+}
+
+/// Line figures and totals that differ from the recomputation by one
+/// systematic relation, for every figure of their kind: another rule, not
+/// a hand change (issue 25). Lines: on each board, the stored figures are
+/// ours times (results − 1) (a sum where a mean was expected) or divided
+/// by it, or ours less (or plus) half the top (written relative to the
+/// average). Totals: ours divided by the boards played (a mean per board)
+/// or by the comparisons made, scaled to the boards of the session, or
+/// less half the tops of the boards played.
+fn other_rules(
+    clean: &Rescore,
+    findings: &mut [Finding],
+    line_at: &[(usize, usize)],
+    choices: &Choices,
+) {
+    let two = Score::integer(2);
+    let mut marks: Vec<(usize, &'static str)> = Vec::new();
+    // Lines, board by board.
+    let mut by_board: HashMap<usize, Vec<usize>> = HashMap::new();
+    for &(k, b) in line_at {
+        by_board.entry(b).or_default().push(k);
+    }
+    let mut boards: Vec<(&usize, &Vec<usize>)> = by_board.iter().collect();
+    boards.sort_unstable();
+    for (&b, group) in boards {
+        if group.iter().all(|&k| {
+            !findings
+                .get(k)
+                .is_some_and(|f| f.class == Difference::ManualOverride)
+        }) {
+            continue;
+        }
+        let Some(scored) = clean.boards.get(b) else {
+            continue;
+        };
+        let others = Score::from(scored.results.saturating_sub(1));
+        let half = scored.top.as_ref().and_then(|t| t.checked_div(&two).ok());
+        let mut candidates: Vec<(Relation, &'static str)> = Vec::new();
+        if scored.results > 2 {
+            candidates.push((
+                Relation::Times(others.clone()),
+                "each line the sum over the other results, not their mean (× results − 1)",
+            ));
+            if let Ok(inverse) = Score::ONE.checked_div(&others) {
+                candidates.push((
+                    Relation::Times(inverse),
+                    "each line the mean over the other results, not their sum (÷ results − 1)",
+                ));
+            }
+        }
+        if let Some(h) = half {
+            candidates.push((
+                Relation::Plus(-h.clone()),
+                "match points written relative to the average (less half the top)",
+            ));
+            candidates.push((
+                Relation::Plus(h),
+                "match points written from zero, not relative to the average (plus half the top)",
+            ));
+        }
+        for (relation, words) in candidates {
+            let same = |_: usize| {
+                Some(match &relation {
+                    Relation::Times(k) => Relation::Times(k.clone()),
+                    Relation::Plus(d) => Relation::Plus(d.clone()),
+                })
+            };
+            if relation_holds(findings, group, &same, choices.line_display) {
+                for &k in group {
+                    if findings.get(k).is_some_and(|f| !f.class.agrees()) {
+                        marks.push((k, words));
+                    }
+                }
+                break;
+            }
+        }
+    }
+    // Totals: one relation for every total of the file.
+    let totals: Vec<usize> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.figure == Figure::Total)
+        .map(|(k, _)| k)
+        .collect();
+    let needs = totals.iter().any(|&k| {
+        findings
+            .get(k)
+            .is_some_and(|f| matches!(f.class, Difference::Unexplained { .. }))
+    });
+    if needs {
+        let by_id: HashMap<&ContestantId, &Standing> =
+            clean.standings.iter().map(|s| (&s.id, s)).collect();
+        let standing = |k: usize| {
+            findings
+                .get(k)
+                .and_then(|f| f.contestant.as_ref())
+                .and_then(|c| by_id.get(c).copied())
+        };
+        let mut comparisons: HashMap<&ContestantId, usize> = HashMap::new();
+        let mut halves: HashMap<&ContestantId, Score> = HashMap::new();
+        let mut session_boards: HashSet<(BoardNumber, Option<&String>)> = HashSet::new();
+        for b in &clean.boards {
+            session_boards.insert((b.number, b.section.as_ref()));
+            let half = b.top.as_ref().and_then(|t| t.checked_div(&two).ok());
+            for l in &b.lines {
+                for (who, f) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
+                    if f.is_some() {
+                        *comparisons.entry(who).or_insert(0) += b.results.saturating_sub(1);
+                        if let Some(h) = &half {
+                            *halves.entry(who).or_insert(Score::ZERO) += h;
+                        }
+                    }
+                }
+            }
+        }
+        let all_boards = Score::from(session_boards.len());
+        let per = |n: usize| Score::ONE.checked_div(&Score::from(n)).ok();
+        type TotalRelation<'r> = (Box<dyn Fn(usize) -> Option<Relation> + 'r>, &'static str);
+        let candidates: Vec<TotalRelation<'_>> = vec![
+            (
+                Box::new(|k| standing(k).and_then(|s| per(s.boards_played)).map(Relation::Times)),
+                "each total a mean per board played, not a sum (÷ boards played)",
+            ),
+            (
+                Box::new(|k| {
+                    let s = standing(k)?;
+                    per(comparisons.get(&s.id).copied()?).map(Relation::Times)
+                }),
+                "each total a mean per comparison, not a sum (÷ the comparisons on the boards played)",
+            ),
+            (
+                Box::new(|k| {
+                    let s = standing(k)?;
+                    let factor = (&all_boards * &s.raw_total).checked_div(&Score::from(s.boards_played)).ok()?;
+                    (!s.total.is_zero())
+                        .then(|| factor.checked_div(&s.total).ok())
+                        .flatten()
+                        .map(Relation::Times)
+                        .or(Some(Relation::Times(Score::ONE)))
+                }),
+                "a pair that missed boards scaled to the boards of the session (× boards / boards played)",
+            ),
+            (
+                Box::new(|k| {
+                    let s = standing(k)?;
+                    halves.get(&s.id).map(|h| Relation::Plus(-h.clone()))
+                }),
+                "totals written relative to the average (less half the tops of the boards played)",
+            ),
+        ];
+        for (relation, words) in &candidates {
+            if relation_holds(findings, &totals, relation.as_ref(), choices.total_display) {
+                for &k in &totals {
+                    if findings
+                        .get(k)
+                        .is_some_and(|f| matches!(f.class, Difference::Unexplained { .. }))
+                    {
+                        marks.push((k, words));
+                    }
+                }
+                break;
+            }
+        }
+    }
+    let mut covers: HashMap<&'static str, usize> = HashMap::new();
+    for (_, words) in &marks {
+        *covers.entry(words).or_insert(0) += 1;
+    }
+    for (k, words) in marks {
+        if let Some(f) = findings.get_mut(k) {
+            f.class = Difference::OtherRule {
+                relation: words.to_owned(),
+                figures: covers.get(words).copied().unwrap_or(0),
+            };
+        }
+    }
 }
 
 /// Pairs of unexplained totals that differ from the recomputation by
@@ -781,11 +1072,38 @@ fn offsetting(
             }
         }
     }
+    // The travellers between the two show a changed line: the change is
+    // there to see, not "one the travellers do not show".
+    let shown: HashSet<(&ContestantId, &ContestantId)> = findings
+        .iter()
+        .filter(|f| {
+            matches!(f.figure, Figure::LineNs | Figure::LineEw)
+                && (f.class.by_hand() || matches!(f.class, Difference::Unexplained { .. }))
+        })
+        .filter_map(|f| f.contestant.as_ref().zip(f.opponent.as_ref()))
+        .flat_map(|(a, b)| [(a, b), (b, a)])
+        .collect();
+    // Two that met on every board they played: any change to their lines'
+    // scale moves both totals by opposite amounts, so opposite differences
+    // say nothing of a hand change.
+    let boards_played: HashMap<&ContestantId, usize> = clean
+        .standings
+        .iter()
+        .map(|s| (&s.id, s.boards_played))
+        .collect();
+    let played = |c: &ContestantId| boards_played.get(c).copied().unwrap_or(0);
     let partners = |c: &ContestantId, d: &Score| -> Vec<usize> {
         unexplained
             .iter()
             .enumerate()
-            .filter(|(_, (_, o, e))| o != c && *e == -d && met.contains_key(&(c, o)))
+            .filter(|(_, (_, o, e))| {
+                o != c
+                    && *e == -d
+                    && met
+                        .get(&(c, o))
+                        .is_some_and(|boards| boards.len() < played(c).max(played(o)))
+                    && !shown.contains(&(c, o))
+            })
             .map(|(i, _)| i)
             .collect()
     };

@@ -98,6 +98,10 @@ pub enum ImpSitOut {
     /// Its own average: the total is scaled by (most boards played in the
     /// field / boards played).
     OwnAverage,
+    /// Its own average over the whole session: the total is scaled by
+    /// (boards of the session / boards played), even where no pair played
+    /// them all (Magic Contest: ×28/24 where every pair sat out a round).
+    BoardsOfSession,
 }
 
 /// The choices a convention makes, each a typed value.
@@ -197,7 +201,7 @@ impl Convention {
                 ..base
             },
             Convention::MagicContest => Choices {
-                imp_sit_out: ImpSitOut::OwnAverage,
+                imp_sit_out: ImpSitOut::BoardsOfSession,
                 ..base
             },
             Convention::Bbo => Choices {

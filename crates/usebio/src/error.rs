@@ -108,6 +108,20 @@ pub enum ParseError {
         /// The pair.
         pair: ContestantId,
     },
+    /// A results file of a kind this crate does not score (a teams file's
+    /// matches and VPs): refused saying what it is, never read as something
+    /// else.
+    #[error(
+        "{at}: {kind}; countback reads pairs and individual results, not this (the file's {parts})"
+    )]
+    OtherKind {
+        /// Where the file says what it is.
+        at: SourcePosition,
+        /// What the file is (`a teams file: matches scored in VPs`).
+        kind: String,
+        /// The parts it has that are not read (its table columns).
+        parts: String,
+    },
     /// The same board number appears twice in one section.
     #[error("{at}: board {board} appears twice")]
     DuplicateBoard {

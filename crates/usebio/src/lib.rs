@@ -53,7 +53,7 @@ pub mod session;
 mod usebio;
 mod write;
 
-pub use audit::{audit, audit_under, Audit, Difference, Figure, Finding};
+pub use audit::{audit, audit_under, Audit, Counts, Difference, Figure, Finding};
 pub use convention::{
     resolve, Choices, Convention, ConventionSource, Display, ImpSitOut, UnknownConvention,
     ALL_CONVENTIONS,
@@ -68,8 +68,8 @@ pub use rescore::{
     Treatment,
 };
 pub use session::{
-    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
-    StoredStanding,
+    Board, CrossImpLine, EventKind, FileRule, ImpTotal, Line, Participant, Ranking, Seats, Session,
+    SourceFormat, StoredFigure, StoredStanding,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
 pub use write::{write_usebio, Play, Plays, WriteError};

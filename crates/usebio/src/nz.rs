@@ -394,5 +394,7 @@ pub(crate) fn read_nz_scorer(
         program: Some("NZ Bridge Scorer".to_owned()),
         participants,
         boards,
+        rule: crate::session::FileRule::default(),
+        not_used: Vec::new(),
     })
 }

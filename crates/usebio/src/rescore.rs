@@ -5,7 +5,7 @@
 //! module only decides which of them a file's event type asks for, applies
 //! them board by board, and adds up the session.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use countback_matchpoints::{butler, cross_imps, datum_rounding_nearest_ten};
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
@@ -15,7 +15,7 @@ use num_traits::Zero;
 use crate::common_denominator::CommonDenominator;
 use crate::convention::{resolve, Choices, Convention, ImpSitOut};
 use crate::error::RescoreError;
-use crate::session::{Board, EventKind, Seats, Session};
+use crate::session::{Board, CrossImpLine, EventKind, ImpTotal, Seats, Session};
 
 /// How a line's score was arrived at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,7 +198,11 @@ pub(crate) fn rescore_by(
             })
         }
     };
-    let standings = standings(session, &boards, choices)?;
+    let mut standings = standings(session, &boards, choices)?;
+    let mut boards = boards;
+    if session.rule.centred && session.event == EventKind::MatchPointPairs {
+        centre(&mut boards, &mut standings)?;
+    }
     let (convention, convention_source) = resolve(session, None);
     Ok(Rescore {
         convention,
@@ -206,6 +210,56 @@ pub(crate) fn rescore_by(
         boards,
         standings,
     })
+}
+
+/// Match points written relative to the average, as a file that says so
+/// writes them (Ruter's `MP1`): each line less half its board's top, each
+/// total less half the tops of the boards it adds (scaled as the total is).
+/// Percentages and places do not change.
+fn centre(boards: &mut [BoardScore], standings: &mut [Standing]) -> Result<(), RescoreError> {
+    let two = Score::integer(2);
+    let mut halves: HashMap<ContestantId, Score> = HashMap::new();
+    for b in boards.iter_mut() {
+        let Some(top) = &b.top else { continue };
+        let half = top.checked_div(&two)?;
+        for l in &mut b.lines {
+            let credited: Vec<ContestantId> = [
+                (Direction::NorthSouth, &l.ns, l.ns_score.is_some()),
+                (Direction::EastWest, &l.ew, l.ew_score.is_some()),
+            ]
+            .into_iter()
+            .filter(|(_, _, played)| *played)
+            .flat_map(|(d, pair, _)| match &l.seats {
+                Some(seats) => seats.of(d).map(Clone::clone).to_vec(),
+                None => vec![pair.clone()],
+            })
+            .collect();
+            for who in credited {
+                *halves.entry(who).or_insert(Score::ZERO) += &half;
+            }
+            for v in [&mut l.ns_score, &mut l.ew_score].into_iter().flatten() {
+                *v = &*v - &half;
+            }
+            if let Some((ns, ew)) = &mut l.unfactored {
+                let own_half = (&*ns + &*ew).checked_div(&two)?;
+                *ns = &*ns - &own_half;
+                *ew = &*ew - &own_half;
+            }
+        }
+    }
+    for s in standings.iter_mut() {
+        let Some(half) = halves.get(&s.id) else {
+            continue;
+        };
+        let scaled = if s.raw_total.is_zero() || s.total == s.raw_total {
+            half.clone()
+        } else {
+            (half * &s.total).checked_div(&s.raw_total)?
+        };
+        s.raw_total = &s.raw_total - half;
+        s.total = &s.total - &scaled;
+    }
+    Ok(())
 }
 
 fn given_for(given: &GivenLines, board: &Board, ns: &ContestantId) -> Option<(Score, Score)> {
@@ -342,6 +396,14 @@ fn matchpoint_boards(
                 _ => score(None, None, None, Treatment::NotPlayed),
             };
             if let Some((ns, ew)) = given_for(given, board, &t.ns) {
+                // A file that centres its figures gave them relative to the
+                // average.
+                let (ns, ew) = if session.rule.centred {
+                    let half = top.checked_div(&Score::integer(2))?;
+                    (ns + &half, ew + &half)
+                } else {
+                    (ns, ew)
+                };
                 entry.ns_score = Some(ns);
                 entry.ew_score = Some(ew);
                 entry.treatment = Treatment::Given;
@@ -422,6 +484,15 @@ fn imp_boards(session: &Session, given: &GivenLines) -> Result<Vec<BoardScore>, 
                 board: board.number,
                 reason: e.to_string(),
             })?;
+            // The mean over the other results, or (Ruter's `IMP;Cross`)
+            // their sum.
+            let c = match session.rule.cross_imp_line {
+                CrossImpLine::Sum => {
+                    let others = Score::from(points.len() - 1);
+                    c.into_iter().map(|v| v * others.clone()).collect()
+                }
+                _ => c,
+            };
             (None, c)
         };
         let mut lines = Vec::with_capacity(board.lines.len());
@@ -480,7 +551,17 @@ fn standings(
     choices: &Choices,
 ) -> Result<Vec<Standing>, RescoreError> {
     let matchpointed = session.event == EventKind::MatchPointPairs;
-    let imp_scaled = !matchpointed && choices.imp_sit_out == ImpSitOut::OwnAverage;
+    let imp_scaled = !matchpointed && choices.imp_sit_out != ImpSitOut::Nothing;
+    let imp_total = session.rule.imp_total;
+    // The boards of each section (all of the session's when unsectioned):
+    // what Magic Contest scales a sit-out's IMPs up to.
+    let mut boards_of: HashMap<Option<String>, HashSet<BoardNumber>> = HashMap::new();
+    for b in &session.boards {
+        boards_of
+            .entry(b.section.clone())
+            .or_default()
+            .insert(b.number);
+    }
     let index: HashMap<&ContestantId, usize> = session
         .participants
         .iter()
@@ -521,10 +602,14 @@ fn standings(
         None
     };
     let mut played = vec![0usize; n];
+    let mut comparisons = vec![0usize; n];
     let mut tops = vec![0u64; n];
     let mut sums = Sums::new(common, n);
     for (who, figure, board) in figures() {
         let Some(&i) = index.get(who) else { continue };
+        if let Some(c) = comparisons.get_mut(i) {
+            *c += board.results.saturating_sub(1);
+        }
         if let (Some(c), Some(t)) = (played.get_mut(i), tops.get_mut(i)) {
             *c += 1;
             let top = board.top.as_ref().and_then(Score::to_i64).unwrap_or(0);
@@ -552,8 +637,32 @@ fn standings(
         let most = most_played.get(&key(i)).copied().unwrap_or(count);
         let max = tops.get(i).copied().unwrap_or(0);
         let raw = sums.value(i, 1, 1)?;
-        let (total, percentage) = if imp_scaled && count > 0 && count < most {
-            (sums.value(i, as_u64(most), as_u64(count))?, None)
+        let comps = comparisons.get(i).copied().unwrap_or(0);
+        // What a sit-out's IMPs are scaled up to: the most boards any pair
+        // of the field played, or every board of the session.
+        let full = match choices.imp_sit_out {
+            ImpSitOut::BoardsOfSession => boards_of
+                .get(&p.section)
+                .or_else(|| boards_of.get(&None))
+                .map_or(most, HashSet::len),
+            _ => most,
+        };
+        let (total, percentage) = if !matchpointed && imp_total == ImpTotal::PerBoard {
+            let total = if count > 0 {
+                sums.value(i, 1, as_u64(count))?
+            } else {
+                raw.clone()
+            };
+            (total, None)
+        } else if !matchpointed && imp_total == ImpTotal::PerComparison {
+            let total = if comps > 0 {
+                sums.value(i, 1, as_u64(comps))?
+            } else {
+                raw.clone()
+            };
+            (total, None)
+        } else if imp_scaled && count > 0 && count < full {
+            (sums.value(i, as_u64(full), as_u64(count))?, None)
         } else if matchpointed && count > 0 {
             let scaled = if count < most {
                 sums.value(i, as_u64(most), as_u64(count))?
@@ -592,26 +701,27 @@ fn standings(
     for i in 0..standings.len() {
         fields.entry(key(i)).or_default().push(i);
     }
-    let handicapped = choices.handicap_half
-        && session
-            .participants
-            .iter()
-            .any(|p| p.stored.handicap.as_ref().is_some_and(|h| !h.is_zero()));
-    let percentages: Vec<Option<Score>> = standings.iter().map(|s| s.percentage.clone()).collect();
+    // IMPs ranked per board played (or per comparison) when the total is
+    // a mean or a sit-out is scaled to its own average.
+    let imp_divisor = |m: usize| -> u64 {
+        let n = if imp_total == ImpTotal::PerComparison {
+            comparisons.get(m)
+        } else {
+            played.get(m)
+        };
+        as_u64(n.copied().unwrap_or(1).max(1))
+    };
+    let imp_mean = !matchpointed && (imp_scaled || imp_total != ImpTotal::Sum);
     for members in fields.into_values() {
         // A contestant that played no board is listed, not ranked.
         let (mut members, unranked): (Vec<usize>, Vec<usize>) = members
             .into_iter()
             .partition(|&m| played.get(m).copied().unwrap_or(0) > 0);
+        // A handicap changes the printed percentage, not the order: NZ
+        // Scorer's published files rank by the raw match points (issue 25).
         let better = |a: usize, b: usize| -> std::cmp::Ordering {
-            if handicapped {
-                let pa = percentages.get(a).cloned().flatten();
-                let pb = percentages.get(b).cloned().flatten();
-                pb.cmp(&pa)
-            } else if imp_scaled {
-                let ca = as_u64(played.get(a).copied().unwrap_or(1).max(1));
-                let cb = as_u64(played.get(b).copied().unwrap_or(1).max(1));
-                sums.cmp_ratio(b, ca, a, cb)
+            if imp_mean {
+                sums.cmp_ratio(b, imp_divisor(a), a, imp_divisor(b))
             } else if matchpointed {
                 let ta = tops.get(a).copied().unwrap_or(0);
                 let tb = tops.get(b).copied().unwrap_or(0);

@@ -224,6 +224,90 @@ pub struct Board {
     pub line: u32,
 }
 
+/// How an IMP total is written, where the file says (PBN `[Scoring]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum ImpTotal {
+    /// The sum of the line figures (USEBIO, Magic Contest, Ruter `IMP;Cross`).
+    #[default]
+    Sum,
+    /// The sum over the boards played: IMPs per board (Ruter
+    /// `IMP;Butler-2;Mean`).
+    PerBoard,
+    /// The sum over the comparisons made on the boards played (each board's
+    /// results less one): Ruter `IMP;Cross2`.
+    PerComparison,
+}
+
+/// How a cross-IMP line figure is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum CrossImpLine {
+    /// The IMPs against every other result, divided by their number
+    /// (Compscore, USEBIO `CROSS_IMP`).
+    #[default]
+    MeanPerComparison,
+    /// The IMPs against every other result, summed (Ruter `IMP;Cross`,
+    /// `IMP;Cross2`).
+    Sum,
+}
+
+/// What a file says, beyond its event kind, about how its figures are
+/// written: read from the file where it says so (PBN `[Scoring "…"]`),
+/// never guessed. The default is what USEBIO files write.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct FileRule {
+    /// The scoring as the file states it (`MatchPoints;MP1`), if it does.
+    pub stated: Option<String>,
+    /// Match points written relative to the board's average, half the top
+    /// (Ruter's `MP1`: the top of a 4-result board, 6, is written `2.0`,
+    /// the bottom `-3.0`); totals likewise.
+    pub centred: bool,
+    /// How IMP totals are written.
+    pub imp_total: ImpTotal,
+    /// How a cross-IMP line is written.
+    pub cross_imp_line: CrossImpLine,
+}
+
+impl FileRule {
+    /// The rule a PBN `[Scoring]` value states (`MatchPoints;MP1`,
+    /// `IMP;Butler-2;Mean`, `IMP;Cross`, `IMP;Cross2`); anything it does
+    /// not say stays the default.
+    #[must_use]
+    pub fn from_scoring_tag(value: &str) -> FileRule {
+        let parts: Vec<String> = value
+            .split(';')
+            .map(|p| p.trim().to_ascii_uppercase())
+            .collect();
+        let has = |s: &str| parts.iter().any(|p| p == s);
+        // Ruter's own words: `IMP;Cross` and `IMP;Cross2` sum the
+        // cross-IMPs of a line; "Cross-IMPs" (Magic Contest) is the mean.
+        let cross = has("CROSS") || has("CROSS2");
+        FileRule {
+            stated: Some(value.to_owned()),
+            centred: has("MP1"),
+            imp_total: if has("MEAN") {
+                ImpTotal::PerBoard
+            } else if has("CROSS2") {
+                ImpTotal::PerComparison
+            } else {
+                ImpTotal::Sum
+            },
+            cross_imp_line: if cross {
+                CrossImpLine::Sum
+            } else {
+                CrossImpLine::MeanPerComparison
+            },
+        }
+    }
+}
+
 /// A whole session as read from a results file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -242,6 +326,13 @@ pub struct Session {
     pub participants: Vec<Participant>,
     /// Every board, in file order.
     pub boards: Vec<Board>,
+    /// What the file says about how its figures are written, beyond
+    /// [`Session::event`].
+    pub rule: FileRule,
+    /// What the file carries that no figure depends on and that is kept
+    /// but not used (`TotalScoreTable column MemberID1`, …): read
+    /// faithfully, listed, never a refusal.
+    pub not_used: Vec<String>,
 }
 
 impl Session {

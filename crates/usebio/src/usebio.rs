@@ -260,27 +260,41 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         }
     });
 
+    // A file of several sections holds each in a <SECTION> (its pairs and
+    // its boards, numbered 1, 2 … again); a file of one section need not.
+    let sections = sections_of(event_node);
+    let scopes: Vec<(Option<String>, Node<'_, '_>)> = if sections.len() > 1 {
+        sections.into_iter().map(|(n, s)| (Some(n), s)).collect()
+    } else {
+        vec![(None, event_node)]
+    };
     let mut participants = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    for list in event_node
-        .descendants()
-        .filter(|n| n.is_element() && n.tag_name().name() == "PARTICIPANTS")
-    {
-        for entry in list
-            .children()
-            .filter(|c| c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM"))
+    // By section, then by identifier as the travellers write it.
+    let mut indices: Vec<HashMap<String, usize>> = Vec::with_capacity(scopes.len());
+    for (section, scope) in &scopes {
+        let mut index: HashMap<String, usize> = HashMap::new();
+        for list in scope
+            .descendants()
+            .filter(|n| n.is_element() && n.tag_name().name() == "PARTICIPANTS")
         {
-            let participant = read_participant(loc, entry)?;
-            let key = participant.id.as_str().to_owned();
-            if index.contains_key(&key) {
-                return Err(ParseError::DuplicateParticipant {
-                    at: loc.position(entry),
-                    pair: participant.id,
-                });
+            for entry in list
+                .children()
+                .filter(|c| c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM"))
+            {
+                let mut participant = read_participant(loc, entry)?;
+                participant.section.clone_from(section);
+                let key = participant.id.as_str().to_owned();
+                if index.contains_key(&key) {
+                    return Err(ParseError::DuplicateParticipant {
+                        at: loc.position(entry),
+                        pair: participant.id,
+                    });
+                }
+                index.insert(key, participants.len());
+                participants.push(participant);
             }
-            index.insert(key, participants.len());
-            participants.push(participant);
         }
+        indices.push(index);
     }
 
     let ranking = match child_text(event_node, "WINNER_TYPE").map(|(_, t)| t) {
@@ -296,22 +310,31 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
     }
 
     let mut boards: Vec<Board> = Vec::new();
-    let mut seen_boards: HashMap<u32, ()> = HashMap::new();
+    let mut seen_boards: HashMap<(Option<String>, u32), ()> = HashMap::new();
     let mut traveller_lines = 0;
-    for board_node in event_node
-        .descendants()
-        .filter(|n| n.is_element() && n.tag_name().name() == "BOARD")
-    {
-        let board = read_board(loc, board_node, &participants, &index)?;
-        traveller_lines += board.lines.len();
-        crate::limits::check_traveller_lines(traveller_lines)?;
-        if seen_boards.insert(board.number.0, ()).is_some() {
-            return Err(ParseError::DuplicateBoard {
-                at: loc.position(board_node),
-                board: board.number,
-            });
+    for ((section, scope), index) in scopes.iter().zip(&indices) {
+        for board_node in scope
+            .descendants()
+            .filter(|n| n.is_element() && n.tag_name().name() == "BOARD")
+        {
+            let mut board = read_board(loc, board_node, &participants, index)?;
+            board.section.clone_from(section);
+            traveller_lines += board.lines.len();
+            crate::limits::check_traveller_lines(traveller_lines)?;
+            if seen_boards
+                .insert((section.clone(), board.number.0), ())
+                .is_some()
+            {
+                return Err(ParseError::DuplicateBoard {
+                    at: loc.position(board_node),
+                    board: board.number,
+                });
+            }
+            boards.push(board);
         }
-        boards.push(board);
+    }
+    if scopes.len() > 1 {
+        boards = fields_of_sections(&mut participants, boards);
     }
 
     if participants.is_empty() {
@@ -334,7 +357,213 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         program,
         participants,
         boards,
+        rule: crate::session::FileRule::default(),
+        not_used: not_used(root),
     })
+}
+
+/// Whether this reader reads an element (or reads through it to its
+/// children). A `match` on the name: one length switch and a compare, as
+/// this runs on every element of the file.
+fn is_read(name: &str) -> bool {
+    matches!(
+        name,
+        "USEBIO"
+            | "EVENT"
+            | "EVENT_DESCRIPTION"
+            | "PROGRAM_NAME"
+            | "PROGRAM_VERSION"
+            | "WINNER_TYPE"
+            | "PARTICIPANTS"
+            | "PAIR"
+            | "TEAM"
+            | "PAIR_NUMBER"
+            | "TEAM_NUMBER"
+            | "TEAM_NAME"
+            | "DIRECTION"
+            | "TOTAL_SCORE"
+            | "PERCENTAGE"
+            | "PLACE"
+            | "PLAYER"
+            | "PLAYER_NAME"
+            | "SECTION"
+            | "SECTION_ID"
+            | "SECTION_NAME"
+            | "SECTION_LETTER"
+            | "BOARD"
+            | "BOARD_NUMBER"
+            | "BOARD_AVERAGE"
+            | "TRAVELLER_LINE"
+            | "NS_PAIR_NUMBER"
+            | "EW_PAIR_NUMBER"
+            | "SCORE"
+            | "CONTRACT"
+            | "NS_MATCH_POINTS"
+            | "EW_MATCH_POINTS"
+            | "NS_BUTLER_POINTS"
+            | "EW_BUTLER_POINTS"
+            | "NS_CROSS_IMP_POINTS"
+            | "EW_CROSS_IMP_POINTS"
+    )
+}
+
+/// The elements a USEBIO file carries that this reader does not use
+/// (the club, contacts, master points, the play, the hand records …),
+/// each named once, in file order: kept, listed, never a refusal.
+fn not_used(root: Node<'_, '_>) -> Vec<String> {
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut out = Vec::new();
+    for n in root.descendants().filter(Node::is_element) {
+        let name = n.tag_name().name();
+        if !is_read(name) && seen.insert(name, ()).is_none() {
+            out.push(format!("<{name}>"));
+        }
+    }
+    out
+}
+
+/// The `<SECTION>`s below the event that hold pairs or boards, each with
+/// its name (`SECTION_ID`, `SECTION_NAME`, an attribute or child of that
+/// name; else A, B, … in file order).
+fn sections_of<'a, 'i>(event: Node<'a, 'i>) -> Vec<(String, Node<'a, 'i>)> {
+    let mut out = Vec::new();
+    for (k, node) in event
+        .descendants()
+        .filter(|n| n.is_element() && n.tag_name().name() == "SECTION")
+        .enumerate()
+    {
+        let holds = node
+            .descendants()
+            .any(|d| d.is_element() && matches!(d.tag_name().name(), "BOARD" | "PARTICIPANTS"));
+        if !holds {
+            continue;
+        }
+        let name = ["SECTION_ID", "SECTION_NAME", "SECTION_LETTER"]
+            .iter()
+            .find_map(|a| {
+                node.attribute(*a)
+                    .or_else(|| child_text(node, a).map(|(_, t)| t))
+            })
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty() && t.len() <= 16)
+            .unwrap_or_else(|| {
+                char::from_u32(
+                    u32::try_from(k)
+                        .unwrap_or(0)
+                        .saturating_add(u32::from(b'A')),
+                )
+                .map_or_else(|| k.to_string(), String::from)
+            });
+        out.push((name, node));
+    }
+    out
+}
+
+/// Several sections: scored per section or across the field, and ranked
+/// per section or across it, as the file's own figures show.
+///
+/// - Scored across the field when a board's stored match points add up to
+///   the top of the whole field's results on that board (and to no
+///   section's); otherwise per section.
+/// - Ranked per section when each section has its own first place and no
+///   place is beyond its section's size (or, with no places stored, when
+///   scored per section); otherwise across the field.
+///
+/// Pairs numbered alike in two sections are named with their section
+/// (`A1`, `B1`); travellers are rewritten to those names.
+fn fields_of_sections(participants: &mut [Participant], boards: Vec<Board>) -> Vec<Board> {
+    // Results per (section, board), and per board across the field.
+    let played = |b: &Board| {
+        b.lines
+            .iter()
+            .filter(|l| !matches!(l.traveller.outcome, TableOutcome::NotPlayed))
+            .count()
+    };
+    let mut section_e: HashMap<Option<String>, usize> = HashMap::new();
+    let mut field_results: HashMap<u32, usize> = HashMap::new();
+    for b in &boards {
+        let e = section_e.entry(b.section.clone()).or_insert(0);
+        *e = (*e).max(played(b));
+        *field_results.entry(b.number.0).or_insert(0) += played(b);
+    }
+    let field_e = field_results.values().copied().max().unwrap_or(0);
+    let top = |e: usize| Score::from(e.saturating_sub(1)).times(2);
+    let mut says_field = 0usize;
+    let mut says_section = 0usize;
+    for b in &boards {
+        let section_top = top(section_e.get(&b.section).copied().unwrap_or(0));
+        let field_top = top(field_e);
+        if section_top == field_top {
+            continue;
+        }
+        for l in &b.lines {
+            if let (TableOutcome::Played { .. }, Some(n), Some(e)) =
+                (&l.traveller.outcome, &l.stored_ns, &l.stored_ew)
+            {
+                let sum = &n.value + &e.value;
+                if sum == field_top {
+                    says_field += 1;
+                } else if sum == section_top {
+                    says_section += 1;
+                }
+            }
+        }
+    }
+    let across = says_field > says_section;
+    let mut first: HashMap<Option<String>, (bool, usize)> = HashMap::new();
+    for p in participants.iter() {
+        let entry = first.entry(p.section.clone()).or_insert((false, 0));
+        entry.0 |= p.stored.place == Some(1);
+        entry.1 += 1;
+    }
+    let beyond = participants.iter().any(|p| {
+        let size = first.get(&p.section).map_or(0, |f| f.1);
+        p.stored.place.is_some_and(|place| place as usize > size)
+    });
+    let placed = participants.iter().any(|p| p.stored.place.is_some());
+    let ranked_apart = if placed {
+        first.values().all(|f| f.0) && !beyond
+    } else {
+        !across
+    };
+    // Names: with the section when a number repeats across sections.
+    let mut seen: HashMap<&str, Option<&String>> = HashMap::new();
+    let mut repeats = false;
+    for p in participants.iter() {
+        if let Some(other) = seen.insert(p.id.as_str(), p.section.as_ref()) {
+            repeats |= other != p.section.as_ref();
+        }
+    }
+    let rename = |section: &Option<String>, id: &ContestantId| match section {
+        Some(s) if repeats => ContestantId::new(format!("{s}{id}")),
+        _ => id.clone(),
+    };
+    for p in participants.iter_mut() {
+        p.id = rename(&p.section, &p.id);
+        if !ranked_apart {
+            p.section = None;
+        }
+    }
+    let mut out: Vec<Board> = Vec::with_capacity(boards.len());
+    let mut at: HashMap<u32, usize> = HashMap::new();
+    for mut b in boards {
+        for l in &mut b.lines {
+            l.traveller.ns = rename(&b.section, &l.traveller.ns);
+            l.traveller.ew = rename(&b.section, &l.traveller.ew);
+        }
+        if across {
+            if let Some(&i) = at.get(&b.number.0) {
+                if let Some(merged) = out.get_mut(i) {
+                    merged.lines.append(&mut b.lines);
+                    continue;
+                }
+            }
+            b.section = None;
+            at.insert(b.number.0, out.len());
+        }
+        out.push(b);
+    }
+    out
 }
 
 fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participant, ParseError> {

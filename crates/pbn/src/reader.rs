@@ -1,0 +1,1070 @@
+//! The reading of a PBN file, in the order it happens: lines into tags and
+//! table rows ([`Reader::line`]), tags into the file's facts
+//! ([`Reader::tag`]), then, once every row is in, the scoring
+//! ([`Reader::scoring`]), the contestants and how they are ranked
+//! ([`contestants`], [`Fields`]) and the travellers ([`travellers`]).
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
+use countback_usebio::{
+    Board, EventKind, FileRule, Line, ParseError, Participant, Ranking, Seats, Session,
+    SourceFormat, StoredStanding,
+};
+
+use crate::lex::{self, Cell};
+use crate::{
+    artificial, check_names, event_kind, figure, id_cell, limits, pos, score_header, score_row,
+    short, too_many_columns, ArtificialScale, Declared, Kind, Outcome, RawLine, ScoreCols, Table,
+    MAX_COLUMNS, SCORINGS, TOTAL_COLUMNS,
+};
+
+/// Parse the results tables of a PBN file.
+///
+/// A file another program wrote is read faithfully: every column that
+/// carries or changes a figure is read (or the file is refused, naming it);
+/// every other column (member numbers, sex, countries, team names, tie
+/// marks …) is kept and listed in [`Session::not_used`], never a refusal.
+///
+/// # Errors
+/// A [`ParseError`] naming the line, the column (1-based, in characters)
+/// and the tag or table column of the first problem; the limits
+/// ([`crate::MAX_INPUT_BYTES`], [`crate::MAX_LINES`],
+/// [`crate::MAX_LINE_BYTES`], [`MAX_COLUMNS`]) are checked before anything
+/// is read. A teams file is [`ParseError::OtherKind`].
+pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
+    limits::check(text)?;
+    let mut reader = Reader::default();
+    for (n, raw) in text.lines().enumerate() {
+        reader.line(n + 1, raw.trim_end())?;
+    }
+    reader.finish()
+}
+
+/// Everything read so far.
+#[derive(Default)]
+struct Reader<'t> {
+    version: Option<String>,
+    program: Option<String>,
+    description: Option<String>,
+    /// `[Scoring]`: value, line, column.
+    scoring: Option<(String, usize, usize)>,
+    /// `% <META name=ScoringType content="…">` (Ruter), when there is no
+    /// `[Scoring]` tag.
+    meta_scoring: Option<(String, usize)>,
+    competition: Option<(String, usize, usize)>,
+    board: Option<BoardNumber>,
+    open: Option<Kind>,
+    score_table: Option<(Table, ScoreCols)>,
+    total_table: Option<Table>,
+    individual: Option<(bool, usize)>,
+    raw_lines: Vec<RawLine<'t>>,
+    boards_seen: Vec<(BoardNumber, usize)>,
+    tabled: HashMap<BoardNumber, usize>,
+    totals: Vec<(Vec<Cell<'t>>, usize)>,
+    declared: Declared,
+    not_used: Vec<String>,
+    byes: usize,
+    in_braces: bool,
+}
+
+impl<'t> Reader<'t> {
+    fn line(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
+        if self.in_braces {
+            if line.contains('}') {
+                self.in_braces = false;
+            }
+            return Ok(());
+        }
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix('%') {
+            self.comment(line_no, rest.trim());
+            return Ok(());
+        }
+        if trimmed.starts_with('{') {
+            self.in_braces = !trimmed.contains('}');
+            return Ok(());
+        }
+        if trimmed.starts_with(';') {
+            return Ok(());
+        }
+        if trimmed.is_empty() {
+            self.open = None;
+            return Ok(());
+        }
+        if trimmed.starts_with('[') {
+            self.open = None;
+            let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
+                at: pos("[tag]", line_no, bad.column),
+                text: bad.text,
+                expected: "a tag pair: [Name \"value\"]",
+            })?;
+            // Commentary opened after the tags and closed on a later line.
+            if let Some(brace) = line.rfind('{') {
+                self.in_braces = !line.get(brace..).is_some_and(|r| r.contains('}'))
+                    && tags.last().is_some_and(|t| t.column <= brace);
+            }
+            for tag in tags {
+                self.tag(line_no, &tag)?;
+            }
+            return Ok(());
+        }
+        self.row(line_no, line)
+    }
+
+    /// A `%` line: the version, and Ruter's `ScoringType` meta line.
+    fn comment(&mut self, line_no: usize, rest: &str) {
+        if let Some(v) = rest.strip_prefix("PBN") {
+            self.version = Some(v.trim().to_owned());
+        } else if let Some(meta) = rest.strip_prefix("<META") {
+            let meta = meta.trim_start();
+            if let Some(after) = meta.strip_prefix("name=ScoringType") {
+                let value = after
+                    .split_once("content=\"")
+                    .and_then(|(_, v)| v.split_once('"'))
+                    .map(|(v, _)| v.trim());
+                if let Some(v) = value.filter(|v| !v.is_empty()) {
+                    self.meta_scoring.get_or_insert((v.to_owned(), line_no));
+                }
+            }
+        }
+    }
+
+    fn tag(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
+        let value = tag.value.trim();
+        let unknown = matches!(value, "" | "#" | "?");
+        match tag.name.as_str() {
+            "Generator" | "Application" if self.program.is_none() => {
+                self.program = Some(value.to_owned());
+            }
+            "Event" if self.description.is_none() && !unknown => {
+                self.description = Some(value.to_owned());
+            }
+            "Competition" if !unknown => {
+                // A teams file is refused at its first table, which names
+                // the parts it has (or at the end, if it has none).
+                if !matches!(value, "Pairs" | "Individuals" | "Teams") {
+                    return Err(ParseError::UnknownName {
+                        at: pos("[Competition]", line_no, tag.value_column),
+                        what: "competition",
+                        found: short(value),
+                        known: "Pairs, Individuals (teams results are not read)".to_owned(),
+                    });
+                }
+                self.competition
+                    .get_or_insert((value.to_owned(), line_no, tag.value_column));
+            }
+            "Scoring" if !unknown => match &self.scoring {
+                Some((first, first_line, _)) if first != value => {
+                    return Err(ParseError::BadValue {
+                        at: pos("[Scoring]", line_no, tag.value_column),
+                        text: format!("{} (line {first_line} says {first})", short(value)),
+                        expected: "the same scoring as the file's first [Scoring] tag",
+                    });
+                }
+                Some(_) => {}
+                None => self.scoring = Some((value.to_owned(), line_no, tag.value_column)),
+            },
+            "Board" if !matches!(value, "#" | "?") => {
+                let number = value.parse::<u32>().map_err(|_| ParseError::BadValue {
+                    at: pos("[Board]", line_no, tag.value_column),
+                    text: short(value),
+                    expected: "a board number",
+                })?;
+                let number = BoardNumber(number);
+                if !self.boards_seen.iter().any(|(b, _)| *b == number) {
+                    self.boards_seen.push((number, line_no));
+                }
+                self.board = Some(number);
+            }
+            "ScoreTable" => self.score_table_header(line_no, tag)?,
+            "TotalScoreTable" => self.total_table_header(line_no, tag)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn header(kind: Kind, line_no: usize, tag: &lex::Tag) -> Result<Table, ParseError> {
+        let columns = lex::header(&tag.value, tag.value_column).map_err(|(column, text)| {
+            ParseError::BadValue {
+                at: pos(kind.tag(), line_no, column),
+                text,
+                expected: "a column name (columns are separated by `;`)",
+            }
+        })?;
+        let table = Table {
+            kind,
+            columns,
+            line: line_no,
+        };
+        if table.columns.len() > MAX_COLUMNS {
+            return Err(too_many_columns(&table));
+        }
+        Ok(table)
+    }
+
+    /// A teams file: `[Competition "Teams"]`, or a table of teams or VPs.
+    fn teams(&self, table: &Table) -> Option<ParseError> {
+        let team_column = table
+            .columns
+            .iter()
+            .find(|c| c.name.starts_with("TeamId") || c.name.contains("VP"));
+        let stated = self
+            .competition
+            .as_ref()
+            .filter(|(c, _, _)| c.eq_ignore_ascii_case("Teams"));
+        if team_column.is_none() && stated.is_none() {
+            return None;
+        }
+        let names: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
+        Some(ParseError::OtherKind {
+            at: match stated {
+                Some((_, line, column)) => pos("[Competition]", *line, *column),
+                None => pos(
+                    table.kind.tag(),
+                    table.line,
+                    team_column.map_or(1, |c| c.column),
+                ),
+            },
+            kind: "a teams file (matches between teams, scored in IMPs and VPs)".to_owned(),
+            parts: format!("{} columns {}", table.kind.tag(), names.join(", ")),
+        })
+    }
+
+    fn score_table_header(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
+        let table = Self::header(Kind::Score, line_no, tag)?;
+        if let Some(e) = self.teams(&table) {
+            return Err(e);
+        }
+        let is_individual = score_header(&table, &mut self.not_used)?;
+        let Some(number) = self.board else {
+            return Err(ParseError::Missing {
+                at: pos(Kind::Score.tag(), line_no, tag.column),
+                what: "a [Board] tag before the ScoreTable".to_owned(),
+            });
+        };
+        if let Some((first, first_line)) = self.individual {
+            if first != is_individual {
+                return Err(ParseError::BadValue {
+                    at: pos(Kind::Score.tag(), line_no, tag.value_column),
+                    text: format!(
+                        "{} (the ScoreTable at line {first_line} names {})",
+                        short(&tag.value),
+                        if first { "players" } else { "pairs" }
+                    ),
+                    expected:
+                        "a table naming the same kind of contestant as the file's first ScoreTable",
+                });
+            }
+        } else {
+            self.individual = Some((is_individual, line_no));
+        }
+        if let Some((c, c_line, c_col)) = &self.competition {
+            if (c == "Individuals") != is_individual {
+                return Err(ParseError::BadValue {
+                    at: pos("[Competition]", *c_line, *c_col),
+                    text: c.clone(),
+                    expected: "the competition the ScoreTable columns name (PairId_ for Pairs, PlayerId_ for Individuals)",
+                });
+            }
+        }
+        if self.tabled.insert(number, line_no).is_some() {
+            return Err(ParseError::DuplicateBoard {
+                at: pos(Kind::Score.tag(), line_no, tag.column),
+                board: number,
+            });
+        }
+        for c in &table.columns {
+            let figure = c.name.starts_with("MP_") || c.name.starts_with("IMP_");
+            if figure && !self.declared.iter().any(|(n, _, _)| *n == c.name) {
+                self.declared.push((c.name.clone(), line_no, c.column));
+            }
+        }
+        let cols = ScoreCols::of(&table);
+        self.score_table = Some((table, cols));
+        self.open = Some(Kind::Score);
+        Ok(())
+    }
+
+    fn total_table_header(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
+        let table = Self::header(Kind::Total, line_no, tag)?;
+        if let Some(e) = self.teams(&table) {
+            return Err(e);
+        }
+        check_names(&table, &TOTAL_COLUMNS, &mut self.not_used)?;
+        if let Some(first) = &self.total_table {
+            return Err(ParseError::BadValue {
+                at: pos(Kind::Total.tag(), line_no, tag.column),
+                text: format!(
+                    "a second TotalScoreTable (the first is at line {})",
+                    first.line
+                ),
+                expected: "one TotalScoreTable per file",
+            });
+        }
+        self.total_table = Some(table);
+        self.open = Some(Kind::Total);
+        Ok(())
+    }
+
+    /// A table row; anything else (a deal diagram, an auction, a play
+    /// section, another program's table) is not a result.
+    fn row(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
+        let table = match self.open {
+            Some(Kind::Score) => self.score_table.as_ref().map(|(t, _)| t),
+            Some(Kind::Total) => self.total_table.as_ref(),
+            None => None,
+        };
+        let Some(table) = table else { return Ok(()) };
+        let row = lex::cells(line);
+        if let Some(extra) = row.get(table.columns.len()) {
+            return Err(ParseError::BadValue {
+                at: pos(table.kind.tag(), line_no, extra.column),
+                text: short(&extra.text),
+                expected: "the end of the row: it has more values than its table has columns",
+            });
+        }
+        if let Some(c) = table.columns.get(row.len()) {
+            return Err(ParseError::Missing {
+                at: pos(table.kind.tag(), line_no, line.chars().count() + 1),
+                what: format!(
+                    "a value for column {} (the row has {} of the table's {} values)",
+                    c.name,
+                    row.len(),
+                    table.columns.len()
+                ),
+            });
+        }
+        if table.kind == Kind::Total {
+            self.totals.push((row, line_no));
+            return Ok(());
+        }
+        let (Some(number), Some((table, cols))) = (self.board, &self.score_table) else {
+            return Ok(());
+        };
+        countback_usebio::check_traveller_lines(self.raw_lines.len() + 1)?;
+        match score_row(table, cols, &row, number, line_no)? {
+            Some(raw) => self.raw_lines.push(raw),
+            None => self.byes += 1,
+        }
+        Ok(())
+    }
+
+    /// The event kind and the file's rule, from `[Scoring]`, else Ruter's
+    /// `ScoringType` meta line, else the figure columns.
+    fn scoring(&self) -> Result<(EventKind, FileRule), ParseError> {
+        let stated = self
+            .scoring
+            .clone()
+            .or_else(|| self.meta_scoring.clone().map(|(v, l)| (v, l, 1)));
+        match &stated {
+            Some((value, line, column)) => {
+                let kind = event_kind(value).ok_or_else(|| ParseError::UnknownName {
+                    at: pos("[Scoring]", *line, *column),
+                    what: "scoring",
+                    found: short(value),
+                    known: SCORINGS.to_owned(),
+                })?;
+                Ok((kind, FileRule::from_scoring_tag(value)))
+            }
+            // Without the tag, match points are known by their columns;
+            // IMPs alone do not say Butler or cross-IMPs.
+            None if !self.declared.is_empty()
+                && self.declared.iter().all(|(n, _, _)| n.starts_with("MP_")) =>
+            {
+                Ok((EventKind::MatchPointPairs, FileRule::default()))
+            }
+            None => Err(ParseError::Missing {
+                at: pos("[Scoring]", 1, 1),
+                what: format!("a [Scoring \"…\"] tag: {SCORINGS}"),
+            }),
+        }
+    }
+
+    fn finish(mut self) -> Result<Session, ParseError> {
+        if let Some((c, line, column)) = &self.competition {
+            if c.eq_ignore_ascii_case("Teams") {
+                return Err(ParseError::OtherKind {
+                    at: pos("[Competition]", *line, *column),
+                    kind: "a teams file (matches between teams, scored in IMPs and VPs)".to_owned(),
+                    parts: "tables: none".to_owned(),
+                });
+            }
+        }
+        let Some((individual, _)) = self.individual else {
+            return Err(ParseError::NoResults {
+                at: pos(Kind::Score.tag(), 1, 1),
+                what: "ScoreTable (the results of each board)",
+            });
+        };
+        let (event, rule) = self.scoring()?;
+        check_figure_columns(&self.declared, &event)?;
+        let total_table = self
+            .total_table
+            .take()
+            .ok_or_else(|| ParseError::NoResults {
+                at: pos(Kind::Total.tag(), 1, 1),
+                what: "TotalScoreTable (the contestants and their totals)",
+            })?;
+        let figures = TotalFigures::of(&total_table, &event, &mut self.not_used)?;
+        let rows = total_rows(&total_table, &self.totals, individual, &figures)?;
+        if rows.len() < self.totals.len() {
+            self.not_used.push(format!(
+                "{} bye row{} (a pair \"-\" or \"Bye\": no contestant)",
+                Kind::Total.tag(),
+                if self.totals.len() - rows.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ));
+        }
+        if self.byes > 0 {
+            self.not_used.push(format!(
+                "{} {} bye row{} (a pair with no opponents: no result)",
+                Kind::Score.tag(),
+                self.byes,
+                if self.byes == 1 { "" } else { "s" }
+            ));
+        }
+        if individual && total_table.index("Direction").is_some() {
+            self.not_used.push(format!(
+                "{} column Direction: each player's starting seat (an individual is one field)",
+                Kind::Total.tag()
+            ));
+        }
+        let fields = Fields::decide(&rows, &self.raw_lines, individual);
+        if fields.by_direction_was_start {
+            self.not_used.push(format!(
+                "{} column Direction: each pair's starting direction (one field: a pair plays both ways, or the places run in one list across the directions)",
+                Kind::Total.tag()
+            ));
+        }
+        let (participants, index) = contestants(&total_table, rows, &fields)?;
+        let boards = travellers(
+            self.raw_lines,
+            &self.boards_seen,
+            &self.tabled,
+            &participants,
+            &index,
+            &fields,
+            individual,
+            &event,
+            rule.centred,
+        )?;
+        Ok(Session {
+            format: SourceFormat::Pbn {
+                version: self.version,
+            },
+            event,
+            ranking: if fields.by_direction {
+                Ranking::ByDirection
+            } else {
+                Ranking::OneField
+            },
+            description: self.description,
+            program: self.program,
+            participants,
+            boards,
+            rule,
+            not_used: self.not_used,
+        })
+    }
+}
+
+/// Every figure column of the `ScoreTable`s is of the event's scoring.
+fn check_figure_columns(declared: &Declared, event: &EventKind) -> Result<(), ParseError> {
+    let figure_kind = if *event == EventKind::MatchPointPairs {
+        "MP_"
+    } else {
+        "IMP_"
+    };
+    if let Some((name, line, column)) = declared
+        .iter()
+        .find(|(n, _, _)| !n.starts_with(figure_kind))
+    {
+        return Err(ParseError::BadValue {
+            at: pos(Kind::Score.tag(), *line, *column),
+            text: name.clone(),
+            expected: if *event == EventKind::MatchPointPairs {
+                "a match-point column (MP_…): the event is matchpointed"
+            } else {
+                "an IMP column (IMP_…): the event is scored in IMPs"
+            },
+        });
+    }
+    Ok(())
+}
+
+/// The `TotalScoreTable` columns that hold this session's total and
+/// percentage.
+struct TotalFigures {
+    total: Option<&'static str>,
+    percentage: &'static str,
+}
+
+impl TotalFigures {
+    fn of(
+        table: &Table,
+        event: &EventKind,
+        not_used: &mut Vec<String>,
+    ) -> Result<TotalFigures, ParseError> {
+        let mp = *event == EventKind::MatchPointPairs;
+        let (names, other, session): ([&str; 2], [&str; 2], &'static str) = if mp {
+            (
+                ["TotalScoreMP", "TotalMP"],
+                ["TotalScoreIMP", "TotalIMP"],
+                "SessionScoreMP",
+            )
+        } else {
+            (
+                ["TotalScoreIMP", "TotalIMP"],
+                ["TotalScoreMP", "TotalMP"],
+                "SessionScoreIMP",
+            )
+        };
+        if let Some(c) = other
+            .iter()
+            .chain(if mp {
+                ["SessionScoreIMP"].iter()
+            } else {
+                ["SessionScoreMP"].iter()
+            })
+            .find_map(|n| table.column(n))
+        {
+            return Err(ParseError::BadValue {
+                at: pos(Kind::Total.tag(), table.line, c.column),
+                text: c.name.clone(),
+                expected: if mp {
+                    "a match-point total (TotalScoreMP or TotalMP): the event is matchpointed"
+                } else {
+                    "an IMP total (TotalScoreIMP or TotalIMP): the event is scored in IMPs"
+                },
+            });
+        }
+        if let (Some(_), Some(c)) = (table.column(names[0]), table.column(names[1])) {
+            return Err(ParseError::BadValue {
+                at: pos(Kind::Total.tag(), table.line, c.column),
+                text: c.name.clone(),
+                expected: "one total column, not two",
+            });
+        }
+        let running = names.iter().copied().find(|n| table.index(n).is_some());
+        // A multi-session file: the session's own columns are this file's
+        // figures; the running totals add earlier sessions the file does
+        // not hold.
+        if table.index(session).is_some() || table.index("SessionPercentage").is_some() {
+            for n in running.into_iter().chain(["TotalPercentage"]) {
+                if table.index(n).is_some() {
+                    not_used.push(format!(
+                        "{} column {n}: the running total, which adds earlier sessions this file does not hold",
+                        Kind::Total.tag()
+                    ));
+                }
+            }
+            return Ok(TotalFigures {
+                total: table.index(session).map(|_| session),
+                percentage: "SessionPercentage",
+            });
+        }
+        Ok(TotalFigures {
+            total: running,
+            percentage: "TotalPercentage",
+        })
+    }
+}
+
+/// A `TotalScoreTable` row, read.
+struct TotalRow<'r> {
+    number: Cow<'r, str>,
+    id_column: usize,
+    direction: Option<Direction>,
+    section: Option<String>,
+    stored: StoredStanding,
+    players: Vec<String>,
+    line: usize,
+}
+
+/// A pair's direction as the writers print it, in their languages: `NS`,
+/// `N-S`, `N/S`; `EW`, `E-W`, Swedish `Ö-V`, Norwegian and Danish `Ø-V`,
+/// German and Dutch `O-W`, French, Spanish and Italian `E-O`, Dutch `N-Z`.
+pub(crate) fn direction_word(text: &str) -> Option<Direction> {
+    let letters: String = text
+        .chars()
+        .filter(|c| !matches!(c, '-' | '/' | ' ' | '.'))
+        .flat_map(char::to_uppercase)
+        .collect();
+    match letters.as_str() {
+        "NS" | "NZ" => Some(Direction::NorthSouth),
+        "EW" | "ÖV" | "ØV" | "OV" | "OW" | "EO" => Some(Direction::EastWest),
+        _ => None,
+    }
+}
+
+/// Whether a `TotalScoreTable` row is a bye: no pair (`-`) or the name
+/// "Bye".
+fn bye_row(table: &Table, row: &[Cell<'_>], id_name: &str) -> bool {
+    let cell = |c: &str| table.index(c).and_then(|i| row.get(i));
+    let no_id = cell(id_name).is_some_and(|c| matches!(c.text.trim(), "-" | ""));
+    let named_bye = cell("Names")
+        .or_else(|| cell("Name"))
+        .is_some_and(|c| c.text.trim().eq_ignore_ascii_case("bye"));
+    no_id || named_bye
+}
+
+fn total_rows<'r>(
+    table: &Table,
+    rows: &'r [(Vec<Cell<'r>>, usize)],
+    individual: bool,
+    figures: &TotalFigures,
+) -> Result<Vec<TotalRow<'r>>, ParseError> {
+    let id_name = if individual { "PlayerId" } else { "PairId" };
+    let other = if individual { "PairId" } else { "PlayerId" };
+    if let Some(c) = table.column(other) {
+        return Err(ParseError::BadValue {
+            at: pos(Kind::Total.tag(), table.line, c.column),
+            text: c.name.clone(),
+            expected: if individual {
+                "PlayerId: the ScoreTables name players"
+            } else {
+                "PairId: the ScoreTables name pairs"
+            },
+        });
+    }
+    if table.index(id_name).is_none() {
+        return Err(ParseError::Missing {
+            at: pos(Kind::Total.tag(), table.line, 1),
+            what: format!("column {id_name}"),
+        });
+    }
+    let mut out = Vec::with_capacity(rows.len());
+    for (row, line) in rows {
+        let line = *line;
+        if bye_row(table, row, id_name) {
+            continue;
+        }
+        let cell = |c: &str| table.index(c).and_then(|i| row.get(i));
+        let (number, id_column) = id_cell(table, row, table.col(id_name), line)?;
+        let direction = match cell("Direction") {
+            Some(d) if !individual => {
+                Some(direction_word(&d.text).ok_or_else(|| ParseError::BadValue {
+                    at: pos(&table.at("Direction"), line, d.column),
+                    text: short(&d.text),
+                    expected: "a direction: NS or EW (also N-S, E-W, Ö-V, Ø-V, O-W, E-O)",
+                })?)
+            }
+            _ => None,
+        };
+        let place = match cell("Rank") {
+            Some(c) if !matches!(c.text.trim(), "-" | "?" | "") => {
+                let t = c.text.trim();
+                Some((
+                    t.trim_end_matches('=')
+                        .parse::<u32>()
+                        .map_err(|_| ParseError::BadValue {
+                            at: pos(&table.at("Rank"), line, c.column),
+                            text: short(t),
+                            expected: "a place (a trailing = marks a tie)",
+                        })?,
+                    t.to_owned(),
+                ))
+            }
+            _ => None,
+        };
+        let players = match cell("Names").or_else(|| cell("Name")) {
+            Some(c) if individual => vec![c.text.trim().to_owned()],
+            Some(c) => c
+                .text
+                .split(" - ")
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect(),
+            None => Vec::new(),
+        };
+        let total = match figures.total {
+            Some(name) => figure(table, row, table.col(name), line)?.map(|f| f.figure),
+            None => None,
+        };
+        let percentage = figure(table, row, table.col(figures.percentage), line)?.map(|f| f.figure);
+        let section = cell("Section")
+            .map(|c| c.text.trim().to_owned())
+            .filter(|s| !matches!(s.as_str(), "" | "-" | "?"));
+        out.push(TotalRow {
+            number,
+            id_column,
+            direction,
+            section,
+            stored: StoredStanding {
+                total,
+                total_out_of: None,
+                percentage,
+                place: place.as_ref().map(|(p, _)| *p),
+                place_text: place.map(|(_, t)| t),
+                handicap: None,
+            },
+            players,
+            line,
+        });
+    }
+    if out.is_empty() {
+        return Err(ParseError::NoResults {
+            at: pos(Kind::Total.tag(), table.line, 1),
+            what: "contestants",
+        });
+    }
+    Ok(out)
+}
+
+/// How the contestants are ranked and named, as the file's own figures
+/// show.
+struct Fields {
+    /// NS and EW ranked as two fields (a Mitchell).
+    by_direction: bool,
+    /// The file had a `Direction` column that turned out to be each pair's
+    /// starting direction (a Howell): kept, not used.
+    by_direction_was_start: bool,
+    /// Sections ranked and scored apart.
+    per_section: bool,
+    /// Identifiers carry the section (numbers repeat across sections).
+    section_in_id: bool,
+}
+
+impl Fields {
+    /// - `Direction` is a field when pair numbers repeat across directions
+    ///   (1 NS and 1 EW), or when no pair plays both ways and the places
+    ///   start again in each direction; it is a pair's starting direction
+    ///   (one field) when a pair plays both ways (a Howell) or the places
+    ///   run in one list across the directions.
+    /// - Sections are ranked and scored apart when each has its own first
+    ///   place; otherwise across the field (one list of places).
+    fn decide(rows: &[TotalRow<'_>], lines: &[RawLine<'_>], individual: bool) -> Fields {
+        let has_direction = rows.iter().any(|r| r.direction.is_some());
+        let mut directions_of: HashMap<(&str, Option<&str>), HashSet<Option<Direction>>> =
+            HashMap::new();
+        for r in rows {
+            directions_of
+                .entry((r.number.as_ref(), r.section.as_deref()))
+                .or_default()
+                .insert(r.direction);
+        }
+        let repeated = directions_of.values().any(|d| d.len() > 1);
+        // Only asked when the numbers alone do not decide.
+        let plays_both = || {
+            !individual && {
+                let ns: HashSet<&str> = lines
+                    .iter()
+                    .filter_map(|l| l.who.first().map(|(t, _)| t.as_ref()))
+                    .collect();
+                lines
+                    .iter()
+                    .filter_map(|l| l.who.get(1).map(|(t, _)| t.as_ref()))
+                    .any(|ew| ns.contains(ew))
+            }
+        };
+        // Each group has a contestant placed first.
+        let restarts = |key: &dyn Fn(&TotalRow<'_>) -> String| {
+            let mut groups: HashMap<String, bool> = HashMap::new();
+            for r in rows {
+                let first = groups.entry(key(r)).or_insert(false);
+                *first |= r.stored.place == Some(1);
+            }
+            let placed = rows.iter().any(|r| r.stored.place.is_some());
+            placed && groups.len() > 1 && groups.values().all(|f| *f)
+        };
+        let by_direction = has_direction
+            && (repeated
+                || (!plays_both()
+                    && (restarts(&|r| format!("{:?}{:?}", r.section, r.direction))
+                        || rows.iter().all(|r| r.stored.place.is_none()))));
+        let sections: HashSet<Option<&str>> = rows.iter().map(|r| r.section.as_deref()).collect();
+        let several = sections.len() > 1;
+        let per_section = several && restarts(&|r| format!("{:?}", r.section));
+        let mut numbers: HashMap<(&str, Option<Direction>), HashSet<Option<&str>>> = HashMap::new();
+        for r in rows {
+            numbers
+                .entry((r.number.as_ref(), r.direction.filter(|_| by_direction)))
+                .or_default()
+                .insert(r.section.as_deref());
+        }
+        let section_in_id = several && (per_section || numbers.values().any(|s| s.len() > 1));
+        Fields {
+            by_direction,
+            by_direction_was_start: has_direction && !by_direction,
+            per_section,
+            section_in_id,
+        }
+    }
+
+    fn id(&self, number: &str, direction: Option<Direction>, section: Option<&str>) -> String {
+        let section = section.filter(|_| self.section_in_id).unwrap_or("");
+        match direction.filter(|_| self.by_direction) {
+            Some(d) => format!("{section}{number}{d}"),
+            None => format!("{section}{number}"),
+        }
+    }
+}
+
+/// By field and section, then by the number as the tables write it (so
+/// that a row's pair is found from its borrowed text, with no allocation).
+type Index = HashMap<(Option<Direction>, Option<String>), HashMap<String, usize>>;
+
+fn contestants(
+    table: &Table,
+    rows: Vec<TotalRow<'_>>,
+    fields: &Fields,
+) -> Result<(Vec<Participant>, Index), ParseError> {
+    let mut out: Vec<Participant> = Vec::with_capacity(rows.len());
+    let mut index = Index::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let id_name = if table.index("PlayerId").is_some() {
+        "PlayerId"
+    } else {
+        "PairId"
+    };
+    for r in rows {
+        let field = r.direction.filter(|_| fields.by_direction);
+        let section = r.section.clone().filter(|_| fields.section_in_id);
+        let id = fields.id(&r.number, r.direction, r.section.as_deref());
+        if !seen.insert(id.clone()) {
+            return Err(ParseError::DuplicateParticipant {
+                at: pos(&table.at(id_name), r.line, r.id_column),
+                pair: ContestantId::new(id),
+            });
+        }
+        index
+            .entry((field, section.clone()))
+            .or_default()
+            .insert(r.number.into_owned(), out.len());
+        out.push(Participant {
+            id: ContestantId::new(id),
+            field,
+            section: section.filter(|_| fields.per_section),
+            players: r.players,
+            stored: r.stored,
+            line: u32::try_from(r.line).unwrap_or(u32::MAX),
+        });
+    }
+    Ok((out, index))
+}
+
+/// The boards, each with its lines, the pairs or players resolved.
+#[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+fn travellers(
+    raw_lines: Vec<RawLine<'_>>,
+    boards_seen: &[(BoardNumber, usize)],
+    tabled: &HashMap<BoardNumber, usize>,
+    participants: &[Participant],
+    index: &Index,
+    fields: &Fields,
+    individual: bool,
+    event: &EventKind,
+    centred: bool,
+) -> Result<Vec<Board>, ParseError> {
+    let board_section = |l: &RawLine<'_>| -> Option<String> {
+        l.section
+            .as_ref()
+            .filter(|_| fields.per_section)
+            .map(ToString::to_string)
+    };
+    // An artificial score given as figures is a percentage of the top,
+    // 2(E − 1) with E the most results on any board of its field (match
+    // points), or ten percentage points for every three IMPs (IMPs).
+    // Counted only when some row needs it.
+    let mut results: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
+    if raw_lines
+        .iter()
+        .any(|l| matches!(l.outcome, Outcome::FromFigures))
+    {
+        for l in &raw_lines {
+            if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
+                *results.entry((l.board, board_section(l))).or_insert(0) += 1;
+            }
+        }
+    }
+    let mut most: HashMap<Option<String>, usize> = HashMap::new();
+    for ((_, s), n) in &results {
+        let m = most.entry(s.clone()).or_insert(0);
+        *m = (*m).max(*n);
+    }
+
+    let mut boards: Vec<Board> = Vec::new();
+    let mut board_at: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
+    let first_line: HashMap<BoardNumber, usize> = boards_seen.iter().copied().collect();
+    // The board and line where each contestant was last seen: a board's
+    // rows are together (one ScoreTable a board), so a contestant seen
+    // twice on one board is seen twice in a row of this.
+    let mut last_seen: Vec<Option<(BoardNumber, usize)>> = vec![None; participants.len()];
+    let imps = *event != EventKind::MatchPointPairs;
+    let id_columns: [&str; 4] = if individual {
+        [
+            "PlayerId_North",
+            "PlayerId_South",
+            "PlayerId_East",
+            "PlayerId_West",
+        ]
+    } else {
+        ["PairId_NS", "PairId_EW", "", ""]
+    };
+    // The maps of an unsectioned file, looked up once.
+    let ns_index = index.get(&(Some(Direction::NorthSouth), None));
+    let ew_index = index.get(&(Some(Direction::EastWest), None));
+    let one_index = index.get(&(None, None));
+    // Rows of a board come together: the last board's slot is reused.
+    let mut last_board: Option<(BoardNumber, Option<String>, usize)> = None;
+    for l in raw_lines {
+        if !tabled.contains_key(&l.board) {
+            continue;
+        }
+        let row_section = l
+            .section
+            .as_ref()
+            .filter(|_| fields.section_in_id)
+            .map(ToString::to_string);
+        let mut who: Vec<usize> = Vec::with_capacity(4);
+        for (k, (text, column)) in l.who.iter().enumerate() {
+            let field = match k {
+                _ if !fields.by_direction => None,
+                0 => Some(Direction::NorthSouth),
+                _ => Some(Direction::EastWest),
+            };
+            let by_number = match (&row_section, field) {
+                (None, Some(Direction::EastWest)) => ew_index,
+                (None, _) if field.is_some() => ns_index,
+                (None, _) => one_index,
+                (Some(_), _) => index.get(&(field, row_section.clone())),
+            };
+            let i = by_number
+                .and_then(|by_number| by_number.get(text.as_ref()))
+                .copied()
+                .ok_or_else(|| ParseError::UnknownPair {
+                    board: l.board,
+                    at: pos(
+                        &format!("[ScoreTable] column {}", id_columns.get(k).unwrap_or(&"")),
+                        l.line,
+                        *column,
+                    ),
+                    pair: short(text),
+                })?;
+            who.push(i);
+        }
+        for &i in &who {
+            let Some(slot) = last_seen.get_mut(i) else {
+                continue;
+            };
+            if let Some((board, first)) = *slot {
+                if board == l.board {
+                    let pair = participants
+                        .get(i)
+                        .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
+                    return Err(ParseError::DuplicateLine {
+                        board: l.board,
+                        at: pos(Kind::Score.tag(), l.line, 1),
+                        pair,
+                        first_line: u32::try_from(first).unwrap_or(u32::MAX),
+                    });
+                }
+            }
+            *slot = Some((l.board, l.line));
+        }
+        let id = |k: usize| {
+            who.get(k)
+                .and_then(|&i| participants.get(i))
+                .map_or_else(|| ContestantId::new(""), |p| p.id.clone())
+        };
+        let (ns, ew, seats) = if who.len() == 4 {
+            let seats = Seats {
+                north: id(0),
+                south: id(1),
+                east: id(2),
+                west: id(3),
+            };
+            (
+                ContestantId::new(format!("{}+{}", seats.north, seats.south)),
+                ContestantId::new(format!("{}+{}", seats.east, seats.west)),
+                Some(seats),
+            )
+        } else {
+            (id(0), id(1), None)
+        };
+        let section = board_section(&l);
+        let (f_ns, f_ew) = if imps { l.imp } else { l.mp };
+        let outcome = match l.outcome {
+            Outcome::Known(o) => o,
+            Outcome::FromFigures if l.pct.is_some() => {
+                let (ns, ew) = l
+                    .pct
+                    .as_deref()
+                    .map_or((None, None), |(n, e)| (n.as_ref(), e.as_ref()));
+                artificial(ns, ew, ArtificialScale::Percent, l.line, l.board)?
+            }
+            Outcome::FromFigures => {
+                let e = most.get(&section).copied().unwrap_or(0);
+                let top = Score::from(e.saturating_sub(1)).times(2);
+                let scale = if imps {
+                    ArtificialScale::Imps
+                } else {
+                    ArtificialScale::MatchPoints { top: &top, centred }
+                };
+                artificial(f_ns.as_ref(), f_ew.as_ref(), scale, l.line, l.board)?
+            }
+        };
+        let at = match &last_board {
+            Some((b, s, at)) if *b == l.board && *s == section => *at,
+            _ => {
+                let key = (l.board, section.clone());
+                let at = *board_at.entry(key).or_insert_with(|| {
+                    boards.push(Board {
+                        number: l.board,
+                        section: section.clone(),
+                        stored_datum: None,
+                        lines: Vec::new(),
+                        line: u32::try_from(first_line.get(&l.board).copied().unwrap_or(l.line))
+                            .unwrap_or(u32::MAX),
+                    });
+                    boards.len() - 1
+                });
+                last_board = Some((l.board, section.clone(), at));
+                at
+            }
+        };
+        let Some(b) = boards.get_mut(at) else {
+            continue;
+        };
+        if b.stored_datum.is_none() {
+            b.stored_datum = l.datum.map(|d| *d);
+        }
+        b.lines.push(Line {
+            traveller: TravellerLine {
+                board: l.board,
+                ns,
+                ew,
+                outcome,
+            },
+            score_text: l.score_text.into_owned(),
+            stored_ns: f_ns.map(|f| f.figure),
+            stored_ew: f_ew.map(|f| f.figure),
+            seats,
+            line: u32::try_from(l.line).unwrap_or(u32::MAX),
+        });
+    }
+    // In file order of the boards, then of their sections.
+    let order: HashMap<BoardNumber, usize> = boards_seen
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (*n, i))
+        .collect();
+    boards.sort_by_key(|b| {
+        (
+            order.get(&b.number).copied().unwrap_or(usize::MAX),
+            b.section.clone(),
+        )
+    });
+    if boards.is_empty() {
+        return Err(ParseError::NoResults {
+            at: pos(Kind::Score.tag(), 1, 1),
+            what: "ScoreTable rows",
+        });
+    }
+    Ok(boards)
+}
