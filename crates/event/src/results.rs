@@ -15,6 +15,34 @@ pub use countback_usebio::Rescore;
 pub use countback_usebio::Standing;
 /// One audit finding, and a scoring program's convention and display.
 pub use countback_usebio::{convention::Display, Convention, Finding};
+/// What a results file says (its participants, travellers, stored figures,
+/// its rule and what it carries but no figure uses), a rescored line and
+/// board, how a line was scored, and an audit's counts by class.
+pub use countback_usebio::{
+    BoardScore, Counts, Difference, EventKind, FileRule, LineScore, Session, Treatment,
+};
+
+/// A results file rescored, with the session read from it: what the file
+/// says of itself (its rule, what it keeps but does not use, the table
+/// results) beside the recomputation.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Rescored {
+    /// The recomputation.
+    pub rescore: Rescore,
+    /// The session as read.
+    pub session: Session,
+}
+
+/// A results file audited, with the session read from it.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Audited {
+    /// The audit.
+    pub audit: Audit,
+    /// The session as read.
+    pub session: Session,
+}
 
 /// The convention `overrides` choose for a results file (`-o
 /// convention=…`), if any. Every other scoring option is refused: a results
@@ -67,7 +95,7 @@ fn is_pbn(bytes: &[u8]) -> bool {
     )
 }
 
-fn parse_results_file(bytes: &[u8]) -> Result<countback_usebio::Session> {
+fn parse_results_file(bytes: &[u8]) -> Result<Session> {
     Ok(if is_pbn(bytes) {
         countback_pbn::parse_pbn_bytes(bytes)?
     } else {
@@ -80,17 +108,19 @@ fn parse_results_file(bytes: &[u8]) -> Result<countback_usebio::Session> {
 /// convention `overrides` name (`-o convention=…`) or else its writer's.
 /// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
 /// Latin-1.
-pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescore> {
+pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
     let convention = results_convention(overrides)?;
     let session = parse_results_file(bytes)?;
-    Ok(countback_usebio::rescore_under(&session, convention)?)
+    let rescore = countback_usebio::rescore_under(&session, convention)?;
+    Ok(Rescored { rescore, session })
 }
 
 /// Audit a results file given as bytes (as [`rescore`]): every stored
 /// figure reproduced under the convention, or classified; the audit names
 /// the convention that explains the file ([`Audit::summary`]).
-pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audit> {
+pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audited> {
     let convention = results_convention(overrides)?;
     let session = parse_results_file(bytes)?;
-    Ok(countback_usebio::audit_under(&session, convention)?)
+    let audit = countback_usebio::audit_under(&session, convention)?;
+    Ok(Audited { audit, session })
 }

@@ -394,7 +394,10 @@ impl Ask {
                 true,
             ),
         };
-        if group != Some(Group::Scoring) {
+        // A pairs session and a rescored results file have board tables.
+        let has_boards =
+            group == Some(Group::Scoring) || matches!(answer, countback_event::Answer::Rescored(_));
+        if !has_boards {
             self.no_boards(match kind {
                 FileKind::Event(_) => "this event is ranked",
                 FileKind::Results => "a results file is shown as its program scored it",
