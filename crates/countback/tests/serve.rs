@@ -798,6 +798,15 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
                 ]);
                 assert_eq!(r.status, 200, "{name} boards: {}", r.text());
                 assert_same_rendering(&r.text(), &html);
+                // An audit has no board tables: the choice is refused, not
+                // ignored.
+                let r = page.post(&[
+                    ("file", Some(name.as_str()), content),
+                    ("show", None, b"audit"),
+                    ("boards", None, b"1,2"),
+                ]);
+                assert_eq!(r.status, 422, "{name} audit boards: {}", r.text());
+                assert!(r.text().contains("an audit lists the stored figures"));
             }
         }
         // Every extension the command line takes but `.txt` (a TRF by
