@@ -708,7 +708,12 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
         ]));
     }
     let mut blocks = vec![Block::Table(t)];
-    let texts = score_texts(session);
+    // The table results are looked up only when a board table is shown.
+    let texts = if *boards == Boards::None {
+        HashMap::new()
+    } else {
+        score_texts(session)
+    };
     let unit = unit(session);
     let mut first = true;
     for b in results_boards(r, boards) {
@@ -787,8 +792,8 @@ pub fn rescored(
     let (rows, total, pct) = rescored_rows(r, half);
     match format {
         Format::Json => {
-            let texts = score_texts(session);
             let shown_boards = (*boards != Boards::None).then(|| {
+                let texts = score_texts(session);
                 results_boards(r, boards)
                     .map(|b| {
                         let shown = line_display(b, half);

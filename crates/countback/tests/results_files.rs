@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use countback_event::model::Score;
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::files::BUTLER_PBN;
+use countback_test_support::files::{ruter_cross, BUTLER_PBN};
 use countback_test_support::shared_text;
 use serde_json::Value;
 
@@ -441,34 +441,6 @@ fn ruter_mp1_board_tables_print_the_files_own_relative_figures() {
         .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["8", "1", "-140", "-3", "3"]));
 }
 
-/// A Ruter cross-IMP session whose scoring tag says the mean
-/// (`Cross-IMPs`) while its lines are sums over the two other results:
-/// one board, three tables, 620, 170 and −100 (written as Ruter writes it,
-/// as in `countback-pbn`'s `real_programs.rs`). NS cross-IMPs: 620 v 170
-/// (450) +10 and v −100 (720) +12, summed 22; 170: −10 and (270) +7, −3;
-/// −100: −12 and −7, −19 — the file's figures, the sums, where the tag's
-/// rule gives the means (11, −1.5, −9.5): ours × 2 for every line.
-fn ruter_cross_mean_tag() -> String {
-    r#"% PBN 2.0
-[Board "1"]
-[Scoring "Cross-IMPs"]
-[Competition "Pairs"]
-[Application "Ruter - Read more at www.brenning.se"]
-[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;IMP_NS\3R;IMP_EW\3R"]
-1 1 1 2 4S  N 12 HK "620"     -  22 -22
-2 1 3 4 4S  N 10 HK "170"     -  -3   3
-3 1 5 6 4S  N  9 HK     -  "100" -19  19
-[TotalScoreTable "Rank\1R;PairId\1R;Table\1R;Direction\5R;TotalScoreIMP\6R;Names\20L;MemberID1\7R;MemberID2\7R"]
-1 1 1 "N-S" 22 "Alfa - Bravo" "1" "2"
-2 3 2 "N-S" -3 "Charlie - Delta" "3" "4"
-3 5 3 "N-S" -19 "Echo - Foxtrot" "5" "6"
-1 6 3 "E-W" 19 "Golf - Hotel" "7" "8"
-2 4 2 "E-W" 3 "India - Juliett" "9" "10"
-3 2 1 "E-W" -22 "Kilo - Lima" "11" "12"
-"#
-    .to_owned()
-}
-
 /// Why: "A figure labelled 'reproduced under the ebu_letter convention'
 /// is counted as unexplained in the same output's summary", and the audit
 /// should say "another rule, with the relation and how many figures it
@@ -478,7 +450,10 @@ fn ruter_cross_mean_tag() -> String {
 /// relation and count; each line of the detail (text, CSV) says it too.
 #[test]
 fn the_audit_counts_each_figure_once_and_names_another_rule() {
-    let pbn = ruter_cross_mean_tag();
+    // Ruter's cross-IMP file (test-support's `ruter_cross`: NS sums 22, −3,
+    // −19 over the two other results) under a tag that says the mean
+    // (`Cross-IMPs`): every line is ours × 2, one relation for the file.
+    let pbn = ruter_cross("Cross-IMPs", ["22", "-3", "-19"]);
     let v = run("x.pbn", &pbn, &["audit", "FILE", "--json"]).json();
     let c = &v["counts"];
     let n = |k: &str| c[k].as_u64().unwrap();
