@@ -215,6 +215,12 @@ fn boards_print_a_results_files_board_tables_in_every_format() {
     assert!(board_headings(&plain).is_empty());
     let plain = run(file, BUTLER_PBN, &["score", "FILE", "--json"]).json();
     assert!(plain.get("boards").is_none());
+    let help = COUNTBACK.run(&["score", "--help"]).stdout;
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("A results file prints its board tables only when asked"),
+        "{help}"
+    );
 }
 
 /// A matchpointed session as Magic Contest writes it, with an adjusted
@@ -490,4 +496,34 @@ fn the_audit_counts_each_figure_once_and_names_another_rule() {
         6,
         "{csv}"
     );
+}
+
+/// Why ("the standings header says 'pair' in an individual event"; the
+/// brief: "team" where teams): a ranked event's standings name what they
+/// rank when the file gives no names — "team" for the IHSA team example,
+/// "player" for the chess example — in text and HTML; an EBU event, pairs
+/// or teams, stays "contestant". CSV and JSON keep their column names.
+#[test]
+fn ranked_standings_say_team_or_player() {
+    let header = |path: &str, format: &str| -> String {
+        let file = countback_test_support::cli::root().join(path);
+        let o = COUNTBACK.run(&["rank", file.to_str().unwrap(), "--format", format]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        o.stdout
+    };
+    let text = header("examples/ihsa-team-event.toml", "text");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(2).eq(["place", "team"])),
+        "{text}"
+    );
+    assert!(header("examples/ihsa-team-event.toml", "html").contains(">team</th>"));
+    let text = header("examples/chess-swiss-byes-forfeits.toml", "text");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(2).eq(["place", "player"])),
+        "{text}"
+    );
+    let csv = header("examples/ihsa-team-event.toml", "csv");
+    assert!(csv.starts_with("place,tied,contestant,"), "{csv}");
 }
