@@ -35,11 +35,15 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             Some(s) => s.write(out, shown.format),
             None => Ok(()),
         },
-        Answer::Rescored(r) => {
-            crate::session::rescored(out, r, shown.format, half_for(Some(r.convention)))
-        }
+        Answer::Rescored(r) => crate::session::rescored(
+            out,
+            r,
+            shown.format,
+            half_for(Some(r.rescore.convention)),
+            shown.boards.as_ref().unwrap_or(&Boards::None),
+        ),
         Answer::Audited(a) => {
-            crate::session::audit(out, a, shown.format, half_for(Some(a.convention)))
+            crate::session::audit(out, a, shown.format, half_for(Some(a.audit.convention)))
         }
         Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
         Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
@@ -65,9 +69,13 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
         Answer::Scored { .. } => session(answer, shown).map(|s| s.doc()),
         Answer::Rescored(r) => Some(crate::session::rescored_doc(
             r,
-            half_for(Some(r.convention)),
+            half_for(Some(r.rescore.convention)),
+            shown.boards.as_ref().unwrap_or(&Boards::None),
         )),
-        Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
+        Answer::Audited(a) => Some(crate::session::audit_doc(
+            a,
+            half_for(Some(a.audit.convention)),
+        )),
         Answer::TrfAudited { .. } | Answer::Usebio(_) => None,
     }
 }

@@ -130,7 +130,7 @@ pub struct FileArgs {
     /// short, artificial, not played), `none`, or a list such as `1,4,7-9`.
     /// Default: `all` for text, HTML and JSON; `none` for CSV (whose one
     /// table is then the standings; with `--boards` it is the board lines
-    /// instead).
+    /// instead). A results file prints its board tables only when asked.
     #[arg(long, value_name = "WHICH", value_parser = boards)]
     pub boards: Option<Boards>,
     /// Set a scoring option for this run, replacing the file's

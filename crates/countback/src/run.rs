@@ -137,7 +137,7 @@ fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
 fn wrong_job(kind: FileKind, job: Job) -> &'static str {
     match (kind, job) {
         (FileKind::Results, _) => {
-            "a USEBIO file is a scored session: use `countback score` or `countback audit`"
+            "a results file (USEBIO, NZ Scorer, PBN) is a scored session: use `countback score` or `countback audit`"
         }
         (FileKind::Trf, _) => "a TRF file is a chess event: use `countback rank`",
         (FileKind::Event(_), _) => {

@@ -10,6 +10,9 @@ use std::io::{self, Write};
 
 use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
 use countback_event::model::{ContestantId, Direction, Score};
+use countback_event::results::{
+    Audited, BoardScore, Difference, EventKind, LineScore, Rescored, Session, Treatment,
+};
 use countback_event::Standing;
 use countback_event::{Applied, BoardLine, BoardTable, Scored};
 use serde::Serialize;
@@ -561,7 +564,138 @@ struct RescoredJson<'a> {
 #[derive(Serialize)]
 struct RescoreJson<'a> {
     half: &'static str,
+    /// How the file writes its figures (`centred`: match points relative
+    /// to the average, Ruter's `MP1`).
+    rule: &'a countback_event::results::FileRule,
     standings: Vec<RescoredJson<'a>>,
+    /// The board tables asked for (`--boards`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<ResultsBoardJson<'a>>>,
+    /// What the file carries that no figure uses: kept, listed.
+    not_used: &'a [String],
+}
+
+#[derive(Serialize)]
+struct ResultsBoardJson<'a> {
+    board: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    section: Option<&'a str>,
+    results: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    datum: Option<String>,
+    lines: Vec<ResultsLineJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ResultsLineJson<'a> {
+    ns: &'a str,
+    ew: &'a str,
+    result: &'a str,
+    scores: Option<[Figure; 2]>,
+    treatment: &'a Treatment,
+}
+
+/// What a results file's contestants are called: players in an individual
+/// event (its lines name the four seats), else pairs.
+fn contestant_word(session: &Session) -> &'static str {
+    if session
+        .boards
+        .iter()
+        .any(|b| b.lines.iter().any(|l| l.seats.is_some()))
+    {
+        "player"
+    } else {
+        "pair"
+    }
+}
+
+/// A line figure's unit: match points, or IMPs (Butler, cross-IMPs).
+fn unit(session: &Session) -> &'static str {
+    if session.event == EventKind::MatchPointPairs {
+        "MP"
+    } else {
+        "IMP"
+    }
+}
+
+/// Whether the figures are match points relative to the average.
+fn centred(session: &Session) -> bool {
+    session.rule.centred && session.event == EventKind::MatchPointPairs
+}
+
+/// The sentence that names the scale of centred match points.
+fn centred_words(session: &Session) -> String {
+    format!(
+        "MP1 ({}): match points relative to the average, as the file writes them — each line is its match points less half the board's top, each total less half the tops of the boards it adds, so below the average is negative; percentages and places as usual.",
+        session.rule.stated.as_deref().unwrap_or("MatchPoints;MP1")
+    )
+}
+
+/// The one line that lists what a file carries but no figure uses.
+fn not_used_line(not_used: &[String]) -> Option<String> {
+    (!not_used.is_empty()).then(|| format!("Kept, not used: {}.", not_used.join("; ")))
+}
+
+/// The table result of each line as the file writes it, by board, NS and
+/// EW (contestants are named uniquely across sections).
+fn score_texts(session: &Session) -> HashMap<(u32, &ContestantId, &ContestantId), &str> {
+    session
+        .boards
+        .iter()
+        .flat_map(|b| {
+            b.lines.iter().map(|l| {
+                (
+                    (l.traveller.board.0, &l.traveller.ns, &l.traveller.ew),
+                    l.score_text.as_str(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// How a rescored line came about, in words.
+fn treatment_words(t: &Treatment) -> String {
+    match t {
+        Treatment::Plain => String::new(),
+        Treatment::Factored { results, expected } => {
+            format!("factored A={results} E={expected}")
+        }
+        Treatment::Artificial => "artificial".to_owned(),
+        Treatment::NotPlayed => "not played".to_owned(),
+        Treatment::Given => "as stored".to_owned(),
+        _ => "other".to_owned(),
+    }
+}
+
+/// The boards of a rescored file that `boards` asks for.
+fn results_boards<'a>(
+    r: &'a countback_event::results::Rescore,
+    boards: &'a Boards,
+) -> impl Iterator<Item = &'a BoardScore> {
+    r.boards.iter().filter(move |b| {
+        let adjusted = b.lines.iter().any(|l| l.treatment != Treatment::Plain);
+        boards.shows(b.number.0, adjusted)
+    })
+}
+
+fn line_display(b: &BoardScore, half: HalfDisplay) -> ColumnDisplay {
+    ColumnDisplay::for_values(
+        b.lines
+            .iter()
+            .flat_map(|l| [l.ns_score.as_ref(), l.ew_score.as_ref()])
+            .flatten(),
+        &Precision::distinct(0),
+        half,
+    )
+}
+
+fn line_scores(l: &LineScore, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
+    match (&l.ns_score, &l.ew_score) {
+        (Some(a), Some(b)) => Some([fig(a, shown), fig(b, shown)]),
+        _ => None,
+    }
 }
 
 /// The rows of a rescored file in their order, and how its totals and
@@ -594,13 +728,16 @@ fn rescored_rows(
 }
 
 /// A rescored results file as a document (what the text and HTML formats
-/// show).
+/// show): the standings, the board tables `boards` asks for (none by
+/// default), what the file keeps but does not use.
 #[must_use]
-pub fn rescored_doc(r: &countback_event::results::Rescore, half: HalfDisplay) -> Doc {
+pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
+    let session = &r.session;
+    let r = &r.rescore;
     let (rows, total, pct) = rescored_rows(r, half);
     let mut t = Table::new(vec![
         ("place".to_owned(), Align::Right),
-        ("pair".to_owned(), Align::Left),
+        (contestant_word(session).to_owned(), Align::Left),
         ("field".to_owned(), Align::Left),
         ("total".to_owned(), Align::Right),
         ("%".to_owned(), Align::Right),
@@ -629,30 +766,123 @@ pub fn rescored_doc(r: &countback_event::results::Rescore, half: HalfDisplay) ->
             s.total.to_string(),
         ]));
     }
+    let mut blocks = vec![Block::Table(t)];
+    // The table results are looked up only when a board table is shown.
+    let texts = if *boards == Boards::None {
+        HashMap::new()
+    } else {
+        score_texts(session)
+    };
+    let unit = unit(session);
+    let mut first = true;
+    for b in results_boards(r, boards) {
+        if first {
+            blocks.push(Block::Heading("Boards".to_owned()));
+            first = false;
+        }
+        let mut heading = format!("Board {}", b.number.0);
+        if let Some(section) = &b.section {
+            heading.push_str(&format!(", section {section}"));
+        }
+        heading.push_str(&format!(" — {} results", b.results));
+        if let Some(top) = &b.top {
+            heading.push_str(&format!(", top {top}"));
+        }
+        if let Some(datum) = &b.datum {
+            heading.push_str(&format!(", datum {datum}"));
+        }
+        blocks.push(Block::Subheading(heading));
+        let shown = line_display(b, half);
+        let mut bt = Table::new(vec![
+            ("NS".to_owned(), Align::Left),
+            ("EW".to_owned(), Align::Left),
+            ("score".to_owned(), Align::Right),
+            (format!("NS {unit}"), Align::Right),
+            (format!("EW {unit}"), Align::Right),
+            ("applied".to_owned(), Align::Left),
+        ]);
+        for l in &b.lines {
+            let [ns, ew] = line_scores(l, &shown)
+                .map_or([String::new(), String::new()], |[a, b]| {
+                    [a.display, b.display]
+                });
+            bt.lines.push(Line::Cells(vec![
+                l.ns.to_string(),
+                l.ew.to_string(),
+                texts
+                    .get(&(b.number.0, &l.ns, &l.ew))
+                    .copied()
+                    .unwrap_or_default()
+                    .to_owned(),
+                ns,
+                ew,
+                treatment_words(&l.treatment),
+            ]));
+        }
+        blocks.push(Block::Table(bt));
+    }
+    let mut footer = vec![format!(
+        "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
+        half_words(half)
+    )];
+    if centred(session) {
+        footer.push(centred_words(session));
+    }
+    footer.extend(not_used_line(&session.not_used));
     Doc {
         title: "Results file, rescored from its table results".to_owned(),
-        blocks: vec![Block::Table(t)],
-        footer: vec![format!(
-            "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
-            half_words(half)
-        )],
+        blocks,
+        footer,
         ..Doc::default()
     }
 }
 
 /// A rescored results file's standings: by section, NS field before EW,
-/// then place.
+/// then place; then the board tables `boards` asks for.
 pub fn rescored(
     out: &mut dyn Write,
-    r: &countback_event::results::Rescore,
+    rescored: &Rescored,
     format: Format,
     half: HalfDisplay,
+    boards: &Boards,
 ) -> io::Result<()> {
+    let r = &rescored.rescore;
+    let session = &rescored.session;
     let (rows, total, pct) = rescored_rows(r, half);
     match format {
         Format::Json => {
+            let shown_boards = (*boards != Boards::None).then(|| {
+                let texts = score_texts(session);
+                results_boards(r, boards)
+                    .map(|b| {
+                        let shown = line_display(b, half);
+                        ResultsBoardJson {
+                            board: b.number.0,
+                            section: b.section.as_deref(),
+                            results: b.results,
+                            top: b.top.as_ref().map(ToString::to_string),
+                            datum: b.datum.as_ref().map(ToString::to_string),
+                            lines: b
+                                .lines
+                                .iter()
+                                .map(|l| ResultsLineJson {
+                                    ns: l.ns.as_str(),
+                                    ew: l.ew.as_str(),
+                                    result: texts
+                                        .get(&(b.number.0, &l.ns, &l.ew))
+                                        .copied()
+                                        .unwrap_or_default(),
+                                    scores: line_scores(l, &shown),
+                                    treatment: &l.treatment,
+                                })
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            });
             let v = RescoreJson {
                 half: half.name(),
+                rule: &session.rule,
                 standings: rows
                     .iter()
                     .map(|s| RescoredJson {
@@ -666,9 +896,54 @@ pub fn rescored(
                         percentage: s.percentage.as_ref().map(|p| fig(p, &pct)),
                     })
                     .collect(),
+                boards: shown_boards,
+                not_used: &session.not_used,
             };
             serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
             out.write_all(b"\n")
+        }
+        Format::Csv if *boards != Boards::None => {
+            let texts = score_texts(session);
+            csv_record(
+                out,
+                &[
+                    "board",
+                    "section",
+                    "ns",
+                    "ew",
+                    "result",
+                    "ns_figure",
+                    "ew_figure",
+                    "ns_figure_exact",
+                    "ew_figure_exact",
+                    "applied",
+                ],
+            )?;
+            let mut row: Vec<String> = Vec::with_capacity(10);
+            for b in results_boards(r, boards) {
+                let shown = line_display(b, half);
+                for l in &b.lines {
+                    row.clear();
+                    row.push(b.number.0.to_string());
+                    row.push(b.section.clone().unwrap_or_default());
+                    row.push(l.ns.to_string());
+                    row.push(l.ew.to_string());
+                    row.push(
+                        texts
+                            .get(&(b.number.0, &l.ns, &l.ew))
+                            .copied()
+                            .unwrap_or_default()
+                            .to_owned(),
+                    );
+                    match line_scores(l, &shown) {
+                        Some([a, b]) => row.extend([a.display, b.display, a.exact, b.exact]),
+                        None => row.extend(std::iter::repeat_n(String::new(), 4)),
+                    }
+                    row.push(treatment_words(&l.treatment));
+                    csv_record(out, &row)?;
+                }
+            }
+            Ok(())
         }
         Format::Csv => {
             csv_record(
@@ -678,7 +953,7 @@ pub fn rescored(
                     "field",
                     "place",
                     "tied",
-                    "pair",
+                    contestant_word(session),
                     "total",
                     "total_exact",
                     "percentage",
@@ -713,7 +988,7 @@ pub fn rescored(
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text | Format::Html => {
-            let doc = rescored_doc(r, half);
+            let doc = rescored_doc(rescored, half, boards);
             if format == Format::Html {
                 write_html(out, &doc)
             } else {
@@ -726,16 +1001,21 @@ pub fn rescored(
 #[derive(Serialize)]
 struct AuditJson<'a> {
     compared: usize,
+    /// Every finding in exactly one count, as the summary counts them.
+    counts: countback_event::results::Counts,
     differences: Vec<&'a countback_event::results::Finding>,
+    /// What the file carries that no figure uses: kept, listed.
+    not_used: &'a [String],
 }
 
-/// An audit of a USEBIO (or NZ Scorer) file.
+/// An audit of a results file (USEBIO, NZ Scorer, PBN).
 pub fn audit(
     out: &mut dyn Write,
-    a: &countback_event::results::Audit,
+    audited: &Audited,
     format: Format,
     half: HalfDisplay,
 ) -> io::Result<()> {
+    let a = &audited.audit;
     let total = a.findings.len();
     let exceptions: Vec<&countback_event::results::Finding> = a.exceptions().collect();
     if format == Format::Json {
@@ -743,7 +1023,9 @@ pub fn audit(
             &mut *out,
             &AuditJson {
                 compared: total,
+                counts: a.counts(),
                 differences: exceptions,
+                not_used: &audited.session.not_used,
             },
         )
         .map_err(io::Error::from)?;
@@ -761,6 +1043,9 @@ pub fn audit(
     let summary = audit_summary(a, rows.len());
     if format == Format::Text {
         writeln!(out, "{summary}")?;
+        if let Some(line) = not_used_line(&audited.session.not_used) {
+            writeln!(out, "{line}")?;
+        }
         for f in &exceptions {
             let mut place = format!("line {}", f.line);
             if let Some(b) = f.board {
@@ -785,7 +1070,7 @@ pub fn audit(
         }
         return Ok(());
     }
-    write_html(out, &audit_doc(a, half))
+    write_html(out, &audit_doc(audited, half))
 }
 
 /// The columns of an audit's differences.
@@ -839,19 +1124,38 @@ fn audit_rows(
         .collect()
 }
 
-/// What an audit found, in one sentence.
+/// What an audit found, in one sentence (the counts of
+/// [`countback_event::results::Audit::counts`], each figure in one class),
+/// then each other rule found, with its relation and how many figures it
+/// covers.
 fn audit_summary(a: &countback_event::results::Audit, differ: usize) -> String {
     let total = a.findings.len();
-    format!(
+    let mut out = format!(
         "{total} stored figures compared: {} agree at the file's precision, {differ} differ. {}.",
         total - differ,
         a.summary()
-    )
+    );
+    let mut rules: Vec<(&str, usize)> = Vec::new();
+    for f in &a.findings {
+        if let Difference::OtherRule { relation, figures } = &f.class {
+            if !rules.iter().any(|(r, _)| *r == relation.as_str()) {
+                rules.push((relation.as_str(), *figures));
+            }
+        }
+    }
+    for (relation, figures) in rules {
+        out.push_str(&format!(
+            " Another rule: {relation} ({figures} figure{}).",
+            if figures == 1 { "" } else { "s" }
+        ));
+    }
+    out
 }
 
 /// An audit as a document (what the HTML format shows).
 #[must_use]
-pub fn audit_doc(a: &countback_event::results::Audit, half: HalfDisplay) -> Doc {
+pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
+    let a = &audited.audit;
     let exceptions: Vec<&countback_event::results::Finding> = a.exceptions().collect();
     let rows = audit_rows(&exceptions, half);
     let summary = audit_summary(a, rows.len());
@@ -874,6 +1178,8 @@ pub fn audit_doc(a: &countback_event::results::Audit, half: HalfDisplay) -> Doc 
         title: "Audit of a results file".to_owned(),
         subtitle: vec![summary],
         blocks: vec![Block::Table(t)],
-        ..Doc::default()
+        footer: not_used_line(&audited.session.not_used)
+            .into_iter()
+            .collect(),
     }
 }

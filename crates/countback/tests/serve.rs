@@ -729,6 +729,8 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
         for path in [
             "bridge-data/nz-scorer/pairs-with-np-passed.xml",
             "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+            // A real PBN export (Ruter's MP1 pairs): issue 25.
+            "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn",
             "chess-data/fide-tec-exercise-2023/fide-exercise-2023.trf",
         ] {
             if let Some(file) = shared(path) {
@@ -776,6 +778,35 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
                 let r = page.post(&parts);
                 assert_eq!(r.status, 200, "{name} {show} {option:?}: {}", r.text());
                 assert_same_rendering(&r.text(), &html);
+            }
+            // Issue 25: a results file's board tables, on the page as on
+            // the command line (they were refused on the page, and the
+            // command line printed none).
+            if !matches!(ext, "toml" | "json" | "trf") {
+                let path = path.to_str().unwrap();
+                let (code, html, err) =
+                    cli(&["score", path, "--boards", "1,2", "--format", "html"]);
+                assert_eq!(code, 0, "{name}: {err}");
+                assert!(
+                    String::from_utf8_lossy(&html).contains("<h3>Board 1"),
+                    "{name}"
+                );
+                let r = page.post(&[
+                    ("file", Some(name.as_str()), content),
+                    ("show", None, b"score"),
+                    ("boards", None, b"1,2"),
+                ]);
+                assert_eq!(r.status, 200, "{name} boards: {}", r.text());
+                assert_same_rendering(&r.text(), &html);
+                // An audit has no board tables: the choice is refused, not
+                // ignored.
+                let r = page.post(&[
+                    ("file", Some(name.as_str()), content),
+                    ("show", None, b"audit"),
+                    ("boards", None, b"1,2"),
+                ]);
+                assert_eq!(r.status, 422, "{name} audit boards: {}", r.text());
+                assert!(r.text().contains("an audit lists the stored figures"));
             }
         }
         // Every extension the command line takes but `.txt` (a TRF by

@@ -176,10 +176,10 @@ pub enum Answer {
         /// Names for people, by contestant.
         names: BTreeMap<ContestantId, String>,
     },
-    /// A results file rescored.
-    Rescored(crate::results::Rescore),
-    /// A results file audited.
-    Audited(crate::results::Audit),
+    /// A results file rescored, with the session read.
+    Rescored(Box<crate::results::Rescored>),
+    /// A results file audited, with the session read.
+    Audited(Box<crate::results::Audited>),
     /// A pairs session written as a USEBIO 1.2 document (asked by
     /// [`Request::usebio`]).
     Usebio(String),
@@ -308,9 +308,9 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
             }
             let options = request.options.for_group(kind, kind.options_group())?;
             Ok(match request.job {
-                Job::Audit => Answer::Audited(crate::results::audit(bytes, &options)?),
+                Job::Audit => Answer::Audited(Box::new(crate::results::audit(bytes, &options)?)),
                 Job::Auto | Job::Score | Job::Rank => {
-                    Answer::Rescored(crate::results::rescore(bytes, &options)?)
+                    Answer::Rescored(Box::new(crate::results::rescore(bytes, &options)?))
                 }
             })
         }

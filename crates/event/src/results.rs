@@ -16,6 +16,34 @@ pub use countback_usebio::Rescore;
 pub use countback_usebio::Standing;
 /// One audit finding, and a scoring program's convention and display.
 pub use countback_usebio::{convention::Display, Convention, Finding};
+/// What a results file says (its participants, travellers, stored figures,
+/// its rule and what it carries but no figure uses), a rescored line and
+/// board, how a line was scored, and an audit's counts by class.
+pub use countback_usebio::{
+    BoardScore, Counts, Difference, EventKind, FileRule, LineScore, Session, Treatment,
+};
+
+/// A results file rescored, with the session read from it: what the file
+/// says of itself (its rule, what it keeps but does not use, the table
+/// results) beside the recomputation.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Rescored {
+    /// The recomputation.
+    pub rescore: Rescore,
+    /// The session as read.
+    pub session: Session,
+}
+
+/// A results file audited, with the session read from it.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Audited {
+    /// The audit.
+    pub audit: Audit,
+    /// The session as read.
+    pub session: Session,
+}
 
 /// The convention `overrides` choose for a results file (`-o
 /// convention=…`), if any. Every other scoring option is refused: a results
@@ -77,7 +105,7 @@ fn is_access(bytes: &[u8]) -> bool {
 /// A results file read: the session, and the contracts played where the
 /// file has them (a `.bws`), for the USEBIO writer.
 struct Read {
-    session: countback_usebio::Session,
+    session: Session,
     plays: countback_usebio::Plays,
     /// Whether the file stores any figure of its own to audit (a `.bws`
     /// stores contracts only).
@@ -111,10 +139,14 @@ fn parse_results_file(bytes: &[u8]) -> Result<Read> {
 /// convention `overrides` name (`-o convention=…`) or else its writer's.
 /// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
 /// Latin-1.
-pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescore> {
+pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
     let convention = results_convention(overrides)?;
     let read = parse_results_file(bytes)?;
-    Ok(countback_usebio::rescore_under(&read.session, convention)?)
+    let rescore = countback_usebio::rescore_under(&read.session, convention)?;
+    Ok(Rescored {
+        rescore,
+        session: read.session,
+    })
 }
 
 /// Audit a results file given as bytes (as [`rescore`]): every stored
@@ -124,7 +156,7 @@ pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<R
 /// # Errors
 /// A Bridgemate `.bws` stores contracts, not scores: there is nothing to
 /// audit, and it is refused saying so ([`Problem::NothingToAudit`]).
-pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audit> {
+pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audited> {
     let convention = results_convention(overrides)?;
     let read = parse_results_file(bytes)?;
     if !read.stores_figures {
@@ -133,7 +165,11 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
             hint: "`countback score` scores it by Law 77 and match points".to_owned(),
         }));
     }
-    Ok(countback_usebio::audit_under(&read.session, convention)?)
+    let audit = countback_usebio::audit_under(&read.session, convention)?;
+    Ok(Audited {
+        audit,
+        session: read.session,
+    })
 }
 
 /// A results file given as bytes (as [`rescore`]), rescored and written

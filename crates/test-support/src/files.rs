@@ -41,6 +41,48 @@ pub const BUTLER_PBN: &str = r#"% PBN 2.1
 7 8 -1.33
 "#;
 
+/// Cross-IMPs from Ruter, one board at three tables: 620, 170, −100.
+/// - 620: v 170 = 450 → 10, v −100 = 720 → 12: sum 22
+/// - 170: v 620 → −10, v −100 = 270 → 7: sum −3
+/// - −100: −12 − 7 = −19
+///
+/// `scoring` is the `[Scoring]` tag, `totals` the NS totals of pairs 1, 3
+/// and 5 as the file prints them (EW the negation), so one file serves
+/// each of Ruter's rules (`IMP;Cross` sums, `IMP;Cross2` per comparison)
+/// and a tag that says the mean while the figures are sums.
+#[must_use]
+pub fn ruter_cross(scoring: &str, totals: [&str; 3]) -> String {
+    let negated = |t: &str| match t.strip_prefix('-') {
+        Some(positive) => positive.to_owned(),
+        None => format!("-{t}"),
+    };
+    format!(
+        r#"% PBN 2.0
+[Board "1"]
+[Scoring "{scoring}"]
+[Competition "Pairs"]
+[Application "Ruter - Read more at www.brenning.se"]
+[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;IMP_NS\3R;IMP_EW\3R"]
+1 1 1 2 4S  N 12 HK "620"     -  22 -22
+2 1 3 4 4S  N 10 HK "170"     -  -3   3
+3 1 5 6 4S  N  9 HK     -  "100" -19  19
+[TotalScoreTable "Rank\1R;PairId\1R;Table\1R;Direction\5R;TotalScoreIMP\6R;Names\20L;MemberID1\7R;MemberID2\7R"]
+1 1 1 "N-S" {} "Alfa - Bravo" "1" "2"
+2 3 2 "N-S" {} "Charlie - Delta" "3" "4"
+3 5 3 "N-S" {} "Echo - Foxtrot" "5" "6"
+1 6 3 "E-W" {} "Golf - Hotel" "7" "8"
+2 4 2 "E-W" {} "India - Juliett" "9" "10"
+3 2 1 "E-W" {} "Kilo - Lima" "11" "12"
+"#,
+        totals[0],
+        totals[1],
+        totals[2],
+        negated(totals[2]),
+        negated(totals[1]),
+        negated(totals[0]),
+    )
+}
+
 /// Every event file the project ships or tests with: the examples, and the
 /// event library's cases (`crates/event/tests/data/<procedure>/`, without
 /// their `.expected.toml`), sorted.

@@ -320,14 +320,14 @@ impl Ask {
             },
             Refusal::WrongJob { kind, .. } => self.wrong(match kind {
                 FileKind::Event(_) => "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
-                FileKind::Results => "a USEBIO file is a scored session: show its standings (rescored) or an audit",
+                FileKind::Results => "a results file (USEBIO, NZ Scorer, PBN) is a scored session: show its standings (rescored) or an audit",
                 FileKind::Trf => "a TRF file is a chess event: show its standings or an audit",
             }),
             Refusal::NotFide { .. } => self.wrong("a TRF file is ranked by the FIDE procedure"),
             Refusal::NoProcedure { kind, procedure } => self.wrong(&format!(
                 "the procedure {procedure} was chosen, but {}",
                 match kind {
-                    FileKind::Results | FileKind::Trf => "a USEBIO file is a scored session: it is rescored or audited, not ranked by a procedure",
+                    FileKind::Results | FileKind::Trf => "a results file (USEBIO, NZ Scorer, PBN) is a scored session: it is rescored or audited, not ranked by a procedure",
                     FileKind::Event(_) => "a pairs session is scored by its [event.scoring], not by a tie-break procedure",
                 }
             )),
@@ -397,10 +397,13 @@ impl Ask {
                 true,
             ),
         };
-        if group != Some(Group::Scoring) {
+        // A pairs session and a rescored results file have board tables.
+        let has_boards =
+            group == Some(Group::Scoring) || matches!(answer, countback_event::Answer::Rescored(_));
+        if !has_boards {
             self.no_boards(match kind {
                 FileKind::Event(_) => "this event is ranked",
-                FileKind::Results => "a results file is shown as its program scored it",
+                FileKind::Results => "an audit lists the stored figures, not board tables (show the standings for those)",
                 FileKind::Trf => "a TRF file is a chess event",
             })?;
         }

@@ -1,0 +1,529 @@
+//! Issue 25, item 6: results files another program wrote, on the command
+//! line — the board tables `--boards` asks for, the standings header that
+//! says what is ranked, what the file keeps but does not use, the scale of
+//! Ruter's `MP1` figures, and the audit's counts. Every expected figure is
+//! the file's own (read from the file by the test) or worked by hand above
+//! its test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::collections::HashMap;
+
+use countback_event::model::Score;
+use countback_test_support::cli::{Cli, Out};
+use countback_test_support::files::{ruter_cross, BUTLER_PBN};
+use countback_test_support::shared_text;
+use serde_json::Value;
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
+fn run(name: &str, text: &str, args: &[&str]) -> Out {
+    let o = COUNTBACK.run_on(name, text, args);
+    assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+    o
+}
+
+/// A PBN row split into its cells, a quoted cell (`"Alfa - Bravo"`) one.
+fn cells(row: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = row.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap();
+            out.push(quoted[..end].to_owned());
+            rest = quoted[end + 1..].trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            out.push(rest[..end].to_owned());
+            rest = rest[end..].trim_start();
+        }
+    }
+    out
+}
+
+/// Every `ScoreTable` row of a PBN file as its board and a map from the
+/// table's column names (sort marks and widths dropped) to the cells.
+fn score_rows(pbn: &str) -> Vec<(u32, HashMap<String, String>)> {
+    let mut out = Vec::new();
+    let mut board = 0;
+    let mut columns: Option<Vec<String>> = None;
+    for line in pbn.lines() {
+        if let Some(b) = line.strip_prefix("[Board \"") {
+            board = b.trim_end_matches("\"]").parse().unwrap();
+            columns = None;
+        } else if let Some(head) = line.strip_prefix("[ScoreTable \"") {
+            columns = Some(
+                head.trim_end_matches("\"]")
+                    .split(';')
+                    .map(|c| c.split('\\').next().unwrap().to_owned())
+                    .collect(),
+            );
+        } else if line.starts_with('[') || line.trim().is_empty() {
+            columns = None;
+        } else if let Some(cols) = &columns {
+            out.push((board, cols.iter().cloned().zip(cells(line)).collect()));
+        }
+    }
+    out
+}
+
+/// The board headings of a text or HTML page.
+fn board_headings(page: &str) -> Vec<String> {
+    page.lines()
+        .map(|l| l.trim_start_matches("<h3>").trim_end_matches("</h3>"))
+        .filter(|l| l.starts_with("Board "))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Why: "`score --boards …` on a results file prints no board table for
+/// any value and exits 0." Magic Contest's Butler session
+/// (test-support's `BUTLER_PBN`), worked by hand:
+/// - board 1: 620, 170, 140, −100; drop the highest and lowest, the mean
+///   of 170 and 140 is 155, to the nearest 10 with a five away from zero:
+///   datum 160; NS IMPs 460 → 10, 10 → 0, −20 → −1, −260 → −6 (the
+///   file's own);
+/// - board 4 (three results, pairs 7 and 8 sat out): −620, −650, −600;
+///   datum −620; IMPs 0, −1, +1.
+///
+/// `--boards 1,4` prints those two tables and no other, in each format;
+/// `all` prints four; `adjusted` none (nothing besides plain Butler
+/// applied); without `--boards` the output is what it was (no tables).
+#[test]
+fn boards_print_a_results_files_board_tables_in_every_format() {
+    let file = "butler.pbn";
+    let want: Vec<(u32, HashMap<String, String>)> = score_rows(BUTLER_PBN)
+        .into_iter()
+        .filter(|(b, _)| [1, 4].contains(b))
+        .collect();
+    assert_eq!(want.len(), 7);
+
+    // Text: the two headings with the datum, and every line's score and
+    // IMPs as the file stores them.
+    let text = run(file, BUTLER_PBN, &["score", "FILE", "--boards", "1,4"]).stdout;
+    assert_eq!(
+        board_headings(&text),
+        [
+            "Board 1 — 4 results, datum 160",
+            "Board 4 — 3 results, datum -620"
+        ]
+    );
+    for (_, row) in &want {
+        let line = format!(
+            "{} {} {} {} {}",
+            row["PairId_NS"], row["PairId_EW"], row["Score_NS"], row["IMP_NS"], row["IMP_EW"]
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") == line),
+            "{line} in\n{text}"
+        );
+    }
+
+    // JSON: the boards asked for, each line's figures exact.
+    let v = run(
+        file,
+        BUTLER_PBN,
+        &["score", "FILE", "--boards", "1,4", "--json"],
+    )
+    .json();
+    let boards = v["boards"].as_array().unwrap();
+    let numbers: Vec<u64> = boards
+        .iter()
+        .map(|b| b["board"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 4]);
+    assert_eq!(boards[0]["datum"], "160");
+    assert_eq!(boards[1]["datum"], "-620");
+    let lines: Vec<(u64, &Value)> = boards
+        .iter()
+        .flat_map(|b| {
+            b["lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |l| (b["board"].as_u64().unwrap(), l))
+        })
+        .collect();
+    assert_eq!(lines.len(), want.len());
+    for ((b, row), (jb, l)) in want.iter().zip(&lines) {
+        assert_eq!(u64::from(*b), *jb);
+        assert_eq!(l["ns"], row["PairId_NS"].as_str());
+        assert_eq!(l["result"], row["Score_NS"].as_str());
+        assert_eq!(l["scores"][0]["exact"], row["IMP_NS"].as_str());
+        assert_eq!(l["scores"][1]["exact"], row["IMP_EW"].as_str());
+    }
+
+    // CSV: one record a line, boards 1 and 4 only.
+    let csv = run(
+        file,
+        BUTLER_PBN,
+        &["score", "FILE", "--boards", "1,4", "--format", "csv"],
+    )
+    .stdout;
+    let records: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        records[0],
+        [
+            "board",
+            "section",
+            "ns",
+            "ew",
+            "result",
+            "ns_figure",
+            "ew_figure",
+            "ns_figure_exact",
+            "ew_figure_exact",
+            "applied"
+        ]
+    );
+    assert_eq!(records.len(), 1 + want.len());
+    for ((b, row), r) in want.iter().zip(&records[1..]) {
+        assert_eq!(r[0], b.to_string());
+        assert_eq!(r[2], row["PairId_NS"]);
+        assert_eq!(r[3], row["PairId_EW"]);
+        assert_eq!(r[4], row["Score_NS"]);
+        assert_eq!(r[7], row["IMP_NS"]);
+        assert_eq!(r[8], row["IMP_EW"]);
+    }
+
+    // HTML: the same headings.
+    let html = run(
+        file,
+        BUTLER_PBN,
+        &["score", "FILE", "--boards", "1,4", "--format", "html"],
+    )
+    .stdout;
+    assert_eq!(
+        board_headings(&html),
+        [
+            "Board 1 — 4 results, datum 160",
+            "Board 4 — 3 results, datum -620"
+        ]
+    );
+
+    // `all`, `adjusted`, and no `--boards`.
+    let all = run(file, BUTLER_PBN, &["score", "FILE", "--boards", "all"]).stdout;
+    assert_eq!(board_headings(&all).len(), 4);
+    let adjusted = run(file, BUTLER_PBN, &["score", "FILE", "--boards", "adjusted"]).stdout;
+    assert!(board_headings(&adjusted).is_empty(), "{adjusted}");
+    let plain = run(file, BUTLER_PBN, &["score", "FILE"]).stdout;
+    assert!(board_headings(&plain).is_empty());
+    let plain = run(file, BUTLER_PBN, &["score", "FILE", "--json"]).json();
+    assert!(plain.get("boards").is_none());
+    let help = COUNTBACK.run(&["score", "--help"]).stdout;
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("A results file prints its board tables only when asked"),
+        "{help}"
+    );
+}
+
+/// A matchpointed session as Magic Contest writes it, with an adjusted
+/// score: four tables, E = 4, top 6. Board 2's table 4 was given 60/40
+/// (`A6040`): NS 60 % of 6 = 3.6, EW 2.4; its three real results are
+/// factored (A = 3, E = 4). Board 1 is plain.
+const ADJUSTED_PBN: &str = r#"% PBN 2.1
+[Generator "Magic Contest 5.0.3"]
+[Competition "Pairs"]
+[Scoring "MP"]
+[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+1 2 620 6 0
+3 4 170 4 2
+5 6 140 2 4
+7 8 -100 0 6
+[Board "2"]
+[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+1 2 100 0.33 5.67
+3 4 140 5.67 0.33
+5 6 110 3 3
+7 8 A6040 3.6 2.4
+[TotalScoreTable "Rank;PairId;TotalScoreMP"]
+4 1 6.33
+5 2 5.67
+1 3 9.67
+8 4 2.33
+6 5 5.00
+3 6 7.00
+7 7 3.60
+2 8 8.40
+"#;
+
+/// Why (as above): `--boards adjusted` on a results file chooses the
+/// boards where something besides plain match points applied: board 2
+/// (an artificial score, three factored results), not board 1. The
+/// adjusted line's figures are its percentages of the top: 3.6 and 2.4.
+#[test]
+fn boards_adjusted_on_a_results_file_shows_the_adjusted_boards() {
+    let v = run(
+        "adjusted.pbn",
+        ADJUSTED_PBN,
+        &["score", "FILE", "--boards", "adjusted", "--json"],
+    )
+    .json();
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 1, "{v}");
+    assert_eq!(boards[0]["board"], 2);
+    assert_eq!(boards[0]["top"], "6");
+    let a = &boards[0]["lines"][3];
+    assert_eq!(a["result"], "A6040");
+    assert_eq!(a["scores"][0]["exact"], "18/5");
+    assert_eq!(a["scores"][1]["exact"], "12/5");
+    let text = run(
+        "adjusted.pbn",
+        ADJUSTED_PBN,
+        &["score", "FILE", "--boards", "adjusted"],
+    )
+    .stdout;
+    assert_eq!(board_headings(&text), ["Board 2 — 3 results, top 6"]);
+}
+
+/// Why: "the standings header says 'pair' in an individual event." The
+/// Ruter individual export of `real-world/` ranks players: the header says
+/// "player", in text, HTML and CSV; a pairs file still says "pair". The
+/// help of `score` and `audit` names PBN (it did already: kept so).
+#[test]
+fn the_standings_header_says_player_in_an_individual_event() {
+    let header = |text: &str| -> String {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("place"))
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        header(&run("b.pbn", BUTLER_PBN, &["score", "FILE"]).stdout),
+        "pair"
+    );
+    for command in ["score", "audit"] {
+        let help = COUNTBACK.run(&[command, "--help"]).stdout;
+        assert!(help.contains("PBN"), "{command}: {help}");
+    }
+    // Ranking a PBN file is refused in words that say what it is (they
+    // said "a USEBIO file").
+    let o = COUNTBACK.run_on("b.pbn", BUTLER_PBN, &["rank", "FILE"]);
+    assert_eq!(o.code, 65, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("a results file (USEBIO, NZ Scorer, PBN) is a scored session"),
+        "{}",
+        o.stderr
+    );
+    let Some(pbn) =
+        shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/individuals.pbn")
+    else {
+        return;
+    };
+    assert_eq!(
+        header(&run("i.pbn", &pbn, &["score", "FILE"]).stdout),
+        "player"
+    );
+    let html = run("i.pbn", &pbn, &["score", "FILE", "--format", "html"]).stdout;
+    assert!(html.contains(">player</th>"), "{html}");
+    assert!(!html.contains(">pair</th>"));
+    let csv = run("i.pbn", &pbn, &["score", "FILE", "--format", "csv"]).stdout;
+    assert_eq!(
+        csv.lines().next().unwrap().split(',').nth(4),
+        Some("player")
+    );
+}
+
+/// Why: a results file's informational columns are "kept and listed as
+/// not used (`not_used` in JSON, one line in text)". The Ruter pairs
+/// export keeps member numbers and sex per player (`MemberID1`, `Sex1`,
+/// …): `score` and `audit` list them, in JSON as `not_used` and in text
+/// and HTML as one line "Kept, not used: …".
+#[test]
+fn what_a_results_file_keeps_but_does_not_use_is_listed() {
+    let Some(pbn) = shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn")
+    else {
+        return;
+    };
+    for command in ["score", "audit"] {
+        let v = run("p.pbn", &pbn, &[command, "FILE", "--json"]).json();
+        let not_used: Vec<&str> = v["not_used"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        for column in ["MemberID1", "MemberID2", "Sex1", "Sex2"] {
+            assert!(
+                not_used
+                    .iter()
+                    .any(|s| *s == format!("[TotalScoreTable] column {column}")),
+                "{command}: {not_used:?}"
+            );
+        }
+        for format in ["text", "html"] {
+            let out = run("p.pbn", &pbn, &[command, "FILE", "--format", format]).stdout;
+            let kept: Vec<&str> = out
+                .lines()
+                .filter(|l| l.contains("Kept, not used: "))
+                .collect();
+            assert_eq!(kept.len(), 1, "{command} {format}");
+            assert!(kept[0].contains("[TotalScoreTable] column MemberID1"));
+        }
+    }
+}
+
+/// Why (item 6 of the issue, `MP1`): Ruter writes match points relative
+/// to the average (`MatchPoints;MP1`: a 4-result board's top, 6, is
+/// `3.0`, its bottom `-3.0`). The board tables print the file's own
+/// figures — every line's `MP_NS`/`MP_EW` read from the file by this test,
+/// negative ones too — but for the lines the audit names set by hand, and
+/// the page says the scale.
+#[test]
+fn ruter_mp1_board_tables_print_the_files_own_relative_figures() {
+    let Some(pbn) = shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn")
+    else {
+        return;
+    };
+    let audit = run("p.pbn", &pbn, &["audit", "FILE", "--json"]).json();
+    let by_hand: Vec<(u64, String)> = audit["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["class"] == "ManualOverride")
+        .map(|f| {
+            (
+                f["board"].as_u64().unwrap(),
+                f["contestant"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let v = run(
+        "p.pbn",
+        &pbn,
+        &["score", "FILE", "--boards", "all", "--json"],
+    )
+    .json();
+    assert_eq!(v["rule"]["centred"], true);
+    let mut ours: HashMap<(u64, String), (Score, Score)> = HashMap::new();
+    for b in v["boards"].as_array().unwrap() {
+        for l in b["lines"].as_array().unwrap() {
+            let s = |i: usize| Score::parse(l["scores"][i]["exact"].as_str().unwrap()).unwrap();
+            ours.insert(
+                (
+                    b["board"].as_u64().unwrap(),
+                    l["ns"].as_str().unwrap().to_owned(),
+                ),
+                (s(0), s(1)),
+            );
+        }
+    }
+    let rows = score_rows(&pbn);
+    let (mut same, mut negative) = (0, 0);
+    for (board, row) in &rows {
+        let key = (u64::from(*board), row["PairId_NS"].clone());
+        if by_hand.contains(&key) {
+            continue;
+        }
+        let file = (
+            Score::parse(&row["MP_NS"]).unwrap(),
+            Score::parse(&row["MP_EW"]).unwrap(),
+        );
+        assert_eq!(ours[&key], file, "board {board}, {}", row["PairId_NS"]);
+        same += 1;
+        negative += usize::from(file.0.is_negative());
+    }
+    assert!(same > 200 && negative > 50, "{same} {negative}");
+    let text = run("p.pbn", &pbn, &["score", "FILE", "--boards", "1"]).stdout;
+    assert!(
+        text.contains("MP1 (MatchPoints;MP1): match points relative to the average"),
+        "{text}"
+    );
+    // Board 1 as the file has it: 8 v 1 −140, NS −3.0 (the bottom of a top
+    // of 6, less 3), EW 3.0.
+    assert!(text
+        .lines()
+        .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["8", "1", "-140", "-3", "3"]));
+}
+
+/// Why: "A figure labelled 'reproduced under the ebu_letter convention'
+/// is counted as unexplained in the same output's summary", and the audit
+/// should say "another rule, with the relation and how many figures it
+/// covers". The JSON carries the one-class-per-figure counts
+/// (`Audit::counts`), which add up to the figures compared and match the
+/// summary's; the text and HTML summaries name the other rule with its
+/// relation and count; each line of the detail (text, CSV) says it too.
+#[test]
+fn the_audit_counts_each_figure_once_and_names_another_rule() {
+    // Ruter's cross-IMP file (test-support's `ruter_cross`: NS sums 22, −3,
+    // −19 over the two other results) under a tag that says the mean
+    // (`Cross-IMPs`): every line is ours × 2, one relation for the file.
+    let pbn = ruter_cross("Cross-IMPs", ["22", "-3", "-19"]);
+    let v = run("x.pbn", &pbn, &["audit", "FILE", "--json"]).json();
+    let c = &v["counts"];
+    let n = |k: &str| c[k].as_u64().unwrap();
+    assert_eq!(n("compared"), v["compared"].as_u64().unwrap());
+    assert_eq!(
+        n("agree") + n("explained") + n("by_hand") + n("other_rule") + n("unexplained"),
+        n("compared")
+    );
+    // The six line figures are another rule; none is set by hand.
+    assert_eq!(n("other_rule"), 6, "{v}");
+    assert_eq!(n("by_hand"), 0);
+    let text = run("x.pbn", &pbn, &["audit", "FILE"]).stdout;
+    let summary = text.lines().next().unwrap();
+    assert!(
+        summary.contains(&format!(
+            "{} under another rule, {} unexplained",
+            n("other_rule"),
+            n("unexplained")
+        )),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Another rule: ") && summary.contains("sum over the other results"),
+        "{summary}"
+    );
+    assert!(summary.contains("(6 figures)."), "{summary}");
+    let html = run("x.pbn", &pbn, &["audit", "FILE", "--format", "html"]).stdout;
+    assert!(html.contains("Another rule: "), "{html}");
+    let csv = run("x.pbn", &pbn, &["audit", "FILE", "--format", "csv"]).stdout;
+    assert_eq!(
+        csv.lines()
+            .filter(|l| l.contains("another rule: ") && l.contains("(6 figures)"))
+            .count(),
+        6,
+        "{csv}"
+    );
+}
+
+/// Why ("the standings header says 'pair' in an individual event"; the
+/// brief: "team" where teams): a ranked event's standings name what they
+/// rank when the file gives no names — "team" for the IHSA team example,
+/// "player" for the chess example — in text and HTML; an EBU event, pairs
+/// or teams, stays "contestant". CSV and JSON keep their column names.
+#[test]
+fn ranked_standings_say_team_or_player() {
+    let header = |path: &str, format: &str| -> String {
+        let file = countback_test_support::cli::root().join(path);
+        let o = COUNTBACK.run(&["rank", file.to_str().unwrap(), "--format", format]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        o.stdout
+    };
+    let text = header("examples/ihsa-team-event.toml", "text");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(2).eq(["place", "team"])),
+        "{text}"
+    );
+    assert!(header("examples/ihsa-team-event.toml", "html").contains(">team</th>"));
+    let text = header("examples/chess-swiss-byes-forfeits.toml", "text");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(2).eq(["place", "player"])),
+        "{text}"
+    );
+    let csv = header("examples/ihsa-team-event.toml", "csv");
+    assert!(csv.starts_with("place,tied,contestant,"), "{csv}");
+}
