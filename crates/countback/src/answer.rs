@@ -42,6 +42,9 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             crate::session::audit(out, a, shown.format, half_for(Some(a.convention)))
         }
         Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
+        Answer::TeamAudited { audit, .. } => {
+            crate::trf_audit::write_teams(out, audit, shown.format)
+        }
     }
 }
 
@@ -60,7 +63,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             half_for(Some(r.convention)),
         )),
         Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
-        Answer::TrfAudited { .. } => None,
+        Answer::TrfAudited { .. } | Answer::TeamAudited { .. } => None,
     }
 }
 
@@ -88,7 +91,7 @@ fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::Sess
 pub fn warnings(answer: &Answer) -> &[Warning] {
     match answer {
         Answer::Ranked(r) => &r.warnings,
-        Answer::TrfAudited { warnings, .. } => warnings,
+        Answer::TrfAudited { warnings, .. } | Answer::TeamAudited { warnings, .. } => warnings,
         Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) => &[],
     }
 }
@@ -100,6 +103,7 @@ pub fn exit(answer: &Answer) -> Exit {
     match answer {
         Answer::Ranked(r) if r.needs_human() => Exit::PlayOffRequired,
         Answer::TrfAudited { audit, .. } if !audit.is_clean() => Exit::ChecksFailed,
+        Answer::TeamAudited { audit, .. } if !audit.findings.is_clean() => Exit::ChecksFailed,
         _ => Exit::Success,
     }
 }

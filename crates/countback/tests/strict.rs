@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use toml_edit::{DocumentMut, Item, Value};
 
-
 /// Every event file we ship or test with, and the command that reads it.
 fn files() -> Vec<(PathBuf, &'static str)> {
     countback_test_support::files::event_files()

@@ -146,6 +146,12 @@ pub struct Request {
     pub procedure: Option<Procedure>,
     /// Options for this run.
     pub options: Options,
+    /// Draw the ties the rules send to lots (FIDE C.07) or to a random
+    /// ballot (EBU 143.7.1(e)) from this seed
+    /// ([`countback_tiebreak_fide::lots`]: the trace states the seed, the
+    /// algorithm and the order drawn). `None`: such ties are left for the
+    /// arbiter (exit 3).
+    pub draw_lots: Option<u64>,
 }
 
 impl Request {
@@ -175,6 +181,13 @@ pub enum Answer {
     Rescored(crate::results::Rescore),
     /// A results file audited.
     Audited(crate::results::Audit),
+    /// A TRF team file's `310` ranks and points checked.
+    TeamAudited {
+        /// The findings.
+        audit: crate::trf_team::TeamAudit,
+        /// What a scorer should look at.
+        warnings: Vec<Warning>,
+    },
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -263,6 +276,21 @@ fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
 
 /// Answer `request` on a file of `kind` given as `bytes`.
 pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
+    let mut answer = answer_undrawn(bytes, kind, request)?;
+    if let Some(seed) = request.draw_lots {
+        let Answer::Ranked(ranking) = &mut answer else {
+            return Err(Refusal::Event(EventError::new(crate::Problem::BadOption {
+                option: "draw_lots".to_owned(),
+                message: "lots are drawn in a ranking, not when scoring or auditing".to_owned(),
+            })));
+        };
+        ranking.outcome = countback_tiebreak_fide::lots::draw_lots(&ranking.outcome, seed);
+    }
+    Ok(answer)
+}
+
+/// The answer, ties sent to lots or a ballot left as they are.
+fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     kind.allows(request.job)?;
     match kind {
         FileKind::Event(notation) => {
@@ -313,10 +341,14 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
                 .read("fide", &FieldPath::key("--option"), &mut Vec::new())?;
             let text = text(bytes)?;
             Ok(match request.job {
-                Job::Audit => {
-                    let (audit, warnings) = crate::audit_trf(text, &options)?;
-                    Answer::TrfAudited { audit, warnings }
-                }
+                Job::Audit => match crate::audit_trf(text, &options)? {
+                    (crate::TrfAudit::Players(audit), warnings) => {
+                        Answer::TrfAudited { audit, warnings }
+                    }
+                    (crate::TrfAudit::Teams(audit), warnings) => {
+                        Answer::TeamAudited { audit, warnings }
+                    }
+                },
                 Job::Auto | Job::Rank | Job::Score => {
                     Answer::Ranked(crate::rank_trf(text, &options)?)
                 }
