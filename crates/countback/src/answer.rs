@@ -47,6 +47,9 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         }
         Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
         Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
+        Answer::TeamAudited { audit, .. } => {
+            crate::trf_audit::write_teams(out, audit, shown.format)
+        }
     }
 }
 
@@ -76,7 +79,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             a,
             half_for(Some(a.audit.convention)),
         )),
-        Answer::TrfAudited { .. } | Answer::Usebio(_) => None,
+        Answer::TrfAudited { .. } | Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
     }
 }
 
@@ -104,7 +107,7 @@ fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::Sess
 pub fn warnings(answer: &Answer) -> &[Warning] {
     match answer {
         Answer::Ranked(r) => &r.warnings,
-        Answer::TrfAudited { warnings, .. } => warnings,
+        Answer::TrfAudited { warnings, .. } | Answer::TeamAudited { warnings, .. } => warnings,
         Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) => &[],
     }
 }
@@ -116,6 +119,7 @@ pub fn exit(answer: &Answer) -> Exit {
     match answer {
         Answer::Ranked(r) if r.needs_human() => Exit::PlayOffRequired,
         Answer::TrfAudited { audit, .. } if !audit.is_clean() => Exit::ChecksFailed,
+        Answer::TeamAudited { audit, .. } if !audit.findings.is_clean() => Exit::ChecksFailed,
         _ => Exit::Success,
     }
 }

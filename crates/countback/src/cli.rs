@@ -200,6 +200,12 @@ pub struct RankArgs {
     /// does.
     #[arg(long)]
     pub vega_forfeit_loss: bool,
+    /// Draw every tie the rules send to lots (FIDE C.07) or to a random
+    /// ballot (EBU 143.7.1(e)) from this seed (0 to 2^64-1); the trace
+    /// states the seed, the algorithm and the order drawn, so anyone can
+    /// repeat it. Without it such ties are left to the arbiter (exit 3).
+    #[arg(long, value_name = "SEED")]
+    pub draw_lots: Option<u64>,
 }
 
 /// `serve` arguments: where the page listens.

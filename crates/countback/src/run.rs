@@ -266,6 +266,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     let mut request = Request::new(Job::Rank);
     request.procedure = args.procedure;
     request.options = Options::Any(options);
+    request.draw_lots = args.draw_lots;
     let shown = Shown {
         format: args.output.format(),
         half: args.output.half,

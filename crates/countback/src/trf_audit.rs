@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use countback_event::trf::{Audit, Finding};
+use countback_event::trf_team::TeamAudit;
 use serde::Serialize;
 
 use crate::cli::Format;
@@ -165,6 +166,142 @@ pub fn write(out: &mut dyn Write, audit: &Audit, format: Format) -> io::Result<(
             writeln!(out, "{} finding(s):", rows.len())?;
             for r in &rows {
                 writeln!(out, "  {}", sentence(r))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A finding of a team file's standings check, as written.
+#[derive(Serialize)]
+#[serde(tag = "finding", rename_all = "snake_case")]
+enum TeamRow {
+    PointsDisagree {
+        team: u32,
+        line: usize,
+        declared_match_points: Option<String>,
+        match_points: String,
+        declared_game_points: Option<String>,
+        game_points: String,
+    },
+    OutOfPlace {
+        team: u32,
+        line: usize,
+        declared_rank: u32,
+        places: [u32; 2],
+    },
+    MissingRank {
+        team: u32,
+    },
+}
+
+fn team_rows(audit: &TeamAudit) -> Vec<TeamRow> {
+    let f = &audit.findings;
+    let text = |s: &Option<countback_event::model::Score>| s.as_ref().map(ToString::to_string);
+    f.points
+        .iter()
+        .map(|d| TeamRow::PointsDisagree {
+            team: d.team,
+            line: d.line,
+            declared_match_points: text(&d.match_points.0),
+            match_points: d.match_points.1.to_string(),
+            declared_game_points: text(&d.game_points.0),
+            game_points: d.game_points.1.to_string(),
+        })
+        .chain(f.out_of_place.iter().map(|o| TeamRow::OutOfPlace {
+            team: o.team,
+            line: o.line,
+            declared_rank: o.declared,
+            places: [o.places.0, o.places.1],
+        }))
+        .chain(
+            f.missing_rank
+                .iter()
+                .map(|t| TeamRow::MissingRank { team: *t }),
+        )
+        .collect()
+}
+
+fn team_sentence(r: &TeamRow) -> String {
+    match r {
+        TeamRow::PointsDisagree {
+            team,
+            line,
+            declared_match_points,
+            match_points,
+            declared_game_points,
+            game_points,
+        } => format!(
+            "line {line}: team #{team}: the file declares {} match points and {} game points; the results make {match_points} and {game_points}",
+            declared_match_points.as_deref().unwrap_or("no"),
+            declared_game_points.as_deref().unwrap_or("no"),
+        ),
+        TeamRow::OutOfPlace {
+            team,
+            line,
+            declared_rank,
+            places,
+        } => {
+            let place = if places[0] == places[1] {
+                places[0].to_string()
+            } else {
+                format!("{}-{} (a tie the list cannot break)", places[0], places[1])
+            };
+            format!("line {line}: team #{team}: declared rank {declared_rank}, but the list places it {place}")
+        }
+        TeamRow::MissingRank { team } => {
+            format!("team #{team} has no rank while others have one")
+        }
+    }
+}
+
+/// The list a team file was checked against, the primary score first.
+fn team_list(audit: &TeamAudit) -> String {
+    std::iter::once(audit.primary.code().to_owned())
+        .chain(audit.list.0.iter().map(ToString::to_string))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Write the standings check of a team file (`310` points and ranks);
+/// the caller sets the exit status.
+pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io::Result<()> {
+    let rows = team_rows(audit);
+    match format {
+        Format::Json => {
+            #[derive(Serialize)]
+            struct Report<'a> {
+                teams: bool,
+                tie_breaks: String,
+                clean: bool,
+                findings: &'a [TeamRow],
+            }
+            serde_json::to_writer(
+                &mut *out,
+                &Report {
+                    teams: true,
+                    tie_breaks: team_list(audit),
+                    clean: audit.findings.is_clean(),
+                    findings: &rows,
+                },
+            )?;
+            writeln!(out)
+        }
+        _ => {
+            writeln!(
+                out,
+                "Team standings (records 310) checked against the tie-break list: {}",
+                team_list(audit)
+            )?;
+            if rows.is_empty() {
+                return writeln!(
+                    out,
+                    "Every declared team rank and points total is borne out."
+                );
+            }
+            writeln!(out, "{} finding(s):", rows.len())?;
+            for r in &rows {
+                writeln!(out, "  {}", team_sentence(r))?;
             }
             Ok(())
         }

@@ -847,3 +847,39 @@ fn a_bws_on_the_page_is_what_the_command_line_shows() {
         assert!(r.text().contains("nothing to audit"), "status {}", r.status);
     });
 }
+
+/// Issue 28: the page's `draw_lots` field is the command line's
+/// `--draw-lots`, through the same typed request: the hand-made team round
+/// robin whose three-way tie goes to lots (tests/fide_teams.rs works it by
+/// hand) downloads the same JSON, the tie drawn, from the same seed; an
+/// empty field leaves the tie to the arbiter, and a field that is not a
+/// seed is refused by name.
+#[test]
+fn the_page_draws_lots_as_the_command_line_does() {
+    within(120, || {
+        let page = Page::start();
+        let file = "crates/countback/tests/fide_teams/sharly-round-robin.trf";
+        let (code, expected, err) =
+            cli(&["explain", file, "--draw-lots", "2026", "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let r = page.post_file(
+            file,
+            &[("show", "explain"), ("draw_lots", "2026"), ("want", "json")],
+        );
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.body, expected);
+        assert!(r.text().contains("seed 2026; countback lots v1"));
+        let r = page.post_file(
+            file,
+            &[("show", "explain"), ("draw_lots", ""), ("want", "json")],
+        );
+        assert!(!r.text().contains("seed 2026"), "{}", r.text());
+        let r = page.post_file(file, &[("draw_lots", "tomorrow")]);
+        assert!(
+            r.text()
+                .contains("draw_lots: &quot;tomorrow&quot; is not a seed"),
+            "{}",
+            r.text()
+        );
+    });
+}

@@ -151,6 +151,12 @@ pub struct Request {
     /// ([`Answer::Usebio`]) instead of answered as data: a results file
     /// (USEBIO, NZ Scorer, PBN, `.bws`) scored or rescored.
     pub usebio: bool,
+    /// Draw the ties the rules send to lots (FIDE C.07) or to a random
+    /// ballot (EBU 143.7.1(e)) from this seed
+    /// ([`countback_tiebreak_fide::lots`]: the trace states the seed, the
+    /// algorithm and the order drawn). `None`: such ties are left for the
+    /// arbiter (exit 3).
+    pub draw_lots: Option<u64>,
 }
 
 impl Request {
@@ -183,6 +189,13 @@ pub enum Answer {
     /// A pairs session written as a USEBIO 1.2 document (asked by
     /// [`Request::usebio`]).
     Usebio(String),
+    /// A TRF team file's `310` ranks and points checked.
+    TeamAudited {
+        /// The findings.
+        audit: crate::trf_team::TeamAudit,
+        /// What a scorer should look at.
+        warnings: Vec<Warning>,
+    },
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -271,6 +284,21 @@ fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
 
 /// Answer `request` on a file of `kind` given as `bytes`.
 pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
+    let mut answer = answer_undrawn(bytes, kind, request)?;
+    if let Some(seed) = request.draw_lots {
+        let Answer::Ranked(ranking) = &mut answer else {
+            return Err(Refusal::Event(EventError::new(crate::Problem::BadOption {
+                option: "draw_lots".to_owned(),
+                message: "lots are drawn in a ranking, not when scoring or auditing".to_owned(),
+            })));
+        };
+        ranking.outcome = countback_tiebreak_fide::lots::draw_lots(&ranking.outcome, seed);
+    }
+    Ok(answer)
+}
+
+/// The answer, ties sent to lots or a ballot left as they are.
+fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     kind.allows(request.job)?;
     if request.usebio {
         return usebio(bytes, kind, request);
@@ -324,10 +352,14 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
                 .read("fide", &FieldPath::key("--option"), &mut Vec::new())?;
             let text = text(bytes)?;
             Ok(match request.job {
-                Job::Audit => {
-                    let (audit, warnings) = crate::audit_trf(text, &options)?;
-                    Answer::TrfAudited { audit, warnings }
-                }
+                Job::Audit => match crate::audit_trf(text, &options)? {
+                    (crate::TrfAudit::Players(audit), warnings) => {
+                        Answer::TrfAudited { audit, warnings }
+                    }
+                    (crate::TrfAudit::Teams(audit), warnings) => {
+                        Answer::TeamAudited { audit, warnings }
+                    }
+                },
                 Job::Auto | Job::Rank | Job::Score => {
                     Answer::Ranked(crate::rank_trf(text, &options)?)
                 }

@@ -35,6 +35,7 @@ mod rank;
 pub mod results;
 mod score;
 mod source;
+pub mod trf_team;
 
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
 pub mod trf {
@@ -198,12 +199,20 @@ impl Event {
 struct Trf {
     tournament: countback_tiebreak_fide::trf::Tournament,
     options: countback_tiebreak_fide::Options,
-    cascade: countback_tiebreak_fide::Cascade,
+    list: TrfList,
     warnings: Vec<Warning>,
 }
 
+/// The tie-break list of a TRF file: individual (C.07 arts. 6-10) or, for
+/// a team file (records `310`, a team type in `192`), team (arts. 12-13,
+/// MTB26). The file says which; nothing else chooses.
+enum TrfList {
+    Individual(countback_tiebreak_fide::Cascade),
+    Team(countback_tiebreak_fide::TeamCascade),
+}
+
 fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventError> {
-    use countback_tiebreak_fide::{trf, Cascade, EditionChoice};
+    use countback_tiebreak_fide::{trf, EditionChoice};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
         return Err(EventError::new(Problem::WrongKind {
@@ -233,17 +242,21 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
             message: "record 172 (national ratings) is not read: rating tie-breaks use the FIDE ratings of the 001 records".to_owned(),
         });
     }
-    let cascade: Cascade = match &options.tiebreaks {
-        Some(list) => list.parse()?,
-        None => match t.declared_cascade()? {
-            Some(c) => c,
-            None => "BH/C1, BH, SB".parse()?,
-        },
+    let list = if t.is_team_file() {
+        TrfList::Team(trf_team::list(&t, options, &mut warnings)?)
+    } else {
+        TrfList::Individual(match &options.tiebreaks {
+            Some(list) => list.parse()?,
+            None => match t.declared_cascade()? {
+                Some(c) => c,
+                None => "BH/C1, BH, SB".parse()?,
+            },
+        })
     };
     Ok(Trf {
         tournament: t,
         options: fide_options,
-        cascade,
+        list,
         warnings,
     })
 }
@@ -255,8 +268,11 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
     use countback_tiebreak_fide::Evaluation;
     let trf = read_trf(text, options)?;
     let t = &trf.tournament;
+    let cascade = match &trf.list {
+        TrfList::Individual(c) => c,
+        TrfList::Team(list) => return trf_team::rank(t, trf.options, list, trf.warnings),
+    };
     let eval = Evaluation::new(t, trf.options)?;
-    let cascade = &trf.cascade;
     let outcome = eval.rank(cascade)?;
     let ids = countback_tiebreak_fide::contestant_ids(t);
     let columns = columns::fide(&eval, cascade, &ids)?;
@@ -292,11 +308,40 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
 pub fn audit_trf(
     text: &str,
     options: &options::FideOptions,
-) -> Result<(countback_tiebreak_fide::Audit, Vec<Warning>), EventError> {
+) -> Result<(TrfAudit, Vec<Warning>), EventError> {
     let trf = read_trf(text, options)?;
-    let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
-    let audit = countback_tiebreak_fide::audit(&eval, &trf.cascade)?;
+    let audit = match &trf.list {
+        TrfList::Individual(cascade) => {
+            let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
+            TrfAudit::Players(countback_tiebreak_fide::audit(&eval, cascade)?)
+        }
+        TrfList::Team(list) => {
+            TrfAudit::Teams(trf_team::audit(&trf.tournament, trf.options, list)?)
+        }
+    };
     Ok((audit, trf.warnings))
+}
+
+/// What the standings check of a TRF file finds: of its players, or of
+/// its teams (a team file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum TrfAudit {
+    /// An individual tournament: the `001` ranks and points.
+    Players(countback_tiebreak_fide::Audit),
+    /// A team tournament: the `310` ranks and points.
+    Teams(trf_team::TeamAudit),
+}
+
+impl TrfAudit {
+    /// Whether the file's standings and points are borne out.
+    #[must_use]
+    pub fn is_clean(&self) -> bool {
+        match self {
+            TrfAudit::Players(a) => a.is_clean(),
+            TrfAudit::Teams(a) => a.findings.is_clean(),
+        }
+    }
 }
 
 /// The JSON Schema of the event file format.

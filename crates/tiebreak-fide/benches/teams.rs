@@ -55,6 +55,7 @@ fn bench(c: &mut Criterion) {
         start_date: Some("2026/05/01"),
         win: 2,
         draw: 1,
+        round_robin: false,
     });
     let list: TeamCascade = FULL_LIST.parse().unwrap_or_default();
     check(&text);

@@ -235,6 +235,8 @@ pub(super) struct Ask {
     pub(super) half: Option<HalfDisplay>,
     pub(super) boards: Option<Boards>,
     pub(super) want: Want,
+    /// `draw_lots`: the seed of the ties sent to lots or a ballot.
+    pub(super) draw_lots: Option<u64>,
 }
 
 pub(super) fn form_error(message: impl Into<String>) -> ServeError {
@@ -276,6 +278,7 @@ impl Form {
             half: None,
             boards: None,
             want: Want::Page,
+            draw_lots: None,
         };
         for (field, value) in &self.fields {
             let value = value.trim();
@@ -307,6 +310,14 @@ impl Form {
                             .map_err(|e| form_error(format!("half: {e}")))?,
                     );
                 }
+                "draw_lots" if value.is_empty() => {}
+                "draw_lots" => {
+                    ask.draw_lots = Some(value.parse().map_err(|_| {
+                        form_error(format!(
+                            "draw_lots: {value:?} is not a seed (a whole number from 0 to 18446744073709551615)"
+                        ))
+                    })?);
+                }
                 "boards" if value.is_empty() => {}
                 "boards" => ask.boards = Some(parse_boards(value)?),
                 "want" => {
@@ -326,7 +337,7 @@ impl Form {
                 _ => {
                     let Some((group, key)) = field.split_once('.') else {
                         return Err(form_error(format!(
-                            "`{field}` is not a field of this page's form (file, show, procedure, half, boards, want, or GROUP.OPTION)"
+                            "`{field}` is not a field of this page's form (file, show, procedure, half, boards, want, draw_lots, or GROUP.OPTION)"
                         )));
                     };
                     let group = Group::by_name(group).ok_or_else(|| {

@@ -19,7 +19,8 @@
 //! `--bind` and prints a warning ([`bind_warning`]).
 //!
 //! The form's fields: `file`; `show` (`auto`, `explain`, `score`, `audit`);
-//! `procedure` (empty: as the file says); `half`; `boards`; `want` (`page`,
+//! `procedure` (empty: as the file says); `half`; `boards`; `draw_lots` (a
+//! seed: ties sent to lots or a ballot drawn, as `--draw-lots`); `want` (`page`,
 //! or a download: `html`, `json`, `csv`); and one field per option,
 //! `GROUP.KEY`, where GROUP is a procedure's name or `scoring` and the keys
 //! are the fields of that group's options type in the event library. An
@@ -361,6 +362,7 @@ impl Ask {
         };
         let mut request = Request::new(job);
         request.procedure = self.procedure;
+        request.draw_lots = self.draw_lots;
         request.options = Options::ByGroup(
             self.options
                 .iter()
@@ -391,7 +393,8 @@ impl Ask {
             // The page does not ask for USEBIO; were it to, the document
             // is shown as text.
             countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None, true),
-            countback_event::Answer::TrfAudited { .. } => (
+            countback_event::Answer::TrfAudited { .. }
+            | countback_event::Answer::TeamAudited { .. } => (
                 "audited: its declared ranks and points checked".to_owned(),
                 Some(Group::Procedure(Procedure::Fide)),
                 true,

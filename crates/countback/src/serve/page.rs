@@ -136,9 +136,11 @@ pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
     }
     let _ = write!(
         out,
-        "</select></div>\n<div class=\"field\"><label for=\"boards\">Board tables (a pairs session or a rescored results file)</label><input id=\"boards\" name=\"boards\" type=\"text\" inputmode=\"text\" placeholder=\"all\" value=\"{}\" aria-describedby=\"boards-hint\"><p id=\"boards-hint\" class=\"hint\">all, adjusted, none, or board numbers such as 1,4,7-9</p></div>\n</div>\n</details>\n\
+        "</select></div>\n<div class=\"field\"><label for=\"boards\">Board tables (a pairs session or a rescored results file)</label><input id=\"boards\" name=\"boards\" type=\"text\" inputmode=\"text\" placeholder=\"all\" value=\"{}\" aria-describedby=\"boards-hint\"><p id=\"boards-hint\" class=\"hint\">all, adjusted, none, or board numbers such as 1,4,7-9</p></div>\n\
+         <div class=\"field\"><label for=\"draw_lots\">Draw lots (a seed)</label><input id=\"draw_lots\" name=\"draw_lots\" type=\"text\" inputmode=\"numeric\" value=\"{}\" aria-describedby=\"draw_lots-hint\"><p id=\"draw_lots-hint\" class=\"hint\">empty: ties the rules send to lots or a ballot are left to the arbiter; a number: they are drawn from it, repeatably</p></div>\n</div>\n</details>\n\
          <div class=\"actions\"><button type=\"submit\" name=\"want\" value=\"page\" class=\"primary\">Show the results</button><span id=\"busy\" class=\"hint\" role=\"status\" aria-live=\"polite\"></span></div>\n</form>\n",
-        escape(fields.get("boards").map_or("", |s| s.as_str()))
+        escape(fields.get("boards").map_or("", |s| s.as_str())),
+        escape(fields.get("draw_lots").map_or("", |s| s.as_str()))
     );
 }
 

@@ -26,6 +26,27 @@ pub struct TeamSwiss {
     /// Match points of a draw (`362 TD`); a half-point bye and a
     /// pairing-allocated bye score it too.
     pub draw: u32,
+    /// A single round robin (`192 BERGER_TEAM_ROUNDROBIN`) by the circle
+    /// method instead of a Swiss: an even number of teams, `teams - 1`
+    /// rounds (the caller says so), no byes; forfeited matches as in a
+    /// Swiss.
+    pub round_robin: bool,
+}
+
+/// Round `round` (from 1) of a single round robin of `count` teams (even)
+/// by the circle method: the last team fixed, the others rotating.
+fn circle(count: usize, round: usize) -> Vec<usize> {
+    let others = count.saturating_sub(1).max(1);
+    let mut seats: Vec<usize> = (0..others)
+        .map(|i| (i + round.saturating_sub(1)) % others)
+        .collect();
+    seats.push(count.saturating_sub(1));
+    let mut order = Vec::with_capacity(count);
+    for i in 0..count / 2 {
+        order.push(seats[i]);
+        order.push(seats[count - 1 - i]);
+    }
+    order
 }
 
 /// One board's field of a round: `opponent colour result`.
@@ -50,6 +71,7 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         start_date,
         win,
         draw,
+        round_robin,
     } = *spec;
     let mut rng = SplitMix64::new(seed);
     let count = usize::try_from(n).unwrap_or(0);
@@ -64,9 +86,12 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
     for round in 1..=rounds {
         let mut order: Vec<usize> = (0..count).collect();
         order.sort_by_key(|t| (std::cmp::Reverse(mp[*t]), *t));
+        if round_robin {
+            order = circle(count, round);
+        }
         let mut waiting: Vec<usize> = Vec::new();
         for t in order {
-            if rng.below(100) < 2 {
+            if !round_robin && rng.below(100) < 2 {
                 byes.push((round, t + 1));
                 mp[t] += draw;
                 for b in 1..=boards {
@@ -90,7 +115,12 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         }
         while let Some(a) = waiting.first().copied() {
             waiting.remove(0);
-            let at = waiting.iter().position(|b| !met[a][*b]).unwrap_or(0);
+            // In a round robin the circle's next seat is the opponent.
+            let at = if round_robin {
+                0
+            } else {
+                waiting.iter().position(|b| !met[a][*b]).unwrap_or(0)
+            };
             let b = waiting.remove(at);
             met[a][b] = true;
             met[b][a] = true;
@@ -144,7 +174,15 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         let _ = writeln!(text, "042 {date}");
     }
     let _ = writeln!(text, "142 {rounds}");
-    let _ = writeln!(text, "192 FIDE_TEAM_BAKU");
+    let _ = writeln!(
+        text,
+        "192 {}",
+        if round_robin {
+            "BERGER_TEAM_ROUNDROBIN"
+        } else {
+            "FIDE_TEAM_BAKU"
+        }
+    );
     let colours: String = (0..boards)
         .map(|b| if b % 2 == 0 { 'W' } else { 'B' })
         .collect();
@@ -187,7 +225,9 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
             let _ = write!(pab_line, " {t:>3}");
         }
     }
-    let _ = writeln!(text, "{}", pab_line.trim_end());
+    if !round_robin {
+        let _ = writeln!(text, "{}", pab_line.trim_end());
+    }
     for (round, team) in byes {
         let _ = writeln!(text, "240 H {round:>3} {team:>4}");
     }

@@ -1,0 +1,197 @@
+//! A TRF-2026 team file (records `310`, a team type in `192`) under the
+//! FIDE procedure: ranked as teams by C.07 arts. 12-13 and MTB26, never as
+//! players.
+//!
+//! Why the FIDE entry and not a procedure of its own: C.07 is one
+//! regulation for individual and team events, and a TRF file says which
+//! it is (its `310` records and `192` type), so the file chooses, as it
+//! chooses its points system (`162`) and its tie-break list (`202`/`212`).
+//! A second procedure name would only let a user ask for the wrong one;
+//! what applies to players only is refused on a team file, naming it.
+
+use std::collections::BTreeMap;
+
+use countback_model::{ContestantId, Value};
+use countback_tiebreak_fide::team::{TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement};
+use countback_tiebreak_fide::trf::Tournament;
+use countback_tiebreak_fide::{TeamCascade, TeamScore, TeamTournament};
+
+use crate::columns::Column;
+use crate::display::Precision;
+use crate::error::{EventError, Problem};
+use crate::options::FideOptions;
+use crate::{Procedure, Ranking, Warning};
+
+/// What the file is, in the words of a refusal: `a team tournament (50
+/// teams, record 192 FIDE_TEAM_BAKU)`.
+fn what_it_is(t: &Tournament) -> String {
+    let records = t.team.as_ref();
+    let teams = records.map_or(0, |r| r.teams.len());
+    let type_code = records
+        .and_then(|r| r.type_code.as_ref())
+        .map(|c| format!(", record 192 {c}"))
+        .unwrap_or_default();
+    format!("a team tournament ({teams} teams{type_code})")
+}
+
+/// The team tie-break list: the one given, else the file's (`202`/`212`),
+/// else none (the primary score alone, with a warning). An option that
+/// applies to players only is refused, saying what the file is.
+pub(crate) fn list(
+    t: &Tournament,
+    options: &FideOptions,
+    warnings: &mut Vec<Warning>,
+) -> Result<TeamCascade, EventError> {
+    if options.vega_forfeit_loss {
+        return Err(EventError::new(Problem::WrongKind {
+            message: format!(
+                "this is {}: vega_forfeit_loss classifies a player's byes (individual tie-breaks); the file is ranked as teams, by C.07 arts. 12-13",
+                what_it_is(t)
+            ),
+        }));
+    }
+    let team_list = |text: &str| -> Result<TeamCascade, EventError> {
+        text.parse::<TeamCascade>().map_err(|e| {
+            EventError::new(Problem::WrongKind {
+                message: format!("this is {}, ranked as teams: {e}", what_it_is(t)),
+            })
+        })
+    };
+    if let Some(text) = &options.tiebreaks {
+        return team_list(text);
+    }
+    if let Some(codes) = &t.tie_break_codes {
+        // A leading `PTS` is the primary score the `192` type names, as in
+        // an individual file's list (Sharly Chess writes `212 PTS,WIN,...`).
+        let codes = match codes.split_first() {
+            Some((first, rest)) if first.trim().eq_ignore_ascii_case("PTS") => rest,
+            _ => codes.as_slice(),
+        };
+        return team_list(&codes.join(","));
+    }
+    warnings.push(Warning {
+        field: None,
+        at: None,
+        message: "no team tie-break list in the file (records 202/212) nor given (--tiebreaks): the teams are ranked by their primary score alone, ties left to the drawing of lots".to_owned(),
+    });
+    Ok(TeamCascade::default())
+}
+
+/// The unit of a team ranking's primary score.
+fn unit(score: TeamScore) -> &'static str {
+    if matches!(score, TeamScore::GamePoints) {
+        "game points"
+    } else {
+        "match points"
+    }
+}
+
+/// Rank the teams of `t`: the primary score (the `192` type), then `list`,
+/// each decision in the trace with its article; a column per code that has
+/// a value (EDE and EDET rank a group and have none: their decisions are in
+/// the trace).
+pub(crate) fn rank(
+    t: &Tournament,
+    options: countback_tiebreak_fide::Options,
+    list: &TeamCascade,
+    warnings: Vec<Warning>,
+) -> Result<Ranking, EventError> {
+    let teams = TeamTournament::with_options(t, options)?;
+    let outcome = teams.rank(list)?;
+    let ids = teams.contestant_ids();
+    let primary_score = teams.primary();
+    let primary = ids
+        .iter()
+        .zip(teams.standings())
+        .map(|(id, s)| {
+            let points = if matches!(primary_score, TeamScore::GamePoints) {
+                s.game_points.clone()
+            } else {
+                s.match_points.clone()
+            };
+            (id.clone(), points)
+        })
+        .collect();
+    let mut columns = Vec::new();
+    for code in &list.0 {
+        if matches!(code.kind, TeamCodeKind::ExtendedDirectEncounter { .. }) {
+            continue;
+        }
+        let name = code.to_string();
+        let values: BTreeMap<ContestantId, Value> = ids
+            .iter()
+            .cloned()
+            .zip(teams.values(code)?.into_iter().map(Value::Score))
+            .collect();
+        columns.push(Column {
+            key: name.clone(),
+            title: name,
+            description: format!("FIDE {}: {}", code.article(), code.description()),
+            values,
+            precision: Precision::distinct(0),
+        });
+    }
+    Ok(Ranking {
+        event: t.name.clone().unwrap_or_default(),
+        procedure: Procedure::Fide,
+        unit: unit(primary_score),
+        primary,
+        outcome,
+        names: BTreeMap::new(),
+        ratings: BTreeMap::new(),
+        warnings,
+        columns,
+        conversions: Vec::new(),
+    })
+}
+
+/// The standings check of a team file: its `310` match and game points
+/// against the results, its `310` ranks against the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TeamAudit {
+    /// The list the ranks were checked against (the primary score first).
+    pub list: TeamCascade,
+    /// The primary score (the `192` type).
+    pub primary: TeamScore,
+    /// What the check found.
+    pub findings: countback_tiebreak_fide::TeamAudit,
+    /// Each team's name, by number (for the findings' sentences).
+    pub names: BTreeMap<u32, ContestantId>,
+}
+
+impl TeamAudit {
+    /// The teams whose `310` points are not the results'.
+    #[must_use]
+    pub fn points(&self) -> &[TeamPointsDisagreement] {
+        &self.findings.points
+    }
+
+    /// The teams whose `310` rank is not a place the list gives them.
+    #[must_use]
+    pub fn out_of_place(&self) -> &[TeamOutOfPlace] {
+        &self.findings.out_of_place
+    }
+}
+
+/// Check a team file's `310` records (`TeamTournament::audit`).
+pub(crate) fn audit(
+    t: &Tournament,
+    options: countback_tiebreak_fide::Options,
+    list: &TeamCascade,
+) -> Result<TeamAudit, EventError> {
+    let teams = TeamTournament::with_options(t, options)?;
+    let findings = teams.audit(list)?;
+    let names = teams
+        .standings()
+        .iter()
+        .map(|s| s.team.number)
+        .zip(teams.contestant_ids())
+        .collect();
+    Ok(TeamAudit {
+        list: list.clone(),
+        primary: teams.primary(),
+        findings,
+        names,
+    })
+}
