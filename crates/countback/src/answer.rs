@@ -89,7 +89,8 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
     match answer {
         Answer::Ranked(r) => &r.warnings,
         Answer::TrfAudited { warnings, .. } => warnings,
-        Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) => &[],
+        Answer::Scored { scored, .. } => &scored.warnings,
+        Answer::Rescored(_) | Answer::Audited(_) => &[],
     }
 }
 

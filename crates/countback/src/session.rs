@@ -156,6 +156,9 @@ struct ScoreJson<'a> {
     half: &'static str,
     fields: Vec<FieldJson<'a>>,
     boards: Vec<BoardJson<'a>>,
+    /// Absent where there is none, as before the scorer's checks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<crate::standings::WarningJson>,
 }
 
 fn two(p: Option<&(Score, Score)>, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
@@ -251,6 +254,7 @@ impl SessionOutput<'_> {
             half: self.half.name(),
             fields,
             boards,
+            warnings: crate::standings::warnings_json(&s.warnings),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
         out.write_all(b"\n")

@@ -148,7 +148,21 @@ impl Event {
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
         let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
-        for w in &mut r.warnings {
+        self.place(&mut r.warnings);
+        Ok(r)
+    }
+
+    /// Score the event's boards as a pairs session; `overrides` replace the
+    /// file's `[event.scoring]` options one by one.
+    pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
+        let mut s = score::score(&self.file, overrides).map_err(|e| self.locate(e))?;
+        self.place(&mut s.warnings);
+        Ok(s)
+    }
+
+    /// Give each warning its line, from its field.
+    fn place(&self, warnings: &mut [Warning]) {
+        for w in warnings {
             if w.at.is_none() {
                 w.at = w
                     .field
@@ -156,13 +170,6 @@ impl Event {
                     .and_then(|f| self.source.as_ref().and_then(|s| s.locate(f)));
             }
         }
-        Ok(r)
-    }
-
-    /// Score the event's boards as a pairs session; `overrides` replace the
-    /// file's `[event.scoring]` options one by one.
-    pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
-        score::score(&self.file, overrides).map_err(|e| self.locate(e))
     }
 
     /// Every match the event's VP scale converts from IMPs or board

@@ -42,6 +42,9 @@ pub struct Scored {
     /// Every board, line by line: scores, match points before and after
     /// factoring, and what was applied.
     pub boards: Vec<crate::boards::BoardTable>,
+    /// What a scorer should look at before publishing: scores no contract
+    /// makes, a pair on too few boards (a mistyped pair number).
+    pub warnings: Vec<crate::Warning>,
 }
 
 fn scoring_path() -> FieldPath {
@@ -318,6 +321,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         fields,
         options,
         boards,
+        warnings: crate::checks::session_scores(event),
     })
 }
 
