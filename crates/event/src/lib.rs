@@ -24,6 +24,7 @@ mod boards;
 mod checks;
 pub mod columns;
 mod convert;
+mod culprit;
 pub mod display;
 pub mod error;
 pub mod file;
@@ -147,7 +148,8 @@ impl Event {
     /// Rank the event by its procedure (or the request's), with its
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
-        let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
+        let mut r = rank::rank(&self.file, request)
+            .map_err(|e| self.locate(culprit::placed(&self.file, e)))?;
         self.place(&mut r.warnings);
         Ok(r)
     }
@@ -155,7 +157,8 @@ impl Event {
     /// Score the event's boards as a pairs session; `overrides` replace the
     /// file's `[event.scoring]` options one by one.
     pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
-        let mut s = score::score(&self.file, overrides).map_err(|e| self.locate(e))?;
+        let mut s = score::score(&self.file, overrides)
+            .map_err(|e| self.locate(culprit::placed(&self.file, e)))?;
         self.place(&mut s.warnings);
         Ok(s)
     }
