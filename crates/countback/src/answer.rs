@@ -41,12 +41,14 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::Audited(a) => {
             crate::session::audit(out, a, shown.format, half_for(Some(a.convention)))
         }
-        Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
+        Answer::TrfAudited { audit, edition, .. } => {
+            crate::trf_audit::write(out, audit, *edition, shown.format, half_for(None))
+        }
     }
 }
 
-/// `answer` as a document — what the text and HTML formats show — where it
-/// is one (a TRF audit is plain text). The page shows its body
+/// `answer` as a document — what the HTML format shows, and the text
+/// format of every answer but a TRF audit (a list of sentences). The page shows its body
 /// ([`crate::doc::write_html_body`]) under its own head, with
 /// [`crate::doc::STYLE`].
 #[must_use]
@@ -60,7 +62,9 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             half_for(Some(r.convention)),
         )),
         Answer::Audited(a) => Some(crate::session::audit_doc(a, half_for(Some(a.convention)))),
-        Answer::TrfAudited { .. } => None,
+        Answer::TrfAudited { audit, edition, .. } => {
+            Some(crate::trf_audit::doc(audit, *edition, half_for(None)))
+        }
     }
 }
 

@@ -172,6 +172,9 @@ struct RankJson<'a> {
     standings: Vec<GroupJson<'a>>,
     decisions: Vec<DecisionJson<'a>>,
     needs_play_off: bool,
+    /// The text of FIDE C.07 applied (`2024`, `2026`): a FIDE ranking only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition: Option<&'static str>,
     warnings: Vec<WarningJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     matches: Vec<MatchJson<'a>>,
@@ -331,6 +334,7 @@ impl<'a> Prepared<'a> {
             standings,
             decisions,
             needs_play_off: r.needs_human(),
+            edition: r.fide_edition.map(crate::trf_audit::edition_key),
             warnings: warnings_json(&r.warnings),
             matches: self.matches_json(),
         };
@@ -468,7 +472,14 @@ impl<'a> Prepared<'a> {
         let r = self.r;
         let mut doc = Doc {
             title: r.event.clone(),
-            subtitle: vec![format!("ranked by {}", r.procedure)],
+            subtitle: vec![match r.fide_edition {
+                Some(e) => format!(
+                    "ranked by {} ({})",
+                    r.procedure,
+                    crate::trf_audit::edition_words(e)
+                ),
+                None => format!("ranked by {}", r.procedure),
+            }],
             ..Doc::default()
         };
         doc.blocks.push(Block::Heading("Standings".to_owned()));
@@ -515,6 +526,11 @@ impl<'a> Prepared<'a> {
             head.push(c.title.clone());
             head.push(format!("{} exact", c.title));
         }
+        // A FIDE ranking names the text of C.07 it applied on every record.
+        let edition = r.fide_edition.map(crate::trf_audit::edition_key);
+        if edition.is_some() {
+            head.push("edition".to_owned());
+        }
         csv_record(out, &head)?;
         let mut row: Vec<String> = Vec::with_capacity(head.len());
         for (place, g) in self.places() {
@@ -541,6 +557,9 @@ impl<'a> Prepared<'a> {
                         }
                         None => row.extend([String::new(), String::new()]),
                     }
+                }
+                if let Some(e) = edition {
+                    row.push(e.to_owned());
                 }
                 csv_record(out, &row)?;
             }

@@ -681,20 +681,21 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
             assert_eq!(r.status, 200, "{path}: {}", r.text());
             assert_same_rendering(&r.text(), &html);
         }
-        // The TRF audit is written as text (and JSON): the page shows the
-        // text, and its downloads are the text and the JSON.
+        // The TRF audit is a document like every other answer (issue 31):
+        // the page shows what `audit --format html` shows, and its
+        // downloads are the command line's HTML, CSV and JSON.
         if let Some(file) = shared("chess-data/vega-hobsonsbay/hbcc-2025-april-blitz.trf") {
-            let (_, text, _) = cli(&["audit", &file]);
-            let text = String::from_utf8(text).unwrap();
+            let (_, html, _) = cli(&["audit", &file, "--format", "html"]);
             let r = page.post_file(&file, &[("show", "audit")]);
             assert_eq!(r.status, 200, "{}", r.text());
-            assert!(r
-                .text()
-                .contains(&format!("<pre class=\"plain\">{}</pre>", escape(&text))));
-            assert!(r.text().contains("value=\"text\">Text</button>"));
+            assert_same_rendering(&r.text(), &html);
+            assert!(r.text().contains("value=\"csv\">CSV</button>"));
             let r = page.post_file(&file, &[("show", "audit"), ("want", "html")]);
-            assert!(r.header("content-type").starts_with("text/plain"));
-            assert_eq!(r.text(), text);
+            assert!(r.header("content-type").starts_with("text/html"));
+            assert_eq!(r.body, html);
+            let (_, csv, _) = cli(&["audit", &file, "--format", "csv"]);
+            let r = page.post_file(&file, &[("show", "audit"), ("want", "csv")]);
+            assert_eq!(r.body, csv);
             let (_, json, _) = cli(&["audit", &file, "--format", "json"]);
             let r = page.post_file(&file, &[("show", "audit"), ("want", "json")]);
             assert_eq!(r.body, json);

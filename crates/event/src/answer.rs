@@ -181,6 +181,8 @@ pub enum Answer {
         audit: crate::trf::Audit,
         /// What a scorer should look at.
         warnings: Vec<Warning>,
+        /// The text of FIDE C.07 applied.
+        edition: crate::trf::Edition,
     },
 }
 
@@ -314,8 +316,16 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
             let text = text(bytes)?;
             Ok(match request.job {
                 Job::Audit => {
-                    let (audit, warnings) = crate::audit_trf(text, &options)?;
-                    Answer::TrfAudited { audit, warnings }
+                    let crate::TrfAudit {
+                        audit,
+                        warnings,
+                        edition,
+                    } = crate::audit_trf(text, &options)?;
+                    Answer::TrfAudited {
+                        audit,
+                        warnings,
+                        edition,
+                    }
                 }
                 Job::Auto | Job::Rank | Job::Score => {
                     Answer::Ranked(crate::rank_trf(text, &options)?)

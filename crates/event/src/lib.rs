@@ -40,7 +40,7 @@ mod source;
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
 pub mod trf {
     pub use countback_tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry, Tournament};
-    pub use countback_tiebreak_fide::{Audit, Finding};
+    pub use countback_tiebreak_fide::{Audit, Edition, Finding};
 }
 
 /// The exact numbers and outcome types every answer speaks, so that a front
@@ -294,19 +294,35 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         warnings: trf.warnings,
         columns,
         conversions: Vec::new(),
+        fide_edition: Some(trf.options.edition()),
     })
 }
 
 /// Check a TRF file's declared ranks against its own tie-break list (or
 /// the one `options` gives) and its declared points against its results.
-pub fn audit_trf(
-    text: &str,
-    options: &options::FideOptions,
-) -> Result<(countback_tiebreak_fide::Audit, Vec<Warning>), EventError> {
+pub fn audit_trf(text: &str, options: &options::FideOptions) -> Result<TrfAudit, EventError> {
     let trf = read_trf(text, options)?;
+    let edition = trf.options.edition();
     let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
     let audit = countback_tiebreak_fide::audit(&eval, &trf.cascade)?;
-    Ok((audit, trf.warnings))
+    Ok(TrfAudit {
+        audit,
+        warnings: trf.warnings,
+        edition,
+    })
+}
+
+/// A TRF file's declared ranks and points checked ([`audit_trf`]).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct TrfAudit {
+    /// The findings.
+    pub audit: countback_tiebreak_fide::Audit,
+    /// What a scorer should look at.
+    pub warnings: Vec<Warning>,
+    /// The text of FIDE C.07 applied: it changes the figures, so the audit
+    /// names it.
+    pub edition: countback_tiebreak_fide::Edition,
 }
 
 /// The JSON Schema of the event file format.

@@ -269,7 +269,7 @@ fn kind_of(name: &str) -> Result<FileKind, ServeError> {
 #[derive(Debug)]
 struct Answer {
     /// The document, in the format asked for (a download), or for the
-    /// page: its title and body as HTML (the plain text of a TRF audit).
+    /// page: its title and body as HTML.
     body: Vec<u8>,
     /// The document's title, as HTML (for the page).
     title: String,
@@ -281,10 +281,6 @@ struct Answer {
     group: Option<Group>,
     /// A tie the rules send to a play-off or a ballot.
     needs_human: bool,
-    /// The command line writes this answer as plain text in every format
-    /// but JSON (the TRF audit): the page shows the text, and a download
-    /// other than JSON is that text.
-    plain: bool,
 }
 
 impl Ask {
@@ -369,29 +365,23 @@ impl Ask {
         );
         let answer =
             countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?;
-        let (done, group, plain) = match &answer {
+        let (done, group) = match &answer {
             countback_event::Answer::Ranked(r) => (
                 format!("ranked by {}", r.procedure),
                 Some(Group::Procedure(r.procedure)),
-                false,
             ),
-            countback_event::Answer::Scored { .. } => (
-                "scored as a pairs session".to_owned(),
-                Some(Group::Scoring),
-                false,
-            ),
-            countback_event::Answer::Rescored(_) => {
-                ("rescored from its table results".to_owned(), None, false)
+            countback_event::Answer::Scored { .. } => {
+                ("scored as a pairs session".to_owned(), Some(Group::Scoring))
             }
-            countback_event::Answer::Audited(_) => (
-                "audited: every stored figure rescored".to_owned(),
-                None,
-                false,
-            ),
+            countback_event::Answer::Rescored(_) => {
+                ("rescored from its table results".to_owned(), None)
+            }
+            countback_event::Answer::Audited(_) => {
+                ("audited: every stored figure rescored".to_owned(), None)
+            }
             countback_event::Answer::TrfAudited { .. } => (
                 "audited: its declared ranks and points checked".to_owned(),
                 Some(Group::Procedure(Procedure::Fide)),
-                true,
             ),
         };
         if group != Some(Group::Scoring) {
@@ -428,7 +418,6 @@ impl Ask {
                 .collect(),
             group,
             needs_human: crate::answer::exit(&answer) == Exit::PlayOffRequired,
-            plain,
         })
     }
 }
