@@ -326,14 +326,16 @@ impl SessionOutput<'_> {
                 doc.blocks.push(Block::Heading("Boards".to_owned()));
                 first = false;
             }
-            doc.blocks.push(Block::Subheading(format!(
-                "Board {}{} — E = {}, top {}",
-                b.board.0,
-                if b.fouled { " (fouled)" } else { "" },
-                b.expected,
-                b.top
-            )));
-            doc.blocks.push(Block::Table(self.board_table(b)));
+            doc.blocks.push(Block::Board(
+                format!(
+                    "Board {}{} — E = {}, top {}",
+                    b.board.0,
+                    if b.fouled { " (fouled)" } else { "" },
+                    b.expected,
+                    b.top
+                ),
+                self.board_table(b),
+            ));
         }
         doc.footer.push(format!(
             "Every figure is exact (standings: last column). MP and % are shown to two decimals, or more where two different values would otherwise print alike; an exact half is rounded {} (--half).",

@@ -192,6 +192,8 @@ struct Prepared<'a> {
     /// Which decisions make a sentence: only splits of groups level on the
     /// main score.
     tie_splits: Vec<bool>,
+    /// Names that more than one contestant has: shown with the id.
+    repeated: std::collections::BTreeSet<&'a str>,
 }
 
 impl<'a> Prepared<'a> {
@@ -222,15 +224,19 @@ impl<'a> Prepared<'a> {
             keys: r.columns.iter().map(|c| c.key.as_str()).collect(),
             cells: r.columns.iter().map(|c| &c.values).collect(),
             tie_splits,
+            repeated: repeated_names(&r.names),
         }
     }
 
+    /// A contestant as people read it: the name, with the id where
+    /// another contestant has the same name; the id where there is none.
+    /// The standings, the sentences and the trace all name them so.
     fn name(&self, c: &ContestantId) -> String {
-        self.r
-            .names
-            .get(c)
-            .cloned()
-            .unwrap_or_else(|| c.to_string())
+        match self.r.names.get(c) {
+            Some(n) if self.repeated.contains(n.as_str()) => format!("{n} ({c})"),
+            Some(n) => n.clone(),
+            None => c.to_string(),
+        }
     }
 
     fn tie_breaks(&self, c: &ContestantId) -> Vec<Option<Figure>> {
@@ -506,7 +512,9 @@ impl<'a> Prepared<'a> {
         if explain {
             doc.blocks.push(Block::Heading("Decision trace".to_owned()));
             doc.blocks
-                .push(Block::Pre(render::trace(&r.outcome, self.half)));
+                .push(Block::Pre(render::trace(&r.outcome, self.half, &|c| {
+                    self.name(c)
+                })));
         }
         doc.footer.push(format!(
             "Every figure is exact; a display that must cut a value rounds an exact half {} (--half). Where two different values would print alike, more decimals are shown.",
@@ -566,6 +574,20 @@ impl<'a> Prepared<'a> {
         }
         Ok(())
     }
+}
+
+/// The names more than one contestant has.
+fn repeated_names(
+    names: &std::collections::BTreeMap<ContestantId, String>,
+) -> std::collections::BTreeSet<&str> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut repeated = std::collections::BTreeSet::new();
+    for n in names.values() {
+        if !seen.insert(n.as_str()) {
+            repeated.insert(n.as_str());
+        }
+    }
+    repeated
 }
 
 /// How an exact half is rounded, in words.
