@@ -168,7 +168,9 @@ fn values_words(values: &[Value]) -> String {
         .join(", ")
 }
 
-fn sentence(r: &Row) -> String {
+/// Where a finding is (its line, the player's starting rank and name)
+/// and what it says.
+fn parts(r: &Row) -> (Option<usize>, Option<u32>, &str, String) {
     match r {
         Row::PointsDisagree {
             starting_rank,
@@ -176,9 +178,14 @@ fn sentence(r: &Row) -> String {
             line,
             declared,
             from_results,
-        } => format!(
-            "line {line}: #{starting_rank} {name}: the file declares {} points; the results score {}",
-            declared.display, from_results.display
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            name,
+            format!(
+                "the file declares {} points; the results score {}",
+                declared.display, from_results.display
+            ),
         ),
         Row::OutOfPlace {
             starting_rank,
@@ -187,18 +194,39 @@ fn sentence(r: &Row) -> String {
             declared_rank,
             places,
             values,
-        } => format!(
-            "line {line}: #{starting_rank} {name}: declared rank {declared_rank}, but the list places them {}: {}",
-            place_words(*places),
-            values_words(values)
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            name,
+            format!(
+                "declared rank {declared_rank}, but the list places them {}: {}",
+                place_words(*places),
+                values_words(values)
+            ),
         ),
         Row::MissingRank {
             starting_rank,
             line,
-        } => format!("line {line}: #{starting_rank} has no rank while others have one"),
-        Row::NoDeclaredRanks => {
-            "no player record declares a rank: there are no standings to check".to_owned()
-        }
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            "",
+            "has no rank while others have one".to_owned(),
+        ),
+        Row::NoDeclaredRanks => (
+            None,
+            None,
+            "",
+            "no player record declares a rank: there are no standings to check".to_owned(),
+        ),
+    }
+}
+
+fn sentence(r: &Row) -> String {
+    match parts(r) {
+        (Some(line), Some(start), "", what) => format!("line {line}: #{start} {what}"),
+        (Some(line), Some(start), name, what) => format!("line {line}: #{start} {name}: {what}"),
+        (_, _, _, what) => what,
     }
 }
 
@@ -254,58 +282,11 @@ pub fn doc(audit: &Audit, edition: Edition, half: HalfDisplay) -> Doc {
         ("finding".to_owned(), Align::Left),
     ]);
     for r in &rows {
-        let (line, start, name, what) = match r {
-            Row::PointsDisagree {
-                starting_rank,
-                name,
-                line,
-                declared,
-                from_results,
-            } => (
-                *line,
-                Some(*starting_rank),
-                name.clone(),
-                format!(
-                    "declares {} points; the results score {}",
-                    declared.display, from_results.display
-                ),
-            ),
-            Row::OutOfPlace {
-                starting_rank,
-                name,
-                line,
-                declared_rank,
-                places,
-                values,
-            } => (
-                *line,
-                Some(*starting_rank),
-                name.clone(),
-                format!(
-                    "declared rank {declared_rank}; the list places them {}: {}",
-                    place_words(*places),
-                    values_words(values)
-                ),
-            ),
-            Row::MissingRank {
-                starting_rank,
-                line,
-            } => (
-                *line,
-                Some(*starting_rank),
-                String::new(),
-                "no rank while others have one".to_owned(),
-            ),
-            Row::NoDeclaredRanks => (0, None, String::new(), sentence(r)),
-        };
+        let (line, start, name, what) = parts(r);
         t.lines.push(Line::Cells(vec![
-            if line == 0 {
-                String::new()
-            } else {
-                line.to_string()
-            },
+            line.map(|l| l.to_string()).unwrap_or_default(),
             start.map(|s| s.to_string()).unwrap_or_default(),
-            name,
+            name.to_owned(),
             what,
         ]));
     }
