@@ -1,11 +1,11 @@
 //! Words for people: a decision's clause and test, the sentence for a tie
 //! split, the trace, why a group stays tied.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
-use countback_event::model::{ContestantId, Decision, Score, TieBreakOutcome, Unresolved, Value};
+use countback_event::model::{ContestantId, Decision, TieBreakOutcome, Unresolved, Value};
 
 /// A clause and its test in one phrase, without saying the same words twice:
 /// clause "WBF 3 Swiss points" and test "Swiss points (sum of …)" read
@@ -50,28 +50,6 @@ pub fn decision_display(d: &Decision, half: HalfDisplay) -> ColumnDisplay {
         &Precision::distinct(0),
         half,
     )
-}
-
-/// One sentence per decision that split a tie (a group level on `primary`),
-/// e.g. `A ahead of B: WBF 1.1(a) IMP quotient 1.42 v 1.17`.
-pub fn sentences(
-    outcome: &TieBreakOutcome,
-    primary: &BTreeMap<ContestantId, Score>,
-    name: &dyn Fn(&ContestantId) -> String,
-    half: HalfDisplay,
-) -> Vec<String> {
-    outcome
-        .trace
-        .iter()
-        .filter(|d| d.separated())
-        .filter(|d| {
-            // The ranking by the main score is not a tie-break.
-            let mut scores = d.among.iter().map(|c| primary.get(c));
-            let first = scores.next();
-            scores.all(|s| s == first.unwrap_or(None))
-        })
-        .map(|d| sentence(d, name, &decision_display(d, half)))
-        .collect()
 }
 
 /// The sentence for one decision.

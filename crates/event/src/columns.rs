@@ -43,17 +43,6 @@ impl Column {
     }
 }
 
-fn key_of(t: countback_tiebreak_chess::TieBreak) -> &'static str {
-    match t {
-        countback_tiebreak_chess::TieBreak::ModifiedMedian => "modified_median",
-        countback_tiebreak_chess::TieBreak::Median => "median",
-        countback_tiebreak_chess::TieBreak::Solkoff => "solkoff",
-        countback_tiebreak_chess::TieBreak::Cumulative => "cumulative",
-        countback_tiebreak_chess::TieBreak::OppositionCumulative => "opposition_cumulative",
-        _ => "uscf",
-    }
-}
-
 /// USCF: one column per system of the cascade, in its order.
 pub(crate) fn uscf(
     values: &[countback_tiebreak_chess::PlayerTieBreaks],
@@ -64,7 +53,7 @@ pub(crate) fn uscf(
         .iter()
         .map(|&system| {
             let mut c = Column::new(
-                key_of(system),
+                system.key(),
                 system.name(),
                 &system.clause().to_string(),
                 Precision::distinct(0),

@@ -50,6 +50,19 @@ impl TieBreak {
         })
     }
 
+    /// The system's key, as files and column headers write it
+    /// (`modified_median`, `opposition_cumulative` ...).
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            TieBreak::ModifiedMedian => "modified_median",
+            TieBreak::Median => "median",
+            TieBreak::Solkoff => "solkoff",
+            TieBreak::Cumulative => "cumulative",
+            TieBreak::OppositionCumulative => "opposition_cumulative",
+        }
+    }
+
     /// The system's name, as directors say it.
     #[must_use]
     pub fn name(self) -> &'static str {
