@@ -786,3 +786,33 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
         }
     });
 }
+
+/// Issue 31: a scorer's checks of a pairs session reach every front end.
+/// The case `crates/event/tests/checks/impossible-scores.toml` types 123
+/// on board 1 (line 21, love all): the command line warns on standard error
+/// with the line and field, its JSON lists it under `warnings`, and the
+/// page shows it in its warnings box.
+#[test]
+fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
+    within(60, || {
+        let file = "crates/event/tests/checks/impossible-scores.toml";
+        let (code, _, err) = cli(&["score", file]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains(
+                "line 21, field `boards[0].results[0].score`: board 1: no contract scores 123"
+            ),
+            "{err}"
+        );
+        let (_, json, _) = cli(&["score", file, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(v["warnings"][0]["line"], 21);
+        assert_eq!(v["warnings"][0]["field"], "boards[0].results[0].score");
+        let page = Page::start();
+        let r = page.post_file(file, &[("show", "auto")]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        let text = r.text();
+        let box_ = text.split("class=\"warnings\"").nth(1).unwrap();
+        assert!(box_.contains("no contract scores 123"), "{box_}");
+    });
+}
