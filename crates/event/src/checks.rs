@@ -346,9 +346,10 @@ fn vulnerable_words(v: countback_contract::Vulnerability) -> &'static str {
 ///   `event.boards_per_match` and no `boards` of its own: a warning (a board
 ///   may have been cancelled: say so with the match's `boards`);
 /// - VPs outside `0..=total × weight` of the declared scale (`vp_total`, or
-///   the `vp_scale`'s): an error where `vp_total` is declared (every match
-///   then adds up to it, so no penalty is folded in and no side can have
-///   more than all of it), else a warning (a penalty may be folded in);
+///   the `vp_scale`'s): an error where `vp_total` is declared and the match
+///   was played (every played match then adds up to it, so no penalty is
+///   folded in and no side can have more than all of it), else a warning
+///   (a penalty may be folded in);
 /// - BAM board points (`wbf-bam`'s `match_points`): negative is an error (a
 ///   board gives a side 0, 1/2 or 1); more than the stage's usual number of
 ///   boards a warning (that match may have been longer).
@@ -391,7 +392,9 @@ pub fn typed_match_figures(
                         "round {}: {side} has {v} VPs, outside the scale's 0 to {most}",
                         m.round
                     );
-                    if info.vp_total.is_some() {
+                    // An awarded match's VPs are not checked against
+                    // vp_total, so a penalty may be folded into them.
+                    if info.vp_total.is_some() && !m.awarded {
                         return Err(EventError::at(
                             at.k("vp"),
                             Problem::OutOfRange {
@@ -405,7 +408,14 @@ pub fn typed_match_figures(
                     warnings.push(Warning {
                         field: Some(at.k("vp")),
                         at: None,
-                        message: format!("{message}: a penalty folded in? (declare event.vp_total to make this an error)"),
+                        message: format!(
+                            "{message}: a penalty folded in? ({})",
+                            if m.awarded {
+                                "an awarded match's VPs are not checked against event.vp_total"
+                            } else {
+                                "declare event.vp_total to make this an error"
+                            }
+                        ),
                     });
                 }
             }
