@@ -45,7 +45,9 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::Audited(a) => {
             crate::session::audit(out, a, shown.format, half_for(Some(a.audit.convention)))
         }
-        Answer::TrfAudited { audit, .. } => crate::trf_audit::write(out, audit, shown.format),
+        Answer::TrfAudited { audit, edition, .. } => {
+            crate::trf_audit::write(out, audit, *edition, shown.format, half_for(None))
+        }
         Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
         Answer::TeamAudited { audit, .. } => {
             crate::trf_audit::write_teams(out, audit, shown.format)
@@ -60,8 +62,8 @@ pub(crate) fn not_usebio() -> io::Error {
     io::Error::other("USEBIO is written by `countback score` of a pairs results file")
 }
 
-/// `answer` as a document — what the text and HTML formats show — where it
-/// is one (a TRF audit is plain text). The page shows its body
+/// `answer` as a document — what the HTML format shows, and the text
+/// format of every answer but a TRF audit (a list of sentences). The page shows its body
 /// ([`crate::doc::write_html_body`]) under its own head, with
 /// [`crate::doc::STYLE`].
 #[must_use]
@@ -79,7 +81,10 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             a,
             half_for(Some(a.audit.convention)),
         )),
-        Answer::TrfAudited { .. } | Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
+        Answer::TrfAudited { audit, edition, .. } => {
+            Some(crate::trf_audit::doc(audit, *edition, half_for(None)))
+        }
+        Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
     }
 }
 
@@ -108,7 +113,8 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
     match answer {
         Answer::Ranked(r) => &r.warnings,
         Answer::TrfAudited { warnings, .. } | Answer::TeamAudited { warnings, .. } => warnings,
-        Answer::Scored { .. } | Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) => &[],
+        Answer::Scored { scored, .. } => &scored.warnings,
+        Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) => &[],
     }
 }
 

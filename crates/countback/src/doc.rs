@@ -72,6 +72,10 @@ pub enum Block {
     Pre(String),
     /// A table.
     Table(Table),
+    /// A board's traveller: its heading and its table, as one block that
+    /// printing keeps whole and sets two to a row, so that a session's
+    /// boards take a few A4 pages rather than one page for every three.
+    Board(String, Table),
 }
 
 /// A whole document.
@@ -156,6 +160,30 @@ fn visible(s: &str, keep_lines: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Every string of a table.
+fn table_strings(t: &mut Table) -> impl Iterator<Item = (&mut String, bool)> {
+    t.head
+        .iter_mut()
+        .chain(t.hints.iter_mut())
+        .chain(t.lines.iter_mut().flat_map(|l| match l {
+            Line::Cells(c) => c.iter_mut().collect::<Vec<_>>(),
+            Line::Note(n) => vec![n],
+        }))
+        .map(|s| (s, false))
+}
+
+/// Whether a table holds a string that could forge a line.
+fn table_forged(t: &Table, forged: &dyn Fn(&str, bool) -> bool) -> bool {
+    t.head
+        .iter()
+        .chain(t.hints.iter())
+        .any(|h| forged(h, false))
+        || t.lines.iter().any(|l| match l {
+            Line::Cells(c) => c.iter().any(|x| forged(x, false)),
+            Line::Note(n) => forged(n, false),
+        })
+}
+
 impl Doc {
     /// Every string of the document, with whether its line breaks are its
     /// own (preformatted text).
@@ -168,15 +196,9 @@ impl Doc {
                     Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => vec![(h, false)],
                     Block::Pre(p) => vec![(p, true)],
                     Block::List(items) => items.iter_mut().map(|i| (i, false)).collect(),
-                    Block::Table(t) => t
-                        .head
-                        .iter_mut()
-                        .chain(t.hints.iter_mut())
-                        .chain(t.lines.iter_mut().flat_map(|l| match l {
-                            Line::Cells(c) => c.iter_mut().collect::<Vec<_>>(),
-                            Line::Note(n) => vec![n],
-                        }))
-                        .map(|s| (s, false))
+                    Block::Table(t) => table_strings(t).collect(),
+                    Block::Board(h, t) => std::iter::once((h, false))
+                        .chain(table_strings(t))
                         .collect(),
                 }
             });
@@ -212,16 +234,8 @@ impl Doc {
                 Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => forged(h, false),
                 Block::Pre(p) => forged(p, true),
                 Block::List(items) => items.iter().any(|i| forged(i, false)),
-                Block::Table(t) => {
-                    t.head
-                        .iter()
-                        .chain(t.hints.iter())
-                        .any(|h| forged(h, false))
-                        || t.lines.iter().any(|l| match l {
-                            Line::Cells(c) => c.iter().any(|x| forged(x, false)),
-                            Line::Note(n) => forged(n, false),
-                        })
-                }
+                Block::Table(t) => table_forged(t, &forged),
+                Block::Board(h, t) => forged(h, false) || table_forged(t, &forged),
             });
         any.then(|| self.clone())
     }
@@ -246,6 +260,10 @@ pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
             }
             Block::Pre(p) => out.write_all(p.as_bytes())?,
             Block::Table(t) => text_table(out, t)?,
+            Block::Board(h, t) => {
+                writeln!(out, "{h}\n")?;
+                text_table(out, t)?;
+            }
         }
     }
     if !doc.footer.is_empty() {
@@ -311,6 +329,12 @@ footer { margin-top: 2rem; color: var(--soft); font-size: .85rem; }
   tr { break-inside: avoid; }
   tbody tr:nth-child(even) td, th { background: none; }
   pre { white-space: pre-wrap; }
+  /* A session's boards two to a row, each kept whole: several boards to
+     an A4 page. */
+  .board { display: inline-block; vertical-align: top; width: 49.5%; break-inside: avoid; font-size: 7.5pt; }
+  .board h3 { margin: .5rem 0 .15rem; font-size: 8.5pt; }
+  .board table { min-width: 0; width: 100%; }
+  .board th, .board td { padding: .05rem .2rem; white-space: normal; }
 }
 "#;
 
@@ -395,6 +419,11 @@ pub fn write_html_body(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
             }
             Block::Pre(p) => writeln!(out, "<pre>{}</pre>", escape(p))?,
             Block::Table(t) => html_table(out, t)?,
+            Block::Board(h, t) => {
+                writeln!(out, "<section class=\"board\">\n<h3>{}</h3>", escape(h))?;
+                html_table(out, t)?;
+                out.write_all(b"</section>\n")?;
+            }
         }
     }
     if !doc.footer.is_empty() {

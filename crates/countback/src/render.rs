@@ -78,11 +78,16 @@ pub fn sentence(
     )
 }
 
-/// The whole trace, step by step.
-pub fn trace(outcome: &TieBreakOutcome, half: HalfDisplay) -> String {
+/// The whole trace, step by step, each contestant named by `name` (as the
+/// standings name it).
+pub fn trace(
+    outcome: &TieBreakOutcome,
+    half: HalfDisplay,
+    name: &dyn Fn(&ContestantId) -> String,
+) -> String {
     let mut out = String::new();
     for (i, d) in outcome.trace.iter().enumerate() {
-        let among: Vec<&str> = d.among.iter().map(ContestantId::as_str).collect();
+        let among: Vec<String> = d.among.iter().map(name).collect();
         let _ = writeln!(
             out,
             "{:>3}. {} (among {})",
@@ -92,13 +97,18 @@ pub fn trace(outcome: &TieBreakOutcome, half: HalfDisplay) -> String {
         );
         let shown = decision_display(d, half);
         for (c, v) in &d.values {
-            let _ = writeln!(out, "       {c:<16} {}  [exact {v}]", shown.show_value(v));
+            let _ = writeln!(
+                out,
+                "       {:<16} {}  [exact {v}]",
+                name(c),
+                shown.show_value(v)
+            );
         }
         let verdict = if d.separated() {
             let order: Vec<String> = d
                 .result
                 .iter()
-                .map(|g| g.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" = "))
+                .map(|g| g.iter().map(name).collect::<Vec<_>>().join(" = "))
                 .collect();
             format!("separates: {}", order.join(" > "))
         } else {

@@ -162,6 +162,9 @@ struct ScoreJson<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     penalties: Vec<PenaltyJson<'a>>,
     boards: Vec<BoardJson<'a>>,
+    /// Absent where there is none, as before the scorer's checks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<crate::standings::WarningJson>,
 }
 
 /// A procedural penalty: what changed which total, by which Law.
@@ -291,6 +294,7 @@ impl SessionOutput<'_> {
                 })
                 .collect(),
             boards,
+            warnings: crate::standings::warnings_json(&s.warnings),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
         out.write_all(b"\n")
@@ -384,14 +388,16 @@ impl SessionOutput<'_> {
                 doc.blocks.push(Block::Heading("Boards".to_owned()));
                 first = false;
             }
-            doc.blocks.push(Block::Subheading(format!(
-                "Board {}{} — E = {}, top {}",
-                b.board.0,
-                if b.fouled { " (fouled)" } else { "" },
-                b.expected,
-                b.top
-            )));
-            doc.blocks.push(Block::Table(self.board_table(b)));
+            doc.blocks.push(Block::Board(
+                format!(
+                    "Board {}{} — E = {}, top {}",
+                    b.board.0,
+                    if b.fouled { " (fouled)" } else { "" },
+                    b.expected,
+                    b.top
+                ),
+                self.board_table(b),
+            ));
         }
         doc.footer.push(format!(
             "Every figure is exact (standings: last column). MP and % are shown to two decimals, or more where two different values would otherwise print alike; an exact half is rounded {} (--half).",

@@ -186,6 +186,9 @@ struct RankJson<'a> {
     standings: Vec<GroupJson<'a>>,
     decisions: Vec<DecisionJson<'a>>,
     needs_play_off: bool,
+    /// The text of FIDE C.07 applied (`2024`, `2026`): a FIDE ranking only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition: Option<&'static str>,
     warnings: Vec<WarningJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     matches: Vec<MatchJson<'a>>,
@@ -203,6 +206,8 @@ struct Prepared<'a> {
     /// Which decisions make a sentence: only splits of groups level on the
     /// main score.
     tie_splits: Vec<bool>,
+    /// Names that more than one contestant has: shown with the id.
+    repeated: std::collections::BTreeSet<&'a str>,
 }
 
 impl<'a> Prepared<'a> {
@@ -233,15 +238,19 @@ impl<'a> Prepared<'a> {
             keys: r.columns.iter().map(|c| c.key.as_str()).collect(),
             cells: r.columns.iter().map(|c| &c.values).collect(),
             tie_splits,
+            repeated: repeated_names(&r.names),
         }
     }
 
+    /// A contestant as people read it: the name, with the id where
+    /// another contestant has the same name; the id where there is none.
+    /// The standings, the sentences and the trace all name them so.
     fn name(&self, c: &ContestantId) -> String {
-        self.r
-            .names
-            .get(c)
-            .cloned()
-            .unwrap_or_else(|| c.to_string())
+        match self.r.names.get(c) {
+            Some(n) if self.repeated.contains(n.as_str()) => format!("{n} ({c})"),
+            Some(n) => n.clone(),
+            None => c.to_string(),
+        }
     }
 
     fn tie_breaks(&self, c: &ContestantId) -> Vec<Option<Figure>> {
@@ -345,6 +354,7 @@ impl<'a> Prepared<'a> {
             standings,
             decisions,
             needs_play_off: r.needs_human(),
+            edition: r.fide_edition.map(crate::trf_audit::edition_key),
             warnings: warnings_json(&r.warnings),
             matches: self.matches_json(),
         };
@@ -487,7 +497,14 @@ impl<'a> Prepared<'a> {
         let r = self.r;
         let mut doc = Doc {
             title: r.event.clone(),
-            subtitle: vec![format!("ranked by {}", r.procedure)],
+            subtitle: vec![match r.fide_edition {
+                Some(e) => format!(
+                    "ranked by {} ({})",
+                    r.procedure,
+                    crate::trf_audit::edition_words(e)
+                ),
+                None => format!("ranked by {}", r.procedure),
+            }],
             ..Doc::default()
         };
         doc.blocks.push(Block::Heading("Standings".to_owned()));
@@ -514,7 +531,9 @@ impl<'a> Prepared<'a> {
         if explain {
             doc.blocks.push(Block::Heading("Decision trace".to_owned()));
             doc.blocks
-                .push(Block::Pre(render::trace(&r.outcome, self.half)));
+                .push(Block::Pre(render::trace(&r.outcome, self.half, &|c| {
+                    self.name(c)
+                })));
         }
         doc.footer.push(format!(
             "Every figure is exact; a display that must cut a value rounds an exact half {} (--half). Where two different values would print alike, more decimals are shown.",
@@ -533,6 +552,11 @@ impl<'a> Prepared<'a> {
         for c in &r.columns {
             head.push(c.title.clone());
             head.push(format!("{} exact", c.title));
+        }
+        // A FIDE ranking names the text of C.07 it applied on every record.
+        let edition = r.fide_edition.map(crate::trf_audit::edition_key);
+        if edition.is_some() {
+            head.push("edition".to_owned());
         }
         csv_record(out, &head)?;
         let mut row: Vec<String> = Vec::with_capacity(head.len());
@@ -561,11 +585,28 @@ impl<'a> Prepared<'a> {
                         None => row.extend([String::new(), String::new()]),
                     }
                 }
+                if let Some(e) = edition {
+                    row.push(e.to_owned());
+                }
                 csv_record(out, &row)?;
             }
         }
         Ok(())
     }
+}
+
+/// The names more than one contestant has.
+fn repeated_names(
+    names: &std::collections::BTreeMap<ContestantId, String>,
+) -> std::collections::BTreeSet<&str> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut repeated = std::collections::BTreeSet::new();
+    for n in names.values() {
+        if !seen.insert(n.as_str()) {
+            repeated.insert(n.as_str());
+        }
+    }
+    repeated
 }
 
 /// How an exact half is rounded, in words.

@@ -1,18 +1,27 @@
 //! `countback audit FILE.trf`: the standings and points a TRF file
-//! declares, checked against its own tie-break list and its results.
+//! declares, checked against its own tie-break list and its results, in
+//! every format (text, JSON, CSV, HTML), values shown as decimals as every
+//! other output shows them (the exact fraction beside it in JSON and CSV),
+//! and the text of FIDE C.07 applied named.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use countback_event::trf::{Audit, Finding};
+use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+use countback_event::model::Score;
+use countback_event::trf::{Audit, Edition, Finding};
 use countback_event::trf_team::TeamAudit;
 use serde::Serialize;
 
 use crate::cli::Format;
+use crate::doc::{csv_record, write_html, Align, Block, Doc, Line, Table};
+use crate::standings::Figure;
 
 #[derive(Serialize)]
 struct Value {
     code: String,
     exact: Option<String>,
+    display: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -22,8 +31,8 @@ enum Row {
         starting_rank: u32,
         name: String,
         line: usize,
-        declared: String,
-        from_results: String,
+        declared: Figure,
+        from_results: Figure,
     },
     OutOfPlace {
         starting_rank: u32,
@@ -40,7 +49,58 @@ enum Row {
     NoDeclaredRanks,
 }
 
-fn row(f: &Finding) -> Option<Row> {
+/// How each quantity is shown: points (declared and from the results) in
+/// one display, each tie-break code in its own, chosen over all its
+/// values as a standings column is.
+struct Displays {
+    points: ColumnDisplay,
+    codes: BTreeMap<String, ColumnDisplay>,
+}
+
+impl Displays {
+    fn new(audit: &Audit, half: HalfDisplay) -> Displays {
+        let mut points: Vec<&Score> = Vec::new();
+        let mut codes: BTreeMap<String, Vec<&Score>> = BTreeMap::new();
+        for f in &audit.findings {
+            match f {
+                Finding::PointsDisagree {
+                    declared,
+                    from_results,
+                    ..
+                } => points.extend([declared, from_results]),
+                Finding::OutOfPlace { values, .. } => {
+                    for v in values {
+                        let all = codes.entry(v.code.to_string()).or_default();
+                        all.extend(v.value.as_ref());
+                    }
+                }
+                _ => {}
+            }
+        }
+        let shown =
+            |values: Vec<&Score>| ColumnDisplay::for_values(values, &Precision::distinct(0), half);
+        Displays {
+            points: shown(points),
+            codes: codes.into_iter().map(|(k, v)| (k, shown(v))).collect(),
+        }
+    }
+
+    fn figure(&self, s: &Score) -> Figure {
+        Figure {
+            exact: s.to_string(),
+            display: self.points.show(s),
+        }
+    }
+
+    fn value(&self, code: &str, s: &Score) -> String {
+        match self.codes.get(code) {
+            Some(d) => d.show(s),
+            None => s.to_string(),
+        }
+    }
+}
+
+fn row(f: &Finding, d: &Displays) -> Option<Row> {
     Some(match f {
         Finding::PointsDisagree {
             starting_rank,
@@ -52,8 +112,8 @@ fn row(f: &Finding) -> Option<Row> {
             starting_rank: *starting_rank,
             name: name.clone(),
             line: *line,
-            declared: declared.to_string(),
-            from_results: from_results.to_string(),
+            declared: d.figure(declared),
+            from_results: d.figure(from_results),
         },
         Finding::OutOfPlace {
             starting_rank,
@@ -71,9 +131,13 @@ fn row(f: &Finding) -> Option<Row> {
             places: [*first, *last],
             values: values
                 .iter()
-                .map(|v| Value {
-                    code: v.code.to_string(),
-                    exact: v.value.as_ref().map(ToString::to_string),
+                .map(|v| {
+                    let code = v.code.to_string();
+                    Value {
+                        exact: v.value.as_ref().map(ToString::to_string),
+                        display: v.value.as_ref().map(|s| d.value(&code, s)),
+                        code,
+                    }
                 })
                 .collect(),
         },
@@ -89,7 +153,25 @@ fn row(f: &Finding) -> Option<Row> {
     })
 }
 
-fn sentence(r: &Row) -> String {
+fn place_words(places: [u32; 2]) -> String {
+    if places[0] == places[1] {
+        places[0].to_string()
+    } else {
+        format!("{}-{} (a tie the list cannot break)", places[0], places[1])
+    }
+}
+
+fn values_words(values: &[Value]) -> String {
+    values
+        .iter()
+        .map(|v| format!("{} {}", v.code, v.display.as_deref().unwrap_or("-")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where a finding is (its line, the player's starting rank and name)
+/// and what it says.
+fn parts(r: &Row) -> (Option<usize>, Option<u32>, &str, String) {
     match r {
         Row::PointsDisagree {
             starting_rank,
@@ -97,8 +179,14 @@ fn sentence(r: &Row) -> String {
             line,
             declared,
             from_results,
-        } => format!(
-            "line {line}: #{starting_rank} {name}: the file declares {declared} points; the results score {from_results}"
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            name,
+            format!(
+                "the file declares {} points; the results score {}",
+                declared.display, from_results.display
+            ),
         ),
         Row::OutOfPlace {
             starting_rank,
@@ -107,40 +195,123 @@ fn sentence(r: &Row) -> String {
             declared_rank,
             places,
             values,
-        } => {
-            let place = if places[0] == places[1] {
-                places[0].to_string()
-            } else {
-                format!("{}-{} (a tie the list cannot break)", places[0], places[1])
-            };
-            let shown: Vec<String> = values
-                .iter()
-                .map(|v| format!("{} {}", v.code, v.exact.as_deref().unwrap_or("-")))
-                .collect();
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            name,
             format!(
-                "line {line}: #{starting_rank} {name}: declared rank {declared_rank}, but the list places them {place}: {}",
-                shown.join(", ")
-            )
-        }
+                "declared rank {declared_rank}, but the list places them {}: {}",
+                place_words(*places),
+                values_words(values)
+            ),
+        ),
         Row::MissingRank {
             starting_rank,
             line,
-        } => format!("line {line}: #{starting_rank} has no rank while others have one"),
-        Row::NoDeclaredRanks => {
-            "no player record declares a rank: there are no standings to check".to_owned()
-        }
+        } => (
+            Some(*line),
+            Some(*starting_rank),
+            "",
+            "has no rank while others have one".to_owned(),
+        ),
+        Row::NoDeclaredRanks => (
+            None,
+            None,
+            "",
+            "no player record declares a rank: there are no standings to check".to_owned(),
+        ),
     }
+}
+
+fn sentence(r: &Row) -> String {
+    match parts(r) {
+        (Some(line), Some(start), "", what) => format!("line {line}: #{start} {what}"),
+        (Some(line), Some(start), name, what) => format!("line {line}: #{start} {name}: {what}"),
+        (_, _, _, what) => what,
+    }
+}
+
+/// The edition's key (`2024`, `2026`), as `--edition` takes it.
+#[must_use]
+pub fn edition_key(e: Edition) -> &'static str {
+    match e {
+        Edition::Aug2024 => "2024",
+        Edition::Mar2026 => "2026",
+        _ => "other",
+    }
+}
+
+/// The edition in words, for a heading or a sentence.
+#[must_use]
+pub fn edition_words(e: Edition) -> &'static str {
+    match e {
+        Edition::Aug2024 => "FIDE C.07, the text applied from 1 August 2024",
+        Edition::Mar2026 => "FIDE C.07, the text applied from 1 March 2026",
+        _ => "FIDE C.07",
+    }
+}
+
+fn headline(audit: &Audit) -> String {
+    format!(
+        "Standings checked against the tie-break list: {}",
+        audit.cascade
+    )
+}
+
+const CLEAN: &str = "Every declared rank and points total is borne out.";
+
+/// The audit as a document (what the HTML format and the page show).
+#[must_use]
+pub fn doc(audit: &Audit, edition: Edition, half: HalfDisplay) -> Doc {
+    let d = Displays::new(audit, half);
+    let rows: Vec<Row> = audit.findings.iter().filter_map(|f| row(f, &d)).collect();
+    let mut doc = Doc {
+        title: "TRF audit".to_owned(),
+        subtitle: vec![headline(audit), format!("by {}", edition_words(edition))],
+        ..Doc::default()
+    };
+    if rows.is_empty() {
+        doc.blocks.push(Block::Para(CLEAN.to_owned()));
+        return doc;
+    }
+    doc.blocks
+        .push(Block::Heading(format!("{} finding(s)", rows.len())));
+    let mut t = Table::new(vec![
+        ("line".to_owned(), Align::Right),
+        ("start rank".to_owned(), Align::Right),
+        ("player".to_owned(), Align::Left),
+        ("finding".to_owned(), Align::Left),
+    ]);
+    for r in &rows {
+        let (line, start, name, what) = parts(r);
+        t.lines.push(Line::Cells(vec![
+            line.map(|l| l.to_string()).unwrap_or_default(),
+            start.map(|s| s.to_string()).unwrap_or_default(),
+            name.to_owned(),
+            what,
+        ]));
+    }
+    doc.blocks.push(Block::Table(t));
+    doc
 }
 
 /// Write the audit; the caller sets the exit status from
 /// [`Audit::is_clean`].
-pub fn write(out: &mut dyn Write, audit: &Audit, format: Format) -> io::Result<()> {
-    let rows: Vec<Row> = audit.findings.iter().filter_map(row).collect();
+pub fn write(
+    out: &mut dyn Write,
+    audit: &Audit,
+    edition: Edition,
+    format: Format,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let d = Displays::new(audit, half);
+    let rows: Vec<Row> = audit.findings.iter().filter_map(|f| row(f, &d)).collect();
     match format {
         Format::Json => {
             #[derive(Serialize)]
             struct Report<'a> {
                 tie_breaks: String,
+                edition: &'static str,
                 clean: bool,
                 findings: &'a [Row],
             }
@@ -148,20 +319,21 @@ pub fn write(out: &mut dyn Write, audit: &Audit, format: Format) -> io::Result<(
                 &mut *out,
                 &Report {
                     tie_breaks: audit.cascade.to_string(),
+                    edition: edition_key(edition),
                     clean: audit.is_clean(),
                     findings: &rows,
                 },
             )?;
             writeln!(out)
         }
-        _ => {
-            writeln!(
-                out,
-                "Standings checked against the tie-break list: {}",
-                audit.cascade
-            )?;
+        Format::Csv => csv(out, &rows, audit, edition),
+        Format::Html => write_html(out, &doc(audit, edition, half)),
+        Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Text => {
+            writeln!(out, "{}", headline(audit))?;
+            writeln!(out, "by {}", edition_words(edition))?;
             if rows.is_empty() {
-                return writeln!(out, "Every declared rank and points total is borne out.");
+                return writeln!(out, "{CLEAN}");
             }
             writeln!(out, "{} finding(s):", rows.len())?;
             for r in &rows {
@@ -197,7 +369,7 @@ enum TeamRow {
 
 fn team_rows(audit: &TeamAudit) -> Vec<TeamRow> {
     let f = &audit.findings;
-    let text = |s: &Option<countback_event::model::Score>| s.as_ref().map(ToString::to_string);
+    let text = |s: &Option<Score>| s.as_ref().map(ToString::to_string);
     f.points
         .iter()
         .map(|d| TeamRow::PointsDisagree {
@@ -287,7 +459,8 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
             )?;
             writeln!(out)
         }
-        _ => {
+        Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Text | Format::Csv | Format::Html => {
             writeln!(
                 out,
                 "Team standings (records 310) checked against the tie-break list: {}",
@@ -306,4 +479,84 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
             Ok(())
         }
     }
+}
+
+/// One record per finding; the tie-break list and the edition on every
+/// record, so that a spreadsheet of many files keeps them.
+fn csv(out: &mut dyn Write, rows: &[Row], audit: &Audit, edition: Edition) -> io::Result<()> {
+    csv_record(
+        out,
+        &[
+            "finding",
+            "line",
+            "starting_rank",
+            "name",
+            "declared",
+            "declared exact",
+            "from_results",
+            "from_results exact",
+            "declared_rank",
+            "places",
+            "values",
+            "tie_breaks",
+            "edition",
+        ],
+    )?;
+    let cascade = audit.cascade.to_string();
+    let edition = edition_key(edition);
+    for r in rows {
+        let mut rec: Vec<String> = vec![String::new(); 13];
+        let mut set = |i: usize, v: String| {
+            if let Some(cell) = rec.get_mut(i) {
+                *cell = v;
+            }
+        };
+        match r {
+            Row::PointsDisagree {
+                starting_rank,
+                name,
+                line,
+                declared,
+                from_results,
+            } => {
+                set(0, "points_disagree".to_owned());
+                set(1, line.to_string());
+                set(2, starting_rank.to_string());
+                set(3, name.clone());
+                set(4, declared.display.clone());
+                set(5, declared.exact.clone());
+                set(6, from_results.display.clone());
+                set(7, from_results.exact.clone());
+            }
+            Row::OutOfPlace {
+                starting_rank,
+                name,
+                line,
+                declared_rank,
+                places,
+                values,
+            } => {
+                set(0, "out_of_place".to_owned());
+                set(1, line.to_string());
+                set(2, starting_rank.to_string());
+                set(3, name.clone());
+                set(8, declared_rank.to_string());
+                set(9, format!("{}-{}", places[0], places[1]));
+                set(10, values_words(values));
+            }
+            Row::MissingRank {
+                starting_rank,
+                line,
+            } => {
+                set(0, "missing_rank".to_owned());
+                set(1, line.to_string());
+                set(2, starting_rank.to_string());
+            }
+            Row::NoDeclaredRanks => set(0, "no_declared_ranks".to_owned()),
+        }
+        set(11, cascade.clone());
+        set(12, edition.to_owned());
+        csv_record(out, &rec)?;
+    }
+    Ok(())
 }

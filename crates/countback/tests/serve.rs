@@ -681,20 +681,21 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
             assert_eq!(r.status, 200, "{path}: {}", r.text());
             assert_same_rendering(&r.text(), &html);
         }
-        // The TRF audit is written as text (and JSON): the page shows the
-        // text, and its downloads are the text and the JSON.
+        // The TRF audit is a document like every other answer (issue 31):
+        // the page shows what `audit --format html` shows, and its
+        // downloads are the command line's HTML, CSV and JSON.
         if let Some(file) = shared("chess-data/vega-hobsonsbay/hbcc-2025-april-blitz.trf") {
-            let (_, text, _) = cli(&["audit", &file]);
-            let text = String::from_utf8(text).unwrap();
+            let (_, html, _) = cli(&["audit", &file, "--format", "html"]);
             let r = page.post_file(&file, &[("show", "audit")]);
             assert_eq!(r.status, 200, "{}", r.text());
-            assert!(r
-                .text()
-                .contains(&format!("<pre class=\"plain\">{}</pre>", escape(&text))));
-            assert!(r.text().contains("value=\"text\">Text</button>"));
+            assert_same_rendering(&r.text(), &html);
+            assert!(r.text().contains("value=\"csv\">CSV</button>"));
             let r = page.post_file(&file, &[("show", "audit"), ("want", "html")]);
-            assert!(r.header("content-type").starts_with("text/plain"));
-            assert_eq!(r.text(), text);
+            assert!(r.header("content-type").starts_with("text/html"));
+            assert_eq!(r.body, html);
+            let (_, csv, _) = cli(&["audit", &file, "--format", "csv"]);
+            let r = page.post_file(&file, &[("show", "audit"), ("want", "csv")]);
+            assert_eq!(r.body, csv);
             let (_, json, _) = cli(&["audit", &file, "--format", "json"]);
             let r = page.post_file(&file, &[("show", "audit"), ("want", "json")]);
             assert_eq!(r.body, json);
@@ -881,5 +882,35 @@ fn the_page_draws_lots_as_the_command_line_does() {
             "{}",
             r.text()
         );
+    });
+}
+
+/// Issue 31: a scorer's checks of a pairs session reach every front end.
+/// The case `crates/event/tests/checks/impossible-scores.toml` types 123
+/// on board 1 (line 21, love all): the command line warns on standard error
+/// with the line and field, its JSON lists it under `warnings`, and the
+/// page shows it in its warnings box.
+#[test]
+fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
+    within(60, || {
+        let file = "crates/event/tests/checks/impossible-scores.toml";
+        let (code, _, err) = cli(&["score", file]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains(
+                "line 21, field `boards[0].results[0].score`: board 1: no contract scores 123"
+            ),
+            "{err}"
+        );
+        let (_, json, _) = cli(&["score", file, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(v["warnings"][0]["line"], 21);
+        assert_eq!(v["warnings"][0]["field"], "boards[0].results[0].score");
+        let page = Page::start();
+        let r = page.post_file(file, &[("show", "auto")]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        let text = r.text();
+        let box_ = text.split("class=\"warnings\"").nth(1).unwrap();
+        assert!(box_.contains("no contract scores 123"), "{box_}");
     });
 }

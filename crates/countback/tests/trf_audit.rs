@@ -78,3 +78,94 @@ fn a_player_out_of_place_is_reported_with_the_values_that_place_them() {
     assert_eq!(first["values"][0]["code"], "PTS");
     assert_eq!(first["values"][0]["exact"], "1");
 }
+
+/// Ann beat Bob, but the file declares her 1.5 points and ranks Bob first.
+fn half_point_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("countback-trf-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(
+        &f,
+        "001    1      Ann                                                                1.5    2     2 w 1\n\
+         001    2      Bob                                                                0.0    1     1 b 0\n",
+    )
+    .unwrap();
+    f
+}
+
+/// Why (issue 31): "`audit FILE.trf --format csv` and `--format html` print
+/// plain text; values appear as fractions (`25/2`) where every other output
+/// shows decimals; neither the ranking nor the audit says which FIDE
+/// edition it applied". Worked by hand: Ann's declared 1.5 points against
+/// the 1 her win scores, shown as decimals (1.5, 1.0; the exact 3/2 and 1
+/// beside them in JSON and CSV); the file has no start date, so the March
+/// 2026 text applies unless `--edition 2024` asks for the other.
+#[test]
+fn the_trf_audit_speaks_every_format_in_decimals_and_names_its_edition() {
+    let f = half_point_file("half.trf");
+    let (code, text) = audit(&f, &["--tiebreaks", "BH"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("the file declares 1.5 points; the results score 1.0"),
+        "{text}"
+    );
+    assert!(!text.contains("3/2"), "{text}");
+    assert!(
+        text.contains("FIDE C.07, the text applied from 1 March 2026"),
+        "{text}"
+    );
+    let (_, json) = audit(&f, &["--tiebreaks", "BH", "--edition", "2024", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["edition"], "2024");
+    let points = &v["findings"][0];
+    assert_eq!(points["finding"], "points_disagree");
+    assert_eq!(points["declared"]["exact"], "3/2");
+    assert_eq!(points["declared"]["display"], "1.5");
+    assert_eq!(points["from_results"]["display"], "1.0");
+    let (_, csv) = audit(&f, &["--tiebreaks", "BH", "--format", "csv"]);
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(head.first(), Some(&"finding"), "{csv}");
+    assert_eq!(head.last(), Some(&"edition"), "{csv}");
+    let first = lines.next().unwrap();
+    assert!(
+        first.starts_with("points_disagree,1,1,Ann,1.5,3/2,1.0,1,"),
+        "{csv}"
+    );
+    assert!(first.ends_with(",BH,2026"), "{csv}");
+    let (_, html) = audit(&f, &["--tiebreaks", "BH", "--format", "html"]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert!(html.contains("<table"), "{html}");
+    assert!(html.contains("declares 1.5 points"), "{html}");
+    assert!(
+        html.contains("the text applied from 1 March 2026"),
+        "{html}"
+    );
+}
+
+/// Why (issue 31): a FIDE ranking does not say which text of C.07 it
+/// applied, though the edition changes the numbers: every format names it
+/// (text and HTML in the subtitle, JSON `edition`, a CSV column).
+#[test]
+fn a_fide_ranking_names_its_edition_in_every_format() {
+    let f = half_point_file("rank.trf");
+    let cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+    let path = f.to_str().unwrap();
+    let text = cli.run(&["rank", path, "--edition", "2024"]).stdout;
+    assert!(
+        text.contains("FIDE C.07, the text applied from 1 August 2024"),
+        "{text}"
+    );
+    let json = cli.run(&["rank", path, "--json"]).stdout;
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["edition"], "2026");
+    let csv = cli.run(&["rank", path, "--format", "csv"]).stdout;
+    let head = csv.lines().next().unwrap();
+    assert!(head.ends_with(",edition"), "{csv}");
+    assert!(csv.lines().nth(1).unwrap().ends_with(",2026"), "{csv}");
+    let html = cli.run(&["rank", path, "--format", "html"]).stdout;
+    assert!(
+        html.contains("the text applied from 1 March 2026"),
+        "{html}"
+    );
+}

@@ -283,28 +283,15 @@ fn short_exact_values_are_exact_and_a_half_goes_by_a_named_rule() {
     assert!(text.contains("rounded up (--half)"), "{text}");
 }
 
-/// A session big enough that its output fills a pipe many times over.
-fn big_session(tables: usize, boards: usize) -> String {
-    let mut t = String::from("[event]\nname = \"Big\"\n");
-    for b in 1..=boards {
-        t.push_str(&format!("[[boards]]\nboard = {b}\nresults = [\n"));
-        for i in 1..=tables {
-            let score = ((i * 7 + b * 13) % 23) as i64 * 10 - 100;
-            t.push_str(&format!(
-                "  {{ ns = \"N{i}\", ew = \"E{}\", score = \"{score}\" }},\n",
-                (i + b) % tables + 1
-            ));
-        }
-        t.push_str("]\n");
-    }
-    t
-}
-
 /// Why: "Piping the output into `head` panics with a backtrace and exit
 /// 101." A reader that stops early ends the output quietly, in every format.
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let file = temp_file("big.toml", &big_session(30, 60));
+    // A session big enough that its output fills a pipe many times over.
+    let file = temp_file(
+        "big.toml",
+        &countback_test_support::synthetic::part_score_session(30, 60),
+    );
     for format in ["text", "json", "csv", "html"] {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("countback"))
             .args([

@@ -202,6 +202,8 @@ pub enum Answer {
         audit: crate::trf::Audit,
         /// What a scorer should look at.
         warnings: Vec<Warning>,
+        /// The text of FIDE C.07 applied.
+        edition: crate::trf::Edition,
     },
 }
 
@@ -352,14 +354,21 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .read("fide", &FieldPath::key("--option"), &mut Vec::new())?;
             let text = text(bytes)?;
             Ok(match request.job {
-                Job::Audit => match crate::audit_trf(text, &options)? {
-                    (crate::TrfAudit::Players(audit), warnings) => {
-                        Answer::TrfAudited { audit, warnings }
+                Job::Audit => {
+                    let crate::TrfAudit {
+                        findings,
+                        warnings,
+                        edition,
+                    } = crate::audit_trf(text, &options)?;
+                    match findings {
+                        crate::TrfFindings::Players(audit) => Answer::TrfAudited {
+                            audit,
+                            warnings,
+                            edition,
+                        },
+                        crate::TrfFindings::Teams(audit) => Answer::TeamAudited { audit, warnings },
                     }
-                    (crate::TrfAudit::Teams(audit), warnings) => {
-                        Answer::TeamAudited { audit, warnings }
-                    }
-                },
+                }
                 Job::Auto | Job::Rank | Job::Score => {
                     Answer::Ranked(crate::rank_trf(text, &options)?)
                 }

@@ -242,3 +242,237 @@ pub fn vp_totals(
     }
     Ok(())
 }
+
+/// A scorer's checks of a pairs session's travellers, as warnings (each
+/// figure could be right, so none is refused; docs/cli.md, "What a director
+/// types"):
+/// - a score no contract makes at the board's vulnerability (by the
+///   16-board cycle, or the board's `vulnerability`): a weighted score
+///   (Law 12C1(c)) is typed as a figure no contract makes, so it is not
+///   refused;
+/// - a pair that plays fewer than half the boards the busiest pair plays:
+///   a mistyped pair number makes a phantom pair that plays once while the
+///   real pair misses that board.
+pub fn session_scores(event: &EventFile) -> Vec<Warning> {
+    use countback_contract::{is_possible_score, Vulnerability};
+    let mut warnings = Vec::new();
+    // Boards and first line of each pair, in the order of the file.
+    let mut played: BTreeMap<&str, (BTreeSet<u32>, FieldPath)> = BTreeMap::new();
+    for (i, b) in event.boards.iter().enumerate() {
+        let at = FieldPath::key("boards").i(i);
+        let vulnerability = match b.vulnerability {
+            Some(v) => Some(v.vulnerability()),
+            None => Vulnerability::of_board(countback_model::BoardNumber(b.board)).ok(),
+        };
+        for (j, r) in b.results.iter().enumerate() {
+            let line = at.k("results").i(j);
+            for (pair, field) in [(r.ns.as_str(), "ns"), (r.ew.as_str(), "ew")] {
+                played
+                    .entry(pair)
+                    .or_insert_with(|| (BTreeSet::new(), line.k(field)))
+                    .0
+                    .insert(b.board);
+            }
+            let Ok(ns_points) = r.score.0.trim().parse::<i32>() else {
+                continue;
+            };
+            let Some(v) = vulnerability else {
+                continue;
+            };
+            if !is_possible_score(ns_points, v) {
+                let how = if b.vulnerability.is_some() {
+                    "as the board's `vulnerability` says"
+                } else {
+                    "by the 16-board cycle"
+                };
+                warnings.push(Warning {
+                    field: Some(line.k("score")),
+                    at: None,
+                    message: format!(
+                        "board {}: no contract scores {ns_points} for NS when {} ({how}); a mistyped score? (a weighted score, Law 12C1(c), is not a contract's)",
+                        b.board,
+                        vulnerable_words(v)
+                    ),
+                });
+            }
+        }
+    }
+    let busiest = played.values().map(|(b, _)| b.len()).max().unwrap_or(0);
+    for (pair, (boards, first)) in &played {
+        if boards.len() * 2 >= busiest {
+            continue;
+        }
+        // The pairs that miss one of these boards and play more than half:
+        // the real pair, if the number was mistyped.
+        let suspects: Vec<&str> = played
+            .iter()
+            .filter(|(p, (b, _))| {
+                p != &pair && b.len() * 2 >= busiest && b.len() < busiest && !b.is_superset(boards)
+            })
+            .map(|(p, _)| *p)
+            .collect();
+        let list: Vec<String> = boards.iter().map(u32::to_string).collect();
+        warnings.push(Warning {
+            field: Some(first.clone()),
+            at: None,
+            message: format!(
+                "pair {pair} plays {} board(s) ({}) where a pair plays up to {busiest}: a mistyped pair number?{}",
+                boards.len(),
+                list.join(", "),
+                if suspects.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} miss(es) one of these boards)", suspects.join(", "))
+                }
+            ),
+        });
+    }
+    warnings
+}
+
+fn vulnerable_words(v: countback_contract::Vulnerability) -> &'static str {
+    use countback_contract::Vulnerability as V;
+    match v {
+        V::None => "neither side is vulnerable",
+        V::NorthSouth => "NS are vulnerable",
+        V::EastWest => "EW are vulnerable",
+        V::Both => "both sides are vulnerable",
+    }
+}
+
+/// A scorer's checks of a teams event's typed figures (docs/cli.md, "What
+/// a director types"):
+/// - a match given board by board with fewer boards than
+///   `event.boards_per_match` and no `boards` of its own: a warning (a board
+///   may have been cancelled: say so with the match's `boards`);
+/// - VPs outside `0..=total × weight` of the declared scale (`vp_total`, or
+///   the `vp_scale`'s): an error where `vp_total` is declared and the match
+///   was played (every played match then adds up to it, so no penalty is
+///   folded in and no side can have more than all of it), else a warning
+///   (a penalty may be folded in);
+/// - BAM board points (`wbf-bam`'s `match_points`): negative is an error (a
+///   board gives a side 0, 1/2 or 1); more than the stage's usual number of
+///   boards a warning (that match may have been longer).
+pub fn typed_match_figures(
+    event: &EventFile,
+    bam: bool,
+    warnings: &mut Vec<Warning>,
+) -> Result<()> {
+    let info = &event.event;
+    for (i, m) in event.matches.iter().enumerate() {
+        let at = match_path(i);
+        let listed = [
+            ("board_results", m.board_results.as_ref().map(Vec::len)),
+            ("board_imps", m.board_imps.as_ref().map(Vec::len)),
+        ];
+        if let (Some(full), None) = (info.boards_per_match, m.boards) {
+            for (field, n) in listed {
+                let Some(n) = n else { continue };
+                if u32::try_from(n).is_ok_and(|n| n < full) {
+                    warnings.push(Warning {
+                        field: Some(at.k(field)),
+                        at: None,
+                        message: format!(
+                            "round {}: {} v {} lists {n} boards where event.boards_per_match is {full}: a board missing? (if it was not played, say `boards = {n}` on the match)",
+                            m.round, m.first, m.second
+                        ),
+                    });
+                }
+            }
+        }
+        let declared = info
+            .vp_total
+            .clone()
+            .or_else(|| info.vp_scale.map(countback_vp::VpScale::pool));
+        if let (Some(total), Some(vp)) = (declared, &m.vp) {
+            let most = &total * m.weight.as_ref().unwrap_or(&Score::ONE);
+            for (side, v) in [(&m.first, &vp[0]), (&m.second, &vp[1])] {
+                if v.is_negative() || v > &most {
+                    let message = format!(
+                        "round {}: {side} has {v} VPs, outside the scale's 0 to {most}",
+                        m.round
+                    );
+                    // An awarded match's VPs are not checked against
+                    // vp_total, so a penalty may be folded into them.
+                    if info.vp_total.is_some() && !m.awarded {
+                        return Err(EventError::at(
+                            at.k("vp"),
+                            Problem::OutOfRange {
+                                value: v.to_string(),
+                                expected: format!(
+                                    "{message} (event.vp_total {total}: a side cannot have more than the match's VPs, or fewer than none)"
+                                ),
+                            },
+                        ));
+                    }
+                    warnings.push(Warning {
+                        field: Some(at.k("vp")),
+                        at: None,
+                        message: format!(
+                            "{message}: a penalty folded in? ({})",
+                            if m.awarded {
+                                "an awarded match's VPs are not checked against event.vp_total"
+                            } else {
+                                "declare event.vp_total to make this an error"
+                            }
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    if bam {
+        bam_points(event, warnings)?;
+    }
+    Ok(())
+}
+
+/// BAM board points: never negative; above the stage's usual number of
+/// boards (the commonest total of a match) a warning.
+fn bam_points(event: &EventFile, warnings: &mut Vec<Warning>) -> Result<()> {
+    let mut counts: BTreeMap<Score, usize> = BTreeMap::new();
+    for (i, m) in event.matches.iter().enumerate() {
+        let Some([a, b]) = &m.match_points else {
+            continue;
+        };
+        for (side, v) in [(&m.first, a), (&m.second, b)] {
+            if v.is_negative() {
+                return Err(EventError::at(
+                    match_path(i).k("match_points"),
+                    Problem::OutOfRange {
+                        value: v.to_string(),
+                        expected: format!(
+                            "round {}: {side}'s board points; a board gives a side 0, 1/2 or 1, so a match's board points are 0 or more",
+                            m.round
+                        ),
+                    },
+                ));
+            }
+        }
+        *counts.entry(a + b).or_default() += 1;
+    }
+    let Some((usual, _)) = counts
+        .iter()
+        .max_by_key(|(s, n)| (**n, std::cmp::Reverse((*s).clone())))
+    else {
+        return Ok(());
+    };
+    for (i, m) in event.matches.iter().enumerate() {
+        let Some([a, b]) = &m.match_points else {
+            continue;
+        };
+        for (side, v) in [(&m.first, a), (&m.second, b)] {
+            if v > usual {
+                warnings.push(Warning {
+                    field: Some(match_path(i).k("match_points")),
+                    at: None,
+                    message: format!(
+                        "round {}: {side} has {v} board points, more than the {usual} boards of the stage's other matches: a mistyped figure?",
+                        m.round
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}

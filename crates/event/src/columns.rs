@@ -191,3 +191,20 @@ pub(crate) fn ebu(stage: &countback_tiebreak_ebu::Stage) -> Result<Vec<Column>> 
         .collect();
     Ok(vec![c])
 }
+
+/// WBF 5: the carry-over each team brings into the stage, part of the
+/// final score the standings show (WBF 5(a) compares the score without
+/// it). A figure of the file, shown so that the total can be read.
+pub(crate) fn bam_carryover(carry: &BTreeMap<ContestantId, countback_model::Score>) -> Column {
+    let mut c = Column::new(
+        "carryover",
+        "carry-over",
+        "WBF 5 carry-over into the stage (included in the points)",
+        Precision::distinct(0),
+    );
+    c.values = carry
+        .iter()
+        .map(|(t, s)| (t.clone(), Value::Score(s.clone())))
+        .collect();
+    c
+}

@@ -327,8 +327,42 @@ pub struct BoardEntry {
     /// largest, or `scoring.expected`). Default: the session's count.
     #[serde(default)]
     pub expected: Option<u32>,
+    /// Who was vulnerable, where it is not the board number's by the
+    /// standard 16-board cycle (Law 2): `none`, `ns`, `ew` or `both`. Only
+    /// the check of typed scores reads it.
+    #[serde(default)]
+    pub vulnerability: Option<BoardVulnerability>,
     /// The traveller lines.
     pub results: Vec<ResultEntry>,
+}
+
+/// Who was vulnerable on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum BoardVulnerability {
+    /// Neither side.
+    None,
+    /// North-South.
+    Ns,
+    /// East-West.
+    Ew,
+    /// Both sides.
+    Both,
+}
+
+impl BoardVulnerability {
+    /// The contract crate's vulnerability.
+    #[must_use]
+    pub fn vulnerability(self) -> countback_contract::Vulnerability {
+        use countback_contract::Vulnerability as V;
+        match self {
+            BoardVulnerability::None => V::None,
+            BoardVulnerability::Ns => V::NorthSouth,
+            BoardVulnerability::Ew => V::EastWest,
+            BoardVulnerability::Both => V::Both,
+        }
+    }
 }
 
 /// One traveller line.

@@ -24,6 +24,7 @@ mod boards;
 mod checks;
 pub mod columns;
 mod convert;
+mod culprit;
 pub mod display;
 pub mod error;
 pub mod file;
@@ -40,7 +41,7 @@ pub mod trf_team;
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
 pub mod trf {
     pub use countback_tiebreak_fide::trf::{Colour, Player, ResultCode, RoundEntry, Tournament};
-    pub use countback_tiebreak_fide::{Audit, Finding};
+    pub use countback_tiebreak_fide::{Audit, Edition, Finding};
 }
 
 /// The exact numbers and outcome types every answer speaks, so that a front
@@ -148,8 +149,24 @@ impl Event {
     /// Rank the event by its procedure (or the request's), with its
     /// options; the outcome's trace names the clause of every decision.
     pub fn rank(&self, request: &RankRequest) -> Result<Ranking, EventError> {
-        let mut r = rank::rank(&self.file, request).map_err(|e| self.locate(e))?;
-        for w in &mut r.warnings {
+        let mut r = rank::rank(&self.file, request)
+            .map_err(|e| self.locate(culprit::placed(&self.file, e)))?;
+        self.place(&mut r.warnings);
+        Ok(r)
+    }
+
+    /// Score the event's boards as a pairs session; `overrides` replace the
+    /// file's `[event.scoring]` options one by one.
+    pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
+        let mut s = score::score(&self.file, overrides)
+            .map_err(|e| self.locate(culprit::placed(&self.file, e)))?;
+        self.place(&mut s.warnings);
+        Ok(s)
+    }
+
+    /// Give each warning its line, from its field.
+    fn place(&self, warnings: &mut [Warning]) {
+        for w in warnings {
             if w.at.is_none() {
                 w.at = w
                     .field
@@ -157,13 +174,6 @@ impl Event {
                     .and_then(|f| self.source.as_ref().and_then(|s| s.locate(f)));
             }
         }
-        Ok(r)
-    }
-
-    /// Score the event's boards as a pairs session; `overrides` replace the
-    /// file's `[event.scoring]` options one by one.
-    pub fn score(&self, overrides: &RawOptions) -> Result<Scored, EventError> {
-        score::score(&self.file, overrides).map_err(|e| self.locate(e))
     }
 
     /// Every match the event's VP scale converts from IMPs or board
@@ -300,46 +310,62 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         warnings: trf.warnings,
         columns,
         conversions: Vec::new(),
+        fide_edition: Some(trf.options.edition()),
     })
 }
 
 /// Check a TRF file's declared ranks against its own tie-break list (or
 /// the one `options` gives) and its declared points against its results.
-pub fn audit_trf(
-    text: &str,
-    options: &options::FideOptions,
-) -> Result<(TrfAudit, Vec<Warning>), EventError> {
+pub fn audit_trf(text: &str, options: &options::FideOptions) -> Result<TrfAudit, EventError> {
     let trf = read_trf(text, options)?;
-    let audit = match &trf.list {
+    let edition = trf.options.edition();
+    let findings = match &trf.list {
         TrfList::Individual(cascade) => {
             let eval = countback_tiebreak_fide::Evaluation::new(&trf.tournament, trf.options)?;
-            TrfAudit::Players(countback_tiebreak_fide::audit(&eval, cascade)?)
+            TrfFindings::Players(countback_tiebreak_fide::audit(&eval, cascade)?)
         }
         TrfList::Team(list) => {
-            TrfAudit::Teams(trf_team::audit(&trf.tournament, trf.options, list)?)
+            TrfFindings::Teams(trf_team::audit(&trf.tournament, trf.options, list)?)
         }
     };
-    Ok((audit, trf.warnings))
+    Ok(TrfAudit {
+        findings,
+        warnings: trf.warnings,
+        edition,
+    })
+}
+
+/// A TRF file's declared ranks and points checked ([`audit_trf`]).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct TrfAudit {
+    /// The findings, of players or of teams.
+    pub findings: TrfFindings,
+    /// What a scorer should look at.
+    pub warnings: Vec<Warning>,
+    /// The text of FIDE C.07 applied: it changes the figures, so the audit
+    /// names it.
+    pub edition: countback_tiebreak_fide::Edition,
 }
 
 /// What the standings check of a TRF file finds: of its players, or of
 /// its teams (a team file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)]
-pub enum TrfAudit {
+pub enum TrfFindings {
     /// An individual tournament: the `001` ranks and points.
     Players(countback_tiebreak_fide::Audit),
     /// A team tournament: the `310` ranks and points.
     Teams(trf_team::TeamAudit),
 }
 
-impl TrfAudit {
+impl TrfFindings {
     /// Whether the file's standings and points are borne out.
     #[must_use]
     pub fn is_clean(&self) -> bool {
         match self {
-            TrfAudit::Players(a) => a.is_clean(),
-            TrfAudit::Teams(a) => a.findings.is_clean(),
+            TrfFindings::Players(a) => a.is_clean(),
+            TrfFindings::Teams(a) => a.findings.is_clean(),
         }
     }
 }

@@ -70,6 +70,10 @@ pub struct Ranking {
     pub columns: Vec<crate::columns::Column>,
     /// Each match the event's VP scale converted (empty without a scale).
     pub conversions: Vec<crate::Conversion>,
+    /// The text of FIDE C.07 applied, for a FIDE ranking: the edition
+    /// changes the figures (art. 16's dummy opponent), so every output
+    /// names it.
+    pub fide_edition: Option<crate::trf::Edition>,
 }
 
 impl Ranking {
@@ -234,6 +238,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
     })?;
     check_uses(event, procedure)?;
     let mut warnings = Vec::new();
+    crate::checks::typed_match_figures(event, procedure == Procedure::WbfBam, &mut warnings)?;
     let set = convert::contestants(event)?;
     let ctx = Ctx {
         event,
@@ -293,6 +298,7 @@ pub(crate) fn ranking(
         warnings: Vec::new(),
         columns: Vec::new(),
         conversions: Vec::new(),
+        fide_edition: None,
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Scored {
     pub boards: Vec<crate::boards::BoardTable>,
     /// The procedural penalties taken off totals, in file order.
     pub penalties: Vec<AppliedPenalty>,
+    /// What a scorer should look at before publishing: scores no contract
+    /// makes, a pair on too few boards (a mistyped pair number).
+    pub warnings: Vec<crate::Warning>,
 }
 
 /// A procedural penalty taken off a pair's total: what changed which
@@ -413,6 +416,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         options,
         boards,
         penalties,
+        warnings: crate::checks::session_scores(event),
     })
 }
 

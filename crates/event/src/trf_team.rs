@@ -142,6 +142,9 @@ pub(crate) fn rank(
         warnings,
         columns,
         conversions: Vec::new(),
+        // The edition changes team figures as it does players' (the
+        // article 16 rules and the 2026 caps apply to teams unchanged).
+        fide_edition: Some(options.edition()),
     })
 }
 

@@ -83,3 +83,30 @@ pub fn mix(a: usize, b: usize, salt: usize) -> i64 {
     x ^= x >> 32;
     i64::try_from(x % 1000).unwrap_or_default()
 }
+
+/// An event file's pairs session (TOML): a Mitchell of `tables` tables and
+/// `boards` boards, each board played at every table (NS pair `N<t>`
+/// against EW pair `E<…>`), every score a part score either side makes at
+/// any vulnerability, so that the scorer's check of typed scores has
+/// nothing to say.
+#[must_use]
+pub fn part_score_session(tables: usize, boards: usize) -> String {
+    const SCORES: [i64; 23] = [
+        -190, -180, -170, -150, -140, -130, -120, -110, -90, -80, -70, 0, 70, 80, 90, 110, 120,
+        130, 140, 150, 170, 180, 190,
+    ];
+    let mut t = String::from("[event]\nname = \"Big\"\n");
+    for b in 1..=boards {
+        let _ = write!(t, "[[boards]]\nboard = {b}\nresults = [\n");
+        for i in 1..=tables {
+            let score = SCORES.get((i * 7 + b * 13) % 23).copied().unwrap_or(0);
+            let _ = writeln!(
+                t,
+                "  {{ ns = \"N{i}\", ew = \"E{}\", score = \"{score}\" }},",
+                (i + b) % tables + 1
+            );
+        }
+        t.push_str("]\n");
+    }
+    t
+}

@@ -172,30 +172,12 @@ pub(super) fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response
         Err(e) => return failed(&e),
     };
     if let Want::Download(f) = ask.want {
-        let f = if answer.plain && f != Format::Json {
-            Format::Text
-        } else {
-            f
-        };
         return download(&ask.name, f, answer.body);
     }
-    let text;
-    let doc = if answer.plain {
-        text = format!(
-            "<h1>{}</h1>\n<pre class=\"plain\">{}</pre>\n",
-            escape(&ask.name),
-            escape(&String::from_utf8_lossy(&answer.body))
-        );
-        Some(Rendered {
-            title: &ask.name,
-            main: &text,
-        })
-    } else {
-        std::str::from_utf8(&answer.body).ok().map(|main| Rendered {
-            title: &answer.title,
-            main,
-        })
-    };
+    let doc = std::str::from_utf8(&answer.body).ok().map(|main| Rendered {
+        title: &answer.title,
+        main,
+    });
     match doc {
         Some(doc) => html(
             StatusCode::OK,

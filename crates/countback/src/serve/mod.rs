@@ -270,7 +270,7 @@ fn kind_of(name: &str) -> Result<FileKind, ServeError> {
 #[derive(Debug)]
 struct Answer {
     /// The document, in the format asked for (a download), or for the
-    /// page: its title and body as HTML (the plain text of a TRF audit).
+    /// page: its title and body as HTML.
     body: Vec<u8>,
     /// The document's title, as HTML (for the page).
     title: String,
@@ -282,10 +282,6 @@ struct Answer {
     group: Option<Group>,
     /// A tie the rules send to a play-off or a ballot.
     needs_human: bool,
-    /// The command line writes this answer as plain text in every format
-    /// but JSON (the TRF audit): the page shows the text, and a download
-    /// other than JSON is that text.
-    plain: bool,
 }
 
 impl Ask {
@@ -371,33 +367,27 @@ impl Ask {
         );
         let answer =
             countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?;
-        let (done, group, plain) = match &answer {
+        let (done, group) = match &answer {
             countback_event::Answer::Ranked(r) => (
                 format!("ranked by {}", r.procedure),
                 Some(Group::Procedure(r.procedure)),
-                false,
             ),
-            countback_event::Answer::Scored { .. } => (
-                "scored as a pairs session".to_owned(),
-                Some(Group::Scoring),
-                false,
-            ),
-            countback_event::Answer::Rescored(_) => {
-                ("rescored from its table results".to_owned(), None, false)
+            countback_event::Answer::Scored { .. } => {
+                ("scored as a pairs session".to_owned(), Some(Group::Scoring))
             }
-            countback_event::Answer::Audited(_) => (
-                "audited: every stored figure rescored".to_owned(),
-                None,
-                false,
-            ),
-            // The page does not ask for USEBIO; were it to, the document
-            // is shown as text.
-            countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None, true),
+            countback_event::Answer::Rescored(_) => {
+                ("rescored from its table results".to_owned(), None)
+            }
+            countback_event::Answer::Audited(_) => {
+                ("audited: every stored figure rescored".to_owned(), None)
+            }
+            // The page does not ask for USEBIO; were it to, the answer
+            // is written as it is.
+            countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None),
             countback_event::Answer::TrfAudited { .. }
             | countback_event::Answer::TeamAudited { .. } => (
                 "audited: its declared ranks and points checked".to_owned(),
                 Some(Group::Procedure(Procedure::Fide)),
-                true,
             ),
         };
         // A pairs session and a rescored results file have board tables.
@@ -437,7 +427,6 @@ impl Ask {
                 .collect(),
             group,
             needs_human: crate::answer::exit(&answer) == Exit::PlayOffRequired,
-            plain,
         })
     }
 }

@@ -230,21 +230,13 @@ pub(super) fn result(out: &mut String, shown: Option<&Shown<'_>>) {
                 "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{group}\">\n\
                  <div class=\"tools\"><p class=\"done\"><b>{}</b>: {}.</p>\n\
                  <div class=\"buttons\" role=\"group\" aria-label=\"Download\"><span>Download</span>\
-                 {}<button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>{}\
+                 <button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>\
+                 <button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>\
+                 <button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>\
                  <button type=\"button\" id=\"print\" hidden>Print</button></div>\n\
                  <noscript><p class=\"hint\">To download, choose the file again first (without scripts the page cannot keep it).</p></noscript>\n</div>\n",
                 escape(file),
                 escape(&answer.done),
-                if answer.plain {
-                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"text\">Text</button>"
-                } else {
-                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>"
-                },
-                if answer.plain {
-                    ""
-                } else {
-                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>"
-                }
             );
             if answer.needs_human {
                 out.push_str("<p class=\"notice\" role=\"note\">A tie is left for a play-off or a random ballot, as the rules say: the order shown is complete except for it.</p>\n");

@@ -58,7 +58,13 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let played = u32::try_from(played).unwrap_or(u32::MAX);
         if played == 0 && rounds.count != 0 {
             warnings.push(Warning {
-                field: None,
+                // The contestant's entry (issue 31: every message located).
+                field: ctx
+                    .event
+                    .contestants
+                    .iter()
+                    .position(|x| x.id == c.as_str())
+                    .map(|i| FieldPath::key("contestants").i(i)),
                 at: None,
                 message: format!("{c} played no match at the table: its tie-break points cannot be adjusted pro rata"),
             });

@@ -41,6 +41,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     }
     let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
     let boards = convert::bam_boards(ctx.event, ctx.set)?;
+    let carried = crate::columns::bam_carryover(&carry);
     let stage = countback_tiebreak_wbf::BamStage::new(carry, matches, boards)?;
     let primary: BTreeMap<ContestantId, Score> = ctx
         .set
@@ -48,5 +49,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         .map(|t| (t.clone(), stage.final_score(t).unwrap_or_default()))
         .collect();
     let outcome = countback_tiebreak_wbf::bam_standings(&stage, &readings)?;
-    Ok(ranking(ctx.procedure, "points", primary, outcome))
+    let mut ranked = ranking(ctx.procedure, "points", primary, outcome);
+    ranked.columns = vec![carried];
+    Ok(ranked)
 }
