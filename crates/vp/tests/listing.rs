@@ -170,6 +170,7 @@ fn values_print_as_the_scale_publishes_them() {
 
 /// The table as JSON: the scale by name, the board count, the pool, the
 /// decimals, the source and the bands, which read back as [`VpBand`]s.
+#[cfg(feature = "serde")]
 #[test]
 fn a_table_serialises_with_its_bands() {
     let table = VpScale::WbfDiscrete.table(8).unwrap();
