@@ -95,6 +95,11 @@ fn result_text(l: &BoardLine) -> String {
     match (&l.applied, l.ns_points) {
         (_, Some(p)) => p.to_string(),
         (Applied::NotPlayed, _) => "NP".to_owned(),
+        (Applied::Weighted { components, .. }, _) => components
+            .iter()
+            .map(|c| c.describe())
+            .collect::<Vec<_>>()
+            .join(" + "),
         (
             Applied::Artificial {
                 ns_percent,

@@ -58,6 +58,39 @@ pub enum Applied {
     },
     /// Not played: absent, never a zero.
     NotPlayed,
+    /// A weighted score (Law 12C1(c)): the weighted sum of what each
+    /// component scores against the other results, then brought to `E` as
+    /// a played result is (`then`).
+    Weighted {
+        /// The components: each weight and the NS score it weighs.
+        components: Vec<WeightedPart>,
+        /// What was then applied to the line as a result of its group (as
+        /// is, Neuberg, ...).
+        then: Box<Applied>,
+    },
+}
+
+/// One component of a weighted score, as traced.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
+pub struct WeightedPart {
+    /// The exact weight (`3/5`).
+    pub weight: Score,
+    /// The NS score in points.
+    pub ns_points: i32,
+}
+
+impl WeightedPart {
+    /// `60% of 420`; a weight that is no whole percentage stays exact
+    /// (`100/3% of 420`).
+    #[must_use]
+    pub fn describe(&self) -> String {
+        format!(
+            "{}% of {}",
+            &self.weight * &Score::integer(100),
+            self.ns_points
+        )
+    }
 }
 
 impl Applied {
@@ -79,6 +112,16 @@ impl Applied {
                 ew_percent,
             } => format!("unplayable {ns_percent}%/{ew_percent}%"),
             Applied::NotPlayed => "not played".to_owned(),
+            Applied::Weighted { components, then } => {
+                let parts: Vec<String> = components.iter().map(WeightedPart::describe).collect();
+                let then = then.describe();
+                let then = if then.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {then}")
+                };
+                format!("weighted score, Law 12C1(c): {}{then}", parts.join(" + "))
+            }
         }
     }
 
@@ -142,6 +185,17 @@ fn award(a: &ArtificialScore) -> (Score, Score) {
     )
 }
 
+/// What bringing a group of `a` results to `e` applied to a line.
+fn by_method(method: Method, a: usize, e: usize) -> Applied {
+    match method {
+        Method::Formula => Applied::Neuberg { a, e },
+        Method::OneMissingShortcut => Applied::OneMissing { a, e },
+        Method::TiesForMissing => Applied::TiesForMissing { a, e },
+        Method::Proportional => Applied::Proportional { a, e },
+        _ => Applied::AsIs,
+    }
+}
+
 /// Every board of `session`, with the not-played lines of `travellers`.
 pub(crate) fn tables(session: &ScoredSession, travellers: &[Traveller]) -> Vec<BoardTable> {
     let by_board: std::collections::HashMap<BoardNumber, &Traveller> =
@@ -166,32 +220,32 @@ pub(crate) fn tables(session: &ScoredSession, travellers: &[Traveller]) -> Vec<B
                             as_is_ns,
                             as_is_ew,
                             method,
-                        } => {
-                            let applied = match method {
-                                Method::Formula => Applied::Neuberg {
-                                    a: *group_size,
-                                    e: b.spec.expected,
-                                },
-                                Method::OneMissingShortcut => Applied::OneMissing {
-                                    a: *group_size,
-                                    e: b.spec.expected,
-                                },
-                                Method::TiesForMissing => Applied::TiesForMissing {
-                                    a: *group_size,
-                                    e: b.spec.expected,
-                                },
-                                Method::Proportional => Applied::Proportional {
-                                    a: *group_size,
-                                    e: b.spec.expected,
-                                },
-                                _ => Applied::AsIs,
-                            };
-                            (
-                                Some(*ns_points),
-                                Some((as_is_ns.clone(), as_is_ew.clone())),
-                                applied,
-                            )
-                        }
+                        } => (
+                            Some(*ns_points),
+                            Some((as_is_ns.clone(), as_is_ew.clone())),
+                            by_method(*method, *group_size, b.spec.expected),
+                        ),
+                        LineOutcome::Weighted {
+                            score,
+                            group_size,
+                            as_is_ns,
+                            as_is_ew,
+                            method,
+                        } => (
+                            None,
+                            Some((as_is_ns.clone(), as_is_ew.clone())),
+                            Applied::Weighted {
+                                components: score
+                                    .components()
+                                    .iter()
+                                    .map(|c| WeightedPart {
+                                        weight: c.weight.clone(),
+                                        ns_points: c.ns_points,
+                                    })
+                                    .collect(),
+                                then: Box::new(by_method(*method, *group_size, b.spec.expected)),
+                            },
+                        ),
                         LineOutcome::Adjusted { award: a } => {
                             let (ns_percent, ew_percent) = award(a);
                             (

@@ -273,27 +273,38 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
                     .0
                     .insert(b.board);
             }
-            let Ok(ns_points) = r.score.0.trim().parse::<i32>() else {
-                continue;
-            };
             let Some(v) = vulnerability else {
                 continue;
             };
-            if !is_possible_score(ns_points, v) {
-                let how = if b.vulnerability.is_some() {
-                    "as the board's `vulnerability` says"
-                } else {
-                    "by the 16-board cycle"
+            // A weighted score's components are real results, each checked
+            // as a traveller score is.
+            let mut typed: Vec<(&str, FieldPath)> = Vec::new();
+            if let Some(score) = &r.score {
+                typed.push((score.0.as_str(), line.k("score")));
+            }
+            for (k, part) in r.weighted.iter().flatten().enumerate() {
+                typed.push((part.score.0.as_str(), line.k("weighted").i(k).k("score")));
+            }
+            for (text, field) in typed {
+                let Ok(ns_points) = text.trim().parse::<i32>() else {
+                    continue;
                 };
-                warnings.push(Warning {
-                    field: Some(line.k("score")),
+                if !is_possible_score(ns_points, v) {
+                    let how = if b.vulnerability.is_some() {
+                        "as the board's `vulnerability` says"
+                    } else {
+                        "by the 16-board cycle"
+                    };
+                    warnings.push(Warning {
+                    field: Some(field),
                     at: None,
                     message: format!(
-                        "board {}: no contract scores {ns_points} for NS when {} ({how}); a mistyped score? (a weighted score, Law 12C1(c), is not a contract's)",
+                        "board {}: no contract scores {ns_points} for NS when {} ({how}); a mistyped score? (a weighted score, Law 12C1(c), goes in `weighted`, its components real scores)",
                         b.board,
                         vulnerable_words(v)
                     ),
                 });
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, TableOutcome, TravellerLine, Unit,
+    SideScores, TableOutcome, TravellerLine, Unit, WeightedScore,
 };
 use countback_tiebreak_chess::{Crosstable, RoundResult};
 
@@ -379,6 +379,88 @@ pub fn totals(
     out
 }
 
+/// A traveller line's outcome: its `score`, or its `weighted` score
+/// (exactly one of them).
+fn line_outcome(r: &crate::file::ResultEntry, line: &FieldPath) -> Result<TableOutcome> {
+    match (&r.score, &r.weighted) {
+        (Some(score), None) => table_outcome(&score.0, line.k("score")),
+        (None, Some(parts)) => weighted_outcome(parts, &line.k("weighted")),
+        (Some(_), Some(_)) => Err(EventError::at(
+            line.k("weighted"),
+            Problem::Inconsistent {
+                message: "a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both".to_owned(),
+            },
+        )),
+        (None, None) => Err(EventError::at(
+            line.k("score"),
+            Problem::Missing {
+                what: "`score` or `weighted`".to_owned(),
+                by: "a traveller line".to_owned(),
+            },
+        )),
+    }
+}
+
+/// A weighted score (Law 12C1(c)): each component a real result, each
+/// weight above 0, the weights summing to exactly 1.
+fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Result<TableOutcome> {
+    let mut components = Vec::with_capacity(parts.len());
+    for (k, part) in parts.iter().enumerate() {
+        let field = at.i(k);
+        let ns_points = match table_outcome(&part.score.0, field.k("score"))? {
+            TableOutcome::Played { ns_points } => ns_points,
+            _ => {
+                return Err(EventError::at(
+                    field.k("score"),
+                    Problem::Unreadable {
+                        text: part.score.0.clone(),
+                        expected: "a real result's NS points (\"420\", \"-50\", \"PASS\"): a weighted score (Law 12C1(c)) weighs results that could have been obtained, not artificial scores or boards not played".to_owned(),
+                    },
+                ))
+            }
+        };
+        if !part.weight.is_positive() || part.weight > Score::integer(1) {
+            return Err(EventError::at(
+                field.k("weight"),
+                Problem::OutOfRange {
+                    value: part.weight.to_string(),
+                    expected: "a weight above 0 and at most 1, exact (\"3/5\")".to_owned(),
+                },
+            ));
+        }
+        components.push((part.weight.clone(), ns_points));
+    }
+    if components.is_empty() {
+        return Err(EventError::at(
+            at.clone(),
+            Problem::Missing {
+                what: "at least one component".to_owned(),
+                by: "a weighted score (Law 12C1(c))".to_owned(),
+            },
+        ));
+    }
+    let sum: Score = components.iter().map(|(w, _)| w).sum();
+    if sum != Score::integer(1) {
+        return Err(EventError::at(
+            at.clone(),
+            Problem::OutOfRange {
+                value: format!("weights summing to {sum}"),
+                expected: "weights summing to exactly 1 (Law 12C1(c))".to_owned(),
+            },
+        ));
+    }
+    WeightedScore::new(components)
+        .map(TableOutcome::Weighted)
+        .map_err(|e| {
+            EventError::at(
+                at.clone(),
+                Problem::Inconsistent {
+                    message: e.to_string(),
+                },
+            )
+        })
+}
+
 /// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.
 pub fn table_outcome(text: &str, field: FieldPath) -> Result<TableOutcome> {
     let t = text.trim();
@@ -442,7 +524,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
         for (j, r) in b.results.iter().enumerate() {
             let line = at.k("results").i(j);
-            let outcome = table_outcome(&r.score.0, line.k("score"))?;
+            let outcome = line_outcome(r, &line)?;
             if r.version == Some(0) {
                 return Err(EventError::at(
                     line.k("version"),

@@ -375,11 +375,30 @@ pub struct ResultEntry {
     pub ew: String,
     /// The NS score (`"420"`, `"-50"`, `"0"` or `"PASS"` for a pass-out),
     /// an artificial score `"A6040"` (NS 60%, EW 40%), or `"NP"` (not
-    /// played: absent).
-    pub score: TravellerScore,
+    /// played: absent). Exactly one of `score` and `weighted`.
+    #[serde(default)]
+    pub score: Option<TravellerScore>,
+    /// A weighted score (Law 12C1(c)): real results and their exact
+    /// weights, summing to 1, e.g. `[{ weight = "3/5", score = 420 },
+    /// { weight = "2/5", score = -50 }]`. Exactly one of `score` and
+    /// `weighted`.
+    #[serde(default)]
+    pub weighted: Option<Vec<WeightedPart>>,
     /// Which version of a fouled board was played (default: 1).
     #[serde(default)]
     pub version: Option<u32>,
+}
+
+/// One component of a weighted score (Law 12C1(c)).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WeightedPart {
+    /// The exact weight, above 0 (`"3/5"`, `"1/3"`); a line's weights sum
+    /// to exactly 1.
+    #[schemars(with = "Exact")]
+    pub weight: Score,
+    /// The real result it stands for: NS points (`420`, `"-50"`, `"PASS"`).
+    pub score: TravellerScore,
 }
 
 /// A traveller score as written: text, or a bare whole number of points.

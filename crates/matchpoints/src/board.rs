@@ -249,6 +249,14 @@ pub fn matchpoint_board(
                 ew: line.ew.clone(),
                 award: award.clone(),
             }),
+            TableOutcome::Weighted(_) => {
+                return Err(BoardError::WeightedNotScored {
+                    board,
+                    pair: line.ns.clone(),
+                    why: "a line here holds one score; score the board with \
+                          countback_normalise::score_board, or use matchpoint_weighted",
+                })
+            }
             // Not played is absent, never a zero; unknown future outcomes
             // are treated the same way rather than guessed at.
             _ => not_played.push((line.ns.clone(), line.ew.clone())),
@@ -350,6 +358,7 @@ pub fn check_traveller<'a>(
                 check_award(board, line, award)?;
                 any = true;
             }
+            TableOutcome::Weighted(_) => any = true,
             _ => {}
         }
     }

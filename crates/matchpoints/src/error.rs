@@ -53,6 +53,17 @@ pub enum BoardError {
         /// How many there were.
         found: usize,
     },
+    /// A weighted score (Law 12C1(c)) where the method has no defined
+    /// meaning for one (say which and what to use instead).
+    #[error("board {board}: the weighted score at {pair}'s table cannot be scored here: {why}")]
+    WeightedNotScored {
+        /// Which board.
+        board: BoardNumber,
+        /// The NS pair of the weighted line.
+        pair: ContestantId,
+        /// Why, and what to use instead.
+        why: &'static str,
+    },
     /// Bad input shared with the other rule crates: a pair with two results
     /// on one board, whether on two lines, on both sides of one line or in
     /// one cell of the score table ([`InputError::BoardScoredTwice`]), and a

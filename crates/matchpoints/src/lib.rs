@@ -34,6 +34,7 @@ mod error;
 mod imps;
 mod scale;
 mod session;
+mod weighted;
 
 pub use board::{
     artificial_award, check_award, check_traveller, matchpoint_board, matchpoint_integers,
@@ -44,11 +45,12 @@ pub use imps::{
     butler, butler_datum, cross_imps, datum_rounding_nearest_ten, imps, imps_for, Butler,
 };
 pub use scale::Scale;
+pub use weighted::{matchpoint_weighted, BoardResult};
 
 /// The `countback-model` vocabulary this crate's API speaks, re-exported so
 /// that callers need not name the model crate themselves.
 pub use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, InputError, Rounding,
-    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine,
+    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine, WeightedComponent, WeightedScore,
 };
 pub use session::{rank, rank_standings, PercentageMethod, Place, ScoreTable, Standing};

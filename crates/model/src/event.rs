@@ -218,6 +218,101 @@ impl ArtificialScore {
     }
 }
 
+/// One component of a weighted score: a real table result and its weight.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct WeightedComponent {
+    /// The weight, above 0 and at most 1 (`3/5` for 60%).
+    pub weight: Score,
+    /// The NS score in points this component stands for.
+    pub ns_points: i32,
+}
+
+/// A weighted score (Law 12C1(c)): the director's assigned adjusted score
+/// as a weighted mixture of real results, e.g. 60% of 4S= and 40% of 4S-1.
+///
+/// The weights are exact, each above 0, and they sum to exactly 1, however
+/// the value was made: deserialising goes through [`WeightedScore::new`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawWeightedScore"))]
+pub struct WeightedScore {
+    components: Vec<WeightedComponent>,
+}
+
+/// The serde form of [`WeightedScore`], checked by `new` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "WeightedScore")]
+struct RawWeightedScore {
+    components: Vec<WeightedComponent>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawWeightedScore> for WeightedScore {
+    type Error = InputError;
+
+    fn try_from(raw: RawWeightedScore) -> Result<WeightedScore, InputError> {
+        WeightedScore::new(
+            raw.components
+                .into_iter()
+                .map(|c| (c.weight, c.ns_points))
+                .collect(),
+        )
+    }
+}
+
+impl WeightedScore {
+    /// Components as `(weight, NS points)`: at least one, each weight above
+    /// 0 and at most 1, the weights summing to exactly 1.
+    ///
+    /// ```
+    /// use countback_model::{Score, WeightedScore};
+    ///
+    /// let w = |n, d| Score::new(n, d).unwrap();
+    /// assert!(WeightedScore::new(vec![(w(3, 5), 420), (w(2, 5), -50)]).is_ok());
+    /// assert!(WeightedScore::new(vec![(w(3, 5), 420), (w(1, 2), -50)]).is_err());
+    /// ```
+    pub fn new(components: Vec<(Score, i32)>) -> Result<WeightedScore, InputError> {
+        if components.is_empty() {
+            return Err(InputError::Empty {
+                what: "a weighted score's components",
+            });
+        }
+        let one = Score::integer(1);
+        for (weight, _) in &components {
+            if !weight.is_positive() || *weight > one {
+                return Err(InputError::OutOfRange {
+                    what: "a weighted score's weight".to_owned(),
+                    value: weight.clone(),
+                    range: "above 0 and at most 1",
+                });
+            }
+        }
+        let sum: Score = components.iter().map(|(w, _)| w).sum();
+        if sum != one {
+            return Err(InputError::OutOfRange {
+                what: "the sum of a weighted score's weights".to_owned(),
+                value: sum,
+                range: "exactly 1",
+            });
+        }
+        Ok(WeightedScore {
+            components: components
+                .into_iter()
+                .map(|(weight, ns_points)| WeightedComponent { weight, ns_points })
+                .collect(),
+        })
+    }
+
+    /// The components, in the order given.
+    #[must_use]
+    pub fn components(&self) -> &[WeightedComponent] {
+        &self.components
+    }
+}
+
 /// What happened at one table on one board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -234,6 +329,9 @@ pub enum TableOutcome {
     Artificial(ArtificialScore),
     /// Not played: absent, never a zero.
     NotPlayed,
+    /// A weighted score (Law 12C1(c)): counts as one result, matchpointed
+    /// as the weighted sum of its components' comparisons.
+    Weighted(WeightedScore),
 }
 
 /// One line of a traveller: who sat NS and EW at one table and the outcome.

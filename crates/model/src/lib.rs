@@ -35,7 +35,7 @@ pub use error::{InputError, ScoreError};
 pub use event::{
     ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction, Encounter,
     EncounterStatus, RoundNumber, SessionNumber, SideScores, StageId, TableOutcome, TravellerLine,
-    Unit,
+    Unit, WeightedComponent, WeightedScore,
 };
 pub use outcome::{
     partition_descending, split_every_tie, Clause, Decision, TieBreakOutcome, TiedGroup,

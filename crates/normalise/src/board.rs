@@ -2,11 +2,12 @@
 //! and normalisation to the expected count.
 
 use countback_matchpoints::{
-    artificial_award, check_traveller, matchpoint_scores, BoardError, Movement, Scale,
+    artificial_award, check_traveller, matchpoint_scores, matchpoint_weighted, BoardError,
+    BoardResult, Movement, Scale,
 };
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
-    TravellerLine,
+    TravellerLine, WeightedScore,
 };
 
 use crate::error::NormaliseError;
@@ -128,6 +129,21 @@ pub enum LineOutcome {
         /// The NS score in points.
         ns_points: i32,
         /// `A`: the results in this line's version.
+        group_size: usize,
+        /// NS match points within the group.
+        as_is_ns: Score,
+        /// EW match points within the group.
+        as_is_ew: Score,
+        /// How the group was brought to `E`.
+        method: Method,
+    },
+    /// A weighted score (Law 12C1(c)): one result of its version,
+    /// matchpointed as the weighted sum of its components' comparisons with
+    /// the other results, and normalised like a played result.
+    Weighted {
+        /// The components and their weights.
+        score: WeightedScore,
+        /// `A`: the results in this line's version, this one included.
         group_size: usize,
         /// NS match points within the group.
         as_is_ns: Score,
@@ -266,10 +282,13 @@ pub fn score_fouled_board(
     };
     let mut out = Vec::new();
     for (version, lines) in versions.iter().enumerate() {
-        let mut played: Vec<(&TravellerLine, i32)> = Vec::new();
+        let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::new();
         for line in lines {
             match &line.outcome {
-                TableOutcome::Played { ns_points } => played.push((line, *ns_points)),
+                TableOutcome::Played { ns_points } => {
+                    played.push((line, BoardResult::Played(*ns_points)));
+                }
+                TableOutcome::Weighted(w) => played.push((line, BoardResult::Weighted(w))),
                 TableOutcome::Artificial(award) => {
                     let (ns, ew) = awards(award, &top);
                     out.push(scored(
@@ -287,7 +306,20 @@ pub fn score_fouled_board(
             }
         }
         if played.len() == 1 {
-            for (line, _) in &played {
+            for (line, result) in &played {
+                // A weighted score is defined by comparison with the other
+                // results of its version; alone, there are none, and
+                // swapping it for the unplayable award would be a guess.
+                if matches!(result, BoardResult::Weighted(_)) {
+                    return Err(BoardError::WeightedNotScored {
+                        board,
+                        pair: line.ns.clone(),
+                        why: "it is the only result of its version, so there is \
+                              nothing to compare its components with; give an \
+                              artificial score instead",
+                    }
+                    .into());
+                }
                 let award = spec.unplayable_award.clone();
                 let (ns, ew) = awards(&award, &top);
                 out.push(scored(
@@ -318,11 +350,27 @@ pub fn score_fouled_board(
         } else {
             Method::Formula
         };
-        let points: Vec<i32> = played.iter().map(|(_, p)| *p).collect();
-        let group_top = spec.scale.top(a);
-        for ((line, ns_points), as_is_ns) in
-            played.iter().zip(matchpoint_scores(&points, spec.scale))
+        // Neuberg's formula and the other ways to `E` are affine in the
+        // match points, so a weighted line lifted whole is the weighted sum
+        // of its components lifted: the weighted reading survives factoring.
+        let as_is = if played
+            .iter()
+            .any(|(_, r)| matches!(r, BoardResult::Weighted(_)))
         {
+            let results: Vec<BoardResult<'_>> = played.iter().map(|(_, r)| *r).collect();
+            matchpoint_weighted(&results, spec.scale)
+        } else {
+            let points: Vec<i32> = played
+                .iter()
+                .map(|(_, r)| match r {
+                    BoardResult::Played(p) => *p,
+                    _ => 0,
+                })
+                .collect();
+            matchpoint_scores(&points, spec.scale)
+        };
+        let group_top = spec.scale.top(a);
+        for ((line, result), as_is_ns) in played.iter().zip(as_is) {
             let as_is_ew = &group_top - &as_is_ns;
             let lift = |m: &Score| -> Result<Score, NormaliseError> {
                 Ok(match method {
@@ -339,20 +387,25 @@ pub fn score_fouled_board(
                 })
             };
             let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
-            out.push(scored(
-                line,
-                version,
-                LineOutcome::Played {
+            let outcome = match (result, &line.outcome) {
+                (BoardResult::Played(ns_points), _) => LineOutcome::Played {
                     ns_points: *ns_points,
                     group_size: a,
                     as_is_ns,
                     as_is_ew,
                     method,
                 },
-                ns,
-                ew,
-                &round,
-            )?);
+                (_, TableOutcome::Weighted(score)) => LineOutcome::Weighted {
+                    score: score.clone(),
+                    group_size: a,
+                    as_is_ns,
+                    as_is_ew,
+                    method,
+                },
+                // `played` holds only played and weighted lines.
+                _ => continue,
+            };
+            out.push(scored(line, version, outcome, ns, ew, &round)?);
         }
     }
     if out.is_empty() {

@@ -51,5 +51,5 @@ pub use countback_matchpoints::{
 /// The `countback-model` vocabulary this crate's API speaks, re-exported.
 pub use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, HalfRule, InputError, Rounding,
-    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine,
+    RoundingMode, Score, ScoreError, TableOutcome, TravellerLine, WeightedComponent, WeightedScore,
 };

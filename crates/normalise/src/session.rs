@@ -43,7 +43,9 @@ impl Traveller {
             .filter(|l| {
                 matches!(
                     l.outcome,
-                    TableOutcome::Played { .. } | TableOutcome::Artificial(_)
+                    TableOutcome::Played { .. }
+                        | TableOutcome::Artificial(_)
+                        | TableOutcome::Weighted(_)
                 )
             })
             .count()
