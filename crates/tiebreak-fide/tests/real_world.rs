@@ -98,6 +98,14 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
     assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
     assert_eq!(at(&teams, "EGGSB", 2), s("999"));
+    // SSSC (the reference engine's reading, docs/fide.md): team 1's 28 GP
+    // plus its BH:MP of 218 over K = ⌊2 × 14 ÷ 4⌋ = 7, exact (the
+    // reference prints 59.14), and over /K3 (it prints 100.67). Every
+    // value of SSSC, SSSC/P, SSSC/F and SSSC/K3 for the 50 teams, under
+    // both texts, agrees with the reference's two decimals.
+    assert_eq!(at(&teams, "BH:MP", 0), s("218"));
+    assert_eq!(at(&teams, "SSSC", 0), s("28") + s("218/7"));
+    assert_eq!(at(&teams, "SSSC/K3", 0), s("302/3"));
     // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
     let teams26 =
         TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
