@@ -1695,17 +1695,16 @@ fn on_game_points(kind: TieBreakKind) -> bool {
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
             | TieBreakKind::Koya
+            | TieBreakKind::AverageOfOpponentsBuchholz
     )
 }
 
 /// The individual tie-breaks a team can be ranked by on match points.
-/// (Not AOB: on the Grandmommy's Cup the reference engine's team AOB
-/// differs from the mean of the opponents' BH:MP for 47 of 50 teams, and
-/// its reading is not settled here.)
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
         TieBreakKind::Buchholz
+            | TieBreakKind::AverageOfOpponentsBuchholz
             | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
@@ -1855,8 +1854,8 @@ impl std::str::FromStr for TeamTieBreak {
                 let code: TieBreakCode = with(base).map_err(|_| {
                     fail(format!(
                         "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
-                        ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
-                        ["BH", "SB", "PS", "KS"].join(", ")
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
+                        ["BH", "SB", "PS", "KS", "AOB"].join(", ")
                     ))
                 })?;
                 match reference {
@@ -1866,8 +1865,8 @@ impl std::str::FromStr for TeamTieBreak {
                     _ => {
                         return Err(fail(format!(
                             "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
-                            ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
-                            ["BH", "SB", "PS", "KS"].join(", ")
+                            ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
+                            ["BH", "SB", "PS", "KS", "AOB"].join(", ")
                         )))
                     }
                 }
