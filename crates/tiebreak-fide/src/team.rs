@@ -1040,6 +1040,33 @@ impl<'t> TeamTournament<'t> {
             TeamCodeKind::ExtendedDirectEncounter { .. } => {
                 vec![Score::ZERO; self.standings.len()]
             }
+            TeamCodeKind::ScoreStrength { buchholz, divisor } => {
+                let table = match self.primary() {
+                    TeamScore::MatchPoints => &self.matches,
+                    TeamScore::GamePoints => &self.game_matches,
+                };
+                let bh: Vec<Score> =
+                    by_team(Evaluation::new(table, self.options)?.values(buchholz)?);
+                let k = match divisor {
+                    Some(k) => k.clone(),
+                    None => self.score_strength_divisor(),
+                };
+                if !k.is_positive() {
+                    return Err(CodeError {
+                        code: code.to_string(),
+                        reason: format!(
+                            "K, the floor of the event's ratio, is {k} here ({} rounds, {} boards): give it as /Kx",
+                            self.tournament.rounds, self.boards
+                        ),
+                    }
+                    .into());
+                }
+                self.standings
+                    .iter()
+                    .zip(bh)
+                    .map(|(s, b)| Ok(score(s, self.primary().other()) + b.checked_div(&k)?))
+                    .collect::<Result<Vec<Score>, FideError>>()?
+            }
             TeamCodeKind::ExtendedMatchGame(c) | TeamCodeKind::ExtendedGameMatch(c) => {
                 // E X Y SB: the opponent's X points (art. 16 as for SB)
                 // times the team's Y points in the match.
@@ -1220,6 +1247,23 @@ impl TeamTournament<'_> {
             }
         }
         Ok(audit)
+    }
+
+    /// `SSSC`'s K without `/K`: the primary score's points for a win in
+    /// every round over the other score's for a win in every round per
+    /// board (match points first: ⌊W_MP × rounds ÷ (W_game × boards)⌋;
+    /// game points first: ⌊W_game × rounds × boards ÷ W_MP⌋), floored as
+    /// the reference engine does (docs/fide.md, SSSC).
+    fn score_strength_divisor(&self) -> Score {
+        let rounds = Score::from(self.tournament.rounds);
+        let boards = Score::from(self.boards);
+        let game = &self.tournament.points_system.win;
+        let matches = &self.matches.points_system.win;
+        let ratio = match self.primary() {
+            TeamScore::MatchPoints => (matches * &rounds).checked_div(&(game * &boards)),
+            TeamScore::GamePoints => (&(game * &rounds) * &boards).checked_div(matches),
+        };
+        ratio.map_or(Score::ZERO, |r| r.floor())
     }
 
     /// The primary and the other score's evaluations, and the match
@@ -1585,6 +1629,17 @@ pub enum TeamCodeKind {
         /// in their own match(es), top board first (TBR).
         top_board: bool,
     },
+    /// `SSSC` (`/F`, `/P`, `/Kx`): the score strength combination: the
+    /// score that does not rank first plus the Buchholz on the primary
+    /// score divided by K (the C.07 2026 text was not found: the
+    /// reference engine's reading, see docs/fide.md).
+    ScoreStrength {
+        /// The Buchholz on the primary score (`/F` Fore, `/P` forfeits as
+        /// played).
+        buchholz: TieBreakCode,
+        /// `/Kx`: K given; `None`: K from the event (docs/fide.md).
+        divisor: Option<Score>,
+    },
 }
 
 /// The table-driven team codes: code, kind, article, what it compares.
@@ -1623,6 +1678,11 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
         "MTB26 EDET (art. 6, team, then top-board results)",
         "extended direct encounter, then two teams' own match board by board",
     ),
+    (
+        "SSSC",
+        "MTB26 SSSC (score strength combination; reference engine's reading)",
+        "the other score plus the primary score's Buchholz divided by K",
+    ),
 ];
 
 /// The individual tie-breaks a team can be ranked by on game points.
@@ -1635,17 +1695,16 @@ fn on_game_points(kind: TieBreakKind) -> bool {
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
             | TieBreakKind::Koya
+            | TieBreakKind::AverageOfOpponentsBuchholz
     )
 }
 
 /// The individual tie-breaks a team can be ranked by on match points.
-/// (Not AOB: on the Grandmommy's Cup the reference engine's team AOB
-/// differs from the mean of the opponents' BH:MP for 47 of 50 teams, and
-/// its reading is not settled here.)
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
         TieBreakKind::Buchholz
+            | TieBreakKind::AverageOfOpponentsBuchholz
             | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
@@ -1686,6 +1745,14 @@ impl TeamTieBreak {
                 if *top_board { "EDET" } else { "EDE" },
                 if *forfeits_as_played { "/P" } else { "" }
             ),
+            TeamCodeKind::ScoreStrength { buchholz, divisor } => format!(
+                "SSSC{}{}",
+                buchholz.to_string().trim_start_matches("BH"),
+                divisor
+                    .as_ref()
+                    .map(|k| format!("/K{k}"))
+                    .unwrap_or_default()
+            ),
         };
         TeamTieBreak { kind, written }
     }
@@ -1711,6 +1778,7 @@ impl TeamTieBreak {
             TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
                 table(if *top_board { "EDET" } else { "EDE" })
             }
+            TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
         }
     }
 
@@ -1730,6 +1798,7 @@ impl TeamTieBreak {
             TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
                 table(if *top_board { "EDET" } else { "EDE" })
             }
+            TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
         }
     }
 }
@@ -1776,6 +1845,7 @@ impl std::str::FromStr for TeamTieBreak {
                 },
                 top_board: name == "EDET",
             },
+            "SSSC" => score_strength(modifiers).map_err(fail)?,
             _ => {
                 let (base, reference) = match name.split_once(':') {
                     Some((b, r)) => (b, Some(r)),
@@ -1783,9 +1853,9 @@ impl std::str::FromStr for TeamTieBreak {
                 };
                 let code: TieBreakCode = with(base).map_err(|_| {
                     fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDEB, EDEBT, EDEBB, BC, BBE and SSSC are not computed yet)",
-                        ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
-                        ["BH", "SB", "PS", "KS"].join(", ")
+                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
+                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
+                        ["BH", "SB", "PS", "KS", "AOB"].join(", ")
                     ))
                 })?;
                 match reference {
@@ -1794,9 +1864,9 @@ impl std::str::FromStr for TeamTieBreak {
                     None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
                     _ => {
                         return Err(fail(format!(
-                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; EDEB, EDEBT, EDEBB, BC, BBE and SSSC are not computed yet)",
-                            ["BH", "FB", "SB", "PS", "WIN", "TPN", "KS"].join(", "),
-                            ["BH", "SB", "PS", "KS"].join(", ")
+                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
+                            ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
+                            ["BH", "SB", "PS", "KS", "AOB"].join(", ")
                         )))
                     }
                 }
@@ -1804,6 +1874,33 @@ impl std::str::FromStr for TeamTieBreak {
         };
         Ok(TeamTieBreak { kind, written })
     }
+}
+
+/// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
+/// whole number above 0) sets K.
+fn score_strength(modifiers: &str) -> Result<TeamCodeKind, String> {
+    let mut divisor = None;
+    let mut rest = Vec::new();
+    for m in modifiers.split('/').filter(|m| !m.is_empty()) {
+        match m.strip_prefix('K') {
+            Some(k) if divisor.is_none() => {
+                let k =
+                    k.parse::<u32>().ok().filter(|k| *k > 0).ok_or_else(|| {
+                        format!("SSSC's /K takes a whole number above 0, not {k:?}")
+                    })?;
+                divisor = Some(Score::from(k));
+            }
+            _ if m == "F" || m == "P" => rest.push(m),
+            _ => return Err(format!("SSSC takes only /F, /P and /Kx, not /{m}")),
+        }
+    }
+    let code = if rest.is_empty() {
+        "BH".to_string()
+    } else {
+        format!("BH/{}", rest.join("/"))
+    };
+    let buchholz = code.parse::<TieBreakCode>().map_err(|e| e.reason)?;
+    Ok(TeamCodeKind::ScoreStrength { buchholz, divisor })
 }
 
 /// `BH/C1/P` with `:MP` after the name: `BH:MP/C1/P`.

@@ -98,6 +98,21 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
     assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
     assert_eq!(at(&teams, "EGGSB", 2), s("999"));
+    // SSSC (the reference engine's reading, docs/fide.md): team 1's 28 GP
+    // plus its BH:MP of 218 over K = ⌊2 × 14 ÷ 4⌋ = 7, exact (the
+    // reference prints 59.14), and over /K3 (it prints 100.67). Every
+    // value of SSSC, SSSC/P, SSSC/F and SSSC/K3 for the 50 teams, under
+    // both texts, agrees with the reference's two decimals.
+    assert_eq!(at(&teams, "BH:MP", 0), s("218"));
+    assert_eq!(at(&teams, "SSSC", 0), s("28") + s("218/7"));
+    assert_eq!(at(&teams, "SSSC/K3", 0), s("302/3"));
+    // Team AOB (art. 8.2 on match points, exact): team 1's 14 opponents'
+    // BH:MP average 2978/14 (the reference prints 212.714, rounded to 3
+    // decimals for 14 rounds); all 50 teams agree with the reference's
+    // three decimals for AOB, AOB:MP, AOB:GP, AOB/F, AOB/P and, 2026,
+    // AOB/V2026.
+    assert_eq!(at(&teams, "AOB", 0), s("1489/7"));
+    assert_eq!(at(&teams, "AOB:MP", 0), s("1489/7"));
     // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
     let teams26 =
         TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
@@ -255,6 +270,38 @@ fn sharly_team_import_test_reads_as_teams() {
         teams.standings()[0].rounds[1].kind,
         TeamRoundKind::Pending { opponent: 4 }
     ));
+    // Its own list `212 PTS,WIN,BH,AOB` ranks (PTS: the primary score,
+    // as the command line reads it). Before: team AOB was refused. By
+    // hand, 2024 text (3-1-0; round 1 the only one played; an unplayed
+    // round of the team a dummy of its own score, of an opponent a draw,
+    // art. 16): team 1 met team 3 (0 + PAB 2 + draw 1 = 3): BH 3 + 3 + 3 =
+    // 9; team 2 met team 4 (0 + 1 + 1 = 2): BH 2 + 3 + 3 = 8; team 3: 5 +
+    // 2 + 2 = 9; team 4: 5 + 0 + 0 = 5. AOB (art. 8.2): the mean BH of
+    // the opponents met over the board: team 1 9 (team 3's), team 2 5,
+    // team 3 9, team 4 8; team 5 met none.
+    let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
+    let values = |c: &str| teams.values(&code(c)).unwrap();
+    assert_eq!(values("BH")[..4], [s("9"), s("8"), s("9"), s("5")]);
+    assert_eq!(values("AOB"), [s("9"), s("5"), s("9"), s("8"), s("0")]);
+    let list = t.tie_break_codes.as_ref().unwrap().join(",");
+    let list = list.strip_prefix("PTS,").unwrap();
+    let outcome = teams.rank(&list.parse::<TeamCascade>().unwrap()).unwrap();
+    let numbers: Vec<Vec<u32>> = outcome
+        .order
+        .iter()
+        .map(|g| {
+            g.members
+                .iter()
+                .map(|m| {
+                    let i = teams.contestant_ids().iter().position(|x| x == m).unwrap();
+                    teams.standings()[i].team.number
+                })
+                .collect()
+        })
+        .collect();
+    // MPTS 3, 3, 2, 0, 2; WIN 1, 1, 0, 0, 0 splits nothing; BH: 1 (9)
+    // before 2 (8), 3 (9) before 5 (6).
+    assert_eq!(numbers, [[1], [2], [3], [5], [4]]);
 }
 
 /// The individual files: every one reads, every player's points agree

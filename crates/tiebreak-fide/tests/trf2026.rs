@@ -402,3 +402,55 @@ fn team_ranks_are_checked_against_the_list() {
         .collect();
     assert_eq!(out, [(1, 1, (2, 2)), (3, 2, (1, 1))]);
 }
+
+/// `SSSC` (MTB26, 2026; the C.07 text was not found, so the reference
+/// engine's reading, docs/fide.md): the other score plus the primary
+/// score's Buchholz over K, exact. Hand-worked on `teams()` (1 round, 2
+/// boards, 2-1-0): K = ⌊2 MP × 1 round ÷ (1 GP × 2 boards)⌋ = 1. One:
+/// 1½ GP + BH:MP 0 (Two has 0 MP) = 3/2; Two: ½ + 2 (One's MP) = 5/2;
+/// Three's full-point bye is a dummy of min(own 2 MP, a draw's 1 MP × 1
+/// round) = 1 under art. 16.4.2 (2026), its own 2 MP under the 2024
+/// text: 2 GP + 1 = 3, and 2 + 2 = 4. With `/K4` the Buchholz is
+/// quartered: Two 1/2 + 2/4 = 1. Before: "not a team tie-break this
+/// crate computes".
+#[test]
+fn sssc_is_the_other_score_plus_the_primary_buchholz_over_k() {
+    let t = trf::parse(&teams()).unwrap();
+    let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
+    let values = |edition: Edition, c: &str| {
+        countback_tiebreak_fide::TeamTournament::with_options(&t, Options::new(edition))
+            .unwrap()
+            .values(&code(c))
+            .unwrap()
+    };
+    assert_eq!(
+        values(Edition::Mar2026, "SSSC"),
+        [s("3/2"), s("5/2"), s("3")]
+    );
+    assert_eq!(
+        values(Edition::Aug2024, "SSSC"),
+        [s("3/2"), s("5/2"), s("4")]
+    );
+    assert_eq!(values(Edition::Mar2026, "SSSC/K4")[..2], [s("3/2"), s("1")]);
+    for text in ["SSSC", "SSSC/P", "SSSC/F", "SSSC/K3", "SSSC/F/P/K7"] {
+        assert_eq!(code(text).to_string(), text);
+    }
+    for bad in ["SSSC/C1", "SSSC/K0", "SSSC/Kx", "SSSC/K3.5"] {
+        let err = bad
+            .parse::<countback_tiebreak_fide::TeamTieBreak>()
+            .unwrap_err();
+        assert!(err.reason.contains("SSSC"), "{bad}: {err}");
+    }
+    // Ranked: MP first (One and Three 2), then SSSC: Three (3) before One.
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    let outcome = teams.rank(&"SSSC".parse().unwrap()).unwrap();
+    assert_eq!(outcome.order_text(), "Three > One > Two");
+    assert!(
+        outcome
+            .trace
+            .iter()
+            .any(|d| d.clause.to_string().contains("MTB26 SSSC")),
+        "{:?}",
+        outcome.trace
+    );
+}
