@@ -128,7 +128,13 @@ fn weights_must_be_positive_and_sum_to_one() {
         Err(InputError::OutOfRange { .. })
     ));
     assert!(matches!(bad(&[]), Err(InputError::Empty { .. })));
-    // Deserialising goes through `new`.
+}
+
+/// Deserialising goes through `new`: weights that do not sum to one are
+/// refused from JSON too.
+#[cfg(feature = "serde")]
+#[test]
+fn weights_read_from_json_are_checked() {
     let json =
         r#"{"components":[{"weight":"3/5","ns_points":420},{"weight":"1/2","ns_points":-50}]}"#;
     assert!(serde_json::from_str::<WeightedScore>(json).is_err());
