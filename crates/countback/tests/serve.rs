@@ -1014,6 +1014,31 @@ fn an_idle_connection_is_closed_after_the_idle_timeout() {
     });
 }
 
+/// Issue 29: a body that never ends held its connection and its place
+/// for good; after the body timeout (1 s here, 60 s by default) it is
+/// answered 408 and its place given back.
+#[test]
+fn a_body_that_never_ends_is_answered_after_the_body_timeout() {
+    within(60, || {
+        let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
+        let addr = page.addr;
+        page.blocking(move || {
+            let start = std::time::Instant::now();
+            let mut s = std::net::TcpStream::connect(addr).unwrap();
+            write!(
+                s,
+                "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: 100000\r\n\r\n--{BOUNDARY}\r\n"
+            )
+            .unwrap();
+            let (got, _) = read_until_closed(&mut s, Duration::from_secs(10));
+            let got = String::from_utf8_lossy(&got);
+            assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+            assert!(got.contains("took longer than 1 s to arrive"), "{got}");
+            assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        });
+    });
+}
+
 /// Issue 29, "The page dies": at `ulimit -n 64`, 56 idle connections
 /// exhausted the descriptors and `countback serve` panicked (exit 101).
 /// Now, with 100 idle connections held open, the process lives and a
