@@ -556,35 +556,41 @@ fn the_upload_limit_is_enforced_before_the_body_is_read() {
     });
 }
 
+/// Start `countback serve` as `command` says (stderr piped): the process,
+/// the first line it says, and the address in it.
+fn spawned(command: &mut std::process::Command) -> (std::process::Child, String, SocketAddr) {
+    let mut child = command
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let mut said = Vec::new();
+    let mut byte = [0u8; 1];
+    while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+        said.push(byte[0]);
+    }
+    let said = String::from_utf8(said).unwrap();
+    let addr: SocketAddr = said
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {said:?}"))
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    (child, said, addr)
+}
+
 #[test]
 fn the_command_listens_on_loopback_and_says_where() {
     within(60, || {
         let bin = assert_cmd::cargo::cargo_bin("countback");
-        let mut child = std::process::Command::new(bin)
-            .args(["serve", "--port", "0"])
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let mut said = Vec::new();
-        let mut byte = [0u8; 1];
-        while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-            said.push(byte[0]);
-        }
-        let said = String::from_utf8(said).unwrap();
-        let url = said
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {said:?}"));
-        assert!(url.starts_with("http://127.0.0.1:"), "{said}");
+        let (mut child, said, addr) =
+            spawned(std::process::Command::new(bin).args(["serve", "--port", "0"]));
+        assert_eq!(addr.ip().to_string(), "127.0.0.1", "{said}");
         assert!(!said.contains("warning"), "{said}");
-        let addr: SocketAddr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
         let mut s = std::net::TcpStream::connect(addr).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
         write!(
@@ -1048,32 +1054,11 @@ fn a_body_that_never_ends_is_answered_after_the_body_timeout() {
 fn the_page_keeps_serving_when_descriptors_run_out() {
     within(120, || {
         let bin = assert_cmd::cargo::cargo_bin("countback");
-        let mut child = std::process::Command::new("sh")
-            .arg("-c")
-            .arg(format!(
+        let (mut child, _, addr) =
+            spawned(std::process::Command::new("sh").arg("-c").arg(format!(
                 "ulimit -n 64 && exec '{}' serve --port 0 --timeouts-secs 2",
                 bin.display()
-            ))
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let mut said = Vec::new();
-        let mut byte = [0u8; 1];
-        while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-            said.push(byte[0]);
-        }
-        let said = String::from_utf8(said).unwrap();
-        let addr: SocketAddr = said
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {said:?}"))
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
+            )));
         let idle: Vec<std::net::TcpStream> = (0..100)
             .filter_map(|_| std::net::TcpStream::connect(addr).ok())
             .collect();
@@ -1208,28 +1193,8 @@ fn load() {
 
     within(600, || {
         let bin = assert_cmd::cargo::cargo_bin("countback");
-        let mut child = std::process::Command::new(bin)
-            .args(["serve", "--port", "0"])
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let mut said = Vec::new();
-        let mut byte = [0u8; 1];
-        while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-            said.push(byte[0]);
-        }
-        let said = String::from_utf8(said).unwrap();
-        let addr: SocketAddr = said
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap()
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
+        let (mut child, _, addr) =
+            spawned(std::process::Command::new(bin).args(["serve", "--port", "0"]));
         let pid = child.id();
         println!("load before: {}", loadavg().trim());
 
