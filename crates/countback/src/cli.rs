@@ -218,6 +218,9 @@ pub struct ServeArgs {
     /// other machines use the page, and prints a warning.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub bind: std::net::IpAddr,
+    /// Every timeout (header, body, idle) in seconds: for the tests only.
+    #[arg(long, value_name = "SECS", hide = true)]
+    pub timeouts_secs: Option<u64>,
 }
 
 /// Replay arguments.

@@ -119,6 +119,7 @@ fn page() -> SocketAddr {
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_io()
+            .enable_time()
             .build()
             .unwrap();
         rt.block_on(async move {

@@ -108,7 +108,21 @@ pub(super) fn declared_size(headers: &HeaderMap) -> Option<u64> {
         .and_then(|v| v.trim().parse().ok())
 }
 
+/// A refusal before any work: the blank page with the error.
+fn refused(e: &ServeError) -> Response {
+    let mut r = html(
+        e.status(),
+        page(&BTreeMap::new(), Some(&Shown::Failed(e, None))),
+    );
+    if matches!(e, ServeError::Busy) {
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+    }
+    r
+}
+
 pub(super) async fn ask(
+    axum::Extension(jobs): axum::Extension<conn::Jobs>,
     headers: HeaderMap,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
@@ -118,13 +132,17 @@ pub(super) async fn ask(
             size: Some(size),
             limit: MAX_UPLOAD_BYTES,
         };
-        return html(
-            e.status(),
-            page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
-        );
+        return refused(&e);
     }
+    // A place in the queue before a byte of the body is read: past the
+    // bound, "busy" at once, and the body is never held.
+    let Some(admitted) = jobs.admit() else {
+        return refused(&ServeError::Busy);
+    };
     let form = match multipart {
-        Ok(m) => read_form(m).await,
+        Ok(m) => tokio::time::timeout(jobs.body_timeout, read_form(m))
+            .await
+            .unwrap_or(Err(ServeError::SlowBody(jobs.body_timeout))),
         Err(e) => Err(form_error(format!(
             "the form could not be read: {}",
             e.body_text()
@@ -132,17 +150,24 @@ pub(super) async fn ask(
     };
     let form = match form {
         Ok(f) => f,
-        Err(e) => {
-            return html(
-                e.status(),
-                page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
-            )
-        }
+        Err(e) => return refused(&e),
     };
     let fields = form.fields.clone();
-    // The work is done away from the server's own thread; the file is
-    // dropped with `ask` when the answer is made.
-    let answered = tokio::task::spawn_blocking(move || respond(form, &fields)).await;
+    // Wait for a job slot; a client that goes away meanwhile drops this
+    // future, and its place with it: the job never starts.
+    let Some(running) = jobs.run().await else {
+        return refused(&ServeError::Busy);
+    };
+    // The work is done away from the server's own thread, holding its
+    // slot until it ends even if the client has gone (the job cannot be
+    // stopped midway, but it is bounded by the input limits, and the
+    // bound on jobs holds); the file is dropped when the answer is made.
+    let answered = tokio::task::spawn_blocking(move || {
+        let answer = respond(form, &fields);
+        drop((running, admitted));
+        answer
+    })
+    .await;
     answered.unwrap_or_else(|e| {
         let e = ServeError::Render(e.to_string());
         html(

@@ -15,6 +15,15 @@
 //! [`MAX_UPLOAD_BYTES`] is refused from its `Content-Length` before its body
 //! is read, and a body sent without one is cut off at the same size.
 //!
+//! **It cannot be exhausted** ([`Limits`]): open connections are capped
+//! (fitted to the descriptor limit), headers, bodies and idle connections
+//! are timed out, and at most [`Limits::jobs`] answers are computed at
+//! once with [`Limits::queue`] more waiting; past that a post is answered
+//! 503 with `Retry-After` before its body is read. A job whose client goes
+//! away while it waits never starts; one already computing keeps its slot
+//! until it ends (every job is bounded by the input limits), so the bound
+//! holds.
+//!
 //! **Where it listens.** `127.0.0.1` by default; any other address needs
 //! `--bind` and prints a warning ([`bind_warning`]).
 //!
@@ -46,16 +55,24 @@ use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
 use crate::doc::escape;
 use crate::error::{CliError, Exit};
 
-/// The largest request the page takes, file and form together: 8 MiB
-/// (a results file of a large session is a few hundred KiB).
-pub const MAX_UPLOAD_BYTES: usize = 8 << 20;
+/// The largest request the page takes, file and form together: 33 MiB,
+/// the command line's largest results file (USEBIO, NZ Scorer, PBN:
+/// 32 MiB) and 1 MiB for the form's fields and multipart framing, so a
+/// file that works on the command line works on the page.
+pub const MAX_UPLOAD_BYTES: usize = (32 << 20) + (1 << 20);
+
+/// The seconds a client told "busy" is asked to wait (`Retry-After`).
+pub const RETRY_AFTER_SECS: u64 = 2;
 
 const PAGE_CSS: &str = include_str!("page.css");
 const PAGE_JS: &str = include_str!("page.js");
 
+mod conn;
 mod form;
 mod http;
 mod page;
+
+pub use conn::Limits;
 
 use form::*;
 use http::*;
@@ -120,6 +137,12 @@ pub enum ServeError {
         /// What the answer does instead.
         used: String,
     },
+    /// Every job slot and queue place is taken: retry in a moment.
+    #[error("the page is busy with other files: try again in a few seconds")]
+    Busy,
+    /// The form's body did not arrive within the body timeout.
+    #[error("the file took longer than {} s to arrive: try again, or on a faster connection", .0.as_secs())]
+    SlowBody(std::time::Duration),
     /// The answer could not be written (a fault in countback, not the file).
     #[error("the answer could not be written: {0}")]
     Render(String),
@@ -131,6 +154,8 @@ impl ServeError {
             ServeError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServeError::Form(_) | ServeError::NoFile => StatusCode::BAD_REQUEST,
             ServeError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServeError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ServeError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
@@ -179,6 +204,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let listen = |source| CliError::Listen { addr, source };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
+        .enable_time()
         .build()
         .map_err(listen)?;
     runtime.block_on(async {
@@ -188,23 +214,35 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             eprintln!("{w}");
         }
         eprintln!("countback: the results page is at http://{local}/ (Ctrl-C stops it)");
-        serve(listener).await.map_err(listen)
+        let limits = match args.timeouts_secs {
+            Some(t) => Limits::default().with_timeouts(std::time::Duration::from_secs(t)),
+            None => Limits::default(),
+        };
+        serve_with(listener, limits).await.map_err(listen)
     })?;
     Ok(Exit::Success)
 }
 
-/// Answer requests on `listener` until the process stops.
+/// Answer requests on `listener` until the process stops, within the
+/// default [`Limits`].
+pub async fn serve(listener: tokio::net::TcpListener) -> io::Result<()> {
+    serve_with(listener, Limits::default()).await
+}
+
+/// Answer requests on `listener` until the process stops, within `limits`.
+/// The runtime needs its timer (`enable_time`).
 ///
 /// On a loopback address only requests naming a loopback host are
 /// answered: a web page elsewhere cannot reach the page through a name
 /// of its own that it points at 127.0.0.1 (DNS rebinding).
-pub async fn serve(listener: tokio::net::TcpListener) -> io::Result<()> {
+pub async fn serve_with(listener: tokio::net::TcpListener, limits: Limits) -> io::Result<()> {
+    let app = router_with(&limits);
     let app = if listener.local_addr()?.ip().is_loopback() {
-        router().layer(axum::middleware::from_fn(loopback_host_only))
+        app.layer(axum::middleware::from_fn(loopback_host_only))
     } else {
-        router()
+        app
     };
-    axum::serve(listener, app).await
+    conn::accept_loop(listener, app, limits).await
 }
 
 /// Whether a `Host` header names this machine's loopback interface:
@@ -247,11 +285,17 @@ async fn loopback_host_only(
 /// The page's routes: `GET /` the page, `POST /` an answer, `GET
 /// /page.js` its script. Nothing else; no route reads a file.
 pub fn router() -> Router {
+    router_with(&Limits::default())
+}
+
+/// The page's routes, with the job bound and body timeout of `limits`.
+fn router_with(limits: &Limits) -> Router {
     Router::new()
         .route("/", get(blank).post(ask))
         .route("/page.js", get(script))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES))
+        .layer(axum::Extension(conn::Jobs::new(limits)))
 }
 
 // ---------------------------------------------------------------------
