@@ -12,17 +12,11 @@ use countback_usebio::{
     Plays, Session,
 };
 
-const SESSIONS: [&str; 9] = [
-    "bridge-data/cobalt-compscore3/butler_howell.xml",
-    "bridge-data/cobalt-compscore3/cross_imp_howell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_howell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
-    "bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml",
-    "bridge-data/nz-scorer/pairs-with-np-passed.xml",
-    "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
-];
+/// Every real pairs session: Compscore3's, then NZ Scorer's.
+fn sessions() -> impl Iterator<Item = &'static str> {
+    use countback_test_support::files::{COMPSCORE_SESSIONS, NZ_SCORER_SESSIONS};
+    COMPSCORE_SESSIONS.into_iter().chain(NZ_SCORER_SESSIONS)
+}
 
 /// Score `session` under `convention`, write, read back and audit under
 /// the same convention; the number of figures checked.
@@ -67,7 +61,7 @@ pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Conv
 #[test]
 fn every_real_pairs_session_round_trips_with_no_difference() {
     let mut figures = 0;
-    for rel in SESSIONS {
+    for rel in sessions() {
         let Some(text) = shared_text(rel) else { return };
         let session = parse_results(&text).unwrap();
         if session.participants.iter().any(|p| p.section.is_some()) {

@@ -16,14 +16,8 @@ use countback_contract::{is_possible_score, Contract, Played, Seat, TableResult,
 use countback_model::BoardNumber;
 use countback_test_support::shared_text;
 
-const USEBIO: [&str; 6] = [
-    "bridge-data/cobalt-compscore3/butler_howell.xml",
-    "bridge-data/cobalt-compscore3/cross_imp_howell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_howell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml",
-    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
-];
+// The Compscore3 USEBIO sessions (the list every test of them shares).
+use countback_test_support::files::COMPSCORE_SESSIONS as USEBIO;
 
 const NZ: [&str; 3] = [
     "bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml",

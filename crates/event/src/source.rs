@@ -55,19 +55,16 @@ impl Source {
                 .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
                 .collect()
         });
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        // The last line start at or before the offset.
+        let offset = offset.min(self.text.len());
+        // The last line start at or before the offset; within that line,
+        // the shared rule for columns (characters, not bytes).
         let line = starts.partition_point(|&s| s <= offset).max(1);
         let start = starts.get(line - 1).copied().unwrap_or(0);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |l| l.chars().count())
-            + 1;
-        LineColumn { line, column }
+        let within = LineColumn::of_offset(self.text.get(start..).unwrap_or(""), offset - start);
+        LineColumn {
+            line,
+            column: within.column,
+        }
     }
 
     /// The text.

@@ -108,3 +108,21 @@ pub fn event_files() -> Vec<std::path::PathBuf> {
     assert!(out.len() >= 9, "the examples and test events are missing");
     out
 }
+
+/// The real Compscore3 (USEBIO 1.2) sessions of `../shared/bridge-data`,
+/// as `shared_file` names them: one list for every test that reads them all.
+pub const COMPSCORE_SESSIONS: [&str; 6] = [
+    "bridge-data/cobalt-compscore3/butler_howell.xml",
+    "bridge-data/cobalt-compscore3/cross_imp_howell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_howell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml",
+    "bridge-data/cobalt-compscore3/mp_pairs_mitchell_adjusted_02.xml",
+];
+
+/// The real NZ Scorer sessions of `../shared/bridge-data`.
+pub const NZ_SCORER_SESSIONS: [&str; 3] = [
+    "bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml",
+    "bridge-data/nz-scorer/pairs-with-np-passed.xml",
+    "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
+];
