@@ -56,6 +56,7 @@ fn bench(c: &mut Criterion) {
         win: 2,
         draw: 1,
         round_robin: false,
+        blank_sit_out: false,
     });
     let list: TeamCascade = FULL_LIST.parse().unwrap_or_default();
     check(&text);

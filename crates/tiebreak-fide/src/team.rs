@@ -1116,8 +1116,8 @@ impl<'t> TeamTournament<'t> {
             let encounter = match code.kind {
                 TeamCodeKind::ExtendedDirectEncounter {
                     forfeits_as_played,
-                    top_board,
-                } => Some((self.encounter_tables()?, forfeits_as_played, top_board)),
+                    stages,
+                } => Some((self.encounter_tables()?, forfeits_as_played, stages)),
                 _ => None,
             };
             let mut next = Vec::new();
@@ -1127,17 +1127,8 @@ impl<'t> TeamTournament<'t> {
                     continue;
                 }
                 let split = match &encounter {
-                    Some(((first, second, table_ids), p, top)) => {
-                        let split =
-                            self.extended_direct_encounter(&group, first, second, table_ids, *p);
-                        if *top {
-                            split
-                                .into_iter()
-                                .flat_map(|g| self.top_board_results(g))
-                                .collect()
-                        } else {
-                            split
-                        }
+                    Some(((first, second, table_ids), p, _)) => {
+                        self.extended_direct_encounter(&group, first, second, table_ids, *p)
                     }
                     None => split_by(&group, &values, &ids),
                 };
@@ -1154,7 +1145,16 @@ impl<'t> TeamTournament<'t> {
                     result: split.iter().map(|g| sorted(g, &ids)).collect(),
                     note: None,
                 });
-                next.extend(split);
+                match &encounter {
+                    Some((_, p, stages)) if !stages.is_empty() => {
+                        for pair in split {
+                            next.extend(
+                                self.board_stages(pair, stages, *p, code, &ids, &mut trace),
+                            );
+                        }
+                    }
+                    _ => next.extend(split),
+                }
             }
             groups = next;
         }
@@ -1308,10 +1308,20 @@ impl TeamTournament<'_> {
 }
 
 impl TeamTournament<'_> {
-    /// `EDET`'s last stage: two teams still tied compared in their own
-    /// match(es), board 1 first: the first board whose points differ
-    /// decides; teams that did not meet stay tied.
-    fn top_board_results(&self, group: Vec<usize>) -> Vec<Vec<usize>> {
+    /// The 2026 chains' board stages (`BC`, `TBR`, `BBE`): two teams
+    /// still tied after the extended direct encounter compared in their
+    /// own match(es) (forfeited ones too with `/P`), each stage's steps
+    /// in turn until one separates them, each step a decision with its
+    /// article; teams that did not meet stay tied.
+    fn board_stages(
+        &self,
+        group: Vec<usize>,
+        stages: &[BoardStage],
+        forfeits_as_played: bool,
+        code: &TeamTieBreak,
+        ids: &[ContestantId],
+        trace: &mut Vec<Decision>,
+    ) -> Vec<Vec<usize>> {
         let (Some(&a), Some(&b), 2) = (group.first(), group.get(1), group.len()) else {
             return vec![group];
         };
@@ -1322,23 +1332,62 @@ impl TeamTournament<'_> {
             .rounds
             .iter()
             .enumerate()
-            .filter(|(_, r)| matches!(r.kind, TeamRoundKind::Match { opponent } if opponent == sb.team.number))
+            .filter(|(_, r)| match r.kind {
+                TeamRoundKind::Match { opponent } => opponent == sb.team.number,
+                TeamRoundKind::Forfeit { opponent, .. } => {
+                    forfeits_as_played && opponent == sb.team.number
+                }
+                _ => false,
+            })
             .map(|(i, _)| i)
             .collect();
-        if rounds.is_empty() {
-            return vec![group];
-        }
-        for board in 0..self.boards {
-            let total = |team: usize| -> Score {
-                rounds
-                    .iter()
-                    .filter_map(|r| self.board_points.get(team)?.get(*r)?.get(board).cloned())
-                    .sum()
-            };
-            match total(a).cmp(&total(b)) {
-                std::cmp::Ordering::Greater => return vec![vec![a], vec![b]],
-                std::cmp::Ordering::Less => return vec![vec![b], vec![a]],
-                std::cmp::Ordering::Equal => {}
+        // Each team's points per board over their own match(es).
+        let per_board = |team: usize| -> Vec<Score> {
+            (0..self.boards)
+                .map(|board| {
+                    rounds
+                        .iter()
+                        .filter_map(|r| self.board_points.get(team)?.get(*r)?.get(board).cloned())
+                        .sum()
+                })
+                .collect()
+        };
+        let (pa, pb) = (per_board(a), per_board(b));
+        for stage in stages {
+            for (test, weights, lower_first) in stage.steps(self.boards) {
+                let weighted = |points: &[Score]| -> Score {
+                    points.iter().zip(&weights).map(|(p, w)| p.times(*w)).sum()
+                };
+                let (va, vb) = (weighted(&pa), weighted(&pb));
+                let order = if lower_first {
+                    vb.cmp(&va)
+                } else {
+                    va.cmp(&vb)
+                };
+                let result = match order {
+                    std::cmp::Ordering::Greater => vec![vec![a], vec![b]],
+                    std::cmp::Ordering::Less => vec![vec![b], vec![a]],
+                    std::cmp::Ordering::Equal => vec![group.clone()],
+                };
+                trace.push(Decision {
+                    clause: Clause::new(format!("FIDE {} ({code})", stage.article())),
+                    test,
+                    among: sorted(&group, ids),
+                    values: [(a, va), (b, vb)]
+                        .into_iter()
+                        .filter_map(|(i, v)| Some((ids.get(i)?.clone(), Value::Score(v))))
+                        .collect(),
+                    result: result.iter().map(|g| sorted(g, ids)).collect(),
+                    note: rounds.is_empty().then(|| {
+                        "the two teams did not meet: the stage cannot separate them".to_string()
+                    }),
+                });
+                if rounds.is_empty() {
+                    return vec![group];
+                }
+                if result.len() > 1 {
+                    return result;
+                }
             }
         }
         vec![group]
@@ -1620,14 +1669,16 @@ pub enum TeamCodeKind {
     ExtendedGameMatch(TieBreakCode),
     /// `EDE` (`/P`): the extended direct encounter: art. 6 among the tied
     /// teams on the primary score, then on the other, each smaller group
-    /// again from the primary score, until neither splits. It ranks a
+    /// again from the primary score, until neither splits; then, in the
+    /// 2026 chains (`EDET`, `EDEB`, `EDEBT`, `EDEBB`, and the reference
+    /// engine's `EDEC`), two teams still tied compared in their own
+    /// match(es) by each board stage in turn ([`EDE_CHAINS`]). It ranks a
     /// group; [`TeamTournament::values`] gives it no value (0).
     ExtendedDirectEncounter {
         /// `/P`: forfeited matches count as matches.
         forfeits_as_played: bool,
-        /// `EDET`: two teams still tied are then compared board by board
-        /// in their own match(es), top board first (TBR).
-        top_board: bool,
+        /// The board stages after EDE, in order (none for `EDE`).
+        stages: &'static [BoardStage],
     },
     /// `SSSC` (`/F`, `/P`, `/Kx`): the score strength combination: the
     /// score that does not rank first plus the Buchholz on the primary
@@ -1640,6 +1691,111 @@ pub enum TeamCodeKind {
         /// `/Kx`: K given; `None`: K from the event (docs/fide.md).
         divisor: Option<Score>,
     },
+}
+
+/// A board stage of the 2026 chains: two teams still tied after the
+/// extended direct encounter compared in their own match(es), the points
+/// each team's player on a board scored there (boards by record `300`,
+/// else the `310` order of the members who played).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BoardStage {
+    /// `BC`, the board count: the sum over the boards of the board number
+    /// times the points scored on it; the lower sum ranks first (points
+    /// won on higher boards count for more).
+    BoardCount,
+    /// `TBR`, the top-board results: board 1's points, then board 2's
+    /// ...; the first board whose points differ decides.
+    TopBoard,
+    /// `BBE`, board elimination: the points of every board but the last,
+    /// then of every board but the last two ..., down to board 1 alone;
+    /// the first sum that differs decides.
+    BoardElimination,
+}
+
+impl BoardStage {
+    /// The stage's code (`BC`, `TBR`, `BBE`).
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            BoardStage::BoardCount => "BC",
+            BoardStage::TopBoard => "TBR",
+            BoardStage::BoardElimination => "BBE",
+        }
+    }
+
+    /// The article naming the stage.
+    #[must_use]
+    pub fn article(self) -> &'static str {
+        match self {
+            BoardStage::BoardCount => {
+                "MTB26 BC (board count, two teams still tied, their own match(es))"
+            }
+            BoardStage::TopBoard => {
+                "MTB26 TBR (top-board results, two teams still tied, their own match(es))"
+            }
+            BoardStage::BoardElimination => {
+                "MTB26 BBE (board elimination, two teams still tied, their own match(es))"
+            }
+        }
+    }
+
+    /// The comparisons the stage makes on a match of `boards` boards, in
+    /// order: each a weight per board (from board 1) and whether the
+    /// lower weighted sum ranks first.
+    fn steps(self, boards: usize) -> Vec<(String, Vec<i64>, bool)> {
+        let number = |k: usize| i64::try_from(k).unwrap_or(i64::MAX);
+        match self {
+            BoardStage::BoardCount => vec![(
+                "board number times points, summed (lower first)".to_string(),
+                (1..=boards).map(number).collect(),
+                true,
+            )],
+            BoardStage::TopBoard => (0..boards)
+                .map(|b| {
+                    (
+                        format!("points on board {}", b + 1),
+                        (0..boards).map(|k| i64::from(k == b)).collect(),
+                        false,
+                    )
+                })
+                .collect(),
+            BoardStage::BoardElimination => (1..boards)
+                .rev()
+                .map(|kept| {
+                    (
+                        format!("points on boards 1-{kept}"),
+                        (0..boards).map(|k| i64::from(k < kept)).collect(),
+                        false,
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The extended direct encounter and its 2026 chains: the code and the
+/// board stages after EDE, in order. `EDEB` is EDE then board elimination
+/// and `EDEC` (the reference engine's code; the other reading of `EDEB`)
+/// EDE then the board count (docs/fide.md).
+pub const EDE_CHAINS: &[(&str, &[BoardStage])] = &[
+    ("EDE", &[]),
+    ("EDET", &[BoardStage::TopBoard]),
+    ("EDEB", &[BoardStage::BoardElimination]),
+    ("EDEC", &[BoardStage::BoardCount]),
+    ("EDEBT", &[BoardStage::BoardCount, BoardStage::TopBoard]),
+    (
+        "EDEBB",
+        &[BoardStage::BoardCount, BoardStage::BoardElimination],
+    ),
+];
+
+/// The name of an extended direct encounter's chain.
+fn chain_name(stages: &[BoardStage]) -> &'static str {
+    EDE_CHAINS
+        .iter()
+        .find(|(_, s)| *s == stages)
+        .map_or("EDE", |(name, _)| name)
 }
 
 /// The table-driven team codes: code, kind, article, what it compares.
@@ -1679,6 +1835,26 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
         "extended direct encounter, then two teams' own match board by board",
     ),
     (
+        "EDEB",
+        "MTB26 EDEB (art. 6, team, then board elimination)",
+        "extended direct encounter, then two teams' own match by board elimination",
+    ),
+    (
+        "EDEC",
+        "MTB26 EDE then BC (art. 6, team, then the board count; the reference engine's EDEC)",
+        "extended direct encounter, then two teams' own match by board count",
+    ),
+    (
+        "EDEBT",
+        "MTB26 EDEBT (art. 6, team, then board count, then top-board results)",
+        "extended direct encounter, then two teams' own match by board count, then board by board",
+    ),
+    (
+        "EDEBB",
+        "MTB26 EDEBB (art. 6, team, then board count, then board elimination)",
+        "extended direct encounter, then two teams' own match by board count, then by board elimination",
+    ),
+    (
         "SSSC",
         "MTB26 SSSC (score strength combination; reference engine's reading)",
         "the other score plus the primary score's Buchholz divided by K",
@@ -1686,12 +1862,13 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
 ];
 
 /// The individual tie-breaks a team can be ranked by on game points.
-/// (Not FB: the reference engine's FB:GP differs by 2 for 16 of the
-/// Grandmommy's Cup's 50 teams, and the cause is not settled here.)
+/// (`FB:GP` as `FB:MP`: the last match a draw on every board, art. 8.3;
+/// where the reference engine differs, docs/fide.md argues the text.)
 fn on_game_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
         TieBreakKind::Buchholz
+            | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
             | TieBreakKind::Koya
@@ -1739,10 +1916,10 @@ impl TeamTieBreak {
             TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
             TeamCodeKind::ExtendedDirectEncounter {
                 forfeits_as_played,
-                top_board,
+                stages,
             } => format!(
                 "{}{}",
-                if *top_board { "EDET" } else { "EDE" },
+                chain_name(stages),
                 if *forfeits_as_played { "/P" } else { "" }
             ),
             TeamCodeKind::ScoreStrength { buchholz, divisor } => format!(
@@ -1775,9 +1952,7 @@ impl TeamTieBreak {
             TeamCodeKind::OnPrimary(c) => format!("C.07 {} on the primary score", c.article()),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
-                table(if *top_board { "EDET" } else { "EDE" })
-            }
+            TeamCodeKind::ExtendedDirectEncounter { stages, .. } => table(chain_name(stages)),
             TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
         }
     }
@@ -1795,9 +1970,7 @@ impl TeamTieBreak {
             | TeamCodeKind::OnPrimary(c) => c.kind.description(),
             TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
             TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { top_board, .. } => {
-                table(if *top_board { "EDET" } else { "EDE" })
-            }
+            TeamCodeKind::ExtendedDirectEncounter { stages, .. } => table(chain_name(stages)),
             TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
         }
     }
@@ -1837,44 +2010,41 @@ impl std::str::FromStr for TeamTieBreak {
             "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
             "EGMSB" => TeamCodeKind::ExtendedGameMatch(with("SB")?),
             "EGGSB" => TeamCodeKind::OnGamePoints(with("SB")?),
-            "EDE" | "EDET" => TeamCodeKind::ExtendedDirectEncounter {
-                forfeits_as_played: match modifiers {
-                    "" => false,
-                    "P" => true,
-                    _ => return Err(fail(format!("{name} takes only /P"))),
-                },
-                top_board: name == "EDET",
-            },
+            _ if EDE_CHAINS.iter().any(|(chain, _)| *chain == name) => {
+                TeamCodeKind::ExtendedDirectEncounter {
+                    forfeits_as_played: match modifiers {
+                        "" => false,
+                        "P" => true,
+                        _ => return Err(fail(format!("{name} takes only /P"))),
+                    },
+                    stages: EDE_CHAINS
+                        .iter()
+                        .find(|(chain, _)| *chain == name)
+                        .map_or(&[], |(_, stages)| stages),
+                }
+            }
             "SSSC" => score_strength(modifiers).map_err(fail)?,
             _ => {
                 let (base, reference) = match name.split_once(':') {
                     Some((b, r)) => (b, Some(r)),
                     None => (name, None),
                 };
-                let code: TieBreakCode = with(base).map_err(|_| {
-                    fail(format!(
-                        "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
-                        ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
-                        ["BH", "SB", "PS", "KS", "AOB"].join(", ")
-                    ))
-                })?;
+                let code: TieBreakCode =
+                    with(base).map_err(|_| fail(UNKNOWN_TEAM_CODE.to_string()))?;
                 match reference {
                     Some("MP") if on_match_points(code.kind) => TeamCodeKind::OnMatchPoints(code),
                     Some("GP") if on_game_points(code.kind) => TeamCodeKind::OnGamePoints(code),
                     None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
-                    _ => {
-                        return Err(fail(format!(
-                            "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET (/P), EMMSB, EMGSB, EGMSB, EGGSB, {} with :MP, {} with :GP; SSSC (/F, /P, /Kx); EDEB, EDEBT, EDEBB, BC and BBE are not computed yet)",
-                            ["BH", "FB", "SB", "PS", "AOB", "WIN", "TPN", "KS"].join(", "),
-                            ["BH", "SB", "PS", "KS", "AOB"].join(", ")
-                        )))
-                    }
+                    _ => return Err(fail(UNKNOWN_TEAM_CODE.to_string())),
                 }
             }
         };
         Ok(TeamTieBreak { kind, written })
     }
 }
+
+/// The refusal of a code no team rule takes, listing the known ones.
+const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
 
 /// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
 /// whole number above 0) sets K.

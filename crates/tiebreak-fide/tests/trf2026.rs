@@ -3,7 +3,7 @@
 //! change it pins (named in the comment); every value is worked by hand.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
-use countback_model::{Score, Unresolved};
+use countback_model::{Score, Unresolved, Value};
 use countback_tiebreak_fide::trf::{self, ResultCode};
 use countback_tiebreak_fide::{Edition, Evaluation, Options, TrfErrorKind};
 
@@ -24,6 +24,10 @@ fn record(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> S
 
 fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
+}
+
+fn score(text: &str) -> Value {
+    Value::Score(s(text))
 }
 
 fn value(t: &trf::Tournament, edition: Edition, player: u32, code: &str) -> Score {
@@ -376,7 +380,10 @@ fn team_codes_read_and_write_as_written() {
         "EDET/P".parse::<TeamTieBreak>().unwrap().to_string(),
         "EDET/P"
     );
-    let err = "EDEBT/P".parse::<TeamTieBreak>().unwrap_err();
+    for chain in ["EDEB", "EDEBT/P", "EDEBB", "EDEC/P"] {
+        assert_eq!(chain.parse::<TeamTieBreak>().unwrap().to_string(), chain);
+    }
+    let err = "BBE".parse::<TeamTieBreak>().unwrap_err();
     assert!(
         err.reason.contains("EMGSB") && err.reason.contains("EDEBT"),
         "{err}"
@@ -452,5 +459,168 @@ fn sssc_is_the_other_score_plus_the_primary_buchholz_over_k() {
             .any(|d| d.clause.to_string().contains("MTB26 SSSC")),
         "{:?}",
         outcome.trace
+    );
+}
+
+/// Two teams of four boards, one round, their match drawn 2-2: Alpha's
+/// boards score `results` (`1`, `=`, `0`, board 1 first), Beta's the
+/// mirror. Both 1 MP and 2 GP, so the extended direct encounter (1 v 1
+/// MP, 2 v 2 GP in their own match) leaves them tied for the board stages.
+fn drawn_match(results: &str) -> String {
+    let mirror = |r: char| match r {
+        '1' => '0',
+        '0' => '1',
+        other => other,
+    };
+    let colour = |board: usize, first: bool| if (board % 2 == 0) == first { 'w' } else { 'b' };
+    let mut lines = vec![
+        "012 Board stages".to_string(),
+        "142 1".to_string(),
+        "192 FIDE_TEAM_MP_GP".to_string(),
+        "352 WBWB".to_string(),
+        "362 TW 2.0   TD 1.0   TL 0.0".to_string(),
+    ];
+    let boards: Vec<char> = results.chars().collect();
+    for (b, r) in boards.iter().enumerate() {
+        let b32 = u32::try_from(b).unwrap();
+        lines.push(record(
+            b32 + 1,
+            "Alpha",
+            0,
+            &[(b32 + 5, colour(b, true), *r)],
+        ));
+    }
+    for (b, r) in boards.iter().enumerate() {
+        let b32 = u32::try_from(b).unwrap();
+        lines.push(record(
+            b32 + 5,
+            "Beta",
+            0,
+            &[(b32 + 1, colour(b, false), mirror(*r))],
+        ));
+    }
+    lines.push(team(1, "Alpha", "1.0", "2.0", 1, &[1, 2, 3, 4]));
+    lines.push(team(2, "Beta", "1.0", "2.0", 2, &[5, 6, 7, 8]));
+    lines.join("\n")
+}
+
+/// The order after `MPTS, code` and the decision that separated the two
+/// teams, if any (its clause and values).
+fn chain(results: &str, code: &str) -> (String, Option<(String, Vec<Value>)>) {
+    let t = trf::parse(&drawn_match(results)).unwrap();
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    let outcome = teams.rank(&code.parse().unwrap()).unwrap();
+    let decided = outcome.trace.iter().find(|d| d.separated()).map(|d| {
+        (
+            d.clause.to_string(),
+            d.values.iter().map(|(_, v)| v.clone()).collect(),
+        )
+    });
+    (outcome.order_text(), decided)
+}
+
+/// Why: "EDEB, EDEBT, EDEBB and their stages BC and BBE are not computed
+/// yet" (the 2026 chains, MTB26). Before: each code was a `CodeError`.
+///
+/// Alpha `1 0 0 1` against Beta `0 1 1 0`, 2-2, tied after EDE:
+/// - BC (board number × points, lower first): Alpha 1×1 + 4×1 = 5,
+///   Beta 2×1 + 3×1 = 5: tied, so EDEC leaves them to lots;
+/// - TBR: board 1, Alpha 1 v Beta 0: Alpha first (EDET; EDEBT after
+///   the BC tie);
+/// - BBE: boards 1-3 (board 4 eliminated), Alpha 1 v Beta 2: Beta first
+///   (EDEB; EDEBB after the BC tie).
+///
+/// Alpha `1 = 0 =` against Beta `0 = 1 =`: BC Alpha 1 + 2×½ + 4×½ = 4,
+/// Beta 2×½ + 3×1 + 4×½ = 6: Alpha first at BC (EDEBB decides there,
+/// before BBE). FIDE's reference engine (gacrux 1.11.65) places both
+/// events the same way for all six codes.
+#[test]
+fn the_2026_chains_compare_two_teams_still_tied_board_by_board() {
+    let order = |results: &str, code: &str| chain(results, code).0;
+    assert_eq!(order("1001", "EDE"), "Alpha = Beta");
+    assert_eq!(order("1001", "EDEC"), "Alpha = Beta");
+    assert_eq!(order("1001", "EDET"), "Alpha > Beta");
+    assert_eq!(order("1001", "EDEBT"), "Alpha > Beta");
+    assert_eq!(order("1001", "EDEB"), "Beta > Alpha");
+    assert_eq!(order("1001", "EDEBB/P"), "Beta > Alpha");
+    let (_, decided) = chain("1001", "EDEBT");
+    let (clause, values) = decided.unwrap();
+    assert!(
+        clause.contains("MTB26 TBR") && clause.ends_with("(EDEBT)"),
+        "{clause}"
+    );
+    assert_eq!(values, [score("1"), score("0")]);
+    let (_, decided) = chain("1001", "EDEBB");
+    let (clause, values) = decided.unwrap();
+    assert!(clause.contains("MTB26 BBE"), "{clause}");
+    assert_eq!(values, [score("1"), score("2")]);
+    // The BC tie is in the trace too, 5 v 5.
+    let t = trf::parse(&drawn_match("1001")).unwrap();
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    let outcome = teams.rank(&"EDEC".parse().unwrap()).unwrap();
+    let bc = outcome
+        .trace
+        .iter()
+        .find(|d| d.clause.to_string().contains("MTB26 BC"))
+        .unwrap();
+    assert_eq!(bc.values.len(), 2);
+    assert!(bc.values.iter().all(|(_, v)| *v == score("5")));
+    assert!(matches!(
+        outcome.order[0].unresolved,
+        Some(Unresolved::RandomBallot { .. })
+    ));
+
+    assert_eq!(order("1=0=", "EDEBB"), "Alpha > Beta");
+    let (clause, values) = chain("1=0=", "EDEBB").1.unwrap();
+    assert!(clause.contains("MTB26 BC"), "{clause}");
+    assert_eq!(values, [score("4"), score("6")]);
+    assert_eq!(order("1=0=", "EDEB"), "Alpha > Beta");
+}
+
+/// Why (issue 28, item 2): `FB:GP` was refused. Four teams of two boards,
+/// three rounds (1 GP a board won): T (players 1, 2), X (3, 4), Y (5, 6),
+/// Z (7, 8). R1 T-X 1½-½, Y-Z 1-1; R2 T-Y 1-1, X and Z not paired (every
+/// board `0000 - -`); R3 T-Z 1-1, Y wins the match against X by forfeit
+/// (`330`, boards `0000 - +` / `0000 - -`: 2-0).
+/// Art. 8.3: each opponent's last match counts as a draw (1 GP):
+/// X 0.5 + 1 - 0 = 1.5 (its round-2 absence is now followed by a match,
+/// so art. 16 keeps it at 0), Y 4 + 1 - 2 = 3, Z 2 + 1 - 1 = 2:
+/// T's FB:GP = 6.5. On match points, X 0 + 1 - 0 = 1, Y 4 + 1 - 2 = 3,
+/// Z 2 + 1 - 1 = 2: FB:MP = 6. The reference engine gives T 6.5 and 6.
+#[test]
+fn fore_buchholz_on_game_points_counts_each_opponents_last_match_as_a_draw() {
+    let bye = (0, '-', '-');
+    let text = [
+        "012 Fore on game points".to_string(),
+        "142 3".to_string(),
+        "192 FIDE_TEAM_MP_GP".to_string(),
+        "352 WB".to_string(),
+        "362 TW 2.0   TD 1.0   TL 0.0".to_string(),
+        record(1, "T1", 0, &[(3, 'w', '1'), (5, 'w', '='), (7, 'w', '=')]),
+        record(2, "T2", 0, &[(4, 'b', '='), (6, 'b', '='), (8, 'b', '=')]),
+        record(3, "X1", 0, &[(1, 'b', '0'), bye, bye]),
+        record(4, "X2", 0, &[(2, 'w', '='), bye, bye]),
+        record(5, "Y1", 0, &[(7, 'w', '='), (1, 'b', '='), (0, '-', '+')]),
+        record(6, "Y2", 0, &[(8, 'b', '='), (2, 'w', '='), (0, '-', '+')]),
+        record(7, "Z1", 0, &[(5, 'b', '='), bye, (1, 'b', '=')]),
+        record(8, "Z2", 0, &[(6, 'w', '='), bye, (2, 'w', '=')]),
+        team(1, "T", "4.0", "3.5", 1, &[1, 2]),
+        team(2, "X", "0.0", "0.5", 4, &[3, 4]),
+        team(3, "Y", "4.0", "4.0", 2, &[5, 6]),
+        team(4, "Z", "2.0", "2.0", 3, &[7, 8]),
+        "330 +-   3   3   2".to_string(),
+    ]
+    .join("\n");
+    let t = trf::parse(&text).unwrap();
+    let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+    let value = |code: &str| teams.values(&code.parse().unwrap()).unwrap()[0].clone();
+    assert_eq!(value("FB:GP"), s("13/2"));
+    assert_eq!(value("FB:MP"), s("6"));
+    assert_eq!(
+        "FB:GP/C1"
+            .parse::<countback_tiebreak_fide::TeamTieBreak>()
+            .unwrap()
+            .to_string(),
+        "FB:GP/C1"
     );
 }

@@ -27,10 +27,15 @@ pub struct TeamSwiss {
     /// pairing-allocated bye score it too.
     pub draw: u32,
     /// A single round robin (`192 BERGER_TEAM_ROUNDROBIN`) by the circle
-    /// method instead of a Swiss: an even number of teams, `teams - 1`
-    /// rounds (the caller says so), no byes; forfeited matches as in a
-    /// Swiss.
+    /// method instead of a Swiss: `teams - 1` rounds for an even number
+    /// of teams, `teams` for an odd one (the caller says so), where each
+    /// round the team drawn against the empty seat has no match (every
+    /// board `0000 - -`, as FIDE TEC's team sample writes a board without
+    /// a game); no byes; forfeited matches as in a Swiss.
     pub round_robin: bool,
+    /// In an odd round robin, leave the team without a match blank in
+    /// that round (not paired) instead of writing `0000 - -`.
+    pub blank_sit_out: bool,
 }
 
 /// Round `round` (from 1) of a single round robin of `count` teams (even)
@@ -72,6 +77,7 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         win,
         draw,
         round_robin,
+        blank_sit_out,
     } = *spec;
     let mut rng = SplitMix64::new(seed);
     let count = usize::try_from(n).unwrap_or(0);
@@ -87,7 +93,8 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         let mut order: Vec<usize> = (0..count).collect();
         order.sort_by_key(|t| (std::cmp::Reverse(mp[*t]), *t));
         if round_robin {
-            order = circle(count, round);
+            // An odd number of teams: an empty seat (index `count`).
+            order = circle(count + count % 2, round);
         }
         let mut waiting: Vec<usize> = Vec::new();
         for t in order {
@@ -122,6 +129,19 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
                 waiting.iter().position(|b| !met[a][*b]).unwrap_or(0)
             };
             let b = waiting.remove(at);
+            if a == count || b == count {
+                let out = a.min(b);
+                for board in 1..=boards {
+                    lines[usize::try_from(player(out, board) - 1).unwrap_or(0)].push_str(
+                        &(if blank_sit_out {
+                            " ".repeat(10)
+                        } else {
+                            field(0, '-', '-')
+                        }),
+                    );
+                }
+                continue;
+            }
             met[a][b] = true;
             met[b][a] = true;
             if rng.below(100) == 0 {
