@@ -183,6 +183,53 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     assert!(outcome.trace[1].clause.to_string().contains("MPvGP"));
 }
 
+/// `FB:GP` on the Grandmommy's Cup (issue 28, item 2; docs/fide.md "FB:GP").
+/// The reference engine (gacrux 1.11.65, `-t FB:GP` on this file) prints
+/// 418.5 for team 1, 412.5 for team 2 and 433.5 for team 6. Teams 14 and
+/// 15 did not play round 13 and lost their last match by forfeit. Art. 8.3
+/// counts that last match as a draw, so their round-13 absence is followed
+/// by a match, and art. 16 leaves it at 0, as the reference itself does on
+/// match points (its FB:MP agrees for every team). On game points it still
+/// counts the absence as a draw: 2 GP more per meeting with team 14 or 15.
+/// Team 1 met 14 once: 418.5 - 2 = 416.5. Team 2 met both: 412.5 - 4 =
+/// 408.5. Team 6 met neither: 433.5, the same. The reference is higher
+/// by 2 or 4 for 16 teams, and those are exactly the teams that met 14 or
+/// 15 over the board or in the last round.
+#[test]
+fn grandmommys_cup_fore_buchholz_on_game_points() {
+    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+        return;
+    };
+    let teams = TeamTournament::new(&t).unwrap();
+    let fb = teams
+        .values(
+            &"FB:GP"
+                .parse::<countback_tiebreak_fide::TeamTieBreak>()
+                .unwrap(),
+        )
+        .unwrap();
+    assert_eq!(
+        [fb[0].clone(), fb[1].clone(), fb[5].clone()],
+        [s("833/2"), s("817/2"), s("867/2")]
+    );
+    let met = |team: usize| -> usize {
+        teams.standings()[team]
+            .rounds
+            .iter()
+            .enumerate()
+            .filter(|(r, round)| match round.kind {
+                TeamRoundKind::Match { opponent } => opponent == 14 || opponent == 15,
+                TeamRoundKind::Forfeit { opponent, .. } => {
+                    *r + 1 == t.rounds && (opponent == 14 || opponent == 15)
+                }
+                _ => false,
+            })
+            .count()
+    };
+    assert_eq!([met(0), met(1), met(5)], [1, 2, 0]);
+    assert_eq!((0..50).filter(|i| met(*i) > 0).count(), 16);
+}
+
 /// The same event as adapted to TRF26 by the Sharly Chess authors (a
 /// hand-made sample, PROVENANCE.md). Its `310` figures are those of the
 /// other draft and ignore the file's own two `299` records; every
