@@ -505,57 +505,45 @@ fn csv(out: &mut dyn Write, rows: &[Row], audit: &Audit, edition: Edition) -> io
     let cascade = audit.cascade.to_string();
     let edition = edition_key(edition);
     for r in rows {
-        let mut rec: Vec<String> = vec![String::new(); 13];
-        let mut set = |i: usize, v: String| {
-            if let Some(cell) = rec.get_mut(i) {
-                *cell = v;
-            }
-        };
+        // Where (line, starting rank, name) from the sentence's parts;
+        // then each finding's own columns.
+        let (line, start, name, _) = parts(r);
+        let mut rec: [String; 13] = Default::default();
+        rec[0] = match r {
+            Row::PointsDisagree { .. } => "points_disagree",
+            Row::OutOfPlace { .. } => "out_of_place",
+            Row::MissingRank { .. } => "missing_rank",
+            Row::NoDeclaredRanks => "no_declared_ranks",
+        }
+        .to_owned();
+        rec[1] = line.map(|l| l.to_string()).unwrap_or_default();
+        rec[2] = start.map(|s| s.to_string()).unwrap_or_default();
+        rec[3] = name.to_owned();
         match r {
             Row::PointsDisagree {
-                starting_rank,
-                name,
-                line,
                 declared,
                 from_results,
+                ..
             } => {
-                set(0, "points_disagree".to_owned());
-                set(1, line.to_string());
-                set(2, starting_rank.to_string());
-                set(3, name.clone());
-                set(4, declared.display.clone());
-                set(5, declared.exact.clone());
-                set(6, from_results.display.clone());
-                set(7, from_results.exact.clone());
+                rec[4] = declared.display.clone();
+                rec[5] = declared.exact.clone();
+                rec[6] = from_results.display.clone();
+                rec[7] = from_results.exact.clone();
             }
             Row::OutOfPlace {
-                starting_rank,
-                name,
-                line,
                 declared_rank,
                 places,
                 values,
+                ..
             } => {
-                set(0, "out_of_place".to_owned());
-                set(1, line.to_string());
-                set(2, starting_rank.to_string());
-                set(3, name.clone());
-                set(8, declared_rank.to_string());
-                set(9, format!("{}-{}", places[0], places[1]));
-                set(10, values_words(values));
+                rec[8] = declared_rank.to_string();
+                rec[9] = format!("{}-{}", places[0], places[1]);
+                rec[10] = values_words(values);
             }
-            Row::MissingRank {
-                starting_rank,
-                line,
-            } => {
-                set(0, "missing_rank".to_owned());
-                set(1, line.to_string());
-                set(2, starting_rank.to_string());
-            }
-            Row::NoDeclaredRanks => set(0, "no_declared_ranks".to_owned()),
+            Row::MissingRank { .. } | Row::NoDeclaredRanks => {}
         }
-        set(11, cascade.clone());
-        set(12, edition.to_owned());
+        rec[11] = cascade.clone();
+        rec[12] = edition.to_owned();
         csv_record(out, &rec)?;
     }
     Ok(())

@@ -323,6 +323,21 @@ fn same(ours: Option<&Score>, theirs: &str) -> bool {
     }
 }
 
+/// Each contestant's place (the first place of its group) in an outcome.
+fn places(
+    outcome: &countback_model::TieBreakOutcome,
+) -> BTreeMap<countback_model::ContestantId, usize> {
+    let mut place = BTreeMap::new();
+    let mut before = 0;
+    for group in &outcome.order {
+        for m in &group.members {
+            place.insert(m.clone(), before + 1);
+        }
+        before += group.members.len();
+    }
+    place
+}
+
 #[derive(Default)]
 struct Tally {
     values: usize,
@@ -331,6 +346,25 @@ struct Tally {
     differences: usize,
     explained: BTreeMap<&'static str, usize>,
     examples: Vec<String>,
+}
+
+impl Tally {
+    /// Count one value: equal, a difference explained by `why`, or an
+    /// unexplained one (the first three kept as examples).
+    fn count(&mut self, equal: bool, why: Option<&'static str>, example: impl FnOnce() -> String) {
+        self.values += 1;
+        if equal {
+            return;
+        }
+        if let Some(why) = why {
+            *self.explained.entry(why).or_default() += 1;
+            return;
+        }
+        self.differences += 1;
+        if self.examples.len() < 3 {
+            self.examples.push(example());
+        }
+    }
 }
 
 /// Why a difference is expected: the article that settles it (see
@@ -419,21 +453,18 @@ const ENCOUNTER_CODES: &[&str] = &[
 /// The board stages' articles, as the trace names them.
 const BOARD_STAGES: &[&str] = &["MTB26 BC", "MTB26 TBR", "MTB26 BBE"];
 
-/// The codes left out of a round robin of an odd number of teams whose
-/// sit-out rounds are blank: the reference (gacrux 1.11.65) stops with
-/// "Error 510 Program error" on each of them there (a `KeyError:
-/// 'gpoints'` in its Buchholz; found by running every code alone on such
-/// an event). With the sit-out written `0000 - -` it computes them all.
-const ODD_ROUND_ROBIN_LEFT_OUT: &[&str] = &[
-    "BH:GP",
-    "BH:GP/C1/P",
-    "SB:GP",
-    "EGGSB",
-    "EGGSB/C1/P",
-    "EGMSB/C1/P",
-    "FB:GP",
-    "AOB:GP",
-];
+/// Whether a code is left out of a round robin of an odd number of teams
+/// whose sit-out rounds are blank: the reference (gacrux 1.11.65) stops
+/// with "Error 510 Program error" (a `KeyError: 'gpoints'` in its
+/// Buchholz) on every code that reads the opponents' game points there
+/// (`BH:GP`, `FB:GP`, `SB:GP`, `AOB:GP` and their variants, `EGGSB`,
+/// `EGMSB`; found by running every compared code alone on such an
+/// event). With the sit-out written `0000 - -` it computes them all.
+fn left_out_of_blank_odd_round_robins(code: &str) -> bool {
+    ["BH:GP", "FB:GP", "SB:GP", "AOB:GP", "EGGSB", "EGMSB"]
+        .iter()
+        .any(|prefix| code.starts_with(prefix))
+}
 
 /// Whether a team code goes to the reference in the Fore call: its Fore
 /// state carries over to the codes after it in one call (docs/fide.md,
@@ -514,7 +545,7 @@ fn run_teams(
         std::fs::write(&file, &text).map_err(|e| e.to_string())?;
         let t = trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
         let teams = TeamTournament::new(&t).map_err(|e| format!("{}: {e}", file.display()))?;
-        let left_out = |c: &str| blank_sit_out && ODD_ROUND_ROBIN_LEFT_OUT.contains(&c);
+        let left_out = |c: &str| blank_sit_out && left_out_of_blank_odd_round_robins(c);
         let fore: Vec<&str> = fore.iter().copied().filter(|c| !left_out(c)).collect();
         let plain: Vec<&str> = plain.iter().copied().filter(|c| !left_out(c)).collect();
         let fore_rows = reference(python, &file, &fore)?;
@@ -523,8 +554,8 @@ fn run_teams(
         // SWISS for a round robin when it has as many teams as rounds, or
         // one more; `FIDE_TEAM_BAKU` is a Swiss by its own code table.
         let count = teams.standings().len();
-        let taken_for_round_robin =
-            !round_robin && (count == spec.rounds || count == spec.rounds + 1);
+        let guess = (!round_robin && (count == spec.rounds || count == spec.rounds + 1))
+            .then_some(ROUND_ROBIN_GUESS);
         for (code, written) in codes.iter().zip(TEAM_CODES) {
             if left_out(written) {
                 continue;
@@ -543,21 +574,13 @@ fn run_teams(
                     .and_then(|r| r.get(at + 2))
                     .cloned()
                     .unwrap_or_default();
-                tally.values += 1;
-                if !same(Some(value), &theirs) {
-                    if taken_for_round_robin {
-                        *tally.explained.entry(ROUND_ROBIN_GUESS).or_default() += 1;
-                        continue;
-                    }
-                    tally.differences += 1;
-                    if tally.examples.len() < 3 {
-                        tally.examples.push(format!(
-                            "{} team {}: countback {value} gacrux {theirs}",
-                            file.display(),
-                            s.team.number
-                        ));
-                    }
-                }
+                tally.count(same(Some(value), &theirs), guess, || {
+                    format!(
+                        "{} team {}: countback {value} gacrux {theirs}",
+                        file.display(),
+                        s.team.number
+                    )
+                });
             }
         }
         // The extended direct encounter and its chains: the places after
@@ -567,14 +590,7 @@ fn run_teams(
                 list.parse().map_err(|e| format!("{e}"))?;
             let outcome = teams.rank(&cascade).map_err(|e| e.to_string())?;
             let ids = teams.contestant_ids();
-            let mut place = BTreeMap::new();
-            let mut before = 0;
-            for group in &outcome.order {
-                for m in &group.members {
-                    place.insert(m.clone(), before + 1);
-                }
-                before += group.members.len();
-            }
+            let place = places(&outcome);
             let rows = reference(python, &file, &["MPTS", list])?;
             let tally = tallies.entry(format!("{list} (place)")).or_default();
             tally.board_stage_splits += outcome
@@ -594,21 +610,13 @@ fn run_teams(
                     .cloned()
                     .unwrap_or_default();
                 let ours = place.get(id).copied().unwrap_or(0);
-                tally.values += 1;
-                if theirs.trim() != ours.to_string() {
-                    if taken_for_round_robin {
-                        *tally.explained.entry(ROUND_ROBIN_GUESS).or_default() += 1;
-                        continue;
-                    }
-                    tally.differences += 1;
-                    if tally.examples.len() < 3 {
-                        tally.examples.push(format!(
-                            "{} team {}: countback place {ours} gacrux {theirs}",
-                            file.display(),
-                            s.team.number
-                        ));
-                    }
-                }
+                tally.count(theirs.trim() == ours.to_string(), guess, || {
+                    format!(
+                        "{} team {}: countback place {ours} gacrux {theirs}",
+                        file.display(),
+                        s.team.number
+                    )
+                });
             }
         }
     }
@@ -624,7 +632,12 @@ fn run_teams(
         even,
         odd,
         blank,
-        ODD_ROUND_ROBIN_LEFT_OUT.join(" ")
+        TEAM_CODES
+            .iter()
+            .copied()
+            .filter(|c| left_out_of_blank_odd_round_robins(c))
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     for (code, t) in &tallies {
         println!(
@@ -726,26 +739,23 @@ fn run() -> Result<bool, String> {
                 .or_default();
             for ((p, value), ks) in t.players.iter().zip(&ours).zip(&ks_p) {
                 let theirs = cell(p.starting_rank, CODES.get(k).copied().unwrap_or(""));
-                tally.values += 1;
-                if !same(value.as_ref(), &theirs) {
-                    if let Some(why) = explain(code, event.round_robin, p, &t, ks.as_ref(), &theirs)
-                    {
-                        *tally.explained.entry(why).or_default() += 1;
-                        continue;
-                    }
-                    tally.differences += 1;
-                    if tally.examples.len() < 3 {
-                        tally.examples.push(format!(
-                            "{} #{}: countback {} gacrux {}",
-                            file.display(),
-                            p.starting_rank,
-                            value
-                                .as_ref()
-                                .map_or("none".to_string(), ToString::to_string),
-                            theirs
-                        ));
-                    }
-                }
+                let equal = same(value.as_ref(), &theirs);
+                let why = if equal {
+                    None
+                } else {
+                    explain(code, event.round_robin, p, &t, ks.as_ref(), &theirs)
+                };
+                tally.count(equal, why, || {
+                    format!(
+                        "{} #{}: countback {} gacrux {}",
+                        file.display(),
+                        p.starting_rank,
+                        value
+                            .as_ref()
+                            .map_or("none".to_string(), ToString::to_string),
+                        theirs
+                    )
+                });
             }
         }
         // DE: compare the places after PTS, DE.
@@ -754,14 +764,7 @@ fn run() -> Result<bool, String> {
             .map_err(|e| e.to_string())?;
         let rows = reference(&python, &file, &["PTS", "DE"])?;
         let ids = countback_tiebreak_fide::contestant_ids(&t);
-        let mut place = BTreeMap::new();
-        let mut before = 0;
-        for group in &outcome.order {
-            for m in &group.members {
-                place.insert(m.clone(), before + 1);
-            }
-            before += group.members.len();
-        }
+        let place = places(&outcome);
         let tally = tallies
             .entry(format!(
                 "DE (place){}",
@@ -775,17 +778,13 @@ fn run() -> Result<bool, String> {
                 .cloned()
                 .unwrap_or_default();
             let ours = place.get(id).copied().unwrap_or(0);
-            tally.values += 1;
-            if theirs.trim() != ours.to_string() {
-                tally.differences += 1;
-                if tally.examples.len() < 3 {
-                    tally.examples.push(format!(
-                        "{} #{}: countback place {ours} gacrux {theirs}",
-                        file.display(),
-                        p.starting_rank
-                    ));
-                }
-            }
+            tally.count(theirs.trim() == ours.to_string(), None, || {
+                format!(
+                    "{} #{}: countback place {ours} gacrux {theirs}",
+                    file.display(),
+                    p.starting_rank
+                )
+            });
         }
     }
     let total: usize = tallies.values().map(|t| t.values).sum();

@@ -602,18 +602,23 @@ impl Cascade {
     }
 }
 
+/// The codes of a written list, separated by commas, semicolons or
+/// blanks; at most `most` of them are split off (enough to tell a list
+/// that is too long).
+pub(crate) fn split_codes(text: &str, most: usize) -> Vec<&str> {
+    text.split([',', ';', ' ', '\t'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .take(most)
+        .collect()
+}
+
 impl FromStr for Cascade {
     type Err = CodeError;
 
     /// Codes separated by commas, semicolons or blanks.
     fn from_str(text: &str) -> Result<Cascade, CodeError> {
-        let codes: Vec<&str> = text
-            .split([',', ';', ' ', '\t'])
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .take(MAX_TIE_BREAKS + 2)
-            .collect();
-        Cascade::from_codes(&codes)
+        Cascade::from_codes(&split_codes(text, MAX_TIE_BREAKS + 2))
     }
 }
 

@@ -2093,12 +2093,7 @@ impl std::str::FromStr for TeamCascade {
     /// [`crate::MAX_TIE_BREAKS`]; a leading `MPTS` or `GPTS` that is the
     /// primary score is kept (it splits nothing).
     fn from_str(text: &str) -> Result<TeamCascade, CodeError> {
-        let codes: Vec<&str> = text
-            .split([',', ';', ' ', '\t'])
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .take(crate::MAX_TIE_BREAKS + 1)
-            .collect();
+        let codes = crate::code::split_codes(text, crate::MAX_TIE_BREAKS + 1);
         if codes.len() > crate::MAX_TIE_BREAKS {
             return Err(CodeError {
                 code: text.chars().take(40).collect(),
