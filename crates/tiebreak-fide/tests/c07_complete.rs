@@ -5,6 +5,8 @@
 //! in the comments.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+mod support;
+
 use countback_model::Score;
 use countback_tiebreak_fide::trf::{self, ResultCode};
 use countback_tiebreak_fide::{
@@ -12,35 +14,7 @@ use countback_tiebreak_fide::{
     TrfErrorKind,
 };
 
-/// A `001` line: starting rank, name, rating, declared points and rank
-/// (blank when `None`), then per round `(opponent, colour, result)`.
-fn line(
-    rank: u32,
-    name: &str,
-    rating: u32,
-    points: Option<&str>,
-    place: Option<u32>,
-    rounds: &[(u32, char, char)],
-) -> String {
-    let rating = if rating == 0 {
-        String::new()
-    } else {
-        rating.to_string()
-    };
-    let place = place.map(|p| p.to_string()).unwrap_or_default();
-    let mut l = format!(
-        "001 {rank:>4} {:4} {name:<33} {rating:>4} {:3} {:11} {:10} {:>4} {place:>4}",
-        "",
-        "",
-        "",
-        "",
-        points.unwrap_or("")
-    );
-    for (o, c, r) in rounds {
-        l.push_str(&format!("  {o:>4} {c} {r}"));
-    }
-    l
-}
+use support::player as line;
 
 fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
@@ -449,50 +423,51 @@ fn a_huge_tie_break_line_is_refused_up_front() {
 #[test]
 fn the_standings_check_reports_ranks_and_points() {
     // Ann 5/2 and Bob 2 declare swapped ranks; Cid declares 2 points.
-    let text = [
-        "212 PTS, BH".to_string(),
-        line(
+    // Starting rank, name, declared points and rank, rounds.
+    type Record = (u32, &'static str, &'static str, u32, [support::Round; 3]);
+    let players: [Record; 5] = [
+        (
             1,
             "Ann",
-            0,
-            Some("2.5"),
-            Some(2),
-            &[(0, '-', 'H'), (2, 'w', '1'), (3, 'b', '1')],
+            "2.5",
+            2,
+            [(0, '-', 'H'), (2, 'w', '1'), (3, 'b', '1')],
         ),
-        line(
+        (
             2,
             "Bob",
-            0,
-            Some("2.0"),
-            Some(1),
-            &[(4, 'w', '1'), (1, 'b', '0'), (5, 'w', '1')],
+            "2.0",
+            1,
+            [(4, 'w', '1'), (1, 'b', '0'), (5, 'w', '1')],
         ),
-        line(
+        (
             3,
             "Cid",
-            0,
-            Some("2.0"),
-            Some(3),
-            &[(5, 'w', '='), (4, 'w', '1'), (1, 'w', '0')],
+            "2.0",
+            3,
+            [(5, 'w', '='), (4, 'w', '1'), (1, 'w', '0')],
         ),
-        line(
+        (
             4,
             "Dan",
-            0,
-            Some("1.0"),
-            Some(5),
-            &[(2, 'b', '0'), (3, 'b', '0'), (0, '-', 'U')],
+            "1.0",
+            5,
+            [(2, 'b', '0'), (3, 'b', '0'), (0, '-', 'U')],
         ),
-        line(
+        (
             5,
             "Eve",
-            0,
-            Some("1.5"),
-            Some(3),
-            &[(3, 'b', '='), (0, '-', 'U'), (2, 'b', '0')],
+            "1.5",
+            3,
+            [(3, 'b', '='), (0, '-', 'U'), (2, 'b', '0')],
         ),
-    ]
-    .join("\n");
+    ];
+    let text = std::iter::once("212 PTS, BH".to_string())
+        .chain(players.iter().map(|(r, name, points, place, rounds)| {
+            line(*r, name, 0, Some(points), Some(*place), rounds)
+        }))
+        .collect::<Vec<_>>()
+        .join("\n");
     let t = trf::parse(&text).unwrap();
     let fide = Evaluation::new(&t, Options::for_tournament(&t)).unwrap();
     let report = audit(&fide, &t.declared_cascade().unwrap().unwrap()).unwrap();

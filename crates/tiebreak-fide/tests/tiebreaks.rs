@@ -2,29 +2,15 @@
 //! comments), under both editions, and ranking by a cascade.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+mod support;
+
 use countback_model::Score;
 use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
 
 /// A `001` line: starting rank, name, rating, then per round
 /// `(opponent, colour, result)` with opponent 0 for none.
-fn line(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> String {
-    let mut l = format!(
-        "001 {rank:>4} {:4} {name:<33} {:>4} {:3} {:11} {:10} {:>4} {rank:>4}",
-        "",
-        if rating == 0 {
-            String::new()
-        } else {
-            rating.to_string()
-        },
-        "",
-        "",
-        "",
-        ""
-    );
-    for (o, c, r) in rounds {
-        l.push_str(&format!("  {o:>4} {c} {r}"));
-    }
-    l
+fn line(rank: u32, name: &str, rating: u32, rounds: &[support::Round]) -> String {
+    support::player(rank, name, rating, None, Some(rank), rounds)
 }
 
 /// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player:
@@ -32,42 +18,44 @@ fn line(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> Str
 /// R2 Cid-Ann 0-1 (Ann Black), Bob-Fay =, Dan half-point bye, Eve zero-point bye;
 /// R3 Ann-Fay =, Dan wins by forfeit v Bob, Cid pairing-allocated bye, Eve not paired.
 fn six() -> String {
-    [
-        "012 Six players".to_string(),
-        "042 2025/05/01".to_string(),
-        line(
-            1,
-            "Ann",
-            2000,
-            &[(2, 'w', '1'), (3, 'b', '1'), (6, 'w', '=')],
-        ),
-        line(
-            2,
-            "Bob",
-            1900,
-            &[(1, 'b', '0'), (6, 'w', '='), (4, '-', '-')],
-        ),
-        line(
-            3,
-            "Cid",
-            1800,
-            &[(4, 'w', '='), (1, 'w', '0'), (0, '-', 'U')],
-        ),
-        line(
-            4,
-            "Dan",
-            1700,
-            &[(3, 'b', '='), (0, '-', 'H'), (2, '-', '+')],
-        ),
-        line(
-            5,
-            "Eve",
-            1600,
-            &[(6, 'w', '0'), (0, '-', 'Z'), (0, '-', ' ')],
-        ),
-        line(6, "Fay", 0, &[(5, 'b', '1'), (2, 'b', '='), (1, 'b', '=')]),
-    ]
-    .join("\n")
+    let mut lines = vec!["012 Six players".to_string(), "042 2025/05/01".to_string()];
+    lines.extend(support::players(
+        &[
+            (
+                1,
+                "Ann",
+                2000,
+                &[(2, 'w', '1'), (3, 'b', '1'), (6, 'w', '=')],
+            ),
+            (
+                2,
+                "Bob",
+                1900,
+                &[(1, 'b', '0'), (6, 'w', '='), (4, '-', '-')],
+            ),
+            (
+                3,
+                "Cid",
+                1800,
+                &[(4, 'w', '='), (1, 'w', '0'), (0, '-', 'U')],
+            ),
+            (
+                4,
+                "Dan",
+                1700,
+                &[(3, 'b', '='), (0, '-', 'H'), (2, '-', '+')],
+            ),
+            (
+                5,
+                "Eve",
+                1600,
+                &[(6, 'w', '0'), (0, '-', 'Z'), (0, '-', ' ')],
+            ),
+            (6, "Fay", 0, &[(5, 'b', '1'), (2, 'b', '='), (1, 'b', '=')]),
+        ],
+        true,
+    ));
+    lines.join("\n")
 }
 
 fn s(text: &str) -> Score {

@@ -3,23 +3,15 @@
 //! change it pins (named in the comment); every value is worked by hand.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
+mod support;
+
 use countback_model::{Score, Unresolved, Value};
 use countback_tiebreak_fide::trf::{self, ResultCode};
 use countback_tiebreak_fide::{Edition, Evaluation, Options, TrfErrorKind};
 
-/// A `001` record as TRF-16 lays it out: rank, name, rating (0 = blank),
-/// then per round `opponent colour result` (opponent 0 is written `0000`).
-fn record(rank: u32, name: &str, rating: u32, rounds: &[(u32, char, char)]) -> String {
-    let rating = if rating == 0 {
-        String::new()
-    } else {
-        rating.to_string()
-    };
-    let mut l = format!("001 {rank:>4}      {name:<33} {rating:>4}{:37}", "");
-    for (o, c, r) in rounds {
-        l.push_str(&format!("  {o:>4} {c} {r}"));
-    }
-    l.replace("     0 ", "  0000 ")
+/// A `001` record without declared points or rank.
+fn record(rank: u32, name: &str, rating: u32, rounds: &[support::Round]) -> String {
+    support::player(rank, name, rating, None, None, rounds)
 }
 
 fn s(text: &str) -> Score {
@@ -42,32 +34,37 @@ fn value(t: &trf::Tournament, edition: Edition, player: u32, code: &str) -> Scor
 /// R2 Cid-Ann =, Dan-Bob 1-0; R3 Ann-Bob 0-1, Cid-Dan =.
 /// 1-½-0: Ann 1½, Bob 2, Cid 1, Dan 1½. Dan is unrated.
 fn round_robin(points_system: &str) -> String {
-    [
+    let mut lines = vec![
         "012 Four".to_string(),
         "092 Round Robin".to_string(),
         "142 3".to_string(),
         points_system.to_string(),
-        record(
-            1,
-            "Ann",
-            2000,
-            &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '0')],
-        ),
-        record(
-            2,
-            "Bob",
-            1900,
-            &[(3, 'w', '+'), (4, 'b', '0'), (1, 'b', '1')],
-        ),
-        record(
-            3,
-            "Cid",
-            1800,
-            &[(2, 'b', '-'), (1, 'w', '='), (4, 'w', '=')],
-        ),
-        record(4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
-    ]
-    .join("\n")
+    ];
+    lines.extend(support::players(
+        &[
+            (
+                1,
+                "Ann",
+                2000,
+                &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '0')],
+            ),
+            (
+                2,
+                "Bob",
+                1900,
+                &[(3, 'w', '+'), (4, 'b', '0'), (1, 'b', '1')],
+            ),
+            (
+                3,
+                "Cid",
+                1800,
+                &[(2, 'b', '-'), (1, 'w', '='), (4, 'w', '=')],
+            ),
+            (4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
+        ],
+        false,
+    ));
+    lines.join("\n")
 }
 
 /// Why: "`0000 - -` (no game in a round) is refused; FIDE TEC's own team

@@ -1,0 +1,54 @@
+//! What the FIDE tests share: a `001` player record as TRF-16 lays it out.
+// Each test binary uses what it needs of this module.
+#![allow(dead_code)]
+
+/// A round of a `001` record: opponent (0: none, written `0000`), colour,
+/// result.
+pub type Round = (u32, char, char);
+
+/// A `001` record: starting rank, name, rating (0: blank), declared
+/// points and rank (blank when `None`), then per round `opponent colour
+/// result`.
+pub fn player(
+    rank: u32,
+    name: &str,
+    rating: u32,
+    points: Option<&str>,
+    place: Option<u32>,
+    rounds: &[Round],
+) -> String {
+    let rating = if rating == 0 {
+        String::new()
+    } else {
+        rating.to_string()
+    };
+    let place = place.map(|p| p.to_string()).unwrap_or_default();
+    let mut l = format!(
+        "001 {rank:>4} {:4} {name:<33} {rating:>4} {:3} {:11} {:10} {:>4} {place:>4}",
+        "",
+        "",
+        "",
+        "",
+        points.unwrap_or("")
+    );
+    for (o, c, r) in rounds {
+        if *o == 0 {
+            l.push_str(&format!("  0000 {c} {r}"));
+        } else {
+            l.push_str(&format!("  {o:>4} {c} {r}"));
+        }
+    }
+    l
+}
+
+/// The records of a table of players (starting rank, name, rating,
+/// rounds), without declared points; `ranked` writes each player's
+/// starting rank as their declared rank.
+pub fn players(table: &[(u32, &str, u32, &[Round])], ranked: bool) -> Vec<String> {
+    table
+        .iter()
+        .map(|(rank, name, rating, rounds)| {
+            player(*rank, name, *rating, None, ranked.then_some(*rank), rounds)
+        })
+        .collect()
+}
