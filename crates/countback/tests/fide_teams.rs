@@ -36,6 +36,13 @@ fn run(args: &[&str]) -> Out {
     COUNTBACK.run(args)
 }
 
+/// Run the command, check its exit status, read its JSON.
+fn json(args: &[&str], code: i32) -> Value {
+    let out = run(args);
+    assert_eq!(out.code, code, "{}", out.stderr);
+    out.json()
+}
+
 fn path(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
 }
@@ -68,9 +75,7 @@ fn the_team_sample_ranks_fifty_teams_by_their_own_list() {
     let Some(f) = real("echecsjs-trf/grandmommyscup.trf") else {
         return;
     };
-    let out = run(&["explain", path(&f), "--format", "json"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v = out.json();
+    let v = json(&["explain", path(&f), "--format", "json"], 0);
     assert_eq!(v["unit"], "match points");
     assert_eq!(order(&v).len(), 50, "teams, not the 249 players");
     let keys: Vec<&str> = v["columns"]
@@ -104,6 +109,51 @@ fn the_team_sample_ranks_fifty_teams_by_their_own_list() {
     }
 }
 
+/// The 2026 chains on the command line (issue 28, item 1): on the team
+/// sample, `--tiebreaks EDEBT/P` ranks teams 6 and 13 (19 MP, tied after
+/// EDE) by the board count of their match, 4 and 6, and the trace names
+/// the stage's clause and the chain (the library test
+/// `grandmommys_cup_board_stages_of_the_2026_chains` places them 4th and
+/// 5th, as the reference engine does). Before: "not a team tie-break this
+/// crate computes", exit 65.
+#[test]
+fn a_2026_chain_names_each_board_stage_in_the_trace() {
+    let Some(f) = real("echecsjs-trf/grandmommyscup.trf") else {
+        return;
+    };
+    let v = json(
+        &[
+            "explain",
+            path(&f),
+            "--tiebreaks",
+            "EDEBT/P",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let bc: Vec<Value> = decisions(&v)
+        .into_iter()
+        .filter(|d| {
+            d["clause"]
+                == "FIDE MTB26 BC (board count, two teams still tied, their own match(es)) (EDEBT/P)"
+                && d["result"].as_array().unwrap().len() == 2
+        })
+        .collect();
+    let values: Vec<Vec<&str>> = bc
+        .iter()
+        .map(|d| {
+            d["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x["exact"].as_str().unwrap())
+                .collect()
+        })
+        .collect();
+    assert!(values.contains(&vec!["4", "6"]), "{values:?}");
+}
+
 /// The audit of a team file is the standings check of its `310` records
 /// (`TeamTournament::audit`), in every format: on the team sample every
 /// point total agrees and 31 declared ranks are out of place (team 22
@@ -113,9 +163,7 @@ fn the_team_sample_audit_checks_its_310_records_in_every_format() {
     let Some(f) = real("echecsjs-trf/grandmommyscup.trf") else {
         return;
     };
-    let out = run(&["audit", path(&f), "--format", "json"]);
-    assert_eq!(out.code, 1, "{}", out.stderr);
-    let v = out.json();
+    let v = json(&["audit", path(&f), "--format", "json"], 1);
     assert_eq!(v["teams"], true);
     assert_eq!(v["clean"], false);
     assert_eq!(
@@ -150,9 +198,7 @@ fn the_trf26_sample_audit_reports_its_points_departures() {
     let Some(f) = real("sharly-chess/example_trf26.trf") else {
         return;
     };
-    let out = run(&["audit", path(&f), "--format", "json"]);
-    assert_eq!(out.code, 1, "{}", out.stderr);
-    let v = out.json();
+    let v = json(&["audit", path(&f), "--format", "json"], 1);
     let team_1 = v["findings"]
         .as_array()
         .unwrap()
@@ -230,9 +276,7 @@ fn an_individual_option_on_a_team_file_is_refused_saying_what_it_is() {
 /// the drawing of lots (exit 3).
 #[test]
 fn a_hand_made_team_round_robin_sends_three_teams_to_lots() {
-    let out = run(&["explain", ROUND_ROBIN, "--format", "json"]);
-    assert_eq!(out.code, 3, "{}", out.stderr);
-    let v = out.json();
+    let v = json(&["explain", ROUND_ROBIN, "--format", "json"], 3);
     assert_eq!(order(&v)[0], "Club One");
     assert_eq!(v["standings"][0]["members"][0]["score"]["exact"], "6");
     let tied = &v["standings"][1];
@@ -279,16 +323,17 @@ fn splitmix_order(seed: u64, mut members: Vec<&str>) -> Vec<String> {
 #[test]
 fn draw_lots_draws_the_team_tie_from_the_seed_and_says_how() {
     for seed in ["2026", "7"] {
-        let out = run(&[
-            "explain",
-            ROUND_ROBIN,
-            "--draw-lots",
-            seed,
-            "--format",
-            "json",
-        ]);
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        let v = out.json();
+        let v = json(
+            &[
+                "explain",
+                ROUND_ROBIN,
+                "--draw-lots",
+                seed,
+                "--format",
+                "json",
+            ],
+            0,
+        );
         let expected = splitmix_order(
             seed.parse().unwrap(),
             vec!["Club Two", "Club Three", "Club Four"],
@@ -323,9 +368,7 @@ fn draw_lots_draws_the_team_tie_from_the_seed_and_says_how() {
 fn draw_lots_draws_an_ebu_ballot() {
     let out = run(&["rank", EBU_BALLOT, "--json"]);
     assert_eq!(out.code, 3, "{}", out.stderr);
-    let out = run(&["rank", EBU_BALLOT, "--draw-lots", "11", "--json"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v = out.json();
+    let v = json(&["rank", EBU_BALLOT, "--draw-lots", "11", "--json"], 0);
     let expected = splitmix_order(11, vec!["A", "B"]);
     assert_eq!(order(&v)[..2], expected[..]);
     let ballot = decisions(&v)

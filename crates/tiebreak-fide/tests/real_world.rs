@@ -388,3 +388,48 @@ fn every_individual_real_world_file_reads() {
         );
     }
 }
+
+/// The 2026 chains on the Grandmommy's Cup. Run by hand against the
+/// reference engine (gacrux 1.11.65, `-t MPTS <code>`), the places of all
+/// 50 teams after `EDE/P`, `EDET/P`, `EDEB`, `EDEB/P`, `EDEBT/P`,
+/// `EDEBB`, `EDEBB/P` and `EDEC/P` are the same in both programs. Under
+/// `EDEBT/P` teams 6 and 13 (19 MP, tied after EDE) are separated by the
+/// board count of their match: 4 for team 6, 6 for team 13, so team 6
+/// is 4th and team 13 is 5th, as the reference has them. Teams 16 and 22
+/// (20 MP) never met. The board count's decision says so, and they stay
+/// tied first, as in the reference.
+#[test]
+fn grandmommys_cup_board_stages_of_the_2026_chains() {
+    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+        return;
+    };
+    let teams = TeamTournament::new(&t).unwrap();
+    let ids = teams.contestant_ids();
+    let outcome = teams
+        .rank(&"EDEBT/P".parse::<TeamCascade>().unwrap())
+        .unwrap();
+    let mut pair = vec![ids[15].clone(), ids[21].clone()];
+    pair.sort();
+    assert_eq!(outcome.order[0].members, pair);
+    assert_eq!(outcome.order[2].members, [ids[5].clone()]);
+    assert_eq!(outcome.order[3].members, [ids[12].clone()]);
+    let bc = |a: usize| {
+        outcome
+            .trace
+            .iter()
+            .find(|d| d.clause.to_string().contains("MTB26 BC") && d.among.contains(&ids[a]))
+            .unwrap()
+    };
+    let six = bc(5);
+    assert!(six.separated());
+    assert_eq!(
+        six.values,
+        [
+            (ids[5].clone(), countback_model::Value::Score(s("4"))),
+            (ids[12].clone(), countback_model::Value::Score(s("6")))
+        ]
+    );
+    let sixteen = bc(15);
+    assert!(!sixteen.separated());
+    assert!(sixteen.note.as_deref().unwrap().contains("did not meet"));
+}
