@@ -621,3 +621,63 @@ fn fore_buchholz_on_game_points_counts_each_opponents_last_match_as_a_draw() {
         "FB:GP/C1"
     );
 }
+
+#[path = "../benches/support/team_swiss.rs"]
+mod team_swiss;
+
+/// The team differential's odd round robins (issue 28, item 3): 5 teams
+/// by the circle method with an empty seat play 5 rounds, each team 4
+/// matches and one round without a match, written `0000 - -` on every
+/// board or left blank. Either way countback reads that round as not
+/// paired, so the two forms give the same standings. With 2-1-0 match
+/// points, 10 matches share 20 match points.
+#[test]
+fn an_odd_team_round_robin_gives_each_team_one_round_without_a_match() {
+    let read = |blank_sit_out: bool| {
+        let text = team_swiss::team_swiss(&team_swiss::TeamSwiss {
+            teams: 5,
+            boards: 4,
+            rounds: 5,
+            seed: 3,
+            start_date: Some("2026/06/01"),
+            win: 2,
+            draw: 1,
+            round_robin: true,
+            blank_sit_out,
+        });
+        trf::parse(&text).unwrap()
+    };
+    for blank in [false, true] {
+        let t = read(blank);
+        let teams = countback_tiebreak_fide::TeamTournament::new(&t).unwrap();
+        for s in teams.standings() {
+            let kinds: Vec<&countback_tiebreak_fide::team::TeamRoundKind> =
+                s.rounds.iter().map(|r| &r.kind).collect();
+            let unpaired = kinds
+                .iter()
+                .filter(|k| matches!(k, countback_tiebreak_fide::team::TeamRoundKind::NotPaired))
+                .count();
+            assert_eq!(
+                (kinds.len(), unpaired),
+                (5, 1),
+                "team {}: {kinds:?}",
+                s.team.number
+            );
+        }
+        let total: Score = teams
+            .standings()
+            .iter()
+            .map(|s| s.match_points.clone())
+            .sum();
+        assert_eq!(total, s("20"));
+    }
+    let points = |t: &trf::Tournament| -> Vec<Score> {
+        countback_tiebreak_fide::TeamTournament::new(t)
+            .unwrap()
+            .standings()
+            .iter()
+            .map(|s| s.game_points.clone())
+            .collect()
+    };
+    assert_eq!(points(&read(false)), points(&read(true)));
+}
