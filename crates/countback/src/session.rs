@@ -574,6 +574,8 @@ struct RescoredJson<'a> {
 
 #[derive(Serialize)]
 struct RescoreJson<'a> {
+    /// The kind of file read (`USEBIO 1.2`, `PBN 2.1`, `Bridgemate .bws`).
+    source: String,
     half: &'static str,
     /// How the file writes its figures (`centred`: match points relative
     /// to the average, Ruter's `MP1`).
@@ -841,7 +843,10 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
     }
     footer.extend(not_used_line(&session.not_used));
     Doc {
-        title: "Results file, rescored from its table results".to_owned(),
+        title: format!(
+            "Results file ({}), rescored from its table results",
+            session.format.name()
+        ),
         blocks,
         footer,
         ..Doc::default()
@@ -892,6 +897,7 @@ pub fn rescored(
                     .collect()
             });
             let v = RescoreJson {
+                source: session.format.name(),
                 half: half.name(),
                 rule: &session.rule,
                 standings: rows

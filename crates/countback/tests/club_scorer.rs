@@ -246,3 +246,26 @@ fn what_usebio_cannot_carry_is_refused() {
         );
     }
 }
+
+/// Issue 27 item 3 (the `.bws` named as such): the session read from a
+/// `.bws` said it was USEBIO (`Usebio { version: "bws" }`, a borrowed
+/// name), and no output said what kind of file was read. Now the text
+/// names "Bridgemate .bws" in its title and JSON says `source`, for a
+/// `.bws` and, alike, for the USEBIO file written from it.
+#[test]
+fn a_bws_is_named_as_such_in_the_output() {
+    let Some(bws) = shared_file(LBC) else { return };
+    let text = ok(run(&[&"score", &bws]), LBC);
+    let title = text.lines().next().unwrap_or_default();
+    assert_eq!(
+        title,
+        "Results file (Bridgemate .bws), rescored from its table results"
+    );
+    let json: Value =
+        serde_json::from_str(&ok(run(&[&"score", &bws, &"--format", &"json"]), LBC)).unwrap();
+    assert_eq!(json["source"], "Bridgemate .bws");
+    let (_, written) = as_usebio(&bws, &[]);
+    let again: Value =
+        serde_json::from_str(&ok(run(&[&"score", &written, &"--format", &"json"]), LBC)).unwrap();
+    assert_eq!(again["source"], "USEBIO 1.2");
+}
