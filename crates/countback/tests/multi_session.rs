@@ -1,0 +1,365 @@
+//! Issue 27 item 6 (Why: "A multi-session event … is one file per session
+//! with nothing combining them"): `countback score s1 s2 … --combine RULE`
+//! combines sessions by the event's rule, exactly, and splits each tie of
+//! the overall standings within the stage in which it occurred (EBU
+//! 143.6.1, 143.7.1). Before, `score` took one file: a second was a usage
+//! error (exit 2).
+//!
+//! The hand-computed sessions: six pairs at three tables, two boards a
+//! session, each board played three times, so a board gives a top of 4
+//! (2 per pair beaten, 1 per tie) and a pair's match points plus its
+//! opponents' are 4. Every pair sits both ways in a session (the second
+//! board reverses the directions), so each session is one field.
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use countback_test_support::cli::{scratch, Cli, Out};
+use countback_test_support::shared_file;
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
+fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
+    COUNTBACK.run(&args)
+}
+
+/// The pairs by letter: their players (made up) in the order a session
+/// lists them.
+const PLAYERS: [(&str, &str); 6] = [
+    ("A", "Ann Abbot & Ben Abel"),
+    ("B", "Cal Bird & Dee Bond"),
+    ("C", "Eve Cole & Fin Cross"),
+    ("D", "Gil Dean & Hal Dodd"),
+    ("E", "Ivy Eden & Jon Ellis"),
+    ("G", "Kit Gale & Lou Grey"),
+];
+
+/// A session as an event file: `numbers` gives each pair's number in
+/// this session; `boards` each board's lines (NS letter, EW letter, NS
+/// score).
+fn session(numbers: &[(&str, &str)], boards: &[[(&str, &str, i32); 3]]) -> PathBuf {
+    let number = |l: &str| numbers.iter().find(|(x, _)| *x == l).unwrap().1;
+    let mut toml = String::from("[event]\nname = \"Pairs championship\"\n\n");
+    for (l, players) in PLAYERS {
+        toml.push_str(&format!(
+            "[[contestants]]\nid = \"{}\"\nname = \"{players}\"\n\n",
+            number(l)
+        ));
+    }
+    for (i, lines) in boards.iter().enumerate() {
+        toml.push_str(&format!("[[boards]]\nboard = {}\nresults = [\n", i + 1));
+        for (ns, ew, score) in lines {
+            toml.push_str(&format!(
+                "  {{ ns = \"{}\", ew = \"{}\", score = \"{score}\" }},\n",
+                number(ns),
+                number(ew)
+            ));
+        }
+        toml.push_str("]\n\n");
+    }
+    scratch("session.toml", toml.as_bytes())
+}
+
+const SAME: [(&str, &str); 6] = [
+    ("A", "1"),
+    ("B", "2"),
+    ("C", "3"),
+    ("D", "4"),
+    ("E", "5"),
+    ("G", "6"),
+];
+/// Session 2 of the two-session stage renumbers every pair.
+const RENUMBERED: [(&str, &str); 6] = [
+    ("A", "6"),
+    ("B", "4"),
+    ("C", "2"),
+    ("D", "5"),
+    ("E", "3"),
+    ("G", "1"),
+];
+
+/// Session 2 (the same in both examples): A meets C on both boards.
+/// Board 1 (NS scores 110, 140, 110): A 1, C 3; E 4, B 0; G 1, D 3.
+/// Board 2, directions reversed (C −110, B 100, D 100 as NS): C 0, A 4;
+/// B 3, E 1; D 3, G 1. Totals: A 5, B 3, C 3, D 6, E 5, G 2.
+fn session_two(numbers: &[(&str, &str)]) -> PathBuf {
+    session(
+        numbers,
+        &[
+            [("A", "C", 110), ("E", "B", 140), ("G", "D", 110)],
+            [("C", "A", -110), ("B", "E", 100), ("D", "G", 100)],
+        ],
+    )
+}
+
+fn ok_json(out: &Out) -> Value {
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// (pair, place, tied, exact total) of the overall standings.
+fn overall(v: &Value) -> Vec<(String, u64, bool, String)> {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["pair"].as_str().unwrap().to_owned(),
+                s["place"].as_u64().unwrap(),
+                s["tied"].as_bool().unwrap(),
+                s["total"]["exact"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// One stage of two sessions, summed; pairs renumbered in session 2, so
+/// matched by their names.
+///
+/// Session 1 (tables A v B, C v D, E v G): board 1 all 140 (2 each);
+/// board 2, directions reversed (B 110, D 100, G 420 as NS): B 2, A 2;
+/// D 0, C 4; G 4, E 0. Totals: A 4, B 4, C 6, D 2, E 2, G 6.
+/// Overall (session 2 above): A 9, C 9, D 8, G 8, B 7, E 7.
+/// A and C tie for first: they met in session 2, on both boards, A 5 to
+/// C 3, so A is first by 143.7.1(a), the round in the stage of the tie
+/// (both sessions). D = G and B = E share 3rd and 5th (143.4).
+#[test]
+fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
+    let s1 = session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
+            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
+        ],
+    );
+    let s2 = session_two(&RENUMBERED);
+    let by_number = run(&[&"score", &s1, &s2, &"--combine", &"sum-of-matchpoints"]);
+    // By number, pair 6 of session 2 is another pair: every key is found
+    // in both sessions, so the sum would be wrong, not refused; the names
+    // say so. Here the director says the numbers changed.
+    assert_eq!(by_number.code, 0, "{}", by_number.stderr);
+    let out = run(&[
+        &"score",
+        &s1,
+        &s2,
+        &"--combine",
+        &"sum-of-matchpoints",
+        &"--match-by",
+        &"names",
+        &"--format",
+        &"json",
+    ]);
+    let v = ok_json(&out);
+    let key = |l: &str| {
+        let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
+        let mut names: Vec<String> = players.split('&').map(|n| n.trim().to_lowercase()).collect();
+        names.sort();
+        names.join(" & ")
+    };
+    let want = [
+        ("A", 1, false, "9"),
+        ("C", 2, false, "9"),
+        ("D", 3, true, "8"),
+        ("G", 3, true, "8"),
+        ("B", 5, true, "7"),
+        ("E", 5, true, "7"),
+    ];
+    let mut got = overall(&v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let mut want: Vec<(String, u64, bool, String)> = want
+        .iter()
+        .map(|(l, p, t, x)| (key(l), *p, *t, (*x).to_owned()))
+        .collect();
+    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    assert_eq!(got, want);
+    // The split: 143.7.1(a), A 5 v C 3 in their round of session 2.
+    let first = &v["decisions"][0];
+    assert_eq!(first["clause"], "EBU 143.7.1(a)");
+    let values: Vec<&str> = first["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x[1]["score"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(values, ["5", "3"], "{first}");
+    let trace = v["trace"].to_string();
+    assert!(trace.contains("sum of the sessions' match-point totals"), "{trace}");
+    assert!(trace.contains("by their players' names"), "{trace}");
+    assert!(trace.contains("sessions 1–2 (EBU 143.6.1"), "{trace}");
+    assert!(trace.contains("board 2 + b of the stage"), "{trace}");
+    // Each session's own standings: session 1 has C = G first, shared.
+    let s1_rows = v["sessions"][0]["standings"].as_array().unwrap();
+    let tied_first: Vec<&str> = s1_rows
+        .iter()
+        .filter(|r| r["place"] == 1)
+        .map(|r| r["pair"].as_str().unwrap())
+        .collect();
+    assert_eq!(tied_first, ["3", "6"]);
+    assert!(s1_rows.iter().filter(|r| r["place"] == 1).all(|r| r["tied"] == true));
+}
+
+/// A carry-forward: session 1 is the earlier stage, carried into the final
+/// (session 2) by a half of its match points.
+///
+/// Session 1 (A v B, C v D, E v G): board 1 NS 140, 420, 110: A 2, B 2,
+/// C 4, D 0, E 0, G 4; board 2 reversed (B 110, D 0 … as NS: B 110,
+/// D −100, G 420): B 2, A 2; D 0, C 4; G 4, E 0. Totals A 4, B 4, C 8,
+/// D 0, E 0, G 8.
+/// Overall = session 2 + ½ session 1: A 5 + 2 = 7, C 3 + 4 = 7, D 6 + 0 =
+/// 6, G 2 + 4 = 6, B 3 + 2 = 5, E 5 + 0 = 5.
+/// A and C tie for first. Only the final counts (143.6.1: "no reference
+/// … to any carry-forward score"): their round there, A 5 v C 3, puts A
+/// first although C carried more (4 to 2).
+#[test]
+fn a_carry_forward_tie_is_split_by_the_final_alone() {
+    let q = session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 420), ("E", "G", 110)],
+            [("B", "A", 110), ("D", "C", -100), ("G", "E", 420)],
+        ],
+    );
+    let f = session_two(&SAME);
+    let out = run(&[
+        &"score",
+        &q,
+        &f,
+        &"--combine",
+        &"sum-of-matchpoints",
+        &"--carry-forward",
+        &"1/2",
+        &"--final-from",
+        &"2",
+        &"--format",
+        &"json",
+    ]);
+    let v = ok_json(&out);
+    let mut got = overall(&v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let want: Vec<(String, u64, bool, String)> = [
+        ("1", 1, false, "7"),
+        ("3", 2, false, "7"),
+        ("4", 3, true, "6"),
+        ("6", 3, true, "6"),
+        ("2", 5, true, "5"),
+        ("5", 5, true, "5"),
+    ]
+    .iter()
+    .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
+    .collect();
+    assert_eq!(got, want);
+    let a = v["standings"].as_array().unwrap().iter().find(|s| s["pair"] == "1").unwrap();
+    assert_eq!(a["carried"]["exact"], "2");
+    assert_eq!(a["stage"]["exact"], "5");
+    let c = v["standings"].as_array().unwrap().iter().find(|s| s["pair"] == "3").unwrap();
+    assert_eq!(c["carried"]["exact"], "4");
+    let first = &v["decisions"][0];
+    assert_eq!(first["clause"], "EBU 143.7.1(a)");
+    let trace = v["trace"].to_string();
+    assert!(trace.contains("carry-forward: 1/2"), "{trace}");
+    assert!(trace.contains("within the stage in which they occur: session 2"), "{trace}");
+    assert_eq!(v["sessions"][0]["carried"], true);
+}
+
+/// Mean and sum of percentages: session 1 of the first example (A 4 of 8 =
+/// 50%, C 6 = 75%) and session 2 (A 5 = 62.5%, C 3 = 37.5%): A's mean is
+/// 56.25, its sum 112.5; C's 56.25 and 112.5: the tie again, A first.
+#[test]
+fn percentages_are_averaged_or_summed_exactly() {
+    let s1 = session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
+            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
+        ],
+    );
+    let s2 = session_two(&SAME);
+    for (rule, total) in [("mean-of-percentages", "225/4"), ("sum-of-percentages", "225/2")] {
+        let v = ok_json(&run(&[&"score", &s1, &s2, &"--combine", &rule, &"--json"]));
+        let rows = overall(&v);
+        assert_eq!(rows[0], ("1".to_owned(), 1, false, total.to_owned()), "{rule}");
+        assert_eq!(rows[1], ("3".to_owned(), 2, false, total.to_owned()), "{rule}");
+        assert_eq!(v["unit"], "%");
+    }
+}
+
+/// A pair missing from a session is an error naming the pair and the
+/// session (exit 65); a second file without `--combine` says what to add.
+#[test]
+fn a_pair_missing_from_a_session_is_named() {
+    let s1 = session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
+            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
+        ],
+    );
+    let s2 = session_two(&RENUMBERED);
+    let names = |s: &PathBuf| std::fs::read_to_string(s).unwrap();
+    // Session 2 with pair "Kit Gale & Lou Grey" renamed: not in session 1.
+    let changed = names(&s2).replace("Kit Gale", "Kit Gael");
+    let s2b = scratch("changed.toml", changed.as_bytes());
+    let out = run(&[&"score", &s1, &s2b, &"--combine", &"sum-of-matchpoints", &"--match-by", &"names"]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stderr.contains("kit gale & lou grey"), "{}", out.stderr);
+    assert!(out.stderr.contains("no score in session 2"), "{}", out.stderr);
+    let out = run(&[&"score", &s1, &s2]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stderr.contains("--combine"), "{}", out.stderr);
+}
+
+/// The other reading, `--session-ties split`: a session's tied first place
+/// split within that session alone. In session 1, C and G (6 each) did not
+/// meet; their opponents D and E scored alike (tie-break points equal), and
+/// the count-back over the session's two boards is level (2 and 2, 4 and
+/// 4): 143.7.1(e) sends the title to a random ballot (exit 3), and the
+/// place stays shared until it is drawn.
+#[test]
+fn session_ties_split_reads_each_session_alone() {
+    let s1 = session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
+            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
+        ],
+    );
+    let s2 = session_two(&SAME);
+    let out = run(&[
+        &"score",
+        &s1,
+        &s2,
+        &"--combine",
+        &"sum-of-matchpoints",
+        &"--session-ties",
+        &"split",
+        &"--json",
+    ]);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let clauses: Vec<&str> = v["sessions"][0]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["clause"].as_str().unwrap())
+        .collect();
+    let at = |c: &str| clauses.iter().position(|x| *x == c);
+    assert!(at("EBU 143.7.1(d)") < at("EBU 143.7.1(e)"), "{clauses:?}");
+    assert!(at("EBU 143.7.1(e)").is_some(), "{clauses:?}");
+    let first: Vec<&Value> = v["sessions"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["place"] == 1)
+        .collect();
+    assert_eq!(first.len(), 2);
+    assert!(first.iter().all(|r| r["tied"] == true));
+}
