@@ -363,3 +363,100 @@ fn session_ties_split_reads_each_session_alone() {
     assert_eq!(first.len(), 2);
     assert!(first.iter().all(|r| r["tied"] == true));
 }
+
+/// Each pair's stored `PERCENTAGE` in a USEBIO file, in hundredths, by
+/// its pair number (`1NS`): read from the text, not by our reader.
+fn stored_percentages(xml: &str) -> std::collections::BTreeMap<String, i128> {
+    let tag = |block: &str, t: &str| -> Option<String> {
+        let open = format!("<{t}>");
+        let rest = block.split(&open).nth(1)?;
+        Some(rest.split(&format!("</{t}>")).next()?.trim().to_owned())
+    };
+    xml.split("<PAIR>")
+        .skip(1)
+        .filter_map(|b| {
+            let b = b.split("</PAIR>").next()?;
+            let id = tag(b, "PAIR_NUMBER")?;
+            let pct = tag(b, "PERCENTAGE")?;
+            let (whole, cents) = pct.split_once('.').unwrap_or((&pct, "00"));
+            let cents = format!("{cents:0<2}");
+            Some((id, whole.parse::<i128>().ok()? * 100 + cents.parse::<i128>().ok()?))
+        })
+        .collect()
+}
+
+/// Two real sessions (no two sessions of one event are in ../shared, see
+/// bridge-data/README.txt): Compscore's 19-table Mitchell carried forward
+/// by a quarter into its 8-table Mitchell, by the mean of percentages.
+/// Every pair of the final (1–8, NS and EW) is in the earlier session;
+/// pairs 9–19 are not ranked overall. Each pair's total is checked against
+/// the files' own stored percentages: final + ¼ × earlier, to within the
+/// files' rounding to hundredths (½ a hundredth on each, so 1/160 in all),
+/// and places follow the totals in each field. Then the two real `.bws`
+/// sessions by pair number: the Common Game's table 11 is not in the LBC
+/// session, named.
+#[test]
+fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
+    let (Some(earlier), Some(last)) = (
+        shared_file("bridge-data/cobalt-compscore3/mp_pairs_mitchell.xml"),
+        shared_file("bridge-data/cobalt-compscore3/mp_pairs_mitchell_04.xml"),
+    ) else {
+        return;
+    };
+    let v = ok_json(&run(&[
+        &"score",
+        &earlier,
+        &last,
+        &"--combine",
+        &"mean-of-percentages",
+        &"--carry-forward",
+        &"1/4",
+        &"--final-from",
+        &"2",
+        &"--json",
+    ]));
+    let stored_q = stored_percentages(&std::fs::read_to_string(&earlier).unwrap());
+    let stored_f = stored_percentages(&std::fs::read_to_string(&last).unwrap());
+    let rows = v["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows.len(), stored_f.len());
+    let mut last_in_field: std::collections::BTreeMap<String, (u64, (i128, i128))> =
+        std::collections::BTreeMap::new();
+    for r in rows {
+        let pair = r["pair"].as_str().unwrap();
+        let exact = r["total"]["exact"].as_str().unwrap();
+        let (a, b) = exact.split_once('/').unwrap_or((exact, "1"));
+        let (a, b): (i128, i128) = (a.parse().unwrap(), b.parse().unwrap());
+        // Expected, in 1/400ths: 4 × final + earlier, both in hundredths.
+        let x = 4 * stored_f[pair] + stored_q[pair];
+        assert!(
+            (400 * a - x * b).abs() * 2 <= 5 * b,
+            "{pair}: {exact} against ({x})/400"
+        );
+        // Places in order of the totals, field by field.
+        let field = r["field"].as_str().unwrap().to_owned();
+        let place = r["place"].as_u64().unwrap();
+        if let Some((p, (pa, pb))) = last_in_field.get(&field) {
+            assert!(place > *p, "{pair}");
+            assert!(a * pb <= pa * b, "{pair}: {exact} above the pair before");
+        }
+        last_in_field.insert(field, (place, (a, b)));
+    }
+    assert_eq!(v["sessions"][0]["source"], "USEBIO 1.2");
+    assert_eq!(v["sessions"][0]["standings"].as_array().unwrap().len(), 38);
+
+    let (Some(cg), Some(lbc)) = (
+        shared_file("bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS"),
+        shared_file("bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws"),
+    ) else {
+        return;
+    };
+    let out = run(&[&"score", &cg, &lbc, &"--combine", &"sum-of-matchpoints"]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains("11EW (matched by pair-number) has no score in session 2 (LBC-2026-01-26.bws)"),
+        "{}",
+        out.stderr
+    );
+}
