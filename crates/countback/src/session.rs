@@ -1247,7 +1247,9 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
         let fraction = Score::parse(text.trim()).map_err(|_| {
             crate::run::wrong(
                 first,
-                &format!("--carry-forward {text:?} is not an exact fraction (1/4) or decimal (0.25)"),
+                &format!(
+                    "--carry-forward {text:?} is not an exact fraction (1/4) or decimal (0.25)"
+                ),
             )
         })?;
         rule.carry_forward = Some(CarryForward::new(fraction, from));
@@ -1256,9 +1258,10 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
     for p in &paths {
         let kind = crate::run::kind_of(p)?;
         let (bytes, _) = crate::run::read_bytes(p)?;
-        let name = p
-            .file_name()
-            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let name = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         read.push((name, bytes, kind));
     }
     let files: Vec<SessionFile<'_>> = read
@@ -1270,7 +1273,11 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
         })
         .collect();
     let combined = combine(&files, &rule).map_err(|e| {
-        let path = e.session.and_then(|i| paths.get(i)).copied().unwrap_or(first);
+        let path = e
+            .session
+            .and_then(|i| paths.get(i))
+            .copied()
+            .unwrap_or(first);
         crate::error::CliError::Event {
             path: path.to_owned(),
             source: e.error,
@@ -1473,7 +1480,12 @@ fn write_combined(
                         .iter()
                         .map(|f| f.as_ref().map(|f| f.to_string()).unwrap_or_default()),
                 );
-                row.push(s.carried.as_ref().map(ToString::to_string).unwrap_or_default());
+                row.push(
+                    s.carried
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                );
                 row.push(shown.total.show(&s.total));
                 row.push(s.total.to_string());
                 csv_record(out, &row)?;
@@ -1560,7 +1572,8 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
             ("%".to_owned(), Align::Right),
             ("exact".to_owned(), Align::Left),
         ]);
-        let mut rows: Vec<&countback_event::sessions::SessionStanding> = r.standings.iter().collect();
+        let mut rows: Vec<&countback_event::sessions::SessionStanding> =
+            r.standings.iter().collect();
         rows.sort_by(|a, b| {
             (field_order(a.field), a.place, &a.id).cmp(&(field_order(b.field), b.place, &b.id))
         });
@@ -1576,7 +1589,9 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
         }
         blocks.push(Block::Table(t));
         if let Some(o) = r.outcome.as_ref().filter(|o| !o.trace.is_empty()) {
-            blocks.push(Block::Pre(crate::render::trace(o, half, &|k| k.to_string())));
+            blocks.push(Block::Pre(crate::render::trace(o, half, &|k| {
+                k.to_string()
+            })));
         }
     }
     Doc {

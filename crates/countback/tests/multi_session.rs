@@ -161,7 +161,10 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
     let v = ok_json(&out);
     let key = |l: &str| {
         let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
-        let mut names: Vec<String> = players.split('&').map(|n| n.trim().to_lowercase()).collect();
+        let mut names: Vec<String> = players
+            .split('&')
+            .map(|n| n.trim().to_lowercase())
+            .collect();
         names.sort();
         names.join(" & ")
     };
@@ -192,7 +195,10 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
         .collect();
     assert_eq!(values, ["5", "3"], "{first}");
     let trace = v["trace"].to_string();
-    assert!(trace.contains("sum of the sessions' match-point totals"), "{trace}");
+    assert!(
+        trace.contains("sum of the sessions' match-point totals"),
+        "{trace}"
+    );
     assert!(trace.contains("by their players' names"), "{trace}");
     assert!(trace.contains("sessions 1–2 (EBU 143.6.1"), "{trace}");
     assert!(trace.contains("board 2 + b of the stage"), "{trace}");
@@ -204,7 +210,10 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
         .map(|r| r["pair"].as_str().unwrap())
         .collect();
     assert_eq!(tied_first, ["3", "6"]);
-    assert!(s1_rows.iter().filter(|r| r["place"] == 1).all(|r| r["tied"] == true));
+    assert!(s1_rows
+        .iter()
+        .filter(|r| r["place"] == 1)
+        .all(|r| r["tied"] == true));
 }
 
 /// A carry-forward: session 1 is the earlier stage, carried into the final
@@ -257,16 +266,29 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
     .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
     .collect();
     assert_eq!(got, want);
-    let a = v["standings"].as_array().unwrap().iter().find(|s| s["pair"] == "1").unwrap();
+    let a = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["pair"] == "1")
+        .unwrap();
     assert_eq!(a["carried"]["exact"], "2");
     assert_eq!(a["stage"]["exact"], "5");
-    let c = v["standings"].as_array().unwrap().iter().find(|s| s["pair"] == "3").unwrap();
+    let c = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["pair"] == "3")
+        .unwrap();
     assert_eq!(c["carried"]["exact"], "4");
     let first = &v["decisions"][0];
     assert_eq!(first["clause"], "EBU 143.7.1(a)");
     let trace = v["trace"].to_string();
     assert!(trace.contains("carry-forward: 1/2"), "{trace}");
-    assert!(trace.contains("within the stage in which they occur: session 2"), "{trace}");
+    assert!(
+        trace.contains("within the stage in which they occur: session 2"),
+        "{trace}"
+    );
     assert_eq!(v["sessions"][0]["carried"], true);
 }
 
@@ -283,11 +305,22 @@ fn percentages_are_averaged_or_summed_exactly() {
         ],
     );
     let s2 = session_two(&SAME);
-    for (rule, total) in [("mean-of-percentages", "225/4"), ("sum-of-percentages", "225/2")] {
+    for (rule, total) in [
+        ("mean-of-percentages", "225/4"),
+        ("sum-of-percentages", "225/2"),
+    ] {
         let v = ok_json(&run(&[&"score", &s1, &s2, &"--combine", &rule, &"--json"]));
         let rows = overall(&v);
-        assert_eq!(rows[0], ("1".to_owned(), 1, false, total.to_owned()), "{rule}");
-        assert_eq!(rows[1], ("3".to_owned(), 2, false, total.to_owned()), "{rule}");
+        assert_eq!(
+            rows[0],
+            ("1".to_owned(), 1, false, total.to_owned()),
+            "{rule}"
+        );
+        assert_eq!(
+            rows[1],
+            ("3".to_owned(), 2, false, total.to_owned()),
+            "{rule}"
+        );
         assert_eq!(v["unit"], "%");
     }
 }
@@ -308,10 +341,22 @@ fn a_pair_missing_from_a_session_is_named() {
     // Session 2 with pair "Kit Gale & Lou Grey" renamed: not in session 1.
     let changed = names(&s2).replace("Kit Gale", "Kit Gael");
     let s2b = scratch("changed.toml", changed.as_bytes());
-    let out = run(&[&"score", &s1, &s2b, &"--combine", &"sum-of-matchpoints", &"--match-by", &"names"]);
+    let out = run(&[
+        &"score",
+        &s1,
+        &s2b,
+        &"--combine",
+        &"sum-of-matchpoints",
+        &"--match-by",
+        &"names",
+    ]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stderr.contains("kit gale & lou grey"), "{}", out.stderr);
-    assert!(out.stderr.contains("no score in session 2"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no score in session 2"),
+        "{}",
+        out.stderr
+    );
     let out = run(&[&"score", &s1, &s2]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stderr.contains("--combine"), "{}", out.stderr);
@@ -380,7 +425,10 @@ fn stored_percentages(xml: &str) -> std::collections::BTreeMap<String, i128> {
             let pct = tag(b, "PERCENTAGE")?;
             let (whole, cents) = pct.split_once('.').unwrap_or((&pct, "00"));
             let cents = format!("{cents:0<2}");
-            Some((id, whole.parse::<i128>().ok()? * 100 + cents.parse::<i128>().ok()?))
+            Some((
+                id,
+                whole.parse::<i128>().ok()? * 100 + cents.parse::<i128>().ok()?,
+            ))
         })
         .collect()
 }
@@ -446,7 +494,9 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     assert_eq!(v["sessions"][0]["standings"].as_array().unwrap().len(), 38);
 
     let (Some(cg), Some(lbc)) = (
-        shared_file("bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS"),
+        shared_file(
+            "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS",
+        ),
         shared_file("bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws"),
     ) else {
         return;
@@ -455,7 +505,9 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stdout.is_empty());
     assert!(
-        out.stderr.contains("11EW (matched by pair-number) has no score in session 2 (LBC-2026-01-26.bws)"),
+        out.stderr.contains(
+            "11EW (matched by pair-number) has no score in session 2 (LBC-2026-01-26.bws)"
+        ),
         "{}",
         out.stderr
     );

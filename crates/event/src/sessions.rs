@@ -535,13 +535,7 @@ fn read_session(index: usize, file: &SessionFile<'_>) -> Result<Read, SessionsEr
                         .iter()
                         .filter_map(|l| {
                             let (ns, ew) = l.scored.clone()?;
-                            Some((
-                                l.ns.clone(),
-                                l.ew.clone(),
-                                ns,
-                                ew,
-                                l.ns_points.is_some(),
-                            ))
+                            Some((l.ns.clone(), l.ew.clone(), ns, ew, l.ns_points.is_some()))
                         })
                         .collect(),
                 })
@@ -555,7 +549,10 @@ fn read_session(index: usize, file: &SessionFile<'_>) -> Result<Read, SessionsEr
         }
         FileKind::Trf => Err(bad(
             Some(index),
-            format!("{}: a TRF file is a chess event, not a bridge session", file.name),
+            format!(
+                "{}: a TRF file is a chess event, not a bridge session",
+                file.name
+            ),
         )),
     }
 }
@@ -568,7 +565,12 @@ fn key_of(pair: &Pair, by: MatchBy) -> Option<ContestantId> {
             let mut names: Vec<String> = pair
                 .players
                 .iter()
-                .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+                .map(|n| {
+                    n.split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase()
+                })
                 .filter(|n| !n.is_empty())
                 .collect();
             if names.is_empty() {
@@ -649,7 +651,11 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                 )
             })?;
             if let Some(other) = map.insert(key.clone(), j) {
-                let first = r.pairs.get(other).map(|p| p.id.to_string()).unwrap_or_default();
+                let first = r
+                    .pairs
+                    .get(other)
+                    .map(|p| p.id.to_string())
+                    .unwrap_or_default();
                 return Err(bad(
                     Some(i),
                     format!(
@@ -753,7 +759,11 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         overall.push(OverallStanding {
             key: k.clone(),
             players: head.map(|p| p.players.clone()).unwrap_or_default(),
-            field: if by_field { head.and_then(|p| p.field) } else { None },
+            field: if by_field {
+                head.and_then(|p| p.field)
+            } else {
+                None
+            },
             figures,
             carried,
             stage,
@@ -785,8 +795,10 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             .collect()
     };
     let stage_reads: Vec<(usize, &Read)> = reads.iter().enumerate().skip(final_from).collect();
-    let scores: BTreeMap<ContestantId, Score> =
-        overall.iter().map(|o| (o.key.clone(), o.stage.clone())).collect();
+    let scores: BTreeMap<ContestantId, Score> = overall
+        .iter()
+        .map(|o| (o.key.clone(), o.stage.clone()))
+        .collect();
     let stage = ebu_stage(&stage_reads, &offsets, &keys_of, &scores)?;
 
     let mut outcome = TieBreakOutcome::default();
@@ -795,8 +807,10 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
     } else {
         vec![None]
     };
-    let totals: BTreeMap<ContestantId, Score> =
-        overall.iter().map(|o| (o.key.clone(), o.total.clone())).collect();
+    let totals: BTreeMap<ContestantId, Score> = overall
+        .iter()
+        .map(|o| (o.key.clone(), o.total.clone()))
+        .collect();
     let purposes = PlacePurposes::new(
         TiePurpose::SharedPlace,
         BTreeMap::from([(1, TiePurpose::Title)]),
@@ -1000,10 +1014,7 @@ fn ebu_stage(
             }
             boards.push(EbuBoard {
                 number: BoardNumber(off.saturating_add(b.number)),
-                average: b
-                    .top
-                    .checked_div(&Score::integer(2))
-                    .unwrap_or_default(),
+                average: b.top.checked_div(&Score::integer(2)).unwrap_or_default(),
                 results,
             });
         }
