@@ -30,6 +30,16 @@ use crate::answer::FileKind;
 use crate::error::{EventError, Problem};
 use crate::{Event, RawOptions, Source};
 
+/// The most sessions combined: a championship of a few days is 4 to 8
+/// sessions; 16 leaves room and keeps a wrong glob (`*.xml` in a year's
+/// folder) from being read as one event.
+pub const MAX_SESSIONS: usize = 16;
+
+/// The most traveller lines over all sessions: twice one session's limit
+/// ([`crate::limits::MAX_SESSION_RESULTS`]), about two seconds of reading
+/// and scoring; checked as each session is read, before the next.
+pub const MAX_COMBINED_RESULTS: usize = 2 * crate::limits::MAX_SESSION_RESULTS;
+
 /// How the sessions' figures make the overall figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -630,11 +640,35 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         }
         None => 0,
     };
-    let reads = files
-        .iter()
-        .enumerate()
-        .map(|(i, f)| read_session(i, f))
-        .collect::<Result<Vec<_>, _>>()?;
+    let too_large = |what: String, limit: usize, hint: &str| SessionsError {
+        session: None,
+        error: EventError::new(Problem::TooLarge {
+            what,
+            limit: limit.to_string(),
+            hint: hint.to_owned(),
+        }),
+    };
+    if files.len() > MAX_SESSIONS {
+        return Err(too_large(
+            format!("{} sessions", files.len()),
+            MAX_SESSIONS,
+            "combine the sessions of one event",
+        ));
+    }
+    let mut reads = Vec::with_capacity(files.len());
+    let mut results = 0usize;
+    for (i, f) in files.iter().enumerate() {
+        let r = read_session(i, f)?;
+        results = results.saturating_add(r.boards.iter().map(|b| b.lines.len()).sum::<usize>());
+        if results > MAX_COMBINED_RESULTS {
+            return Err(too_large(
+                format!("{results} traveller lines in sessions 1–{}", i + 1),
+                MAX_COMBINED_RESULTS,
+                "combine fewer or smaller sessions",
+            ));
+        }
+        reads.push(r);
+    }
 
     // Each session's pairs by key.
     let mut keyed: Vec<BTreeMap<ContestantId, usize>> = Vec::with_capacity(reads.len());
