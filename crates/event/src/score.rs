@@ -619,19 +619,19 @@ fn same_figures(
     scored: &Scored,
     rescore: &countback_usebio::Rescore,
 ) -> std::result::Result<(), String> {
-    let rescored: BTreeMap<(u32, &ContestantId, &ContestantId), (Option<&Score>, Option<&Score>)> =
-        rescore
-            .boards
-            .iter()
-            .flat_map(|b| {
-                b.lines.iter().map(move |l| {
-                    (
-                        (b.number.0, &l.ns, &l.ew),
-                        (l.ns_score.as_ref(), l.ew_score.as_ref()),
-                    )
-                })
+    type Key<'a> = (u32, &'a ContestantId, &'a ContestantId);
+    let rescored: BTreeMap<Key<'_>, (Option<&Score>, Option<&Score>)> = rescore
+        .boards
+        .iter()
+        .flat_map(|b| {
+            b.lines.iter().map(move |l| {
+                (
+                    (b.number.0, &l.ns, &l.ew),
+                    (l.ns_score.as_ref(), l.ew_score.as_ref()),
+                )
             })
-            .collect();
+        })
+        .collect();
     for b in &scored.boards {
         for l in &b.lines {
             let ours = l.scored.as_ref().map(|(n, e)| (n, e));

@@ -104,17 +104,31 @@ impl Combine {
 impl std::str::FromStr for Combine {
     type Err = String;
     fn from_str(s: &str) -> Result<Combine, String> {
-        let norm = s.trim().replace('_', "-");
-        Combine::ALL
-            .into_iter()
-            .find(|c| c.name() == norm)
-            .ok_or_else(|| {
-                format!(
-                    "{s:?} is not a rule for combining sessions: {}",
-                    Combine::ALL.map(Combine::name).join(", ")
-                )
-            })
+        named(
+            s,
+            &Combine::ALL,
+            Combine::name,
+            "a rule for combining sessions",
+        )
     }
+}
+
+/// The value of `all` whose `name` is `s` (`_` read as `-`), else a message
+/// listing the names.
+fn named<T: Copy>(
+    s: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+    what: &str,
+) -> Result<T, String> {
+    let norm = s.trim().replace('_', "-");
+    all.iter()
+        .copied()
+        .find(|c| name(*c) == norm)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|c| name(*c)).collect();
+            format!("{s:?} is not {what}: {}", names.join(", "))
+        })
 }
 
 /// How a pair is recognised across sessions.
@@ -147,16 +161,7 @@ impl MatchBy {
 impl std::str::FromStr for MatchBy {
     type Err = String;
     fn from_str(s: &str) -> Result<MatchBy, String> {
-        let norm = s.trim().replace('_', "-");
-        MatchBy::ALL
-            .into_iter()
-            .find(|c| c.name() == norm)
-            .ok_or_else(|| {
-                format!(
-                    "{s:?} is not a way to match pairs: {}",
-                    MatchBy::ALL.map(MatchBy::name).join(", ")
-                )
-            })
+        named(s, &MatchBy::ALL, MatchBy::name, "a way to match pairs")
     }
 }
 
@@ -190,10 +195,12 @@ impl SessionTies {
 impl std::str::FromStr for SessionTies {
     type Err = String;
     fn from_str(s: &str) -> Result<SessionTies, String> {
-        SessionTies::ALL
-            .into_iter()
-            .find(|c| c.name() == s.trim())
-            .ok_or_else(|| format!("{s:?} is not shared or split"))
+        named(
+            s,
+            &SessionTies::ALL,
+            SessionTies::name,
+            "a reading of session ties",
+        )
     }
 }
 
@@ -868,15 +875,12 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             session: None,
             error: EventError::new(Problem::Ebu(e)),
         })?;
-        let mut place = 1u32;
-        for g in &o.order {
-            for m in &g.members {
-                if let Some(s) = overall.iter_mut().find(|s| &s.key == m) {
-                    s.place = place;
-                    s.tied = g.members.len() > 1;
-                }
+        let placed = places(&o);
+        for s in overall.iter_mut().filter(|s| s.field == *f) {
+            if let Some((place, tied)) = placed.get(&s.key) {
+                s.place = *place;
+                s.tied = *tied;
             }
-            place = place.saturating_add(u32::try_from(g.members.len()).unwrap_or(u32::MAX));
         }
         outcome.order.extend(o.order);
         outcome.trace.extend(o.trace);
@@ -987,6 +991,19 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         outcome,
         trace,
     })
+}
+
+/// Each member's place (from 1) and whether it is shared, from an order.
+fn places(o: &TieBreakOutcome) -> BTreeMap<ContestantId, (u32, bool)> {
+    let mut out = BTreeMap::new();
+    let mut place = 1u32;
+    for g in &o.order {
+        for m in &g.members {
+            out.insert(m.clone(), (place, g.members.len() > 1));
+        }
+        place = place.saturating_add(u32::try_from(g.members.len()).unwrap_or(u32::MAX));
+    }
+    out
 }
 
 /// The EBU stage of `sessions`: every pair by its key with `scores` as its
@@ -1123,15 +1140,12 @@ fn split_session(
             |tied, place| procedure.split_at_places(&stage, tied, place, purposes),
         )
         .map_err(ebu)?;
-        let mut place = 1u32;
-        for g in &o.order {
-            for m in &g.members {
-                if let Some(s) = standings.iter_mut().find(|s| &s.key == m && s.field == f) {
-                    s.place = place;
-                    s.tied = g.members.len() > 1;
-                }
+        let placed = places(&o);
+        for s in standings.iter_mut().filter(|s| s.field == f) {
+            if let Some((place, tied)) = placed.get(&s.key) {
+                s.place = *place;
+                s.tied = *tied;
             }
-            place = place.saturating_add(u32::try_from(g.members.len()).unwrap_or(u32::MAX));
         }
         out.order.extend(o.order);
         out.trace.extend(o.trace);
