@@ -1355,6 +1355,25 @@ fn place_label(place: u32, tied: bool) -> String {
     }
 }
 
+/// How a session's totals and percentages are shown.
+fn session_display(
+    r: &countback_event::sessions::SessionResult,
+    half: HalfDisplay,
+) -> (ColumnDisplay, ColumnDisplay) {
+    (
+        ColumnDisplay::for_values(
+            r.standings.iter().map(|s| &s.total),
+            &Precision::distinct(2),
+            half,
+        ),
+        ColumnDisplay::for_values(
+            r.standings.iter().map(|s| &s.percentage),
+            &Precision::percentage(),
+            half,
+        ),
+    )
+}
+
 /// How each column of the overall standings is shown.
 struct CombinedDisplay {
     figure: ColumnDisplay,
@@ -1426,16 +1445,7 @@ fn write_combined(
                     .sessions
                     .iter()
                     .map(|r| {
-                        let total = ColumnDisplay::for_values(
-                            r.standings.iter().map(|s| &s.total),
-                            &Precision::distinct(2),
-                            half,
-                        );
-                        let pct = ColumnDisplay::for_values(
-                            r.standings.iter().map(|s| &s.percentage),
-                            &Precision::percentage(),
-                            half,
-                        );
+                        let (total, pct) = session_display(r, half);
                         SessionJson {
                             file: &r.name,
                             source: &r.source,
@@ -1554,16 +1564,7 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
             r.source,
             if r.carried { ", carried forward" } else { "" }
         )));
-        let total = ColumnDisplay::for_values(
-            r.standings.iter().map(|s| &s.total),
-            &Precision::distinct(2),
-            half,
-        );
-        let pct = ColumnDisplay::for_values(
-            r.standings.iter().map(|s| &s.percentage),
-            &Precision::percentage(),
-            half,
-        );
+        let (total, pct) = session_display(r, half);
         let mut t = Table::new(vec![
             ("place".to_owned(), Align::Right),
             ("pair".to_owned(), Align::Left),

@@ -100,9 +100,32 @@ fn session_two(numbers: &[(&str, &str)]) -> PathBuf {
     )
 }
 
+/// Session 1 of the summed example (A v B, C v D, E v G): board 1 all
+/// 140 (2 each); board 2, directions reversed (B 110, D 100, G 420 as NS):
+/// B 2, A 2; D 0, C 4; G 4, E 0. Totals: A 4, B 4, C 6, D 2, E 2, G 6.
+fn session_one() -> PathBuf {
+    session(
+        &SAME,
+        &[
+            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
+            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
+        ],
+    )
+}
+
 fn ok_json(out: &Out) -> Value {
     assert_eq!(out.code, 0, "{}", out.stderr);
     serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// The overall standing of `pair`.
+fn row<'a>(v: &'a Value, pair: &str) -> &'a Value {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["pair"] == pair)
+        .unwrap()
 }
 
 /// (pair, place, tied, exact total) of the overall standings.
@@ -134,13 +157,7 @@ fn overall(v: &Value) -> Vec<(String, u64, bool, String)> {
 /// (both sessions). D = G and B = E share 3rd and 5th (143.4).
 #[test]
 fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
-    let s1 = session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
-            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
-        ],
-    );
+    let s1 = session_one();
     let s2 = session_two(&RENUMBERED);
     let by_number = run(&[&"score", &s1, &s2, &"--combine", &"sum-of-matchpoints"]);
     // By number, pair 6 of session 2 is another pair: every key is found
@@ -266,20 +283,10 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
     .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
     .collect();
     assert_eq!(got, want);
-    let a = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["pair"] == "1")
-        .unwrap();
+    let a = row(&v, "1");
     assert_eq!(a["carried"]["exact"], "2");
     assert_eq!(a["stage"]["exact"], "5");
-    let c = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["pair"] == "3")
-        .unwrap();
+    let c = row(&v, "3");
     assert_eq!(c["carried"]["exact"], "4");
     let first = &v["decisions"][0];
     assert_eq!(first["clause"], "EBU 143.7.1(a)");
@@ -297,13 +304,7 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
 /// 56.25, its sum 112.5; C's 56.25 and 112.5: the tie again, A first.
 #[test]
 fn percentages_are_averaged_or_summed_exactly() {
-    let s1 = session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
-            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
-        ],
-    );
+    let s1 = session_one();
     let s2 = session_two(&SAME);
     for (rule, total) in [
         ("mean-of-percentages", "225/4"),
@@ -329,13 +330,7 @@ fn percentages_are_averaged_or_summed_exactly() {
 /// session (exit 65); a second file without `--combine` says what to add.
 #[test]
 fn a_pair_missing_from_a_session_is_named() {
-    let s1 = session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
-            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
-        ],
-    );
+    let s1 = session_one();
     let s2 = session_two(&RENUMBERED);
     let names = |s: &PathBuf| std::fs::read_to_string(s).unwrap();
     // Session 2 with pair "Kit Gale & Lou Grey" renamed: not in session 1.
@@ -370,13 +365,7 @@ fn a_pair_missing_from_a_session_is_named() {
 /// place stays shared until it is drawn.
 #[test]
 fn session_ties_split_reads_each_session_alone() {
-    let s1 = session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
-            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
-        ],
-    );
+    let s1 = session_one();
     let s2 = session_two(&SAME);
     let out = run(&[
         &"score",
