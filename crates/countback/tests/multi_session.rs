@@ -501,3 +501,88 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
         out.stderr
     );
 }
+
+/// A tie that only the count-back splits, over every board of the stage.
+///
+/// Session 1 (A v B, C v D, E v G): board 1 NS 420, 110, 140: A 4, B 0;
+/// C 0, D 4; E 2, G 2. Board 2 reversed (B 100, D 140, G 100 as NS): B 1,
+/// A 3; D 4, C 0; G 1, E 3.
+/// Session 2 (A v C, E v B, G v D): board 1 NS 140, 140, 110: A 3, C 1;
+/// E 3, B 1; G 0, D 4. Board 2 reversed (C 100, B 110, D 100 as NS): C 1,
+/// A 3; B 4, E 0; D 1, G 3.
+/// Totals: A 13, D 13, E 8, B 6, G 6, C 2. A and D never met (no round,
+/// 143.7.1(a)); their tie-break points are equal (A met B and C: 6 + 2;
+/// D met C and G: 2 + 6; 143.7.1(b)); (c) is for VP events. The
+/// point-a-board count-back (d) over the stage's four boards — session
+/// 2's boards 1 and 2 are the stage's 3 and 4 — gives A 4 v D 4 (1 each),
+/// 3 v 4, 3 v 4 (D 2 each), 3 v 1 (A 2): A 3, D 5, so D is first. Over
+/// session 2 alone it would be level (2 each).
+#[test]
+fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() {
+    let s1 = session(
+        &SAME,
+        &[
+            [("A", "B", 420), ("C", "D", 110), ("E", "G", 140)],
+            [("B", "A", 100), ("D", "C", 140), ("G", "E", 100)],
+        ],
+    );
+    let s2 = session(
+        &SAME,
+        &[
+            [("A", "C", 140), ("E", "B", 140), ("G", "D", 110)],
+            [("C", "A", 100), ("B", "E", 110), ("D", "G", 100)],
+        ],
+    );
+    let v = ok_json(&run(&[
+        &"score",
+        &s1,
+        &s2,
+        &"--combine",
+        &"sum-of-matchpoints",
+        &"--json",
+    ]));
+    let mut got = overall(&v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let want: Vec<(String, u64, bool, String)> = [
+        ("4", 1, false, "13"),
+        ("1", 2, false, "13"),
+        ("5", 3, false, "8"),
+        ("2", 4, true, "6"),
+        ("6", 4, true, "6"),
+        ("3", 6, false, "2"),
+    ]
+    .iter()
+    .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
+    .collect();
+    assert_eq!(got, want);
+    let decisions = v["decisions"].as_array().unwrap();
+    let among_a_d = |d: &&Value| d["among"] == serde_json::json!(["1", "4"]);
+    let clauses: Vec<&str> = decisions
+        .iter()
+        .filter(among_a_d)
+        .map(|d| d["clause"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        clauses,
+        [
+            "EBU 143.7.1(a)",
+            "EBU 143.7.1(b)",
+            "EBU 143.7.1(c)",
+            "EBU 143.7.1(d)"
+        ],
+        "{decisions:?}"
+    );
+    let count_back = decisions.iter().filter(among_a_d).last().unwrap();
+    let values: Vec<(&str, &str)> = count_back["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x[0].as_str().unwrap(),
+                x[1]["score"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(values, [("1", "3"), ("4", "5")], "{count_back}");
+}
