@@ -572,7 +572,7 @@ fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() 
         ],
         "{decisions:?}"
     );
-    let count_back = decisions.iter().filter(among_a_d).last().unwrap();
+    let count_back = decisions.iter().rfind(among_a_d).unwrap();
     let values: Vec<(&str, &str)> = count_back["values"]
         .as_array()
         .unwrap()
