@@ -118,6 +118,18 @@ fn ok_json(out: &Out) -> Value {
     serde_json::from_str(&out.stdout).unwrap()
 }
 
+/// The overall standings, by place then pair, are `want` (pair, place,
+/// tied, exact total).
+fn assert_places(v: &Value, want: &[(&str, u64, bool, &str)]) {
+    let mut got = overall(v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let want: Vec<(String, u64, bool, String)> = want
+        .iter()
+        .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
+        .collect();
+    assert_eq!(got, want);
+}
+
 /// The overall standing of `pair`.
 fn row<'a>(v: &'a Value, pair: &str) -> &'a Value {
     v["standings"]
@@ -269,20 +281,17 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
         &"json",
     ]);
     let v = ok_json(&out);
-    let mut got = overall(&v);
-    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let want: Vec<(String, u64, bool, String)> = [
-        ("1", 1, false, "7"),
-        ("3", 2, false, "7"),
-        ("4", 3, true, "6"),
-        ("6", 3, true, "6"),
-        ("2", 5, true, "5"),
-        ("5", 5, true, "5"),
-    ]
-    .iter()
-    .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
-    .collect();
-    assert_eq!(got, want);
+    assert_places(
+        &v,
+        &[
+            ("1", 1, false, "7"),
+            ("3", 2, false, "7"),
+            ("4", 3, true, "6"),
+            ("6", 3, true, "6"),
+            ("2", 5, true, "5"),
+            ("5", 5, true, "5"),
+        ],
+    );
     let a = row(&v, "1");
     assert_eq!(a["carried"]["exact"], "2");
     assert_eq!(a["stage"]["exact"], "5");
@@ -541,20 +550,17 @@ fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() 
         &"sum-of-matchpoints",
         &"--json",
     ]));
-    let mut got = overall(&v);
-    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let want: Vec<(String, u64, bool, String)> = [
-        ("4", 1, false, "13"),
-        ("1", 2, false, "13"),
-        ("5", 3, false, "8"),
-        ("2", 4, true, "6"),
-        ("6", 4, true, "6"),
-        ("3", 6, false, "2"),
-    ]
-    .iter()
-    .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
-    .collect();
-    assert_eq!(got, want);
+    assert_places(
+        &v,
+        &[
+            ("4", 1, false, "13"),
+            ("1", 2, false, "13"),
+            ("5", 3, false, "8"),
+            ("2", 4, true, "6"),
+            ("6", 4, true, "6"),
+            ("3", 6, false, "2"),
+        ],
+    );
     let decisions = v["decisions"].as_array().unwrap();
     let among_a_d = |d: &&Value| d["among"] == serde_json::json!(["1", "4"]);
     let clauses: Vec<&str> = decisions
