@@ -127,12 +127,7 @@ impl BwsFile {
         }
         Ok(BwsSession {
             session: Session {
-                // DIFFERENCE: `SourceFormat` has no `.bws` variant yet (it
-                // belongs to countback-usebio); the session is marked as
-                // USEBIO with version "bws" until one is added.
-                format: SourceFormat::Usebio {
-                    version: "bws".to_owned(),
-                },
+                format: SourceFormat::Bws,
                 event,
                 ranking: if mitchell {
                     Ranking::ByDirection

@@ -89,6 +89,9 @@ fn mitchell() -> BwsFile {
 fn a_mitchell_ranks_directions_apart() {
     let s = mitchell().session().unwrap().session;
     assert_eq!(s.ranking, Ranking::ByDirection);
+    // Issue 27 item 3: named as what it is, not as a USEBIO file.
+    assert_eq!(s.format, countback_usebio::SourceFormat::Bws);
+    assert_eq!(s.format.name(), "Bridgemate .bws");
     let ids: Vec<&str> = s.participants.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["1NS", "2NS", "1EW", "2EW"]);
     assert_eq!(s.participants[2].field, Some(Direction::EastWest));

@@ -122,6 +122,13 @@ pub struct FileArgs {
     /// The file: an event file (`.toml`, `.json`), a USEBIO or NZ Scorer
     /// `.xml`, or a PBN `.pbn` results file.
     pub file: PathBuf,
+    /// The further sessions of a multi-session event, in order (with
+    /// `--combine`; docs/sessions.md).
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
+    /// A multi-session event: how its sessions combine.
+    #[command(flatten)]
+    pub sessions: SessionsArgs,
     /// Output format and display choices.
     #[command(flatten)]
     pub output: OutputArgs,
@@ -139,6 +146,32 @@ pub struct FileArgs {
     /// error that lists the valid ones.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = key_value)]
     pub options: Vec<(String, String)>,
+}
+
+/// A multi-session event's rule (`countback score s1.xml s2.xml --combine
+/// sum-of-matchpoints`; docs/sessions.md).
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Multi-session events")]
+pub struct SessionsArgs {
+    /// How the sessions' figures make the overall one:
+    /// `sum-of-matchpoints`, `mean-of-percentages` or `sum-of-percentages`.
+    #[arg(long, value_name = "RULE")]
+    pub combine: Option<countback_event::sessions::Combine>,
+    /// How a pair is recognised from one session to the next:
+    /// `pair-number` (the default) or `names` (its players, in any order).
+    #[arg(long, value_name = "KEY")]
+    pub match_by: Option<countback_event::sessions::MatchBy>,
+    /// Carry the earlier stage into the final by this exact fraction of its
+    /// combined figure (`1/4`, `0.5`), with `--final-from`.
+    #[arg(long, value_name = "FRACTION", requires = "final_from")]
+    pub carry_forward: Option<String>,
+    /// The first session of the final (from 1), with `--carry-forward`.
+    #[arg(long, value_name = "N", requires = "carry_forward")]
+    pub final_from: Option<usize>,
+    /// A session's own tied first place: `shared` (the default) or `split`
+    /// by EBU 143.7.1 within that session.
+    #[arg(long, value_name = "READING")]
+    pub session_ties: Option<countback_event::sessions::SessionTies>,
 }
 
 /// An audit's arguments.

@@ -11,7 +11,7 @@ use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
 use crate::progress::Progress;
 
-fn kind_of(path: &Path) -> Result<FileKind, CliError> {
+pub(crate) fn kind_of(path: &Path) -> Result<FileKind, CliError> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
@@ -19,7 +19,7 @@ fn kind_of(path: &Path) -> Result<FileKind, CliError> {
     FileKind::by_extension(&ext).ok_or_else(|| wrong(path, FileKind::UNKNOWN))
 }
 
-fn wrong(path: &Path, message: &str) -> CliError {
+pub(crate) fn wrong(path: &Path, message: &str) -> CliError {
     CliError::WrongFile {
         path: path.to_owned(),
         message: message.to_owned(),
@@ -30,7 +30,7 @@ fn wrong(path: &Path, message: &str) -> CliError {
 /// huge file is refused at once rather than filling memory (docs/cli.md).
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
-fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
+pub(crate) fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
     use std::io::Read as _;
     let io = |source| CliError::Io {
         path: path.to_owned(),
@@ -290,6 +290,9 @@ fn no_usebio(path: &Path, format: Format, command: &str) -> Result<(), CliError>
 }
 
 fn score(args: &FileArgs) -> Result<Exit, CliError> {
+    if !args.more.is_empty() || args.sessions.combine.is_some() {
+        return crate::session::sessions(args);
+    }
     let path = args.file.as_path();
     let kind = kind_of(path)?;
     kind.allows(Job::Score).map_err(refused(path))?;

@@ -574,6 +574,8 @@ struct RescoredJson<'a> {
 
 #[derive(Serialize)]
 struct RescoreJson<'a> {
+    /// The kind of file read (`USEBIO 1.2`, `PBN 2.1`, `Bridgemate .bws`).
+    source: String,
     half: &'static str,
     /// How the file writes its figures (`centred`: match points relative
     /// to the average, Ruter's `MP1`).
@@ -841,7 +843,10 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
     }
     footer.extend(not_used_line(&session.not_used));
     Doc {
-        title: "Results file, rescored from its table results".to_owned(),
+        title: format!(
+            "Results file ({}), rescored from its table results",
+            session.format.name()
+        ),
         blocks,
         footer,
         ..Doc::default()
@@ -892,6 +897,7 @@ pub fn rescored(
                     .collect()
             });
             let v = RescoreJson {
+                source: session.format.name(),
                 half: half.name(),
                 rule: &session.rule,
                 standings: rows
@@ -1192,5 +1198,414 @@ pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
         footer: not_used_line(&audited.session.not_used)
             .into_iter()
             .collect(),
+    }
+}
+
+// ------------------------------------------------------------ multi-session
+
+/// `countback score s1 s2 … --combine RULE`: the sessions read, combined by
+/// the event library ([`countback_event::sessions::combine`]) and written.
+///
+/// # Errors
+/// A file that cannot be read, a rule that is not given or cannot be read,
+/// and the library's refusal, placed on the session it names.
+pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate::error::CliError> {
+    use countback_event::sessions::{combine, CarryForward, SessionFile, SessionsRule};
+
+    let first = args.file.as_path();
+    let paths: Vec<&std::path::Path> = std::iter::once(first)
+        .chain(args.more.iter().map(std::path::PathBuf::as_path))
+        .collect();
+    let s = &args.sessions;
+    let Some(rule) = s.combine else {
+        return Err(crate::run::wrong(
+            first,
+            "several sessions are combined by a rule: add --combine sum-of-matchpoints, mean-of-percentages or sum-of-percentages",
+        ));
+    };
+    let format = args.output.format();
+    if format == Format::Usebio {
+        return Err(crate::run::wrong(
+            first,
+            "a multi-session event is not one USEBIO session: write each session with `countback score FILE --format usebio`",
+        ));
+    }
+    if args.boards.is_some() || !args.options.is_empty() {
+        return Err(crate::run::wrong(
+            first,
+            "--boards and --option apply to one session: score each session alone for its boards",
+        ));
+    }
+    let mut rule = SessionsRule::new(rule);
+    if let Some(m) = s.match_by {
+        rule.match_by = m;
+    }
+    if let Some(t) = s.session_ties {
+        rule.session_ties = t;
+    }
+    if let (Some(text), Some(from)) = (&s.carry_forward, s.final_from) {
+        let fraction = Score::parse(text.trim()).map_err(|_| {
+            crate::run::wrong(
+                first,
+                &format!(
+                    "--carry-forward {text:?} is not an exact fraction (1/4) or decimal (0.25)"
+                ),
+            )
+        })?;
+        rule.carry_forward = Some(CarryForward::new(fraction, from));
+    }
+    let mut read = Vec::with_capacity(paths.len());
+    for p in &paths {
+        let kind = crate::run::kind_of(p)?;
+        let (bytes, _) = crate::run::read_bytes(p)?;
+        let name = p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        read.push((name, bytes, kind));
+    }
+    let files: Vec<SessionFile<'_>> = read
+        .iter()
+        .map(|(name, bytes, kind)| SessionFile {
+            name,
+            bytes,
+            kind: *kind,
+        })
+        .collect();
+    let combined = combine(&files, &rule).map_err(|e| {
+        let path = e
+            .session
+            .and_then(|i| paths.get(i))
+            .copied()
+            .unwrap_or(first);
+        crate::error::CliError::Event {
+            path: path.to_owned(),
+            source: e.error,
+        }
+    })?;
+    let half = args.output.half.unwrap_or(HalfDisplay::Even);
+    crate::out::to_stdout(|out| write_combined(out, &combined, format, half))?;
+    Ok(if combined.needs_human() {
+        crate::error::Exit::PlayOffRequired
+    } else {
+        crate::error::Exit::Success
+    })
+}
+
+#[derive(Serialize)]
+struct CombinedJson<'a> {
+    rule: &'static str,
+    unit: &'static str,
+    match_by: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    carry_forward: Option<CarryJson>,
+    session_ties: &'static str,
+    trace: &'a [String],
+    standings: Vec<OverallJson<'a>>,
+    decisions: &'a [countback_event::model::Decision],
+    sessions: Vec<SessionJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CarryJson {
+    fraction: String,
+    final_from: usize,
+}
+
+#[derive(Serialize)]
+struct OverallJson<'a> {
+    pair: &'a str,
+    field: Option<String>,
+    place: u32,
+    tied: bool,
+    sessions: Vec<Option<Figure>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    carried: Option<Figure>,
+    stage: Figure,
+    total: Figure,
+}
+
+#[derive(Serialize)]
+struct SessionJson<'a> {
+    file: &'a str,
+    source: &'a str,
+    carried: bool,
+    board_offset: u32,
+    standings: Vec<SessionRowJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decisions: Option<&'a [countback_event::model::Decision]>,
+}
+
+#[derive(Serialize)]
+struct SessionRowJson<'a> {
+    pair: &'a str,
+    key: &'a str,
+    field: Option<String>,
+    place: u32,
+    tied: bool,
+    total: Figure,
+    percentage: Figure,
+}
+
+fn place_label(place: u32, tied: bool) -> String {
+    if tied {
+        format!("{place}=")
+    } else {
+        place.to_string()
+    }
+}
+
+/// How a session's totals and percentages are shown.
+fn session_display(
+    r: &countback_event::sessions::SessionResult,
+    half: HalfDisplay,
+) -> (ColumnDisplay, ColumnDisplay) {
+    (
+        ColumnDisplay::for_values(
+            r.standings.iter().map(|s| &s.total),
+            &Precision::distinct(2),
+            half,
+        ),
+        ColumnDisplay::for_values(
+            r.standings.iter().map(|s| &s.percentage),
+            &Precision::percentage(),
+            half,
+        ),
+    )
+}
+
+/// How each column of the overall standings is shown.
+struct CombinedDisplay {
+    figure: ColumnDisplay,
+    total: ColumnDisplay,
+}
+
+fn combined_display(c: &countback_event::sessions::Combined, half: HalfDisplay) -> CombinedDisplay {
+    let precision = if c.unit() == "%" {
+        Precision::percentage()
+    } else {
+        Precision::distinct(2)
+    };
+    CombinedDisplay {
+        figure: ColumnDisplay::for_values(
+            c.standings.iter().flat_map(|s| s.figures.iter().flatten()),
+            &precision,
+            half,
+        ),
+        total: ColumnDisplay::for_values(
+            c.standings
+                .iter()
+                .flat_map(|s| [&s.total, &s.stage].into_iter().chain(s.carried.as_ref())),
+            &precision,
+            half,
+        ),
+    }
+}
+
+/// The combined event as text, JSON, CSV or HTML.
+fn write_combined(
+    out: &mut dyn Write,
+    c: &countback_event::sessions::Combined,
+    format: Format,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let shown = combined_display(c, half);
+    match format {
+        Format::Json => {
+            let v = CombinedJson {
+                rule: c.rule.combine.name(),
+                unit: c.unit(),
+                match_by: c.rule.match_by.name(),
+                carry_forward: c.rule.carry_forward.as_ref().map(|cf| CarryJson {
+                    fraction: cf.fraction.to_string(),
+                    final_from: cf.final_from,
+                }),
+                session_ties: c.rule.session_ties.name(),
+                trace: &c.trace,
+                standings: c
+                    .standings
+                    .iter()
+                    .map(|s| OverallJson {
+                        pair: s.key.as_str(),
+                        field: s.field.map(|d| d.to_string()),
+                        place: s.place,
+                        tied: s.tied,
+                        sessions: s
+                            .figures
+                            .iter()
+                            .map(|f| f.as_ref().map(|f| fig(f, &shown.figure)))
+                            .collect(),
+                        carried: s.carried.as_ref().map(|f| fig(f, &shown.total)),
+                        stage: fig(&s.stage, &shown.total),
+                        total: fig(&s.total, &shown.total),
+                    })
+                    .collect(),
+                decisions: &c.outcome.trace,
+                sessions: c
+                    .sessions
+                    .iter()
+                    .map(|r| {
+                        let (total, pct) = session_display(r, half);
+                        SessionJson {
+                            file: &r.name,
+                            source: &r.source,
+                            carried: r.carried,
+                            board_offset: r.board_offset,
+                            standings: r
+                                .standings
+                                .iter()
+                                .map(|s| SessionRowJson {
+                                    pair: s.id.as_str(),
+                                    key: s.key.as_str(),
+                                    field: s.field.map(|d| d.to_string()),
+                                    place: s.place,
+                                    tied: s.tied,
+                                    total: fig(&s.total, &total),
+                                    percentage: fig(&s.percentage, &pct),
+                                })
+                                .collect(),
+                            decisions: r.outcome.as_ref().map(|o| o.trace.as_slice()),
+                        }
+                    })
+                    .collect(),
+            };
+            serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        }
+        Format::Csv => {
+            let mut head: Vec<String> = vec!["place".into(), "pair".into(), "field".into()];
+            for i in 1..=c.sessions.len() {
+                head.push(format!("session_{i}"));
+            }
+            head.extend(["carried", "total", "total_exact"].map(str::to_owned));
+            csv_record(out, &head)?;
+            for s in &c.standings {
+                let mut row = vec![
+                    place_label(s.place, s.tied),
+                    s.key.to_string(),
+                    field_name(s.field),
+                ];
+                row.extend(
+                    s.figures
+                        .iter()
+                        .map(|f| f.as_ref().map(|f| f.to_string()).unwrap_or_default()),
+                );
+                row.push(
+                    s.carried
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                );
+                row.push(shown.total.show(&s.total));
+                row.push(s.total.to_string());
+                csv_record(out, &row)?;
+            }
+            Ok(())
+        }
+        Format::Text | Format::Usebio => write_text(out, &combined_doc(c, half)),
+        Format::Html => write_html(out, &combined_doc(c, half)),
+    }
+}
+
+/// The combined event as a document: the overall standings, the decision
+/// trace, then each session's own standings.
+#[must_use]
+pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) -> Doc {
+    let shown = combined_display(c, half);
+    let mut head = vec![
+        ("place".to_owned(), Align::Right),
+        ("pair".to_owned(), Align::Left),
+        ("field".to_owned(), Align::Left),
+    ];
+    for i in 1..=c.sessions.len() {
+        head.push((format!("S{i}"), Align::Right));
+    }
+    if c.rule.carry_forward.is_some() {
+        head.push(("carried".to_owned(), Align::Right));
+    }
+    head.push((format!("total {}", c.unit()), Align::Right));
+    head.push(("exact".to_owned(), Align::Left));
+    let mut t = Table::new(head);
+    for s in &c.standings {
+        let mut cells = vec![
+            place_label(s.place, s.tied),
+            s.key.to_string(),
+            field_name(s.field),
+        ];
+        cells.extend(
+            s.figures
+                .iter()
+                .map(|f| f.as_ref().map(|f| shown.figure.show(f)).unwrap_or_default()),
+        );
+        if c.rule.carry_forward.is_some() {
+            cells.push(
+                s.carried
+                    .as_ref()
+                    .map(|f| shown.total.show(f))
+                    .unwrap_or_default(),
+            );
+        }
+        cells.push(shown.total.show(&s.total));
+        cells.push(s.total.to_string());
+        t.lines.push(Line::Cells(cells));
+    }
+    let mut blocks = vec![Block::Heading("Overall".to_owned()), Block::Table(t)];
+    if !c.outcome.trace.is_empty() {
+        blocks.push(Block::Heading("Decision trace".to_owned()));
+        blocks.push(Block::Pre(crate::render::trace(&c.outcome, half, &|k| {
+            k.to_string()
+        })));
+    }
+    for (i, r) in c.sessions.iter().enumerate() {
+        blocks.push(Block::Heading(format!(
+            "Session {}: {} ({}){}",
+            i + 1,
+            r.name,
+            r.source,
+            if r.carried { ", carried forward" } else { "" }
+        )));
+        let (total, pct) = session_display(r, half);
+        let mut t = Table::new(vec![
+            ("place".to_owned(), Align::Right),
+            ("pair".to_owned(), Align::Left),
+            ("field".to_owned(), Align::Left),
+            ("total".to_owned(), Align::Right),
+            ("%".to_owned(), Align::Right),
+            ("exact".to_owned(), Align::Left),
+        ]);
+        let mut rows: Vec<&countback_event::sessions::SessionStanding> =
+            r.standings.iter().collect();
+        rows.sort_by(|a, b| {
+            (field_order(a.field), a.place, &a.id).cmp(&(field_order(b.field), b.place, &b.id))
+        });
+        for s in rows {
+            t.lines.push(Line::Cells(vec![
+                place_label(s.place, s.tied),
+                s.id.to_string(),
+                field_name(s.field),
+                total.show(&s.total),
+                pct.show(&s.percentage),
+                s.total.to_string(),
+            ]));
+        }
+        blocks.push(Block::Table(t));
+        if let Some(o) = r.outcome.as_ref().filter(|o| !o.trace.is_empty()) {
+            blocks.push(Block::Pre(crate::render::trace(o, half, &|k| {
+                k.to_string()
+            })));
+        }
+    }
+    Doc {
+        title: format!(
+            "{} sessions combined: {}",
+            c.sessions.len(),
+            c.rule.combine.name()
+        ),
+        subtitle: c.trace.clone(),
+        blocks,
+        footer: vec![format!(
+            "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
+            half_words(half)
+        )],
     }
 }

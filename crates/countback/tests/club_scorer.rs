@@ -246,3 +246,110 @@ fn what_usebio_cannot_carry_is_refused() {
         );
     }
 }
+
+/// Issue 27 item 3 (the `.bws` named as such): the session read from a
+/// `.bws` said it was USEBIO (`Usebio { version: "bws" }`, a borrowed
+/// name), and no output said what kind of file was read. Now the text
+/// names "Bridgemate .bws" in its title and JSON says `source`, for a
+/// `.bws` and, alike, for the USEBIO file written from it.
+#[test]
+fn a_bws_is_named_as_such_in_the_output() {
+    let Some(bws) = shared_file(LBC) else { return };
+    let text = ok(run(&[&"score", &bws]), LBC);
+    let title = text.lines().next().unwrap_or_default();
+    assert_eq!(
+        title,
+        "Results file (Bridgemate .bws), rescored from its table results"
+    );
+    let json: Value =
+        serde_json::from_str(&ok(run(&[&"score", &bws, &"--format", &"json"]), LBC)).unwrap();
+    assert_eq!(json["source"], "Bridgemate .bws");
+    let (_, written) = as_usebio(&bws, &[]);
+    let again: Value =
+        serde_json::from_str(&ok(run(&[&"score", &written, &"--format", &"json"]), LBC)).unwrap();
+    assert_eq!(again["source"], "USEBIO 1.2");
+}
+
+/// `countback score EVENT.toml --format usebio`, audited after reading it
+/// back: every figure compared agrees (0 differences), and the count is
+/// the lines' two figures each plus each pair's total, percentage and
+/// place.
+fn event_round_trip(name: &str, toml: &str, lines: usize, pairs: usize) {
+    let file = scratch(name.rsplit('/').next().unwrap_or(name), toml.as_bytes());
+    let (xml, written) = as_usebio(&file, &[]);
+    assert!(
+        xml.contains("<PROGRAM_NAME>countback</PROGRAM_NAME>"),
+        "{name}"
+    );
+    let out = run(&[&"audit", &written, &"--format", &"json"]);
+    let audit: Value = serde_json::from_str(&ok(out, name)).unwrap();
+    assert_eq!(
+        audit["differences"].as_array().unwrap().len(),
+        0,
+        "{name}: {audit}"
+    );
+    assert_eq!(
+        audit["compared"].as_u64().unwrap(),
+        u64::try_from(lines * 2 + pairs * 3).unwrap(),
+        "{name}"
+    );
+}
+
+/// Issue 27 item 4 for event files (Why: "Nothing goes out in the format
+/// bodies require"). Before, `countback score event.toml --format usebio`
+/// was refused "not yet". Now an event file's pairs session is written:
+/// every pairs event file of the repository that USEBIO can carry round
+/// trips with 0 differences — the example `pairs-fouled-board.toml` with
+/// board 4 played in one form (10 boards × 5 lines, 10 pairs), a
+/// Mitchell with a mistyped pair (E7 on one board: pairs on fewer boards
+/// than the rest), a session with a score no contract makes — and what USEBIO 1.2 cannot carry is refused by name: the
+/// example's fouled board 4, a procedural penalty.
+#[test]
+fn every_pairs_event_file_round_trips_through_usebio() {
+    let root = countback_test_support::cli::root();
+    let example = std::fs::read_to_string(root.join("examples/pairs-fouled-board.toml")).unwrap();
+    let out = run(&[
+        &"score",
+        &root.join("examples/pairs-fouled-board.toml"),
+        &"--format",
+        &"usebio",
+    ]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("fouled board 4"), "{}", out.stderr);
+    let unfouled = example
+        .replace(", version = 1", "")
+        .replace(", version = 2", "");
+    assert_ne!(unfouled, example);
+    event_round_trip("unfouled.toml", &unfouled, 50, 10);
+    for (rel, lines, pairs) in [
+        ("crates/event/tests/checks/phantom-pair.toml", 9, 7),
+        ("crates/event/tests/checks/impossible-scores.toml", 12, 10),
+    ] {
+        let text = std::fs::read_to_string(root.join(rel)).unwrap();
+        event_round_trip(rel, &text, lines, pairs);
+    }
+    let penalised =
+        format!("{unfouled}\n[[penalties]]\ncontestant = \"N1\"\nmatch_points = \"1\"\n");
+    let file = scratch("penalised.toml", penalised.as_bytes());
+    let out = run(&[&"score", &file, &"--format", &"usebio"]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("procedural penalty on N1"),
+        "{}",
+        out.stderr
+    );
+    // A scoring option the reader's convention does not share: refused,
+    // naming the first figure a reader would not find.
+    let file = scratch("one-per-beat.toml", unfouled.as_bytes());
+    let out = run(&[
+        &"score",
+        &file,
+        &"--format",
+        &"usebio",
+        &"-o",
+        &"scale=one_per_beat",
+    ]);
+    assert_eq!(out.code, 65, "{}", out.stderr);
+    assert!(out.stderr.contains("board 1 N1 v E1"), "{}", out.stderr);
+}

@@ -398,9 +398,19 @@ fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Ref
             let options = request.options.for_group(kind, kind.options_group())?;
             Ok(Answer::Usebio(crate::results::usebio(bytes, &options)?))
         }
-        FileKind::Event(_) => Err(not(
-            "USEBIO is written from a results file (.xml, .pbn, .bws) so far; an event file's session is not yet written as USEBIO",
+        FileKind::Event(notation) => {
+            if let Some(procedure) = request.procedure {
+                return Err(Refusal::NoProcedure { kind, procedure });
+            }
+            let event = Event::parse(Source::new(text(bytes)?, notation))?;
+            let options = request.options.for_group(kind, Some("scoring"))?;
+            Ok(Answer::Usebio(crate::score::usebio(
+                event.file(),
+                &options,
+            )?))
+        }
+        FileKind::Trf => Err(not(
+            "a TRF file is a chess event: USEBIO is a bridge format",
         )),
-        FileKind::Trf => Err(not("a TRF file is a chess event: USEBIO is a bridge format")),
     }
 }

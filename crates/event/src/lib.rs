@@ -35,6 +35,7 @@ pub mod procedures;
 mod rank;
 pub mod results;
 mod score;
+pub mod sessions;
 mod source;
 pub mod trf_team;
 

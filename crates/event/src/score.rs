@@ -461,3 +461,226 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
     }
     Ok(due)
 }
+
+/// The event file's pairs session written as a USEBIO 1.2 document: its
+/// pairs, traveller lines and every figure the session's scoring gives.
+///
+/// The document is read back by the convention an audit of it uses (the
+/// file's `scoring.convention`, else the default convention,
+/// `ebu_white_book_2025`, as for any file whose writer is not a known
+/// program); so the figures are written only when that convention,
+/// rescoring the document's own traveller lines, gives every one of them
+/// exactly: each line's match points and each pair's total, percentage
+/// and place. Otherwise the session is refused, naming the first figure
+/// that differs, never written wrong.
+///
+/// # Errors
+/// Those of [`score`]; and what USEBIO 1.2 cannot carry: a fouled board
+/// (one traveller per board), a procedural penalty (no element for one),
+/// gap PARs, a weighted score, an individual event; a figure the
+/// convention does not reproduce (a scoring option beyond it).
+pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<String> {
+    use countback_usebio::{
+        Board as UBoard, EventKind, FileRule, Line, Participant, Ranking, Session, SourceFormat,
+        StoredStanding,
+    };
+    let scored = score(event, overrides)?;
+    let cannot = |what: String| {
+        EventError::new(Problem::UsebioWrite(
+            countback_usebio::WriteError::Unsupported { what },
+        ))
+    };
+    if let Some(b) = scored.boards.iter().find(|b| b.fouled) {
+        return Err(cannot(format!(
+            "fouled board {} (USEBIO 1.2 has one traveller a board: its versions cannot be told apart)",
+            b.board
+        )));
+    }
+    if let Some(p) = scored.penalties.first() {
+        return Err(cannot(format!(
+            "the procedural penalty on {} (USEBIO 1.2 has no element for one: its TOTAL_SCORE would read as a hand change)",
+            p.pair
+        )));
+    }
+    if scored.options.percentage == Some(PercentageName::GapPar) {
+        return Err(cannot(
+            "percentages with gap PARs (scoring.percentage = \"gap_par\")".to_owned(),
+        ));
+    }
+    let travellers = convert::travellers(event)?;
+    let names = |id: &ContestantId| -> Vec<String> {
+        event
+            .contestants
+            .iter()
+            .find(|c| c.id == id.as_str())
+            .and_then(|c| c.name.as_ref())
+            .map(|n| {
+                n.split('&')
+                    .map(|p| p.trim().to_owned())
+                    .filter(|p| !p.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let by_field = scored.fields.len() == 2;
+    let mut participants = Vec::new();
+    for f in &scored.fields {
+        let field = match f.name {
+            "NS" => Some(countback_model::Direction::NorthSouth),
+            "EW" => Some(countback_model::Direction::EastWest),
+            _ => None,
+        };
+        for s in &f.standings {
+            participants.push(Participant {
+                id: s.pair.clone(),
+                field: if by_field { field } else { None },
+                section: None,
+                players: names(&s.pair),
+                stored: StoredStanding::default(),
+                line: 0,
+            });
+        }
+    }
+    participants.sort_by(|a, b| {
+        (
+            a.field.map(|d| d == countback_model::Direction::EastWest),
+            &a.id,
+        )
+            .cmp(&(
+                b.field.map(|d| d == countback_model::Direction::EastWest),
+                &b.id,
+            ))
+    });
+    let boards = travellers
+        .iter()
+        .map(|(_, t)| UBoard {
+            number: t.board,
+            section: None,
+            stored_datum: None,
+            lines: t
+                .versions
+                .iter()
+                .flatten()
+                .map(|l| Line {
+                    traveller: l.clone(),
+                    seats: None,
+                    score_text: match &l.outcome {
+                        countback_model::TableOutcome::Played { ns_points } => {
+                            ns_points.to_string()
+                        }
+                        _ => String::new(),
+                    },
+                    stored_ns: None,
+                    stored_ew: None,
+                    line: 0,
+                })
+                .collect(),
+            line: 0,
+        })
+        .collect();
+    let session = Session {
+        format: SourceFormat::Usebio {
+            version: "1.2".to_owned(),
+        },
+        event: EventKind::MatchPointPairs,
+        ranking: if by_field {
+            Ranking::ByDirection
+        } else {
+            Ranking::OneField
+        },
+        description: Some(event.event.name.clone()),
+        program: Some("countback".to_owned()),
+        participants,
+        boards,
+        rule: FileRule::default(),
+        not_used: Vec::new(),
+    };
+    let convention = scored
+        .options
+        .convention
+        .map(crate::options::ConventionName::convention);
+    let rescore = countback_usebio::rescore_under(&session, convention)?;
+    same_figures(&scored, &rescore).map_err(|what| {
+        cannot(format!(
+            "{what}, which a reader of the document would not find"
+        ))
+    })?;
+    Ok(countback_usebio::write_usebio(
+        &session,
+        &rescore,
+        &countback_usebio::Plays::new(),
+        "countback",
+    )?)
+}
+
+/// Whether the rescore of the document gives every figure of `scored`:
+/// else the first that differs, in words.
+fn same_figures(
+    scored: &Scored,
+    rescore: &countback_usebio::Rescore,
+) -> std::result::Result<(), String> {
+    type Key<'a> = (u32, &'a ContestantId, &'a ContestantId);
+    let rescored: BTreeMap<Key<'_>, (Option<&Score>, Option<&Score>)> = rescore
+        .boards
+        .iter()
+        .flat_map(|b| {
+            b.lines.iter().map(move |l| {
+                (
+                    (b.number.0, &l.ns, &l.ew),
+                    (l.ns_score.as_ref(), l.ew_score.as_ref()),
+                )
+            })
+        })
+        .collect();
+    for b in &scored.boards {
+        for l in &b.lines {
+            let ours = l.scored.as_ref().map(|(n, e)| (n, e));
+            let theirs = rescored
+                .get(&(b.board.0, &l.ns, &l.ew))
+                .and_then(|(n, e)| Some(((*n)?, (*e)?)));
+            if ours != theirs {
+                return Err(format!(
+                    "board {} {} v {}: this session's scoring gives {} match points, the convention {}",
+                    b.board,
+                    l.ns,
+                    l.ew,
+                    ours.map_or("no".to_owned(), |(n, e)| format!("{n}/{e}")),
+                    theirs.map_or("none".to_owned(), |(n, e)| format!("{n}/{e}"))
+                ));
+            }
+        }
+    }
+    for f in &scored.fields {
+        for p in &f.places {
+            for m in &p.members {
+                let (Some(ours), Some(theirs)) = (
+                    f.standings.iter().find(|s| &s.pair == m),
+                    rescore.standing(m),
+                ) else {
+                    return Err(format!("{m} has no standing in the document"));
+                };
+                let place = u32::try_from(p.place).unwrap_or(u32::MAX);
+                // USEBIO's TOTAL_SCORE is the convention's (scaled to the
+                // most boards played); the session's own is the raw sum.
+                if ours.total != theirs.raw_total
+                    || Some(&ours.percentage) != theirs.percentage.as_ref()
+                    || place != theirs.place
+                    || (p.members.len() > 1) != theirs.tied
+                {
+                    return Err(format!(
+                        "{m}: this session's scoring gives {} match points, {}%, place {place}; the convention {}, {}%, place {}",
+                        ours.total,
+                        ours.percentage,
+                        theirs.raw_total,
+                        theirs
+                            .percentage
+                            .as_ref()
+                            .map_or("no".to_owned(), ToString::to_string),
+                        theirs.place
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -26,6 +26,25 @@ pub enum SourceFormat {
         /// The PBN version from the `% PBN x.y` line.
         version: Option<String>,
     },
+    /// A Bridgemate `.bws` database (MS Access): the contracts played,
+    /// scored by Law 77 when read; the file itself stores no score.
+    Bws,
+}
+
+impl SourceFormat {
+    /// The kind of file, as a front end names it: `USEBIO 1.2`, `NZ Scorer
+    /// XML`, `PBN 2.1`, `Bridgemate .bws`.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            SourceFormat::Usebio { version } if version.is_empty() => "USEBIO".to_owned(),
+            SourceFormat::Usebio { version } => format!("USEBIO {version}"),
+            SourceFormat::NzScorer => "NZ Scorer XML".to_owned(),
+            SourceFormat::Pbn { version: Some(v) } => format!("PBN {v}"),
+            SourceFormat::Pbn { version: None } => "PBN".to_owned(),
+            SourceFormat::Bws => "Bridgemate .bws".to_owned(),
+        }
+    }
 }
 
 /// How the session was scored.
