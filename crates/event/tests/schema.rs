@@ -77,3 +77,90 @@ fn the_schema_refuses_what_the_parser_refuses() {
         assert!(ok.trim().parse::<countback_model::Score>().is_ok());
     }
 }
+
+/// The readings' schemas are the rule crates' own types (no mirror in the
+/// event library to drift): each `$defs` entry is what the rule crate's
+/// `schemars` feature writes, and lists every name the crate serialises.
+#[test]
+fn the_readings_schemas_are_the_rule_crates_own() {
+    use countback_tiebreak_ebu::{Defeated, DirectResultAmongMany, TiePurpose, UnbrokenTitleTie};
+    use countback_tiebreak_wbf::{
+        BamRemainder, BestSessions, CommonOpponents, NetAmong, SwissPointsOpponents,
+    };
+    fn names<T: schemars::JsonSchema + serde::Serialize>(
+        def: &str,
+        values: &[T],
+    ) -> (String, serde_json::Value, Vec<serde_json::Value>) {
+        let mut own = serde_json::to_value(schemars::schema_for!(T)).unwrap();
+        own.as_object_mut().unwrap().remove("$schema");
+        own.as_object_mut().unwrap().remove("title");
+        let names = values
+            .iter()
+            .map(|v| serde_json::to_value(v).unwrap())
+            .collect();
+        (def.to_owned(), own, names)
+    }
+    let schema = countback_event::schema();
+    for (def, own, names) in [
+        names(
+            "DirectResultAmongManyNames",
+            &[
+                DirectResultAmongMany::EachOfTheOthers,
+                DirectResultAmongMany::EveryPairMet,
+            ],
+        ),
+        names(
+            "DefeatedNames",
+            &[Defeated::FinalMethod, Defeated::FinalThenBasicMethod],
+        ),
+        names(
+            "UnbrokenTitleTieNames",
+            &[UnbrokenTitleTie::RandomBallot, UnbrokenTitleTie::Stands],
+        ),
+        names(
+            "NetAmongNames",
+            &[NetAmong::MatchesPlayed, NetAmong::EveryPairMet],
+        ),
+        names(
+            "SwissPointsOpponentsNames",
+            &[
+                SwissPointsOpponents::EveryOpponent,
+                SwissPointsOpponents::PlayedOnly,
+            ],
+        ),
+        names(
+            "BestSessionsNames",
+            &[BestSessions::UpToTwo, BestSessions::UpToAll],
+        ),
+        names(
+            "CommonOpponentsNames",
+            &[CommonOpponents::NextLower, CommonOpponents::FromTheTop],
+        ),
+        names(
+            "BamRemainderNames",
+            &[BamRemainder::Restart, BamRemainder::NextClause],
+        ),
+        names(
+            "TiePurposeName",
+            &[
+                TiePurpose::Title,
+                TiePurpose::QualifyingPlace,
+                TiePurpose::IndivisiblePrize,
+                TiePurpose::SharedPlace,
+            ],
+        ),
+    ] {
+        let published = &schema["$defs"][&def];
+        assert_eq!(published, &own, "{def}");
+        let listed: Vec<&serde_json::Value> = match published.get("enum") {
+            Some(list) => list.as_array().unwrap().iter().collect(),
+            None => published["oneOf"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| &v["const"])
+                .collect(),
+        };
+        assert_eq!(listed, names.iter().collect::<Vec<_>>(), "{def}");
+    }
+}
