@@ -23,6 +23,7 @@ use crate::file::Exact;
 /// type once the procedure is known.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(transparent)]
+#[non_exhaustive]
 pub struct RawOptions(pub BTreeMap<String, serde_json::Value>);
 
 impl JsonSchema for RawOptions {
@@ -184,6 +185,7 @@ fn flex_bool_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Err
 /// Options of the `ebu` procedure (White Book 143).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct EbuOptions {
     /// What every tie is for unless `places` says otherwise (143.4;
     /// default `title`: every tie is split where the tests can).
@@ -235,6 +237,7 @@ impl EbuOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfRoundRobinOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
@@ -257,6 +260,7 @@ impl WbfRoundRobinOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfKnockoutOptions {}
 
 impl WbfKnockoutOptions {
@@ -271,6 +275,7 @@ impl WbfKnockoutOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfSwissOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
@@ -299,6 +304,7 @@ impl WbfSwissOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfPairsOptions {
     /// WBF 4 ¶1 (default `up_to_two`).
     #[serde(default)]
@@ -327,6 +333,7 @@ impl WbfPairsOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfBamOptions {
     /// WBF 5 (default `restart`).
     #[serde(default)]
@@ -391,6 +398,7 @@ impl From<UscfTieBreakName> for countback_tiebreak_chess::TieBreak {
 /// Options of the `uscf` procedure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct UscfOptions {
     /// The tie-breaks, in order (default: modified median, Solkoff,
     /// cumulative, opposition's cumulative).
@@ -435,6 +443,7 @@ pub enum OwnUnplayedName {
 /// Options of the `ihsa` procedure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct IhsaOptions {
     /// The most match points a team can score in one match (default 68).
     #[serde(default)]
@@ -452,6 +461,7 @@ pub struct IhsaOptions {
 /// Options of the `fide` procedure (a TRF file; set from the command line).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct FideOptions {
     /// The edition of article 16.
     #[serde(default)]
@@ -571,6 +581,7 @@ impl ConventionName {
 /// How a pairs session is scored (`[event.scoring]`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ScoringOptions {
     /// A named convention: its choices of scale, factoring and rounding
     /// are the defaults of the options below, which override them one by

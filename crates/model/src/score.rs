@@ -54,6 +54,7 @@ enum Repr {
 /// The fast path could not hold a result; the promoting operations never
 /// return this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InlineOverflow;
 
 impl fmt::Display for InlineOverflow {

@@ -143,6 +143,7 @@ impl SplitTieTest {
 /// The shape of the stage in which the tie occurred.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the stage's form, built by name by the event library and the replay.
 pub struct EventFormat {
     /// Basic and final units (143.5.1).
     pub scoring: Scoring,
@@ -160,6 +161,7 @@ pub struct EventFormat {
 /// Everything about the one stage in which the tie occurred: only that
 /// stage counts (143.6.1), so callers pass nothing from earlier stages.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the stage in, built by name by the event library and the replay.
 pub struct Stage {
     /// The format.
     pub format: EventFormat,
@@ -255,6 +257,7 @@ impl Stage {
 /// otherwise the tie stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Procedure {
     /// The tests, in order.
     pub tests: Vec<SplitTieTest>,
