@@ -1,12 +1,8 @@
 //! Conformance with real results files scored by Compscore3 (Butler and
 //! cross-IMP sessions), read from `../shared/bridge-data` beside the
 //! workspace. Skipped, saying so, when the files are absent.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use countback_matchpoints::{
     butler, cross_imps, datum_rounding_nearest_ten, BoardNumber, HalfRule, RoundingMode, Score,

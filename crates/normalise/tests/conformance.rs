@@ -6,12 +6,8 @@
 //! `Axxyy` adjusted scores), exactly, with `E` = the largest number of
 //! results on any board, and compared with the totals, percentages and
 //! places the program wrote.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::collections::BTreeMap;
 
