@@ -133,3 +133,17 @@ pub const NZ_SCORER_SESSIONS: [&str; 3] = [
     "bridge-data/nz-scorer/pairs-with-np-passed.xml",
     "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
 ];
+
+/// The text of every `<name>…</name>` in `block`, in order, trimmed: the
+/// conformance tests read a few figures of a USEBIO file this way, apart
+/// from the reader they check.
+#[must_use]
+pub fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
+    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
+    block
+        .split(open.as_str())
+        .skip(1)
+        .filter_map(|rest| rest.split(close.as_str()).next())
+        .map(str::trim)
+        .collect()
+}
