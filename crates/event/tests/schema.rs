@@ -83,70 +83,9 @@ fn the_readings_schemas_are_the_rule_crates_own() {
     use countback_tiebreak_wbf::{
         BamRemainder, BestSessions, CommonOpponents, NetAmong, SwissPointsOpponents,
     };
-    fn names<T: schemars::JsonSchema + serde::Serialize>(
-        def: &str,
-        values: &[T],
-    ) -> (String, serde_json::Value, Vec<serde_json::Value>) {
-        let mut own = serde_json::to_value(schemars::schema_for!(T)).unwrap();
-        own.as_object_mut().unwrap().remove("$schema");
-        own.as_object_mut().unwrap().remove("title");
-        let names = values
-            .iter()
-            .map(|v| serde_json::to_value(v).unwrap())
-            .collect();
-        (def.to_owned(), own, names)
-    }
     let schema = countback_event::schema();
-    for (def, own, names) in [
-        names(
-            "DirectResultAmongManyNames",
-            &[
-                DirectResultAmongMany::EachOfTheOthers,
-                DirectResultAmongMany::EveryPairMet,
-            ],
-        ),
-        names(
-            "DefeatedNames",
-            &[Defeated::FinalMethod, Defeated::FinalThenBasicMethod],
-        ),
-        names(
-            "UnbrokenTitleTieNames",
-            &[UnbrokenTitleTie::RandomBallot, UnbrokenTitleTie::Stands],
-        ),
-        names(
-            "NetAmongNames",
-            &[NetAmong::MatchesPlayed, NetAmong::EveryPairMet],
-        ),
-        names(
-            "SwissPointsOpponentsNames",
-            &[
-                SwissPointsOpponents::EveryOpponent,
-                SwissPointsOpponents::PlayedOnly,
-            ],
-        ),
-        names(
-            "BestSessionsNames",
-            &[BestSessions::UpToTwo, BestSessions::UpToAll],
-        ),
-        names(
-            "CommonOpponentsNames",
-            &[CommonOpponents::NextLower, CommonOpponents::FromTheTop],
-        ),
-        names(
-            "BamRemainderNames",
-            &[BamRemainder::Restart, BamRemainder::NextClause],
-        ),
-        names(
-            "TiePurposeName",
-            &[
-                TiePurpose::Title,
-                TiePurpose::QualifyingPlace,
-                TiePurpose::IndivisiblePrize,
-                TiePurpose::SharedPlace,
-            ],
-        ),
-    ] {
-        let published = &schema["$defs"][&def];
+    let check = |def: &str, own: serde_json::Value, names: Vec<serde_json::Value>| {
+        let published = &schema["$defs"][def];
         assert_eq!(published, &own, "{def}");
         let listed: Vec<&serde_json::Value> = match published.get("enum") {
             Some(list) => list.as_array().unwrap().iter().collect(),
@@ -158,5 +97,45 @@ fn the_readings_schemas_are_the_rule_crates_own() {
                 .collect(),
         };
         assert_eq!(listed, names.iter().collect::<Vec<_>>(), "{def}");
+    };
+    /// The rule crate's schema of `T` (as a `$defs` entry), its name, and
+    /// the names `values` serialise to.
+    fn own<T: schemars::JsonSchema + serde::Serialize>(
+        values: &[T],
+    ) -> (String, serde_json::Value, Vec<serde_json::Value>) {
+        let mut own = serde_json::to_value(schemars::schema_for!(T)).unwrap();
+        own.as_object_mut().unwrap().remove("$schema");
+        own.as_object_mut().unwrap().remove("title");
+        let names = values.iter().map(|v| serde_json::to_value(v).unwrap());
+        (T::schema_name().into_owned(), own, names.collect())
     }
+    for (def, schema, names) in [
+        own(&[
+            DirectResultAmongMany::EachOfTheOthers,
+            DirectResultAmongMany::EveryPairMet,
+        ]),
+        own(&[Defeated::FinalMethod, Defeated::FinalThenBasicMethod]),
+        own(&[UnbrokenTitleTie::RandomBallot, UnbrokenTitleTie::Stands]),
+    ] {
+        check(&def, schema, names);
+    }
+    for (def, schema, names) in [
+        own(&[NetAmong::MatchesPlayed, NetAmong::EveryPairMet]),
+        own(&[
+            SwissPointsOpponents::EveryOpponent,
+            SwissPointsOpponents::PlayedOnly,
+        ]),
+        own(&[BestSessions::UpToTwo, BestSessions::UpToAll]),
+        own(&[CommonOpponents::NextLower, CommonOpponents::FromTheTop]),
+        own(&[BamRemainder::Restart, BamRemainder::NextClause]),
+    ] {
+        check(&def, schema, names);
+    }
+    let (def, schema, names) = own(&[
+        TiePurpose::Title,
+        TiePurpose::QualifyingPlace,
+        TiePurpose::IndivisiblePrize,
+        TiePurpose::SharedPlace,
+    ]);
+    check(&def, schema, names);
 }
