@@ -16,12 +16,8 @@
 //!
 //! In a debug build (`cargo test` runs this once as a smoke test) the same
 //! sizes run once.
-#![allow(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(missing_docs, clippy::indexing_slicing)]
 
 use countback_bws::{read_bws, BwsFile, Entry, Received, Round, Section};
 use countback_contract::{Contract, Doubling, Played, Seat, Strain, TableResult};

@@ -10,6 +10,7 @@ use countback_contract::{Seat, TableResult};
 /// One section (`Section` table).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one section, also built by name by the benchmark.
 pub struct Section {
     /// `ID`: the number the other tables use.
     pub id: u32,
@@ -22,6 +23,7 @@ pub struct Section {
 /// One table's pairs and boards in one round (`RoundData`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one round of a section, also built by name by the benchmark.
 pub struct Round {
     /// `Section`.
     pub section: u32,
@@ -42,6 +44,7 @@ pub struct Round {
 /// One seat's player as the Bridgemate recorded it (`PlayerNumbers`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Player {
     /// `Section`.
     pub section: u32,
@@ -73,6 +76,7 @@ pub enum Entry {
 /// that is not erased for its section, table, round and board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one received result, also built by name by the benchmark.
 pub struct Received {
     /// `ID` of the row.
     pub id: i64,
@@ -99,6 +103,7 @@ pub struct Received {
 /// A table of the file that is kept but not used: it carries no figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct NotUsed {
     /// The table's name.
     pub table: String,
@@ -111,6 +116,7 @@ pub struct NotUsed {
 /// A whole `.bws` file as read.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: what the reader read, also built by name by the benchmark's synthetic file.
 pub struct BwsFile {
     /// The Access engine the file was written by (`"Jet3"`, `"Jet4"` ...).
     pub engine: String,

@@ -1,11 +1,8 @@
 //! Never a panic from input: the real LBC `.bws` file truncated, and with
 //! 20 bytes overwritten in each of 300 copies (a fixed pseudo-random
 //! sequence), is read to a value or refused with an error, never a panic.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::cast_possible_truncation
-)]
+#![allow(clippy::unwrap_used)]
+#![allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
 
 use countback_bws::read_bws;
 use countback_test_support::shared_file;

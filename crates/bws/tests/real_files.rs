@@ -4,12 +4,8 @@
 //! No personal name is printed or asserted: the files hold real names
 //! (`PlayerNumbers`, and the 14,020-row roster `PlayerNames`). Only counts
 //! and structure are asserted.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::indexing_slicing)]
 
 use std::collections::HashMap;
 

@@ -23,12 +23,8 @@
 //!
 //! The targets: every format within 1.3× of text in time and
 //! memory; the whole command within 2× of the library's computation.
-#![allow(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::float_arithmetic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(missing_docs, clippy::float_arithmetic)]
 
 use std::io;
 use std::path::{Path, PathBuf};

@@ -11,6 +11,7 @@ use crate::error::Exit;
 
 /// How an answer is shown: what the reader chose beside the job.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Shown {
     /// The output format.
     pub format: Format,

@@ -28,6 +28,7 @@ The event file format (TOML or JSON): `countback schema`, and docs/cli.md.";
 /// `USCF modified median`), so a director can check it and show the players.
 #[derive(Debug, Parser)]
 #[command(name = "countback", version, after_help = AFTER_HELP)]
+#[non_exhaustive]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -36,6 +37,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+#[non_exhaustive]
 pub enum Command {
     /// Score a bridge pairs session: matchpoints per board (fouled and short
     /// boards normalised), totals, percentages and places with exact ties.
@@ -71,6 +73,7 @@ pub enum Command {
 
 /// The output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
 pub enum Format {
     /// Tables and sentences for people.
     Text,
@@ -87,6 +90,7 @@ pub enum Format {
 
 /// How the output is written: shared by every command that prints results.
 #[derive(Debug, Clone, Args)]
+#[non_exhaustive]
 pub struct OutputArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -118,6 +122,7 @@ impl OutputArgs {
 
 /// A file and an output style.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct FileArgs {
     /// The file: an event file (`.toml`, `.json`), a USEBIO or NZ Scorer
     /// `.xml`, or a PBN `.pbn` results file.
@@ -176,6 +181,7 @@ pub struct SessionsArgs {
 
 /// An audit's arguments.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct AuditArgs {
     /// The results file: USEBIO or NZ Scorer `.xml`, PBN `.pbn`, or a FIDE `.trf`
     /// (its declared ranks checked against its own tie-break list, its
@@ -202,6 +208,7 @@ pub struct AuditArgs {
 
 /// Ranking arguments.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct RankArgs {
     /// The event file: `.toml`, `.json`, or FIDE `.trf`.
     pub file: PathBuf,
@@ -243,6 +250,7 @@ pub struct RankArgs {
 
 /// `serve` arguments: where the page listens.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ServeArgs {
     /// The TCP port (0: any free port, printed at start).
     #[arg(long, default_value_t = 8080)]
@@ -258,6 +266,7 @@ pub struct ServeArgs {
 
 /// Replay arguments.
 #[derive(Debug, Args)]
+#[non_exhaustive]
 pub struct ReplayArgs {
     /// The fixtures folder (one sub-folder per rule set).
     #[arg(long, default_value = "docs/examples")]
@@ -306,6 +315,7 @@ pub fn half_for(
 
 /// Which boards get a score table.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Boards {
     /// Every board.
     All,

@@ -9,6 +9,7 @@ use countback_event::labels::forges_output;
 
 /// How a column's cells line up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums)] // Closed: a cell lines up left or right.
 pub enum Align {
     /// Names, words.
     Left,
@@ -19,6 +20,7 @@ pub enum Align {
 /// One line of a table: cells, or a note that spans the table (a tie left
 /// for a play-off, under its group).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Line {
     /// One cell per column.
     Cells(Vec<String>),
@@ -28,6 +30,7 @@ pub enum Line {
 
 /// A table.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Table {
     /// Column headings.
     pub head: Vec<String>,
@@ -59,6 +62,7 @@ impl Table {
 
 /// A part of the document.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Block {
     /// A section heading.
     Heading(String),
@@ -80,6 +84,7 @@ pub enum Block {
 
 /// A whole document.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Doc {
     /// The event, and what was done to it.
     pub title: String,

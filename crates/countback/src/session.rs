@@ -197,6 +197,7 @@ fn two(p: Option<&(Score, Score)>, shown: &ColumnDisplay) -> Option<[Figure; 2]>
 }
 
 /// A scored pairs session, in `format`.
+#[allow(clippy::exhaustive_structs)] // Exhaustive: what the session writers take, built by name by the CLI and its benchmark.
 pub struct SessionOutput<'a> {
     /// The session.
     pub scored: &'a Scored,

@@ -34,6 +34,7 @@ fn ranked_word(p: countback_event::Procedure) -> &'static str {
 
 /// A figure: exact (canonical text) beside its display.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Figure {
     /// Exact, e.g. `"139/40"`.
     pub exact: String,

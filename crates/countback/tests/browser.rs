@@ -14,13 +14,8 @@
 //! (`CI=true`) or with `COUNTBACK_REQUIRE_BROWSER=1`, where it fails:
 //! `.ci/run` installs them (`apt-get install chromium chromium-driver`).
 //! Screenshots of every step are written to `target/browser/`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};

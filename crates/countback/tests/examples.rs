@@ -3,12 +3,8 @@
 //! The expected winners and clauses were worked by hand (and with an
 //! independent exact computation); each example file explains the working in
 //! its header comment.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use assert_cmd::Command;
 
@@ -110,6 +106,29 @@ fn swiss_three_way_tie_goes_to_swiss_points_then_the_direct_match() {
         "{text}"
     );
     assert!(text.contains("44 v 29"), "{text}");
+}
+
+#[test]
+fn swiss_entered_as_imps_ranks_by_the_vps_its_scale_gives() {
+    // The example's header: VPs from the IMPs by the WBF 2013 continuous
+    // scale; Ashford and Bourne level on 30, split by WBF 3 Swiss points.
+    let v = json(&["rank", "examples/wbf-swiss-imps.toml", "--json"]);
+    assert_eq!(leaders(&v, 6), ["C", "A", "B", "F", "D", "E"]);
+    let scores: Vec<&str> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["members"].as_array().unwrap())
+        .map(|m| m["score"]["display"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        scores,
+        ["38.93", "30.00", "30.00", "28.97", "26.07", "26.03"]
+    );
+    assert_eq!(
+        decisive_values(&v, "WBF 3 Swiss points", 2),
+        pairs(&[("A", "9103/100"), ("B", "8107/100")])
+    );
 }
 
 #[test]

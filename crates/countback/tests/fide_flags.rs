@@ -1,12 +1,8 @@
 //! The FIDE options reach the command line: edition, tie-break list and
 //! Vega's forfeit rule each change a value, checked against the figures
 //! published for real files in `../shared/chess-data` (see its README).
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::path::PathBuf;
 

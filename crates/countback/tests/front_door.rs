@@ -1,12 +1,8 @@
 //! Issue 12, "Why": each defect a director hit at the front door, as a test
 //! that failed before the event library and passes now. Every expected
 //! result is worked by hand in the comment above it.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use serde_json::Value;
 

@@ -2,12 +2,8 @@
 //! procedural penalties on a session total (in matchpoints or % of a
 //! top). Directors today fake these with balancing lines."). Before, the
 //! event file had no `penalties` and refused the field as unknown.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use serde_json::Value;
 

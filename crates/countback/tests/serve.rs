@@ -3,13 +3,8 @@
 //! HTTP/1 client (hyper), and checks what comes back against what the
 //! command line prints for the same file. All traffic stays on loopback;
 //! each test is bounded in requests and in time (`within`).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;

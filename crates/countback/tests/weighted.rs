@@ -2,12 +2,8 @@
 //! scores (Law 12C1(c): e.g. 60% of 4♠= and 40% of 4♠-1) … Directors today
 //! fake these with balancing lines."). Before, a traveller line had no
 //! `weighted` and the event file refused the field as unknown.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use serde_json::Value;
 

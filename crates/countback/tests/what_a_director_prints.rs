@@ -2,12 +2,8 @@
 //! trace named contestants by id (`among A, D, E`) while the standings name
 //! them; an 18-board pairs session printed on 6 A4 pages, three boards to a
 //! page; a BAM stage showed no carry-over column.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use countback_test_support::cli::{scratch, Cli};
 

@@ -1,12 +1,7 @@
 //! Issue 13, "Why": each defect a club scorer or a chess arbiter hit in the
 //! output, as a test that failed before and passes now.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;

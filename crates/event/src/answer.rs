@@ -21,6 +21,7 @@ use crate::{
 /// refusal is a compile error in every front end until it says what to do
 /// with it (a wildcard would show nothing, silently).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums)] // Closed: front ends match it whole (ARCHITECTURE).
 pub enum FileKind {
     /// An event file (our format), TOML or JSON.
     Event(Notation),
@@ -80,6 +81,7 @@ impl FileKind {
 
 /// What is asked of a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[allow(clippy::exhaustive_enums)] // Closed: front ends match it whole (ARCHITECTURE).
 pub enum Job {
     /// What the file is for: an event file with boards and no procedure is
     /// scored, any other ranked; a results file rescored; a TRF ranked.
@@ -95,6 +97,7 @@ pub enum Job {
 
 /// Options set for this run, each replacing the file's of the same name.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::exhaustive_enums)] // Closed: front ends match it whole (ARCHITECTURE).
 pub enum Options {
     /// For whatever applies: the procedure's, the scoring options, a
     /// results file's convention or a TRF file's FIDE options (the command
@@ -172,6 +175,7 @@ impl Request {
 
 /// The answer to a request, as data for a front end to render.
 #[derive(Debug, Clone)]
+#[allow(clippy::exhaustive_enums)] // Closed: front ends match it whole (ARCHITECTURE).
 pub enum Answer {
     /// Standings by a procedure (an event file or a TRF file).
     Ranked(Ranking),
@@ -209,6 +213,7 @@ pub enum Answer {
 
 /// Why a request was not answered.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::exhaustive_enums)] // Closed: front ends match it whole (ARCHITECTURE).
 pub enum Refusal {
     /// The job is not one this kind of file allows (each front end says
     /// what to do instead in its own words).

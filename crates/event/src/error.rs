@@ -8,6 +8,7 @@ use countback_model::{InputError, ScoreError};
 
 /// One step of a field path: a key of a table, or an index into an array.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(clippy::exhaustive_enums)] // Closed: a path step is a key or an index, as in TOML and JSON.
 pub enum Segment {
     /// A key (`matches`, `imps`, a contestant id in a score map).
     Key(String),
@@ -17,6 +18,7 @@ pub enum Segment {
 
 /// Where a value sits in the event file, e.g. `boards[2].results[3].score`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[allow(clippy::exhaustive_structs)] // Closed: a path is its steps.
 pub struct FieldPath(pub Vec<Segment>);
 
 impl FieldPath {
@@ -64,6 +66,7 @@ impl fmt::Display for FieldPath {
 
 /// Line and column (both from 1) in the file's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::exhaustive_structs)] // Closed: a place in a text is a line and a column.
 pub struct LineColumn {
     /// The line, from 1.
     pub line: usize,

@@ -22,6 +22,7 @@ use crate::options::RawOptions;
 /// One event.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct EventFile {
     /// What the event is and how to rank it.
     pub event: EventInfo,
@@ -62,6 +63,7 @@ pub struct EventFile {
 /// Exactly one of `match_points` and `percent_of_top`.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct PenaltyEntry {
     /// The pair penalised.
     pub contestant: String,
@@ -84,6 +86,7 @@ pub struct PenaltyEntry {
 /// The event's name, procedure and options.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct EventInfo {
     /// A name for people.
     pub name: String,
@@ -161,6 +164,7 @@ impl FractionalImps {
 }
 
 /// The names of the VP scales, for the schema.
+#[allow(clippy::exhaustive_structs)] // Closed: a schema-only marker.
 pub struct VpScaleNames;
 
 impl JsonSchema for VpScaleNames {
@@ -185,6 +189,7 @@ pub use crate::procedures::Procedure;
 /// A contestant.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ContestantEntry {
     /// The identifier used everywhere else in the file.
     pub id: String,
@@ -230,6 +235,7 @@ pub enum MatchStage {
 /// A match between two contestants in one round.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct MatchEntry {
     /// The round (1-based).
     pub round: u32,
@@ -295,6 +301,7 @@ pub struct MatchEntry {
 /// A round a team did not play at the table.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ByeEntry {
     /// The round (1-based).
     pub round: u32,
@@ -318,6 +325,7 @@ pub struct ByeEntry {
 /// A board and its traveller.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct BoardEntry {
     /// The board number.
     pub board: u32,
@@ -368,6 +376,7 @@ impl BoardVulnerability {
 /// One traveller line.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ResultEntry {
     /// The NS pair.
     pub ns: String,
@@ -392,6 +401,7 @@ pub struct ResultEntry {
 /// One component of a weighted score (Law 12C1(c)).
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WeightedPart {
     /// The exact weight, above 0 (`"3/5"`, `"1/3"`); a line's weights sum
     /// to exactly 1.
@@ -404,6 +414,7 @@ pub struct WeightedPart {
 /// A traveller score as written: text, or a bare whole number of points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
+#[allow(clippy::exhaustive_structs)] // Closed: a score is its text.
 pub struct TravellerScore(pub String);
 
 impl<'de> Deserialize<'de> for TravellerScore {
@@ -447,6 +458,7 @@ impl JsonSchema for TravellerScore {
 /// The scores of one board, by contestant.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct BoardScoresEntry {
     /// The board number.
     pub board: u32,
@@ -469,6 +481,7 @@ pub struct BoardScoresEntry {
 /// One session's scores.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct SessionEntry {
     /// The session number.
     pub session: u32,
@@ -481,6 +494,7 @@ pub struct SessionEntry {
 /// A chess game, bye or forfeit in one round.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct GameEntry {
     /// The round (1-based).
     pub round: u32,
@@ -496,6 +510,7 @@ pub struct GameEntry {
 
 /// An exact number in the schema: an integer, or a string holding an
 /// integer, a decimal or a fraction (`"17.6"`, `"-123/7"`).
+#[allow(clippy::exhaustive_structs)] // Closed: a schema-only marker.
 pub struct Exact;
 
 impl JsonSchema for Exact {

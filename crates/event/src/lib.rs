@@ -353,6 +353,7 @@ pub struct TrfAudit {
 /// its teams (a team file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)]
+#[allow(clippy::exhaustive_enums)] // Closed: a TRF file is of players or of teams.
 pub enum TrfFindings {
     /// An individual tournament: the `001` ranks and points.
     Players(countback_tiebreak_fide::Audit),

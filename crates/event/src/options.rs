@@ -23,6 +23,7 @@ use crate::file::Exact;
 /// type once the procedure is known.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(transparent)]
+#[non_exhaustive]
 pub struct RawOptions(pub BTreeMap<String, serde_json::Value>);
 
 impl JsonSchema for RawOptions {
@@ -159,41 +160,6 @@ fn is_boolean<T: JsonSchema>(key: &str) -> bool {
     }
 }
 
-/// A schema-only type for a rule crate's reading enum: its snake_case
-/// names, so the JSON Schema lists them. The value itself deserialises into
-/// the rule crate's own type.
-macro_rules! names_schema {
-    ($name:ident, $doc:literal, [$($v:literal),+ $(,)?]) => {
-        #[doc = $doc]
-        pub struct $name;
-        impl JsonSchema for $name {
-            fn schema_name() -> std::borrow::Cow<'static, str> {
-                stringify!($name).into()
-            }
-            fn json_schema(_: &mut SchemaGenerator) -> Schema {
-                schemars::json_schema!({ "description": $doc, "type": "string", "enum": [$($v),+] })
-            }
-        }
-    };
-}
-
-names_schema!(DirectResultAmongManyNames, "EBU 143.7.1(a) among three or more: `each_of_the_others` (143.5.6's example: one who beat each of the others is first, whether or not they met) or `every_pair_met`.", ["each_of_the_others", "every_pair_met"]);
-names_schema!(DefeatedNames, "EBU: \"defeated\" among three or more: `final_method` (VPs) or `final_then_basic_method` (IMPs where the VPs are level).", ["final_method", "final_then_basic_method"]);
-names_schema!(
-    UnbrokenTitleTieNames,
-    "EBU 143.7.1(e): a title tie no test splits goes to a `random_ballot`, or `stands`.",
-    ["random_ballot", "stands"]
-);
-names_schema!(NetAmongNames, "WBF 1.2 / 3.2 other cases: net IMPs over the `matches_played` among the tied teams, or only when `every_pair_met`.", ["matches_played", "every_pair_met"]);
-names_schema!(SwissPointsOpponentsNames, "WBF 3 Swiss points: `every_opponent`, or `played_only` (an opponent met only in an awarded match does not count).", ["every_opponent", "played_only"]);
-names_schema!(
-    BestSessionsNames,
-    "WBF 4 ¶1: compare the best session and the best two (`up_to_two`), or `up_to_all`.",
-    ["up_to_two", "up_to_all"]
-);
-names_schema!(CommonOpponentsNames, "WBF 4 ¶2: pairs still tied go on with the `next_lower` ranked opponent, or start again `from_the_top`.", ["next_lower", "from_the_top"]);
-names_schema!(BamRemainderNames, "WBF 5: teams left level after 5(d)/5(e) separated others `restart` at 5(d), or go on to the `next_clause`.", ["restart", "next_clause"]);
-
 /// A boolean, or the strings `"true"` / `"false"` of older files.
 fn flex_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize)]
@@ -216,48 +182,21 @@ fn flex_bool_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Err
     flex_bool(d).map(Some)
 }
 
-/// What a tie is for (EBU 143.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum TiePurposeName {
-    /// The winners: split if the tests can.
-    Title,
-    /// The last qualifying place: must be broken.
-    QualifyingPlace,
-    /// An indivisible prize: must be broken.
-    IndivisiblePrize,
-    /// Any other place: shared, not split.
-    SharedPlace,
-}
-
-impl From<TiePurposeName> for countback_tiebreak_ebu::TiePurpose {
-    fn from(p: TiePurposeName) -> countback_tiebreak_ebu::TiePurpose {
-        match p {
-            TiePurposeName::Title => countback_tiebreak_ebu::TiePurpose::Title,
-            TiePurposeName::QualifyingPlace => countback_tiebreak_ebu::TiePurpose::QualifyingPlace,
-            TiePurposeName::IndivisiblePrize => {
-                countback_tiebreak_ebu::TiePurpose::IndivisiblePrize
-            }
-            TiePurposeName::SharedPlace => countback_tiebreak_ebu::TiePurpose::SharedPlace,
-        }
-    }
-}
-
 /// Options of the `ebu` procedure (White Book 143).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct EbuOptions {
     /// What every tie is for unless `places` says otherwise (143.4;
     /// default `title`: every tie is split where the tests can).
     #[serde(default)]
-    pub tie_purpose: Option<TiePurposeName>,
+    pub tie_purpose: Option<countback_tiebreak_ebu::TiePurpose>,
     /// What particular places are for, by place (`"1"`) or range of places
     /// (`"3-4"`), e.g. `{ "1" = "title", "3" = "qualifying_place" }` with
     /// `tie_purpose = "shared_place"`: the tie for first is split, a tie for
     /// third is broken (by ballot if need be), every other tie is shared.
     #[serde(default)]
-    pub places: BTreeMap<String, TiePurposeName>,
+    pub places: BTreeMap<String, countback_tiebreak_ebu::TiePurpose>,
     /// A perfect all-play-all: tie-break points are not used (143.5.2).
     #[serde(default, deserialize_with = "flex_bool")]
     pub all_play_all: bool,
@@ -267,15 +206,12 @@ pub struct EbuOptions {
     pub wins_after_head_to_head: bool,
     /// 143.7.1(a) among three or more (default `each_of_the_others`).
     #[serde(default)]
-    #[schemars(with = "Option<DirectResultAmongManyNames>")]
     pub direct_result_among_many: Option<countback_tiebreak_ebu::DirectResultAmongMany>,
     /// What "defeated" is judged in (default `final_method`).
     #[serde(default)]
-    #[schemars(with = "Option<DefeatedNames>")]
     pub defeated: Option<countback_tiebreak_ebu::Defeated>,
     /// A title tie no test splits (default `random_ballot`, 143.7.1(e)).
     #[serde(default)]
-    #[schemars(with = "Option<UnbrokenTitleTieNames>")]
     pub unbroken_title_tie: Option<countback_tiebreak_ebu::UnbrokenTitleTie>,
 }
 
@@ -301,10 +237,10 @@ impl EbuOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfRoundRobinOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
-    #[schemars(with = "Option<NetAmongNames>")]
     pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
 }
 
@@ -324,6 +260,7 @@ impl WbfRoundRobinOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfKnockoutOptions {}
 
 impl WbfKnockoutOptions {
@@ -338,14 +275,13 @@ impl WbfKnockoutOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfSwissOptions {
     /// WBF 1.2 / 3.2 other cases (default `matches_played`).
     #[serde(default)]
-    #[schemars(with = "Option<NetAmongNames>")]
     pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
     /// WBF 3 Swiss points (default `every_opponent`).
     #[serde(default)]
-    #[schemars(with = "Option<SwissPointsOpponentsNames>")]
     pub swiss_points_opponents: Option<countback_tiebreak_wbf::SwissPointsOpponents>,
 }
 
@@ -368,14 +304,13 @@ impl WbfSwissOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfPairsOptions {
     /// WBF 4 ¶1 (default `up_to_two`).
     #[serde(default)]
-    #[schemars(with = "Option<BestSessionsNames>")]
     pub best_sessions: Option<countback_tiebreak_wbf::BestSessions>,
     /// WBF 4 ¶2 (default `next_lower`).
     #[serde(default)]
-    #[schemars(with = "Option<CommonOpponentsNames>")]
     pub common_opponents: Option<countback_tiebreak_wbf::CommonOpponents>,
 }
 
@@ -398,10 +333,10 @@ impl WbfPairsOptions {
 /// (docs/wbf.md argues each default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WbfBamOptions {
     /// WBF 5 (default `restart`).
     #[serde(default)]
-    #[schemars(with = "Option<BamRemainderNames>")]
     pub bam_remainder: Option<countback_tiebreak_wbf::BamRemainder>,
 }
 
@@ -463,6 +398,7 @@ impl From<UscfTieBreakName> for countback_tiebreak_chess::TieBreak {
 /// Options of the `uscf` procedure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct UscfOptions {
     /// The tie-breaks, in order (default: modified median, Solkoff,
     /// cumulative, opposition's cumulative).
@@ -507,6 +443,7 @@ pub enum OwnUnplayedName {
 /// Options of the `ihsa` procedure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct IhsaOptions {
     /// The most match points a team can score in one match (default 68).
     #[serde(default)]
@@ -524,6 +461,7 @@ pub struct IhsaOptions {
 /// Options of the `fide` procedure (a TRF file; set from the command line).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct FideOptions {
     /// The edition of article 16.
     #[serde(default)]
@@ -643,6 +581,7 @@ impl ConventionName {
 /// How a pairs session is scored (`[event.scoring]`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ScoringOptions {
     /// A named convention: its choices of scale, factoring and rounding
     /// are the defaults of the options below, which override them one by

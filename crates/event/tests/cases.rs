@@ -1,31 +1,49 @@
 //! The event library's behaviour, procedure by procedure, as data: each
 //! case is an event file under `tests/data/<procedure>/` worked by hand in
 //! its header, beside `<case>.expected.toml` with what the header works
-//! out — the order at the top, the clause that decided and the values it
-//! compared. One [`check`] reads them all.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+//! out — the order at the top, each contestant's score, the clause that
+//! decided and the values it compared, the VPs the event's scale gives
+//! each match, or the words of a refusal. One [`check`] reads them all.
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use countback_event::{Event, RankRequest};
+use countback_event::{Conversion, Event, RankRequest};
+use countback_model::{ContestantId, Unit};
 
 /// What a case's header works out.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Expected {
     /// The contestants of the first places, in order.
+    #[serde(default)]
     order: Vec<String>,
     /// The clause that separated them.
-    decided_by: String,
+    #[serde(default)]
+    decided_by: Option<String>,
     /// The values that clause compared, by contestant (exact).
     #[serde(default)]
     values: BTreeMap<String, String>,
+    /// The ranking's own score, by contestant (exact).
+    #[serde(default)]
+    primary: BTreeMap<String, String>,
+    /// The matches the event's scale converts, in the file's order.
+    #[serde(default)]
+    conversions: Vec<Converted>,
+    /// The file is refused: words the refusal holds (the field, the value).
+    #[serde(default)]
+    refused: Vec<String>,
+}
+
+/// One match's conversion: its boards and each side's IMPs and VPs (exact).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Converted {
+    boards: u32,
+    imps: [String; 2],
+    vp: [String; 2],
 }
 
 fn data() -> PathBuf {
@@ -50,22 +68,47 @@ fn cases() -> Vec<(String, PathBuf)> {
     out
 }
 
+/// The exact text of `unit`'s two scores in a conversion.
+fn pair(c: &Conversion, unit: Unit) -> [String; 2] {
+    let s = c.scores.iter().find(|s| s.unit == unit).unwrap();
+    [s.first.to_string(), s.second.to_string()]
+}
+
 /// Rank the case at `path`, filed under `procedure`, and compare what its
 /// expected file says.
 fn check(procedure: &str, path: &Path) {
+    let name = path.display();
     let text = std::fs::read_to_string(path).unwrap();
     let expected: Expected =
         toml::from_str(&std::fs::read_to_string(path.with_extension("expected.toml")).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let event = Event::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let ranked = event
-        .rank(&RankRequest::new())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ranked = Event::from_toml(&text).and_then(|event| {
+        let conversions: Vec<Converted> = event
+            .conversions()?
+            .iter()
+            .map(|c| Converted {
+                boards: c.boards,
+                imps: pair(c, Unit::Imps),
+                vp: pair(c, Unit::VictoryPoints),
+            })
+            .collect();
+        Ok((event.rank(&RankRequest::new())?, conversions))
+    });
+    if !expected.refused.is_empty() {
+        let refusal = match ranked {
+            Ok(_) => panic!("{name}: ranked, expected a refusal"),
+            Err(e) => e.to_string(),
+        };
+        for words in &expected.refused {
+            assert!(refusal.contains(words.as_str()), "{name}: {refusal}");
+        }
+        return;
+    }
+    let (ranked, conversions) = ranked.unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(
         ranked.procedure.name(),
         procedure,
-        "{}: filed under another procedure",
-        path.display()
+        "{name}: filed under another procedure"
     );
     let order: Vec<&str> = ranked
         .outcome
@@ -74,38 +117,48 @@ fn check(procedure: &str, path: &Path) {
         .flat_map(|g| g.members.iter().map(|m| m.as_str()))
         .take(expected.order.len())
         .collect();
-    assert_eq!(order, expected.order, "{}", path.display());
+    assert_eq!(order, expected.order, "{name}");
+    for (who, score) in &expected.primary {
+        let got = ranked.primary.get(&ContestantId::new(who.as_str()));
+        assert_eq!(
+            got.map(ToString::to_string).as_deref(),
+            Some(score.as_str()),
+            "{name}: {who}"
+        );
+    }
+    for (i, want) in expected.conversions.iter().enumerate() {
+        let got = conversions
+            .get(i)
+            .unwrap_or_else(|| panic!("{name}: no match {i}"));
+        assert_eq!(
+            (got.boards, &got.imps, &got.vp),
+            (want.boards, &want.imps, &want.vp),
+            "{name}: match {i}"
+        );
+    }
+    let Some(decided_by) = &expected.decided_by else {
+        return;
+    };
     let decision = ranked
         .outcome
         .trace
         .iter()
-        .find(|d| d.separated() && d.clause.to_string() == expected.decided_by)
-        .unwrap_or_else(|| {
-            panic!(
-                "{}: nothing decided by {}",
-                path.display(),
-                expected.decided_by
-            )
-        });
+        .find(|d| d.separated() && d.clause.to_string() == *decided_by)
+        .unwrap_or_else(|| panic!("{name}: nothing decided by {decided_by}"));
     for (who, value) in &expected.values {
         let got = decision
             .values
             .iter()
             .find(|(c, _)| c.as_str() == who)
             .map(|(_, v)| v.to_string());
-        assert_eq!(
-            got.as_deref(),
-            Some(value.as_str()),
-            "{}: {who}",
-            path.display()
-        );
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{name}: {who}");
     }
 }
 
 #[test]
 fn every_case_ranks_as_its_header_works_out() {
     let cases = cases();
-    assert!(cases.len() >= 4, "the cases are missing");
+    assert!(cases.len() >= 18, "the cases are missing");
     for (procedure, path) in cases {
         check(&procedure, &path);
     }

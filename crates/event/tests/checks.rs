@@ -5,12 +5,8 @@
 //! `error` or every warning, each with its field, its line in the case
 //! (counted by hand) and words the message must hold. One [`check`] reads
 //! them all.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,12 +1,8 @@
 //! The published JSON Schema (`countback schema`) accepts every shipped
 //! example and test event, checked by a real JSON Schema validator, and
 //! refuses what the parser refuses.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::path::PathBuf;
 
@@ -76,4 +72,70 @@ fn the_schema_refuses_what_the_parser_refuses() {
         assert!(v.is_valid(&doc), "the schema refuses {ok:?}");
         assert!(ok.trim().parse::<countback_model::Score>().is_ok());
     }
+}
+
+/// The readings' schemas are the rule crates' own types (no mirror in the
+/// event library to drift): each `$defs` entry is what the rule crate's
+/// `schemars` feature writes, and lists every name the crate serialises.
+#[test]
+fn the_readings_schemas_are_the_rule_crates_own() {
+    use countback_tiebreak_ebu::{Defeated, DirectResultAmongMany, TiePurpose, UnbrokenTitleTie};
+    use countback_tiebreak_wbf::{
+        BamRemainder, BestSessions, CommonOpponents, NetAmong, SwissPointsOpponents,
+    };
+    let schema = countback_event::schema();
+    let check = |def: &str, own: serde_json::Value, names: Vec<serde_json::Value>| {
+        let published = &schema["$defs"][def];
+        assert_eq!(published, &own, "{def}");
+        let listed: Vec<&serde_json::Value> = match published.get("enum") {
+            Some(list) => list.as_array().unwrap().iter().collect(),
+            None => published["oneOf"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| &v["const"])
+                .collect(),
+        };
+        assert_eq!(listed, names.iter().collect::<Vec<_>>(), "{def}");
+    };
+    /// The rule crate's schema of `T` (as a `$defs` entry), its name, and
+    /// the names `values` serialise to.
+    fn own<T: schemars::JsonSchema + serde::Serialize>(
+        values: &[T],
+    ) -> (String, serde_json::Value, Vec<serde_json::Value>) {
+        let mut own = serde_json::to_value(schemars::schema_for!(T)).unwrap();
+        own.as_object_mut().unwrap().remove("$schema");
+        own.as_object_mut().unwrap().remove("title");
+        let names = values.iter().map(|v| serde_json::to_value(v).unwrap());
+        (T::schema_name().into_owned(), own, names.collect())
+    }
+    for (def, schema, names) in [
+        own(&[
+            DirectResultAmongMany::EachOfTheOthers,
+            DirectResultAmongMany::EveryPairMet,
+        ]),
+        own(&[Defeated::FinalMethod, Defeated::FinalThenBasicMethod]),
+        own(&[UnbrokenTitleTie::RandomBallot, UnbrokenTitleTie::Stands]),
+    ] {
+        check(&def, schema, names);
+    }
+    for (def, schema, names) in [
+        own(&[NetAmong::MatchesPlayed, NetAmong::EveryPairMet]),
+        own(&[
+            SwissPointsOpponents::EveryOpponent,
+            SwissPointsOpponents::PlayedOnly,
+        ]),
+        own(&[BestSessions::UpToTwo, BestSessions::UpToAll]),
+        own(&[CommonOpponents::NextLower, CommonOpponents::FromTheTop]),
+        own(&[BamRemainder::Restart, BamRemainder::NextClause]),
+    ] {
+        check(&def, schema, names);
+    }
+    let (def, schema, names) = own(&[
+        TiePurpose::Title,
+        TiePurpose::QualifyingPlace,
+        TiePurpose::IndivisiblePrize,
+        TiePurpose::SharedPlace,
+    ]);
+    check(&def, schema, names);
 }

@@ -1,29 +1,17 @@
 //! Conformance with real results files scored by Compscore3 (Butler and
 //! cross-IMP sessions), read from `../shared/bridge-data` beside the
 //! workspace. Skipped, saying so, when the files are absent.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use countback_matchpoints::{
     butler, cross_imps, datum_rounding_nearest_ten, BoardNumber, HalfRule, RoundingMode, Score,
 };
 
+use countback_test_support::files::tags;
+
 fn data(file: &str) -> Option<String> {
     countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
-}
-
-/// The text of every `<name>…</name>` in `block`, in order.
-fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
-    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
-    block
-        .split(open.as_str())
-        .skip(1)
-        .filter_map(|rest| rest.split(close.as_str()).next())
-        .collect()
 }
 
 /// (board, NS scores, a per-line figure, the board's extra figure) for

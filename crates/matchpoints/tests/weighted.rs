@@ -1,12 +1,8 @@
 //! Weighted scores (Law 12C1(c)) matchpointed against the other results:
 //! hand-worked boards, the board total, and the weights' invariants.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 use countback_matchpoints::{
     matchpoint_board, matchpoint_scores, matchpoint_weighted, BoardError, BoardNumber, BoardResult,
     InputError, Movement, Scale, Score, TableOutcome, TravellerLine, WeightedScore,

@@ -101,6 +101,7 @@ macro_rules! number_newtype {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[cfg_attr(feature = "serde", serde(transparent))]
+        #[allow(clippy::exhaustive_structs)] // Closed: a number and nothing more.
         pub struct $name(pub u32);
 
         impl fmt::Display for $name {
@@ -135,6 +136,7 @@ number_newtype!(
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
+#[allow(clippy::exhaustive_structs)] // Closed: an id is its text.
 pub struct StageId(pub String);
 
 /// An artificial adjusted score: fixed percentages of the top to each side,
@@ -337,6 +339,7 @@ pub enum TableOutcome {
 /// One line of a traveller: who sat NS and EW at one table and the outcome.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one line of a traveller, built by name by every reader and scorer.
 pub struct TravellerLine {
     /// The board.
     pub board: BoardNumber,
@@ -384,6 +387,7 @@ impl fmt::Display for Unit {
 /// Both sides' scores of an encounter in one unit.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one unit's two scores, built by name wherever an encounter is.
 pub struct SideScores {
     /// The unit.
     pub unit: Unit,
@@ -409,6 +413,7 @@ pub enum EncounterStatus {
 /// A meeting of two contestants in one round: a match, a stanza, a chess game.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one meeting and its scores by unit, which every rule crate and reader builds by name.
 pub struct Encounter {
     /// The round.
     pub round: RoundNumber,

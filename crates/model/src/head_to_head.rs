@@ -7,6 +7,7 @@ use crate::score::Score;
 
 /// Totals for one contestant over a set of encounters.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[allow(clippy::exhaustive_structs)] // Closed: scored, conceded and how many: the whole of a head-to-head total.
 pub struct ForAgainst {
     /// Scored by the contestant.
     pub scored: Score,

@@ -29,6 +29,8 @@ pub mod opposition;
 pub mod outcome;
 pub mod quotient;
 pub mod round;
+#[cfg(feature = "schemars")]
+pub mod schema;
 pub mod score;
 
 pub use error::{InputError, ScoreError};

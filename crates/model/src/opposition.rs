@@ -10,6 +10,7 @@ use crate::score::Score;
 /// One meeting as the opposition sums see it: who met whom, and with what
 /// weight (1 for a full match, 1/2 for a half-length one).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_structs)] // Closed: who met whom with what weight: the whole of a meeting.
 pub struct Meeting {
     /// The contestant whose sum this adds to.
     pub contestant: ContestantId,

@@ -12,6 +12,7 @@ use crate::score::Score;
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
+#[allow(clippy::exhaustive_structs)] // Closed: a clause reference is its text.
 pub struct Clause(pub String);
 
 impl Clause {
@@ -68,6 +69,7 @@ impl From<Quotient> for Value {
 /// compared, and how the group came out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: every rule crate builds its trace by name; a new field is a breaking change on purpose.
 pub struct Decision {
     /// The clause applied.
     pub clause: Clause,
@@ -124,6 +126,7 @@ pub enum Unresolved {
 /// A group of contestants at one place of the final order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: every rule crate builds it by name; a new field is a breaking change on purpose.
 pub struct TiedGroup {
     /// The contestants, sorted by name for stable output; more than one means
     /// still tied.
@@ -139,6 +142,7 @@ pub struct TiedGroup {
 /// The outcome of a tie-break procedure.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: every rule crate builds it by name; a new field is a breaking change on purpose.
 pub struct TieBreakOutcome {
     /// The order, best first.
     pub order: Vec<TiedGroup>,

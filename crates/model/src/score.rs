@@ -54,6 +54,7 @@ enum Repr {
 /// The fast path could not hold a result; the promoting operations never
 /// return this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InlineOverflow;
 
 impl fmt::Display for InlineOverflow {
@@ -70,6 +71,25 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
         b = r;
     }
     a
+}
+
+/// `a/b + c/d` of two inline fractions in 128 bits (it cannot overflow:
+/// each term is a product of two 64-bit values), not yet reduced; one
+/// denominator when they share it.
+fn small_sum((a, b): (i64, i64), (c, d): (i64, i64)) -> (i128, i128) {
+    if b == d {
+        (i128::from(a) + i128::from(c), i128::from(b))
+    } else {
+        (
+            i128::from(a) * i128::from(d) + i128::from(c) * i128::from(b),
+            i128::from(b) * i128::from(d),
+        )
+    }
+}
+
+/// `a/b × c/d` of two inline fractions in 128 bits, not yet reduced.
+fn small_product((a, b): (i64, i64), (c, d): (i64, i64)) -> (i128, i128) {
+    (i128::from(a) * i128::from(c), i128::from(b) * i128::from(d))
 }
 
 /// Reduce `num/den` (with `den > 0`) computed in `i128` and try to fit it inline.
@@ -296,14 +316,7 @@ impl Score {
     pub fn try_add_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
         match (&self.0, &rhs.0) {
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = if b == d {
-                    (i128::from(*a) + i128::from(*c), i128::from(*b))
-                } else {
-                    (
-                        i128::from(*a) * i128::from(*d) + i128::from(*c) * i128::from(*b),
-                        i128::from(*b) * i128::from(*d),
-                    )
-                };
+                let (num, den) = small_sum((*a, *b), (*c, *d));
                 reduce_i128(num, den).map_err(|_| InlineOverflow)
             }
             _ => Err(InlineOverflow),
@@ -313,11 +326,10 @@ impl Score {
     /// Fast-path multiplication only: the exact product if it fits.
     pub fn try_mul_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
         match (&self.0, &rhs.0) {
-            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => reduce_i128(
-                i128::from(*a) * i128::from(*c),
-                i128::from(*b) * i128::from(*d),
-            )
-            .map_err(|_| InlineOverflow),
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                let (num, den) = small_product((*a, *b), (*c, *d));
+                reduce_i128(num, den).map_err(|_| InlineOverflow)
+            }
             _ => Err(InlineOverflow),
         }
     }
@@ -325,14 +337,7 @@ impl Score {
     fn add_ref(&self, rhs: &Score) -> Score {
         match (&self.0, &rhs.0) {
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = if b == d {
-                    (i128::from(*a) + i128::from(*c), i128::from(*b))
-                } else {
-                    (
-                        i128::from(*a) * i128::from(*d) + i128::from(*c) * i128::from(*b),
-                        i128::from(*b) * i128::from(*d),
-                    )
-                };
+                let (num, den) = small_sum((*a, *b), (*c, *d));
                 reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
             }
             (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
@@ -345,10 +350,7 @@ impl Score {
     fn mul_ref(&self, rhs: &Score) -> Score {
         match (&self.0, &rhs.0) {
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = (
-                    i128::from(*a) * i128::from(*c),
-                    i128::from(*b) * i128::from(*d),
-                );
+                let (num, den) = small_product((*a, *b), (*c, *d));
                 reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
             }
             (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {

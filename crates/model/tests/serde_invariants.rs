@@ -31,10 +31,11 @@ fn an_artificial_score_outside_0_to_100_does_not_deserialise() {
             "EW percentage is -50, outside 0 to 100",
         ),
     ] {
-        match serde_json::from_str::<ArtificialScore>(json) {
-            Ok(a) => panic!("{json} deserialised as {a:?}"),
-            Err(e) => assert_eq!(e.to_string(), message, "{json}"),
-        }
+        assert_eq!(
+            countback_test_support::json::refusal::<ArtificialScore>(json),
+            message,
+            "{json}"
+        );
     }
 }
 
@@ -58,10 +59,11 @@ fn a_rounding_step_of_zero_or_below_does_not_deserialise() {
         ("-1/10", "a rounding step must be positive, not -1/10"),
     ] {
         let text = json!({ "step": step, "mode": "floor" }).to_string();
-        match serde_json::from_str::<Rounding>(&text) {
-            Ok(r) => panic!("{text} deserialised as {r:?}"),
-            Err(e) => assert_eq!(e.to_string(), message, "{text}"),
-        }
+        assert_eq!(
+            countback_test_support::json::refusal::<Rounding>(&text),
+            message,
+            "{text}"
+        );
     }
     let ok: Rounding = serde_json::from_str(r#"{"step": "0.1", "mode": "ceiling"}"#).unwrap();
     assert_eq!(ok, Rounding::decimal(1, RoundingMode::Ceiling).unwrap());
@@ -81,10 +83,8 @@ fn a_score_refuses_what_parse_refuses() {
              exactly; write it as a string, e.g. \"0.1\"",
         ),
     ] {
-        match serde_json::from_str::<Score>(text) {
-            Ok(s) => panic!("{text} deserialised as {s:?}"),
-            Err(e) => assert!(e.to_string().starts_with(message), "{text}: {e}"),
-        }
+        let e = countback_test_support::json::refusal::<Score>(text);
+        assert!(e.starts_with(message), "{text}: {e}");
     }
 }
 

@@ -2,9 +2,26 @@
 //! them short (smaller in the debug smoke run).
 #![allow(missing_docs)]
 
+use countback_matchpoints::Standing;
 use countback_normalise::synthetic::session;
-use countback_normalise::{score_session, Movement, PercentageMethod, SessionSpec};
+use countback_normalise::{
+    score_session, Movement, NormaliseError, PercentageMethod, ScoredSession, SessionSpec,
+    Traveller,
+};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+/// The session scored exactly and its standings ranked, as both benchmarks
+/// measure it.
+fn score_and_rank(
+    travellers: &[Traveller],
+) -> (Result<ScoredSession, NormaliseError>, Option<Vec<Standing>>) {
+    let scored = score_session(travellers, &SessionSpec::default(), &Movement::open());
+    let standings = scored
+        .as_ref()
+        .ok()
+        .and_then(|s| s.table.standings(&PercentageMethod::Proportional).ok());
+    (scored, standings)
+}
 
 fn whole_session(c: &mut Criterion) {
     let pairs = if cfg!(debug_assertions) { 200 } else { 10_000 };
@@ -12,18 +29,7 @@ fn whole_session(c: &mut Criterion) {
     let mut g = c.benchmark_group("session");
     g.sample_size(10);
     g.bench_function(format!("{pairs}_pairs_24_boards_fifth_short_exact"), |b| {
-        b.iter(|| {
-            let scored = score_session(
-                black_box(&travellers),
-                &SessionSpec::default(),
-                &Movement::open(),
-            );
-            let standings = scored
-                .as_ref()
-                .ok()
-                .and_then(|s| s.table.standings(&PercentageMethod::Proportional).ok());
-            black_box((scored, standings))
-        })
+        b.iter(|| black_box(score_and_rank(black_box(&travellers))))
     });
     g.finish();
 }
@@ -47,15 +53,7 @@ fn one_big_board(c: &mut Criterion) {
         let travellers = session(2 * n, 1);
         g.bench_function(format!("{n}_results_scored_and_ranked"), |b| {
             b.iter(|| {
-                let scored = score_session(
-                    black_box(&travellers),
-                    &SessionSpec::default(),
-                    &Movement::open(),
-                );
-                let standings = scored
-                    .as_ref()
-                    .ok()
-                    .and_then(|s| s.table.standings(&PercentageMethod::Proportional).ok());
+                let (scored, standings) = score_and_rank(black_box(&travellers));
                 assert!(standings.is_some());
                 black_box((scored, standings))
             })

@@ -9,23 +9,18 @@ use countback_normalise::{
 };
 use countback_normalise::{BoardError, InputError};
 
-fn s(t: &str) -> Score {
-    t.parse().unwrap()
-}
+mod common;
+
+use common::s;
 
 const B: BoardNumber = BoardNumber(12);
 
 fn line(t: usize, outcome: TableOutcome) -> TravellerLine {
-    TravellerLine {
-        board: B,
-        ns: format!("{t}NS").into(),
-        ew: format!("{t}EW").into(),
-        outcome,
-    }
+    common::line_on(B, t, outcome)
 }
 
 fn played(t: usize, p: i32) -> TravellerLine {
-    line(t, TableOutcome::Played { ns_points: p })
+    common::played_on(B, t, p)
 }
 
 /// Distinct descending scores, so the group's as-is MPs are top, top−2, ... 0.

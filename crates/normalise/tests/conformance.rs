@@ -6,12 +6,8 @@
 //! `Axxyy` adjusted scores), exactly, with `E` = the largest number of
 //! results on any board, and compared with the totals, percentages and
 //! places the program wrote.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::collections::BTreeMap;
 
@@ -20,18 +16,10 @@ use countback_normalise::{
     Score, SessionSpec, TableOutcome, Traveller, TravellerLine,
 };
 
+use countback_test_support::files::tags;
+
 fn data(file: &str) -> Option<String> {
     countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
-}
-
-fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
-    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
-    block
-        .split(open.as_str())
-        .skip(1)
-        .filter_map(|rest| rest.split(close.as_str()).next())
-        .map(str::trim)
-        .collect()
 }
 
 /// Pair numbers are written as the file writes them (`7`, `1NS`, `1EW`).

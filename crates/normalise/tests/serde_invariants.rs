@@ -42,10 +42,8 @@ fn a_scale_factor_refuses_what_new_refuses() {
             "invalid value: integer `18446744073709551615`, expected i64",
         ),
     ] {
-        match serde_json::from_str::<ScaleFactor>(json) {
-            Ok(sf) => panic!("{json} deserialised as {sf:?}"),
-            Err(e) => assert!(e.to_string().starts_with(message), "{json}: {e}"),
-        }
+        let e = countback_test_support::json::refusal::<ScaleFactor>(json);
+        assert!(e.starts_with(message), "{json}: {e}");
     }
     let ok: ScaleFactor = serde_json::from_str(r#"{"expected": 10, "actual": 7}"#).unwrap();
     assert_eq!(ok, ScaleFactor::new(10, 7).unwrap());

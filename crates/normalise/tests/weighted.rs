@@ -7,23 +7,18 @@ use countback_normalise::{
     Movement, NormaliseError, Score, TableOutcome, TravellerLine, WeightedScore,
 };
 
-fn s(t: &str) -> Score {
-    t.parse().unwrap()
-}
+mod common;
+
+use common::s;
 
 const B: BoardNumber = BoardNumber(7);
 
 fn line(t: usize, outcome: TableOutcome) -> TravellerLine {
-    TravellerLine {
-        board: B,
-        ns: format!("{t}NS").into(),
-        ew: format!("{t}EW").into(),
-        outcome,
-    }
+    common::line_on(B, t, outcome)
 }
 
 fn played(t: usize, p: i32) -> TravellerLine {
-    line(t, TableOutcome::Played { ns_points: p })
+    common::played_on(B, t, p)
 }
 
 fn w60_40() -> WeightedScore {

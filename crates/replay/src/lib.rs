@@ -11,6 +11,7 @@ pub mod rulesets;
 /// A fixture as written in `docs/examples/<ruleset>/<name>.toml`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Fixture {
     /// The seed document's file name.
     pub document: String,
@@ -34,6 +35,7 @@ pub struct Fixture {
 /// One figure the document prints.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct PrintedFigure {
     /// What the figure is, matching a computed quantity's name.
     pub quantity: String,
@@ -47,6 +49,7 @@ pub struct PrintedFigure {
 /// A recorded misprint.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Erratum {
     /// The value the rule gives, displayed as the document displays it.
     pub correct: String,
@@ -56,6 +59,7 @@ pub struct Erratum {
 
 /// One computed quantity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Computed {
     /// Its name; printed figures refer to it.
     pub quantity: String,
@@ -95,6 +99,7 @@ impl Computed {
 
 /// What a rule set's replay returns for one fixture.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Breakdown {
     /// Every quantity computed, printed or not, in a stable order.
     pub computed: Vec<Computed>,
@@ -105,6 +110,7 @@ pub struct Breakdown {
 /// How a printed figure compares with the computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Status {
     /// The printed figure is the computed display.
     Match,
@@ -117,6 +123,7 @@ pub enum Status {
 
 /// One figure's line of the report (also the `--json` record).
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct FigureReport {
     /// Document file name.
     pub document: String,
@@ -141,6 +148,7 @@ pub struct FigureReport {
 
 /// The replay of one fixture.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ExampleReport {
     /// Rule set (the fixture's folder).
     pub ruleset: String,
@@ -375,6 +383,7 @@ pub mod files {
 
     /// A fixture found on disk.
     #[derive(Debug, Clone)]
+    #[non_exhaustive]
     pub struct FixtureFile {
         /// Its folder under `docs/examples` (the rule set).
         pub ruleset: String,
@@ -452,6 +461,7 @@ pub mod files {
 
 /// Counts over a whole replay.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Summary {
     /// Fixtures read.
     pub examples: usize,

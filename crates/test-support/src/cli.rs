@@ -18,6 +18,7 @@ pub fn root() -> PathBuf {
 
 /// What a run printed, and its exit status.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Out {
     /// The exit status (-1 if killed by a signal).
     pub code: i32,

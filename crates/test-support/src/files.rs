@@ -85,7 +85,7 @@ pub fn ruter_cross(scoring: &str, totals: [&str; 3]) -> String {
 
 /// Every event file the project ships or tests with: the examples, and the
 /// event library's cases (`crates/event/tests/data/<procedure>/`, without
-/// their `.expected.toml`), sorted.
+/// their `.expected.toml` and without the cases the library refuses), sorted.
 #[must_use]
 pub fn event_files() -> Vec<std::path::PathBuf> {
     let root = crate::cli::root();
@@ -99,7 +99,7 @@ pub fn event_files() -> Vec<std::path::PathBuf> {
         for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let p = e.unwrap_or_else(|e| panic!("{e}")).path();
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            if name.ends_with(".toml") && !name.ends_with(".expected.toml") {
+            if name.ends_with(".toml") && !name.ends_with(".expected.toml") && !refused(&p) {
                 out.push(p);
             }
         }
@@ -107,6 +107,13 @@ pub fn event_files() -> Vec<std::path::PathBuf> {
     out.sort();
     assert!(out.len() >= 9, "the examples and test events are missing");
     out
+}
+
+/// Whether the case at `event` is one the library refuses (its
+/// `.expected.toml` lists `refused` words): not an event the format accepts.
+fn refused(event: &std::path::Path) -> bool {
+    std::fs::read_to_string(event.with_extension("expected.toml"))
+        .is_ok_and(|t| t.lines().any(|l| l.starts_with("refused")))
 }
 
 /// The real Compscore3 (USEBIO 1.2) sessions of `../shared/bridge-data`,
@@ -126,3 +133,17 @@ pub const NZ_SCORER_SESSIONS: [&str; 3] = [
     "bridge-data/nz-scorer/pairs-with-np-passed.xml",
     "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
 ];
+
+/// The text of every `<name>…</name>` in `block`, in order, trimmed: the
+/// conformance tests read a few figures of a USEBIO file this way, apart
+/// from the reader they check.
+#[must_use]
+pub fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
+    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
+    block
+        .split(open.as_str())
+        .skip(1)
+        .filter_map(|rest| rest.split(close.as_str()).next())
+        .map(str::trim)
+        .collect()
+}

@@ -66,3 +66,13 @@ where
     prop_assert_eq!(&again, &got);
     Ok(Some(got))
 }
+
+/// The message with which `text` is refused as a `T`; a failure if it
+/// reads.
+#[must_use]
+pub fn refusal<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
+    match serde_json::from_str::<T>(text) {
+        Ok(t) => panic!("{text} deserialised as {t:?}"),
+        Err(e) => e.to_string(),
+    }
+}

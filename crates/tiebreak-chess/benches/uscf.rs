@@ -1,12 +1,8 @@
 //! All four USCF tie-breaks (and the ranking through them) for a
 //! 10,000-player, 11-round Swiss. A debug build (the `cargo test` smoke
 //! run) uses 300 players so it stays fast.
-#![allow(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(missing_docs, clippy::indexing_slicing)]
 
 #[path = "../tests/support/swiss.rs"]
 mod swiss;

@@ -110,6 +110,7 @@ impl Default for IhsaOptions {
 /// A match played between two teams.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a played match as IHSA reads it, built by name by the caller.
 pub struct TeamMatch {
     /// The round.
     pub round: RoundNumber,
@@ -127,6 +128,7 @@ pub struct TeamMatch {
 /// with what it was awarded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: an unplayed match as IHSA awards it, built by name by the caller.
 pub struct UnplayedMatch {
     /// The round.
     pub round: RoundNumber,

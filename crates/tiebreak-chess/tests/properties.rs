@@ -1,11 +1,7 @@
 //! Invariants: symmetry violations are refused, the outcome does not depend
 //! on the order of the input, and the tie-breaks are deterministic.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 mod support;
 

@@ -1,10 +1,6 @@
 //! The rules, case by case: each case says where it comes from.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, missing_docs)]
 
 use countback_model::{Clause, InputError, Unresolved};
 use countback_tiebreak_chess::{

@@ -9,60 +9,26 @@
 //! `COUNTBACK_SCALE=1000,4000` to choose the sizes.
 #![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
 
+// The tests' builders: the same generated Swiss as the test of a large tie.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use countback_model::{
-    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, Unit,
-};
+use countback_model::{BoardNumber, ContestantId, Score};
 use countback_test_support::synthetic::{mix, scale_sizes};
-use countback_tiebreak_ebu::{
-    Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Procedure,
-    Scoring, Stage, Standings, TiePurpose,
-};
+use countback_tiebreak_ebu::{Board, BoardResult, Procedure, Stage, TiePurpose};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+
+use common::{drawn_swiss, team as name, vp_imps_stage};
 
 const ROUNDS: usize = 10;
 const BOARDS: u32 = 8;
 
-fn name(i: usize) -> ContestantId {
-    ContestantId::new(format!("T{i:05}"))
-}
-
 /// Every match drawn 10-10 on VPs (all tie on 100), IMPs varied.
 fn stage(teams: usize) -> Stage {
-    let standings =
-        Standings::new((0..teams).map(|i| FinalStanding::full(name(i), Score::integer(100))))
-            .unwrap();
-    let mut encounters = Vec::new();
-    for r in 0..ROUNDS {
-        let shift = r * 7 + 1;
-        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
-        for pair in order.chunks(2) {
-            let [a, b] = pair else { continue };
-            let imps = mix(*a, *b, r) % 5;
-            encounters.push(Encounter {
-                round: RoundNumber(r as u32 + 1),
-                first: name(*a),
-                second: name(*b),
-                scores: vec![
-                    SideScores {
-                        unit: Unit::VictoryPoints,
-                        first: Score::integer(10),
-                        second: Score::integer(10),
-                    },
-                    SideScores {
-                        unit: Unit::Imps,
-                        first: Score::integer(imps),
-                        second: Score::integer(4 - imps),
-                    },
-                ],
-                status: EncounterStatus::Played,
-                weight: Score::ONE,
-            });
-        }
-    }
+    let (standings, encounters) = drawn_swiss(teams, ROUNDS, |a, b, r| mix(a, b, r) % 5);
     let boards = (1..=BOARDS)
         .map(|n| Board {
             number: BoardNumber(n),
@@ -75,21 +41,7 @@ fn stage(teams: usize) -> Stage {
                 .collect::<BTreeMap<_, _>>(),
         })
         .collect();
-    Stage {
-        format: EventFormat {
-            scoring: Scoring::victory_points(Unit::Imps),
-            all_play_all: false,
-            contestants: ContestantKind::Team,
-            grouping: MatchGrouping::Rounds,
-            draw_score: Score::integer(10),
-        },
-        standings,
-        encounters,
-        partnerships: Vec::new(),
-        boards,
-        penalties: Vec::new(),
-        conversion: PenaltyConversion::standard(),
-    }
+    vp_imps_stage(standings, encounters, boards)
 }
 
 fn bench(c: &mut Criterion) {

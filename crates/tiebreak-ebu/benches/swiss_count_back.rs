@@ -3,15 +3,18 @@
 //! runs this once as a smoke test).
 #![allow(missing_docs)]
 
+// The tests' builders: the stage's format.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::collections::BTreeMap;
 
 use countback_model::{
-    BoardNumber, ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, Score,
-    SideScores, Unit,
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
 };
 use countback_tiebreak_ebu::{
-    Board, BoardResult, EventFormat, FinalStanding, MatchGrouping, PenaltyConversion,
-    PointABoardCountBack, Procedure, Scoring, SplitTieTest, Stage, Standings, TiePurpose,
+    Board, BoardResult, FinalStanding, PointABoardCountBack, Procedure, SplitTieTest, Stage,
+    Standings, TiePurpose,
 };
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -105,21 +108,7 @@ fn swiss(s: &Size) -> (Stage, Vec<ContestantId>) {
                 .collect::<BTreeMap<_, _>>(),
         })
         .collect();
-    let stage = Stage {
-        format: EventFormat {
-            scoring: Scoring::victory_points(Unit::Imps),
-            all_play_all: false,
-            contestants: ContestantKind::Team,
-            grouping: MatchGrouping::Rounds,
-            draw_score: Score::integer(10),
-        },
-        standings,
-        encounters,
-        partnerships: Vec::new(),
-        boards,
-        penalties: Vec::new(),
-        conversion: PenaltyConversion::standard(),
-    };
+    let stage = common::vp_imps_stage(standings, encounters, boards);
     let tied = (0..s.tied).map(name).collect();
     (stage, tied)
 }

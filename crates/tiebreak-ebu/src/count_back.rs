@@ -45,6 +45,7 @@ impl BoardResult {
 /// tie may be listed; they are ignored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a board of the count-back, built by name by the event library and the replay.
 pub struct Board {
     /// The board.
     pub number: BoardNumber,
@@ -57,6 +58,7 @@ pub struct Board {
 /// The points one board gave the tied contestants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct BoardPoints {
     /// The board.
     pub board: BoardNumber,
@@ -67,6 +69,7 @@ pub struct BoardPoints {
 /// A count-back among tied contestants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PointABoardCountBack {
     /// Total points per contestant.
     pub totals: BTreeMap<ContestantId, u64>,

@@ -94,6 +94,7 @@ pub fn count_as_win(own: &Score, draw_score: &Score) -> MatchOutcome {
 /// meetings, with the total weight of those meetings.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: two totals and a weight, built by name (as its example does).
 pub struct HeadToHead {
     /// The first contestant's total.
     pub own: Score,
@@ -181,6 +182,7 @@ where
 /// half a win, and the number of matches or rounds counted.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct WinRecord {
     /// Wins, a draw counting one half.
     pub wins: Score,

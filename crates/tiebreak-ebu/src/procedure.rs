@@ -26,18 +26,42 @@ use crate::tie_break_points::Standings;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        rename = "TiePurposeName",
+        description = "What a tie is for (EBU 143.4)."
+    )
+)]
 #[non_exhaustive]
 pub enum TiePurpose {
     /// The winners of an event with a trophy (143.4(a)): split; if no test
     /// can, a random ballot decides or the tie stands, as
     /// [`Readings::unbroken_title_tie`] says (a ballot by default). The
     /// winners of an event with no trophy are a [`TiePurpose::SharedPlace`].
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(description = "The winners: split if the tests can.")
+    )]
     Title,
     /// The last qualifying place: must be broken, by ballot if need be.
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(description = "The last qualifying place: must be broken.")
+    )]
     QualifyingPlace,
     /// An indivisible prize: must be broken, by ballot if need be.
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(description = "An indivisible prize: must be broken.")
+    )]
     IndivisiblePrize,
     /// Any other place: not split, the contestants share it.
+    #[cfg_attr(
+        feature = "schemars",
+        schemars(description = "Any other place: shared, not split.")
+    )]
     SharedPlace,
 }
 
@@ -119,6 +143,7 @@ impl SplitTieTest {
 /// The shape of the stage in which the tie occurred.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the stage's form, built by name by the event library and the replay.
 pub struct EventFormat {
     /// Basic and final units (143.5.1).
     pub scoring: Scoring,
@@ -136,6 +161,7 @@ pub struct EventFormat {
 /// Everything about the one stage in which the tie occurred: only that
 /// stage counts (143.6.1), so callers pass nothing from earlier stages.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the stage in, built by name by the event library and the replay.
 pub struct Stage {
     /// The format.
     pub format: EventFormat,
@@ -231,6 +257,7 @@ impl Stage {
 /// otherwise the tie stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Procedure {
     /// The tests, in order.
     pub tests: Vec<SplitTieTest>,

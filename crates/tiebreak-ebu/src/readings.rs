@@ -73,6 +73,14 @@ impl Readings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "DirectResultAmongManyNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "EBU 143.7.1(a) among three or more: `each_of_the_others` (143.5.6's example: one who beat each of the others is first, whether or not they met) or `every_pair_met`."
+    )
+)]
 #[non_exhaustive]
 pub enum DirectResultAmongMany {
     /// A contestant that defeated each of the others is first, and one
@@ -105,6 +113,14 @@ impl DirectResultAmongMany {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "DefeatedNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "EBU: \"defeated\" among three or more: `final_method` (VPs) or `final_then_basic_method` (IMPs where the VPs are level)."
+    )
+)]
 #[non_exhaustive]
 pub enum Defeated {
     /// A larger score in the final method (VPs in a VP event). A match level
@@ -139,6 +155,14 @@ impl Defeated {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "UnbrokenTitleTieNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "EBU 143.7.1(e): a title tie no test splits goes to a `random_ballot`, or `stands`."
+    )
+)]
 #[non_exhaustive]
 pub enum UnbrokenTitleTie {
     /// A random ballot decides: the title carries a trophy, an indivisible

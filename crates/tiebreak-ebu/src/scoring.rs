@@ -138,6 +138,7 @@ impl Scoring {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PenaltyConversion {
     /// IMPs on one side of the rate.
     pub imps: Score,
@@ -181,6 +182,7 @@ impl PenaltyConversion {
 /// contestant, in the unit it was given in (143.5.7).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a penalty as the caller enters it, built by name.
 pub struct ProceduralPenalty {
     /// Who.
     pub contestant: ContestantId,

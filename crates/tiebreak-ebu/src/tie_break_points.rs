@@ -19,6 +19,7 @@ use crate::error::EbuError;
 /// withdrew half-way; 9/10 for a pair that sat out one round of ten).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct FinalStanding {
     /// Who.
     pub contestant: ContestantId,

@@ -913,59 +913,12 @@ fn places_that_do_not_exist_are_refused() {
 /// lists in the trace are cut to a few names and a count.
 #[test]
 fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
-    use countback_model::{
-        ContestantId, ContestantKind, Encounter, EncounterStatus, RoundNumber, SideScores, Unit,
-    };
-    use countback_tiebreak_ebu::{
-        EventFormat, FinalStanding, MatchGrouping, PenaltyConversion, Scoring, Stage, Standings,
-    };
     let n = 1_500usize;
-    let name = |i: usize| ContestantId::new(format!("T{i:05}"));
-    let standings =
-        Standings::new((0..n).map(|i| FinalStanding::full(name(i), Score::integer(100)))).unwrap();
-    let mut encounters = Vec::new();
-    for r in 0..10usize {
-        let order: Vec<usize> = (0..n).map(|i| (i * 13 + r * 7 + 1) % n).collect();
-        for pair in order.chunks(2) {
-            let [a, b] = pair else { continue };
-            let imps = i64::try_from((a * 31 + b * 17 + r) % 5).unwrap();
-            encounters.push(Encounter {
-                round: RoundNumber(u32::try_from(r + 1).unwrap()),
-                first: name(*a),
-                second: name(*b),
-                scores: vec![
-                    SideScores {
-                        unit: Unit::VictoryPoints,
-                        first: Score::integer(10),
-                        second: Score::integer(10),
-                    },
-                    SideScores {
-                        unit: Unit::Imps,
-                        first: Score::integer(imps),
-                        second: Score::integer(4 - imps),
-                    },
-                ],
-                status: EncounterStatus::Played,
-                weight: Score::ONE,
-            });
-        }
-    }
-    let stage = Stage {
-        format: EventFormat {
-            scoring: Scoring::victory_points(Unit::Imps),
-            all_play_all: false,
-            contestants: ContestantKind::Team,
-            grouping: MatchGrouping::Rounds,
-            draw_score: Score::integer(10),
-        },
-        standings,
-        encounters,
-        partnerships: Vec::new(),
-        boards: Vec::new(),
-        penalties: Vec::new(),
-        conversion: PenaltyConversion::standard(),
-    };
-    let tied: Vec<ContestantId> = (0..n).map(name).collect();
+    let (standings, encounters) = drawn_swiss(n, 10, |a, b, r| {
+        i64::try_from((a * 31 + b * 17 + r) % 5).unwrap()
+    });
+    let stage = vp_imps_stage(standings, encounters, Vec::new());
+    let tied: Vec<countback_model::ContestantId> = (0..n).map(team).collect();
     let start = std::time::Instant::now();
     for procedure in [Procedure::white_book(), Procedure::with_number_of_wins()] {
         let outcome = procedure

@@ -1,7 +1,7 @@
 //! Invariants of the split-tie procedure and the count-back.
+#![allow(clippy::unwrap_used)]
 #![allow(
     missing_docs,
-    clippy::unwrap_used,
     clippy::indexing_slicing,
     clippy::cast_possible_truncation
 )]

@@ -10,6 +10,7 @@ use crate::error::FideError;
 
 /// The value of one tie-break for one player, as the standings use it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PlacementValues {
     /// The tie-break (`PTS` first, then the list in order).
     pub code: TieBreakCode,
@@ -65,6 +66,7 @@ pub enum Finding {
 
 /// The result of [`audit`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Audit {
     /// The tie-break list the standings were checked against.
     pub cascade: Cascade,

@@ -550,6 +550,7 @@ impl fmt::Display for TieBreakCode {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
+#[allow(clippy::exhaustive_structs)] // Closed: a tie-break list is its codes.
 pub struct Cascade(pub Vec<TieBreakCode>);
 
 impl TryFrom<String> for Cascade {

@@ -40,6 +40,7 @@ pub fn is_requested_bye(result: ResultCode) -> bool {
 
 /// One round's part in an opponent-based tie-break (BH, FB, SB).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Contribution {
     /// The round (1-based).
     pub round: usize,

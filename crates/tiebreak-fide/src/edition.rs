@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A calendar date (as TRF record `042` gives it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(clippy::exhaustive_structs)] // Closed: a calendar date is a year, a month and a day.
 pub struct Date {
     /// The year.
     pub year: u16,

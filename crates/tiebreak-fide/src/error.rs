@@ -154,6 +154,7 @@ pub enum TrfErrorKind {
 /// A TRF reading error, at a line and column (both 1-based, in characters).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("TRF line {line}, column {column}: {kind}")]
+#[non_exhaustive]
 pub struct TrfError {
     /// The line.
     pub line: usize,
@@ -166,6 +167,7 @@ pub struct TrfError {
 /// A tie-break code that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("tie-break code {code:?}: {reason}")]
+#[non_exhaustive]
 pub struct CodeError {
     /// The code as written.
     pub code: String,

@@ -39,6 +39,7 @@ use crate::trf::{Colour, Player, PointsSystem, ResultCode, RoundEntry, Tournamen
 
 /// A `310` team record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamRecord {
     /// The team's number (columns 5-7).
     pub number: u32,
@@ -70,6 +71,7 @@ pub enum TeamByeKind {
 
 /// A team's bye in a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamBye {
     /// The round.
     pub round: usize,
@@ -83,6 +85,7 @@ pub struct TeamBye {
 
 /// Record `320`: the pairing-allocated byes, with their points.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PairingAllocatedByes {
     /// The match points of such a bye.
     pub match_points: Score,
@@ -96,6 +99,7 @@ pub struct PairingAllocatedByes {
 
 /// Record `330`: a forfeited match.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ForfeitedMatch {
     /// The round.
     pub round: usize,
@@ -113,6 +117,7 @@ pub struct ForfeitedMatch {
 
 /// Record `299`: abnormal points.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AbnormalPoints {
     /// The result letter (`+ - W D L`), or a blank for points added.
     pub kind: char,
@@ -132,6 +137,7 @@ pub struct AbnormalPoints {
 /// The match points of a match won, drawn and lost (record `362`; 2-1-0
 /// when the file has none).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MatchPointsSystem {
     /// A match won (`TW`).
     pub win: Score,
@@ -185,6 +191,7 @@ impl TeamScore {
 
 /// The team records of a TRF-2026 file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct TeamRecords {
     /// The `310` records, by team number.
     pub teams: Vec<TeamRecord>,
@@ -208,6 +215,7 @@ pub struct TeamRecords {
 
 /// Record `300`: a team's players by board in a round (0: an empty board).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BoardOrder {
     /// The round.
     pub round: usize,
@@ -565,6 +573,7 @@ pub enum TeamRoundKind {
 
 /// One team's round.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamRound {
     /// What happened.
     pub kind: TeamRoundKind,
@@ -578,6 +587,7 @@ pub struct TeamRound {
 
 /// A team's standing: its rounds and totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamStanding {
     /// The team's record.
     pub team: TeamRecord,
@@ -591,6 +601,7 @@ pub struct TeamStanding {
 
 /// Where a team's declared points (record `310`) are not what the results make.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamPointsDisagreement {
     /// The team.
     pub team: u32,
@@ -1175,6 +1186,7 @@ impl<'t> TeamTournament<'t> {
 /// A team whose declared rank (record `310`) is not a place the list
 /// gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TeamOutOfPlace {
     /// The team.
     pub team: u32,
@@ -1189,6 +1201,7 @@ pub struct TeamOutOfPlace {
 
 /// What the standings check of a team file finds.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct TeamAudit {
     /// Teams whose `310` match or game points are not the results'.
     pub points: Vec<TeamPointsDisagreement>,
@@ -2084,6 +2097,7 @@ fn with_reference(code: &TieBreakCode, reference: &str) -> String {
 
 /// A list of team tie-breaks (`MPvGP, BH:MP/C1/P`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[allow(clippy::exhaustive_structs)] // Closed: a tie-break list is its codes.
 pub struct TeamCascade(pub Vec<TeamTieBreak>);
 
 impl std::str::FromStr for TeamCascade {

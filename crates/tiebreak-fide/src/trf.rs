@@ -168,6 +168,7 @@ impl ResultCode {
 
 /// One round of one player.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a TRF round entry, built by name by callers that hold one.
 pub struct RoundEntry {
     /// The opponent's starting rank, if any.
     pub opponent: Option<u32>,
@@ -191,6 +192,7 @@ impl RoundEntry {
 
 /// A `001` player record.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a TRF player record, built by name by callers that hold one.
 pub struct Player {
     /// The starting rank (pairing number), columns 5-8.
     pub starting_rank: u32,
@@ -325,6 +327,7 @@ impl PointsSystem {
 
 /// Where a player's declared points disagree with their results.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PointsDisagreement {
     /// The player's starting rank.
     pub starting_rank: u32,
@@ -338,6 +341,7 @@ pub struct PointsDisagreement {
 
 /// A tournament read from a TRF file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Tournament {
     /// The name (`012`).
     pub name: Option<String>,

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use countback_model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, Unit,
 };
 use countback_test_support::synthetic::{mix, scale_sizes};
 use countback_tiebreak_wbf::{
@@ -20,19 +20,13 @@ use countback_tiebreak_wbf::{
 };
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
+// The tests' builders (names, a teams match).
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{name, side, teams_match};
+
 const ROUNDS: usize = 10;
-
-fn name(i: usize) -> ContestantId {
-    ContestantId::new(format!("T{i:05}"))
-}
-
-fn side(unit: Unit, a: i64, b: i64) -> SideScores {
-    SideScores {
-        unit,
-        first: Score::integer(a),
-        second: Score::integer(b),
-    }
-}
 
 /// Each round pairs neighbours after a rotation: (round, a, b).
 fn schedule(teams: usize) -> Vec<(usize, usize, usize)> {
@@ -55,18 +49,7 @@ fn teams_event(teams: usize) -> TeamsEvent {
     let matches = schedule(teams).into_iter().map(|(r, a, b)| {
         let imps = (mix(a, b, r) % 7, mix(b, a, r) % 7);
         let points = (mix(a, b, r + 200) % 5 + 500, mix(b, a, r + 200) % 5 + 500);
-        Encounter {
-            round: RoundNumber(r as u32 + 1),
-            first: name(a),
-            second: name(b),
-            scores: vec![
-                side(Unit::VictoryPoints, 10, 10),
-                side(Unit::Imps, imps.0, imps.1),
-                side(Unit::TotalPoints, points.0, points.1),
-            ],
-            status: EncounterStatus::Played,
-            weight: Score::ONE,
-        }
+        teams_match(r + 1, (a, b), (10, 10), imps, points)
     });
     TeamsEvent::new((0..teams).map(name), matches).unwrap()
 }

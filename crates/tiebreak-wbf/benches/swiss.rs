@@ -3,12 +3,16 @@
 //! `cargo test` smoke run) use 60 teams with a 10-team tie.
 #![allow(missing_docs, clippy::unwrap_used)]
 
-use countback_model::{
-    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
-};
+use countback_model::{ContestantId, Score};
 use countback_test_support::synthetic::mix;
 use countback_tiebreak_wbf::{swiss, swiss_standings, TeamsEvent};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+// The tests' builders (names, a teams match).
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{name, teams_match};
 
 const ROUNDS: usize = 10;
 
@@ -17,18 +21,6 @@ fn sizes() -> (usize, usize) {
         (60, 10)
     } else {
         (300, 40)
-    }
-}
-
-fn name(i: usize) -> ContestantId {
-    ContestantId::new(format!("T{i:03}"))
-}
-
-fn side(unit: Unit, a: i64, b: i64) -> SideScores {
-    SideScores {
-        unit,
-        first: Score::integer(a),
-        second: Score::integer(b),
     }
 }
 
@@ -50,18 +42,7 @@ fn event(teams: usize, tied: usize) -> TeamsEvent {
             };
             let imps = (mix(a, b, r + 100) % 60, mix(b, a, r + 100) % 60);
             let points = (mix(a, b, r + 200) + 500, mix(b, a, r + 200) + 500);
-            matches.push(Encounter {
-                round: RoundNumber(u32::try_from(r + 1).unwrap()),
-                first: name(a),
-                second: name(b),
-                scores: vec![
-                    side(Unit::VictoryPoints, vp, 20 - vp),
-                    side(Unit::Imps, imps.0, imps.1),
-                    side(Unit::TotalPoints, points.0, points.1),
-                ],
-                status: EncounterStatus::Played,
-                weight: Score::ONE,
-            });
+            matches.push(teams_match(r + 1, (a, b), (vp, 20 - vp), imps, points));
         }
     }
     TeamsEvent::new((0..teams).map(name), matches)

@@ -93,6 +93,14 @@ impl Readings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "NetAmongNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 1.2 / 3.2 other cases: net IMPs over the `matches_played` among the tied teams, or only when `every_pair_met`."
+    )
+)]
 #[non_exhaustive]
 pub enum NetAmong {
     /// The text: each team's net over the matches the tied teams did play
@@ -112,6 +120,14 @@ pub enum NetAmong {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "SwissPointsOpponentsNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 3 Swiss points: `every_opponent`, or `played_only` (an opponent met only in an awarded match does not count)."
+    )
+)]
 #[non_exhaustive]
 pub enum SwissPointsOpponents {
     /// The text: "each and every direct opponent", one per match in the
@@ -130,6 +146,14 @@ pub enum SwissPointsOpponents {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "BestSessionsNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 4 ¶1: compare the best session and the best two (`up_to_two`), or `up_to_all`."
+    )
+)]
 #[non_exhaustive]
 pub enum BestSessions {
     /// The text: the best session, then the best two; then ¶2.
@@ -148,6 +172,14 @@ pub enum BestSessions {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "CommonOpponentsNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 4 ¶2: pairs still tied go on with the `next_lower` ranked opponent, or start again `from_the_top`."
+    )
+)]
 #[non_exhaustive]
 pub enum CommonOpponents {
     /// The pairs still tied go on with "the next highest-ranking" opponent
@@ -166,6 +198,14 @@ pub enum CommonOpponents {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "BamRemainderNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 5: teams left level after 5(d)/5(e) separated others `restart` at 5(d), or go on to the `next_clause`."
+    )
+)]
 #[non_exhaustive]
 pub enum BamRemainder {
     /// The teams still level are "two or more teams ... tied": part 5

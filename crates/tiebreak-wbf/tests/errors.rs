@@ -2,33 +2,23 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use countback_model::{
-    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, SideScores, Unit,
+    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, Unit,
 };
 use countback_tiebreak_wbf::{
     bam, knockout, pairs, round_robin, swiss, BamStage, PairsStage, Qualification, TeamsEvent,
     WbfError,
 };
 
-fn side(unit: Unit, a: i64, b: i64) -> SideScores {
-    SideScores {
-        unit,
-        first: Score::integer(a),
-        second: Score::integer(b),
-    }
+mod common;
+
+use common::{played, side};
+
+fn m(round: usize, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
+    let scores = units.iter().map(|(u, x, y)| side(*u, *x, *y)).collect();
+    played(round, a.into(), b.into(), scores)
 }
 
-fn m(round: u32, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
-    Encounter {
-        round: RoundNumber(round),
-        first: a.into(),
-        second: b.into(),
-        scores: units.iter().map(|(u, x, y)| side(*u, *x, *y)).collect(),
-        status: EncounterStatus::Played,
-        weight: Score::ONE,
-    }
-}
-
-fn full(round: u32, a: &str, b: &str, vp: (i64, i64)) -> Encounter {
+fn full(round: usize, a: &str, b: &str, vp: (i64, i64)) -> Encounter {
     m(
         round,
         a,

@@ -3,10 +3,7 @@
 //! clause whose values really separate the teams.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
-use countback_model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
-    TieBreakOutcome, Unit, Value,
-};
+use countback_model::{BoardNumber, ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
 use countback_tiebreak_wbf::{
     bam, pairs, round_robin, round_robin_standings, swiss, swiss_standings, BamBoard, BamRemainder,
     BamStage, BestSessions, CommonOpponents, NetAmong, PairsStage, Readings, SwissPointsOpponents,
@@ -14,17 +11,9 @@ use countback_tiebreak_wbf::{
 };
 use proptest::prelude::*;
 
-fn name(i: usize) -> ContestantId {
-    ContestantId::new(format!("T{i:02}"))
-}
+mod common;
 
-fn side(unit: Unit, a: i64, b: i64) -> SideScores {
-    SideScores {
-        unit,
-        first: Score::integer(a),
-        second: Score::integer(b),
-    }
-}
+use common::{name, played, side, teams_match};
 
 /// Per match: VPs on a 4-VP scale (ties are common), IMPs and points small
 /// enough that zeros (and infinite quotients) happen.
@@ -48,18 +37,7 @@ fn event(n: usize, scores: &[MatchScores], sparse: bool) -> Vec<Encounter> {
             if sparse && (i + j) % 3 == 0 {
                 continue;
             }
-            out.push(Encounter {
-                round: RoundNumber(u32::try_from(k).unwrap()),
-                first: name(i),
-                second: name(j),
-                scores: vec![
-                    side(Unit::VictoryPoints, vp, 4 - vp),
-                    side(Unit::Imps, ia, ib),
-                    side(Unit::TotalPoints, pa, pb),
-                ],
-                status: EncounterStatus::Played,
-                weight: Score::ONE,
-            });
+            out.push(teams_match(k, (i, j), (vp, 4 - vp), (ia, ib), (pa, pb)));
         }
     }
     out
@@ -257,14 +235,7 @@ proptest! {
                 if (p + o + usize::try_from(seed % 2).unwrap()) % 4 == 0 {
                     continue;
                 }
-                meetings.push(Encounter {
-                    round: RoundNumber(u32::try_from(k).unwrap()),
-                    first: name(p),
-                    second: name(o),
-                    scores: vec![side(Unit::MatchPoints, x, y)],
-                    status: EncounterStatus::Played,
-                    weight: Score::ONE,
-                });
+                meetings.push(played(k, name(p), name(o), vec![side(Unit::MatchPoints, x, y)]));
             }
         }
         let tied: Vec<ContestantId> = (0..4).map(name).collect();
@@ -297,14 +268,7 @@ proptest! {
             for j in (i + 1)..5 {
                 let s = scores[k];
                 k += 1;
-                matches.push(Encounter {
-                    round: RoundNumber(u32::try_from(k).unwrap()),
-                    first: name(i),
-                    second: name(j),
-                    scores: vec![side(Unit::MatchPoints, s, 2 - s)],
-                    status: EncounterStatus::Played,
-                    weight: Score::ONE,
-                });
+                matches.push(played(k, name(i), name(j), vec![side(Unit::MatchPoints, s, 2 - s)]));
             }
         }
         let carry: Vec<(ContestantId, Score)> = (0..5).map(|i| (name(i), Score::ZERO)).collect();

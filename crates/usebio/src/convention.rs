@@ -261,6 +261,7 @@ impl fmt::Display for Convention {
 /// A convention name that is not one of [`ALL_CONVENTIONS`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown scoring convention {found:?}; known: {}", known_names())]
+#[non_exhaustive]
 pub struct UnknownConvention {
     /// The name as given.
     pub found: String,

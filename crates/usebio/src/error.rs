@@ -7,6 +7,7 @@ use countback_model::{BoardNumber, ContestantId, ScoreError};
 /// Where in the source text something was found: the element and its line
 /// and column (1-based), as an editor shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(clippy::exhaustive_structs)] // Closed: a place in a file: line, column, element.
 pub struct SourcePosition {
     /// The element name (`TRAVELLER_LINE`, `SCORE`, `result` ...).
     pub element: String,

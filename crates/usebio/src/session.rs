@@ -94,6 +94,7 @@ pub enum Ranking {
 /// at the file's own precision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct StoredFigure {
     /// The exact value of the text.
     pub value: Score,
@@ -142,6 +143,7 @@ impl StoredFigure {
 /// The figures a program stored for one contestant.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a stored standing of the seam the other readers fill by name.
 pub struct StoredStanding {
     /// `TOTAL_SCORE` (match points already scaled for boards missed, or IMPs).
     /// For NZ Scorer: the numerator of `match_points`.
@@ -162,6 +164,7 @@ pub struct StoredStanding {
 /// One contestant of the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a participant of the seam the other readers fill by name.
 pub struct Participant {
     /// The identifier travellers use: `"7"` in a Howell, `"1NS"` in a
     /// Mitchell, `"A1NS"` in a multi-section NZ file.
@@ -184,6 +187,7 @@ pub struct Participant {
 /// figure.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a seat record of the seam the other readers fill by name.
 pub struct Seats {
     /// North.
     pub north: ContestantId,
@@ -209,6 +213,7 @@ impl Seats {
 /// One line of a traveller with the figures the program stored for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a traveller line of the seam the other readers fill by name.
 pub struct Line {
     /// The table result, in the shared model. In an individual event,
     /// `traveller.ns` and `traveller.ew` name the two partnerships of the
@@ -230,6 +235,7 @@ pub struct Line {
 /// One board of one scoring field: every line played on that deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a board of the seam the other readers fill by name.
 pub struct Board {
     /// The board number.
     pub number: BoardNumber,
@@ -330,6 +336,7 @@ impl FileRule {
 /// A whole session as read from a results file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the seam the other readers (PBN, .bws) fill by name (ARCHITECTURE).
 pub struct Session {
     /// The file format.
     pub format: SourceFormat,

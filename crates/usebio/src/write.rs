@@ -26,6 +26,7 @@ use crate::session::{EventKind, Participant, Ranking, Session};
 /// How a board was played at one table, as a traveller line prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: how a board was played, as the .bws reader builds it by name.
 pub struct Play {
     /// `CONTRACT` as written: `4S`, `3NTX`, `PASS`.
     pub contract: String,

@@ -89,6 +89,7 @@ pub enum VpError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[allow(clippy::exhaustive_enums)] // Closed: a match has two sides.
 pub enum Side {
     /// The first team named (North-South in the open room).
     First,
@@ -108,6 +109,7 @@ impl fmt::Display for Side {
 /// A scale name that no scale answers to. The message lists the valid names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown VP scale {given:?}; the valid names are: {}", VpScale::names().join(", "))]
+#[non_exhaustive]
 pub struct UnknownScale {
     /// The name as given.
     pub given: String,

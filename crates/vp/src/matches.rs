@@ -10,6 +10,7 @@ use crate::scale::{FractionalMargin, VpTable};
 /// IMPs (or total points) scored and conceded by one team.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Closed: scored and conceded: there is no third figure.
 pub struct Totals {
     /// Scored by the team.
     pub scored: Score,
@@ -119,6 +120,7 @@ pub enum MatchInput {
 /// was played in both rooms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct BoardScore {
     /// The first team's points gained (`open_ns − closed_ns`), when played.
     pub points: Option<i64>,
@@ -131,6 +133,7 @@ pub struct BoardScore {
 /// One team's result in a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct SideResult {
     /// IMPs scored and conceded (`None` for a void match).
     pub imps: Option<Totals>,
@@ -145,6 +148,7 @@ pub struct SideResult {
 /// A scored match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MatchScore {
     /// Board by board (empty unless the match was given board by board).
     pub boards: Vec<BoardScore>,

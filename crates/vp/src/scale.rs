@@ -301,6 +301,7 @@ pub enum FractionalMargin {
 /// Both teams' VPs for one match, in the order the teams were given.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::exhaustive_structs)] // Closed: a match's VPs are the two sides' shares.
 pub struct VpSplit {
     /// The first team's VPs.
     pub first: Score,

@@ -133,7 +133,7 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
             return Err(bad());
         }
         for p in from..=to {
-            if by_place.insert(p, TiePurpose::from(*purpose)).is_some() {
+            if by_place.insert(p, *purpose).is_some() {
                 return Err(EventError::at(
                     at.clone(),
                     Problem::BadOption {
@@ -144,6 +144,6 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
             }
         }
     }
-    let default = opts.tie_purpose.map_or(TiePurpose::Title, TiePurpose::from);
+    let default = opts.tie_purpose.unwrap_or(TiePurpose::Title);
     Ok(PlacePurposes::new(default, by_place)?)
 }

@@ -83,32 +83,38 @@ struct Match {
 
 impl Match {
     fn encounter(&self, unit_for_vp: Unit) -> Encounter {
-        let mut scores = vec![SideScores {
-            unit: unit_for_vp,
-            first: self.vp.0.clone(),
-            second: self.vp.1.clone(),
-        }];
+        let mut scores = vec![side(unit_for_vp, &self.vp)];
         for (unit, s) in [(Unit::Imps, &self.imps), (Unit::TotalPoints, &self.points)] {
-            if let Some((a, b)) = s {
-                scores.push(SideScores {
-                    unit,
-                    first: a.clone(),
-                    second: b.clone(),
-                });
+            if let Some(s) = s {
+                scores.push(side(unit, s));
             }
         }
-        Encounter {
-            round: RoundNumber(self.round),
-            first: ContestantId::new(self.teams.0.as_str()),
-            second: ContestantId::new(self.teams.1.as_str()),
-            scores,
-            status: if self.awarded {
-                EncounterStatus::Awarded
-            } else {
-                EncounterStatus::Played
-            },
-            weight: Score::ONE,
+        let mut e = meeting(self.round, &self.teams, scores);
+        if self.awarded {
+            e.status = EncounterStatus::Awarded;
         }
+        e
+    }
+}
+
+/// One unit's two scores.
+fn side(unit: Unit, (first, second): &(Score, Score)) -> SideScores {
+    SideScores {
+        unit,
+        first: first.clone(),
+        second: second.clone(),
+    }
+}
+
+/// A meeting played in `round` between the two named contestants.
+fn meeting(round: u32, (a, b): &(String, String), scores: Vec<SideScores>) -> Encounter {
+    Encounter {
+        round: RoundNumber(round),
+        first: ContestantId::new(a.as_str()),
+        second: ContestantId::new(b.as_str()),
+        scores,
+        status: EncounterStatus::Played,
+        weight: Score::ONE,
     }
 }
 
@@ -223,18 +229,9 @@ fn pairs_tie(i: PairsTie) -> Result<Breakdown, KindError> {
         i.positions
             .iter()
             .map(|(p, n)| (ContestantId::new(p.as_str()), *n)),
-        i.meetings.iter().map(|m| Encounter {
-            round: RoundNumber(m.round),
-            first: ContestantId::new(m.pairs.0.as_str()),
-            second: ContestantId::new(m.pairs.1.as_str()),
-            scores: vec![SideScores {
-                unit: Unit::MatchPoints,
-                first: m.mp.0.clone(),
-                second: m.mp.1.clone(),
-            }],
-            status: EncounterStatus::Played,
-            weight: Score::ONE,
-        }),
+        i.meetings
+            .iter()
+            .map(|m| meeting(m.round, &m.pairs, vec![side(Unit::MatchPoints, &m.mp)])),
     )
     .map_err(KindError::compute)?;
     let outcome = pairs(
@@ -270,18 +267,9 @@ fn bam_tie(i: BamTie) -> Result<Breakdown, KindError> {
         i.carryover
             .iter()
             .map(|(t, c)| (ContestantId::new(t.as_str()), c.clone())),
-        i.matches.iter().map(|m| Encounter {
-            round: RoundNumber(m.round),
-            first: ContestantId::new(m.teams.0.as_str()),
-            second: ContestantId::new(m.teams.1.as_str()),
-            scores: vec![SideScores {
-                unit: Unit::MatchPoints,
-                first: m.score.0.clone(),
-                second: m.score.1.clone(),
-            }],
-            status: EncounterStatus::Played,
-            weight: Score::ONE,
-        }),
+        i.matches
+            .iter()
+            .map(|m| meeting(m.round, &m.teams, vec![side(Unit::MatchPoints, &m.score)])),
         i.boards.iter().map(|(t, b, s)| {
             BamBoard::new(ContestantId::new(t.as_str()), BoardNumber(*b), s.clone())
         }),

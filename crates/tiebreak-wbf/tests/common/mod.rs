@@ -1,0 +1,60 @@
+//! Small builders shared by the integration tests and the benchmarks
+//! (which include this file by path).
+#![allow(dead_code, clippy::unwrap_used)]
+
+use countback_model::{
+    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+};
+
+/// Team (or pair) `i` of a generated event.
+pub fn name(i: usize) -> ContestantId {
+    ContestantId::new(format!("T{i:05}"))
+}
+
+/// One unit's two scores.
+pub fn side(unit: Unit, a: i64, b: i64) -> SideScores {
+    SideScores {
+        unit,
+        first: Score::integer(a),
+        second: Score::integer(b),
+    }
+}
+
+/// A match played in `round` (counted from 1) between `a` and `b`, at
+/// full weight.
+pub fn played(
+    round: usize,
+    a: ContestantId,
+    b: ContestantId,
+    scores: Vec<SideScores>,
+) -> Encounter {
+    Encounter {
+        round: RoundNumber(u32::try_from(round).unwrap()),
+        first: a,
+        second: b,
+        scores,
+        status: EncounterStatus::Played,
+        weight: Score::ONE,
+    }
+}
+
+/// A teams match between generated teams `a` and `b`: VPs, IMPs and total
+/// points, each as (a's, b's).
+pub fn teams_match(
+    round: usize,
+    (a, b): (usize, usize),
+    vp: (i64, i64),
+    imps: (i64, i64),
+    points: (i64, i64),
+) -> Encounter {
+    played(
+        round,
+        name(a),
+        name(b),
+        vec![
+            side(Unit::VictoryPoints, vp.0, vp.1),
+            side(Unit::Imps, imps.0, imps.1),
+            side(Unit::TotalPoints, points.0, points.1),
+        ],
+    )
+}
