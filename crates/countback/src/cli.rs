@@ -157,6 +157,7 @@ pub struct FileArgs {
 /// sum-of-matchpoints`; docs/sessions.md).
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Multi-session events")]
+#[non_exhaustive]
 pub struct SessionsArgs {
     /// How the sessions' figures make the overall one:
     /// `sum-of-matchpoints`, `mean-of-percentages` or `sum-of-percentages`.

@@ -381,4 +381,6 @@ fn draw_lots_draws_an_ebu_ballot() {
         })
         .unwrap();
     assert_eq!(ballot["among"], serde_json::json!(["A", "B"]));
+    // The White Book's word, not C.07's.
+    assert_eq!(ballot["test"], "random ballot");
 }

@@ -258,6 +258,7 @@ impl SessionsRule {
 
 /// One session's file.
 #[derive(Debug, Clone, Copy)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a file's name, bytes and kind, built by name by every front end.
 pub struct SessionFile<'a> {
     /// How the session is named (its file name).
     pub name: &'a str,

@@ -96,6 +96,50 @@ impl SplitMix64 {
 /// ```
 #[must_use]
 pub fn draw_lots(outcome: &TieBreakOutcome, seed: u64) -> TieBreakOutcome {
+    draw(outcome, seed, Draw::Lots)
+}
+
+/// What the rule book calls its draw, as the trace names the test: C.07
+/// ends with "the drawing of lots", the EBU White Book (143.7.1(e)) with
+/// "a random ballot". The algorithm is the same; only the word differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Draw {
+    /// FIDE C.07: the drawing of lots.
+    Lots,
+    /// EBU White Book 143.7.1(e): a random ballot.
+    RandomBallot,
+}
+
+impl Draw {
+    /// The test's name in the trace.
+    #[must_use]
+    pub fn test(self) -> &'static str {
+        match self {
+            Draw::Lots => "drawing of lots",
+            Draw::RandomBallot => "random ballot",
+        }
+    }
+}
+
+/// [`draw_lots`] under the rule book's own word for the draw.
+///
+/// ```
+/// use countback_model::{ContestantId, TieBreakOutcome, TiedGroup, Unresolved, Clause};
+/// use countback_tiebreak_fide::lots::{draw, Draw};
+///
+/// let tied = TieBreakOutcome {
+///     order: vec![TiedGroup {
+///         members: vec![ContestantId::new("A"), ContestantId::new("B")],
+///         unresolved: Some(Unresolved::RandomBallot { clause: Clause::new("EBU 143.7.1(e)") }),
+///     }],
+///     trace: Vec::new(),
+/// };
+/// let drawn = draw(&tied, 11, Draw::RandomBallot);
+/// assert_eq!(drawn.trace[0].test, "random ballot");
+/// ```
+#[must_use]
+pub fn draw(outcome: &TieBreakOutcome, seed: u64, what: Draw) -> TieBreakOutcome {
     let mut generator = SplitMix64::new(seed);
     let mut order = Vec::with_capacity(outcome.order.len());
     let mut trace = outcome.trace.clone();
@@ -115,7 +159,7 @@ pub fn draw_lots(outcome: &TieBreakOutcome, seed: u64) -> TieBreakOutcome {
         among.sort();
         trace.push(Decision {
             clause: clause.clone(),
-            test: "drawing of lots".to_string(),
+            test: what.test().to_string(),
             among,
             values: members
                 .iter()
