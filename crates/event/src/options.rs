@@ -186,6 +186,7 @@ names_schema!(
 );
 names_schema!(NetAmongNames, "WBF 1.2 / 3.2 other cases: net IMPs over the `matches_played` among the tied teams, or only when `every_pair_met`.", ["matches_played", "every_pair_met"]);
 names_schema!(SwissPointsOpponentsNames, "WBF 3 Swiss points: `every_opponent`, or `played_only` (an opponent met only in an awarded match does not count).", ["every_opponent", "played_only"]);
+names_schema!(SwissPointsPartMatchesNames, "WBF 3 Swiss points: an opponent met in a part-match (a triangle's half match) counts `by_weight` (1/2), or once for `each_meeting`.", ["by_weight", "each_meeting"]);
 names_schema!(
     BestSessionsNames,
     "WBF 4 ¶1: compare the best session and the best two (`up_to_two`), or `up_to_all`.",
@@ -347,6 +348,11 @@ pub struct WbfSwissOptions {
     #[serde(default)]
     #[schemars(with = "Option<SwissPointsOpponentsNames>")]
     pub swiss_points_opponents: Option<countback_tiebreak_wbf::SwissPointsOpponents>,
+    /// WBF 3 Swiss points, an opponent met in a part-match (default
+    /// `by_weight`).
+    #[serde(default)]
+    #[schemars(with = "Option<SwissPointsPartMatchesNames>")]
+    pub swiss_points_part_matches: Option<countback_tiebreak_wbf::SwissPointsPartMatches>,
 }
 
 impl WbfSwissOptions {
@@ -359,6 +365,9 @@ impl WbfSwissOptions {
         }
         if let Some(x) = self.swiss_points_opponents {
             r = r.with_swiss_points_opponents(x);
+        }
+        if let Some(x) = self.swiss_points_part_matches {
+            r = r.with_swiss_points_part_matches(x);
         }
         r
     }

@@ -26,6 +26,18 @@ struct Expected {
     /// The values that clause compared, by contestant (exact).
     #[serde(default)]
     values: BTreeMap<String, String>,
+    /// Further decisions the header works out (another tie, or the rest
+    /// of the same one), each found by its clause and its values.
+    #[serde(default)]
+    also: Vec<Decided>,
+}
+
+/// One more decision: its clause and the values it compared.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Decided {
+    decided_by: String,
+    values: BTreeMap<String, String>,
 }
 
 fn data() -> PathBuf {
@@ -87,6 +99,25 @@ fn check(procedure: &str, path: &Path) {
                 expected.decided_by
             )
         });
+    for more in &expected.also {
+        let found = ranked.outcome.trace.iter().any(|d| {
+            d.separated()
+                && d.clause.to_string() == more.decided_by
+                && more.values.iter().all(|(who, value)| {
+                    d.values
+                        .iter()
+                        .any(|(c, v)| c.as_str() == who && v.to_string() == *value)
+                })
+        });
+        assert!(
+            found,
+            "{}: no decision by {} with {:?}; the trace: {:#?}",
+            path.display(),
+            more.decided_by,
+            more.values,
+            ranked.outcome.trace
+        );
+    }
     for (who, value) in &expected.values {
         let got = decision
             .values
