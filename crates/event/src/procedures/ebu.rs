@@ -15,7 +15,8 @@ pub(crate) const ENTRY: Entry = Entry::new(
         .byes()
         .board_scores()
         .withdrew()
-        .vps(),
+        .vps()
+        .part_matches(),
     schema_of::<EbuOptions>,
     rank,
 );
