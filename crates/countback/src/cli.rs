@@ -66,6 +66,12 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print the JSON Schema of the event file format.
     Schema,
+    /// Convert IMP margins to victory points on a named scale, or print the
+    /// scale's whole table (certified: docs/vp.md).
+    ///
+    /// `countback vp --scale wbf-2013-continuous --boards 16 23 -5`; with no
+    /// margins, every band of the table.
+    Vp(crate::vp::VpArgs),
     /// Serve the results page: choose or drop a file in a browser and see
     /// the standings, the board tables and every tie with its clause.
     Serve(ServeArgs),

@@ -57,6 +57,10 @@ pub enum CliError {
     /// The output could not be written (other than a closed pipe).
     #[error("cannot write the output: {0}")]
     Output(std::io::Error),
+    /// `countback vp` could not convert (a fractional margin refused, a
+    /// value the certified arithmetic could not decide).
+    #[error("{}{}", .0, vp_hint(.0))]
+    Vp(countback_event::vp::VpError),
     /// The document replay found figures that disagree with the rules.
     #[error("{0}")]
     Replay(String),
@@ -72,6 +76,16 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
+}
+
+/// How `countback vp` chooses what the library refused by default.
+fn vp_hint(e: &countback_event::vp::VpError) -> &'static str {
+    match e {
+        countback_event::vp::VpError::FractionalMargin { .. } => {
+            "; no WBF or EBU text settles a fractional margin: choose a rule with --fractional (interpolate, round-half-up, round-half-even, round-half-away-from-zero)"
+        }
+        _ => "",
+    }
 }
 
 /// What to do about the commonest reasons a port cannot be listened on.
@@ -119,7 +133,8 @@ impl From<&CliError> for Exit {
             | CliError::Event { .. }
             | CliError::WrongFile { .. }
             | CliError::TooLarge { .. }
-            | CliError::NotUtf8 { .. } => Exit::BadInput,
+            | CliError::NotUtf8 { .. }
+            | CliError::Vp(_) => Exit::BadInput,
             CliError::Output(_) => Exit::OutputError,
             CliError::Replay(_) => Exit::ReplayMismatch,
             CliError::Listen { .. } => Exit::Unavailable,

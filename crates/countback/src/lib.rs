@@ -22,3 +22,4 @@ pub mod serve;
 pub mod session;
 pub mod standings;
 pub mod trf_audit;
+pub mod vp;

@@ -190,6 +190,7 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
         Command::Explain(args) => rank(args, true),
         Command::Audit(args) => audit(args),
         Command::Serve(args) => crate::serve::run(args),
+        Command::Vp(args) => crate::vp::run(args),
     }
 }
 

@@ -21,8 +21,10 @@ pub struct Rounds {
     /// The number of rounds of the stage (the last round of any match or
     /// bye).
     pub count: u32,
-    /// The rounds in which each contestant played a match at the table.
-    pub at_table: BTreeMap<ContestantId, BTreeSet<u32>>,
+    /// How much of a match each contestant played at the table, summed
+    /// over the rounds: 1 a round for a full match, 1/2 for each half of a
+    /// triangle (EBU 143.5.2 adjusts tie-break points pro rata by it).
+    pub at_table: BTreeMap<ContestantId, Score>,
     /// Each withdrawn contestant's last round.
     pub withdrew_after: BTreeMap<ContestantId, u32>,
     /// Each contestant's VPs from byes.
@@ -39,31 +41,52 @@ pub fn team_rounds(
     warnings: &mut Vec<Warning>,
 ) -> Result<Rounds> {
     let mut rounds = Rounds::default();
-    let mut entry: BTreeMap<(u32, ContestantId), FieldPath> = BTreeMap::new();
-    let mut claim = |round: u32, who: &ContestantId, at: FieldPath| -> Result<()> {
-        if let Some(first) = entry.get(&(round, who.clone())) {
+    // Each contestant's entries in each round: the share of a match each
+    // is worth (a bye is a whole round) and where it is, so that a
+    // contestant in several part-matches of a round (a triangle) is
+    // accepted while their weights add up to at most one match.
+    let mut entry: BTreeMap<(u32, ContestantId), Vec<(Score, FieldPath)>> = BTreeMap::new();
+    let mut claim = |round: u32, who: &ContestantId, weight: &Score, at: FieldPath| -> Result<()> {
+        let slot = entry.entry((round, who.clone())).or_default();
+        let before: Score = slot.iter().map(|(w, _)| w).sum();
+        let total = &before + weight;
+        if total > Score::ONE {
+            let others: Vec<String> = slot
+                .iter()
+                .map(|(w, f)| {
+                    if *w == Score::ONE {
+                        f.to_string()
+                    } else {
+                        format!("{f}, weight {w}")
+                    }
+                })
+                .collect();
+            let this = if *weight == Score::ONE {
+                String::new()
+            } else {
+                format!(" (weight {weight})")
+            };
             return Err(EventError::at(
                 at,
                 Problem::Inconsistent {
-                    message: format!("{who} is entered twice in round {round} (also at {first})"),
+                    message: format!(
+                        "{who} is entered twice in round {round}: here{this} and at {}; a contestant plays several matches in a round only when their weights (`weight = \"1/2\"` for a triangle) add up to at most one match, here {total}",
+                        others.join(" and ")
+                    ),
                 },
             ));
         }
-        entry.insert((round, who.clone()), at);
+        slot.push((weight.clone(), at));
         Ok(())
     };
     for (i, e) in encounters {
         let at = match_path(*i);
-        claim(e.round.0, &e.first, at.k("first"))?;
-        claim(e.round.0, &e.second, at.k("second"))?;
+        claim(e.round.0, &e.first, &e.weight, at.k("first"))?;
+        claim(e.round.0, &e.second, &e.weight, at.k("second"))?;
         rounds.count = rounds.count.max(e.round.0);
         if e.status == EncounterStatus::Played {
             for t in [&e.first, &e.second] {
-                rounds
-                    .at_table
-                    .entry(t.clone())
-                    .or_default()
-                    .insert(e.round.0);
+                *rounds.at_table.entry(t.clone()).or_default() += &e.weight;
             }
         }
     }
@@ -73,7 +96,7 @@ pub fn team_rounds(
         if b.round == 0 {
             return Err(round_from_one(at.k("round")));
         }
-        claim(b.round, &who, at.clone())?;
+        claim(b.round, &who, &Score::ONE, at.clone())?;
         rounds.count = rounds.count.max(b.round);
         if let Some(vp) = &b.vp {
             *rounds.bye_vps.entry(who).or_default() += vp;
@@ -135,18 +158,41 @@ pub fn team_rounds(
             .filter(|r| !entry.contains_key(&(*r, c.clone())))
             .map(|r| r.to_string())
             .collect();
-        if !missing.is_empty() {
+        // Rounds in which its part-matches add up to less than a match.
+        let short: Vec<String> = (1..=last)
+            .filter_map(|r| {
+                let parts = entry.get(&(r, c.clone()))?;
+                let sum: Score = parts.iter().map(|(w, _)| w).sum();
+                (sum < Score::ONE).then(|| format!("{r} ({sum} of a match)"))
+            })
+            .collect();
+        // Looked up only for a warning: a scan per contestant would make a
+        // large field quadratic.
+        let field = || {
             let i = event
                 .contestants
                 .iter()
                 .position(|x| x.id == c.as_str())
                 .unwrap_or(0);
+            Some(FieldPath::key("contestants").i(i))
+        };
+        if !missing.is_empty() {
             warnings.push(Warning {
-                field: Some(FieldPath::key("contestants").i(i)),
+                field: field(),
                 at: None,
                 message: format!(
                     "{c} has no match or bye in round {} (record a `[[byes]]` entry if it sat out)",
                     missing.join(", ")
+                ),
+            });
+        }
+        if !short.is_empty() {
+            warnings.push(Warning {
+                field: field(),
+                at: None,
+                message: format!(
+                    "{c} plays less than a whole match in round {}: the matches' weights add up to less than 1 (a triangle's half matches are `weight = \"1/2\"` each)",
+                    short.join(", ")
                 ),
             });
         }
@@ -216,12 +262,9 @@ pub fn vp_totals(
         }
         return Ok(());
     }
-    let full: Vec<(usize, Score)> = played
-        .filter(|(_, e, _)| e.weight == Score::ONE)
-        .map(|(i, _, s)| (i, s))
-        .collect();
+    let played: Vec<(usize, &Encounter, Score)> = played.collect();
     let mut counts: BTreeMap<&Score, usize> = BTreeMap::new();
-    for (_, s) in &full {
+    for (_, _, s) in played.iter().filter(|(_, e, _)| e.weight == Score::ONE) {
         *counts.entry(s).or_default() += 1;
     }
     let Some((usual, _)) = counts
@@ -230,14 +273,27 @@ pub fn vp_totals(
     else {
         return Ok(());
     };
-    let odd: Vec<&(usize, Score)> = full.iter().filter(|(_, s)| s != *usual).collect();
-    for (i, s) in odd {
+    for (i, e, s) in &played {
+        // A part-match (a triangle's half match) shares its part of the
+        // usual total.
+        let want = *usual * &e.weight;
+        if *s == want {
+            continue;
+        }
+        let message = if e.weight == Score::ONE {
+            format!(
+                "the VPs add up to {s} where the other matches add up to {usual}; declare event.vp_total to make this an error"
+            )
+        } else {
+            format!(
+                "the VPs add up to {s} where a part-match of weight {} of the others' {usual} would share {want}; declare event.vp_total to make this an error",
+                e.weight
+            )
+        };
         warnings.push(Warning {
             field: Some(match_path(*i).k("vp")),
             at: None,
-            message: format!(
-                "the VPs add up to {s} where the other matches add up to {usual}; declare event.vp_total to make this an error"
-            ),
+            message,
         });
     }
     Ok(())

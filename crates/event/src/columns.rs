@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::{ContestantId, Value};
+use countback_model::{ContestantId, Unit, Value};
 
 use crate::display::Precision;
 use crate::error::Result;
@@ -159,13 +159,19 @@ pub(crate) fn wbf_teams(
         &format!("{points} total-points quotient in all matches played"),
         Precision::distinct(2),
     );
+    // A team with a played match that lacks the unit has no quotient (no
+    // tie reached the clause, or the ranking was refused).
     for t in teams.teams() {
-        q.values
-            .insert(t.clone(), Value::Quotient(teams.played_imp_quotient(t)));
-        p.values.insert(
-            t.clone(),
-            Value::Quotient(teams.played_total_points_quotient(t)),
-        );
+        if teams.played_without(t, Unit::Imps).is_none() {
+            q.values
+                .insert(t.clone(), Value::Quotient(teams.played_imp_quotient(t)));
+        }
+        if teams.played_without(t, Unit::TotalPoints).is_none() {
+            p.values.insert(
+                t.clone(),
+                Value::Quotient(teams.played_total_points_quotient(t)),
+            );
+        }
     }
     out.push(q);
     out.push(p);

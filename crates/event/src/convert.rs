@@ -238,7 +238,24 @@ fn converted(
         .margin();
     let table = scale.table(boards).at_field(|| at.clone())?;
     let scored = countback_vp::score_match(&input, &table, &fractional).at_field(|| at.clone())?;
-    let scores = scored.side_scores();
+    let mut scores = scored.side_scores();
+    if let Some(weight) = m.weight.as_ref().filter(|w| **w != Score::ONE) {
+        // The scale is the full match's: a part-match (a triangle's half
+        // match) shares a part of the pool on a scale of its own, which
+        // no rule we hold derives from the full match's, so its VPs are
+        // the file's; its boards still give its IMPs and total points.
+        if m.vp.is_none() {
+            return Err(EventError::at(
+                at.k("vp"),
+                Problem::Inconsistent {
+                    message: format!(
+                        "a part-match (weight {weight}) needs its `vp`: event.vp_scale {scale} scores a full match, and a part-match shares a part of the pool on a scale of its own (the EBU's for a triangle's half matches is `ebu-10vp-half-match`; docs/vp.md)"
+                    ),
+                },
+            ));
+        }
+        scores.retain(|s| s.unit != Unit::VictoryPoints);
+    }
     for given in [
         (Unit::VictoryPoints, &m.vp, "vp"),
         (Unit::Imps, &m.imps, "imps"),

@@ -59,6 +59,13 @@ impl Files<'_> {
                 second,
                 unit,
             } => self.a_match(*round, first, second, unit_field(*unit)),
+            WbfError::ClauseNeedsScore {
+                round,
+                first,
+                second,
+                unit,
+                ..
+            } => self.a_match(*round, first, second, unit_field(*unit)),
             WbfError::InconsistentVictoryPoints {
                 round,
                 first,

@@ -48,6 +48,8 @@ pub mod trf {
 /// The exact numbers and outcome types every answer speaks, so that a front
 /// end needs no version-matched dependency of its own.
 pub use countback_model as model;
+/// The VP scales and their certified tables (`countback vp`).
+pub use countback_vp as vp;
 
 pub use answer::{answer, Answer, FileKind, Job, Options, Refusal, Request};
 

@@ -283,6 +283,10 @@ pub struct WbfSwissOptions {
     /// WBF 3 Swiss points (default `every_opponent`).
     #[serde(default)]
     pub swiss_points_opponents: Option<countback_tiebreak_wbf::SwissPointsOpponents>,
+    /// WBF 3 Swiss points, an opponent met in a part-match (default
+    /// `by_weight`).
+    #[serde(default)]
+    pub swiss_points_part_matches: Option<countback_tiebreak_wbf::SwissPointsPartMatches>,
 }
 
 impl WbfSwissOptions {
@@ -295,6 +299,9 @@ impl WbfSwissOptions {
         }
         if let Some(x) = self.swiss_points_opponents {
             r = r.with_swiss_points_opponents(x);
+        }
+        if let Some(x) = self.swiss_points_part_matches {
+            r = r.with_swiss_points_part_matches(x);
         }
         r
     }

@@ -189,6 +189,14 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
                 "only wbf-bam and wbf-knockout have a carry-over",
             ));
         }
+        if m.weight.as_ref().is_some_and(|w| *w != Score::ONE) && !u.part_matches {
+            return Err(not_used(
+                match_path(i).k("weight"),
+                "a part-match (a match's weight other than 1)",
+                p,
+                "only ebu, wbf-swiss and wbf-round-robin read part-matches (a triangle's half matches); this procedure's rules count every match whole",
+            ));
+        }
         if m.stage.is_some() && !u.match_stage {
             return Err(not_used(match_path(i).k("stage"), "a match's stage", p, "only wbf-knockout tells qualification matches from the knockout match; a file is one stage"));
         }

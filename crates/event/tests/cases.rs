@@ -35,6 +35,18 @@ struct Expected {
     /// The file is refused: words the refusal holds (the field, the value).
     #[serde(default)]
     refused: Vec<String>,
+    /// Further decisions the header works out (another tie, or the rest
+    /// of the same one), each found by its clause and its values.
+    #[serde(default)]
+    also: Vec<Decided>,
+}
+
+/// One more decision: its clause and the values it compared.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Decided {
+    decided_by: String,
+    values: BTreeMap<String, String>,
 }
 
 /// One match's conversion: its boards and each side's IMPs and VPs (exact).
@@ -152,6 +164,22 @@ fn check(procedure: &str, path: &Path) {
             .find(|(c, _)| c.as_str() == who)
             .map(|(_, v)| v.to_string());
         assert_eq!(got.as_deref(), Some(value.as_str()), "{name}: {who}");
+    }
+    for more in &expected.also {
+        let found = ranked.outcome.trace.iter().any(|d| {
+            d.separated()
+                && d.clause.to_string() == more.decided_by
+                && more.values.iter().all(|(who, value)| {
+                    d.values
+                        .iter()
+                        .any(|(c, v)| c.as_str() == who && v.to_string() == *value)
+                })
+        });
+        assert!(
+            found,
+            "{name}: no decision by {} with {:?}; the trace: {:#?}",
+            more.decided_by, more.values, ranked.outcome.trace
+        );
     }
 }
 

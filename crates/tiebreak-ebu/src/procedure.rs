@@ -341,10 +341,18 @@ impl Procedure {
             .iter()
             .map(|s| s.contestant.clone())
             .collect();
+        // The stage is checked and indexed once, and its tie-break points
+        // computed once, for every tied group: per group, a field of
+        // thousands with hundreds of ties did the whole stage's work
+        // hundreds of times (issue 29).
+        stage.validate()?;
+        let mut prepared = Prepared::new(stage);
         countback_model::split_every_tie(
             &members,
             |c| stage.standings.get(c).map(|s| s.final_score.clone()),
-            |tied, first_place| self.split_at_places(stage, tied, first_place, purposes),
+            |tied, first_place| {
+                self.resolve_prepared(stage, &mut prepared, tied, first_place, purposes, true)
+            },
         )
     }
 
@@ -393,6 +401,28 @@ impl Procedure {
         show_places: bool,
     ) -> Result<TieBreakOutcome, EbuError> {
         stage.validate()?;
+        let mut prepared = Prepared::new(stage);
+        self.resolve_prepared(
+            stage,
+            &mut prepared,
+            tied,
+            first_place,
+            purposes,
+            show_places,
+        )
+    }
+
+    /// [`Procedure::run`] on a stage already validated, with its index and
+    /// tie-break points shared between calls.
+    fn resolve_prepared<'a>(
+        &self,
+        stage: &'a Stage,
+        prepared: &mut Prepared<'a>,
+        tied: &[ContestantId],
+        first_place: u32,
+        purposes: &PlacePurposes,
+        show_places: bool,
+    ) -> Result<TieBreakOutcome, EbuError> {
         if tied.is_empty() {
             return Err(InputError::Empty {
                 what: "tied contestants",
@@ -429,12 +459,11 @@ impl Procedure {
             .ok_or_else(overflow)?;
         let mut run = Run {
             stage,
-            index: Index::new(stage),
+            prepared,
             tests: &self.tests,
             readings: &self.readings,
             purposes,
             show_places,
-            tbp: None,
             trace: Vec::new(),
         };
         let order = run.resolve(group, first_place)?;
@@ -527,17 +556,33 @@ fn listed<T: std::fmt::Display>(list: &[T], total: usize) -> String {
     text
 }
 
-/// One application of the procedure, caching what is computed once per stage.
-struct Run<'a> {
-    stage: &'a Stage,
+/// What is computed once per stage, whichever tie is being split: the
+/// index of meetings, and the tie-break points when a test first needs
+/// them.
+struct Prepared<'a> {
     index: Index<'a>,
-    tests: &'a [SplitTieTest],
-    readings: &'a Readings,
-    purposes: &'a PlacePurposes,
+    tbp: Option<BTreeMap<ContestantId, Score>>,
+}
+
+impl<'a> Prepared<'a> {
+    fn new(stage: &'a Stage) -> Prepared<'a> {
+        Prepared {
+            index: Index::new(stage),
+            tbp: None,
+        }
+    }
+}
+
+/// One application of the procedure to one tie.
+struct Run<'a, 'p> {
+    stage: &'a Stage,
+    prepared: &'p mut Prepared<'a>,
+    tests: &'p [SplitTieTest],
+    readings: &'p Readings,
+    purposes: &'p PlacePurposes,
     /// Whether the caller gave places (`split_at_places`): the trace then
     /// names them.
     show_places: bool,
-    tbp: Option<BTreeMap<ContestantId, Score>>,
     trace: Vec<Decision>,
 }
 
@@ -548,7 +593,7 @@ struct Applied {
     groups: Option<Vec<Vec<ContestantId>>>,
 }
 
-impl Run<'_> {
+impl Run<'_, '_> {
     /// The purpose of `group` at the places from `first` on.
     fn purpose_of(&self, first: u32, group: &[ContestantId]) -> TiePurpose {
         let places = u32::try_from(group.len()).unwrap_or(u32::MAX);
@@ -679,7 +724,7 @@ impl Run<'_> {
         let fin = self.stage.unit(MethodOfScoring::Final);
         let basic = self.stage.unit(MethodOfScoring::Basic);
         if let [a, b] = group {
-            let encounters = self.index.between(a, b).iter().copied();
+            let encounters = self.prepared.index.between(a, b).iter().copied();
             let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
                 return Ok(no_separation(
                     clause,
@@ -744,6 +789,7 @@ impl Run<'_> {
         let mut met = 0usize;
         for a in group {
             let opponents: BTreeSet<&ContestantId> = self
+                .prepared
                 .index
                 .of(a)
                 .iter()
@@ -751,7 +797,7 @@ impl Run<'_> {
                 .filter(|b| *b > a && members.contains(b))
                 .collect();
             for b in opponents {
-                let encounters = self.index.between(a, b).iter().copied();
+                let encounters = self.prepared.index.between(a, b).iter().copied();
                 let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
                     continue;
                 };
@@ -784,7 +830,8 @@ impl Run<'_> {
         if unmet_count > 0 {
             'scan: for (i, a) in group.iter().enumerate() {
                 for b in group.iter().skip(i + 1) {
-                    if meetings_among(self.index.between(a, b).iter().copied(), a, b, fin).is_none()
+                    if meetings_among(self.prepared.index.between(a, b).iter().copied(), a, b, fin)
+                        .is_none()
                     {
                         unmet.push(format!("{a} v {b}"));
                         if unmet.len() == LISTED {
@@ -884,7 +931,7 @@ impl Run<'_> {
                 (
                     c,
                     win_record_of(
-                        self.index.of(c).iter().copied(),
+                        self.prepared.index.of(c).iter().copied(),
                         c,
                         fin,
                         f.grouping,
@@ -930,12 +977,12 @@ impl Run<'_> {
             ));
         }
         let individual = self.stage.format.contestants == ContestantKind::Individual;
-        if self.tbp.is_none() {
+        if self.prepared.tbp.is_none() {
             // The one computation the standings tables print too.
             let map = self.stage.all_tie_break_points()?;
-            self.tbp = Some(map);
+            self.prepared.tbp = Some(map);
         }
-        let tbp = self.tbp.as_ref();
+        let tbp = self.prepared.tbp.as_ref();
         let key = |c: &ContestantId| tbp.and_then(|m| m.get(c).cloned()).unwrap_or_default();
         let values = group.iter().map(|c| (c.clone(), key(c).into())).collect();
         let result = partition_descending(group, key);
@@ -969,7 +1016,7 @@ impl Run<'_> {
         }
         let mut totals: BTreeMap<&ContestantId, (Score, Score)> = BTreeMap::new();
         for c in group {
-            let own = self.index.of(c);
+            let own = self.prepared.index.of(c);
             let fa = for_against(own.iter().copied(), c, basic, |_| true);
             let weight: Score = own
                 .iter()
@@ -977,7 +1024,7 @@ impl Run<'_> {
                 .map(|e| e.weight.clone())
                 .sum();
             let mut net = fa.net();
-            for p in self.index.penalties_of(c) {
+            for p in self.prepared.index.penalties_of(c) {
                 net += self.stage.conversion.convert(&p.amount, p.unit, basic)?;
             }
             totals.insert(c, (net, weight));

@@ -129,13 +129,49 @@ impl FinalStanding {
         rounds: u32,
         withdrew: bool,
     ) -> Result<FinalStanding, EbuError> {
+        FinalStanding::from_matches_played(
+            contestant,
+            final_score,
+            &Score::from(i64::from(rounds_at_table)),
+            rounds,
+            withdrew,
+        )
+    }
+
+    /// [`FinalStanding::from_rounds`] where a round may be played in parts:
+    /// `played` is how much of a match the contestant played at the table,
+    /// summed over the `rounds` (a full match 1, each half match of a
+    /// triangle 1/2), so a team that played both halves of a triangle
+    /// played that round whole, and one that played one half of it missed
+    /// half a round (143.5.2: "if the contestant considered missed a round
+    /// … their Tie-break point score is adjusted pro rata").
+    ///
+    /// ```
+    /// use countback_tiebreak_ebu::FinalStanding;
+    /// use countback_model::Score;
+    ///
+    /// // Four rounds, one of them only half played at the table.
+    /// let x = FinalStanding::from_matches_played("X", Score::integer(40), &Score::parse("7/2")?, 4, false)?;
+    /// assert_eq!(x, FinalStanding::missed_rounds("X", Score::integer(40), Score::parse("7/8")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_matches_played(
+        contestant: impl Into<ContestantId>,
+        final_score: Score,
+        played: &Score,
+        rounds: u32,
+        withdrew: bool,
+    ) -> Result<FinalStanding, EbuError> {
         let contestant = contestant.into();
-        if rounds_at_table == rounds || rounds == 0 || rounds_at_table == 0 {
+        let rounds = Score::from(i64::from(rounds));
+        if *played >= rounds || rounds.is_zero() || !played.is_positive() {
             return Ok(FinalStanding::full(contestant, final_score));
         }
-        let share = Score::new(i64::from(rounds_at_table), i64::from(rounds)).map_err(
-            EbuError::arithmetic(format!("share of the stage played by {contestant}")),
-        )?;
+        let share = played
+            .checked_div(&rounds)
+            .map_err(EbuError::arithmetic(format!(
+                "share of the stage played by {contestant}"
+            )))?;
         Ok(if withdrew {
             FinalStanding::partial(contestant, final_score, share)
         } else {

@@ -1,6 +1,8 @@
 //! The tests the team procedures of parts 1 and 3 are built from.
 
-use countback_model::{ContestantId, Unit, Value};
+use countback_model::{ContestantId, Encounter, Unit, Value};
+
+use crate::error::WbfError;
 
 use crate::engine::{names, names_of, not_met_note, not_met_pairs, sorted, without, Trace};
 use crate::readings::{NetAmong, Readings};
@@ -29,6 +31,9 @@ pub(crate) struct Breaker<'a> {
     pub(crate) event: &'a TeamsEvent,
     pub(crate) readings: &'a Readings,
     pub(crate) trace: Trace,
+    /// The first clause reached that needs a score a match does not have:
+    /// the procedure refuses with it once the walk is over.
+    pub(crate) missing: Option<WbfError>,
 }
 
 impl<'a> Breaker<'a> {
@@ -37,7 +42,45 @@ impl<'a> Breaker<'a> {
             event,
             readings,
             trace: Trace::default(),
+            missing: None,
         }
+    }
+
+    /// The trace's outcome, or the refusal of a clause reached without the
+    /// score it compares.
+    pub(crate) fn finish(
+        self,
+        order: Vec<countback_model::TiedGroup>,
+    ) -> Result<countback_model::TieBreakOutcome, WbfError> {
+        match self.missing {
+            Some(e) => Err(e),
+            None => Ok(self.trace.finish(order)),
+        }
+    }
+
+    /// Whether the scores `clause` compares in `unit` are all there: a
+    /// match in `lacking` (the first one found) has none, so the clause
+    /// cannot be applied and the procedure refuses (the first such clause
+    /// is kept). Victory points are always there.
+    fn has_scores<'m>(
+        &mut self,
+        clause: &str,
+        unit: Unit,
+        mut lacking: impl Iterator<Item = &'m Encounter>,
+    ) -> bool {
+        let Some(m) = lacking.next() else {
+            return true;
+        };
+        if self.missing.is_none() {
+            self.missing = Some(WbfError::ClauseNeedsScore {
+                clause: clause.to_owned(),
+                round: m.round,
+                first: m.first.clone(),
+                second: m.second.clone(),
+                unit,
+            });
+        }
+        false
     }
 
     /// IMP or total-points quotient in all matches played, largest first.
@@ -48,6 +91,13 @@ impl<'a> Breaker<'a> {
         group: &[ContestantId],
     ) -> Vec<Vec<ContestantId>> {
         let ev = self.event;
+        if !self.has_scores(
+            clause,
+            unit,
+            group.iter().filter_map(|t| ev.played_without(t, unit)),
+        ) {
+            return vec![sorted(group)];
+        }
         match unit {
             Unit::Imps => self.trace.split(
                 clause,
@@ -76,6 +126,13 @@ impl<'a> Breaker<'a> {
         let ev = self.event;
         let test = format!("{unit} earned in the match between them");
         if let [a, b] = group {
+            if !self.has_scores(
+                clause,
+                unit,
+                ev.played_between_without(a, b, unit).into_iter(),
+            ) {
+                return vec![sorted(group)];
+            }
             if let Some(t) = ev.direct(a, b, unit) {
                 let (sa, sb) = (t.scored, t.conceded);
                 return self.trace.split(
@@ -108,6 +165,15 @@ impl<'a> Breaker<'a> {
     ) -> Vec<Vec<ContestantId>> {
         let ev = self.event;
         let test = format!("net {unit} in the matches between the tied teams");
+        let lacking = group.iter().enumerate().flat_map(|(i, a)| {
+            group
+                .iter()
+                .skip(i + 1)
+                .filter_map(move |b| ev.played_between_without(a, b, unit))
+        });
+        if !self.has_scores(clause, unit, lacking) {
+            return vec![sorted(group)];
+        }
         let missing = not_met_pairs(group, |x, y| ev.direct(x, y, unit).is_some());
         if missing.is_empty() {
             return self

@@ -19,6 +19,22 @@ pub enum WbfError {
         /// The unit missing.
         unit: Unit,
     },
+    /// A clause a tie reached compares a score that a match it reads does
+    /// not have (a file may leave out IMPs or total points while no tie
+    /// reaches a clause that compares them).
+    #[error("{clause} compares {unit}, but round {round}: the match {first} v {second} has no score in {unit}")]
+    ClauseNeedsScore {
+        /// The clause the tie reached (`WBF 1.1(d)`).
+        clause: String,
+        /// Which round.
+        round: RoundNumber,
+        /// One side.
+        first: ContestantId,
+        /// The other side.
+        second: ContestantId,
+        /// The unit missing.
+        unit: Unit,
+    },
     /// A played match whose victory points do not add up to the scale's
     /// total (e.g. 20 on the WBF 20-VP scale).
     #[error("round {round}: the match {first} v {second} gives {sum} VPs in all, but the scale's total is {total}")]

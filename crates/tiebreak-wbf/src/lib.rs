@@ -67,6 +67,7 @@ pub use knockout::{knockout, knockout_standings, KnockoutStage, Qualification};
 pub use pairs::{pairs, pairs_standings, PairsStage};
 pub use readings::{
     BamRemainder, BestSessions, CommonOpponents, NetAmong, Readings, SwissPointsOpponents,
+    SwissPointsPartMatches,
 };
 pub use round_robin::{round_robin, round_robin_standings};
 pub use swiss::{swiss, swiss_points, swiss_points_from_finals, swiss_standings};

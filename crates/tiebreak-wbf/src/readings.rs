@@ -33,6 +33,9 @@ pub struct Readings {
     pub net_among: NetAmong,
     /// WBF 3: who is a team's "direct opponent" in its Swiss points.
     pub swiss_points_opponents: SwissPointsOpponents,
+    /// WBF 3: how much an opponent met in a part-match (a triangle's half
+    /// match) counts in a team's Swiss points.
+    pub swiss_points_part_matches: SwissPointsPartMatches,
     /// WBF 4 ¶1: how many sessions "the highest score in ... Sessions"
     /// compares.
     pub best_sessions: BestSessions,
@@ -58,6 +61,14 @@ impl Readings {
     #[must_use]
     pub fn with_swiss_points_opponents(mut self, opponents: SwissPointsOpponents) -> Readings {
         self.swiss_points_opponents = opponents;
+        self
+    }
+
+    /// The same readings with another reading of an opponent met in a
+    /// part-match (WBF 3).
+    #[must_use]
+    pub fn with_swiss_points_part_matches(mut self, part: SwissPointsPartMatches) -> Readings {
+        self.swiss_points_part_matches = part;
         self
     }
 
@@ -138,6 +149,35 @@ pub enum SwissPointsOpponents {
     /// has played against teams X, Y and Z" read as the definition): a team
     /// met only in an awarded match adds nothing.
     PlayedOnly,
+}
+
+/// WBF 3: "the sum of the victory-point scores obtained by each and every
+/// direct opponent of any given team", for an opponent met in a part-match:
+/// the half matches of a triangle, where a team meets two opponents in one
+/// round (issue 26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schemars", schemars(rename = "SwissPointsPartMatchesNames", transform = countback_model::schema::names_only))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        description = "WBF 3 Swiss points: an opponent met in a part-match (a triangle's half match) counts `by_weight` (1/2), or once for `each_meeting`."
+    )
+)]
+#[non_exhaustive]
+pub enum SwissPointsPartMatches {
+    /// Each opponent's VP score times the share of a match the meeting was
+    /// worth (1/2 for a half match): every round adds one opponent's worth,
+    /// as it does for the teams that played a full match, and an opponent
+    /// met in a full match and a half match counts 1.5 times (the EBU's
+    /// rule, White Book 143.5.2, says so in words).
+    #[default]
+    ByWeight,
+    /// Each opponent met counts once per meeting, whatever its length: a
+    /// team in a triangle adds two opponents for the round.
+    EachMeeting,
 }
 
 /// WBF 4 ¶1: "the winner is the pair with the highest score in its best

@@ -56,7 +56,7 @@ pub fn round_robin(
     })?;
     let mut b = Breaker::new(event, readings);
     let order = ROUND_ROBIN.any(&mut b, &group);
-    Ok(b.trace.finish(order))
+    b.finish(order)
 }
 
 /// The whole round-robin ranking: teams by victory points, each tie broken
@@ -76,7 +76,7 @@ pub fn round_robin_standings(
     for g in groups {
         order.extend(ROUND_ROBIN.any(&mut b, &g));
     }
-    Ok(b.trace.finish(order))
+    b.finish(order)
 }
 
 /// Part 1's team clauses.

@@ -11,7 +11,7 @@ use crate::book::{Book, Clauses, Step};
 use crate::breaker::{Breaker, Standout};
 use crate::engine::alone;
 use crate::error::WbfError;
-use crate::readings::{Readings, SwissPointsOpponents};
+use crate::readings::{Readings, SwissPointsOpponents, SwissPointsPartMatches};
 use crate::teams::{check_tied, tied_group, TeamsEvent};
 
 /// Swiss points of `team`: the sum of the final VP scores of each direct
@@ -50,7 +50,8 @@ pub fn swiss_points_from_finals(
 
 /// Every team's Swiss points in `event`: the sum of the final VP scores of
 /// each opponent it met, awarded matches included (they count in the VP
-/// standings too).
+/// standings too), each times the share of a match the meeting was worth
+/// (1/2 for a triangle's half match; [`SwissPointsPartMatches`]).
 ///
 /// `readings` choose where the text can be read two ways
 /// ([`Readings::default()`] is the reading it supports best).
@@ -63,16 +64,20 @@ pub fn swiss_points(
         .iter()
         .filter(|m| counts(m, readings))
         .flat_map(|m| {
+            let weight = match readings.swiss_points_part_matches {
+                SwissPointsPartMatches::ByWeight => m.weight.clone(),
+                SwissPointsPartMatches::EachMeeting => Score::ONE,
+            };
             [
                 Meeting {
                     contestant: m.first.clone(),
                     opponent: m.second.clone(),
-                    weight: Score::ONE,
+                    weight: weight.clone(),
                 },
                 Meeting {
                     contestant: m.second.clone(),
                     opponent: m.first.clone(),
-                    weight: Score::ONE,
+                    weight,
                 },
             ]
         })
@@ -111,7 +116,7 @@ pub fn swiss(
     let points = swiss_points(event, readings)?;
     let mut b = Breaker::new(event, readings);
     let order = by_swiss_points(&mut b, &points, &group);
-    Ok(b.trace.finish(order))
+    b.finish(order)
 }
 
 /// The whole Swiss ranking: teams by victory points, each tie broken by
@@ -134,7 +139,7 @@ pub fn swiss_standings(
             order.extend(g.into_iter().map(alone));
         }
     }
-    Ok(b.trace.finish(order))
+    b.finish(order)
 }
 
 /// The awarded matches of the tied teams, as a note saying how the
@@ -173,12 +178,28 @@ fn awarded_note(b: &Breaker<'_>, group: &[ContestantId]) -> Option<String> {
     })
 }
 
+/// Whether the tied teams met anyone in a part-match (a triangle's half
+/// match), as a note saying how the Swiss points count such an opponent.
+fn part_match_note(b: &Breaker<'_>, group: &[ContestantId]) -> Option<String> {
+    let part = group
+        .iter()
+        .any(|t| b.event.matches_of(t).any(|m| m.weight != Score::ONE));
+    part.then(|| match b.readings.swiss_points_part_matches {
+        SwissPointsPartMatches::ByWeight => "an opponent met in a part-match counts by the \
+            share of a match it was worth (reading swiss_points_part_matches = by_weight)"
+            .to_owned(),
+        SwissPointsPartMatches::EachMeeting => "an opponent met in a part-match counts once, \
+            whatever its length (reading swiss_points_part_matches = each_meeting)"
+            .to_owned(),
+    })
+}
+
 fn by_swiss_points(
     b: &mut Breaker<'_>,
     points: &BTreeMap<ContestantId, Score>,
     group: &[ContestantId],
 ) -> Vec<TiedGroup> {
-    let note = awarded_note(b, group);
+    let note = crate::engine::join_notes(awarded_note(b, group), part_match_note(b, group));
     let parts = b.trace.split(
         "WBF 3 Swiss points",
         "Swiss points (sum of every direct opponent's VP score)",

@@ -13,11 +13,12 @@ use crate::error::WbfError;
 
 /// The matches of a teams event, checked.
 ///
-/// Every match needs its victory points; a match played at the table also
-/// needs its IMPs and its total points, since the tie-breaks compare them.
-/// A match whose scores were awarded (a forfeit, a withdrawal) counts in the
-/// VP standings only: the quotients and direct-match tests speak of matches
-/// *played*.
+/// Every match needs its victory points. A match played at the table needs
+/// its IMPs and total points only when a tie reaches a clause that compares
+/// them: the procedure then refuses with [`WbfError::ClauseNeedsScore`],
+/// naming the clause and the match. A match whose scores were awarded (a
+/// forfeit, a withdrawal) counts in the VP standings only: the quotients
+/// and direct-match tests speak of matches *played*.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamsEvent {
     teams: BTreeSet<ContestantId>,
@@ -59,14 +60,7 @@ impl TeamsEvent {
         let matches: Vec<Encounter> = matches.into_iter().collect();
         let mut victory_points: BTreeMap<ContestantId, Score> =
             set.iter().map(|t| (t.clone(), Score::ZERO)).collect();
-        check_matches(
-            &matches,
-            |t| set.contains(t),
-            |m| match m.status {
-                EncounterStatus::Played => &[Unit::VictoryPoints, Unit::Imps, Unit::TotalPoints],
-                _ => &[Unit::VictoryPoints],
-            },
-        )?;
+        check_matches(&matches, |t| set.contains(t), |_| &[Unit::VictoryPoints])?;
         for m in &matches {
             for side in [&m.first, &m.second] {
                 if let (Some((own, _)), Some(total)) = (
@@ -97,15 +91,17 @@ impl TeamsEvent {
     }
 
     /// Require every match played at the table to share out exactly `total`
-    /// victory points (20 on the WBF 20-VP scale). Awarded matches are not
-    /// checked: a forfeit may give less than the scale's total.
-    pub fn with_vp_scale_total(self, total: Score) -> Result<TeamsEvent, WbfError> {
+    /// victory points (20 on the WBF 20-VP scale) times its weight (10 for
+    /// a triangle's half match). Awarded matches are not checked: a
+    /// forfeit may give less than the scale's total.
+    pub fn with_vp_scale_total(self, full: Score) -> Result<TeamsEvent, WbfError> {
         for m in &self.matches {
             if m.status != EncounterStatus::Played {
                 continue;
             }
             if let Some(s) = m.scores.iter().find(|s| s.unit == Unit::VictoryPoints) {
                 let sum = &s.first + &s.second;
+                let total = &full * &m.weight;
                 if sum != total {
                     return Err(WbfError::InconsistentVictoryPoints {
                         round: m.round,
@@ -135,6 +131,30 @@ impl TeamsEvent {
     #[must_use]
     pub fn victory_points(&self, team: &ContestantId) -> Option<&Score> {
         self.victory_points.get(team)
+    }
+
+    /// The first match `team` played at the table that has no score in
+    /// `unit`, if any: its quotient in `unit` (WBF 1.1(a), 1.1(d) …) cannot
+    /// be computed.
+    #[must_use]
+    pub fn played_without(&self, team: &ContestantId, unit: Unit) -> Option<&Encounter> {
+        self.matches_of(team)
+            .find(|m| m.status == EncounterStatus::Played && m.scores_for(team, unit).is_none())
+    }
+
+    /// The first match played at the table between `a` and `b` that has no
+    /// score in `unit`, if any.
+    pub(crate) fn played_between_without(
+        &self,
+        a: &ContestantId,
+        b: &ContestantId,
+        unit: Unit,
+    ) -> Option<&Encounter> {
+        self.by_pair
+            .get(&pair_key(a, b))?
+            .iter()
+            .filter_map(|i| self.matches.get(*i))
+            .find(|m| m.status == EncounterStatus::Played && m.scores_for(a, unit).is_none())
     }
 
     /// Fail on a team not in the event.

@@ -61,14 +61,16 @@ fn teams_event_errors() {
                     3,
                     "A",
                     "B",
-                    &[(Unit::VictoryPoints, 12, 8), (Unit::Imps, 30, 20)],
+                    &[(Unit::Imps, 30, 20), (Unit::TotalPoints, 900, 800)],
                 )],
             ),
+            // Every match needs its VPs; IMPs and total points only when a
+            // tie reaches a clause that compares them (below).
             WbfError::MissingScore {
                 round: RoundNumber(3),
                 first: id("A"),
                 second: id("B"),
-                unit: Unit::TotalPoints,
+                unit: Unit::VictoryPoints,
             },
         ),
         (
@@ -383,4 +385,37 @@ fn who_is_in_the_event_is_the_shared_vocabulary() {
     for e in [unknown, twice, itself] {
         assert!(matches!(e, WbfError::Input(_)), "{e:?}");
     }
+}
+
+/// Issue 26 item 4: a match without total points is refused only when a
+/// tie reaches a clause that compares them, naming the clause. A and B tie
+/// on 10 VPs with 30-30 IMPs: 1.1(a) level (30/30 each), 1.1(b) level,
+/// 1.1(c) compares the total points of their match, which has none. The
+/// same event with A ahead on VPs is ranked.
+#[test]
+fn a_missing_score_is_refused_only_by_the_clause_that_reaches_it() {
+    let r = countback_tiebreak_wbf::Readings::default();
+    let level = m(
+        1,
+        "A",
+        "B",
+        &[(Unit::VictoryPoints, 10, 10), (Unit::Imps, 30, 30)],
+    );
+    let e = TeamsEvent::new(ids(&["A", "B"]), [level]).unwrap();
+    assert_eq!(
+        countback_tiebreak_wbf::round_robin_standings(&e, &r).unwrap_err(),
+        WbfError::ClauseNeedsScore {
+            clause: "WBF 1.1(c)".to_owned(),
+            round: RoundNumber(1),
+            first: id("A"),
+            second: id("B"),
+            unit: Unit::TotalPoints,
+        }
+    );
+    let won = m(1, "A", "B", &[(Unit::VictoryPoints, 12, 8)]);
+    let e = TeamsEvent::new(ids(&["A", "B"]), [won]).unwrap();
+    let o = countback_tiebreak_wbf::round_robin_standings(&e, &r).unwrap();
+    assert_eq!(o.order_text(), "A > B");
+    let o = countback_tiebreak_wbf::swiss_standings(&e, &r).unwrap();
+    assert_eq!(o.order_text(), "A > B");
 }

@@ -11,7 +11,7 @@ use countback_model::{
 use countback_tiebreak_wbf::{
     bam, decided_by, knockout, pairs, round_robin, round_robin_standings, swiss, swiss_points,
     swiss_standings, BamBoard, BamRemainder, BamStage, BestSessions, CommonOpponents, NetAmong,
-    PairsStage, Qualification, Readings, SwissPointsOpponents, TeamsEvent,
+    PairsStage, Qualification, Readings, SwissPointsOpponents, SwissPointsPartMatches, TeamsEvent,
 };
 
 fn id(n: &str) -> ContestantId {
@@ -275,6 +275,44 @@ fn swiss_points_from_played_matches_only_is_an_option() {
     // Y and Z (18 VPs): Y met B and A, 22 + 22 = 44; Z met W and B, 12 + 22.
     let all = swiss_standings(&e, &r).unwrap();
     assert_eq!(all.order_text(), "B > A > X > Y > Z > W");
+}
+
+/// A triangle (issue 26): in round 1 A, X and Y play half matches
+/// (weight 1/2, 10 VPs each): A-X 6-4, A-Y 6-4, X-Y 5-5; B beats Z 12-8.
+/// Round 2: Y-W 16-4, Z-W 13-7. VPs: A 12, B 12, X 9, Y 25, Z 21, W 11.
+/// Swiss points by weight: A 9/2 + 25/2 = 17, B 21: B > A. Counting each
+/// meeting once: A 9 + 25 = 34 > 21: A > B.
+fn swiss_with_a_triangle() -> TeamsEvent {
+    let half = |round, a, b, vp: (i64, i64)| {
+        let mut e = encounter(round, a, b, vec![side(Unit::VictoryPoints, vp)]);
+        e.weight = Score::new(1, 2).unwrap();
+        e
+    };
+    let full = |round, a, b, vp| encounter(round, a, b, vec![side(Unit::VictoryPoints, vp)]);
+    teams_event(vec![
+        half(1, "A", "X", (6, 4)),
+        half(1, "A", "Y", (6, 4)),
+        half(1, "X", "Y", (5, 5)),
+        full(1, "B", "Z", (12, 8)),
+        full(2, "Y", "W", (16, 4)),
+        full(2, "Z", "W", (13, 7)),
+    ])
+}
+
+#[test]
+fn swiss_points_count_an_opponent_met_in_a_half_match_by_its_weight() {
+    let e = swiss_with_a_triangle();
+    let points = swiss_points(&e, &Readings::default()).unwrap();
+    assert_eq!(points[&id("A")], Score::integer(17));
+    assert_eq!(points[&id("B")], Score::integer(21));
+    let o = swiss(&e, &ids(&["A", "B"]), &Readings::default()).unwrap();
+    assert_eq!(o.order_text(), "B > A");
+    let r = Readings::default().with_swiss_points_part_matches(SwissPointsPartMatches::EachMeeting);
+    let points = swiss_points(&e, &r).unwrap();
+    assert_eq!(points[&id("A")], Score::integer(34));
+    let o = swiss(&e, &ids(&["A", "B"]), &r).unwrap();
+    assert_eq!(o.order_text(), "A > B");
+    assert!(note(&o, "WBF 3 Swiss points").contains("swiss_points_part_matches = each_meeting"));
 }
 
 // ---------------------------------------------------------------------------
@@ -571,6 +609,7 @@ fn readings_read_from_a_file_by_their_snake_case_names() {
     let all = r#"{
         "net_among": "every_pair_met",
         "swiss_points_opponents": "played_only",
+        "swiss_points_part_matches": "each_meeting",
         "best_sessions": "up_to_all",
         "common_opponents": "from_the_top",
         "bam_remainder": "next_clause"
@@ -581,6 +620,7 @@ fn readings_read_from_a_file_by_their_snake_case_names() {
         Readings::default()
             .with_net_among(NetAmong::EveryPairMet)
             .with_swiss_points_opponents(SwissPointsOpponents::PlayedOnly)
+            .with_swiss_points_part_matches(SwissPointsPartMatches::EachMeeting)
             .with_best_sessions(BestSessions::UpToAll)
             .with_common_opponents(CommonOpponents::FromTheTop)
             .with_bam_remainder(BamRemainder::NextClause)
@@ -592,6 +632,7 @@ fn readings_read_from_a_file_by_their_snake_case_names() {
         serde_json::json!({
             "net_among": "matches_played",
             "swiss_points_opponents": "every_opponent",
+            "swiss_points_part_matches": "by_weight",
             "best_sessions": "up_to_two",
             "common_opponents": "next_lower",
             "bam_remainder": "restart"

@@ -15,7 +15,8 @@ pub(crate) const ENTRY: Entry = Entry::new(
         .byes()
         .board_scores()
         .withdrew()
-        .vps(),
+        .vps()
+        .part_matches(),
     schema_of::<EbuOptions>,
     rank,
 );
@@ -54,9 +55,8 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let mut list = Vec::new();
     for c in ctx.set {
         let score = primary.get(c).cloned().unwrap_or_default();
-        let played = rounds.at_table.get(c).map_or(0, BTreeSet::len);
-        let played = u32::try_from(played).unwrap_or(u32::MAX);
-        if played == 0 && rounds.count != 0 {
+        let played = rounds.at_table.get(c).cloned().unwrap_or_default();
+        if !played.is_positive() && rounds.count != 0 {
             warnings.push(Warning {
                 // The contestant's entry (issue 31: every message located).
                 field: ctx
@@ -70,10 +70,10 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
             });
         }
         let withdrew = rounds.withdrew_after.contains_key(c);
-        list.push(FinalStanding::from_rounds(
+        list.push(FinalStanding::from_matches_played(
             c.clone(),
             score,
-            played,
+            &played,
             rounds.count,
             withdrew,
         )?);

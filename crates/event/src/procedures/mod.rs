@@ -144,6 +144,8 @@ pub(crate) struct Reads {
     pub match_stage: bool,
     /// VPs, and a VP scale converting IMPs to them.
     pub vps: bool,
+    /// A match's `weight` other than 1: part-matches (a triangle's halves).
+    pub part_matches: bool,
 }
 
 impl Reads {
@@ -160,6 +162,7 @@ impl Reads {
         carryover: false,
         match_stage: false,
         vps: false,
+        part_matches: false,
     };
 }
 
@@ -227,6 +230,12 @@ impl Reads {
     /// Reads `vps` too.
     pub const fn vps(mut self) -> Reads {
         self.vps = true;
+        self
+    }
+
+    /// Reads a match's `weight` too (part-matches).
+    pub const fn part_matches(mut self) -> Reads {
+        self.part_matches = true;
         self
     }
 }

@@ -56,6 +56,25 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
             Problem::Inconsistent { message },
         ));
     }
+    if let (false, [(_, a), (i, b), ..]) = (marked, ko.as_slice()) {
+        // Without stages every match would be the knockout match and its
+        // IMPs summed: a qualification match between the same two teams
+        // would silently change the knockout's result.
+        return Err(EventError::at(
+            match_path(*i).k("stage"),
+            Problem::Missing {
+                what: format!(
+                    "a `stage` on each match: {} v {} play {} matches (round {} and round {}), and without stages their IMPs would be added up as one knockout match; mark the knockout match (each of its segments) stage = \"knockout\" and a qualification match stage = \"qualification\"",
+                    a.first,
+                    a.second,
+                    ko.len(),
+                    a.round,
+                    b.round
+                ),
+                by: "a knockout file with more than one match".to_owned(),
+            },
+        ));
+    }
     let mut carryover = Vec::new();
     for (i, e) in &ko {
         if e.scores_for(&e.first, Unit::Imps).is_none() {

@@ -1,0 +1,299 @@
+//! `countback vp`: IMPs to victory points on a named scale, or the scale's
+//! whole table. The scales, their certified values and the conversion are
+//! the `countback-vp` library's (through `countback-event`); this module
+//! only reads the arguments and renders.
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use countback_event::model::Score;
+use countback_event::vp::{FractionalMargin, HalfRule, MarginVp, VpBand, VpScale, VpTable};
+
+use crate::error::{CliError, Exit};
+use crate::out::to_stdout;
+
+/// `vp` arguments.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  countback vp --scale wbf-2013-continuous --boards 16 23 -5
+  countback vp --scale wbf-2013-discrete --boards 8 --format csv
+  countback vp --scale wbf-2013-continuous --boards 16 14.5 --fractional interpolate
+
+Every value is certified: the scale's own rounding of the WBF formula, decided by
+interval arithmetic that never guesses (docs/vp.md).")]
+#[non_exhaustive]
+pub struct VpArgs {
+    /// The scale: wbf-2013-continuous, wbf-2013-continuous-uncorrected,
+    /// wbf-2013-discrete, or ebu-10vp-half-match (docs/vp.md).
+    #[arg(long, value_name = "NAME", value_parser = scale())]
+    pub scale: VpScale,
+    /// Boards in the match (for ebu-10vp-half-match, the boards of the half
+    /// match), 1 to 1000.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(countback_event::vp::MAX_BOARDS)))]
+    pub boards: u32,
+    /// IMP margins to convert, each the first team's IMPs less the
+    /// second's (`23`, `-5`, `14.5`, `29/2`). None: print the whole table.
+    #[arg(value_name = "MARGIN", allow_negative_numbers = true, value_parser = margin)]
+    pub margins: Vec<Score>,
+    /// A fractional margin (`14.5`): `refuse` (the default: no WBF or EBU
+    /// text settles it), `interpolate` (linear between the whole margins,
+    /// exact), or round it first: `round-half-up`, `round-half-even`,
+    /// `round-half-away-from-zero`.
+    #[arg(long, value_enum, default_value_t = Fractional::Refuse)]
+    pub fractional: Fractional,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = VpFormat::Text)]
+    pub format: VpFormat,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+/// What `vp` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum VpFormat {
+    /// A table for people.
+    Text,
+    /// One row per margin or band, for spreadsheets.
+    Csv,
+    /// Exact values (as strings) beside their display, for programs.
+    Json,
+}
+
+/// What a fractional margin becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum Fractional {
+    /// An error naming the margin.
+    Refuse,
+    /// Linear between the whole margins either side.
+    Interpolate,
+    /// Rounded to a whole IMP, an exact half up.
+    RoundHalfUp,
+    /// Rounded to a whole IMP, an exact half to even.
+    RoundHalfEven,
+    /// Rounded to a whole IMP, an exact half away from zero.
+    RoundHalfAwayFromZero,
+}
+
+impl Fractional {
+    fn rule(self) -> FractionalMargin {
+        match self {
+            Fractional::Refuse => FractionalMargin::Refuse,
+            Fractional::Interpolate => FractionalMargin::Interpolate,
+            Fractional::RoundHalfUp => FractionalMargin::Round(HalfRule::Up),
+            Fractional::RoundHalfEven => FractionalMargin::Round(HalfRule::Even),
+            Fractional::RoundHalfAwayFromZero => FractionalMargin::Round(HalfRule::AwayFromZero),
+        }
+    }
+}
+
+/// The scales by name, so that `--help` lists them and a misspelt name is
+/// answered with the list.
+fn scale() -> impl clap::builder::TypedValueParser<Value = VpScale> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(VpScale::ALL.map(VpScale::name)).try_map(|s| s.parse::<VpScale>())
+}
+
+fn margin(s: &str) -> Result<Score, String> {
+    Score::parse(s.trim()).map_err(|e| {
+        format!("{s:?} is not an exact margin ({e}); write IMPs as 23, -5, 14.5 or 29/2")
+    })
+}
+
+/// Convert the margins given, or print the whole table.
+pub fn run(args: &VpArgs) -> Result<Exit, CliError> {
+    let table = args.scale.table(args.boards).map_err(CliError::Vp)?;
+    let format = if args.json {
+        VpFormat::Json
+    } else {
+        args.format
+    };
+    if args.margins.is_empty() {
+        let bands = table.bands();
+        to_stdout(|out| match format {
+            VpFormat::Text => table_text(out, &table, &bands),
+            VpFormat::Csv => table_csv(out, &table, &bands),
+            VpFormat::Json => json(out, &table_json(&table, &bands)),
+        })?;
+    } else {
+        let converted = table
+            .convert_margins(&args.margins, &args.fractional.rule())
+            .map_err(CliError::Vp)?;
+        to_stdout(|out| match format {
+            VpFormat::Text => margins_text(out, &table, &converted, args.fractional),
+            VpFormat::Csv => margins_csv(out, &table, &converted),
+            VpFormat::Json => json(out, &margins_json(&table, &converted, args.fractional)),
+        })?;
+    }
+    Ok(Exit::Success)
+}
+
+/// The heading every text output starts with: the scale, the match, the
+/// pool and where the scale comes from.
+fn heading(out: &mut dyn Write, table: &VpTable) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} over {} board{}: {} VPs a match, blitz {} IMPs",
+        table.scale(),
+        table.boards(),
+        if table.boards() == 1 { "" } else { "s" },
+        table.pool(),
+        table.blitz()
+    )?;
+    writeln!(out, "source: {}", table.scale().source())?;
+    writeln!(
+        out,
+        "certified: every value is the scale's exact rounding, decided by interval arithmetic (docs/vp.md)"
+    )?;
+    writeln!(out)
+}
+
+fn margins_text(
+    out: &mut dyn Write,
+    table: &VpTable,
+    converted: &[MarginVp],
+    fractional: Fractional,
+) -> std::io::Result<()> {
+    heading(out, table)?;
+    let rows: Vec<[String; 3]> = converted
+        .iter()
+        .map(|c| {
+            [
+                c.margin.to_string(),
+                table.format_vp(&c.first),
+                table.format_vp(&c.second),
+            ]
+        })
+        .collect();
+    columns(out, ["margin", "first", "second"], &rows)?;
+    if converted.iter().any(|c| !c.margin.is_integer()) {
+        writeln!(
+            out,
+            "\nfractional margins: {} (--fractional)",
+            fractional
+                .to_possible_value()
+                .map(|v| v.get_name().to_owned())
+                .unwrap_or_default()
+        )?;
+    }
+    Ok(())
+}
+
+fn table_text(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io::Result<()> {
+    heading(out, table)?;
+    let rows: Vec<[String; 3]> = bands
+        .iter()
+        .map(|b| {
+            [
+                b.margins(),
+                table.format_vp(&b.winner),
+                table.format_vp(&b.loser),
+            ]
+        })
+        .collect();
+    columns(out, ["IMPs", "winner", "loser"], &rows)
+}
+
+/// Three right-aligned columns under their headings.
+fn columns(out: &mut dyn Write, head: [&str; 3], rows: &[[String; 3]]) -> std::io::Result<()> {
+    let mut width = head.map(str::len);
+    for row in rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let [a, b, c] = width;
+    writeln!(out, "{:>a$}  {:>b$}  {:>c$}", head[0], head[1], head[2])?;
+    for [x, y, z] in rows {
+        writeln!(out, "{x:>a$}  {y:>b$}  {z:>c$}")?;
+    }
+    Ok(())
+}
+
+fn margins_csv(
+    out: &mut dyn Write,
+    table: &VpTable,
+    converted: &[MarginVp],
+) -> std::io::Result<()> {
+    writeln!(out, "scale,boards,margin,first,second")?;
+    for c in converted {
+        writeln!(
+            out,
+            "{},{},{},{},{}",
+            table.scale(),
+            table.boards(),
+            c.margin,
+            table.format_vp(&c.first),
+            table.format_vp(&c.second)
+        )?;
+    }
+    Ok(())
+}
+
+fn table_csv(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io::Result<()> {
+    writeln!(out, "scale,boards,from,to,winner,loser")?;
+    for b in bands {
+        writeln!(
+            out,
+            "{},{},{},{},{},{}",
+            table.scale(),
+            table.boards(),
+            b.from,
+            b.to.map(|t| t.to_string()).unwrap_or_default(),
+            table.format_vp(&b.winner),
+            table.format_vp(&b.loser)
+        )?;
+    }
+    Ok(())
+}
+
+/// An exact value beside the scale's display of it.
+fn shown(table: &VpTable, v: &Score) -> serde_json::Value {
+    serde_json::json!({ "exact": v.to_string(), "display": table.format_vp(v) })
+}
+
+fn margins_json(
+    table: &VpTable,
+    converted: &[MarginVp],
+    fractional: Fractional,
+) -> serde_json::Value {
+    serde_json::json!({
+        "scale": table.scale(),
+        "boards": table.boards(),
+        "pool": table.pool().to_string(),
+        "blitz": table.blitz(),
+        "source": table.scale().source(),
+        "fractional": fractional.to_possible_value().map(|v| v.get_name().to_owned()),
+        "margins": converted.iter().map(|c| serde_json::json!({
+            "margin": c.margin.to_string(),
+            "first": shown(table, &c.first),
+            "second": shown(table, &c.second),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn table_json(table: &VpTable, bands: &[VpBand]) -> serde_json::Value {
+    serde_json::json!({
+        "scale": table.scale(),
+        "boards": table.boards(),
+        "pool": table.pool().to_string(),
+        "decimal_places": table.scale().decimal_places(),
+        "blitz": table.blitz(),
+        "source": table.scale().source(),
+        "bands": bands.iter().map(|b| serde_json::json!({
+            "from": b.from,
+            "to": b.to,
+            "margins": b.margins(),
+            "winner": shown(table, &b.winner),
+            "loser": shown(table, &b.loser),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn json(out: &mut dyn Write, value: &serde_json::Value) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)
+}

@@ -1,0 +1,75 @@
+//! An EBU Swiss teams event at the size of the largest real events:
+//! `cargo bench -p countback-event --bench ebu_teams`.
+//!
+//! 4,000 teams over 11 rounds (issue 29 item 4: 22.9 s when filed, 4.55 s
+//! after the one-shape refactor; the target is under a second for reading
+//! and ranking the whole event). Each round pairs the teams in order of
+//! their VPs so far (a Swiss), and every match ends 10 ± a few VPs, so the
+//! field ends in large ties that the 143.7.1 tests must split.
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+use std::fmt::Write as _;
+
+use countback_event::{Event, Notation, RankRequest, Source};
+use countback_test_support::synthetic::mix;
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+/// The event as TOML: `teams` teams, `rounds` rounds of Swiss pairing.
+fn ebu_swiss(teams: usize, rounds: usize) -> String {
+    let mut s =
+        String::from("[event]\nname = \"EBU Swiss teams\"\nprocedure = \"ebu\"\nvp_total = 20\n\n");
+    for t in 0..teams {
+        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
+    }
+    let mut vps = vec![0_i64; teams];
+    for r in 1..=rounds {
+        // Pair by VPs so far, the team number breaking ties: a Swiss draw.
+        let mut order: Vec<usize> = (0..teams).collect();
+        order.sort_by_key(|&t| (std::cmp::Reverse(vps[t]), t));
+        for pair in order.chunks_exact(2) {
+            let &[a, b] = pair else { continue };
+            // 7 to 13 VPs: many draws and near-draws, so many ties.
+            let v = 7 + mix(a, b, r) % 7;
+            vps[a] += v;
+            vps[b] += 20 - v;
+            let _ = write!(
+                s,
+                "[[matches]]\nround = {r}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [{v}, {}]\n\n",
+                20 - v
+            );
+        }
+    }
+    s
+}
+
+fn ebu_teams(c: &mut Criterion) {
+    // The smoke run of `cargo test` is a debug build: keep it small there.
+    let (teams, rounds) = if cfg!(debug_assertions) {
+        (40, 4)
+    } else {
+        (4_000, 11)
+    };
+    let text = ebu_swiss(teams, rounds);
+    let rank = |text: &str| {
+        Event::parse(Source::new(text.to_owned(), Notation::Toml))
+            .unwrap()
+            .rank(&RankRequest::new())
+            .unwrap()
+    };
+    let ranking = rank(&text);
+    assert_eq!(ranking.primary.len(), teams);
+    let mut g = c.benchmark_group(format!("ebu_{teams}_teams_{rounds}_rounds"));
+    g.sample_size(10);
+    g.bench_function("parse_and_rank", |b| {
+        b.iter(|| black_box(rank(black_box(&text))));
+    });
+    g.finish();
+}
+
+criterion_group!(benches, ebu_teams);
+criterion_main!(benches);
