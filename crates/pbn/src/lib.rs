@@ -60,8 +60,10 @@ mod columns;
 mod lex;
 mod limits;
 mod reader;
+mod teams;
 
 pub use reader::parse_pbn;
+pub use teams::{is_teams, parse_pbn_teams, TEAM_SCORE_COLUMNS, TEAM_TOTAL_COLUMNS};
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -696,6 +698,12 @@ fn artificial(
 /// # Errors
 /// [`ParseError::TooLarge`] before decoding; otherwise as [`parse_pbn`].
 pub fn parse_pbn_bytes(bytes: &[u8]) -> Result<Session, ParseError> {
+    parse_pbn(&decode(bytes)?)
+}
+
+/// A PBN file's bytes as text: UTF-8 (a byte-order mark dropped) when they
+/// are valid UTF-8, else ISO-8859-1; [`ParseError::TooLarge`] first.
+fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, ParseError> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(ParseError::TooLarge {
             bytes: bytes.len(),
@@ -703,11 +711,33 @@ pub fn parse_pbn_bytes(bytes: &[u8]) -> Result<Session, ParseError> {
         });
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(body) {
-        Ok(text) => parse_pbn(text),
-        Err(_) => {
-            let text: String = bytes.iter().map(|b| char::from(*b)).collect();
-            parse_pbn(&text)
-        }
+    Ok(match std::str::from_utf8(body) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|b| char::from(*b)).collect()),
+    })
+}
+
+/// What a PBN results file holds: a pairs or individual session, or a
+/// teams event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum PbnResults {
+    /// A pairs or individual session ([`parse_pbn`]).
+    Session(Session),
+    /// A teams event ([`parse_pbn_teams`]).
+    Teams(countback_usebio::TeamsSession),
+}
+
+/// A PBN results file given as bytes (decoded as [`parse_pbn_bytes`]),
+/// read as what it is: a teams event ([`is_teams`]) or a session.
+///
+/// # Errors
+/// As [`parse_pbn`] or [`parse_pbn_teams`].
+pub fn parse_pbn_results_bytes(bytes: &[u8]) -> Result<PbnResults, ParseError> {
+    let text = decode(bytes)?;
+    if is_teams(&text) {
+        parse_pbn_teams(&text).map(PbnResults::Teams)
+    } else {
+        parse_pbn(&text).map(PbnResults::Session)
     }
 }

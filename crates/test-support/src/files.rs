@@ -126,3 +126,68 @@ pub const NZ_SCORER_SESSIONS: [&str; 3] = [
     "bridge-data/nz-scorer/pairs-with-np-passed.xml",
     "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
 ];
+
+/// A teams league written the way Ruter i Norge 4.14 writes its teams
+/// export (`[Competition "Teams"]`, `ScoringType "Teams"`): six teams,
+/// three rounds played of four (round 4 is scheduled, every figure `-`),
+/// two segments of 8 boards a match. `MatchDetails` holds each segment's
+/// IMPs and the match total as segment `200`; `VP_Home`/`VP_Away` are the
+/// WBF 2013 continuous scale at 16 boards (its published table: 14 IMPs →
+/// 13.75–6.25; a draw 10–10; 66 IMPs → 20–0); the lineups and rosters
+/// (member numbers, names: all invented) carry no figure. Totals: team 3
+/// 36.41, 6 32.29, 1 30.48, 5 28.55, 4 26.55, 2 25.72.
+pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
+% EXPORT
+% 
+% <META  name=Generator                  content="Ruter i Norge">
+% <META  name=Version                    content="4.14.2">
+% <META  name=Author                     content="www.brenning.se">
+% 
+% <META  name=ContestName                content="Synthetic league">
+% <META  name=ContestType                content="4">
+% <META  name=ScoringType                content="Teams">
+% <META  name=TeamCount                  content="6">
+% <META  name=RoundCount                 content="3">
+% <META  name=RoundCountMax              content="4">
+% <META  name=SegmentCount               content="2">
+% 
+[Event "Synthetic league"]
+[Site "Testby"]
+[Date "2024.03.10"]
+[Board "202"]
+[West ""]
+[North ""]
+[East ""]
+[South ""]
+[Dealer "E"]
+[Vulnerable "All"]
+[Deal ""]
+[Scoring "Teams"]
+[Declarer ""]
+[Contract ""]
+[Result ""]
+[Competition "Teams"]
+[EventDate "2024.01.14"]
+[Annotator "Testby BK"]
+[Application "Ruter i Norge - Read more at www.brenning.se"]
+[TotalScoreTable "Rank\1R;TeamId\1R;Table\1R;Direction\6R;TotalScoreVP\5R;TeamName\10L;NrRounds\1R;Club\9L;Roster\23L;RosterDetails\47L"]
+1 3 1 "Away" 36.41 "Charlie"   3 "Testby BK" "Cee One - Cee Two"     "90031,One,Cee|90032,Two,Cee"
+2 6 3 "Away" 32.29 "Foxtrot"   3 -           "Eff One - Eff Two"     "90061,One,Eff|90062,Two,Eff"
+3 1 1 "Home" 30.48 "Alfa"      3 "Testby BK" "Ay One - Ay Two"       "90011,One,Ay|90012,Two,Ay"
+4 5 2 "Away" 28.55 "Echo"      3 -           "Ee One - Ee Two"       "90051,One,Ee|90052,Two,Ee"
+5 4 3 "Home" 26.55 "Delta"     3 -           "Dee One - Dee Two"     "90041,One,Dee|90042,Two,Dee"
+6 2 2 "Home" 25.72 "Bravo"     3 "Testby BK" "Bee One - Bee Two"     "90021,One,Bee|90022,Two,Bee"
+[ScoreTable "Round\1R;Table\1R;TeamId_Home\1R;TeamId_Away\1R;MatchDetails\26L;VP_Home\5R;VP_Away\5R;LineupDetails_Home\53L;LineupDetails_Away\53L"]
+1 1 1 2 "1,20,10|2,14,10|200,34,20" 13.75  6.25 "1,O,N,90011,One,Ay|1,O,S,90012,Two,Ay"   "1,O,E,90021,One,Bee|1,O,W,90022,Two,Bee"
+1 2 3 4 "1,10,22|2,8,8|200,18,30"    6.72 13.28 "1,O,N,90031,One,Cee|1,O,S,90032,Two,Cee" "1,O,E,90041,One,Dee|1,O,W,90042,Two,Dee"
+1 3 5 6 "1,15,15|2,9,9|200,24,24"   10.00 10.00 -                                          -
+2 1 1 3 "1,5,31|2,0,40|200,5,71"     0.00 20.00 "1,O,N,90011,One,Ay|1,O,S,90012,Two,Ay"   "1,O,E,90031,One,Cee|1,O,W,90032,Two,Cee"
+2 2 2 5 "1,12,7|2,11,10|200,23,17"  11.76  8.24 -                                          -
+2 3 4 6 "1,3,19|2,17,1|200,20,20"   10.00 10.00 -                                          -
+3 1 1 4 "1,30,2|2,6,4|200,36,6"     16.73  3.27 -                                          -
+3 2 2 6 "1,9,13|2,10,14|200,19,27"   7.71 12.29 -                                          -
+3 3 3 5 "1,21,20|2,4,6|200,25,26"    9.69 10.31 -                                          -
+4 1 1 5 -                                -     - -                                          -
+4 2 2 4 -                                -     - -                                          -
+4 3 3 6 -                                -     - -                                          -
+"#;

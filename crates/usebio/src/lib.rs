@@ -50,6 +50,7 @@ mod limits;
 mod nz;
 pub mod rescore;
 pub mod session;
+pub mod teams;
 mod usebio;
 mod write;
 
@@ -70,6 +71,11 @@ pub use rescore::{
 pub use session::{
     Board, CrossImpLine, EventKind, FileRule, ImpTotal, Line, Participant, Ranking, Seats, Session,
     SourceFormat, StoredFigure, StoredStanding,
+};
+pub use teams::{
+    audit_teams, infer_scale, rescore_teams, Fixture, MatchRescore, ScaleChoice, ScaleSource,
+    Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit, TeamsClass, TeamsError,
+    TeamsRescore, TeamsSession,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
 pub use write::{write_usebio, Play, Plays, WriteError};
