@@ -391,6 +391,18 @@ pub enum TeamFigure {
     TeamTotal,
 }
 
+impl TeamFigure {
+    /// What the figure is, in words.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TeamFigure::MatchImps => "IMPs",
+            TeamFigure::MatchVps => "VPs",
+            TeamFigure::TeamTotal => "total VPs",
+        }
+    }
+}
+
 /// How a stored figure compares with the recomputation: exact, or a named
 /// class. No tolerance.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -460,6 +472,27 @@ pub struct TeamFinding {
     pub computed: Score,
     /// The comparison.
     pub class: TeamsClass,
+}
+
+impl TeamFinding {
+    /// The recomputation written to the stored figure's decimals where
+    /// that is exact (`14.47`), else as an exact fraction.
+    #[must_use]
+    pub fn computed_text(&self) -> String {
+        let places = self
+            .stored
+            .split_once('.')
+            .map_or(0, |(_, f)| u32::try_from(f.len()).unwrap_or(0));
+        let mode = countback_model::RoundingMode::Nearest(countback_model::HalfRule::Even);
+        let unit = Score::new(1, 10_i64.pow(places.min(18))).unwrap_or(Score::ONE);
+        match self.computed.checked_div(&unit) {
+            Ok(u) if u.is_integer() => self
+                .computed
+                .to_decimal(places, &mode)
+                .unwrap_or_else(|_| self.computed.to_string()),
+            _ => self.computed.to_string(),
+        }
+    }
 }
 
 /// A teams file audited.

@@ -1,0 +1,272 @@
+//! A teams results file another program wrote (a PBN teams export, a
+//! USEBIO teams event), ranked straight from the file: read, rescored
+//! (IMPs to VPs by the file's scale, inferred from its stored VPs, or one
+//! the run names), every stored IMP total, VP and team total audited, and
+//! ranked by any teams procedure through the very teams stage an event
+//! file builds — the file becomes an [`EventFile`] of matches with their
+//! IMPs, the scale and the boards, and is ranked as that file would be.
+
+use std::str::FromStr;
+
+use countback_model::Score;
+use countback_usebio::{
+    audit_teams, infer_scale, ScaleChoice, ScaleSource, TeamFigure, TeamsAudit, TeamsSession,
+};
+use countback_vp::VpScale;
+
+use crate::error::{EventError, FieldPath, LineColumn, Problem, Result};
+use crate::file::{ContestantEntry, EventFile, EventInfo, MatchEntry, Procedure};
+use crate::options::RawOptions;
+use crate::rank::RankRequest;
+use crate::{Event, Ranking, Warning};
+
+/// The options a teams results file reads besides the procedure's: the
+/// scale and the boards of a full match, where the file's stored VPs do
+/// not settle them.
+pub const SCALE_OPTIONS: [&str; 2] = ["vp_scale", "boards_per_match"];
+
+/// A teams results file ranked, with what was read and checked.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct TeamsRanked {
+    /// The ranking, as an event file of the same matches would give it.
+    pub ranking: Ranking,
+    /// The file as read.
+    pub session: TeamsSession,
+    /// Every stored figure checked against the rescore.
+    pub audit: TeamsAudit,
+}
+
+/// The refusal of a teams file where a pairs session is asked for.
+pub(crate) fn not_a_session() -> EventError {
+    EventError::new(Problem::WrongKind {
+        message: "this is a teams results file (matches between teams, in IMPs and VPs): \
+                  it is ranked by a teams procedure, `countback rank FILE --procedure ebu` \
+                  (or wbf-swiss, wbf-round-robin), which also checks every stored IMP, VP and \
+                  total (docs/pbn.md, \"Teams files\")"
+            .to_owned(),
+    })
+}
+
+fn option_path(name: &str) -> FieldPath {
+    FieldPath::key("--option").k(name)
+}
+
+fn bad_option(name: &str, message: String) -> EventError {
+    EventError::at(
+        option_path(name),
+        Problem::BadOption {
+            option: name.to_owned(),
+            message,
+        },
+    )
+}
+
+/// `vp_scale` and `boards_per_match` taken out of `options` (the rest are
+/// the procedure's).
+fn scale_options(options: &mut RawOptions) -> Result<(Option<VpScale>, Option<u32>)> {
+    let text = |v: serde_json::Value| match v {
+        serde_json::Value::String(s) => s,
+        other => other.to_string(),
+    };
+    let scale = match options.0.remove("vp_scale") {
+        Some(v) => {
+            let t = text(v);
+            Some(VpScale::from_str(t.trim()).map_err(|e| bad_option("vp_scale", e.to_string()))?)
+        }
+        None => None,
+    };
+    let boards = match options.0.remove("boards_per_match") {
+        Some(v) => {
+            let t = text(v);
+            Some(t.trim().parse::<u32>().map_err(|_| {
+                bad_option(
+                    "boards_per_match",
+                    format!("{t:?} is not a whole number of boards"),
+                )
+            })?)
+        }
+        None => None,
+    };
+    Ok((scale, boards))
+}
+
+/// The event file a teams session is: its teams, and its matches with the
+/// rescored IMPs (the segments' sum), converted by the scale as any event
+/// file's matches are.
+#[must_use]
+pub fn event_file(session: &TeamsSession, choice: &ScaleChoice, procedure: Procedure) -> EventFile {
+    let imps = |m: &countback_usebio::TeamMatch| -> [Score; 2] {
+        if m.segments.is_empty() {
+            m.stored_imps
+                .as_ref()
+                .map_or([Score::ZERO, Score::ZERO], |[h, a]| {
+                    [h.value.clone(), a.value.clone()]
+                })
+        } else {
+            let mut sum = [Score::ZERO, Score::ZERO];
+            for s in &m.segments {
+                sum[0] += &s.imps[0].value;
+                sum[1] += &s.imps[1].value;
+            }
+            sum
+        }
+    };
+    EventFile {
+        event: EventInfo {
+            name: session
+                .description
+                .clone()
+                .unwrap_or_else(|| "teams results".to_owned()),
+            stage: None,
+            procedure: Some(procedure),
+            options: RawOptions::default(),
+            scoring: None,
+            vp_total: Some(choice.scale.pool()),
+            vp_scale: Some(choice.scale),
+            boards_per_match: Some(choice.boards),
+            fractional_imps: None,
+        },
+        contestants: session
+            .teams
+            .iter()
+            .map(|t| ContestantEntry {
+                id: t.id.to_string(),
+                name: t.name.clone(),
+                score: None,
+                withdrew_after_round: None,
+                qualification_rank: None,
+                rating: None,
+                boards_due: None,
+            })
+            .collect(),
+        matches: session
+            .matches
+            .iter()
+            .map(|m| MatchEntry {
+                round: m.round,
+                first: m.home.to_string(),
+                second: m.away.to_string(),
+                vp: None,
+                imps: Some(imps(m)),
+                total_points: None,
+                match_points: None,
+                carryover: None,
+                awarded: false,
+                weight: None,
+                board_results: None,
+                board_imps: None,
+                boards: None,
+                stage: None,
+            })
+            .collect(),
+        byes: Vec::new(),
+        boards: Vec::new(),
+        board_scores: Vec::new(),
+        sessions: Vec::new(),
+        games: Vec::new(),
+        penalties: Vec::new(),
+    }
+}
+
+/// What the audit says, as warnings a scorer reads with the ranking: the
+/// scale and where it came from, the counts, and every stored figure that
+/// is not what the scale gives, at its line.
+fn audit_warnings(audit: &TeamsAudit) -> Vec<Warning> {
+    let choice = &audit.rescore.choice;
+    let whence = match &choice.source {
+        ScaleSource::Inferred {
+            reproduced, of, ..
+        } => format!(
+            "inferred from the file: it reproduces {reproduced} of {of} stored match VPs (name another with -o vp_scale=… -o boards_per_match=…)"
+        ),
+        _ => "as named for this run".to_owned(),
+    };
+    let count = |f: TeamFigure| {
+        let (agree, of) = audit.count(f);
+        format!("{agree} of {of}")
+    };
+    let mut out = vec![Warning {
+        field: None,
+        at: None,
+        message: format!(
+            "rescored by {} at {} boards a match, {whence}; stored figures that agree: IMP totals {}, VPs {}, team totals {}",
+            choice.scale.name(),
+            choice.boards,
+            count(TeamFigure::MatchImps),
+            count(TeamFigure::MatchVps),
+            count(TeamFigure::TeamTotal),
+        ),
+    }];
+    for f in audit.exceptions() {
+        let what = f.figure.name();
+        let at = match (&f.round, &f.opponent) {
+            (Some(r), Some(o)) => format!("round {r}, {} v {o}: ", f.team),
+            _ => format!("{}: ", f.team),
+        };
+        out.push(Warning {
+            field: None,
+            at: Some(LineColumn {
+                line: usize::try_from(f.line).unwrap_or(usize::MAX),
+                column: 1,
+            }),
+            message: format!(
+                "{at}stored {what} {} where the rescore gives {} ({})",
+                f.stored,
+                f.computed_text(),
+                f.class.name()
+            ),
+        });
+    }
+    out
+}
+
+/// Rank a teams session by `procedure`: the scale from `options`
+/// (`vp_scale`, `boards_per_match`) or inferred from the stored VPs; the
+/// other options are the procedure's.
+///
+/// # Errors
+/// A scale that cannot be told or named wrongly, a match the scale
+/// refuses, or anything the procedure refuses in the event file the
+/// session is.
+pub fn rank_session(
+    session: TeamsSession,
+    procedure: Procedure,
+    options: &RawOptions,
+) -> Result<TeamsRanked> {
+    let mut options = options.clone();
+    let (scale, boards) = scale_options(&mut options)?;
+    let choice = infer_scale(&session, scale, boards)?;
+    let audit = audit_teams(&session, &choice)?;
+    let file = event_file(&session, &choice, procedure);
+    let mut request = RankRequest::new().procedure(procedure);
+    request.options = options;
+    let mut ranking = Event::from_file(file).rank(&request)?;
+    let mut warnings = audit_warnings(&audit);
+    warnings.append(&mut ranking.warnings);
+    ranking.warnings = warnings;
+    Ok(TeamsRanked {
+        ranking,
+        session,
+        audit,
+    })
+}
+
+/// Rank a teams results file given as bytes (see [`rank_session`]);
+/// `None` for a file that is a pairs or individual session (it is scored,
+/// not ranked).
+///
+/// # Errors
+/// A file that cannot be read, or as [`rank_session`].
+pub fn rank(
+    bytes: &[u8],
+    procedure: Procedure,
+    options: &RawOptions,
+) -> Result<Option<TeamsRanked>> {
+    match crate::results::parse_any(bytes)? {
+        crate::results::Parsed::Teams(session) => {
+            rank_session(*session, procedure, options).map(Some)
+        }
+        crate::results::Parsed::Session(_) => Ok(None),
+    }
+}
