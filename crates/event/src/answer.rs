@@ -333,18 +333,10 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
         FileKind::Results if request.job == Job::Rank => {
             // A teams results file is ranked as the event file of its
             // matches would be; a pairs session is not ranked.
-            let procedure = request.procedure.ok_or_else(|| {
-                EventError::at(
-                    FieldPath::key("--procedure"),
-                    crate::Problem::Missing {
-                        what: "a teams procedure (--procedure ebu, wbf-swiss, wbf-round-robin)"
-                            .to_owned(),
-                        by: "ranking a teams results file".to_owned(),
-                    },
-                )
-            })?;
-            let options = request.options.for_group(kind, Some(procedure.name()))?;
-            match crate::results_teams::rank(bytes, procedure, &options)? {
+            let options = request
+                .options
+                .for_group(kind, request.procedure.map(Procedure::name))?;
+            match crate::results_teams::rank(bytes, request.procedure, &options)? {
                 Some(ranked) => Ok(Answer::Ranked(ranked.ranking)),
                 None => Err(Refusal::WrongJob {
                     kind,

@@ -257,14 +257,25 @@ pub fn rank_session(
 /// not ranked).
 ///
 /// # Errors
-/// A file that cannot be read, or as [`rank_session`].
+/// A file that cannot be read, a teams file with no `procedure`
+/// ([`Problem::Missing`]), or as [`rank_session`].
 pub fn rank(
     bytes: &[u8],
-    procedure: Procedure,
+    procedure: Option<Procedure>,
     options: &RawOptions,
 ) -> Result<Option<TeamsRanked>> {
     match crate::results::parse_any(bytes)? {
         crate::results::Parsed::Teams(session) => {
+            let procedure = procedure.ok_or_else(|| {
+                EventError::at(
+                    FieldPath::key("--procedure"),
+                    Problem::Missing {
+                        what: "a teams procedure (--procedure ebu, wbf-swiss, wbf-round-robin)"
+                            .to_owned(),
+                        by: "ranking a teams results file".to_owned(),
+                    },
+                )
+            })?;
             rank_session(*session, procedure, options).map(Some)
         }
         crate::results::Parsed::Session(_) => Ok(None),
