@@ -343,3 +343,34 @@ fn what_a_teams_file_is_not() {
     assert_ne!(o.code, 0);
     assert!(o.stderr.contains("is a scored session"), "{}", o.stderr);
 }
+
+/// Issue 26 ("USEBIO teams events are read but not rescored"): a USEBIO
+/// 1.2 Swiss teams file ranked from the file under EBU 143, each match's
+/// IMPs from its boards' two rooms. Failed before: "a results file … is a
+/// scored session". Worked by hand (the file's doc): VPs 1: 17 + 15 = 32,
+/// 4: 16 + 15 = 31, 3: 4 + 5 = 9, 2: 3 + 5 = 8; tie-break points 1: 8 + 9,
+/// 4: 9 + 8, 3: 31 + 32, 2: 32 + 31.
+#[test]
+fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
+    let text = countback_test_support::files::EBU_TEAMS_USEBIO;
+    let o = COUNTBACK.run_on(
+        "teams.xml",
+        text,
+        &["rank", "FILE", "--procedure", "ebu", "--format", "json"],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let got: Vec<(u32, String, Score, Option<Score>)> = standings(&o);
+    let want = [
+        (1, "1", "32", "17"),
+        (2, "4", "31", "17"),
+        (3, "3", "9", "63"),
+        (4, "2", "8", "63"),
+    ];
+    assert_eq!(got.len(), want.len());
+    for ((p, t, v, tbp), (wp, wt, wv, wtbp)) in got.into_iter().zip(want) {
+        assert_eq!((p, t.as_str(), v, tbp), (wp, wt, s(wv), Some(s(wtbp))));
+    }
+    let w = warnings(&o);
+    assert!(w[0].contains("wbf-2013-discrete at 4 boards"), "{w:?}");
+    assert!(w[0].contains("4 of 4 stored match VPs"), "{w:?}");
+}

@@ -125,7 +125,7 @@ pub(crate) enum Parsed {
     /// A session, with what the writer needs.
     Session(Read),
     /// A teams event.
-    Teams(Box<countback_usebio::TeamsSession>),
+    Teams(countback_usebio::TeamsSession),
 }
 
 /// Read a results file as what it is.
@@ -141,10 +141,13 @@ pub(crate) fn parse_any(bytes: &[u8]) -> Result<Parsed> {
     let session = if is_pbn(bytes) {
         match countback_pbn::parse_pbn_results_bytes(bytes)? {
             countback_pbn::PbnResults::Session(s) => s,
-            countback_pbn::PbnResults::Teams(t) => return Ok(Parsed::Teams(Box::new(t))),
+            countback_pbn::PbnResults::Teams(t) => return Ok(Parsed::Teams(t)),
         }
     } else {
-        countback_usebio::parse_results_bytes(bytes)?
+        match countback_usebio::parse_results_any_bytes(bytes)? {
+            countback_usebio::Results::Session(s) => s,
+            countback_usebio::Results::Teams(t) => return Ok(Parsed::Teams(t)),
+        }
     };
     Ok(Parsed::Session(Read {
         session,

@@ -8,9 +8,8 @@
 
 use std::str::FromStr;
 
-use countback_model::Score;
 use countback_usebio::{
-    audit_teams, infer_scale, ScaleChoice, ScaleSource, TeamFigure, TeamsAudit, TeamsSession,
+    audit_teams, infer_scale, ScaleSource, TeamFigure, TeamsAudit, TeamsRescore, TeamsSession,
 };
 use countback_vp::VpScale;
 
@@ -92,26 +91,15 @@ fn scale_options(options: &mut RawOptions) -> Result<(Option<VpScale>, Option<u3
 }
 
 /// The event file a teams session is: its teams, and its matches with the
-/// rescored IMPs (the segments' sum), converted by the scale as any event
-/// file's matches are.
+/// rescored IMPs (the sum of their boards or segments), converted by the
+/// scale as any event file's matches are.
 #[must_use]
-pub fn event_file(session: &TeamsSession, choice: &ScaleChoice, procedure: Procedure) -> EventFile {
-    let imps = |m: &countback_usebio::TeamMatch| -> [Score; 2] {
-        if m.segments.is_empty() {
-            m.stored_imps
-                .as_ref()
-                .map_or([Score::ZERO, Score::ZERO], |[h, a]| {
-                    [h.value.clone(), a.value.clone()]
-                })
-        } else {
-            let mut sum = [Score::ZERO, Score::ZERO];
-            for s in &m.segments {
-                sum[0] += &s.imps[0].value;
-                sum[1] += &s.imps[1].value;
-            }
-            sum
-        }
-    };
+pub fn event_file(
+    session: &TeamsSession,
+    rescore: &TeamsRescore,
+    procedure: Procedure,
+) -> EventFile {
+    let choice = &rescore.choice;
     EventFile {
         event: EventInfo {
             name: session
@@ -143,12 +131,13 @@ pub fn event_file(session: &TeamsSession, choice: &ScaleChoice, procedure: Proce
         matches: session
             .matches
             .iter()
-            .map(|m| MatchEntry {
+            .zip(&rescore.matches)
+            .map(|(m, r)| MatchEntry {
                 round: m.round,
                 first: m.home.to_string(),
                 second: m.away.to_string(),
                 vp: None,
-                imps: Some(imps(m)),
+                imps: Some(r.imps.clone()),
                 total_points: None,
                 match_points: None,
                 carryover: None,
@@ -156,7 +145,7 @@ pub fn event_file(session: &TeamsSession, choice: &ScaleChoice, procedure: Proce
                 weight: None,
                 board_results: None,
                 board_imps: None,
-                boards: None,
+                boards: m.board_count.filter(|n| *n != choice.boards),
                 stage: None,
             })
             .collect(),
@@ -238,7 +227,7 @@ pub fn rank_session(
     let (scale, boards) = scale_options(&mut options)?;
     let choice = infer_scale(&session, scale, boards)?;
     let audit = audit_teams(&session, &choice)?;
-    let file = event_file(&session, &choice, procedure);
+    let file = event_file(&session, &audit.rescore, procedure);
     let mut request = RankRequest::new().procedure(procedure);
     request.options = options;
     let mut ranking = Event::from_file(file).rank(&request)?;
@@ -276,7 +265,7 @@ pub fn rank(
                     },
                 )
             })?;
-            rank_session(*session, procedure, options).map(Some)
+            rank_session(session, procedure, options).map(Some)
         }
         crate::results::Parsed::Session(_) => Ok(None),
     }

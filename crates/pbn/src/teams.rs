@@ -104,7 +104,10 @@ fn cell<'r, 't>(table: &Table, row: &'r [Cell<'t>], name: &str) -> Option<&'r Ce
 }
 
 fn blank(c: Option<&Cell<'_>>) -> bool {
-    c.is_none_or(|c| matches!(c.text.trim(), "" | "-" | "?"))
+    match c {
+        Some(c) => matches!(c.text.trim(), "" | "-" | "?"),
+        None => true,
+    }
 }
 
 fn stored(
@@ -483,6 +486,8 @@ impl TeamsReader {
             segments,
             stored_imps,
             stored_vps,
+            boards: Vec::new(),
+            board_count: None,
             line: line32,
         });
         Ok(())

@@ -118,7 +118,7 @@ fn each_difference_is_classed_by_name() {
     assert_eq!(e.len(), 1);
     assert_eq!(
         (e[0].figure, e[0].class.clone()),
-        (TeamFigure::MatchImps, TeamsClass::ImpsNotSegmentSum)
+        (TeamFigure::MatchImps, TeamsClass::ImpsNotSumOfParts)
     );
     assert_eq!(
         (e[0].stored.as_str(), e[0].computed.clone()),

@@ -191,3 +191,450 @@ pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
 4 2 2 4 -                                -     - -                                          -
 4 3 3 6 -                                -     - -                                          -
 "#;
+
+/// A Swiss teams event as a USEBIO 1.2 file (`EVENT_TYPE="SWISS_TEAMS"`,
+/// `MATCH_SCORING_METHOD` `VPS`), laid out as the USEBIO 1.2 DTD has it
+/// and EBUScore Teams writes it: `PARTICIPANTS/TEAM` with `TEAM_ID` and
+/// `TEAM_NAME` attributes, `TOTAL_SCORE`, `PLACE` and the players; one
+/// `MATCH` per encounter (round, `TEAM`, `OPPOSING_TEAM`, the board range,
+/// `TEAM_SCORE`/`OPPOSING_TEAM_SCORE` in VPs), and each `BOARD` with the
+/// team's net `IMPS` and a `TRAVELLER_LINE` per room (the `DIRECTION` the
+/// team sat, contract, declarer, lead, tricks, the NS `SCORE`). Four teams,
+/// two rounds of 4-board matches; the VPs are the WBF/EBU discrete scale at
+/// 4 boards by the EBU generator's rule (`countback-vp`'s
+/// `wbf-2013-discrete`; the White Book prints no 4-board table): 9–11 IMPs
+/// 15, 12–14 16, 15–17 17. Worked by hand:
+/// 1 v 2: 420−170 = 250 → 6, −50+620 = 570 → 11, 110−140 → −1, 0: +16 →
+/// 17–3; 3 v 4: −6, −600+140 = −460 → −10, 140−50 = 90 → 3, 0: −13 → 4–16;
+/// 1 v 3: 0, −200−100 → −7, 1430−680 = 750 → 13, 50+90 = 140 → 4: +10 →
+/// 15–5; 2 v 4: −1, 7, −13, −4: −11 → 5–15. Totals 32, 8, 9, 31.
+pub const EBU_TEAMS_USEBIO: &str = r#"<?xml version="1.0" encoding="iso-8859-1"?>
+<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
+<USEBIO Version="1.2">
+  <CLUB>
+    <CLUB_NAME>Synthetic Bridge Club</CLUB_NAME>
+    <CLUB_ID_NUMBER>9999</CLUB_ID_NUMBER>
+  </CLUB>
+  <EVENT EVENT_TYPE="SWISS_TEAMS">
+    <PROGRAM_NAME>EBUScore Teams</PROGRAM_NAME>
+    <PROGRAM_VERSION>6.1.4</PROGRAM_VERSION>
+    <MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>
+    <EVENT_DESCRIPTION>Synthetic Swiss Teams</EVENT_DESCRIPTION>
+    <DATE>10/03/2024</DATE>
+    <SESSION_COUNT>1</SESSION_COUNT>
+    <SECTION_COUNT>1</SECTION_COUNT>
+    <BOARDS_PLAYED>8</BOARDS_PLAYED>
+    <WINNER_TYPE>1</WINNER_TYPE>
+    <SESSION SESSION_ID="1">
+      <SECTION SECTION_ID="A">
+      <PARTICIPANTS>
+        <TEAM TEAM_ID="1" TEAM_NAME="Ashford">
+          <TOTAL_SCORE>32</TOTAL_SCORE>
+          <PLACE>1</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 11</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9101</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 12</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9102</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="2" TEAM_NAME="Bexley">
+          <TOTAL_SCORE>8</TOTAL_SCORE>
+          <PLACE>4</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 21</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9201</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 22</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9202</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="3" TEAM_NAME="Croydon">
+          <TOTAL_SCORE>9</TOTAL_SCORE>
+          <PLACE>3</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 31</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9301</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 32</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9302</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="4" TEAM_NAME="Dartford">
+          <TOTAL_SCORE>31</TOTAL_SCORE>
+          <PLACE>2</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 41</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9401</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 42</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9402</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+      </PARTICIPANTS>
+      <MATCH>
+        <ROUND_NUMBER>1</ROUND_NUMBER>
+        <TEAM>1</TEAM>
+        <OPPOSING_TEAM>2</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
+        <TEAM_SCORE>17</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>3</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>1</BOARD_NUMBER>
+          <IMPS>6</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>420</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>170</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>2</BOARD_NUMBER>
+          <IMPS>11</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-50</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-620</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>3</BOARD_NUMBER>
+          <IMPS>-1</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>110</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>140</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>4</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-100</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-100</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>1</ROUND_NUMBER>
+        <TEAM>3</TEAM>
+        <OPPOSING_TEAM>4</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
+        <TEAM_SCORE>4</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>16</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>1</BOARD_NUMBER>
+          <IMPS>-6</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>170</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>420</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>2</BOARD_NUMBER>
+          <IMPS>-10</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-140</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>3</BOARD_NUMBER>
+          <IMPS>3</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>140</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>4</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>PASS</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>0</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>2</ROUND_NUMBER>
+        <TEAM>1</TEAM>
+        <OPPOSING_TEAM>3</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
+        <TEAM_SCORE>15</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>5</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>5</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>6</BOARD_NUMBER>
+          <IMPS>-7</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-200</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>100</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>7</BOARD_NUMBER>
+          <IMPS>13</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>1430</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>680</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>8</BOARD_NUMBER>
+          <IMPS>4</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-90</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>2</ROUND_NUMBER>
+        <TEAM>2</TEAM>
+        <OPPOSING_TEAM>4</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
+        <TEAM_SCORE>5</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>15</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>5</BOARD_NUMBER>
+          <IMPS>-1</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>620</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>6</BOARD_NUMBER>
+          <IMPS>7</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>100</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-200</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>7</BOARD_NUMBER>
+          <IMPS>-13</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>680</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>1430</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>8</BOARD_NUMBER>
+          <IMPS>-4</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-90</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      </SECTION>
+    </SESSION>
+  </EVENT>
+</USEBIO>
+"#;

@@ -52,6 +52,7 @@ pub mod rescore;
 pub mod session;
 pub mod teams;
 mod usebio;
+mod usebio_teams;
 mod write;
 
 pub use audit::{audit, audit_under, Audit, Counts, Difference, Figure, Finding};
@@ -73,9 +74,10 @@ pub use session::{
     SourceFormat, StoredFigure, StoredStanding,
 };
 pub use teams::{
-    audit_teams, infer_scale, rescore_teams, Fixture, MatchRescore, ScaleChoice, ScaleSource,
-    Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit, TeamsClass, TeamsError,
-    TeamsRescore, TeamsSession,
+    audit_teams, infer_scale, rescore_teams, Fixture, MatchBoard, MatchRescore, Room, ScaleChoice,
+    ScaleSource, Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit, TeamsClass,
+    TeamsError, TeamsRescore, TeamsSession,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
+pub use usebio_teams::{parse_results_any_bytes, parse_usebio_teams, Results, TEAMS_EVENT_TYPES};
 pub use write::{write_usebio, Play, Plays, WriteError};

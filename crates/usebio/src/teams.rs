@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::{ContestantId, Score};
+use countback_model::{BoardNumber, ContestantId, Direction, Score};
 use countback_vp::{FractionalMargin, VpError, VpScale, VpTable};
 
 use crate::session::{SourceFormat, StoredFigure};
@@ -39,6 +39,66 @@ pub struct Segment {
     pub imps: [StoredFigure; 2],
 }
 
+/// One room of a board of a match: where the match's first team sat and
+/// the NS score at that table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Room {
+    /// The direction the first (home) team sat in this room.
+    pub team_direction: Direction,
+    /// The NS score at the table, where one was played.
+    pub ns_score: Option<i32>,
+    /// 1-based line.
+    pub line: u32,
+}
+
+/// One board of a match: its two rooms and the IMPs the program gave the
+/// first team on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MatchBoard {
+    /// The board.
+    pub number: BoardNumber,
+    /// The first team's IMPs on the board as stored.
+    pub stored_imps: Option<StoredFigure>,
+    /// The traveller lines, one per room.
+    pub rooms: Vec<Room>,
+    /// 1-based line.
+    pub line: u32,
+}
+
+impl MatchBoard {
+    /// The first team's IMPs on the board from its two rooms (the WBF
+    /// table on the difference of the team's scores), where both rooms
+    /// have a score and the team sat NS in one and EW in the other.
+    #[must_use]
+    pub fn imps_from_rooms(&self) -> Option<i64> {
+        let [a, b] = self.rooms.as_slice() else {
+            return None;
+        };
+        let own = |r: &Room| {
+            let s = i64::from(r.ns_score?);
+            Some(if r.team_direction == Direction::NorthSouth {
+                s
+            } else {
+                -s
+            })
+        };
+        if a.team_direction == b.team_direction {
+            return None;
+        }
+        Some(countback_matchpoints::imps(own(a)? + own(b)?))
+    }
+
+    /// The board's IMPs for the first team: from its rooms, else as stored.
+    #[must_use]
+    pub fn imps(&self) -> Option<Score> {
+        self.imps_from_rooms()
+            .map(Score::integer)
+            .or_else(|| self.stored_imps.as_ref().map(|f| f.value.clone()))
+    }
+}
+
 /// One match played, with the figures the program stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -58,6 +118,11 @@ pub struct TeamMatch {
     pub stored_imps: Option<[StoredFigure; 2]>,
     /// The VPs as stored, `[home, away]`.
     pub stored_vps: Option<[StoredFigure; 2]>,
+    /// The match board by board (USEBIO), where the file has them.
+    pub boards: Vec<MatchBoard>,
+    /// Boards in the match, where the file says (USEBIO's
+    /// `START_BOARD_NUMBER` to `END_BOARD_NUMBER`).
+    pub board_count: Option<u32>,
     /// 1-based line of the match's row.
     pub line: u32,
 }
@@ -182,9 +247,27 @@ pub struct ScaleChoice {
 /// crate's oracle tests cover).
 const INFER_BOARDS: std::ops::RangeInclusive<u32> = 1..=64;
 
-/// A match's IMPs, `[home, away]`: the sum of its segments where it has
-/// them (the figures the total is made of), else its stored total.
-fn match_imps(m: &TeamMatch) -> Result<[Score; 2], TeamsError> {
+/// A match's IMPs, `[home, away]`: the sum of its boards (each from its
+/// two rooms, else as stored) or of its segments where it has them (the
+/// figures the total is made of), else its stored total.
+pub(crate) fn match_imps(m: &TeamMatch) -> Result<[Score; 2], TeamsError> {
+    if !m.boards.is_empty() {
+        let mut net = Score::ZERO;
+        for b in &m.boards {
+            net += &b.imps().ok_or_else(|| TeamsError::NoImps {
+                round: m.round,
+                home: m.home.clone(),
+                away: m.away.clone(),
+                line: b.line,
+            })?;
+        }
+        // Board IMPs are net: the team that gained them has them.
+        return Ok(if net.is_negative() {
+            [Score::ZERO, -net]
+        } else {
+            [net, Score::ZERO]
+        });
+    }
     if !m.segments.is_empty() {
         let mut sum = [Score::ZERO, Score::ZERO];
         for s in &m.segments {
@@ -385,6 +468,8 @@ pub fn rescore_teams(
 pub enum TeamFigure {
     /// A team's IMPs in a match (its stored total).
     MatchImps,
+    /// The first team's IMPs on one board of a match.
+    BoardImps,
     /// A team's VPs in a match.
     MatchVps,
     /// A team's VP total.
@@ -397,6 +482,7 @@ impl TeamFigure {
     pub fn name(self) -> &'static str {
         match self {
             TeamFigure::MatchImps => "IMPs",
+            TeamFigure::BoardImps => "board IMPs",
             TeamFigure::MatchVps => "VPs",
             TeamFigure::TeamTotal => "total VPs",
         }
@@ -416,8 +502,9 @@ pub enum TeamsClass {
     /// concavity correction; the bare formula rounded to two decimals gives
     /// another value here (Ruter, round 3, 3 v 1: 14.48, not 14.47).
     AgreesByConcavityCorrection,
-    /// A match total that is not the sum of its segments.
-    ImpsNotSegmentSum,
+    /// A match total that is not the sum of its parts (its segments, or
+    /// its boards' net IMPs).
+    ImpsNotSumOfParts,
     /// VPs that another named scale gives this margin at the same boards.
     OtherScale(VpScale),
     /// A total that is the sum of the stored VPs, where a stored VP
@@ -443,7 +530,7 @@ impl TeamsClass {
         match self {
             TeamsClass::Agrees => "agrees",
             TeamsClass::AgreesByConcavityCorrection => "agrees by the concavity correction",
-            TeamsClass::ImpsNotSegmentSum => "IMPs not the sum of the segments",
+            TeamsClass::ImpsNotSumOfParts => "IMPs not the sum of the segments or boards",
             TeamsClass::OtherScale(_) => "another scale",
             TeamsClass::FollowsStoredVps => "follows the stored VPs",
             TeamsClass::Differs => "differs",
@@ -540,65 +627,102 @@ pub fn audit_teams(session: &TeamsSession, choice: &ScaleChoice) -> Result<Teams
     let mut findings = Vec::new();
     let mut stored_sum: BTreeMap<ContestantId, Score> = BTreeMap::new();
     for (m, r) in session.matches.iter().zip(&rescore.matches) {
-        let sides = [(&m.home, &m.away), (&m.away, &m.home)];
-        if let Some(stored) = &m.stored_imps {
-            for (i, (team, opp)) in sides.iter().enumerate() {
-                let class = if stored[i].value == r.imps[i] {
+        let [home_imps, away_imps] = &r.imps;
+        let net = home_imps - away_imps;
+        let finding = |figure, side: usize, stored: &StoredFigure, computed: &Score, class| {
+            let (team, opponent) = if side == 0 {
+                (&m.home, &m.away)
+            } else {
+                (&m.away, &m.home)
+            };
+            TeamFinding {
+                figure,
+                round: Some(m.round),
+                team: team.clone(),
+                opponent: Some(opponent.clone()),
+                line: m.line,
+                stored: stored.text.clone(),
+                computed: computed.clone(),
+                class,
+            }
+        };
+        for b in &m.boards {
+            if let (Some(stored), Some(rooms)) = (&b.stored_imps, b.imps_from_rooms()) {
+                let computed = Score::integer(rooms);
+                let class = if stored.value == computed {
                     TeamsClass::Agrees
                 } else {
-                    TeamsClass::ImpsNotSegmentSum
+                    TeamsClass::Differs
                 };
-                findings.push(TeamFinding {
-                    figure: TeamFigure::MatchImps,
-                    round: Some(m.round),
-                    team: (*team).clone(),
-                    opponent: Some((*opp).clone()),
-                    line: m.line,
-                    stored: stored[i].text.clone(),
-                    computed: r.imps[i].clone(),
+                let mut f = finding(TeamFigure::BoardImps, 0, stored, &computed, class);
+                f.line = b.line;
+                findings.push(f);
+            }
+        }
+        if let Some([home, away]) = &m.stored_imps {
+            // Board IMPs are net: a side's total is checked as the other's
+            // plus (or less) the net of the boards.
+            let expected = if m.boards.is_empty() {
+                r.imps.clone()
+            } else {
+                [&away.value + &net, &home.value - &net]
+            };
+            for (side, (stored, computed)) in [home, away].into_iter().zip(&expected).enumerate() {
+                let class = if stored.value == *computed {
+                    TeamsClass::Agrees
+                } else {
+                    TeamsClass::ImpsNotSumOfParts
+                };
+                findings.push(finding(
+                    TeamFigure::MatchImps,
+                    side,
+                    stored,
+                    computed,
                     class,
-                });
+                ));
             }
         }
         let Some(stored) = &m.stored_vps else {
             continue;
         };
-        let margin = &r.imps[0] - &r.imps[1];
-        let by_other = |i: usize| {
-            others.iter().find_map(|(s, t)| {
-                let v = t.convert(&margin, &FractionalMargin::Refuse).ok()?;
-                let v = if i == 0 { v.first } else { v.second };
-                (v == stored[i].value).then_some(*s)
-            })
+        let split = |t: &VpTable| {
+            t.convert(&net, &FractionalMargin::Refuse)
+                .ok()
+                .map(|v| [v.first, v.second])
         };
-        let uncorrected = others
+        let other_vps: Vec<(VpScale, [Score; 2])> = others
+            .iter()
+            .filter_map(|(s, t)| split(t).map(|v| (*s, v)))
+            .collect();
+        let bare = other_vps
             .iter()
             .find(|(s, _)| *s == VpScale::WbfContinuousUncorrected)
-            .and_then(|(_, t)| t.convert(&margin, &FractionalMargin::Refuse).ok());
-        for (i, (team, opp)) in sides.iter().enumerate() {
-            *stored_sum.entry((*team).clone()).or_default() += &stored[i].value;
-            let class = if stored[i].value == r.vps[i] {
-                let bare = uncorrected
-                    .as_ref()
-                    .map(|u| if i == 0 { &u.first } else { &u.second });
-                if choice.scale == VpScale::WbfContinuous && bare.is_some_and(|b| *b != r.vps[i]) {
+            .map(|(_, v)| v);
+        for (side, (st, computed)) in stored.iter().zip(&r.vps).enumerate() {
+            let team = if side == 0 { &m.home } else { &m.away };
+            *stored_sum.entry(team.clone()).or_default() += &st.value;
+            let pick = |v: &[Score; 2]| {
+                if side == 0 {
+                    v[..1].first().cloned()
+                } else {
+                    v.last().cloned()
+                }
+            };
+            let class = if st.value == *computed {
+                let corrected = choice.scale == VpScale::WbfContinuous
+                    && bare.and_then(pick).is_some_and(|b| b != *computed);
+                if corrected {
                     TeamsClass::AgreesByConcavityCorrection
                 } else {
                     TeamsClass::Agrees
                 }
             } else {
-                by_other(i).map_or(TeamsClass::Differs, TeamsClass::OtherScale)
+                other_vps
+                    .iter()
+                    .find(|(_, v)| pick(v).is_some_and(|x| x == st.value))
+                    .map_or(TeamsClass::Differs, |(s, _)| TeamsClass::OtherScale(*s))
             };
-            findings.push(TeamFinding {
-                figure: TeamFigure::MatchVps,
-                round: Some(m.round),
-                team: (*team).clone(),
-                opponent: Some((*opp).clone()),
-                line: m.line,
-                stored: stored[i].text.clone(),
-                computed: r.vps[i].clone(),
-                class,
-            });
+            findings.push(finding(TeamFigure::MatchVps, side, st, computed, class));
         }
     }
     for t in &session.teams {
