@@ -300,10 +300,13 @@ fn a_scale_named_for_the_run_rescores_and_names_the_stored_figures() {
     let w = warnings(&o);
     assert!(w[0].contains("as named for this run"), "{w:?}");
     let vp: Vec<&String> = w.iter().filter(|m| m.contains(": stored VPs")).collect();
+    // At the match's row (line 82 of the file).
+    let line = o.json()["warnings"][1]["line"].clone();
+    assert_eq!(line, serde_json::json!(82), "{w:?}");
     assert_eq!(vp.len(), 2, "{w:?}");
     assert!(
         vp[0].contains(
-            "round 3, 3 v 1: stored VPs 14.48 where the rescore gives 14.47 (another scale)"
+            "round 3, 3 v 1: stored VPs 14.48 where the rescore gives 14.47 (another scale: wbf-2013-continuous)"
         ),
         "{vp:?}"
     );

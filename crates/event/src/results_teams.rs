@@ -203,7 +203,7 @@ fn audit_warnings(audit: &TeamsAudit) -> Vec<Warning> {
                 "{at}stored {what} {} where the rescore gives {} ({})",
                 f.stored,
                 f.computed_text(),
-                f.class.name()
+                f.class.describe()
             ),
         });
     }

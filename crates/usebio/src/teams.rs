@@ -524,6 +524,15 @@ impl TeamsClass {
         )
     }
 
+    /// The class in words, naming the scale of [`TeamsClass::OtherScale`].
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            TeamsClass::OtherScale(scale) => format!("{}: {}", self.name(), scale.name()),
+            _ => self.name().to_owned(),
+        }
+    }
+
     /// The class's name, as the docs list it.
     #[must_use]
     pub fn name(&self) -> &'static str {
