@@ -110,8 +110,8 @@ fn teams_file(c: &mut Criterion) {
     let ranked = rank(&text);
     let once = start.elapsed();
     assert_eq!(ranked.ranking.primary.len(), teams);
-    assert_eq!(ranked.audit.exceptions().count(), 0);
-    assert_eq!(ranked.audit.rescore.choice.boards, 16);
+    assert_eq!(ranked.exceptions().count(), 0);
+    assert_eq!(ranked.rescore.as_ref().unwrap().choice.boards, 16);
     eprintln!(
         "{teams} teams, {rounds} rounds, {} bytes of PBN: one run {once:?}",
         text.len()

@@ -8,8 +8,10 @@
 
 use std::str::FromStr;
 
+use countback_model::Score;
 use countback_usebio::{
-    audit_teams, infer_scale, ScaleSource, TeamFigure, TeamsAudit, TeamsRescore, TeamsSession,
+    audit_imps, audit_teams, infer_scale, ScaleChoice, ScaleSource, TeamFigure, TeamFinding,
+    TeamsRescore, TeamsSession,
 };
 use countback_vp::VpScale;
 
@@ -32,8 +34,18 @@ pub struct TeamsRanked {
     pub ranking: Ranking,
     /// The file as read.
     pub session: TeamsSession,
+    /// The rescore by the scale, for a procedure that reads VPs (`None`
+    /// for a knockout, ranked by IMPs).
+    pub rescore: Option<TeamsRescore>,
     /// Every stored figure checked against the rescore.
-    pub audit: TeamsAudit,
+    pub findings: Vec<TeamFinding>,
+}
+
+impl TeamsRanked {
+    /// The stored figures that do not agree.
+    pub fn exceptions(&self) -> impl Iterator<Item = &TeamFinding> {
+        self.findings.iter().filter(|f| !f.class.agrees())
+    }
 }
 
 /// The refusal of a teams file where a pairs session is asked for.
@@ -90,16 +102,17 @@ fn scale_options(options: &mut RawOptions) -> Result<(Option<VpScale>, Option<u3
     Ok((scale, boards))
 }
 
-/// The event file a teams session is: its teams, and its matches with the
-/// rescored IMPs (the sum of their boards or segments), converted by the
-/// scale as any event file's matches are.
+/// The event file a teams session is: its teams, and its matches with
+/// `imps` (the rescored IMPs of each, in order: the sum of its boards or
+/// segments), converted by the scale (`choice`) as any event file's
+/// matches are; no scale for a procedure that ranks by IMPs.
 #[must_use]
 pub fn event_file(
     session: &TeamsSession,
-    rescore: &TeamsRescore,
+    imps: &[[Score; 2]],
+    choice: Option<&ScaleChoice>,
     procedure: Procedure,
 ) -> EventFile {
-    let choice = &rescore.choice;
     EventFile {
         event: EventInfo {
             name: session
@@ -110,9 +123,9 @@ pub fn event_file(
             procedure: Some(procedure),
             options: RawOptions::default(),
             scoring: None,
-            vp_total: Some(choice.scale.pool()),
-            vp_scale: Some(choice.scale),
-            boards_per_match: Some(choice.boards),
+            vp_total: choice.map(|c| c.scale.pool()),
+            vp_scale: choice.map(|c| c.scale),
+            boards_per_match: choice.map(|c| c.boards),
             fractional_imps: None,
         },
         contestants: session
@@ -131,13 +144,13 @@ pub fn event_file(
         matches: session
             .matches
             .iter()
-            .zip(&rescore.matches)
-            .map(|(m, r)| MatchEntry {
+            .zip(imps)
+            .map(|(m, imps)| MatchEntry {
                 round: m.round,
                 first: m.home.to_string(),
                 second: m.away.to_string(),
                 vp: None,
-                imps: Some(r.imps.clone()),
+                imps: Some(imps.clone()),
                 total_points: None,
                 match_points: None,
                 carryover: None,
@@ -145,7 +158,9 @@ pub fn event_file(
                 weight: None,
                 board_results: None,
                 board_imps: None,
-                boards: m.board_count.filter(|n| *n != choice.boards),
+                boards: m
+                    .board_count
+                    .filter(|n| choice.is_some_and(|c| *n != c.boards)),
                 stage: None,
             })
             .collect(),
@@ -158,36 +173,66 @@ pub fn event_file(
     }
 }
 
+/// A refusal of the event file a session became, placed in the results
+/// file: a match's or a team's field becomes its row's line (the event
+/// file's paths name nothing the user wrote); an option keeps its name.
+fn in_the_file(mut e: EventError, session: &TeamsSession) -> EventError {
+    use crate::error::Segment;
+    let line = match e.field.as_ref().map(|f| f.0.as_slice()) {
+        Some([Segment::Key(k), Segment::Index(i), ..]) if k == "matches" => {
+            session.matches.get(*i).map(|m| m.line)
+        }
+        Some([Segment::Key(k), Segment::Index(i), ..]) if k == "contestants" => {
+            session.teams.get(*i).map(|t| t.line)
+        }
+        Some([Segment::Key(k), ..]) if k == "--option" => return e,
+        _ => None,
+    };
+    e.field = None;
+    e.at = line.map(|line| LineColumn {
+        line: usize::try_from(line).unwrap_or(usize::MAX),
+        column: 1,
+    });
+    e
+}
+
 /// What the audit says, as warnings a scorer reads with the ranking: the
 /// scale and where it came from, the counts, and every stored figure that
 /// is not what the scale gives, at its line.
-fn audit_warnings(audit: &TeamsAudit) -> Vec<Warning> {
-    let choice = &audit.rescore.choice;
-    let whence = match &choice.source {
-        ScaleSource::Inferred {
-            reproduced, of, ..
-        } => format!(
-            "inferred from the file: it reproduces {reproduced} of {of} stored match VPs (name another with -o vp_scale=… -o boards_per_match=…)"
-        ),
-        _ => "as named for this run".to_owned(),
+fn audit_warnings(choice: Option<&ScaleChoice>, findings: &[TeamFinding]) -> Vec<Warning> {
+    let count = |figure: TeamFigure| {
+        let of = findings.iter().filter(|f| f.figure == figure);
+        let agree = of.clone().filter(|f| f.class.agrees()).count();
+        format!("{agree} of {}", of.count())
     };
-    let count = |f: TeamFigure| {
-        let (agree, of) = audit.count(f);
-        format!("{agree} of {of}")
+    let rescored = match choice {
+        Some(choice) => {
+            let whence = match &choice.source {
+                ScaleSource::Inferred { reproduced, of, .. } => format!(
+                    "inferred from the file: it reproduces {reproduced} of {of} stored match VPs (name another with -o vp_scale=… -o boards_per_match=…)"
+                ),
+                _ => "as named for this run".to_owned(),
+            };
+            format!(
+                "rescored by {} at {} boards a match, {whence}",
+                choice.scale.name(),
+                choice.boards
+            )
+        }
+        None => "rescored in IMPs (the procedure reads no VPs)".to_owned(),
     };
     let mut out = vec![Warning {
         field: None,
         at: None,
         message: format!(
-            "rescored by {} at {} boards a match, {whence}; stored figures that agree: IMP totals {}, VPs {}, team totals {}",
-            choice.scale.name(),
-            choice.boards,
+            "{rescored}; stored figures that agree: board IMPs {}, IMP totals {}, VPs {}, team totals {}",
+            count(TeamFigure::BoardImps),
             count(TeamFigure::MatchImps),
             count(TeamFigure::MatchVps),
             count(TeamFigure::TeamTotal),
         ),
     }];
-    for f in audit.exceptions() {
+    for f in findings.iter().filter(|f| !f.class.agrees()) {
         let what = f.figure.name();
         let at = match (&f.round, &f.opponent) {
             (Some(r), Some(o)) => format!("round {r}, {} v {o}: ", f.team),
@@ -225,19 +270,60 @@ pub fn rank_session(
 ) -> Result<TeamsRanked> {
     let mut options = options.clone();
     let (scale, boards) = scale_options(&mut options)?;
-    let choice = infer_scale(&session, scale, boards)?;
-    let audit = audit_teams(&session, &choice)?;
-    let file = event_file(&session, &audit.rescore, procedure);
+    let reads = procedure.entry().reads;
+    if !reads.matches {
+        return Err(EventError::new(Problem::WrongKind {
+            message: format!(
+                "the {procedure} procedure does not rank teams matches: choose ebu, wbf-swiss, wbf-round-robin or wbf-knockout"
+            ),
+        }));
+    }
+    let (imps, rescore, findings) = if reads.vps {
+        let choice = infer_scale(&session, scale, boards)?;
+        let audit = audit_teams(&session, &choice)?;
+        let imps = audit
+            .rescore
+            .matches
+            .iter()
+            .map(|m| m.imps.clone())
+            .collect();
+        (imps, Some(audit.rescore), audit.findings)
+    } else {
+        for (set, name) in [
+            (scale.is_some(), "vp_scale"),
+            (boards.is_some(), "boards_per_match"),
+        ] {
+            if set {
+                return Err(crate::rank::not_used(
+                    option_path(name),
+                    name,
+                    procedure,
+                    "it ranks by IMPs",
+                ));
+            }
+        }
+        let imps = session
+            .matches
+            .iter()
+            .map(countback_usebio::TeamMatch::imps)
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        (imps, None, audit_imps(&session)?)
+    };
+    let choice = rescore.as_ref().map(|r| &r.choice);
+    let file = event_file(&session, &imps, choice, procedure);
     let mut request = RankRequest::new().procedure(procedure);
     request.options = options;
-    let mut ranking = Event::from_file(file).rank(&request)?;
-    let mut warnings = audit_warnings(&audit);
+    let mut ranking = Event::from_file(file)
+        .rank(&request)
+        .map_err(|e| in_the_file(e, &session))?;
+    let mut warnings = audit_warnings(choice, &findings);
     warnings.append(&mut ranking.warnings);
     ranking.warnings = warnings;
     Ok(TeamsRanked {
         ranking,
         session,
-        audit,
+        rescore,
+        findings,
     })
 }
 

@@ -74,9 +74,9 @@ pub use session::{
     SourceFormat, StoredFigure, StoredStanding,
 };
 pub use teams::{
-    audit_teams, infer_scale, rescore_teams, Fixture, MatchBoard, MatchRescore, Room, ScaleChoice,
-    ScaleSource, Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit, TeamsClass,
-    TeamsError, TeamsRescore, TeamsSession,
+    audit_imps, audit_teams, infer_scale, rescore_teams, Fixture, MatchBoard, MatchRescore, Room,
+    ScaleChoice, ScaleSource, Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit,
+    TeamsClass, TeamsError, TeamsRescore, TeamsSession,
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
 pub use usebio_teams::{parse_results_any_bytes, parse_usebio_teams, Results, TEAMS_EVENT_TYPES};

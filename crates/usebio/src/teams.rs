@@ -247,10 +247,22 @@ pub struct ScaleChoice {
 /// crate's oracle tests cover).
 const INFER_BOARDS: std::ops::RangeInclusive<u32> = 1..=64;
 
+impl TeamMatch {
+    /// The match's IMPs, `[home, away]`, as a rescore reads them: the sum
+    /// of its boards (net, to the side that gained them) or of its
+    /// segments, else its stored total.
+    ///
+    /// # Errors
+    /// [`TeamsError::NoImps`] for a match (or a board) with none.
+    pub fn imps(&self) -> Result<[Score; 2], TeamsError> {
+        match_imps(self)
+    }
+}
+
 /// A match's IMPs, `[home, away]`: the sum of its boards (each from its
 /// two rooms, else as stored) or of its segments where it has them (the
 /// figures the total is made of), else its stored total.
-pub(crate) fn match_imps(m: &TeamMatch) -> Result<[Score; 2], TeamsError> {
+fn match_imps(m: &TeamMatch) -> Result<[Score; 2], TeamsError> {
     if !m.boards.is_empty() {
         let mut net = Score::ZERO;
         for b in &m.boards {
@@ -620,6 +632,89 @@ impl TeamsAudit {
     }
 }
 
+/// A finding on side `side` (0 home, 1 away) of match `m`.
+fn finding(
+    m: &TeamMatch,
+    figure: TeamFigure,
+    side: usize,
+    stored: &StoredFigure,
+    computed: &Score,
+    class: TeamsClass,
+) -> TeamFinding {
+    let (team, opponent) = if side == 0 {
+        (&m.home, &m.away)
+    } else {
+        (&m.away, &m.home)
+    };
+    TeamFinding {
+        figure,
+        round: Some(m.round),
+        team: team.clone(),
+        opponent: Some(opponent.clone()),
+        line: m.line,
+        stored: stored.text.clone(),
+        computed: computed.clone(),
+        class,
+    }
+}
+
+/// The stored IMPs of match `m` (each board's, the match's) against `imps`,
+/// the match's rescored IMPs.
+fn imp_findings(m: &TeamMatch, imps: &[Score; 2], findings: &mut Vec<TeamFinding>) {
+    let [home_imps, away_imps] = imps;
+    let net = home_imps - away_imps;
+    for b in &m.boards {
+        if let (Some(stored), Some(rooms)) = (&b.stored_imps, b.imps_from_rooms()) {
+            let computed = Score::integer(rooms);
+            let class = if stored.value == computed {
+                TeamsClass::Agrees
+            } else {
+                TeamsClass::Differs
+            };
+            let mut f = finding(m, TeamFigure::BoardImps, 0, stored, &computed, class);
+            f.line = b.line;
+            findings.push(f);
+        }
+    }
+    if let Some([home, away]) = &m.stored_imps {
+        // Board IMPs are net: a side's total is checked as the other's
+        // plus (or less) the net of the boards.
+        let expected = if m.boards.is_empty() {
+            imps.clone()
+        } else {
+            [&away.value + &net, &home.value - &net]
+        };
+        for (side, (stored, computed)) in [home, away].into_iter().zip(&expected).enumerate() {
+            let class = if stored.value == *computed {
+                TeamsClass::Agrees
+            } else {
+                TeamsClass::ImpsNotSumOfParts
+            };
+            findings.push(finding(
+                m,
+                TeamFigure::MatchImps,
+                side,
+                stored,
+                computed,
+                class,
+            ));
+        }
+    }
+}
+
+/// Every stored IMP figure of `session` (boards and matches) against the
+/// rescore, for a procedure that reads IMPs only (a knockout): no scale.
+///
+/// # Errors
+/// A match without IMPs.
+pub fn audit_imps(session: &TeamsSession) -> Result<Vec<TeamFinding>, TeamsError> {
+    let mut findings = Vec::new();
+    for m in &session.matches {
+        imp_findings(m, &m.imps()?, &mut findings);
+    }
+    Ok(findings)
+}
+
 /// Audit every stored figure of `session` against its rescore: each
 /// match's stored IMP totals against the sum of its segments, each stored
 /// VP against the scale, each team's total against its VPs.
@@ -638,59 +733,7 @@ pub fn audit_teams(session: &TeamsSession, choice: &ScaleChoice) -> Result<Teams
     for (m, r) in session.matches.iter().zip(&rescore.matches) {
         let [home_imps, away_imps] = &r.imps;
         let net = home_imps - away_imps;
-        let finding = |figure, side: usize, stored: &StoredFigure, computed: &Score, class| {
-            let (team, opponent) = if side == 0 {
-                (&m.home, &m.away)
-            } else {
-                (&m.away, &m.home)
-            };
-            TeamFinding {
-                figure,
-                round: Some(m.round),
-                team: team.clone(),
-                opponent: Some(opponent.clone()),
-                line: m.line,
-                stored: stored.text.clone(),
-                computed: computed.clone(),
-                class,
-            }
-        };
-        for b in &m.boards {
-            if let (Some(stored), Some(rooms)) = (&b.stored_imps, b.imps_from_rooms()) {
-                let computed = Score::integer(rooms);
-                let class = if stored.value == computed {
-                    TeamsClass::Agrees
-                } else {
-                    TeamsClass::Differs
-                };
-                let mut f = finding(TeamFigure::BoardImps, 0, stored, &computed, class);
-                f.line = b.line;
-                findings.push(f);
-            }
-        }
-        if let Some([home, away]) = &m.stored_imps {
-            // Board IMPs are net: a side's total is checked as the other's
-            // plus (or less) the net of the boards.
-            let expected = if m.boards.is_empty() {
-                r.imps.clone()
-            } else {
-                [&away.value + &net, &home.value - &net]
-            };
-            for (side, (stored, computed)) in [home, away].into_iter().zip(&expected).enumerate() {
-                let class = if stored.value == *computed {
-                    TeamsClass::Agrees
-                } else {
-                    TeamsClass::ImpsNotSumOfParts
-                };
-                findings.push(finding(
-                    TeamFigure::MatchImps,
-                    side,
-                    stored,
-                    computed,
-                    class,
-                ));
-            }
-        }
+        imp_findings(m, &r.imps, &mut findings);
         let Some(stored) = &m.stored_vps else {
             continue;
         };
@@ -731,7 +774,7 @@ pub fn audit_teams(session: &TeamsSession, choice: &ScaleChoice) -> Result<Teams
                     .find(|(_, v)| pick(v).is_some_and(|x| x == st.value))
                     .map_or(TeamsClass::Differs, |(s, _)| TeamsClass::OtherScale(*s))
             };
-            findings.push(finding(TeamFigure::MatchVps, side, st, computed, class));
+            findings.push(finding(m, TeamFigure::MatchVps, side, st, computed, class));
         }
     }
     for t in &session.teams {

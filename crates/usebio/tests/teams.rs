@@ -6,8 +6,8 @@
 use countback_model::{ContestantId, Score};
 use countback_test_support::files::EBU_TEAMS_USEBIO;
 use countback_usebio::{
-    audit_teams, infer_scale, parse_results_any_bytes, parse_usebio_teams, ParseError, Results,
-    ScaleSource, TeamFigure, TeamsClass,
+    audit_imps, audit_teams, infer_scale, parse_results_any_bytes, parse_usebio_teams, ParseError,
+    Results, ScaleSource, TeamFigure, TeamsClass,
 };
 use countback_vp::VpScale;
 
@@ -99,4 +99,53 @@ fn a_team_no_participant_lists_and_an_unknown_scoring_are_refused() {
     let text = EBU_TEAMS_USEBIO.replacen(">VPS<", ">TOTAL_POINTS<", 1);
     let e = parse_usebio_teams(&text).unwrap_err();
     assert!(e.to_string().contains("TOTAL_POINTS"), "{e}");
+}
+
+/// A knockout (`KO`, `MATCH_SCORING_METHOD` `IMPS`): `TEAM_SCORE` and
+/// `OPPOSING_TEAM_SCORE` are the match's IMPs, checked against its boards:
+/// 23–7 is the boards' net 16 (by hand above); 24–7 is not.
+#[test]
+fn a_knockout_scores_in_imps_checked_against_its_boards() {
+    let first_match_only = |text: &str| {
+        let end = text.find("</MATCH>").unwrap() + "</MATCH>\n".len();
+        let section = text.find("      </SECTION>").unwrap();
+        format!("{}{}", &text[..end], &text[section..])
+    };
+    let ko = first_match_only(
+        &EBU_TEAMS_USEBIO
+            .replace("EVENT_TYPE=\"SWISS_TEAMS\"", "EVENT_TYPE=\"KO\"")
+            .replacen(">VPS<", ">IMPS<", 1)
+            .replacen("<TEAM_SCORE>17<", "<TEAM_SCORE>23<", 1)
+            .replacen("<OPPOSING_TEAM_SCORE>3<", "<OPPOSING_TEAM_SCORE>7<", 1),
+    );
+    let t = parse_usebio_teams(&ko).unwrap();
+    assert_eq!(t.kind, "KO");
+    let m = &t.matches[0];
+    assert!(m.stored_vps.is_none());
+    assert_eq!(m.stored_imps.as_ref().unwrap()[0].value, Score::integer(23));
+    let f = audit_imps(&t).unwrap();
+    assert_eq!(f.len(), 6);
+    assert!(f.iter().all(|f| f.class.agrees()), "{f:?}");
+    let t = parse_usebio_teams(&ko.replacen("<TEAM_SCORE>23<", "<TEAM_SCORE>24<", 1)).unwrap();
+    let e: Vec<_> = audit_imps(&t)
+        .unwrap()
+        .into_iter()
+        .filter(|f| !f.class.agrees())
+        .map(|f| (f.figure, f.team.to_string(), f.class))
+        .collect();
+    assert_eq!(
+        e,
+        vec![
+            (
+                TeamFigure::MatchImps,
+                "1".to_owned(),
+                TeamsClass::ImpsNotSumOfParts
+            ),
+            (
+                TeamFigure::MatchImps,
+                "2".to_owned(),
+                TeamsClass::ImpsNotSumOfParts
+            ),
+        ]
+    );
 }
