@@ -28,7 +28,11 @@
 //!   `Session::not_used`; a column named like a figure that is not read is
 //!   refused, naming it and listing the known ones. A figure column of the
 //!   other scoring (`IMP_NS` in a matchpointed event) is refused too, and a
-//!   teams file is refused as one.
+//!   teams file is refused as one by [`parse_pbn`]: [`parse_pbn_teams`]
+//!   reads it ([`TEAM_SCORE_COLUMNS`], [`TEAM_TOTAL_COLUMNS`]; Ruter's
+//!   `MatchDetails` segments, segment `200` the match total) into a
+//!   `countback_usebio::TeamsSession`, and [`parse_pbn_results_bytes`]
+//!   reads a file as what it is ([`is_teams`]).
 //! - The rule the file states (`MatchPoints;MP1`, `IMP;Butler-2;Mean`,
 //!   `IMP;Cross`, `IMP;Cross2`) is kept as `Session::rule`.
 //! - A cell `-` (irrelevant) or `?` (unknown) is no figure; `^` before a

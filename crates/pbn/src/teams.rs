@@ -253,10 +253,10 @@ impl TeamsReader {
             }
             "Competition" if !unknown => {
                 if !value.eq_ignore_ascii_case("Teams") {
-                    return Err(ParseError::OtherKind {
+                    return Err(ParseError::BadValue {
                         at: pos("[Competition]", line_no, tag.value_column),
-                        kind: format!("a {value} file"),
-                        parts: "competition is not Teams".to_owned(),
+                        text: short(value),
+                        expected: "Teams (a pairs or individual file is read by parse_pbn)",
                     });
                 }
                 self.competition = Some(value.to_owned());

@@ -286,10 +286,12 @@ const NOT_USED: [&str; 8] = [
 fn read_teams(doc: &Document<'_>, loc: &Locator<'_>) -> Result<TeamsSession, ParseError> {
     let root = doc.root_element();
     let Some(event) = teams_event(doc) else {
-        return Err(ParseError::OtherKind {
+        return Err(ParseError::Missing {
             at: loc.position(root),
-            kind: "not a USEBIO teams event with matches".to_owned(),
-            parts: format!("EVENT_TYPE one of {}", TEAMS_EVENT_TYPES.join(", ")),
+            what: format!(
+                "a teams <EVENT> (EVENT_TYPE {}) with <MATCH> elements: a pairs file is read by parse_results",
+                TEAMS_EVENT_TYPES.join(", ")
+            ),
         });
     };
     let kind = event
