@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use countback_event::model::Score;
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::files::RUTER_TEAMS_PBN;
+use countback_test_support::files::{pbn_cells as cells, RUTER_TEAMS_PBN};
 use countback_test_support::shared_text;
 use serde_json::Value;
 
@@ -26,26 +26,17 @@ fn run(text: &str, args: &[&str]) -> Out {
     COUNTBACK.run_on("teams.pbn", text, args)
 }
 
-fn s(t: &str) -> Score {
-    Score::parse(t).unwrap()
+/// `rank FILE --procedure P --format json` and `extra`, which must succeed.
+fn ranked(text: &str, procedure: &str, extra: &[&str]) -> Out {
+    let mut args = vec!["rank", "FILE", "--procedure", procedure, "--format", "json"];
+    args.extend_from_slice(extra);
+    let o = run(text, &args);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    o
 }
 
-/// A PBN row's cells, a quoted cell one.
-fn cells(row: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = row.trim();
-    while !rest.is_empty() {
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').unwrap();
-            out.push(quoted[..end].to_owned());
-            rest = quoted[end + 1..].trim_start();
-        } else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            out.push(rest[..end].to_owned());
-            rest = rest[end..].trim_start();
-        }
-    }
-    out
+fn s(t: &str) -> Score {
+    Score::parse(t).unwrap()
 }
 
 /// The rows of the table `tag` as maps from column name to cell.
@@ -157,11 +148,7 @@ fn agrees_with_book(o: &Out, book: &Book) {
 /// (26.55): 88.68 tie-break points.
 #[test]
 fn a_ruter_teams_export_is_ranked_from_the_file_under_ebu() {
-    let o = run(
-        RUTER_TEAMS_PBN,
-        &["rank", "FILE", "--procedure", "ebu", "--format", "json"],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = ranked(RUTER_TEAMS_PBN, "ebu", &[]);
     let b = book(RUTER_TEAMS_PBN);
     agrees_with_book(&o, &b);
     assert_eq!(b.tie_break_points["1"], s("88.68"));
@@ -187,26 +174,8 @@ fn a_ruter_teams_export_is_ranked_from_the_file_under_ebu() {
 #[test]
 #[ignore = "needs issue 26 item 4: total points asked only when a tie reaches the clause"]
 fn a_ruter_teams_export_is_ranked_from_the_file_under_wbf_swiss() {
-    let o = run(
-        RUTER_TEAMS_PBN,
-        &[
-            "rank",
-            "FILE",
-            "--procedure",
-            "wbf-swiss",
-            "--format",
-            "json",
-        ],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    let b = book(RUTER_TEAMS_PBN);
-    for (place, team, vps, _) in standings(&o) {
-        assert_eq!(
-            (place, vps),
-            (b.rank[&team], b.total[&team].clone()),
-            "{team}"
-        );
-    }
+    let o = ranked(RUTER_TEAMS_PBN, "wbf-swiss", &[]);
+    agrees_with_book(&o, &book(RUTER_TEAMS_PBN));
 }
 
 /// The real Ruter league (8 teams, 4 rounds of 7 played): ranked under
@@ -218,11 +187,7 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
     let Some(text) = shared_text(REAL) else {
         return;
     };
-    let o = run(
-        &text,
-        &["rank", "FILE", "--procedure", "ebu", "--format", "json"],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = ranked(&text, "ebu", &[]);
     agrees_with_book(&o, &book(&text));
     let w = warnings(&o);
     assert!(w[0].contains("wbf-2013-continuous at 28 boards"), "{w:?}");
@@ -241,26 +206,8 @@ fn the_real_ruter_league_is_ranked_under_wbf_swiss() {
     let Some(text) = shared_text(REAL) else {
         return;
     };
-    let o = run(
-        &text,
-        &[
-            "rank",
-            "FILE",
-            "--procedure",
-            "wbf-swiss",
-            "--format",
-            "json",
-        ],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    let b = book(&text);
-    for (place, team, vps, _) in standings(&o) {
-        assert_eq!(
-            (place, vps),
-            (b.rank[&team], b.total[&team].clone()),
-            "{team}"
-        );
-    }
+    let o = ranked(&text, "wbf-swiss", &[]);
+    agrees_with_book(&o, &book(&text));
 }
 
 /// A scale named for the run: the bare WBF formula (no concavity
@@ -273,22 +220,16 @@ fn a_scale_named_for_the_run_rescores_and_names_the_stored_figures() {
     let Some(text) = shared_text(REAL) else {
         return;
     };
-    let o = run(
+    let o = ranked(
         &text,
+        "ebu",
         &[
-            "rank",
-            "FILE",
-            "--procedure",
-            "ebu",
-            "--format",
-            "json",
             "-o",
             "vp_scale=wbf-2013-continuous-uncorrected",
             "-o",
             "boards_per_match=28",
         ],
     );
-    assert_eq!(o.code, 0, "{}", o.stderr);
     let b = book(&text);
     let got: BTreeMap<String, Score> = standings(&o)
         .into_iter()

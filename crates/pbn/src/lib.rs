@@ -134,6 +134,30 @@ struct Table {
 }
 
 impl Table {
+    /// A row's cells, exactly one per column of the table.
+    fn row<'t>(&self, line_no: usize, line: &'t str) -> Result<Vec<Cell<'t>>, ParseError> {
+        let row = lex::cells(line);
+        if let Some(extra) = row.get(self.columns.len()) {
+            return Err(ParseError::BadValue {
+                at: pos(self.kind.tag(), line_no, extra.column),
+                text: short(&extra.text),
+                expected: "the end of the row: it has more values than its table has columns",
+            });
+        }
+        if let Some(c) = self.columns.get(row.len()) {
+            return Err(ParseError::Missing {
+                at: pos(self.kind.tag(), line_no, line.chars().count() + 1),
+                what: format!(
+                    "a value for column {} (the row has {} of the table's {} values)",
+                    c.name,
+                    row.len(),
+                    self.columns.len()
+                ),
+            });
+        }
+        Ok(row)
+    }
+
     fn index(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c.name == name)
     }

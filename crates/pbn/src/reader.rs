@@ -317,25 +317,7 @@ impl<'t> Reader<'t> {
             None => None,
         };
         let Some(table) = table else { return Ok(()) };
-        let row = lex::cells(line);
-        if let Some(extra) = row.get(table.columns.len()) {
-            return Err(ParseError::BadValue {
-                at: pos(table.kind.tag(), line_no, extra.column),
-                text: short(&extra.text),
-                expected: "the end of the row: it has more values than its table has columns",
-            });
-        }
-        if let Some(c) = table.columns.get(row.len()) {
-            return Err(ParseError::Missing {
-                at: pos(table.kind.tag(), line_no, line.chars().count() + 1),
-                what: format!(
-                    "a value for column {} (the row has {} of the table's {} values)",
-                    c.name,
-                    row.len(),
-                    table.columns.len()
-                ),
-            });
-        }
+        let row = table.row(line_no, line)?;
         if table.kind == Kind::Total {
             self.totals.push((row, line_no));
             return Ok(());

@@ -331,25 +331,7 @@ impl TeamsReader {
     }
 
     fn table_row(&mut self, table: &Table, line_no: usize, line: &str) -> Result<(), ParseError> {
-        let row = lex::cells(line);
-        if let Some(extra) = row.get(table.columns.len()) {
-            return Err(ParseError::BadValue {
-                at: pos(table.kind.tag(), line_no, extra.column),
-                text: short(&extra.text),
-                expected: "the end of the row: it has more values than its table has columns",
-            });
-        }
-        if let Some(c) = table.columns.get(row.len()) {
-            return Err(ParseError::Missing {
-                at: pos(table.kind.tag(), line_no, line.chars().count() + 1),
-                what: format!(
-                    "a value for column {} (the row has {} of the table's {} values)",
-                    c.name,
-                    row.len(),
-                    table.columns.len()
-                ),
-            });
-        }
+        let row = table.row(line_no, line)?;
         let line32 = u32::try_from(line_no).unwrap_or(u32::MAX);
         if table.kind == Kind::Total {
             let id = team_id(table, cell(table, &row, "TeamId"), "TeamId", line_no)?;

@@ -74,21 +74,7 @@ fn a_ruter_teams_export_is_read_with_its_informational_columns() {
 #[test]
 fn the_scale_is_inferred_and_every_figure_agrees() {
     let t = parse_pbn_teams(RUTER_TEAMS_PBN).unwrap();
-    let choice = infer_scale(&t, None, None).unwrap();
-    assert_eq!((choice.scale, choice.boards), (VpScale::WbfContinuous, 16));
-    assert!(matches!(
-        choice.source,
-        ScaleSource::Inferred {
-            reproduced: 9,
-            of: 9,
-            ..
-        }
-    ));
-    let audit = audit_teams(&t, &choice).unwrap();
-    assert_eq!(audit.exceptions().count(), 0);
-    assert_eq!(audit.count(TeamFigure::MatchImps), (18, 18));
-    assert_eq!(audit.count(TeamFigure::MatchVps), (18, 18));
-    assert_eq!(audit.count(TeamFigure::TeamTotal), (6, 6));
+    let audit = inferred_and_clean(&t, 16);
     // 14 IMPs: the WBF table's concavity correction, named.
     let f = audit
         .findings
@@ -98,6 +84,37 @@ fn the_scale_is_inferred_and_every_figure_agrees() {
     assert_eq!(f.class, TeamsClass::AgreesByConcavityCorrection);
     // Totals by hand: 13.75 + 0 + 16.73.
     assert_eq!(audit.rescore.totals[&id("1")], s("30.48"));
+}
+
+/// The scale inferred from `t`'s stored VPs is the WBF 2013 continuous
+/// scale at `boards`, reproducing every match's; every stored IMP total, VP
+/// and team total agrees.
+fn inferred_and_clean(t: &TeamsSession, boards: u32) -> countback_usebio::TeamsAudit {
+    let choice = infer_scale(t, None, None).unwrap();
+    assert_eq!(
+        (choice.scale, choice.boards),
+        (VpScale::WbfContinuous, boards)
+    );
+    let n = t.matches.len();
+    assert!(
+        matches!(choice.source, ScaleSource::Inferred { reproduced, of, .. } if reproduced == n && of == n),
+        "{:?}",
+        choice.source
+    );
+    let audit = audit_teams(t, &choice).unwrap();
+    assert_eq!(
+        audit.exceptions().count(),
+        0,
+        "{:?}",
+        audit.exceptions().collect::<Vec<_>>()
+    );
+    assert_eq!(audit.count(TeamFigure::MatchImps), (2 * n, 2 * n));
+    assert_eq!(audit.count(TeamFigure::MatchVps), (2 * n, 2 * n));
+    assert_eq!(
+        audit.count(TeamFigure::TeamTotal),
+        (t.teams.len(), t.teams.len())
+    );
+    audit
 }
 
 fn with(text: &str, from: &str, to: &str) -> TeamsSession {
@@ -228,26 +245,7 @@ fn the_real_ruter_league_is_read_and_its_vps_reproduced() {
         (t.teams.len(), t.matches.len(), t.fixtures.len()),
         (8, 16, 12)
     );
-    let choice = infer_scale(&t, None, None).unwrap();
-    assert_eq!((choice.scale, choice.boards), (VpScale::WbfContinuous, 28));
-    assert!(matches!(
-        choice.source,
-        ScaleSource::Inferred {
-            reproduced: 16,
-            of: 16,
-            ..
-        }
-    ));
-    let audit = audit_teams(&t, &choice).unwrap();
-    assert_eq!(
-        audit.exceptions().count(),
-        0,
-        "{:?}",
-        audit.exceptions().collect::<Vec<_>>()
-    );
-    assert_eq!(audit.count(TeamFigure::MatchImps), (32, 32));
-    assert_eq!(audit.count(TeamFigure::MatchVps), (32, 32));
-    assert_eq!(audit.count(TeamFigure::TeamTotal), (8, 8));
+    let audit = inferred_and_clean(&t, 28);
     let corrected: Vec<_> = audit
         .findings
         .iter()

@@ -1,6 +1,28 @@
 //! Small files written the way their programs write them, shared by the
 //! tests of several crates.
 
+/// A PBN table row split into its cells as a test reads them back, a quoted
+/// cell (`"Alfa - Bravo"`) one.
+///
+/// A quote that is not closed runs to the end of the row.
+#[must_use]
+pub fn pbn_cells(row: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = row.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            out.push(quoted.get(..end).unwrap_or_default().to_owned());
+            rest = quoted.get(end + 1..).unwrap_or_default().trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            out.push(rest.get(..end).unwrap_or_default().to_owned());
+            rest = rest.get(end..).unwrap_or_default().trim_start();
+        }
+    }
+    out
+}
+
 /// A Magic Contest Butler session, written as Magic Contest writes it (the
 /// one `countback-pbn`'s `read.rs` works by hand): pair 7 sat out board 4 and scores its own
 /// average there, 1 × 4/3 = 1.33.
