@@ -199,7 +199,11 @@ fn in_the_file(mut e: EventError, session: &TeamsSession) -> EventError {
 /// What the audit says, as warnings a scorer reads with the ranking: the
 /// scale and where it came from, the counts, and every stored figure that
 /// is not what the scale gives, at its line.
-fn audit_warnings(choice: Option<&ScaleChoice>, findings: &[TeamFinding]) -> Vec<Warning> {
+fn audit_warnings(
+    session: &TeamsSession,
+    choice: Option<&ScaleChoice>,
+    findings: &[TeamFinding],
+) -> Vec<Warning> {
     let count = |figure: TeamFigure| {
         let of = findings.iter().filter(|f| f.figure == figure);
         let agree = of.clone().filter(|f| f.class.agrees()).count();
@@ -232,6 +236,22 @@ fn audit_warnings(choice: Option<&ScaleChoice>, findings: &[TeamFinding]) -> Vec
             count(TeamFigure::TeamTotal),
         ),
     }];
+    // What the file carries and no figure uses: said once, as the pairs
+    // rescore says it.
+    let mut kept = session.not_used.clone();
+    if !session.fixtures.is_empty() {
+        kept.push(format!(
+            "{} scheduled matches not played",
+            session.fixtures.len()
+        ));
+    }
+    if !kept.is_empty() {
+        out.push(Warning {
+            field: None,
+            at: None,
+            message: format!("kept, not used: {}", kept.join(", ")),
+        });
+    }
     for f in findings.iter().filter(|f| !f.class.agrees()) {
         let what = f.figure.name();
         let at = match (&f.round, &f.opponent) {
@@ -316,7 +336,7 @@ pub fn rank_session(
     let mut ranking = Event::from_file(file)
         .rank(&request)
         .map_err(|e| in_the_file(e, &session))?;
-    let mut warnings = audit_warnings(choice, &findings);
+    let mut warnings = audit_warnings(&session, choice, &findings);
     warnings.append(&mut ranking.warnings);
     ranking.warnings = warnings;
     Ok(TeamsRanked {
