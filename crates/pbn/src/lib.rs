@@ -134,6 +134,27 @@ struct Table {
 }
 
 impl Table {
+    /// The table a `[ScoreTable "…"]` or `[TotalScoreTable "…"]` tag
+    /// declares, at most [`MAX_COLUMNS`] columns.
+    fn from_tag(kind: Kind, line_no: usize, tag: &lex::Tag) -> Result<Table, ParseError> {
+        let columns = lex::header(&tag.value, tag.value_column).map_err(|(column, text)| {
+            ParseError::BadValue {
+                at: pos(kind.tag(), line_no, column),
+                text,
+                expected: "a column name (columns are separated by `;`)",
+            }
+        })?;
+        let table = Table {
+            kind,
+            columns,
+            line: line_no,
+        };
+        if table.columns.len() > MAX_COLUMNS {
+            return Err(too_many_columns(&table));
+        }
+        Ok(table)
+    }
+
     /// A row's cells, exactly one per column of the table.
     fn row<'t>(&self, line_no: usize, line: &'t str) -> Result<Vec<Cell<'t>>, ParseError> {
         let row = lex::cells(line);

@@ -10,7 +10,7 @@ use countback_usebio::{
 };
 
 use crate::lex::{self, Cell};
-use crate::{check_names, limits, pos, short, too_many_columns, Kind, Table, MAX_COLUMNS};
+use crate::{check_names, limits, pos, short, Kind, Table};
 
 /// `ScoreTable` columns of a teams file that are read: the match, its IMPs
 /// (`MatchDetails`: `segment,home,away|…|200,home,away`, Ruter's segment
@@ -267,22 +267,7 @@ impl TeamsReader {
                 } else {
                     Kind::Total
                 };
-                let columns =
-                    lex::header(&tag.value, tag.value_column).map_err(|(column, text)| {
-                        ParseError::BadValue {
-                            at: pos(kind.tag(), line_no, column),
-                            text,
-                            expected: "a column name (columns are separated by `;`)",
-                        }
-                    })?;
-                let table = Table {
-                    kind,
-                    columns,
-                    line: line_no,
-                };
-                if table.columns.len() > MAX_COLUMNS {
-                    return Err(too_many_columns(&table));
-                }
+                let table = Table::from_tag(kind, line_no, tag)?;
                 let (known, need): (&[&str], &[&str]) = match kind {
                     Kind::Score => (
                         &TEAM_SCORE_COLUMNS,
