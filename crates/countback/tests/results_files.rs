@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use countback_event::model::Score;
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::files::{ruter_cross, BUTLER_PBN};
+use countback_test_support::files::{pbn_cells as cells, ruter_cross, BUTLER_PBN};
 use countback_test_support::shared_text;
 use serde_json::Value;
 
@@ -25,24 +25,6 @@ fn run(name: &str, text: &str, args: &[&str]) -> Out {
     let o = COUNTBACK.run_on(name, text, args);
     assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
     o
-}
-
-/// A PBN row split into its cells, a quoted cell (`"Alfa - Bravo"`) one.
-fn cells(row: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = row.trim();
-    while !rest.is_empty() {
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').unwrap();
-            out.push(quoted[..end].to_owned());
-            rest = quoted[end + 1..].trim_start();
-        } else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            out.push(rest[..end].to_owned());
-            rest = rest[end..].trim_start();
-        }
-    }
-    out
 }
 
 /// Every `ScoreTable` row of a PBN file as its board and a map from the

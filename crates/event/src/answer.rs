@@ -66,9 +66,7 @@ impl FileKind {
     /// file is read.
     pub fn allows(self, job: Job) -> Result<(), Refusal> {
         let allowed = match (self, job) {
-            (FileKind::Event(_), Job::Audit)
-            | (FileKind::Results, Job::Rank)
-            | (FileKind::Trf, Job::Score) => false,
+            (FileKind::Event(_), Job::Audit) | (FileKind::Trf, Job::Score) => false,
             (FileKind::Event(_) | FileKind::Results | FileKind::Trf, _) => true,
         };
         if allowed {
@@ -342,6 +340,20 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .options
                 .for_group(kind, procedure.map(Procedure::name))?;
             Ok(Answer::Ranked(event.rank(&rank)?))
+        }
+        FileKind::Results if request.job == Job::Rank => {
+            // A teams results file is ranked as the event file of its
+            // matches would be; a pairs session is not ranked.
+            let options = request
+                .options
+                .for_group(kind, request.procedure.map(Procedure::name))?;
+            match crate::results_teams::rank(bytes, request.procedure, &options)? {
+                Some(ranked) => Ok(Answer::Ranked(ranked.ranking)),
+                None => Err(Refusal::WrongJob {
+                    kind,
+                    job: request.job,
+                }),
+            }
         }
         FileKind::Results => {
             if let Some(procedure) = request.procedure {

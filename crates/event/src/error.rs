@@ -253,6 +253,9 @@ pub enum Problem {
     /// IMPs that cannot be converted to VPs.
     #[error(transparent)]
     Vp(#[from] countback_vp::VpError),
+    /// A teams results file that cannot be rescored.
+    #[error(transparent)]
+    Teams(#[from] countback_usebio::TeamsError),
 }
 
 fn list(v: &[String]) -> String {
@@ -360,6 +363,7 @@ from_problem!(
     countback_bws::BwsError,
     countback_usebio::WriteError,
     countback_vp::VpError,
+    countback_usebio::TeamsError,
 );
 
 /// `Result` with an [`EventError`].

@@ -34,6 +34,7 @@ pub mod options;
 pub mod procedures;
 mod rank;
 pub mod results;
+pub mod results_teams;
 mod score;
 pub mod sessions;
 mod source;

@@ -104,7 +104,7 @@ fn is_access(bytes: &[u8]) -> bool {
 
 /// A results file read: the session, and the contracts played where the
 /// file has them (a `.bws`), for the USEBIO writer.
-struct Read {
+pub(crate) struct Read {
     session: Session,
     plays: countback_usebio::Plays,
     /// Whether the file stores any figure of its own to audit (a `.bws`
@@ -113,24 +113,47 @@ struct Read {
 }
 
 fn parse_results_file(bytes: &[u8]) -> Result<Read> {
+    match parse_any(bytes)? {
+        Parsed::Session(read) => Ok(read),
+        Parsed::Teams(_) => Err(crate::results_teams::not_a_session()),
+    }
+}
+
+/// What a results file holds: a pairs or individual session, or a teams
+/// event (matches, IMPs and VPs).
+pub(crate) enum Parsed {
+    /// A session, with what the writer needs.
+    Session(Read),
+    /// A teams event.
+    Teams(countback_usebio::TeamsSession),
+}
+
+/// Read a results file as what it is.
+pub(crate) fn parse_any(bytes: &[u8]) -> Result<Parsed> {
     if is_access(bytes) {
         let bws = countback_bws::read_bws(bytes)?.session()?;
-        return Ok(Read {
+        return Ok(Parsed::Session(Read {
             session: bws.session,
             plays: bws.plays,
             stores_figures: false,
-        });
+        }));
     }
     let session = if is_pbn(bytes) {
-        countback_pbn::parse_pbn_bytes(bytes)?
+        match countback_pbn::parse_pbn_results_bytes(bytes)? {
+            countback_pbn::PbnResults::Session(s) => s,
+            countback_pbn::PbnResults::Teams(t) => return Ok(Parsed::Teams(t)),
+        }
     } else {
-        countback_usebio::parse_results_bytes(bytes)?
+        match countback_usebio::parse_results_any_bytes(bytes)? {
+            countback_usebio::Results::Session(s) => s,
+            countback_usebio::Results::Teams(t) => return Ok(Parsed::Teams(t)),
+        }
     };
-    Ok(Read {
+    Ok(Parsed::Session(Read {
         session,
         plays: countback_usebio::Plays::new(),
         stores_figures: true,
-    })
+    }))
 }
 
 /// Rescore a results file given as bytes — USEBIO, NZ Scorer, PBN or a

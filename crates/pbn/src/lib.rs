@@ -28,7 +28,11 @@
 //!   `Session::not_used`; a column named like a figure that is not read is
 //!   refused, naming it and listing the known ones. A figure column of the
 //!   other scoring (`IMP_NS` in a matchpointed event) is refused too, and a
-//!   teams file is refused as one.
+//!   teams file is refused as one by [`parse_pbn`]: [`parse_pbn_teams`]
+//!   reads it ([`TEAM_SCORE_COLUMNS`], [`TEAM_TOTAL_COLUMNS`]; Ruter's
+//!   `MatchDetails` segments, segment `200` the match total) into a
+//!   `countback_usebio::TeamsSession`, and [`parse_pbn_results_bytes`]
+//!   reads a file as what it is ([`is_teams`]).
 //! - The rule the file states (`MatchPoints;MP1`, `IMP;Butler-2;Mean`,
 //!   `IMP;Cross`, `IMP;Cross2`) is kept as `Session::rule`.
 //! - A cell `-` (irrelevant) or `?` (unknown) is no figure; `^` before a
@@ -60,8 +64,10 @@ mod columns;
 mod lex;
 mod limits;
 mod reader;
+mod teams;
 
 pub use reader::parse_pbn;
+pub use teams::{is_teams, parse_pbn_teams, TEAM_SCORE_COLUMNS, TEAM_TOTAL_COLUMNS};
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -128,6 +134,51 @@ struct Table {
 }
 
 impl Table {
+    /// The table a `[ScoreTable "…"]` or `[TotalScoreTable "…"]` tag
+    /// declares, at most [`MAX_COLUMNS`] columns.
+    fn from_tag(kind: Kind, line_no: usize, tag: &lex::Tag) -> Result<Table, ParseError> {
+        let columns = lex::header(&tag.value, tag.value_column).map_err(|(column, text)| {
+            ParseError::BadValue {
+                at: pos(kind.tag(), line_no, column),
+                text,
+                expected: "a column name (columns are separated by `;`)",
+            }
+        })?;
+        let table = Table {
+            kind,
+            columns,
+            line: line_no,
+        };
+        if table.columns.len() > MAX_COLUMNS {
+            return Err(too_many_columns(&table));
+        }
+        Ok(table)
+    }
+
+    /// A row's cells, exactly one per column of the table.
+    fn row<'t>(&self, line_no: usize, line: &'t str) -> Result<Vec<Cell<'t>>, ParseError> {
+        let row = lex::cells(line);
+        if let Some(extra) = row.get(self.columns.len()) {
+            return Err(ParseError::BadValue {
+                at: pos(self.kind.tag(), line_no, extra.column),
+                text: short(&extra.text),
+                expected: "the end of the row: it has more values than its table has columns",
+            });
+        }
+        if let Some(c) = self.columns.get(row.len()) {
+            return Err(ParseError::Missing {
+                at: pos(self.kind.tag(), line_no, line.chars().count() + 1),
+                what: format!(
+                    "a value for column {} (the row has {} of the table's {} values)",
+                    c.name,
+                    row.len(),
+                    self.columns.len()
+                ),
+            });
+        }
+        Ok(row)
+    }
+
     fn index(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c.name == name)
     }
@@ -696,6 +747,12 @@ fn artificial(
 /// # Errors
 /// [`ParseError::TooLarge`] before decoding; otherwise as [`parse_pbn`].
 pub fn parse_pbn_bytes(bytes: &[u8]) -> Result<Session, ParseError> {
+    parse_pbn(&decode(bytes)?)
+}
+
+/// A PBN file's bytes as text: UTF-8 (a byte-order mark dropped) when they
+/// are valid UTF-8, else ISO-8859-1; [`ParseError::TooLarge`] first.
+fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, ParseError> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(ParseError::TooLarge {
             bytes: bytes.len(),
@@ -703,11 +760,33 @@ pub fn parse_pbn_bytes(bytes: &[u8]) -> Result<Session, ParseError> {
         });
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(body) {
-        Ok(text) => parse_pbn(text),
-        Err(_) => {
-            let text: String = bytes.iter().map(|b| char::from(*b)).collect();
-            parse_pbn(&text)
-        }
+    Ok(match std::str::from_utf8(body) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|b| char::from(*b)).collect()),
+    })
+}
+
+/// What a PBN results file holds: a pairs or individual session, or a
+/// teams event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum PbnResults {
+    /// A pairs or individual session ([`parse_pbn`]).
+    Session(Session),
+    /// A teams event ([`parse_pbn_teams`]).
+    Teams(countback_usebio::TeamsSession),
+}
+
+/// A PBN results file given as bytes (decoded as [`parse_pbn_bytes`]),
+/// read as what it is: a teams event ([`is_teams`]) or a session.
+///
+/// # Errors
+/// As [`parse_pbn`] or [`parse_pbn_teams`].
+pub fn parse_pbn_results_bytes(bytes: &[u8]) -> Result<PbnResults, ParseError> {
+    let text = decode(bytes)?;
+    if is_teams(&text) {
+        parse_pbn_teams(&text).map(PbnResults::Teams)
+    } else {
+        parse_pbn(&text).map(PbnResults::Session)
     }
 }

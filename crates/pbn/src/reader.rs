@@ -16,8 +16,8 @@ use countback_usebio::{
 use crate::lex::{self, Cell};
 use crate::{
     artificial, check_names, event_kind, figure, id_cell, limits, pos, score_header, score_row,
-    short, too_many_columns, ArtificialScale, Declared, Kind, Outcome, RawLine, ScoreCols, Table,
-    MAX_COLUMNS, SCORINGS, TOTAL_COLUMNS,
+    short, ArtificialScale, Declared, Kind, Outcome, RawLine, ScoreCols, Table, SCORINGS,
+    TOTAL_COLUMNS,
 };
 
 /// Parse the results tables of a PBN file.
@@ -185,25 +185,6 @@ impl<'t> Reader<'t> {
         Ok(())
     }
 
-    fn header(kind: Kind, line_no: usize, tag: &lex::Tag) -> Result<Table, ParseError> {
-        let columns = lex::header(&tag.value, tag.value_column).map_err(|(column, text)| {
-            ParseError::BadValue {
-                at: pos(kind.tag(), line_no, column),
-                text,
-                expected: "a column name (columns are separated by `;`)",
-            }
-        })?;
-        let table = Table {
-            kind,
-            columns,
-            line: line_no,
-        };
-        if table.columns.len() > MAX_COLUMNS {
-            return Err(too_many_columns(&table));
-        }
-        Ok(table)
-    }
-
     /// A teams file: `[Competition "Teams"]`, or a table of teams or VPs.
     fn teams(&self, table: &Table) -> Option<ParseError> {
         let team_column = table
@@ -233,7 +214,7 @@ impl<'t> Reader<'t> {
     }
 
     fn score_table_header(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
-        let table = Self::header(Kind::Score, line_no, tag)?;
+        let table = Table::from_tag(Kind::Score, line_no, tag)?;
         if let Some(e) = self.teams(&table) {
             return Err(e);
         }
@@ -288,7 +269,7 @@ impl<'t> Reader<'t> {
     }
 
     fn total_table_header(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
-        let table = Self::header(Kind::Total, line_no, tag)?;
+        let table = Table::from_tag(Kind::Total, line_no, tag)?;
         if let Some(e) = self.teams(&table) {
             return Err(e);
         }
@@ -317,25 +298,7 @@ impl<'t> Reader<'t> {
             None => None,
         };
         let Some(table) = table else { return Ok(()) };
-        let row = lex::cells(line);
-        if let Some(extra) = row.get(table.columns.len()) {
-            return Err(ParseError::BadValue {
-                at: pos(table.kind.tag(), line_no, extra.column),
-                text: short(&extra.text),
-                expected: "the end of the row: it has more values than its table has columns",
-            });
-        }
-        if let Some(c) = table.columns.get(row.len()) {
-            return Err(ParseError::Missing {
-                at: pos(table.kind.tag(), line_no, line.chars().count() + 1),
-                what: format!(
-                    "a value for column {} (the row has {} of the table's {} values)",
-                    c.name,
-                    row.len(),
-                    table.columns.len()
-                ),
-            });
-        }
+        let row = table.row(line_no, line)?;
         if table.kind == Kind::Total {
             self.totals.push((row, line_no));
             return Ok(());

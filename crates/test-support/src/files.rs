@@ -1,6 +1,28 @@
 //! Small files written the way their programs write them, shared by the
 //! tests of several crates.
 
+/// A PBN table row split into its cells as a test reads them back, a quoted
+/// cell (`"Alfa - Bravo"`) one.
+///
+/// A quote that is not closed runs to the end of the row.
+#[must_use]
+pub fn pbn_cells(row: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = row.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            out.push(quoted.get(..end).unwrap_or_default().to_owned());
+            rest = quoted.get(end + 1..).unwrap_or_default().trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            out.push(rest.get(..end).unwrap_or_default().to_owned());
+            rest = rest.get(end..).unwrap_or_default().trim_start();
+        }
+    }
+    out
+}
+
 /// A Magic Contest Butler session, written as Magic Contest writes it (the
 /// one `countback-pbn`'s `read.rs` works by hand): pair 7 sat out board 4 and scores its own
 /// average there, 1 × 4/3 = 1.33.
@@ -147,3 +169,515 @@ pub fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
         .map(str::trim)
         .collect()
 }
+
+/// A teams league written the way Ruter i Norge 4.14 writes its teams
+/// export (`[Competition "Teams"]`, `ScoringType "Teams"`): six teams,
+/// three rounds played of four (round 4 is scheduled, every figure `-`),
+/// two segments of 8 boards a match. `MatchDetails` holds each segment's
+/// IMPs and the match total as segment `200`; `VP_Home`/`VP_Away` are the
+/// WBF 2013 continuous scale at 16 boards (its published table: 14 IMPs →
+/// 13.75–6.25; a draw 10–10; 66 IMPs → 20–0); the lineups and rosters
+/// (member numbers, names: all invented) carry no figure. Totals: team 3
+/// 36.41, 6 32.29, 1 30.48, 5 28.55, 4 26.55, 2 25.72.
+pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
+% EXPORT
+% 
+% <META  name=Generator                  content="Ruter i Norge">
+% <META  name=Version                    content="4.14.2">
+% <META  name=Author                     content="www.brenning.se">
+% 
+% <META  name=ContestName                content="Synthetic league">
+% <META  name=ContestType                content="4">
+% <META  name=ScoringType                content="Teams">
+% <META  name=TeamCount                  content="6">
+% <META  name=RoundCount                 content="3">
+% <META  name=RoundCountMax              content="4">
+% <META  name=SegmentCount               content="2">
+% 
+[Event "Synthetic league"]
+[Site "Testby"]
+[Date "2024.03.10"]
+[Board "202"]
+[West ""]
+[North ""]
+[East ""]
+[South ""]
+[Dealer "E"]
+[Vulnerable "All"]
+[Deal ""]
+[Scoring "Teams"]
+[Declarer ""]
+[Contract ""]
+[Result ""]
+[Competition "Teams"]
+[EventDate "2024.01.14"]
+[Annotator "Testby BK"]
+[Application "Ruter i Norge - Read more at www.brenning.se"]
+[TotalScoreTable "Rank\1R;TeamId\1R;Table\1R;Direction\6R;TotalScoreVP\5R;TeamName\10L;NrRounds\1R;Club\9L;Roster\23L;RosterDetails\47L"]
+1 3 1 "Away" 36.41 "Charlie"   3 "Testby BK" "Cee One - Cee Two"     "90031,One,Cee|90032,Two,Cee"
+2 6 3 "Away" 32.29 "Foxtrot"   3 -           "Eff One - Eff Two"     "90061,One,Eff|90062,Two,Eff"
+3 1 1 "Home" 30.48 "Alfa"      3 "Testby BK" "Ay One - Ay Two"       "90011,One,Ay|90012,Two,Ay"
+4 5 2 "Away" 28.55 "Echo"      3 -           "Ee One - Ee Two"       "90051,One,Ee|90052,Two,Ee"
+5 4 3 "Home" 26.55 "Delta"     3 -           "Dee One - Dee Two"     "90041,One,Dee|90042,Two,Dee"
+6 2 2 "Home" 25.72 "Bravo"     3 "Testby BK" "Bee One - Bee Two"     "90021,One,Bee|90022,Two,Bee"
+[ScoreTable "Round\1R;Table\1R;TeamId_Home\1R;TeamId_Away\1R;MatchDetails\26L;VP_Home\5R;VP_Away\5R;LineupDetails_Home\53L;LineupDetails_Away\53L"]
+1 1 1 2 "1,20,10|2,14,10|200,34,20" 13.75  6.25 "1,O,N,90011,One,Ay|1,O,S,90012,Two,Ay"   "1,O,E,90021,One,Bee|1,O,W,90022,Two,Bee"
+1 2 3 4 "1,10,22|2,8,8|200,18,30"    6.72 13.28 "1,O,N,90031,One,Cee|1,O,S,90032,Two,Cee" "1,O,E,90041,One,Dee|1,O,W,90042,Two,Dee"
+1 3 5 6 "1,15,15|2,9,9|200,24,24"   10.00 10.00 -                                          -
+2 1 1 3 "1,5,31|2,0,40|200,5,71"     0.00 20.00 "1,O,N,90011,One,Ay|1,O,S,90012,Two,Ay"   "1,O,E,90031,One,Cee|1,O,W,90032,Two,Cee"
+2 2 2 5 "1,12,7|2,11,10|200,23,17"  11.76  8.24 -                                          -
+2 3 4 6 "1,3,19|2,17,1|200,20,20"   10.00 10.00 -                                          -
+3 1 1 4 "1,30,2|2,6,4|200,36,6"     16.73  3.27 -                                          -
+3 2 2 6 "1,9,13|2,10,14|200,19,27"   7.71 12.29 -                                          -
+3 3 3 5 "1,21,20|2,4,6|200,25,26"    9.69 10.31 -                                          -
+4 1 1 5 -                                -     - -                                          -
+4 2 2 4 -                                -     - -                                          -
+4 3 3 6 -                                -     - -                                          -
+"#;
+
+/// A Swiss teams event as a USEBIO 1.2 file (`EVENT_TYPE="SWISS_TEAMS"`,
+/// `MATCH_SCORING_METHOD` `VPS`), laid out as the USEBIO 1.2 DTD has it
+/// and EBUScore Teams writes it: `PARTICIPANTS/TEAM` with `TEAM_ID` and
+/// `TEAM_NAME` attributes, `TOTAL_SCORE`, `PLACE` and the players; one
+/// `MATCH` per encounter (round, `TEAM`, `OPPOSING_TEAM`, the board range,
+/// `TEAM_SCORE`/`OPPOSING_TEAM_SCORE` in VPs), and each `BOARD` with the
+/// team's net `IMPS` and a `TRAVELLER_LINE` per room (the `DIRECTION` the
+/// team sat, contract, declarer, lead, tricks, the NS `SCORE`). Four teams,
+/// two rounds of 4-board matches; the VPs are the WBF/EBU discrete scale at
+/// 4 boards by the EBU generator's rule (`countback-vp`'s
+/// `wbf-2013-discrete`; the White Book prints no 4-board table): 9–11 IMPs
+/// 15, 12–14 16, 15–17 17. Worked by hand:
+/// 1 v 2: 420−170 = 250 → 6, −50+620 = 570 → 11, 110−140 → −1, 0: +16 →
+/// 17–3; 3 v 4: −6, −600+140 = −460 → −10, 140−50 = 90 → 3, 0: −13 → 4–16;
+/// 1 v 3: 0, −200−100 → −7, 1430−680 = 750 → 13, 50+90 = 140 → 4: +10 →
+/// 15–5; 2 v 4: −1, 7, −13, −4: −11 → 5–15. Totals 32, 8, 9, 31.
+pub const EBU_TEAMS_USEBIO: &str = r#"<?xml version="1.0" encoding="iso-8859-1"?>
+<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
+<USEBIO Version="1.2">
+  <CLUB>
+    <CLUB_NAME>Synthetic Bridge Club</CLUB_NAME>
+    <CLUB_ID_NUMBER>9999</CLUB_ID_NUMBER>
+  </CLUB>
+  <EVENT EVENT_TYPE="SWISS_TEAMS">
+    <PROGRAM_NAME>EBUScore Teams</PROGRAM_NAME>
+    <PROGRAM_VERSION>6.1.4</PROGRAM_VERSION>
+    <MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>
+    <EVENT_DESCRIPTION>Synthetic Swiss Teams</EVENT_DESCRIPTION>
+    <DATE>10/03/2024</DATE>
+    <SESSION_COUNT>1</SESSION_COUNT>
+    <SECTION_COUNT>1</SECTION_COUNT>
+    <BOARDS_PLAYED>8</BOARDS_PLAYED>
+    <WINNER_TYPE>1</WINNER_TYPE>
+    <SESSION SESSION_ID="1">
+      <SECTION SECTION_ID="A">
+      <PARTICIPANTS>
+        <TEAM TEAM_ID="1" TEAM_NAME="Ashford">
+          <TOTAL_SCORE>32</TOTAL_SCORE>
+          <PLACE>1</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 11</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9101</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 12</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9102</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="2" TEAM_NAME="Bexley">
+          <TOTAL_SCORE>8</TOTAL_SCORE>
+          <PLACE>4</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 21</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9201</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 22</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9202</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="3" TEAM_NAME="Croydon">
+          <TOTAL_SCORE>9</TOTAL_SCORE>
+          <PLACE>3</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 31</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9301</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 32</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9302</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+        <TEAM TEAM_ID="4" TEAM_NAME="Dartford">
+          <TOTAL_SCORE>31</TOTAL_SCORE>
+          <PLACE>2</PLACE>
+          <PLAYER>
+            <PLAYER_NAME>Player 41</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9401</NATIONAL_ID_NUMBER>
+          </PLAYER>
+          <PLAYER>
+            <PLAYER_NAME>Player 42</PLAYER_NAME>
+            <NATIONAL_ID_NUMBER>9402</NATIONAL_ID_NUMBER>
+          </PLAYER>
+        </TEAM>
+      </PARTICIPANTS>
+      <MATCH>
+        <ROUND_NUMBER>1</ROUND_NUMBER>
+        <TEAM>1</TEAM>
+        <OPPOSING_TEAM>2</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
+        <TEAM_SCORE>17</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>3</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>1</BOARD_NUMBER>
+          <IMPS>6</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>420</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>170</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>2</BOARD_NUMBER>
+          <IMPS>11</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-50</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-620</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>3</BOARD_NUMBER>
+          <IMPS>-1</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>110</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>140</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>4</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-100</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-100</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>1</ROUND_NUMBER>
+        <TEAM>3</TEAM>
+        <OPPOSING_TEAM>4</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
+        <TEAM_SCORE>4</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>16</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>1</BOARD_NUMBER>
+          <IMPS>-6</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>170</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>420</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>2</BOARD_NUMBER>
+          <IMPS>-10</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-140</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>3</BOARD_NUMBER>
+          <IMPS>3</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>140</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>4</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>PASS</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>0</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>2</ROUND_NUMBER>
+        <TEAM>1</TEAM>
+        <OPPOSING_TEAM>3</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
+        <TEAM_SCORE>15</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>5</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>5</BOARD_NUMBER>
+          <IMPS>0</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>6</BOARD_NUMBER>
+          <IMPS>-7</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-200</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>100</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>7</BOARD_NUMBER>
+          <IMPS>13</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>1430</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>680</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>8</BOARD_NUMBER>
+          <IMPS>4</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-90</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      <MATCH>
+        <ROUND_NUMBER>2</ROUND_NUMBER>
+        <TEAM>2</TEAM>
+        <OPPOSING_TEAM>4</OPPOSING_TEAM>
+        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
+        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
+        <TEAM_SCORE>5</TEAM_SCORE>
+        <OPPOSING_TEAM_SCORE>15</OPPOSING_TEAM_SCORE>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>5</BOARD_NUMBER>
+          <IMPS>-1</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>600</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>620</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>6</BOARD_NUMBER>
+          <IMPS>7</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>100</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-200</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>7</BOARD_NUMBER>
+          <IMPS>-13</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>680</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>1430</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+        <BOARD EVENT_TYPE="SWISS_TEAMS">
+          <BOARD_NUMBER>8</BOARD_NUMBER>
+          <IMPS>-4</IMPS>
+          <TRAVELLER_LINE>
+            <DIRECTION>NS</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>-90</SCORE>
+          </TRAVELLER_LINE>
+          <TRAVELLER_LINE>
+            <DIRECTION>EW</DIRECTION>
+            <CONTRACT>3NT</CONTRACT>
+            <PLAYED_BY>N</PLAYED_BY>
+            <LEAD>S4</LEAD>
+            <TRICKS>9</TRICKS>
+            <SCORE>50</SCORE>
+          </TRAVELLER_LINE>
+        </BOARD>
+      </MATCH>
+      </SECTION>
+    </SESSION>
+  </EVENT>
+</USEBIO>
+"#;

@@ -50,7 +50,9 @@ mod limits;
 mod nz;
 pub mod rescore;
 pub mod session;
+pub mod teams;
 mod usebio;
+mod usebio_teams;
 mod write;
 
 pub use audit::{audit, audit_under, Audit, Counts, Difference, Figure, Finding};
@@ -71,5 +73,11 @@ pub use session::{
     Board, CrossImpLine, EventKind, FileRule, ImpTotal, Line, Participant, Ranking, Seats, Session,
     SourceFormat, StoredFigure, StoredStanding,
 };
+pub use teams::{
+    audit_imps, audit_teams, infer_scale, rescore_teams, Fixture, MatchBoard, MatchRescore, Room,
+    ScaleChoice, ScaleSource, Segment, Team, TeamFigure, TeamFinding, TeamMatch, TeamsAudit,
+    TeamsClass, TeamsError, TeamsRescore, TeamsSession,
+};
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
+pub use usebio_teams::{parse_results_any_bytes, parse_usebio_teams, Results, TEAMS_EVENT_TYPES};
 pub use write::{write_usebio, Play, Plays, WriteError};

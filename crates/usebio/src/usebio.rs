@@ -70,17 +70,23 @@ impl<'t> Locator<'t> {
     }
 }
 
-fn children<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> impl Iterator<Item = Node<'a, 'i>> {
+pub(crate) fn children<'a, 'i>(
+    node: Node<'a, 'i>,
+    name: &'static str,
+) -> impl Iterator<Item = Node<'a, 'i>> {
     node.children()
         .filter(move |c| c.is_element() && c.tag_name().name() == name)
 }
 
-fn child<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> Option<Node<'a, 'i>> {
+pub(crate) fn child<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> Option<Node<'a, 'i>> {
     children(node, name).next()
 }
 
 /// The trimmed text of a child element; `None` when absent or empty.
-fn child_text<'a>(node: Node<'a, '_>, name: &'static str) -> Option<(Node<'a, 'a>, &'a str)> {
+pub(crate) fn child_text<'a>(
+    node: Node<'a, '_>,
+    name: &'static str,
+) -> Option<(Node<'a, 'a>, &'a str)> {
     let c = child(node, name)?;
     let t = c.text().unwrap_or("").trim();
     if t.is_empty() {
@@ -90,7 +96,7 @@ fn child_text<'a>(node: Node<'a, '_>, name: &'static str) -> Option<(Node<'a, 'a
     }
 }
 
-fn required_text<'a>(
+pub(crate) fn required_text<'a>(
     loc: &Locator<'_>,
     node: Node<'a, '_>,
     name: &'static str,
@@ -101,7 +107,7 @@ fn required_text<'a>(
     })
 }
 
-fn figure(
+pub(crate) fn figure(
     loc: &Locator<'_>,
     node: Node<'_, '_>,
     name: &'static str,
