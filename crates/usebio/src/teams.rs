@@ -16,6 +16,7 @@ use crate::session::{SourceFormat, StoredFigure};
 /// One team as the file lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one team as a reader lists it, built by name by the PBN and USEBIO teams readers.
 pub struct Team {
     /// The identifier the matches use (Ruter's `TeamId`).
     pub id: ContestantId,
@@ -32,6 +33,7 @@ pub struct Team {
 /// One segment (set of boards) of a match: each team's IMPs in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one segment's two IMP figures, built by name by the PBN teams reader.
 pub struct Segment {
     /// The segment's number as written.
     pub number: u32,
@@ -43,6 +45,7 @@ pub struct Segment {
 /// the NS score at that table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Room {
     /// The direction the first (home) team sat in this room.
     pub team_direction: Direction,
@@ -56,6 +59,7 @@ pub struct Room {
 /// first team on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct MatchBoard {
     /// The board.
     pub number: BoardNumber,
@@ -102,6 +106,7 @@ impl MatchBoard {
 /// One match played, with the figures the program stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: one match as a reader stores it, built by name by the PBN and USEBIO teams readers.
 pub struct TeamMatch {
     /// The round (1-based).
     pub round: u32,
@@ -131,6 +136,7 @@ pub struct TeamMatch {
 /// whole schedule, `-` for a match not yet played): kept, not used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a scheduled match, built by name by the PBN teams reader.
 pub struct Fixture {
     /// The round.
     pub round: u32,
@@ -145,6 +151,7 @@ pub struct Fixture {
 /// A whole teams event as read from a results file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: what a teams file holds, built by name by the PBN and USEBIO teams readers.
 pub struct TeamsSession {
     /// The file format.
     pub format: SourceFormat,
@@ -234,6 +241,7 @@ pub enum ScaleSource {
 /// The VP scale a teams file is rescored by.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct ScaleChoice {
     /// The scale.
     pub scale: VpScale,
