@@ -23,18 +23,28 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     exit 0
 fi
 status=0
+# AddressSanitizer keeps freed memory in a 256 MB quarantine by default,
+# which the answer target (many requests on each input) fills in seconds:
+# a false out-of-memory at -rss_limit_mb. The crates forbid unsafe code,
+# so a small quarantine loses nothing that matters here.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=16}"
 for target in $(cargo +nightly fuzz list); do
     mkdir -p "corpus/$target"
     # Seeds: the small ones kept here, and the real files beside the
     # checkout (../shared) where they exist; neither is written to.
     seeds=""
     [ -d "seeds/$target" ] && seeds="seeds/$target"
+    # The answer target tries every kind of file on each input, so every
+    # real file and every example is a seed for it as it is.
     case "$target" in
-        usebio) shared="../../shared/bridge-data" ;;
+        usebio|pbn) shared="../../shared/bridge-data" ;;
         trf) shared="../../shared/chess-data" ;;
+        answer) shared="../../shared/bridge-data ../../shared/chess-data ../examples ../crates/event/tests/data ../crates/event/tests/checks seeds/event_toml seeds/event_json seeds/usebio seeds/pbn seeds/trf" ;;
         *) shared="" ;;
     esac
-    [ -n "$shared" ] && [ -d "$shared" ] && seeds="$seeds $shared"
+    for dir in $shared; do
+        [ -d "$dir" ] && seeds="$seeds $dir"
+    done
     echo "fuzzing $target for ${seconds}s"
     # -rss_limit_mb: the 200 MB budget for one input, plus libFuzzer's own corpus.
     if ! cargo +nightly fuzz run "$target" "corpus/$target" $seeds -- \

@@ -198,6 +198,23 @@ pub fn bind_warning(ip: IpAddr) -> Option<String> {
     })
 }
 
+/// The page's answer to a form already read from its multipart body,
+/// without HTTP: the file (its name and bytes) and the other fields, as the
+/// page's handler takes them. Returns the status the page would send. For
+/// embedding the page's behaviour and for fuzzing the form's handling
+/// (fuzz/fuzz_targets/form.rs).
+#[must_use]
+pub fn respond_to_form(
+    file: Option<(String, Vec<u8>)>,
+    fields: std::collections::BTreeMap<String, String>,
+) -> u16 {
+    let form = Form {
+        file,
+        fields: fields.clone(),
+    };
+    respond(form, &fields).status().as_u16()
+}
+
 /// Run `countback serve`: listen, print where, and answer until stopped.
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let addr = SocketAddr::new(args.bind, args.port);
