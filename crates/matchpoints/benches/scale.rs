@@ -9,17 +9,13 @@
 
 use std::time::{Duration, Instant};
 
+use countback_matchpoints::synthetic::{bench_score, mitchell_line};
 use countback_matchpoints::{
     matchpoint_board, matchpoint_integers, rank_standings, Movement, PercentageMethod, Scale,
     ScoreTable,
 };
 use countback_model::{BoardNumber, TableOutcome, TravellerLine};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-
-const VALUES: [i32; 19] = [
-    -1100, -800, -650, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170, 420, 450, 480, 620, 650,
-    1430,
-];
 
 /// `boards` travellers of `tables` results each: NS pair `t` meets EW pair
 /// `t + b` on board `b` (a Mitchell), scores from a fixed xorshift.
@@ -28,24 +24,7 @@ fn session(tables: usize, boards: u32) -> Vec<Vec<TravellerLine>> {
     (1..=boards)
         .map(|b| {
             (0..tables)
-                .map(|t| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let v = usize::try_from(x % VALUES.len() as u64)
-                        .ok()
-                        .and_then(|i| VALUES.get(i).copied())
-                        .unwrap_or_default();
-                    let wobble = i32::try_from(x % 7).unwrap_or(0) * 10;
-                    TravellerLine {
-                        board: BoardNumber(b),
-                        ns: format!("{}NS", t + 1).into(),
-                        ew: format!("{}EW", (t + b as usize) % tables + 1).into(),
-                        outcome: TableOutcome::Played {
-                            ns_points: v + wobble,
-                        },
-                    }
-                })
+                .map(|t| mitchell_line(b, t, tables, bench_score(&mut x)))
                 .collect()
         })
         .collect()
