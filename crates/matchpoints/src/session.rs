@@ -1,5 +1,6 @@
 //! Session scoring: the score table, totals, percentages and the ranking.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::OnceLock;
 
@@ -214,15 +215,16 @@ impl ScoreTable {
         pair: ContestantId,
         score: Score,
     ) -> Result<(), BoardError> {
-        let (at, new) = match self.index.get(&pair) {
-            Some(&at) => (at, false),
-            None => {
-                let at = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
-                self.index.insert(pair.clone(), at);
-                self.names.push(pair.clone());
+        // One probe of the index, found or not.
+        let next = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+        let (at, new) = match self.index.entry(pair) {
+            Entry::Occupied(found) => (*found.get(), false),
+            Entry::Vacant(slot) => {
+                self.names.push(slot.key().clone());
+                slot.insert(next);
                 self.last_board.push(board);
                 self.by_name.take();
-                (at, true)
+                (next, true)
             }
         };
         let slot = usize::try_from(at).unwrap_or(usize::MAX);
@@ -243,10 +245,11 @@ impl ScoreTable {
                 repeat
             }
         };
-        if repeat {
+        // Every place `at` names a pair (it was given out above).
+        if let (true, Some(pair)) = (repeat, self.name(at)) {
             return Err(InputError::BoardScoredTwice {
                 board,
-                contestant: pair,
+                contestant: pair.clone(),
             }
             .into());
         }
