@@ -187,6 +187,22 @@ fn decimals_of(value: &Score, cap: u32) -> Option<u32> {
     None
 }
 
+/// Whether every value of `sorted` (ascending, distinct) prints at
+/// `places` decimals, and no two neighbours print alike.
+fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> bool {
+    let mut previous: Option<String> = None;
+    for v in sorted {
+        let Ok(shown) = v.to_decimal(places, mode) else {
+            return false;
+        };
+        if previous.as_ref() == Some(&shown) {
+            return false;
+        }
+        previous = Some(shown);
+    }
+    true
+}
+
 impl ColumnDisplay {
     /// Choose the display of a column holding `values` (in any order; each
     /// value may appear more than once). Linear in the number of values
@@ -207,7 +223,11 @@ impl ColumnDisplay {
             Precision::Distinct { min, exact_up_to } => (*min, *exact_up_to),
         };
         let mode = RoundingMode::Nearest(half.rule());
+        // Decided once per column on its distinct values (issue 30): a
+        // column of a million cells holds a few hundred of them.
         let mut distinct: Vec<&Score> = values.into_iter().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
         let mut places = min;
         for v in &distinct {
             match decimals_of(v, exact_up_to) {
@@ -217,19 +237,10 @@ impl ColumnDisplay {
                 None => places = places.max(2),
             }
         }
-        distinct.sort_unstable();
-        distinct.dedup();
-        // Rounding to a fixed step is monotone: only neighbours can meet.
+        // Rounding to a fixed step is monotone: only neighbours can meet,
+        // and the first pair that meets settles this width.
         while places <= MAX_DECIMALS {
-            let shown: Vec<Option<String>> = distinct
-                .iter()
-                .map(|v| v.to_decimal(places, &mode).ok())
-                .collect();
-            let failed = shown.iter().any(Option::is_none);
-            let clash = shown
-                .windows(2)
-                .any(|w| matches!(w, [Some(a), Some(b)] if a == b));
-            if !clash && !failed {
+            if distinct_at(&distinct, places, &mode) {
                 return ColumnDisplay {
                     decimals: Some(places),
                     mode,

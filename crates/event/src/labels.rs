@@ -15,7 +15,7 @@
 use serde_json::Value;
 
 use crate::error::{EventError, FieldPath, Problem};
-use crate::file::EventFile;
+use crate::file::{BoardEntry, EventFile};
 
 /// The fields that name a contestant: an empty one is refused.
 const IDS: [&str; 9] = [
@@ -44,25 +44,71 @@ pub fn forges_output(c: char) -> bool {
 
 /// The first string of the file that could forge the output, or an empty
 /// id, as an error naming its field.
-pub(crate) fn check(file: &EventFile) -> Result<(), EventError> {
+///
+/// The boards are serialised and walked one at a time, and a field's path
+/// is spelt out only for the culprit (issue 30): a session of a million
+/// results never stands whole as one JSON value.
+pub(crate) fn check(file: &mut EventFile) -> Result<(), EventError> {
+    let boards = std::mem::take(&mut file.boards);
+    let checked = check_with_boards(file, &boards);
+    file.boards = boards;
+    checked
+}
+
+fn check_with_boards(file: &EventFile, boards: &[BoardEntry]) -> Result<(), EventError> {
     // The file's own field names and indices: serialising gives them back
     // exactly as the file wrote them, in one linear pass.
     // An event file always serialises (its maps have text keys); were it
     // ever not to, the check is refused rather than silently skipped.
-    let value = serde_json::to_value(file).map_err(|e| {
+    let value = serialise(file)?;
+    let mut at = Vec::new();
+    let Value::Object(map) = &value else {
+        return walk(&value, &mut at, None);
+    };
+    for (k, item) in map {
+        if k == "boards" {
+            // Where the boards stand in the file's order of keys.
+            for (i, board) in boards.iter().enumerate() {
+                let board = serialise(board)?;
+                walk(&board, &mut vec![Step::Key(k), Step::Index(i)], Some(k))?;
+            }
+        } else {
+            at.push(Step::Key(k));
+            walk(item, &mut at, Some(k))?;
+            at.pop();
+        }
+    }
+    Ok(())
+}
+
+fn serialise(value: &impl serde::Serialize) -> Result<Value, EventError> {
+    serde_json::to_value(value).map_err(|e| {
         EventError::new(Problem::Format {
             message: format!("the event could not be checked for forged text: {e}"),
         })
-    })?;
-    walk(&value, &FieldPath::default(), None)
+    })
 }
 
-fn walk(v: &Value, at: &FieldPath, key: Option<&str>) -> Result<(), EventError> {
+/// One step of the path being walked, spelt out only for an error.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn path(at: &[Step<'_>]) -> FieldPath {
+    at.iter().fold(FieldPath::default(), |p, step| match step {
+        Step::Key(k) if p.is_empty() => FieldPath::key(k),
+        Step::Key(k) => p.k(k),
+        Step::Index(i) => p.i(*i),
+    })
+}
+
+fn walk<'a>(v: &'a Value, at: &mut Vec<Step<'a>>, key: Option<&str>) -> Result<(), EventError> {
     match v {
         Value::String(s) => {
             if let Some(c) = s.chars().find(|c| forges_output(*c)) {
                 return Err(EventError::at(
-                    at.clone(),
+                    path(at),
                     Problem::Unreadable {
                         text: s.clone(),
                         expected: format!(
@@ -75,7 +121,7 @@ fn walk(v: &Value, at: &FieldPath, key: Option<&str>) -> Result<(), EventError> 
             }
             if s.trim().is_empty() && key.is_some_and(|k| IDS.contains(&k)) {
                 return Err(EventError::at(
-                    at.clone(),
+                    path(at),
                     Problem::Unreadable {
                         text: s.clone(),
                         expected: "an id: a contestant is never named by nothing".to_owned(),
@@ -86,21 +132,19 @@ fn walk(v: &Value, at: &FieldPath, key: Option<&str>) -> Result<(), EventError> 
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                walk(item, &at.i(i), key)?;
+                at.push(Step::Index(i));
+                walk(item, at, key)?;
+                at.pop();
             }
             Ok(())
         }
         Value::Object(map) => {
             for (k, item) in map {
-                let here = if at.is_empty() {
-                    FieldPath::key(k)
-                } else {
-                    at.k(k)
-                };
+                at.push(Step::Key(k));
                 // A map's keys are text the output may print too.
                 if let Some(c) = k.chars().find(|c| forges_output(*c)) {
                     return Err(EventError::at(
-                        here,
+                        path(at),
                         Problem::Unreadable {
                             text: k.clone(),
                             expected: format!(
@@ -111,7 +155,8 @@ fn walk(v: &Value, at: &FieldPath, key: Option<&str>) -> Result<(), EventError> 
                         },
                     ));
                 }
-                walk(item, &here, Some(k))?;
+                walk(item, at, Some(k))?;
+                at.pop();
             }
             Ok(())
         }
@@ -123,6 +168,39 @@ fn walk(v: &Value, at: &FieldPath, key: Option<&str>) -> Result<(), EventError> 
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    /// The boards are walked one at a time (issue 30): a culprit on a
+    /// board is still named by its whole path, and a culprit elsewhere is
+    /// still found whichever side of the boards it stands.
+    #[test]
+    fn a_culprit_on_a_board_is_named_by_its_whole_path() {
+        let event = |ns: &str, name: &str| {
+            format!(
+                "[event]\nname = \"{name}\"\n\n\
+                 [[boards]]\nboard = 1\nresults = [\n\
+                 {{ ns = \"1\", ew = \"11\", score = \"110\" }},\n\
+                 {{ ns = \"2\", ew = \"12\", score = \"140\" }},\n]\n\n\
+                 [[boards]]\nboard = 2\nresults = [\n\
+                 {{ ns = \"1\", ew = \"12\", score = \"110\" }},\n\
+                 {{ ns = \"{ns}\", ew = \"11\", score = \"140\" }},\n]\n"
+            )
+        };
+        let refused = |text: String| {
+            crate::Event::from_toml(&text)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        let forged = refused(event("2\\u202E", "Pairs"));
+        assert!(forged.contains("boards[1].results[1].ns"), "{forged}");
+        assert!(forged.contains("U+202E"), "{forged}");
+        let empty = refused(event(" ", "Pairs"));
+        assert!(empty.contains("boards[1].results[1].ns"), "{empty}");
+        assert!(empty.contains("an id"), "{empty}");
+        let title = refused(event("2", "Pairs\\n1  A  99"));
+        assert!(title.contains("event.name"), "{title}");
+        assert!(crate::Event::from_toml(&event("2", "Pairs")).is_ok());
+    }
 
     #[test]
     fn what_could_forge_a_line_is_told_from_what_cannot() {

@@ -118,8 +118,8 @@ impl Event {
 
     /// Read an event file in either notation.
     pub fn parse(source: Source) -> Result<Event, EventError> {
-        let file = source.parse::<EventFile>()?;
-        labels::check(&file).map_err(|e| source.located(e))?;
+        let mut file = source.parse::<EventFile>()?;
+        labels::check(&mut file).map_err(|e| source.located(e))?;
         let results: usize = file.boards.iter().map(|b| b.results.len()).sum();
         if results > limits::MAX_SESSION_RESULTS {
             return Err(source.located(EventError::at(

@@ -1,25 +1,14 @@
 //! Matchpointing one large board against sorting its raw scores.
 #![allow(missing_docs)]
 
+use countback_matchpoints::synthetic::bench_score;
 use countback_matchpoints::{matchpoint_integers, matchpoint_scores, Scale};
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 
 /// Bridge-like NS scores with many ties, from a fixed generator.
 fn board(n: usize) -> Vec<i32> {
-    let values = [
-        -1100, -800, -650, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170, 420, 450, 480, 620,
-        650, 1430,
-    ];
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let i = usize::try_from(x % values.len() as u64).unwrap_or(0);
-            values.get(i).copied().unwrap_or(0) + i32::try_from(x % 7).unwrap_or(0) * 10
-        })
-        .collect()
+    (0..n).map(|_| bench_score(&mut x)).collect()
 }
 
 fn matchpoint_vs_sort(c: &mut Criterion) {

@@ -1,6 +1,6 @@
 //! Matchpointing one board.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
@@ -262,10 +262,12 @@ pub fn matchpoint_board(
             _ => not_played.push((line.ns.clone(), line.ew.clone())),
         }
     }
-    // Sorting first makes the output independent of the input order.
-    played.sort_by(|a, b| (&a.ns, &a.ew).cmp(&(&b.ns, &b.ew)));
-    adjusted.sort_by(|a, b| (&a.ns, &a.ew).cmp(&(&b.ns, &b.ew)));
-    not_played.sort();
+    // Sorting first makes the output independent of the input order. No
+    // pair sits twice (checked above), so no two lines share an NS pair and
+    // an unstable sort is deterministic.
+    played.sort_unstable_by(|a, b| (&a.ns, &a.ew).cmp(&(&b.ns, &b.ew)));
+    adjusted.sort_unstable_by(|a, b| (&a.ns, &a.ew).cmp(&(&b.ns, &b.ew)));
+    not_played.sort_unstable();
     let points: Vec<i32> = played
         .iter()
         .map(|l| match l.outcome {
@@ -273,17 +275,23 @@ pub fn matchpoint_board(
             _ => 0,
         })
         .collect();
-    let top = scale.top(played.len());
+    // Every line's match points in tie units, EW's as the top's units less
+    // NS's: whole numbers until each value is made.
+    let top_units = i64::try_from(played.len())
+        .unwrap_or(i64::MAX)
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .max(0);
     let played = played
         .iter()
         .zip(points.iter())
-        .zip(matchpoint_scores(&points, scale))
-        .map(|((line, &ns_points), ns_mp)| LineMatchpoints {
+        .zip(matchpoint_integers(&points))
+        .map(|((line, &ns_points), units)| LineMatchpoints {
             ns: line.ns.clone(),
             ew: line.ew.clone(),
             ns_points,
-            ew_mp: &top - &ns_mp,
-            ns_mp,
+            ns_mp: scale.mp_of_tie_units(units),
+            ew_mp: scale.mp_of_tie_units(top_units - units),
         })
         .collect();
     Ok(BoardMatchpoints {
@@ -327,7 +335,10 @@ pub fn check_traveller<'a>(
     lines: impl IntoIterator<Item = &'a TravellerLine>,
     movement: &Movement,
 ) -> Result<(), BoardError> {
-    let mut seen: BTreeSet<&ContestantId> = BTreeSet::new();
+    // Hashed, not ordered: only membership matters here (issue 30).
+    let lines = lines.into_iter();
+    let mut seen: HashSet<&ContestantId> =
+        HashSet::with_capacity(lines.size_hint().0.saturating_mul(2));
     let mut any = false;
     for line in lines {
         if line.board != board {

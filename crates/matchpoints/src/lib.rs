@@ -34,6 +34,8 @@ mod error;
 mod imps;
 mod scale;
 mod session;
+#[doc(hidden)]
+pub mod synthetic;
 mod weighted;
 
 pub use board::{

@@ -1,10 +1,10 @@
 //! Session scoring: the score table, totals, percentages and the ranking.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::OnceLock;
 
-use countback_model::{
-    partition_descending, BoardNumber, ContestantId, InputError, Score, ScoreError,
-};
+use countback_model::{BoardNumber, ContestantId, InputError, Score, ScoreError};
 
 use crate::error::BoardError;
 
@@ -24,12 +24,104 @@ use crate::error::BoardError;
 /// assert_eq!(pct, Score::new(125, 2)?); // 100 × 5 / (2 × 4)
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+///
+/// Issue 30: a table of a million cells is filled in a fraction of a second.
+/// Each pair is interned once (a hash lookup per entry, no name-keyed tree)
+/// and each cell appended to one flat list; the order by name and the
+/// board-by-board rows are settled once, when first asked for.
+#[derive(Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "RawScoreTable"))]
 pub struct ScoreTable {
+    top: Score,
+    /// Each pair, in the order first recorded; a pair is its place here.
+    names: Vec<ContestantId>,
+    /// A pair's place in `names`.
+    index: HashMap<ContestantId, u32>,
+    /// Every cell, in the order recorded.
+    cells: Vec<(u32, BoardNumber, Score)>,
+    /// Each pair's highest board so far: a later board cannot repeat a cell.
+    last_board: Vec<BoardNumber>,
+    /// Every cell, once some pair's boards came out of order: from then on
+    /// a repeat is found by lookup.
+    seen: Option<HashSet<(u32, BoardNumber)>>,
+    /// Places in `names` by name.
+    by_name: OnceLock<Vec<u32>>,
+    /// Each pair's row, board by board.
+    rows: OnceLock<Vec<BTreeMap<BoardNumber, Score>>>,
+}
+
+/// The serde form: `top` and `rows`, a map from pair to its map from board
+/// to score, as the table has always been written.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "ScoreTable")]
+struct RawScoreTable {
     top: Score,
     rows: BTreeMap<ContestantId, BTreeMap<BoardNumber, Score>>,
 }
+
+#[cfg(feature = "serde")]
+impl From<RawScoreTable> for ScoreTable {
+    fn from(raw: RawScoreTable) -> ScoreTable {
+        let mut table = ScoreTable::new(raw.top);
+        for (pair, row) in raw.rows {
+            for (board, score) in row {
+                // Each cell of a map is distinct: no entry can be refused.
+                let _ = table.record(board, pair.clone(), score);
+            }
+        }
+        table
+    }
+}
+
+/// The rows by name, for writing the table out as a map.
+struct Rows<'a>(&'a ScoreTable);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.sorted_rows())
+    }
+}
+
+impl std::fmt::Debug for Rows<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.0.sorted_rows()).finish()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ScoreTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        let mut s = serializer.serialize_struct("ScoreTable", 2)?;
+        s.serialize_field("top", &self.top)?;
+        s.serialize_field("rows", &Rows(self))?;
+        s.end()
+    }
+}
+
+/// Shown as it always was: the top and the rows by name.
+impl std::fmt::Debug for ScoreTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScoreTable")
+            .field("top", &self.top)
+            .field("rows", &Rows(self))
+            .finish()
+    }
+}
+
+impl PartialEq for ScoreTable {
+    fn eq(&self, other: &ScoreTable) -> bool {
+        self.top == other.top
+            && self.names.len() == other.names.len()
+            && self.sorted_rows().eq(other.sorted_rows())
+    }
+}
+
+impl Eq for ScoreTable {}
 
 /// How a pair's percentage is formed when pairs played different numbers of
 /// boards (`004_…`, score table).
@@ -99,7 +191,13 @@ impl ScoreTable {
     pub fn new(top: Score) -> ScoreTable {
         ScoreTable {
             top,
-            rows: BTreeMap::new(),
+            names: Vec::new(),
+            index: HashMap::new(),
+            cells: Vec::new(),
+            last_board: Vec::new(),
+            seen: None,
+            by_name: OnceLock::new(),
+            rows: OnceLock::new(),
         }
     }
 
@@ -117,60 +215,130 @@ impl ScoreTable {
         pair: ContestantId,
         score: Score,
     ) -> Result<(), BoardError> {
-        let row = self.rows.entry(pair.clone()).or_default();
-        if row.contains_key(&board) {
+        // One probe of the index, found or not.
+        let next = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+        let (at, new) = match self.index.entry(pair) {
+            Entry::Occupied(found) => (*found.get(), false),
+            Entry::Vacant(slot) => {
+                self.names.push(slot.key().clone());
+                slot.insert(next);
+                self.last_board.push(board);
+                self.by_name.take();
+                (next, true)
+            }
+        };
+        let slot = usize::try_from(at).unwrap_or(usize::MAX);
+        let repeat = match (&mut self.seen, self.last_board.get_mut(slot)) {
+            (Some(seen), _) => !seen.insert((at, board)),
+            (None, _) if new => false,
+            (None, Some(last)) if board > *last => {
+                *last = board;
+                false
+            }
+            (None, _) => {
+                // Out of board order for this pair: from now on every cell
+                // is looked up.
+                let mut seen: HashSet<(u32, BoardNumber)> =
+                    self.cells.iter().map(|(p, b, _)| (*p, *b)).collect();
+                let repeat = !seen.insert((at, board));
+                self.seen = Some(seen);
+                repeat
+            }
+        };
+        // Every place `at` names a pair (it was given out above).
+        if let (true, Some(pair)) = (repeat, self.name(at)) {
             return Err(InputError::BoardScoredTwice {
                 board,
-                contestant: pair,
+                contestant: pair.clone(),
             }
             .into());
         }
-        row.insert(board, score);
+        self.cells.push((at, board, score));
+        self.rows.take();
         Ok(())
+    }
+
+    /// Each pair's row, board by board, in the order of `names`.
+    fn rows(&self) -> &[BTreeMap<BoardNumber, Score>] {
+        self.rows.get_or_init(|| {
+            let mut rows = vec![BTreeMap::new(); self.names.len()];
+            for (pair, board, score) in &self.cells {
+                if let Some(row) = rows.get_mut(usize::try_from(*pair).unwrap_or(usize::MAX)) {
+                    row.insert(*board, score.clone());
+                }
+            }
+            rows
+        })
+    }
+
+    /// Places in `names` by name.
+    fn by_name(&self) -> &[u32] {
+        self.by_name.get_or_init(|| {
+            let mut order: Vec<u32> =
+                (0..u32::try_from(self.names.len()).unwrap_or(u32::MAX)).collect();
+            // Names are unique, so an unstable sort is deterministic.
+            order.sort_unstable_by(|a, b| self.name(*a).cmp(&self.name(*b)));
+            order
+        })
+    }
+
+    fn name(&self, at: u32) -> Option<&ContestantId> {
+        self.names.get(usize::try_from(at).unwrap_or(usize::MAX))
+    }
+
+    /// Every pair with its row, by name.
+    fn sorted_rows(&self) -> impl Iterator<Item = (&ContestantId, &BTreeMap<BoardNumber, Score>)> {
+        let rows = self.rows();
+        self.by_name().iter().filter_map(move |&at| {
+            let i = usize::try_from(at).ok()?;
+            Some((self.names.get(i)?, rows.get(i)?))
+        })
     }
 
     /// The pairs, by name.
     pub fn pairs(&self) -> impl Iterator<Item = &ContestantId> {
-        self.rows.keys()
+        self.by_name().iter().filter_map(|&at| self.name(at))
     }
 
     /// Every board with at least one score.
     #[must_use]
     pub fn boards(&self) -> BTreeSet<BoardNumber> {
-        self.rows.values().flat_map(|r| r.keys().copied()).collect()
+        self.cells.iter().map(|(_, b, _)| *b).collect()
     }
 
     /// One cell: `None` is a gap.
     #[must_use]
     pub fn cell(&self, pair: &ContestantId, board: BoardNumber) -> Option<&Score> {
-        self.rows.get(pair).and_then(|r| r.get(&board))
+        self.row(pair).and_then(|r| r.get(&board))
     }
 
     /// A pair's row, board by board.
     #[must_use]
     pub fn row(&self, pair: &ContestantId) -> Option<&BTreeMap<BoardNumber, Score>> {
-        self.rows.get(pair)
+        let at = usize::try_from(*self.index.get(pair)?).ok()?;
+        self.rows().get(at)
     }
 
     /// Sum of a pair's cells (0 for an unknown pair).
     #[must_use]
     pub fn total(&self, pair: &ContestantId) -> Score {
-        self.rows
-            .get(pair)
-            .map(|r| r.values().sum())
-            .unwrap_or_default()
+        self.row(pair).map(row_total).unwrap_or_default()
     }
 
     /// Sum of a board's column.
     #[must_use]
     pub fn board_total(&self, board: BoardNumber) -> Score {
-        self.rows.values().filter_map(|r| r.get(&board)).sum()
+        self.cells
+            .iter()
+            .filter(|(_, b, _)| *b == board)
+            .map(|(_, _, s)| s)
+            .sum()
     }
 
     /// How many boards a pair has a score on.
     #[must_use]
     pub fn boards_played(&self, pair: &ContestantId) -> usize {
-        self.rows.get(pair).map_or(0, BTreeMap::len)
+        self.row(pair).map_or(0, BTreeMap::len)
     }
 
     /// A pair's total scaled to `boards` boards: `total × boards / played`
@@ -186,24 +354,35 @@ impl ScoreTable {
         pair: &ContestantId,
         method: &PercentageMethod,
     ) -> Result<Standing, ScoreError> {
-        let played = self.boards_played(pair);
+        let row = self.row(pair);
+        let played = row.map_or(0, BTreeMap::len);
+        let sum = row.map(row_total).unwrap_or_default();
+        self.standing_of(pair, played, sum, row, method)
+    }
+
+    /// The standing of `pair`, who played `played` boards for `sum`; its
+    /// row is needed only for gap PARs.
+    fn standing_of(
+        &self,
+        pair: &ContestantId,
+        played: usize,
+        sum: Score,
+        row: Option<&BTreeMap<BoardNumber, Score>>,
+        method: &PercentageMethod,
+    ) -> Result<Standing, ScoreError> {
         let (total, slots) = match method {
-            PercentageMethod::Proportional => (self.total(pair), played),
+            PercentageMethod::Proportional => (sum, played),
             PercentageMethod::GapPar { due } => match due.get(pair) {
-                None => (self.total(pair), played),
+                None => (sum, played),
                 Some(boards) => {
                     let par = self.top.checked_div(&Score::integer(2))?;
-                    let row = self.rows.get(pair);
                     let gaps = boards
                         .iter()
                         .filter(|b| row.map_or(true, |r| !r.contains_key(b)))
                         .count();
                     // Boards played outside the due set still count.
                     let extra = row.map_or(0, |r| r.keys().filter(|b| !boards.contains(b)).count());
-                    (
-                        self.total(pair) + par * Score::from(gaps),
-                        boards.len() + extra,
-                    )
+                    (sum + par * Score::from(gaps), boards.len() + extra)
                 }
             },
         };
@@ -228,9 +407,36 @@ impl ScoreTable {
     }
 
     /// Every pair's standing, by name.
+    ///
+    /// Totals are summed in one pass over the cells, not pair by pair; a
+    /// pair's row is built only for gap PARs.
     pub fn standings(&self, method: &PercentageMethod) -> Result<Vec<Standing>, ScoreError> {
-        self.rows.keys().map(|p| self.standing(p, method)).collect()
+        let mut sums: Vec<(usize, Score)> = vec![(0, Score::ZERO); self.names.len()];
+        for (pair, _, score) in &self.cells {
+            if let Some((played, sum)) = sums.get_mut(usize::try_from(*pair).unwrap_or(usize::MAX))
+            {
+                *played += 1;
+                *sum += score;
+            }
+        }
+        let rows = match method {
+            PercentageMethod::GapPar { .. } => Some(self.rows()),
+            _ => None,
+        };
+        self.by_name()
+            .iter()
+            .filter_map(|&at| {
+                let i = usize::try_from(at).ok()?;
+                let (played, sum) = sums.get(i)?.clone();
+                let row = rows.and_then(|r| r.get(i));
+                Some(self.standing_of(self.names.get(i)?, played, sum, row, method))
+            })
+            .collect()
     }
+}
+
+fn row_total(row: &BTreeMap<BoardNumber, Score>) -> Score {
+    row.values().sum()
 }
 
 /// Rank by value, highest first, with exact tie detection: equal values
@@ -250,24 +456,33 @@ impl ScoreTable {
 /// assert_eq!(places[1].place, 3);
 /// ```
 pub fn rank(values: impl IntoIterator<Item = (ContestantId, Score)>) -> Vec<Place> {
-    let values: BTreeMap<ContestantId, Score> = values.into_iter().collect();
-    let members: Vec<ContestantId> = values.keys().cloned().collect();
-    let groups = partition_descending(&members, |m| values.get(m).cloned().unwrap_or_default());
+    let mut values: Vec<(ContestantId, Score)> = values.into_iter().collect();
+    // A pair given twice keeps its last value (as a map built from the
+    // pairs would): sort by name, stably, and keep the last of each name.
+    values.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut kept: Vec<(ContestantId, Score)> = Vec::with_capacity(values.len());
+    for (pair, value) in values {
+        match kept.last_mut() {
+            Some(last) if last.0 == pair => last.1 = value,
+            _ => kept.push((pair, value)),
+        }
+    }
+    // Highest first; a stable sort keeps each tied group by name.
+    kept.sort_by(|a, b| b.1.cmp(&a.1));
     let mut place = 1;
-    let mut out = Vec::with_capacity(groups.len());
-    for members in groups {
-        let value = members
-            .first()
-            .and_then(|m| values.get(m))
-            .cloned()
-            .unwrap_or_default();
-        let size = members.len();
-        out.push(Place {
-            place,
-            members,
-            value,
-        });
-        place += size;
+    let mut out: Vec<Place> = Vec::new();
+    for (pair, value) in kept {
+        match out.last_mut() {
+            Some(last) if last.value == value => last.members.push(pair),
+            _ => {
+                place += out.last().map_or(0, |p| p.members.len());
+                out.push(Place {
+                    place,
+                    members: vec![pair],
+                    value,
+                });
+            }
+        }
     }
     out
 }

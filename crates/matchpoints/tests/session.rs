@@ -108,3 +108,51 @@ fn exact_ties_share_a_place() {
         .collect();
     assert_eq!(order, [vec![c("B")], vec![c("A")]]);
 }
+
+/// A pair given twice keeps its last value, as a map built from the same
+/// pairs would (what `rank` did before it stopped building one).
+#[test]
+fn a_pair_given_twice_to_rank_keeps_its_last_value() {
+    let places = rank([(c("A"), s("1")), (c("B"), s("5")), (c("A"), s("9"))]);
+    let shown: Vec<(usize, Vec<&str>, Score)> = places
+        .iter()
+        .map(|p| {
+            (
+                p.place,
+                p.members.iter().map(ContestantId::as_str).collect(),
+                p.value.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, [(1, vec!["A"], s("9")), (2, vec!["B"], s("5"))]);
+}
+
+/// Pairs recorded out of name order come back by name, and the table is
+/// written as it always was: `top`, and `rows` from pair to board to score,
+/// by name (a hand-built map of the same cells is the reference).
+#[test]
+fn the_table_reads_and_writes_by_name_whatever_the_recording_order() {
+    let mut t = ScoreTable::new(s("4"));
+    for (b, p, v) in [(2, "C", "1"), (1, "A", "4"), (1, "C", "3/2"), (2, "B", "0")] {
+        t.record(BoardNumber(b), c(p), s(v)).unwrap();
+    }
+    let names: Vec<&str> = t.pairs().map(ContestantId::as_str).collect();
+    assert_eq!(names, ["A", "B", "C"]);
+    let rows: BTreeMap<ContestantId, BTreeMap<BoardNumber, Score>> = BTreeMap::from([
+        (c("A"), BTreeMap::from([(BoardNumber(1), s("4"))])),
+        (c("B"), BTreeMap::from([(BoardNumber(2), s("0"))])),
+        (
+            c("C"),
+            BTreeMap::from([(BoardNumber(1), s("3/2")), (BoardNumber(2), s("1"))]),
+        ),
+    ]);
+    let expected = serde_json::json!({ "top": s("4"), "rows": rows });
+    let written = serde_json::to_value(&t).unwrap();
+    assert_eq!(written, expected);
+    let read: ScoreTable = serde_json::from_value(written).unwrap();
+    assert_eq!(read, t);
+    assert_eq!(read.cell(&c("C"), BoardNumber(1)), Some(&s("3/2")));
+    let standings = read.standings(&PercentageMethod::Proportional).unwrap();
+    let order: Vec<&str> = standings.iter().map(|st| st.pair.as_str()).collect();
+    assert_eq!(order, ["A", "B", "C"]);
+}

@@ -1,6 +1,8 @@
 //! Scoring a whole board: versions, adjusted scores, unplayable versions
 //! and normalisation to the expected count.
 
+use std::collections::HashMap;
+
 use countback_matchpoints::{
     artificial_award, check_traveller, matchpoint_scores, matchpoint_weighted, BoardError,
     BoardResult, Movement, Scale,
@@ -370,23 +372,48 @@ pub fn score_fouled_board(
             matchpoint_scores(&points, spec.scale)
         };
         let group_top = spec.scale.top(a);
+        let lift = |m: &Score| -> Result<Score, NormaliseError> {
+            Ok(match method {
+                Method::Complete => m.clone(),
+                Method::OneMissingShortcut => m + &spec.scale.per_tie(),
+                Method::Formula => factor.apply_on(m, spec.scale),
+                Method::TiesForMissing | Method::Proportional => spec
+                    .factoring
+                    .apply(m, spec.expected, a, spec.scale)
+                    .map_err(|source| NormaliseError::Arithmetic {
+                        board: Some(board),
+                        source,
+                    })?,
+            })
+        };
+        // A board has few distinct match points however many results it
+        // has: each is lifted to `E` and rounded once, not once per line
+        // (issue 30).
+        let mut lifted: HashMap<Score, Lifted> = HashMap::new();
         for ((line, result), as_is_ns) in played.iter().zip(as_is) {
-            let as_is_ew = &group_top - &as_is_ns;
-            let lift = |m: &Score| -> Result<Score, NormaliseError> {
-                Ok(match method {
-                    Method::Complete => m.clone(),
-                    Method::OneMissingShortcut => m + &spec.scale.per_tie(),
-                    Method::Formula => factor.apply_on(m, spec.scale),
-                    Method::TiesForMissing | Method::Proportional => spec
-                        .factoring
-                        .apply(m, spec.expected, a, spec.scale)
-                        .map_err(|source| NormaliseError::Arithmetic {
-                            board: Some(board),
-                            source,
-                        })?,
-                })
+            let values = match lifted.get(&as_is_ns) {
+                Some(values) => values.clone(),
+                None => {
+                    let as_is_ew = &group_top - &as_is_ns;
+                    let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
+                    let values = Lifted {
+                        ns_mp: round(&ns)?,
+                        ew_mp: round(&ew)?,
+                        as_is_ew,
+                        ns,
+                        ew,
+                    };
+                    lifted.insert(as_is_ns.clone(), values.clone());
+                    values
+                }
             };
-            let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
+            let Lifted {
+                as_is_ew,
+                ns,
+                ew,
+                ns_mp,
+                ew_mp,
+            } = values;
             let outcome = match (result, &line.outcome) {
                 (BoardResult::Played(ns_points), _) => LineOutcome::Played {
                     ns_points: *ns_points,
@@ -405,18 +432,40 @@ pub fn score_fouled_board(
                 // `played` holds only played and weighted lines.
                 _ => continue,
             };
-            out.push(scored(line, version, outcome, ns, ew, &round)?);
+            out.push(ScoredLine {
+                ns: line.ns.clone(),
+                ew: line.ew.clone(),
+                version,
+                outcome,
+                ns_exact: ns,
+                ew_exact: ew,
+                ns_mp,
+                ew_mp,
+            });
         }
     }
     if out.is_empty() {
         return Err(BoardError::from(InputError::EmptyBoard { board }).into());
     }
-    out.sort_by(|a, b| (a.version, &a.ns, &a.ew).cmp(&(b.version, &b.ns, &b.ew)));
+    // A pair sits once on a board, so no two lines share a version and an
+    // NS pair: an unstable sort is deterministic.
+    out.sort_unstable_by(|a, b| (a.version, &a.ns, &a.ew).cmp(&(b.version, &b.ns, &b.ew)));
     Ok(ScoredBoard {
         board,
         spec: spec.clone(),
         lines: out,
     })
+}
+
+/// What one as-is NS value becomes on a board: EW's as-is value, both
+/// lifted to `E`, and both rounded.
+#[derive(Clone)]
+struct Lifted {
+    as_is_ew: Score,
+    ns: Score,
+    ew: Score,
+    ns_mp: Score,
+    ew_mp: Score,
 }
 
 fn awards(award: &ArtificialScore, top: &Score) -> (Score, Score) {

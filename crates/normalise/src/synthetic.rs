@@ -2,7 +2,8 @@
 //! example, kept in one place so both measure the same workload. Not part
 //! of the API: hidden from the docs and free to change.
 
-use countback_model::{BoardNumber, TableOutcome, TravellerLine};
+use countback_matchpoints::synthetic::{mitchell_line, pick, xorshift};
+use countback_model::BoardNumber;
 
 use crate::session::Traveller;
 
@@ -28,20 +29,8 @@ pub fn session(pairs: usize, boards: u32) -> Vec<Traveller> {
             };
             let lines = (0..played)
                 .map(|t| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    // The remainder is below VALUES.len(), so always a valid index.
-                    let v = usize::try_from(x % VALUES.len() as u64)
-                        .ok()
-                        .and_then(|i| VALUES.get(i).copied())
-                        .unwrap_or_default();
-                    TravellerLine {
-                        board: BoardNumber(b),
-                        ns: format!("{}NS", t + 1).into(),
-                        ew: format!("{}EW", (t + b as usize) % tables + 1).into(),
-                        outcome: TableOutcome::Played { ns_points: v },
-                    }
+                    let draw = xorshift(&mut x);
+                    mitchell_line(b, t, tables, pick(&VALUES, draw))
                 })
                 .collect();
             Traveller::new(BoardNumber(b), lines)
