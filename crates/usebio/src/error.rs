@@ -123,6 +123,18 @@ pub enum ParseError {
         /// The parts it has that are not read (its table columns).
         parts: String,
     },
+    /// An element the file may hold once appears again (a second
+    /// `<EVENT>`): refused rather than read in part, since what follows the
+    /// first would be dropped without a word.
+    #[error("{at}: a second {what} (the first is at line {first_line}); countback reads one {what} a file and does not read a file in part")]
+    SecondElement {
+        /// The second one.
+        at: SourcePosition,
+        /// The element (`<EVENT>`).
+        what: &'static str,
+        /// The 1-based line of the first one.
+        first_line: u32,
+    },
     /// The same board number appears twice in one section.
     #[error("{at}: board {board} appears twice")]
     DuplicateBoard {

@@ -82,6 +82,27 @@ pub(crate) fn child<'a, 'i>(node: Node<'a, 'i>, name: &'static str) -> Option<No
     children(node, name).next()
 }
 
+/// The one `<EVENT>` of a USEBIO document: refused when absent, and when a
+/// second follows (its boards and pairs would otherwise be dropped unread).
+pub(crate) fn the_event<'a, 'i>(
+    root: Node<'a, 'i>,
+    loc: &Locator<'_>,
+) -> Result<Node<'a, 'i>, ParseError> {
+    let mut events = children(root, "EVENT");
+    let first = events.next().ok_or_else(|| ParseError::Missing {
+        at: loc.position(root),
+        what: "<EVENT>".to_owned(),
+    })?;
+    if let Some(second) = events.next() {
+        return Err(ParseError::SecondElement {
+            at: loc.position(second),
+            what: "<EVENT>",
+            first_line: loc.position(first).line,
+        });
+    }
+    Ok(first)
+}
+
 /// The trimmed text of a child element; `None` when absent or empty.
 pub(crate) fn child_text<'a>(
     node: Node<'a, '_>,
@@ -242,10 +263,7 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         });
     }
     let version = root.attribute("Version").unwrap_or("").to_owned();
-    let event_node = child(root, "EVENT").ok_or_else(|| ParseError::Missing {
-        at: loc.position(root),
-        what: "<EVENT>".to_owned(),
-    })?;
+    let event_node = the_event(root, loc)?;
     let type_text = event_node
         .attribute("EVENT_TYPE")
         .ok_or_else(|| ParseError::Missing {

@@ -52,6 +52,10 @@ fn teams_event<'a>(doc: &'a Document<'_>) -> Option<Node<'a, 'a>> {
 pub fn parse_results_any_bytes(bytes: &[u8]) -> Result<Results, ParseError> {
     let text = crate::limits::decode(bytes)?;
     let doc = parse_xml(&text)?;
+    if doc.root_element().tag_name().name() == "USEBIO" {
+        // One event a file, whichever reader takes it.
+        crate::usebio::the_event(doc.root_element(), &Locator::new(&text))?;
+    }
     if teams_event(&doc).is_some() {
         return read_teams(&doc, &Locator::new(&text)).map(Results::Teams);
     }
@@ -286,6 +290,9 @@ const NOT_USED: [&str; 8] = [
 
 fn read_teams(doc: &Document<'_>, loc: &Locator<'_>) -> Result<TeamsSession, ParseError> {
     let root = doc.root_element();
+    if root.tag_name().name() == "USEBIO" {
+        crate::usebio::the_event(root, loc)?;
+    }
     let Some(event) = teams_event(doc) else {
         return Err(ParseError::Missing {
             at: loc.position(root),

@@ -452,3 +452,36 @@ fn a_one_table_session_is_an_error_naming_the_board() {
          there is nothing to compare a result with and no match points to give"
     );
 }
+
+/// Issue 29 ("every similar extra in every reader"): a second `<EVENT>` was
+/// dropped unread, its boards and pairs with it, and the first scored as if
+/// it were the whole file. Now refused where it starts, by every reader
+/// (pairs, teams, and the one that tells them apart).
+#[test]
+fn a_second_event_is_refused_not_dropped() {
+    let one = usebio("MP_PAIRS", &good_lines());
+    let event = one
+        .split_once("<EVENT")
+        .and_then(|(_, rest)| rest.split_once("</EVENT>"))
+        .map(|(body, _)| format!("<EVENT{body}</EVENT>"))
+        .unwrap();
+    let two = one.replace("</USEBIO>", &format!("{event}\n</USEBIO>"));
+    // The lines where the two events start, counted in the text itself.
+    let starts: Vec<usize> = two
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("<EVENT"))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(starts.len(), 2);
+    let expected = format!(
+        "<EVENT> at line {}, column 1: a second <EVENT> (the first is at line {}); countback reads one <EVENT> a file and does not read a file in part",
+        starts[1], starts[0]
+    );
+    let expected = expected.as_str();
+    check("two events", &two, expected);
+    let any = countback_usebio::parse_results_any_bytes(two.as_bytes()).unwrap_err();
+    assert_eq!(any.to_string(), expected);
+    let teams = countback_usebio::parse_usebio_teams(&two).unwrap_err();
+    assert_eq!(teams.to_string(), expected);
+}
