@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{scratch, Cli, Out};
+use countback_test_support::cli::{scratch, texts, Cli, Out};
 use countback_test_support::shared_file;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -388,12 +388,7 @@ fn session_ties_split_reads_each_session_alone() {
     ]);
     assert_eq!(out.code, 3, "{}", out.stderr);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
-    let clauses: Vec<&str> = v["sessions"][0]["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["clause"].as_str().unwrap())
-        .collect();
+    let clauses = texts(&v["sessions"][0]["decisions"], "clause");
     let at = |c: &str| clauses.iter().position(|x| *x == c);
     assert!(at("EBU 143.7.1(d)") < at("EBU 143.7.1(e)"), "{clauses:?}");
     assert!(at("EBU 143.7.1(e)").is_some(), "{clauses:?}");
