@@ -3,20 +3,57 @@
 
 use std::fmt::Write as _;
 
-/// A USEBIO matchpointed Mitchell of `tables` tables and `boards` boards,
-/// each board played at every table. A deterministic stand-in for real results: scores from a small set of
-/// common outcomes, picked by a linear congruential generator.
-pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
+/// The synthetic Mitchell the readers' benchmarks measure: `(tables,
+/// boards)`, a 1,000-table Mitchell (2,000 pairs) of 30 boards in a release
+/// build, 50 tables and 10 boards in a debug build (`cargo test` runs each
+/// bench once as a smoke test).
+#[must_use]
+pub fn mitchell_size() -> (u32, u32) {
+    if cfg!(debug_assertions) {
+        (50, 10)
+    } else {
+        (1_000, 30)
+    }
+}
+
+/// A Mitchell of `tables` tables and `boards` boards, each board played at
+/// every table, board by board: `(board, lines)`, each line `(table, EW
+/// pair, score)`, the score as written (`A6040` and `A5050` artificial) or
+/// `None` where the board was not played. A deterministic stand-in for real
+/// results: scores from a small set of common outcomes, picked by a linear
+/// congruential generator. Every reader's file is written from it, so they
+/// all hold the same session.
+fn mitchell(
+    tables: u32,
+    boards: u32,
+) -> impl Iterator<Item = (u32, Vec<(u32, u32, Option<&'static str>)>)> {
     const SCORES: [&str; 12] = [
         "420", "450", "-50", "-100", "140", "110", "-420", "620", "-200", "170", "90", "-130",
     ];
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize
-    };
+    (1..=boards).map(move |b| {
+        let lines = (1..=tables)
+            .map(|t| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let r = (seed >> 33) as usize;
+                let score = match r % 400 {
+                    0 => Some("A6040"),
+                    1 => Some("A5050"),
+                    2 | 3 if b % 3 == 0 => None,
+                    _ => Some(SCORES[r % SCORES.len()]),
+                };
+                (t, (t + b) % tables + 1, score)
+            })
+            .collect();
+        (b, lines)
+    })
+}
+
+/// The synthetic Mitchell ([`mitchell_size`]) as USEBIO 1.2 writes a
+/// matchpointed pairs event.
+pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
     let mut s = String::with_capacity((tables * boards) as usize * 260);
     s.push_str("<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=\"MP_PAIRS\">\n<WINNER_TYPE>2</WINNER_TYPE>\n<PARTICIPANTS EVENT_TYPE=\"MP_PAIRS\">\n");
     for dir in ["NS", "EW"] {
@@ -28,20 +65,13 @@ pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
         }
     }
     s.push_str("</PARTICIPANTS>\n");
-    for b in 1..=boards {
+    for (b, lines) in mitchell(tables, boards) {
         let _ = writeln!(
             s,
             "<BOARD EVENT_TYPE=\"MP_PAIRS\">\n<BOARD_NUMBER>{b}</BOARD_NUMBER>"
         );
-        for t in 1..=tables {
-            let ew = (t + b) % tables + 1;
-            let r = next();
-            let score = match r % 400 {
-                0 => "A6040",
-                1 => "A5050",
-                2 | 3 if b % 3 == 0 => "NP",
-                _ => SCORES[r % SCORES.len()],
-            };
+        for (t, ew, score) in lines {
+            let score = score.unwrap_or("NP");
             let _ = writeln!(
                 s,
                 "<TRAVELLER_LINE><NS_PAIR_NUMBER>{t}NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}EW</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>AH</LEAD><TRICKS>10</TRICKS><SCORE>{score}</SCORE></TRAVELLER_LINE>"
@@ -50,6 +80,35 @@ pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
         s.push_str("</BOARD>\n");
     }
     s.push_str("</EVENT>\n</USEBIO>\n");
+    s
+}
+
+/// The same Mitchell as PBN 2.1 writes it (a `ScoreTable` a board, an
+/// artificial score with contract `-`, a board not played as `NP`).
+pub fn pbn_mitchell(tables: u32, boards: u32) -> String {
+    let mut s = String::with_capacity((tables * boards) as usize * 60);
+    s.push_str("% PBN 2.1\n[Event \"Bench\"]\n[Generator \"Magic Contest 5\"]\n[Scoring \"MatchPoints\"]\n");
+    for (b, lines) in mitchell(tables, boards) {
+        let _ = writeln!(
+            s,
+            "[Board \"{b}\"]\n[ScoreTable \"Table\\4R;PairId_NS\\4R;PairId_EW\\4R;Contract\\4L;Declarer\\1R;Score_NS\\6R\"]"
+        );
+        for (t, ew, score) in lines {
+            let (contract, score) = match score {
+                Some(a @ ("A6040" | "A5050")) => ("-", a),
+                Some(score) => ("4S", score),
+                None => ("NP", "-"),
+            };
+            let _ = writeln!(s, "{t} {t} {ew} {contract} N {score}");
+        }
+        s.push('\n');
+    }
+    s.push_str("[TotalScoreTable \"PairId\\4R;Direction\\2L;Names\\30L\"]\n");
+    for dir in ["NS", "EW"] {
+        for p in 1..=tables {
+            let _ = writeln!(s, "{p} {dir} \"Player {p}{dir}a - Player {p}{dir}b\"");
+        }
+    }
     s
 }
 
