@@ -16,6 +16,10 @@ pub fn mitchell_size() -> (u32, u32) {
     }
 }
 
+/// One traveller line of the synthetic Mitchell: the table (also the NS
+/// pair), the EW pair, and the score as written (`None`: not played).
+type Line = (u32, u32, Option<&'static str>);
+
 /// A Mitchell of `tables` tables and `boards` boards, each board played at
 /// every table, board by board: `(board, lines)`, each line `(table, EW
 /// pair, score)`, the score as written (`A6040` and `A5050` artificial) or
@@ -23,10 +27,7 @@ pub fn mitchell_size() -> (u32, u32) {
 /// results: scores from a small set of common outcomes, picked by a linear
 /// congruential generator. Every reader's file is written from it, so they
 /// all hold the same session.
-fn mitchell(
-    tables: u32,
-    boards: u32,
-) -> impl Iterator<Item = (u32, Vec<(u32, u32, Option<&'static str>)>)> {
+fn mitchell(tables: u32, boards: u32) -> impl Iterator<Item = (u32, Vec<Line>)> {
     const SCORES: [&str; 12] = [
         "420", "450", "-50", "-100", "140", "110", "-420", "620", "-200", "170", "90", "-130",
     ];
