@@ -113,6 +113,42 @@ pub fn pbn_mitchell(tables: u32, boards: u32) -> String {
     s
 }
 
+/// xorshift64: a deterministic stream of numbers for synthetic events and
+/// seeded shuffles, with no dependency. The seed must not be 0 (the stream
+/// would stay 0).
+#[derive(Debug, Clone)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the state is the seed, built by name.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    /// An index below `n` (0 when `n` is 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        let n = u64::try_from(n).unwrap_or(u64::MAX);
+        usize::try_from(self.below(n)).unwrap_or(0)
+    }
+
+    /// `items` shuffled in place: Fisher-Yates from the last item down.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.index(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
 /// The field sizes a scale benchmark runs: `COUNTBACK_SCALE` (a comma
 /// list) if set, else 40 in a debug build (`cargo test` runs each bench
 /// once) and 1,000, 4,000 and 10,000 (the largest real events) in release.
