@@ -24,7 +24,7 @@ use crate::session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-use crate::usebio::{parse_xml, table_outcome, Locator};
+use crate::usebio::{parse_xml, require_results, table_outcome, Locator};
 
 /// The phantom's match points in NZ Scorer files.
 const PHANTOM_MP: &str = "-9999";
@@ -369,18 +369,7 @@ pub(crate) fn read_nz_scorer(
         line.traveller.outcome = TableOutcome::Artificial(artificial);
     }
 
-    if participants.is_empty() {
-        return Err(ParseError::NoResults {
-            at: loc.position(root),
-            what: "participants",
-        });
-    }
-    if boards.iter().all(|b| b.lines.is_empty()) {
-        return Err(ParseError::NoResults {
-            at: loc.position(root),
-            what: "traveller lines",
-        });
-    }
+    require_results(&participants, &boards, || loc.position(root))?;
     let ranking = if participants.iter().any(|p| p.field.is_some()) {
         Ranking::ByDirection
     } else {

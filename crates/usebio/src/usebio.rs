@@ -343,18 +343,7 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         boards = fields_of_sections(&mut participants, boards);
     }
 
-    if participants.is_empty() {
-        return Err(ParseError::NoResults {
-            at: loc.position(event_node),
-            what: "participants",
-        });
-    }
-    if boards.iter().all(|b| b.lines.is_empty()) {
-        return Err(ParseError::NoResults {
-            at: loc.position(event_node),
-            what: "traveller lines",
-        });
-    }
+    require_results(&participants, &boards, || loc.position(event_node))?;
     Ok(Session {
         format: SourceFormat::Usebio { version },
         event,
@@ -477,6 +466,27 @@ fn sections_of<'a, 'i>(event: Node<'a, 'i>) -> Vec<(String, Node<'a, 'i>)> {
 ///
 /// Pairs numbered alike in two sections are named with their section
 /// (`A1`, `B1`); travellers are rewritten to those names.
+/// A session must hold contestants and at least one traveller line; `at`
+/// locates the element that should have held them (the event, in the NZ
+/// Scorer's format its root).
+pub(crate) fn require_results(
+    participants: &[Participant],
+    boards: &[Board],
+    at: impl Fn() -> SourcePosition,
+) -> Result<(), ParseError> {
+    let missing = if participants.is_empty() {
+        "participants"
+    } else if boards.iter().all(|b| b.lines.is_empty()) {
+        "traveller lines"
+    } else {
+        return Ok(());
+    };
+    Err(ParseError::NoResults {
+        at: at(),
+        what: missing,
+    })
+}
+
 fn fields_of_sections(participants: &mut [Participant], boards: Vec<Board>) -> Vec<Board> {
     // Results per (section, board), and per board across the field.
     let played = |b: &Board| {
