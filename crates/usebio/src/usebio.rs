@@ -466,6 +466,27 @@ fn sections_of<'a, 'i>(event: Node<'a, 'i>) -> Vec<(String, Node<'a, 'i>)> {
 ///
 /// Pairs numbered alike in two sections are named with their section
 /// (`A1`, `B1`); travellers are rewritten to those names.
+/// A pair plays a board once: `key` names it on the board (`seen` maps each
+/// key to the line it was first seen on); a second line is refused naming
+/// both.
+pub(crate) fn once_on_board<K: std::hash::Hash + Eq>(
+    seen: &mut HashMap<K, u32>,
+    key: K,
+    board: BoardNumber,
+    at: &SourcePosition,
+    pair: &ContestantId,
+) -> Result<(), ParseError> {
+    match seen.insert(key, at.line) {
+        Some(first_line) => Err(ParseError::DuplicateLine {
+            board,
+            at: at.clone(),
+            pair: pair.clone(),
+            first_line,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// A session must hold contestants and at least one traveller line; `at`
 /// locates the element that should have held them (the event, in the NZ
 /// Scorer's format its root).
@@ -677,14 +698,7 @@ fn read_board(
                     at: loc.position(pair_node),
                     pair: pair_text.chars().take(64).collect(),
                 })?;
-            if let Some(first_line) = first_seen.insert(i, at.line) {
-                return Err(ParseError::DuplicateLine {
-                    board: number,
-                    at: at.clone(),
-                    pair: p.id.clone(),
-                    first_line,
-                });
-            }
+            once_on_board(&mut first_seen, i, number, &at, &p.id)?;
             ids.push(p.id.clone());
         }
         let mut ids = ids.into_iter();
