@@ -103,6 +103,14 @@ impl Cli {
         }
     }
 
+    /// Run with `args` of different kinds: words and paths mixed
+    /// (`&[&"score", &path, &"--format", &"json"]`).
+    #[must_use]
+    pub fn run_mixed(self, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
+        self.run(&args)
+    }
+
     /// Run with `args`, every `FILE` among them replaced by `text` written
     /// to a scratch file named `name`.
     #[must_use]
