@@ -32,6 +32,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use countback::cli::{Boards, Format, HalfDisplay};
+use countback_test_support::synthetic::XorShift;
 
 const FORMATS: [(Format, &str); 4] = [
     (Format::Text, "text"),
@@ -44,20 +45,8 @@ fn small() -> bool {
     cfg!(debug_assertions)
 }
 
-/// xorshift: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
-
 fn session(tables: usize, boards: usize) -> String {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let mut t = String::with_capacity(tables * boards * 48);
     t.push_str("[event]\nname = \"Synthetic session\"\n");
     for b in 1..=boards {
@@ -76,15 +65,12 @@ fn session(tables: usize, boards: usize) -> String {
 
 fn trf(players: u32, rounds: usize) -> String {
     use countback_event::trf::{Colour, Player, ResultCode, RoundEntry};
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
     let n = usize::try_from(players).unwrap_or(0);
     let mut table: Vec<Vec<RoundEntry>> = vec![Vec::with_capacity(rounds); n];
     for _ in 0..rounds {
         let mut order: Vec<u32> = (1..=players).collect();
-        for i in (1..order.len()).rev() {
-            let j = usize::try_from(rng.below(i as u64 + 1)).unwrap_or(0);
-            order.swap(i, j);
-        }
+        rng.shuffle(&mut order);
         let mut pairs = order.chunks_exact(2);
         for pair in &mut pairs {
             let &[w, b] = pair else { continue };

@@ -30,11 +30,6 @@ const COMMON_GAME: &str =
 /// The LBC session: 10 tables, 27 boards, six "Not played" rows.
 const LBC: &str = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
 
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
-    COUNTBACK.run(&args)
-}
-
 /// Standard output, when the run succeeded; a failure shows the standard
 /// error only (standard output may hold real names).
 fn ok(out: Out, what: &str) -> String {
@@ -78,7 +73,7 @@ fn as_usebio(file: &Path, extra: &[&str]) -> (String, PathBuf) {
     for e in extra {
         args.push(e);
     }
-    let xml = ok(run(&args), &file.display().to_string());
+    let xml = ok(COUNTBACK.run_mixed(&args), &file.display().to_string());
     let path = scratch("written.xml", xml.as_bytes());
     (xml, path)
 }
@@ -99,10 +94,16 @@ fn as_usebio(file: &Path, extra: &[&str]) -> (String, PathBuf) {
 fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
     for rel in [COMMON_GAME, LBC] {
         let Some(bws) = shared_file(rel) else { return };
-        let json = ok(run(&[&"score", &bws, &"--format", &"json"]), rel);
+        let json = ok(
+            COUNTBACK.run_mixed(&[&"score", &bws, &"--format", &"json"]),
+            rel,
+        );
         let from_bws = standings(&json);
         let (xml, written) = as_usebio(&bws, &[]);
-        let json_again = ok(run(&[&"score", &written, &"--format", &"json"]), rel);
+        let json_again = ok(
+            COUNTBACK.run_mixed(&[&"score", &written, &"--format", &"json"]),
+            rel,
+        );
         let from_usebio = standings(&json_again);
         assert_eq!(
             from_bws.len(),
@@ -137,7 +138,7 @@ fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
 #[test]
 fn auditing_a_bws_says_there_are_no_stored_figures() {
     let Some(bws) = shared_file(LBC) else { return };
-    let out = run(&[&"audit", &bws]);
+    let out = COUNTBACK.run_mixed(&[&"audit", &bws]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stdout.is_empty());
     assert!(
@@ -207,7 +208,7 @@ fn every_real_pairs_session_round_trips_through_usebio() {
         let (xml, written) = as_usebio(&file, &[]);
         assert!(xml.starts_with("<?xml") && xml.contains("<USEBIO Version=\"1.2\">"));
         let option = format!("convention={convention}");
-        let out = run(&[&"audit", &written, &"-o", &option, &"--format", &"json"]);
+        let out = COUNTBACK.run_mixed(&[&"audit", &written, &"-o", &option, &"--format", &"json"]);
         let audit: Value = serde_json::from_str(&ok(out, rel)).unwrap();
         let compared = audit["compared"].as_u64().unwrap();
         assert!(compared > 200, "{rel}: {compared} compared");
@@ -227,7 +228,7 @@ fn every_real_pairs_session_round_trips_through_usebio() {
 fn what_usebio_cannot_carry_is_refused() {
     if let Some(file) = shared_file("bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml")
     {
-        let out = run(&[&"score", &file, &"--format", &"usebio"]);
+        let out = COUNTBACK.run_mixed(&[&"score", &file, &"--format", &"usebio"]);
         assert_eq!(out.code, 65, "{}", out.stderr);
         assert!(out.stdout.is_empty());
         assert!(
@@ -237,7 +238,7 @@ fn what_usebio_cannot_carry_is_refused() {
         );
     }
     if let Some(file) = shared_file(LBC) {
-        let out = run(&[&"audit", &file, &"--format", &"usebio"]);
+        let out = COUNTBACK.run_mixed(&[&"audit", &file, &"--format", &"usebio"]);
         assert_ne!(out.code, 0);
         assert!(
             out.stderr.contains("score FILE --format usebio"),
@@ -255,18 +256,24 @@ fn what_usebio_cannot_carry_is_refused() {
 #[test]
 fn a_bws_is_named_as_such_in_the_output() {
     let Some(bws) = shared_file(LBC) else { return };
-    let text = ok(run(&[&"score", &bws]), LBC);
+    let text = ok(COUNTBACK.run_mixed(&[&"score", &bws]), LBC);
     let title = text.lines().next().unwrap_or_default();
     assert_eq!(
         title,
         "Results file (Bridgemate .bws), rescored from its table results"
     );
-    let json: Value =
-        serde_json::from_str(&ok(run(&[&"score", &bws, &"--format", &"json"]), LBC)).unwrap();
+    let json: Value = serde_json::from_str(&ok(
+        COUNTBACK.run_mixed(&[&"score", &bws, &"--format", &"json"]),
+        LBC,
+    ))
+    .unwrap();
     assert_eq!(json["source"], "Bridgemate .bws");
     let (_, written) = as_usebio(&bws, &[]);
-    let again: Value =
-        serde_json::from_str(&ok(run(&[&"score", &written, &"--format", &"json"]), LBC)).unwrap();
+    let again: Value = serde_json::from_str(&ok(
+        COUNTBACK.run_mixed(&[&"score", &written, &"--format", &"json"]),
+        LBC,
+    ))
+    .unwrap();
     assert_eq!(again["source"], "USEBIO 1.2");
 }
 
@@ -281,7 +288,7 @@ fn event_round_trip(name: &str, toml: &str, lines: usize, pairs: usize) {
         xml.contains("<PROGRAM_NAME>countback</PROGRAM_NAME>"),
         "{name}"
     );
-    let out = run(&[&"audit", &written, &"--format", &"json"]);
+    let out = COUNTBACK.run_mixed(&[&"audit", &written, &"--format", &"json"]);
     let audit: Value = serde_json::from_str(&ok(out, name)).unwrap();
     assert_eq!(
         audit["differences"].as_array().unwrap().len(),
@@ -308,7 +315,7 @@ fn event_round_trip(name: &str, toml: &str, lines: usize, pairs: usize) {
 fn every_pairs_event_file_round_trips_through_usebio() {
     let root = countback_test_support::cli::root();
     let example = std::fs::read_to_string(root.join("examples/pairs-fouled-board.toml")).unwrap();
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &root.join("examples/pairs-fouled-board.toml"),
         &"--format",
@@ -332,7 +339,7 @@ fn every_pairs_event_file_round_trips_through_usebio() {
     let penalised =
         format!("{unfouled}\n[[penalties]]\ncontestant = \"N1\"\nmatch_points = \"1\"\n");
     let file = scratch("penalised.toml", penalised.as_bytes());
-    let out = run(&[&"score", &file, &"--format", &"usebio"]);
+    let out = COUNTBACK.run_mixed(&[&"score", &file, &"--format", &"usebio"]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(
         out.stderr.contains("procedural penalty on N1"),
@@ -342,7 +349,7 @@ fn every_pairs_event_file_round_trips_through_usebio() {
     // A scoring option the reader's convention does not share: refused,
     // naming the first figure a reader would not find.
     let file = scratch("one-per-beat.toml", unfouled.as_bytes());
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &file,
         &"--format",

@@ -20,7 +20,7 @@
 
 use std::path::PathBuf;
 
-use countback_test_support::cli::{Cli, Out};
+use countback_test_support::cli::{texts, Cli, Out};
 use serde_json::Value;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -78,12 +78,7 @@ fn the_team_sample_ranks_fifty_teams_by_their_own_list() {
     let v = json(&["explain", path(&f), "--format", "json"], 0);
     assert_eq!(v["unit"], "match points");
     assert_eq!(order(&v).len(), 50, "teams, not the 249 players");
-    let keys: Vec<&str> = v["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["key"].as_str().unwrap())
-        .collect();
+    let keys = texts(&v["columns"], "key");
     // EDET/P ranks a group and has no value: its decisions are in the trace.
     assert_eq!(keys, ["EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]);
     let first = &v["standings"][0]["members"][0];
@@ -140,17 +135,7 @@ fn a_2026_chain_names_each_board_stage_in_the_trace() {
                 && d["result"].as_array().unwrap().len() == 2
         })
         .collect();
-    let values: Vec<Vec<&str>> = bc
-        .iter()
-        .map(|d| {
-            d["values"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x["exact"].as_str().unwrap())
-                .collect()
-        })
-        .collect();
+    let values: Vec<Vec<&str>> = bc.iter().map(|d| texts(&d["values"], "exact")).collect();
     assert!(values.contains(&vec!["4", "6"]), "{values:?}");
 }
 

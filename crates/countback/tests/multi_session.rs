@@ -21,15 +21,10 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{scratch, Cli, Out};
+use countback_test_support::cli::{scratch, texts, Cli, Out};
 use countback_test_support::shared_file;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
-
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
-    COUNTBACK.run(&args)
-}
 
 /// The pairs by letter: their players (made up) in the order a session
 /// lists them.
@@ -171,12 +166,12 @@ fn overall(v: &Value) -> Vec<(String, u64, bool, String)> {
 fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
     let s1 = session_one();
     let s2 = session_two(&RENUMBERED);
-    let by_number = run(&[&"score", &s1, &s2, &"--combine", &"sum-of-matchpoints"]);
+    let by_number = COUNTBACK.run_mixed(&[&"score", &s1, &s2, &"--combine", &"sum-of-matchpoints"]);
     // By number, pair 6 of session 2 is another pair: every key is found
     // in both sessions, so the sum would be wrong, not refused; the names
     // say so. Here the director says the numbers changed.
     assert_eq!(by_number.code, 0, "{}", by_number.stderr);
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &s1,
         &s2,
@@ -267,7 +262,7 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
         ],
     );
     let f = session_two(&SAME);
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &q,
         &f,
@@ -319,7 +314,8 @@ fn percentages_are_averaged_or_summed_exactly() {
         ("mean-of-percentages", "225/4"),
         ("sum-of-percentages", "225/2"),
     ] {
-        let v = ok_json(&run(&[&"score", &s1, &s2, &"--combine", &rule, &"--json"]));
+        let v =
+            ok_json(&COUNTBACK.run_mixed(&[&"score", &s1, &s2, &"--combine", &rule, &"--json"]));
         let rows = overall(&v);
         assert_eq!(
             rows[0],
@@ -345,7 +341,7 @@ fn a_pair_missing_from_a_session_is_named() {
     // Session 2 with pair "Kit Gale & Lou Grey" renamed: not in session 1.
     let changed = names(&s2).replace("Kit Gale", "Kit Gael");
     let s2b = scratch("changed.toml", changed.as_bytes());
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &s1,
         &s2b,
@@ -361,7 +357,7 @@ fn a_pair_missing_from_a_session_is_named() {
         "{}",
         out.stderr
     );
-    let out = run(&[&"score", &s1, &s2]);
+    let out = COUNTBACK.run_mixed(&[&"score", &s1, &s2]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stderr.contains("--combine"), "{}", out.stderr);
 }
@@ -376,7 +372,7 @@ fn a_pair_missing_from_a_session_is_named() {
 fn session_ties_split_reads_each_session_alone() {
     let s1 = session_one();
     let s2 = session_two(&SAME);
-    let out = run(&[
+    let out = COUNTBACK.run_mixed(&[
         &"score",
         &s1,
         &s2,
@@ -388,12 +384,7 @@ fn session_ties_split_reads_each_session_alone() {
     ]);
     assert_eq!(out.code, 3, "{}", out.stderr);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
-    let clauses: Vec<&str> = v["sessions"][0]["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["clause"].as_str().unwrap())
-        .collect();
+    let clauses = texts(&v["sessions"][0]["decisions"], "clause");
     let at = |c: &str| clauses.iter().position(|x| *x == c);
     assert!(at("EBU 143.7.1(d)") < at("EBU 143.7.1(e)"), "{clauses:?}");
     assert!(at("EBU 143.7.1(e)").is_some(), "{clauses:?}");
@@ -449,7 +440,7 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     ) else {
         return;
     };
-    let v = ok_json(&run(&[
+    let v = ok_json(&COUNTBACK.run_mixed(&[
         &"score",
         &earlier,
         &last,
@@ -499,7 +490,7 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     ) else {
         return;
     };
-    let out = run(&[&"score", &cg, &lbc, &"--combine", &"sum-of-matchpoints"]);
+    let out = COUNTBACK.run_mixed(&[&"score", &cg, &lbc, &"--combine", &"sum-of-matchpoints"]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stdout.is_empty());
     assert!(
@@ -542,7 +533,7 @@ fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() 
             [("C", "A", 100), ("B", "E", 110), ("D", "G", 100)],
         ],
     );
-    let v = ok_json(&run(&[
+    let v = ok_json(&COUNTBACK.run_mixed(&[
         &"score",
         &s1,
         &s2,

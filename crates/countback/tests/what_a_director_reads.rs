@@ -10,7 +10,7 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, scratch, Cli, Out};
+use countback_test_support::cli::{root, scratch, texts, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -157,12 +157,7 @@ fn score_shows_every_board_with_what_was_applied() {
 fn rank_lists_every_tie_break_for_every_player() {
     let o = countback(&["rank", "examples/chess-swiss-byes-forfeits.toml", "--json"]);
     let v = o.json();
-    let keys: Vec<&str> = v["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["key"].as_str().unwrap())
-        .collect();
+    let keys = texts(&v["columns"], "key");
     assert_eq!(
         keys,
         [

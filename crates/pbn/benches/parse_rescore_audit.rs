@@ -16,68 +16,14 @@
     clippy::indexing_slicing
 )]
 
-use std::fmt::Write as _;
-
 use countback_pbn::parse_pbn;
+use countback_test_support::synthetic::{mitchell_size, pbn_mitchell, usebio_mitchell};
 use countback_usebio::parse_usebio;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-fn size() -> (u32, u32) {
-    if cfg!(debug_assertions) {
-        (50, 10)
-    } else {
-        (1_000, 30)
-    }
-}
-
-/// The benchmark's session as USEBIO (shared with the other reader's bench).
-fn synthetic_usebio(tables: u32, boards: u32) -> String {
-    countback_test_support::synthetic::usebio_mitchell(tables, boards)
-}
-
-fn synthetic_pbn(tables: u32, boards: u32) -> String {
-    const SCORES: [&str; 12] = [
-        "420", "450", "-50", "-100", "140", "110", "-420", "620", "-200", "170", "90", "-130",
-    ];
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize
-    };
-    let mut s = String::with_capacity((tables * boards) as usize * 60);
-    s.push_str("% PBN 2.1\n[Event \"Bench\"]\n[Generator \"Magic Contest 5\"]\n[Scoring \"MatchPoints\"]\n");
-    for b in 1..=boards {
-        let _ = writeln!(
-            s,
-            "[Board \"{b}\"]\n[ScoreTable \"Table\\4R;PairId_NS\\4R;PairId_EW\\4R;Contract\\4L;Declarer\\1R;Score_NS\\6R\"]"
-        );
-        for t in 1..=tables {
-            let ew = (t + b) % tables + 1;
-            let r = next();
-            let (contract, score) = match r % 400 {
-                0 => ("-", "A6040"),
-                1 => ("-", "A5050"),
-                2 | 3 if b % 3 == 0 => ("NP", "-"),
-                _ => ("4S", SCORES[r % SCORES.len()]),
-            };
-            let _ = writeln!(s, "{t} {t} {ew} {contract} N {score}");
-        }
-        s.push('\n');
-    }
-    s.push_str("[TotalScoreTable \"PairId\\4R;Direction\\2L;Names\\30L\"]\n");
-    for dir in ["NS", "EW"] {
-        for p in 1..=tables {
-            let _ = writeln!(s, "{p} {dir} \"Player {p}{dir}a - Player {p}{dir}b\"");
-        }
-    }
-    s
-}
-
 fn bench(c: &mut Criterion) {
-    let (tables, boards) = size();
-    let text = synthetic_pbn(tables, boards);
+    let (tables, boards) = mitchell_size();
+    let text = pbn_mitchell(tables, boards);
     let session = parse_pbn(&text).expect("synthetic file parses");
     eprintln!(
         "pbn bench: {} bytes of PBN, {} pairs, {} boards",
@@ -85,7 +31,7 @@ fn bench(c: &mut Criterion) {
         session.participants.len(),
         session.boards.len()
     );
-    let xml = synthetic_usebio(tables, boards);
+    let xml = usebio_mitchell(tables, boards);
     let usebio = parse_usebio(&xml).expect("synthetic USEBIO parses");
     let lines = |s: &countback_usebio::Session| -> Vec<countback_model::TravellerLine> {
         s.boards

@@ -37,6 +37,24 @@ impl Out {
     }
 }
 
+/// The text `field` of each element of the JSON array `list` (a ranking's
+/// column keys, its decisions' clauses), in order; a test fails where
+/// `list` is no array or an element's `field` no text.
+#[must_use]
+pub fn texts<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    let items = list
+        .as_array()
+        .unwrap_or_else(|| panic!("not a JSON array: {list}"));
+    items
+        .iter()
+        .map(|x| {
+            x[field]
+                .as_str()
+                .unwrap_or_else(|| panic!("no text `{field}` in {x}"))
+        })
+        .collect()
+}
+
 /// `content` written to a new scratch file whose name ends in `name`
 /// (tests run in parallel: every call gets its own file).
 #[must_use]
@@ -83,6 +101,14 @@ impl Cli {
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         }
+    }
+
+    /// Run with `args` of different kinds: words and paths mixed
+    /// (`&[&"score", &path, &"--format", &"json"]`).
+    #[must_use]
+    pub fn run_mixed(self, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Out {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| (*a).as_ref()).collect();
+        self.run(&args)
     }
 
     /// Run with `args`, every `FILE` among them replaced by `text` written

@@ -3,20 +3,58 @@
 
 use std::fmt::Write as _;
 
-/// A USEBIO matchpointed Mitchell of `tables` tables and `boards` boards,
-/// each board played at every table. A deterministic stand-in for real results: scores from a small set of
-/// common outcomes, picked by a linear congruential generator.
-pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
+/// The synthetic Mitchell the readers' benchmarks measure: `(tables,
+/// boards)`, a 1,000-table Mitchell (2,000 pairs) of 30 boards in a release
+/// build, 50 tables and 10 boards in a debug build (`cargo test` runs each
+/// bench once as a smoke test).
+#[must_use]
+pub fn mitchell_size() -> (u32, u32) {
+    if cfg!(debug_assertions) {
+        (50, 10)
+    } else {
+        (1_000, 30)
+    }
+}
+
+/// One traveller line of the synthetic Mitchell: the table (also the NS
+/// pair), the EW pair, and the score as written (`None`: not played).
+type Line = (u32, u32, Option<&'static str>);
+
+/// A Mitchell of `tables` tables and `boards` boards, each board played at
+/// every table, board by board: `(board, lines)`, each line `(table, EW
+/// pair, score)`, the score as written (`A6040` and `A5050` artificial) or
+/// `None` where the board was not played. A deterministic stand-in for real
+/// results: scores from a small set of common outcomes, picked by a linear
+/// congruential generator. Every reader's file is written from it, so they
+/// all hold the same session.
+fn mitchell(tables: u32, boards: u32) -> impl Iterator<Item = (u32, Vec<Line>)> {
     const SCORES: [&str; 12] = [
         "420", "450", "-50", "-100", "140", "110", "-420", "620", "-200", "170", "90", "-130",
     ];
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize
-    };
+    (1..=boards).map(move |b| {
+        let lines = (1..=tables)
+            .map(|t| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let r = (seed >> 33) as usize;
+                let score = match r % 400 {
+                    0 => Some("A6040"),
+                    1 => Some("A5050"),
+                    2 | 3 if b % 3 == 0 => None,
+                    _ => Some(SCORES[r % SCORES.len()]),
+                };
+                (t, (t + b) % tables + 1, score)
+            })
+            .collect();
+        (b, lines)
+    })
+}
+
+/// The synthetic Mitchell ([`mitchell_size`]) as USEBIO 1.2 writes a
+/// matchpointed pairs event.
+pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
     let mut s = String::with_capacity((tables * boards) as usize * 260);
     s.push_str("<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=\"MP_PAIRS\">\n<WINNER_TYPE>2</WINNER_TYPE>\n<PARTICIPANTS EVENT_TYPE=\"MP_PAIRS\">\n");
     for dir in ["NS", "EW"] {
@@ -28,20 +66,13 @@ pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
         }
     }
     s.push_str("</PARTICIPANTS>\n");
-    for b in 1..=boards {
+    for (b, lines) in mitchell(tables, boards) {
         let _ = writeln!(
             s,
             "<BOARD EVENT_TYPE=\"MP_PAIRS\">\n<BOARD_NUMBER>{b}</BOARD_NUMBER>"
         );
-        for t in 1..=tables {
-            let ew = (t + b) % tables + 1;
-            let r = next();
-            let score = match r % 400 {
-                0 => "A6040",
-                1 => "A5050",
-                2 | 3 if b % 3 == 0 => "NP",
-                _ => SCORES[r % SCORES.len()],
-            };
+        for (t, ew, score) in lines {
+            let score = score.unwrap_or("NP");
             let _ = writeln!(
                 s,
                 "<TRAVELLER_LINE><NS_PAIR_NUMBER>{t}NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}EW</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>AH</LEAD><TRICKS>10</TRICKS><SCORE>{score}</SCORE></TRAVELLER_LINE>"
@@ -51,6 +82,71 @@ pub fn usebio_mitchell(tables: u32, boards: u32) -> String {
     }
     s.push_str("</EVENT>\n</USEBIO>\n");
     s
+}
+
+/// The same Mitchell as PBN 2.1 writes it (a `ScoreTable` a board, an
+/// artificial score with contract `-`, a board not played as `NP`).
+pub fn pbn_mitchell(tables: u32, boards: u32) -> String {
+    let mut s = String::with_capacity((tables * boards) as usize * 60);
+    s.push_str("% PBN 2.1\n[Event \"Bench\"]\n[Generator \"Magic Contest 5\"]\n[Scoring \"MatchPoints\"]\n");
+    for (b, lines) in mitchell(tables, boards) {
+        let _ = writeln!(
+            s,
+            "[Board \"{b}\"]\n[ScoreTable \"Table\\4R;PairId_NS\\4R;PairId_EW\\4R;Contract\\4L;Declarer\\1R;Score_NS\\6R\"]"
+        );
+        for (t, ew, score) in lines {
+            let (contract, score) = match score {
+                Some(a @ ("A6040" | "A5050")) => ("-", a),
+                Some(score) => ("4S", score),
+                None => ("NP", "-"),
+            };
+            let _ = writeln!(s, "{t} {t} {ew} {contract} N {score}");
+        }
+        s.push('\n');
+    }
+    s.push_str("[TotalScoreTable \"PairId\\4R;Direction\\2L;Names\\30L\"]\n");
+    for dir in ["NS", "EW"] {
+        for p in 1..=tables {
+            let _ = writeln!(s, "{p} {dir} \"Player {p}{dir}a - Player {p}{dir}b\"");
+        }
+    }
+    s
+}
+
+/// xorshift64: a deterministic stream of numbers for synthetic events and
+/// seeded shuffles, with no dependency. The seed must not be 0 (the stream
+/// would stay 0).
+#[derive(Debug, Clone)]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: the state is the seed, built by name.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    /// An index below `n` (0 when `n` is 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        let n = u64::try_from(n).unwrap_or(u64::MAX);
+        usize::try_from(self.below(n)).unwrap_or(0)
+    }
+
+    /// `items` shuffled in place: Fisher-Yates from the last item down.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.index(i + 1);
+            items.swap(i, j);
+        }
+    }
 }
 
 /// The field sizes a scale benchmark runs: `COUNTBACK_SCALE` (a comma

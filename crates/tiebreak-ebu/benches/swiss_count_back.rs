@@ -25,6 +25,16 @@ struct Size {
     rounds: u32,
 }
 
+impl Size {
+    /// The benchmark's name: what it measures, then the size.
+    fn label(&self, what: &str) -> String {
+        format!(
+            "{what}/{}_teams/{}_tied/{}_boards",
+            self.teams, self.tied, self.boards
+        )
+    }
+}
+
 fn size() -> Size {
     if cfg!(debug_assertions) {
         Size {
@@ -117,11 +127,7 @@ fn bench(c: &mut Criterion) {
     let s = size();
     let (stage, tied) = swiss(&s);
     let procedure = Procedure::new(vec![SplitTieTest::PointABoardCountBack]);
-    let label = format!(
-        "split_tie/{}_teams/{}_tied/{}_boards",
-        s.teams, s.tied, s.boards
-    );
-    c.bench_function(&label, |b| {
+    c.bench_function(&s.label("split_tie"), |b| {
         b.iter(|| {
             black_box(
                 procedure
@@ -140,11 +146,7 @@ fn bench(c: &mut Criterion) {
 fn count_back_only(c: &mut Criterion) {
     let s = size();
     let (stage, tied) = swiss(&s);
-    let label = format!(
-        "count_back/{}_teams/{}_tied/{}_boards",
-        s.teams, s.tied, s.boards
-    );
-    c.bench_function(&label, |b| {
+    c.bench_function(&s.label("count_back"), |b| {
         b.iter(|| {
             black_box(
                 PointABoardCountBack::compute(black_box(&tied), black_box(&stage.boards))

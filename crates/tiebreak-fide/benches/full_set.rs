@@ -9,6 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use countback_test_support::synthetic::XorShift;
 use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
 use countback_tiebreak_fide::{Cascade, Edition, Evaluation, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -28,26 +29,10 @@ fn players() -> u32 {
     }
 }
 
-/// xorshift: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 /// A Swiss-like event: random pairings each round, a few requested byes,
 /// absences and forfeits, a pairing-allocated bye for the odd one out.
 fn synthetic_trf(n: u32) -> String {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let count = usize::try_from(n).unwrap_or(0);
     let mut rounds: Vec<Vec<RoundEntry>> = vec![Vec::with_capacity(ROUNDS); count];
     for _ in 0..ROUNDS {
@@ -59,10 +44,7 @@ fn synthetic_trf(n: u32) -> String {
                 _ => present.push(p),
             }
         }
-        for i in (1..present.len()).rev() {
-            let j = usize::try_from(rng.below(i as u64 + 1)).unwrap_or(0);
-            present.swap(i, j);
-        }
+        rng.shuffle(&mut present);
         let mut pairs = present.chunks_exact(2);
         for pair in &mut pairs {
             let &[w, b] = pair else { continue };

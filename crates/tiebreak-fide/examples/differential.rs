@@ -24,6 +24,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use countback_model::Score;
+use countback_test_support::synthetic::XorShift;
 use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
 use countback_tiebreak_fide::{display, Evaluation, Options, TieBreakCode};
 
@@ -70,25 +71,6 @@ const CODES: &[&str] = &[
     "RTNG/U1000",
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    fn index(&mut self, n: usize) -> usize {
-        usize::try_from(self.below(n as u64)).unwrap_or(0)
-    }
-}
-
 struct Event {
     round_robin: bool,
     text: String,
@@ -102,7 +84,7 @@ fn bye(result: ResultCode) -> RoundEntry {
     }
 }
 
-fn game(rng: &mut Rng, w: u32, b: u32) -> (RoundEntry, RoundEntry) {
+fn game(rng: &mut XorShift, w: u32, b: u32) -> (RoundEntry, RoundEntry) {
     let (rw, rb) = match rng.below(100) {
         0..=35 => (ResultCode::Win, ResultCode::Loss),
         36..=63 => (ResultCode::Draw, ResultCode::Draw),
@@ -126,7 +108,7 @@ fn game(rng: &mut Rng, w: u32, b: u32) -> (RoundEntry, RoundEntry) {
     )
 }
 
-fn generate(rng: &mut Rng, number: usize) -> Event {
+fn generate(rng: &mut XorShift, number: usize) -> Event {
     let round_robin = rng.below(4) == 0;
     let (n, rounds) = if round_robin {
         let n = 4 + rng.index(7);
@@ -200,10 +182,7 @@ fn generate(rng: &mut Rng, number: usize) -> Event {
                     _ => present.push(p),
                 }
             }
-            for i in (1..present.len()).rev() {
-                let j = rng.index(i + 1);
-                present.swap(i, j);
-            }
+            rng.shuffle(&mut present);
             let mut pairs = present.chunks_exact(2);
             for pair in &mut pairs {
                 let &[a, b] = pair else { continue };
@@ -686,7 +665,7 @@ fn run() -> Result<bool, String> {
     if teams {
         return run_teams(events, seed, &python, &out);
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let codes: Vec<TieBreakCode> = CODES
         .iter()
         .map(|c| c.parse().map_err(|e| format!("{e}")))

@@ -10,6 +10,15 @@ fn read(relative: &str) -> Option<String> {
     countback_test_support::shared_text(&format!("chess-data/{relative}"))
 }
 
+/// A Vega event of `../shared`: its TRF file read, and the tie-break values
+/// Vega printed for it (CSV); `None` where the data is missing (a failure in
+/// CI, through test-support).
+fn vega(event: &str) -> Option<(trf::Tournament, String)> {
+    let trf_text = read(&format!("vega-hobsonsbay/{event}.trf"))?;
+    let csv = read(&format!("vega-hobsonsbay/{event}.expected.csv"))?;
+    Some((trf::parse(&trf_text).unwrap(), csv))
+}
+
 fn code(text: &str) -> TieBreakCode {
     text.parse().unwrap()
 }
@@ -126,13 +135,9 @@ const LITERAL_TEXT: &[(&str, u32, &str, &str, &str)] = &[
 fn vega_events_2024_edition() {
     let mut checked = 0;
     for event in EVENTS {
-        let (Some(trf_text), Some(csv)) = (
-            read(&format!("vega-hobsonsbay/{event}.trf")),
-            read(&format!("vega-hobsonsbay/{event}.expected.csv")),
-        ) else {
+        let Some((tournament, csv)) = vega(event) else {
             continue;
         };
-        let tournament = trf::parse(&trf_text).unwrap();
         let literal = Evaluation::new(&tournament, Options::new(Edition::Aug2024)).unwrap();
         let vega = Evaluation::new(
             &tournament,
@@ -219,13 +224,9 @@ fn vega_events_under_the_2026_caps() {
         ("hbcc-2025-reserves-juniors", 14),
     ];
     for (event, differing) in expected {
-        let (Some(trf_text), Some(csv)) = (
-            read(&format!("vega-hobsonsbay/{event}.trf")),
-            read(&format!("vega-hobsonsbay/{event}.expected.csv")),
-        ) else {
+        let Some((tournament, csv)) = vega(event) else {
             continue;
         };
-        let tournament = trf::parse(&trf_text).unwrap();
         let fide = Evaluation::new(&tournament, Options::new(Edition::Mar2026)).unwrap();
         let changed = expected_rows(&csv)
             .iter()

@@ -3,6 +3,7 @@
 //! it accepts; the order of the player records never changes a ranking.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use countback_test_support::synthetic::XorShift;
 use countback_tiebreak_fide::{trf, Cascade, Edition, Evaluation, Options};
 use proptest::prelude::*;
 
@@ -147,15 +148,7 @@ proptest! {
         let files = real_files();
         let text = &files[file % files.len()];
         let mut lines: Vec<&str> = text.lines().collect();
-        // A seeded Fisher-Yates shuffle.
-        let mut state = seed | 1;
-        for i in (1..lines.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let j = usize::try_from(state % (i as u64 + 1)).unwrap();
-            lines.swap(i, j);
-        }
+        XorShift(seed | 1).shuffle(&mut lines);
         let shuffled = lines.join("\n");
         let cascade: Cascade = "BH/C1, BH, SB, DE, WIN".parse().unwrap();
         let a = trf::parse(text).unwrap();

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use countback_model::{BoardNumber, ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
+use countback_test_support::synthetic::XorShift;
 use countback_tiebreak_wbf::{
     bam, pairs, round_robin, round_robin_standings, swiss, swiss_standings, BamBoard, BamRemainder,
     BamStage, BestSessions, CommonOpponents, NetAmong, PairsStage, Readings, SwissPointsOpponents,
@@ -45,19 +46,10 @@ fn event(n: usize, scores: &[MatchScores], sparse: bool) -> Vec<Encounter> {
 
 /// A deterministic shuffle, also swapping the sides of some encounters.
 fn shuffled(mut matches: Vec<Encounter>, seed: u64) -> Vec<Encounter> {
-    let mut s = seed | 1;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
-    for i in (1..matches.len()).rev() {
-        let j = usize::try_from(next() % (i as u64 + 1)).unwrap();
-        matches.swap(i, j);
-    }
+    let mut rng = XorShift(seed | 1);
+    rng.shuffle(&mut matches);
     for m in &mut matches {
-        if next() % 2 == 0 {
+        if rng.below(2) == 0 {
             std::mem::swap(&mut m.first, &mut m.second);
             for sc in &mut m.scores {
                 std::mem::swap(&mut sc.first, &mut sc.second);

@@ -13,21 +13,9 @@
     clippy::indexing_slicing
 )]
 
+use countback_test_support::synthetic::{mitchell_size, usebio_mitchell};
 use countback_usebio::{audit, parse_usebio, rescore};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-
-fn size() -> (u32, u32) {
-    if cfg!(debug_assertions) {
-        (50, 10)
-    } else {
-        (1_000, 30)
-    }
-}
-
-/// The benchmark's session as USEBIO (shared with the other reader's bench).
-fn synthetic_usebio(tables: u32, boards: u32) -> String {
-    countback_test_support::synthetic::usebio_mitchell(tables, boards)
-}
 
 /// Peak resident set size in kB since the last reset (Linux only).
 fn peak_rss_kb() -> Option<u64> {
@@ -68,8 +56,8 @@ fn report_memory(text: &str) {
 }
 
 fn bench(c: &mut Criterion) {
-    let (tables, boards) = size();
-    let text = synthetic_usebio(tables, boards);
+    let (tables, boards) = mitchell_size();
+    let text = usebio_mitchell(tables, boards);
     report_memory(&text);
     let session = parse_usebio(&text).expect("synthetic file parses");
     let mut g = c.benchmark_group(format!("usebio/{}pairs_{}boards", tables * 2, boards));

@@ -24,7 +24,7 @@ use crate::session::{
     Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
-use crate::usebio::{parse_xml, table_outcome, Locator};
+use crate::usebio::{once_on_board, parse_xml, require_results, table_outcome, Locator};
 
 /// The phantom's match points in NZ Scorer files.
 const PHANTOM_MP: &str = "-9999";
@@ -245,14 +245,7 @@ pub(crate) fn read_nz_scorer(
                 let is_phantom_line = mp == Some(PHANTOM_MP);
                 match pi.and_then(|i| participants.get(i).map(|p| (i, p))) {
                     Some((i, p)) => {
-                        if let Some(first_line) = seen.insert((bi, i), at.line) {
-                            return Err(ParseError::DuplicateLine {
-                                board: number,
-                                at: at.clone(),
-                                pair: p.id.clone(),
-                                first_line,
-                            });
-                        }
+                        once_on_board(&mut seen, (bi, i), number, &at, &p.id)?;
                         ids.push(p.id.clone());
                     }
                     // The phantom is not among the scored pairs.
@@ -369,18 +362,7 @@ pub(crate) fn read_nz_scorer(
         line.traveller.outcome = TableOutcome::Artificial(artificial);
     }
 
-    if participants.is_empty() {
-        return Err(ParseError::NoResults {
-            at: loc.position(root),
-            what: "participants",
-        });
-    }
-    if boards.iter().all(|b| b.lines.is_empty()) {
-        return Err(ParseError::NoResults {
-            at: loc.position(root),
-            what: "traveller lines",
-        });
-    }
+    require_results(&participants, &boards, || loc.position(root))?;
     let ranking = if participants.iter().any(|p| p.field.is_some()) {
         Ranking::ByDirection
     } else {

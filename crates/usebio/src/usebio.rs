@@ -361,18 +361,7 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         boards = fields_of_sections(&mut participants, boards);
     }
 
-    if participants.is_empty() {
-        return Err(ParseError::NoResults {
-            at: loc.position(event_node),
-            what: "participants",
-        });
-    }
-    if boards.iter().all(|b| b.lines.is_empty()) {
-        return Err(ParseError::NoResults {
-            at: loc.position(event_node),
-            what: "traveller lines",
-        });
-    }
+    require_results(&participants, &boards, || loc.position(event_node))?;
     Ok(Session {
         format: SourceFormat::Usebio { version },
         event,
@@ -495,6 +484,48 @@ fn sections_of<'a, 'i>(event: Node<'a, 'i>) -> Vec<(String, Node<'a, 'i>)> {
 ///
 /// Pairs numbered alike in two sections are named with their section
 /// (`A1`, `B1`); travellers are rewritten to those names.
+/// A pair plays a board once: `key` names it on the board (`seen` maps each
+/// key to the line it was first seen on); a second line is refused naming
+/// both.
+pub(crate) fn once_on_board<K: std::hash::Hash + Eq>(
+    seen: &mut HashMap<K, u32>,
+    key: K,
+    board: BoardNumber,
+    at: &SourcePosition,
+    pair: &ContestantId,
+) -> Result<(), ParseError> {
+    match seen.insert(key, at.line) {
+        Some(first_line) => Err(ParseError::DuplicateLine {
+            board,
+            at: at.clone(),
+            pair: pair.clone(),
+            first_line,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A session must hold contestants and at least one traveller line; `at`
+/// locates the element that should have held them (the event, in the NZ
+/// Scorer's format its root).
+pub(crate) fn require_results(
+    participants: &[Participant],
+    boards: &[Board],
+    at: impl Fn() -> SourcePosition,
+) -> Result<(), ParseError> {
+    let missing = if participants.is_empty() {
+        "participants"
+    } else if boards.iter().all(|b| b.lines.is_empty()) {
+        "traveller lines"
+    } else {
+        return Ok(());
+    };
+    Err(ParseError::NoResults {
+        at: at(),
+        what: missing,
+    })
+}
+
 fn fields_of_sections(participants: &mut [Participant], boards: Vec<Board>) -> Vec<Board> {
     // Results per (section, board), and per board across the field.
     let played = |b: &Board| {
@@ -685,14 +716,7 @@ fn read_board(
                     at: loc.position(pair_node),
                     pair: pair_text.chars().take(64).collect(),
                 })?;
-            if let Some(first_line) = first_seen.insert(i, at.line) {
-                return Err(ParseError::DuplicateLine {
-                    board: number,
-                    at: at.clone(),
-                    pair: p.id.clone(),
-                    first_line,
-                });
-            }
+            once_on_board(&mut first_seen, i, number, &at, &p.id)?;
             ids.push(p.id.clone());
         }
         let mut ids = ids.into_iter();

@@ -12,7 +12,7 @@ use countback_model::{
 };
 use countback_tiebreak_wbf::{
     bam, decided_by, knockout, pairs, round_robin, swiss, swiss_points_from_finals, BamBoard,
-    BamStage, PairsStage, Qualification, TeamsEvent,
+    BamStage, PairsStage, Qualification, Readings, TeamsEvent, WbfError,
 };
 use serde::Deserialize;
 
@@ -140,9 +140,25 @@ fn ids(names: &[String]) -> Vec<ContestantId> {
         .collect()
 }
 
+/// Each named contestant with its value, in name order.
+fn by_id<T: Clone>(named: &BTreeMap<String, T>) -> impl Iterator<Item = (ContestantId, T)> + '_ {
+    named
+        .iter()
+        .map(|(n, v)| (ContestantId::new(n.as_str()), v.clone()))
+}
+
+/// The fixture's tied group split by one of the rule crate's entries, read
+/// the default way.
+fn split<S>(
+    rule: fn(&S, &[ContestantId], &Readings) -> Result<TieBreakOutcome, WbfError>,
+    stage: &S,
+    tied: &[String],
+) -> Result<TieBreakOutcome, KindError> {
+    rule(stage, &ids(tied), &Readings::default()).map_err(KindError::compute)
+}
+
 fn teams(i: TeamsTie, part: Part) -> Result<Breakdown, KindError> {
-    let tied = ids(&i.tied);
-    let mut all: BTreeSet<ContestantId> = tied.iter().cloned().collect();
+    let mut all: BTreeSet<ContestantId> = ids(&i.tied).into_iter().collect();
     for m in &i.matches {
         all.insert(ContestantId::new(m.teams.0.as_str()));
         all.insert(ContestantId::new(m.teams.1.as_str()));
@@ -158,13 +174,11 @@ fn teams(i: TeamsTie, part: Part) -> Result<Breakdown, KindError> {
             .with_vp_scale_total(total)
             .map_err(KindError::compute)?;
     }
-    let outcome = match part {
-        Part::RoundRobin => {
-            round_robin(&event, &tied, &countback_tiebreak_wbf::Readings::default())
-        }
-        Part::Swiss => swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()),
-    }
-    .map_err(KindError::compute)?;
+    let rule = match part {
+        Part::RoundRobin => round_robin,
+        Part::Swiss => swiss,
+    };
+    let outcome = split(rule, &event, &i.tied)?;
     let mut b = breakdown(&outcome);
     let mut vps: Vec<String> = Vec::new();
     for t in event.teams() {
@@ -188,19 +202,11 @@ struct KnockoutTie {
 
 fn knockout_tie(i: KnockoutTie) -> Result<Breakdown, KindError> {
     let q = Qualification::new(
-        i.positions
-            .iter()
-            .map(|(t, p)| (ContestantId::new(t.as_str()), *p)),
+        by_id(&i.positions),
         i.matches.iter().map(|m| m.encounter(Unit::VictoryPoints)),
     )
     .map_err(KindError::compute)?;
-    let outcome = knockout(
-        &q,
-        &ids(&i.tied),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .map_err(KindError::compute)?;
-    Ok(breakdown(&outcome))
+    Ok(breakdown(&split(knockout, &q, &i.tied)?))
 }
 
 #[derive(Deserialize)]
@@ -223,24 +229,14 @@ struct PairsTie {
 
 fn pairs_tie(i: PairsTie) -> Result<Breakdown, KindError> {
     let stage = PairsStage::new(
-        i.sessions
-            .iter()
-            .map(|(p, s)| (ContestantId::new(p.as_str()), s.clone())),
-        i.positions
-            .iter()
-            .map(|(p, n)| (ContestantId::new(p.as_str()), *n)),
+        by_id(&i.sessions),
+        by_id(&i.positions),
         i.meetings
             .iter()
             .map(|m| meeting(m.round, &m.pairs, vec![side(Unit::MatchPoints, &m.mp)])),
     )
     .map_err(KindError::compute)?;
-    let outcome = pairs(
-        &stage,
-        &ids(&i.tied),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .map_err(KindError::compute)?;
-    Ok(breakdown(&outcome))
+    Ok(breakdown(&split(pairs, &stage, &i.tied)?))
 }
 
 #[derive(Deserialize)]
@@ -264,9 +260,7 @@ struct BamTie {
 
 fn bam_tie(i: BamTie) -> Result<Breakdown, KindError> {
     let stage = BamStage::new(
-        i.carryover
-            .iter()
-            .map(|(t, c)| (ContestantId::new(t.as_str()), c.clone())),
+        by_id(&i.carryover),
         i.matches
             .iter()
             .map(|m| meeting(m.round, &m.teams, vec![side(Unit::MatchPoints, &m.score)])),
@@ -275,13 +269,7 @@ fn bam_tie(i: BamTie) -> Result<Breakdown, KindError> {
         }),
     )
     .map_err(KindError::compute)?;
-    let outcome = bam(
-        &stage,
-        &ids(&i.tied),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .map_err(KindError::compute)?;
-    let mut b = breakdown(&outcome);
+    let mut b = breakdown(&split(bam, &stage, &i.tied)?);
     let finals: Vec<String> = i
         .carryover
         .keys()
