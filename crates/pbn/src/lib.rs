@@ -179,6 +179,31 @@ impl Table {
         Ok(row)
     }
 
+    /// A line after the blank line that ended this table (`blank`): a
+    /// PBN table ends at a blank line or a tag, so a row that follows the
+    /// blank line would be dropped unread, changing the figures without a
+    /// word. A line of as many values as the table has columns is taken for
+    /// such a row and refused; any other line (free text) carries no figure.
+    fn row_after_its_end(
+        &self,
+        blank: usize,
+        line_no: usize,
+        line: &str,
+    ) -> Result<(), ParseError> {
+        if self.row(line_no, line).is_err() {
+            return Ok(());
+        }
+        Err(ParseError::BadValue {
+            at: pos(self.kind.tag(), line_no, 1),
+            text: format!(
+                "{} (the blank line {blank} ended the table of line {})",
+                short(line.trim()),
+                self.line
+            ),
+            expected: "a tag or a comment: a table row after the blank line that ends its table would be dropped unread",
+        })
+    }
+
     fn index(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c.name == name)
     }

@@ -67,6 +67,8 @@ struct Reader<'t> {
     not_used: Vec<String>,
     byes: usize,
     in_braces: bool,
+    /// The table a blank line ended, and that line, until the next tag.
+    ended: Option<(Kind, usize)>,
 }
 
 impl<'t> Reader<'t> {
@@ -90,11 +92,14 @@ impl<'t> Reader<'t> {
             return Ok(());
         }
         if trimmed.is_empty() {
-            self.open = None;
+            if let Some(kind) = self.open.take() {
+                self.ended = Some((kind, line_no));
+            }
             return Ok(());
         }
         if trimmed.starts_with('[') {
             self.open = None;
+            self.ended = None;
             let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
                 at: pos("[tag]", line_no, bad.column),
                 text: bad.text,
@@ -295,7 +300,7 @@ impl<'t> Reader<'t> {
         let table = match self.open {
             Some(Kind::Score) => self.score_table.as_ref().map(|(t, _)| t),
             Some(Kind::Total) => self.total_table.as_ref(),
-            None => None,
+            None => return self.after_the_end(line_no, line),
         };
         let Some(table) = table else { return Ok(()) };
         let row = table.row(line_no, line)?;
@@ -312,6 +317,19 @@ impl<'t> Reader<'t> {
             None => self.byes += 1,
         }
         Ok(())
+    }
+
+    /// A line outside any table: refused if it is a row of the table a
+    /// blank line just ended ([`Table::row_after_its_end`]).
+    fn after_the_end(&self, line_no: usize, line: &str) -> Result<(), ParseError> {
+        let table = match self.ended {
+            Some((Kind::Score, blank)) => self.score_table.as_ref().map(|(t, _)| (t, blank)),
+            Some((Kind::Total, blank)) => self.total_table.as_ref().map(|t| (t, blank)),
+            None => None,
+        };
+        table.map_or(Ok(()), |(t, blank)| {
+            t.row_after_its_end(blank, line_no, line)
+        })
     }
 
     /// The event kind and the file's rule, from `[Scoring]`, else Ruter's

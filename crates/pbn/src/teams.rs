@@ -93,6 +93,8 @@ struct TeamsReader {
     fixtures: Vec<Fixture>,
     not_used: Vec<String>,
     in_braces: bool,
+    /// The table a blank line ended, and that line, until the next tag.
+    ended: Option<(Kind, usize)>,
 }
 
 fn col(table: &Table, name: &str) -> Option<usize> {
@@ -223,11 +225,14 @@ impl TeamsReader {
             return Ok(());
         }
         if t.is_empty() || t.starts_with(';') {
-            self.open = None;
+            if let Some(kind) = self.open.take() {
+                self.ended = Some((kind, line_no));
+            }
             return Ok(());
         }
         if t.starts_with('[') {
             self.open = None;
+            self.ended = None;
             let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
                 at: pos("[tag]", line_no, bad.column),
                 text: bad.text,
@@ -304,7 +309,17 @@ impl TeamsReader {
         let table = match self.open {
             Some(Kind::Score) => self.score.take(),
             Some(Kind::Total) => self.total.take(),
-            None => return Ok(()),
+            None => {
+                // A row of the table a blank line just ended is refused.
+                let ended = match self.ended {
+                    Some((Kind::Score, blank)) => self.score.as_ref().map(|t| (t, blank)),
+                    Some((Kind::Total, blank)) => self.total.as_ref().map(|t| (t, blank)),
+                    None => None,
+                };
+                return ended.map_or(Ok(()), |(t, blank)| {
+                    t.row_after_its_end(blank, line_no, line)
+                });
+            }
         };
         let Some(table) = table else { return Ok(()) };
         let result = self.table_row(&table, line_no, line);

@@ -306,3 +306,29 @@ proptest! {
         no_panic(&text);
     }
 }
+
+/// Issue 29 ("every similar extra in every reader"): a blank line inside a
+/// table ends it (PBN: a table runs to the next blank line or tag), and the
+/// rows after it were dropped unread — the audit then reported the kept
+/// rows' figures as "set by hand" and exited 0. A row after the blank line
+/// is now refused at its line, naming the blank line and the table; free
+/// text after a table (which carries no figure) is still passed over.
+#[test]
+fn a_row_after_a_blank_line_inside_a_table_is_refused_not_dropped() {
+    // Line 7 (the second score row) moved below a blank line 7.
+    let split = with_line(7, "\n 3  4 2H     -50   0   2");
+    check(
+        "score row after a blank line",
+        &split,
+        "[ScoreTable] at line 8, column 1: \"3  4 2H     -50   0   2 (the blank line 7 ended the table of line 5)\" is not a tag or a comment: a table row after the blank line that ends its table would be dropped unread",
+    );
+    let split_totals = with_line(11, "\n 2  3 NS 0");
+    check(
+        "total row after a blank line",
+        &split_totals,
+        "[TotalScoreTable] at line 12, column 1: \"2  3 NS 0 (the blank line 11 ended the table of line 8)\" is not a tag or a comment: a table row after the blank line that ends its table would be dropped unread",
+    );
+    // Free text after the last table carries no figure: read as before.
+    let trailing = format!("{GOOD}\nPrinted by the club's scorer\n");
+    assert!(parse_pbn(&trailing).is_ok());
+}

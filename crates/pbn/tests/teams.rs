@@ -283,3 +283,23 @@ fn the_real_ruter_league_is_read_and_its_vps_reproduced() {
         ]
     );
 }
+
+/// Issue 29 ("every similar extra in every reader"): a blank line inside
+/// the `ScoreTable` ended it, and the matches after it were dropped unread
+/// (their teams' VPs with them). A match row after the blank line is now
+/// refused at its line, naming the blank line.
+#[test]
+fn a_match_after_a_blank_line_inside_the_score_table_is_refused() {
+    let row = "2 1 1 3 \"1,5,31|2,0,40|200,5,71\"";
+    let at = RUTER_TEAMS_PBN.find(row).unwrap();
+    let split = format!("{}\n{}", &RUTER_TEAMS_PBN[..at], &RUTER_TEAMS_PBN[at..]);
+    // The rows before it, then the blank line, then the row.
+    let line = RUTER_TEAMS_PBN[..at].lines().count() + 2;
+    let e = parse_pbn_teams(&split).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("[ScoreTable] at line {line}, column 1: "))
+            && e.contains(&format!("(the blank line {} ended the table", line - 1))
+            && e.ends_with("would be dropped unread"),
+        "{e}"
+    );
+}
