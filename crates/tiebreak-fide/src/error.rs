@@ -107,6 +107,18 @@ pub enum TrfErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// A second record of a kind that changes the standings and that a file
+    /// holds once (the rounds, the points system, the type, the start date
+    /// that chooses the text of C.07, a tie-break list …): which one holds is
+    /// not for the reader to guess, and the last would otherwise replace the
+    /// first without a word.
+    #[error("record {record} appears again (first on line {first_line}): it changes the standings, and a file holds it once")]
+    RepeatedRecord {
+        /// The record code.
+        record: String,
+        /// The 1-based line of the first one.
+        first_line: usize,
+    },
     /// A record that changes points or standings and that this reader does not apply.
     #[error("record {record} is not supported: it would change the points, and ignoring it would give wrong standings")]
     UnsupportedRecord {

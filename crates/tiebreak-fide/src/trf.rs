@@ -574,6 +574,17 @@ impl Line<'_> {
     }
 }
 
+/// The records a file holds once that change the standings: the start date
+/// (which text of C.07 applies), the type (`092`, `192`), the number of
+/// rounds, the points system, the tie-break lists, and the team records of
+/// pairing-allocated results, board colours and match points. A second one
+/// is an error naming both lines (issue 29: a second `142` changed every
+/// Buchholz without a word). Records that carry no figure (`012` the name,
+/// `022` the city …) may repeat.
+const ONCE_A_FILE: [&str; 10] = [
+    "042", "092", "142", "162", "192", "202", "212", "320", "352", "362",
+];
+
 /// Read a TRF-16 (or TRF-2026) file from text.
 ///
 /// Checks every opponent named is a listed player and that both lines of a
@@ -589,6 +600,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut team = crate::team::TeamRecords::default();
     let mut team_file = false;
     let mut abnormal_lines: Vec<usize> = Vec::new();
+    // The records of ONCE_A_FILE seen so far, with their lines.
+    let mut once: Vec<(String, usize)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let raw = raw.trim_end_matches('\r');
@@ -643,6 +656,18 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             chars: &chars,
         };
         let rest = || -> String { chars.iter().skip(4).collect::<String>().trim().to_string() };
+        if ONCE_A_FILE.contains(&code.as_str()) {
+            if let Some(&(_, first_line)) = once.iter().find(|(c, _)| *c == code) {
+                return Err(line.err(
+                    1,
+                    TrfErrorKind::RepeatedRecord {
+                        record: code.clone(),
+                        first_line,
+                    },
+                ));
+            }
+            once.push((code.clone(), number));
+        }
         match code.as_str() {
             "001" => tournament.players.push(player_record(&line)?),
             "012" => tournament.name = Some(rest()),

@@ -207,3 +207,41 @@ fn absurd_round_counts_are_refused() {
     let e = error("142 99999999\n");
     assert!(matches!(e.kind, TrfErrorKind::TooManyRounds { .. }));
 }
+
+/// Issue 29 ("every similar extra in every reader"): a second `142` took
+/// the place of the first without a word — on FIDE TEC's exercise file, a
+/// second `142 7` turned every unplayed round 6–7 into an absence and
+/// changed every Buchholz (Player 2's BH 13 → 25). A second record of a kind
+/// that changes the standings is now an error naming both lines; a second
+/// name (`012`) carries no figure and is still read.
+#[test]
+fn a_second_record_that_changes_the_standings_is_refused_naming_the_first() {
+    let file = two(ANN, BOB);
+    for (record, again) in [
+        ("142", "142 7"),
+        ("202", "202 BH"),
+        ("162", "162 W 1.0 D 0.5"),
+        ("042", "042 2026/05/01"),
+    ] {
+        // The record once, on line 3 (after `012` and the comment), then again at the end.
+        let once = file.replacen(
+            "142 2\n",
+            &format!("142 2\n{again}\n"),
+            usize::from(record != "142"),
+        );
+        let text = format!("{once}{again}\n");
+        let first_line = once.lines().position(|l| l.starts_with(record)).unwrap() + 1;
+        let e = error(&text);
+        assert_eq!(
+            e.kind,
+            TrfErrorKind::RepeatedRecord {
+                record: record.to_owned(),
+                first_line,
+            },
+            "{record}"
+        );
+        assert_eq!(e.line, text.lines().count(), "{record}");
+    }
+    let named_twice = format!("{file}012 Two, as printed\n");
+    assert!(trf::parse(&named_twice).is_ok());
+}
