@@ -31,7 +31,7 @@ use crate::{
 /// A [`ParseError`] naming the line, the column (1-based, in characters)
 /// and the tag or table column of the first problem; the limits
 /// ([`crate::MAX_INPUT_BYTES`], [`crate::MAX_LINES`],
-/// [`crate::MAX_LINE_BYTES`], [`MAX_COLUMNS`]) are checked before anything
+/// [`crate::MAX_LINE_BYTES`], [`crate::MAX_COLUMNS`]) are checked before anything
 /// is read. A teams file is [`ParseError::OtherKind`].
 pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
     limits::check(text)?;
