@@ -131,6 +131,7 @@ fn a_pair_given_twice_to_rank_keeps_its_last_value() {
 /// written as it always was: `top`, and `rows` from pair to board to score,
 /// by name (a hand-built map of the same cells is the reference).
 #[test]
+#[cfg(feature = "serde")]
 fn the_table_reads_and_writes_by_name_whatever_the_recording_order() {
     let mut t = ScoreTable::new(s("4"));
     for (b, p, v) in [(2, "C", "1"), (1, "A", "4"), (1, "C", "3/2"), (2, "B", "0")] {
