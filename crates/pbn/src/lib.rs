@@ -126,6 +126,69 @@ impl Kind {
     }
 }
 
+/// What one line of a PBN file is, told apart once for both readers (pairs
+/// and teams): commentary, escapes, comments, blank lines and tags are the
+/// same whatever the file holds.
+enum LineKind {
+    /// `{…}` commentary, or a line inside it: no figure.
+    Commentary,
+    /// A `%` escape line: its text after the `%`, trimmed (the readers look
+    /// for the version and Ruter's `META` lines here).
+    Escape(String),
+    /// A `;` comment line.
+    Comment,
+    /// An empty line: the end of a game's section, and of any table.
+    Blank,
+    /// A line of one or more tags.
+    Tags(Vec<lex::Tag>),
+    /// Anything else: a table row, or a section's text (an auction, a play).
+    Text,
+}
+
+/// The state a PBN line's kind depends on: whether `{…}` commentary opened
+/// on an earlier line is still open.
+#[derive(Default)]
+struct Lines {
+    in_braces: bool,
+}
+
+impl Lines {
+    fn classify(&mut self, line_no: usize, line: &str) -> Result<LineKind, ParseError> {
+        if self.in_braces {
+            self.in_braces = !line.contains('}');
+            return Ok(LineKind::Commentary);
+        }
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix('%') {
+            return Ok(LineKind::Escape(rest.trim().to_owned()));
+        }
+        if trimmed.starts_with('{') {
+            self.in_braces = !trimmed.contains('}');
+            return Ok(LineKind::Commentary);
+        }
+        if trimmed.starts_with(';') {
+            return Ok(LineKind::Comment);
+        }
+        if trimmed.is_empty() {
+            return Ok(LineKind::Blank);
+        }
+        if !trimmed.starts_with('[') {
+            return Ok(LineKind::Text);
+        }
+        let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
+            at: pos("[tag]", line_no, bad.column),
+            text: bad.text,
+            expected: "a tag pair: [Name \"value\"]",
+        })?;
+        // Commentary opened after the tags and closed on a later line.
+        if let Some(brace) = line.rfind('{') {
+            self.in_braces = !line.get(brace..).is_some_and(|r| r.contains('}'))
+                && tags.last().is_some_and(|t| t.column <= brace);
+        }
+        Ok(LineKind::Tags(tags))
+    }
+}
+
 /// A table header: its columns and where it is.
 struct Table {
     kind: Kind,

@@ -16,8 +16,8 @@ use countback_usebio::{
 use crate::lex::{self, Cell};
 use crate::{
     artificial, check_names, event_kind, figure, id_cell, limits, pos, score_header, score_row,
-    short, ArtificialScale, Declared, Kind, Outcome, RawLine, ScoreCols, Table, SCORINGS,
-    TOTAL_COLUMNS,
+    short, ArtificialScale, Declared, Kind, LineKind, Lines, Outcome, RawLine, ScoreCols, Table,
+    SCORINGS, TOTAL_COLUMNS,
 };
 
 /// Parse the results tables of a PBN file.
@@ -66,56 +66,31 @@ struct Reader<'t> {
     declared: Declared,
     not_used: Vec<String>,
     byes: usize,
-    in_braces: bool,
+    lines: Lines,
     /// The table a blank line ended, and that line, until the next tag.
     ended: Option<(Kind, usize)>,
 }
 
 impl<'t> Reader<'t> {
     fn line(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
-        if self.in_braces {
-            if line.contains('}') {
-                self.in_braces = false;
+        match self.lines.classify(line_no, line)? {
+            LineKind::Commentary | LineKind::Comment => {}
+            LineKind::Escape(rest) => self.comment(line_no, &rest),
+            LineKind::Blank => {
+                if let Some(kind) = self.open.take() {
+                    self.ended = Some((kind, line_no));
+                }
             }
-            return Ok(());
-        }
-        let trimmed = line.trim_start();
-        if let Some(rest) = trimmed.strip_prefix('%') {
-            self.comment(line_no, rest.trim());
-            return Ok(());
-        }
-        if trimmed.starts_with('{') {
-            self.in_braces = !trimmed.contains('}');
-            return Ok(());
-        }
-        if trimmed.starts_with(';') {
-            return Ok(());
-        }
-        if trimmed.is_empty() {
-            if let Some(kind) = self.open.take() {
-                self.ended = Some((kind, line_no));
+            LineKind::Tags(tags) => {
+                self.open = None;
+                self.ended = None;
+                for tag in tags {
+                    self.tag(line_no, &tag)?;
+                }
             }
-            return Ok(());
+            LineKind::Text => self.row(line_no, line)?,
         }
-        if trimmed.starts_with('[') {
-            self.open = None;
-            self.ended = None;
-            let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
-                at: pos("[tag]", line_no, bad.column),
-                text: bad.text,
-                expected: "a tag pair: [Name \"value\"]",
-            })?;
-            // Commentary opened after the tags and closed on a later line.
-            if let Some(brace) = line.rfind('{') {
-                self.in_braces = !line.get(brace..).is_some_and(|r| r.contains('}'))
-                    && tags.last().is_some_and(|t| t.column <= brace);
-            }
-            for tag in tags {
-                self.tag(line_no, &tag)?;
-            }
-            return Ok(());
-        }
-        self.row(line_no, line)
+        Ok(())
     }
 
     /// A `%` line: the version, and Ruter's `ScoringType` meta line.

@@ -10,7 +10,7 @@ use countback_usebio::{
 };
 
 use crate::lex::{self, Cell};
-use crate::{check_names, limits, pos, short, Kind, Table};
+use crate::{check_names, limits, pos, short, Kind, LineKind, Lines, Table};
 
 /// `ScoreTable` columns of a teams file that are read: the match, its IMPs
 /// (`MatchDetails`: `segment,home,away|…|200,home,away`, Ruter's segment
@@ -92,7 +92,7 @@ struct TeamsReader {
     matches: Vec<TeamMatch>,
     fixtures: Vec<Fixture>,
     not_used: Vec<String>,
-    in_braces: bool,
+    lines: Lines,
     /// The table a blank line ended, and that line, until the next tag.
     ended: Option<(Kind, usize)>,
 }
@@ -209,41 +209,29 @@ fn details(table: &Table, c: &Cell<'_>, line: usize) -> Result<Details, ParseErr
 
 impl TeamsReader {
     fn line(&mut self, line_no: usize, line: &str) -> Result<(), ParseError> {
-        if self.in_braces {
-            self.in_braces = !line.contains('}');
-            return Ok(());
-        }
-        let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix('%') {
-            if let Some(v) = rest.trim().strip_prefix("PBN") {
-                self.version = Some(v.trim().to_owned());
+        match self.lines.classify(line_no, line)? {
+            LineKind::Commentary => {}
+            LineKind::Escape(rest) => {
+                if let Some(v) = rest.strip_prefix("PBN") {
+                    self.version = Some(v.trim().to_owned());
+                }
             }
-            return Ok(());
-        }
-        if t.starts_with('{') {
-            self.in_braces = !t.contains('}');
-            return Ok(());
-        }
-        if t.is_empty() || t.starts_with(';') {
-            if let Some(kind) = self.open.take() {
-                self.ended = Some((kind, line_no));
+            // Ruter ends a table with a blank line; a `;` line ends it too.
+            LineKind::Blank | LineKind::Comment => {
+                if let Some(kind) = self.open.take() {
+                    self.ended = Some((kind, line_no));
+                }
             }
-            return Ok(());
-        }
-        if t.starts_with('[') {
-            self.open = None;
-            self.ended = None;
-            let tags = lex::tags(line).map_err(|bad| ParseError::BadValue {
-                at: pos("[tag]", line_no, bad.column),
-                text: bad.text,
-                expected: "a tag pair: [Name \"value\"]",
-            })?;
-            for tag in tags {
-                self.tag(line_no, &tag)?;
+            LineKind::Tags(tags) => {
+                self.open = None;
+                self.ended = None;
+                for tag in tags {
+                    self.tag(line_no, &tag)?;
+                }
             }
-            return Ok(());
+            LineKind::Text => self.row(line_no, line)?,
         }
-        self.row(line_no, line)
+        Ok(())
     }
 
     fn tag(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
