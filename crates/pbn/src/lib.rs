@@ -145,15 +145,45 @@ enum LineKind {
     Text,
 }
 
-/// The state a PBN line's kind depends on: whether `{…}` commentary opened
-/// on an earlier line is still open.
+/// The state of a PBN file between lines: whether `{…}` commentary opened
+/// on an earlier line is still open, which table is open, and which one a
+/// blank line has just ended (until the next tag), so a row after that
+/// blank line is refused rather than dropped ([`Table::row_after_its_end`]).
 #[derive(Default)]
 struct Lines {
     in_braces: bool,
+    /// The table whose rows come next.
+    open: Option<Kind>,
+    /// The table a blank line ended, and that line.
+    ended: Option<(Kind, usize)>,
+    /// A `;` comment line ends a table too (the teams reader's rule).
+    comment_ends_table: bool,
 }
 
 impl Lines {
+    /// The kind of `line`, with the tables' state moved on: a blank line
+    /// ends the open table, a tag line clears both.
     fn classify(&mut self, line_no: usize, line: &str) -> Result<LineKind, ParseError> {
+        let kind = self.kind(line_no, line)?;
+        match kind {
+            LineKind::Blank => self.end_table(line_no),
+            LineKind::Comment if self.comment_ends_table => self.end_table(line_no),
+            LineKind::Tags(_) => {
+                self.open = None;
+                self.ended = None;
+            }
+            _ => {}
+        }
+        Ok(kind)
+    }
+
+    fn end_table(&mut self, line_no: usize) {
+        if let Some(kind) = self.open.take() {
+            self.ended = Some((kind, line_no));
+        }
+    }
+
+    fn kind(&mut self, line_no: usize, line: &str) -> Result<LineKind, ParseError> {
         if self.in_braces {
             self.in_braces = !line.contains('}');
             return Ok(LineKind::Commentary);

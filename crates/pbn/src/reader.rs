@@ -55,7 +55,6 @@ struct Reader<'t> {
     meta_scoring: Option<(String, usize)>,
     competition: Option<(String, usize, usize)>,
     board: Option<BoardNumber>,
-    open: Option<Kind>,
     score_table: Option<(Table, ScoreCols)>,
     total_table: Option<Table>,
     individual: Option<(bool, usize)>,
@@ -67,23 +66,14 @@ struct Reader<'t> {
     not_used: Vec<String>,
     byes: usize,
     lines: Lines,
-    /// The table a blank line ended, and that line, until the next tag.
-    ended: Option<(Kind, usize)>,
 }
 
 impl<'t> Reader<'t> {
     fn line(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
         match self.lines.classify(line_no, line)? {
-            LineKind::Commentary | LineKind::Comment => {}
+            LineKind::Commentary | LineKind::Comment | LineKind::Blank => {}
             LineKind::Escape(rest) => self.comment(line_no, &rest),
-            LineKind::Blank => {
-                if let Some(kind) = self.open.take() {
-                    self.ended = Some((kind, line_no));
-                }
-            }
             LineKind::Tags(tags) => {
-                self.open = None;
-                self.ended = None;
                 for tag in tags {
                     self.tag(line_no, &tag)?;
                 }
@@ -244,7 +234,7 @@ impl<'t> Reader<'t> {
         }
         let cols = ScoreCols::of(&table);
         self.score_table = Some((table, cols));
-        self.open = Some(Kind::Score);
+        self.lines.open = Some(Kind::Score);
         Ok(())
     }
 
@@ -265,14 +255,14 @@ impl<'t> Reader<'t> {
             });
         }
         self.total_table = Some(table);
-        self.open = Some(Kind::Total);
+        self.lines.open = Some(Kind::Total);
         Ok(())
     }
 
     /// A table row; anything else (a deal diagram, an auction, a play
     /// section, another program's table) is not a result.
     fn row(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
-        let table = match self.open {
+        let table = match self.lines.open {
             Some(Kind::Score) => self.score_table.as_ref().map(|(t, _)| t),
             Some(Kind::Total) => self.total_table.as_ref(),
             None => return self.after_the_end(line_no, line),
@@ -297,7 +287,7 @@ impl<'t> Reader<'t> {
     /// A line outside any table: refused if it is a row of the table a
     /// blank line just ended ([`Table::row_after_its_end`]).
     fn after_the_end(&self, line_no: usize, line: &str) -> Result<(), ParseError> {
-        let table = match self.ended {
+        let table = match self.lines.ended {
             Some((Kind::Score, blank)) => self.score_table.as_ref().map(|(t, _)| (t, blank)),
             Some((Kind::Total, blank)) => self.total_table.as_ref().map(|t| (t, blank)),
             None => None,

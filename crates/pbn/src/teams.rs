@@ -71,6 +71,8 @@ pub fn is_teams(text: &str) -> bool {
 pub fn parse_pbn_teams(text: &str) -> Result<TeamsSession, ParseError> {
     limits::check(text)?;
     let mut r = TeamsReader::default();
+    // Ruter ends a table with a blank line; a `;` line ends it too.
+    r.lines.comment_ends_table = true;
     for (n, raw) in text.lines().enumerate() {
         r.line(n + 1, raw.trim_end())?;
     }
@@ -83,7 +85,6 @@ struct TeamsReader {
     program: Option<String>,
     description: Option<String>,
     competition: Option<String>,
-    open: Option<Kind>,
     score: Option<Table>,
     total: Option<Table>,
     teams: Vec<Team>,
@@ -93,8 +94,6 @@ struct TeamsReader {
     fixtures: Vec<Fixture>,
     not_used: Vec<String>,
     lines: Lines,
-    /// The table a blank line ended, and that line, until the next tag.
-    ended: Option<(Kind, usize)>,
 }
 
 fn col(table: &Table, name: &str) -> Option<usize> {
@@ -216,15 +215,8 @@ impl TeamsReader {
                     self.version = Some(v.trim().to_owned());
                 }
             }
-            // Ruter ends a table with a blank line; a `;` line ends it too.
-            LineKind::Blank | LineKind::Comment => {
-                if let Some(kind) = self.open.take() {
-                    self.ended = Some((kind, line_no));
-                }
-            }
+            LineKind::Blank | LineKind::Comment => {}
             LineKind::Tags(tags) => {
-                self.open = None;
-                self.ended = None;
                 for tag in tags {
                     self.tag(line_no, &tag)?;
                 }
@@ -286,7 +278,7 @@ impl TeamsReader {
                     Kind::Score => self.score = Some(table),
                     Kind::Total => self.total = Some(table),
                 }
-                self.open = Some(kind);
+                self.lines.open = Some(kind);
             }
             _ => {}
         }
@@ -294,12 +286,12 @@ impl TeamsReader {
     }
 
     fn row(&mut self, line_no: usize, line: &str) -> Result<(), ParseError> {
-        let table = match self.open {
+        let table = match self.lines.open {
             Some(Kind::Score) => self.score.take(),
             Some(Kind::Total) => self.total.take(),
             None => {
                 // A row of the table a blank line just ended is refused.
-                let ended = match self.ended {
+                let ended = match self.lines.ended {
                     Some((Kind::Score, blank)) => self.score.as_ref().map(|t| (t, blank)),
                     Some((Kind::Total, blank)) => self.total.as_ref().map(|t| (t, blank)),
                     None => None,
