@@ -297,13 +297,9 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
                 message: "lots are drawn in a ranking, not when scoring or auditing".to_owned(),
             })));
         };
-        // The same draw under each rule book's word: the EBU's random
-        // ballot (143.7.1(e)), FIDE's drawing of lots (C.07).
-        let what = match ranking.procedure {
-            Procedure::Ebu => countback_tiebreak_fide::lots::Draw::RandomBallot,
-            _ => countback_tiebreak_fide::lots::Draw::Lots,
-        };
-        ranking.outcome = countback_tiebreak_fide::lots::draw(&ranking.outcome, seed, what);
+        // The same draw under each rule book's word (its registry entry's).
+        let what = ranking.procedure.entry().draw;
+        ranking.outcome = countback_model::lots::draw(&ranking.outcome, seed, what);
     }
     Ok(answer)
 }

@@ -25,6 +25,7 @@
 pub mod error;
 pub mod event;
 pub mod head_to_head;
+pub mod lots;
 pub mod opposition;
 pub mod outcome;
 pub mod quotient;

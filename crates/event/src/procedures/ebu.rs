@@ -19,7 +19,9 @@ pub(crate) const ENTRY: Entry = Entry::new(
         .part_matches(),
     schema_of::<EbuOptions>,
     rank,
-);
+)
+// 143.7.1(e): "a random ballot".
+.drawn_as(countback_model::lots::Draw::RandomBallot);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let opts: EbuOptions = ctx.read(warnings)?;

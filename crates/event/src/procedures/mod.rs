@@ -7,6 +7,8 @@
 //! `standings`), and one line in the `registry!` below, which declares
 //! [`Procedure`] itself. The page lists its options from the entry.
 
+use countback_model::lots::Draw;
+
 use crate::error::Result;
 use crate::rank::Ctx;
 use crate::{Ranking, Warning};
@@ -125,6 +127,9 @@ pub(crate) struct Entry {
     pub options: fn() -> schemars::Schema,
     /// The event in, a whole ranking out.
     pub rank: fn(&Ctx<'_>, &mut Vec<Warning>) -> Result<Ranking>,
+    /// The rule book's word for the draw that ends a tie nothing else
+    /// separates, as the trace names it when lots are drawn on request.
+    pub draw: Draw,
 }
 
 /// The parts of a file a procedure reads. Anything else given is an error:
@@ -252,7 +257,14 @@ impl Entry {
             reads,
             options,
             rank,
+            draw: Draw::Lots,
         }
+    }
+
+    /// The same entry, its rule book calling the draw `draw` (the
+    /// algorithm is the same; only the trace's word differs).
+    pub const fn drawn_as(self, draw: Draw) -> Entry {
+        Entry { draw, ..self }
     }
 }
 
