@@ -15,7 +15,7 @@
 //! `.ci/run` installs them (`apt-get install chromium chromium-driver`).
 //! Screenshots of every step are written to `target/browser/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::indexing_slicing)]
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};

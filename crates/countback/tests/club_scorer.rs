@@ -7,12 +7,7 @@
 //! `shared_file`, never copied. They carry real names: no assertion here
 //! prints a standard output that holds them (only pair numbers, figures and
 //! standard error).
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::path::{Path, PathBuf};
 

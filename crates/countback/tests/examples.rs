@@ -3,8 +3,7 @@
 //! The expected winners and clauses were worked by hand (and with an
 //! independent exact computation); each example file explains the working in
 //! its header comment.
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 use assert_cmd::Command;
 

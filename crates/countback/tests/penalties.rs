@@ -2,8 +2,7 @@
 //! procedural penalties on a session total (in matchpoints or % of a
 //! top). Directors today fake these with balancing lines."). Before, the
 //! event file had no `penalties` and refused the field as unknown.
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used)]
 
 use serde_json::Value;
 
@@ -32,13 +31,14 @@ fn a_procedural_penalty_comes_off_the_total_and_is_traced() {
         "[[penalties]]\ncontestant = \"N1\"\nmatch_points = 4\nreason = \"late arrival\"\n\n\
          [[penalties]]\ncontestant = \"E3\"\npercent_of_top = \"25\"\nlaw = \"90B8\"\n",
     );
-    let out = COUNTBACK.run_on(
-        "pen.toml",
-        &text,
-        &["score", "FILE", "--json", "--boards", "none"],
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: Value = out.json();
+    let v: Value = COUNTBACK
+        .run_on(
+            "pen.toml",
+            &text,
+            &["score", "FILE", "--json", "--boards", "none"],
+        )
+        .ok()
+        .json();
     let ns = &v["fields"][0]["standings"];
     assert_eq!(ns[0]["pair"], "N2");
     assert_eq!(ns[0]["total"]["exact"], "154/3");
@@ -122,13 +122,14 @@ fn a_split_artificial_score_is_not_made_complementary() {
             1,
         );
     assert!(text.contains("A6050"));
-    let out = COUNTBACK.run_on(
-        "split.toml",
-        &text,
-        &["score", "FILE", "--json", "--boards", "1"],
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: Value = out.json();
+    let v: Value = COUNTBACK
+        .run_on(
+            "split.toml",
+            &text,
+            &["score", "FILE", "--json", "--boards", "1"],
+        )
+        .ok()
+        .json();
     let line = v["boards"][0]["lines"]
         .as_array()
         .unwrap()

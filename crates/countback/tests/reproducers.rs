@@ -2,8 +2,7 @@
 //! through the command line, in exit 0, 3 or 65 with a message that names
 //! what is wrong (or 74 when the output cannot be written), quickly.
 //! Each input is built here from the description.
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! command line prints for the same file. All traffic stays on loopback;
 //! each test is bounded in requests and in time (`within`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::indexing_slicing)]
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;

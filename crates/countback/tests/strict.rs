@@ -2,7 +2,6 @@
 //! shipped example and test event, misspelt, makes `countback` exit 65 with
 //! a message naming the misspelt key.
 #![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::path::{Path, PathBuf};
 

@@ -4,12 +4,7 @@
 //! its stored figures checked, and ranked by a teams procedure as the
 //! event file of its matches would be. Every expected figure is the file's
 //! own (read by the test) or worked by hand here.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
 
@@ -30,9 +25,7 @@ fn run(text: &str, args: &[&str]) -> Out {
 fn ranked(text: &str, procedure: &str, extra: &[&str]) -> Out {
     let mut args = vec!["rank", "FILE", "--procedure", procedure, "--format", "json"];
     args.extend_from_slice(extra);
-    let o = run(text, &args);
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    o
+    run(text, &args).ok()
 }
 
 fn s(t: &str) -> Score {
@@ -303,12 +296,13 @@ fn what_a_teams_file_is_not() {
 #[test]
 fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
     let text = countback_test_support::files::EBU_TEAMS_USEBIO;
-    let o = COUNTBACK.run_on(
-        "teams.xml",
-        text,
-        &["rank", "FILE", "--procedure", "ebu", "--format", "json"],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
+    let o = COUNTBACK
+        .run_on(
+            "teams.xml",
+            text,
+            &["rank", "FILE", "--procedure", "ebu", "--format", "json"],
+        )
+        .ok();
     let got: Vec<(u32, String, Score, Option<Score>)> = standings(&o);
     let want = [
         (1, "1", "32", "17"),

@@ -1,20 +1,13 @@
 //! Issue 15: a teams event entered as IMPs shows each match's conversion
 //! to VPs in the standings and the JSON (exact beside displayed).
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used)]
 
 use countback_test_support::cli::Cli;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 fn run(args: &[&str]) -> String {
-    let out = COUNTBACK.run(args);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    out.stdout
+    COUNTBACK.run(args).ok().stdout
 }
 
 #[test]

@@ -4,7 +4,12 @@
 //! The binary is the one cargo built for the calling test
 //! (`CARGO_BIN_EXE_countback`, passed in by [`Cli::new`]'s caller through
 //! `env!`), run in the workspace root so that a test names files as the
-//! documentation does (`examples/…`).
+//! documentation does (`examples/…`). A run that must succeed says so with
+//! [`Out::ok`], which fails the calling test at its own line.
+//!
+//! clippy.toml's `allow-*-in-tests` covers `#[test]` functions only, not a
+//! test file's helpers: each file allows, in one line, what its helpers do
+//! (unwrap, index, panic) and no more.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,6 +34,16 @@ pub struct Out {
 }
 
 impl Out {
+    /// This run, which must have succeeded (exit 0). A failure names the
+    /// calling test's line (`#[track_caller]`) and shows standard error
+    /// only: standard output may hold the real names of a shared file.
+    #[must_use]
+    #[track_caller]
+    pub fn ok(self) -> Out {
+        assert_eq!(self.code, 0, "exit {}: {}", self.code, self.stderr);
+        self
+    }
+
     /// Standard output as JSON (a failure shows both streams).
     #[must_use]
     pub fn json(&self) -> serde_json::Value {
@@ -127,5 +142,30 @@ impl Cli {
             })
             .collect();
         self.run(&args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Out;
+
+    fn exited(code: i32) -> Out {
+        Out {
+            code,
+            stdout: "standard output".into(),
+            stderr: "standard error".into(),
+        }
+    }
+
+    #[test]
+    fn a_run_that_succeeded_is_kept_whole() {
+        let out = exited(0).ok();
+        assert_eq!(out.stdout, "standard output");
+    }
+
+    #[test]
+    #[should_panic(expected = "exit 65: standard error")]
+    fn a_run_that_failed_fails_the_test_showing_standard_error() {
+        let _ = exited(65).ok();
     }
 }
