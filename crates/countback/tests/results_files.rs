@@ -6,11 +6,11 @@
 //! its test.
 #![allow(clippy::unwrap_used)]
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use countback_event::model::Score;
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::files::{pbn_cells as cells, ruter_cross, BUTLER_PBN};
+use countback_test_support::files::{pbn_rows, ruter_cross, BUTLER_PBN};
 use countback_test_support::shared_text;
 use serde_json::Value;
 
@@ -23,29 +23,9 @@ fn run(name: &str, text: &str, args: &[&str]) -> Out {
 }
 
 /// Every `ScoreTable` row of a PBN file as its board and a map from the
-/// table's column names (sort marks and widths dropped) to the cells.
-fn score_rows(pbn: &str) -> Vec<(u32, HashMap<String, String>)> {
-    let mut out = Vec::new();
-    let mut board = 0;
-    let mut columns: Option<Vec<String>> = None;
-    for line in pbn.lines() {
-        if let Some(b) = line.strip_prefix("[Board \"") {
-            board = b.trim_end_matches("\"]").parse().unwrap();
-            columns = None;
-        } else if let Some(head) = line.strip_prefix("[ScoreTable \"") {
-            columns = Some(
-                head.trim_end_matches("\"]")
-                    .split(';')
-                    .map(|c| c.split('\\').next().unwrap().to_owned())
-                    .collect(),
-            );
-        } else if line.starts_with('[') || line.trim().is_empty() {
-            columns = None;
-        } else if let Some(cols) = &columns {
-            out.push((board, cols.iter().cloned().zip(cells(line)).collect()));
-        }
-    }
-    out
+/// table's column names to the cells.
+fn score_rows(pbn: &str) -> Vec<(u32, BTreeMap<String, String>)> {
+    pbn_rows(pbn, "ScoreTable")
 }
 
 /// The board headings of a text or HTML page.
@@ -73,7 +53,7 @@ fn board_headings(page: &str) -> Vec<String> {
 #[test]
 fn boards_print_a_results_files_board_tables_in_every_format() {
     let file = "butler.pbn";
-    let want: Vec<(u32, HashMap<String, String>)> = score_rows(BUTLER_PBN)
+    let want: Vec<(u32, BTreeMap<String, String>)> = score_rows(BUTLER_PBN)
         .into_iter()
         .filter(|(b, _)| [1, 4].contains(b))
         .collect();
@@ -383,7 +363,7 @@ fn ruter_mp1_board_tables_print_the_files_own_relative_figures() {
     )
     .json();
     assert_eq!(v["rule"]["centred"], true);
-    let mut ours: HashMap<(u64, String), (Score, Score)> = HashMap::new();
+    let mut ours: BTreeMap<(u64, String), (Score, Score)> = BTreeMap::new();
     for b in v["boards"].as_array().unwrap() {
         for l in b["lines"].as_array().unwrap() {
             let s = |i: usize| Score::parse(l["scores"][i]["exact"].as_str().unwrap()).unwrap();

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use countback_event::model::Score;
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::files::{pbn_cells as cells, RUTER_TEAMS_PBN};
+use countback_test_support::files::{pbn_rows, RUTER_TEAMS_PBN};
 use countback_test_support::shared_text;
 use serde_json::Value;
 
@@ -34,23 +34,7 @@ fn s(t: &str) -> Score {
 
 /// The rows of the table `tag` as maps from column name to cell.
 fn rows(pbn: &str, tag: &str) -> Vec<BTreeMap<String, String>> {
-    let mut out = Vec::new();
-    let mut columns: Option<Vec<String>> = None;
-    for line in pbn.lines() {
-        if let Some(head) = line.strip_prefix(&format!("[{tag} \"")) {
-            columns = Some(
-                head.trim_end_matches("\"]")
-                    .split(';')
-                    .map(|c| c.split('\\').next().unwrap().to_owned())
-                    .collect(),
-            );
-        } else if line.starts_with('[') || line.trim().is_empty() {
-            columns = None;
-        } else if let Some(cols) = &columns {
-            out.push(cols.iter().cloned().zip(cells(line)).collect());
-        }
-    }
-    out
+    pbn_rows(pbn, tag).into_iter().map(|(_, row)| row).collect()
 }
 
 /// What the file's own tables say: each team's stored total and rank, and
