@@ -265,14 +265,9 @@ fn the_standings_header_says_player_in_an_individual_event() {
     }
     // Ranking a PBN file is refused in words that say what it is (they
     // said "a USEBIO file").
-    let o = COUNTBACK.run_on("b.pbn", BUTLER_PBN, &["rank", "FILE"]);
-    assert_eq!(o.code, 65, "{}", o.stderr);
-    assert!(
-        o.stderr
-            .contains("a results file (USEBIO, NZ Scorer, PBN) is a scored session"),
-        "{}",
-        o.stderr
-    );
+    COUNTBACK
+        .run_on("b.pbn", BUTLER_PBN, &["rank", "FILE"])
+        .refused("a results file (USEBIO, NZ Scorer, PBN) is a scored session");
     let Some(pbn) =
         shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/individuals.pbn")
     else {

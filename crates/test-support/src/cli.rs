@@ -5,7 +5,8 @@
 //! (`CARGO_BIN_EXE_countback`, passed in by [`Cli::new`]'s caller through
 //! `env!`), run in the workspace root so that a test names files as the
 //! documentation does (`examples/…`). A run that must succeed says so with
-//! [`Out::ok`], which fails the calling test at its own line.
+//! [`Out::ok`], one that must be refused with [`Out::refused`]; each fails
+//! the calling test at its own line.
 //!
 //! clippy.toml's `allow-*-in-tests` covers `#[test]` functions only, not a
 //! test file's helpers: each file allows, in one line, what its helpers do
@@ -41,6 +42,20 @@ impl Out {
     #[track_caller]
     pub fn ok(self) -> Out {
         assert_eq!(self.code, 0, "exit {}: {}", self.code, self.stderr);
+        self
+    }
+
+    /// This run, which must have been refused as bad input (exit 65) with
+    /// a message on standard error that contains `words`. A failure names
+    /// the calling test's line and shows standard error only.
+    #[track_caller]
+    pub fn refused(self, words: &str) -> Out {
+        assert_eq!(self.code, 65, "exit {}: {}", self.code, self.stderr);
+        assert!(
+            self.stderr.contains(words),
+            "no {words:?} in: {}",
+            self.stderr
+        );
         self
     }
 
@@ -167,5 +182,23 @@ mod tests {
     #[should_panic(expected = "exit 65: standard error")]
     fn a_run_that_failed_fails_the_test_showing_standard_error() {
         let _ = exited(65).ok();
+    }
+
+    #[test]
+    fn a_refusal_that_says_so_is_kept_whole() {
+        let out = exited(65).refused("error");
+        assert_eq!(out.stderr, "standard error");
+    }
+
+    #[test]
+    #[should_panic(expected = "exit 0: standard error")]
+    fn a_run_that_succeeded_is_no_refusal() {
+        let _ = exited(0).refused("error");
+    }
+
+    #[test]
+    #[should_panic(expected = "no \"line 3\" in: standard error")]
+    fn a_refusal_in_other_words_fails_the_test() {
+        let _ = exited(65).refused("line 3");
     }
 }
