@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, Cli, Out};
+use countback_test_support::cli::{find, pair_standing, root, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -379,12 +379,7 @@ fn uscf_options_are_reachable_and_change_values() {
             })
             .unwrap()
             .clone();
-        d["values"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|x| x["contestant"] == who)
-            .unwrap()["exact"]
+        find(&d["values"], "contestant", who)["exact"]
             .as_str()
             .unwrap()
             .to_owned()
@@ -439,13 +434,7 @@ results = [
 "#;
     let v = run("skewed.toml", text, &["score", "--json"]).ok().json();
     assert_eq!(v["expected_results"], 4);
-    let pair1 = v["fields"][0]["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["pair"] == "1")
-        .unwrap()
-        .clone();
+    let pair1 = pair_standing(&v, "1");
     // Board 1: 4 as-is → 4·4/3 + 1/3 = 17/3; board 2: 3 (all tie, top 6).
     assert_eq!(pair1["total"]["exact"], "26/3");
 }
@@ -535,22 +524,12 @@ results = [
 ]
 "#;
 
-fn pair(v: &Value, who: &str) -> Value {
-    v["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|f| f["standings"].as_array().unwrap().clone())
-        .find(|s| s["pair"] == who)
-        .unwrap()
-}
-
 #[test]
 fn gap_par_and_the_one_missing_shortcut_are_reachable() {
     let plain = GAPPY.replace("SCORING", "").replace("DUE", "");
     let v = run("gappy.toml", &plain, &["score", "--json"]).ok().json();
-    assert_eq!(pair(&v, "1")["total"]["exact"], "15/2");
-    assert_eq!(pair(&v, "3")["percentage"]["exact"], "0");
+    assert_eq!(pair_standing(&v, "1")["total"]["exact"], "15/2");
+    assert_eq!(pair_standing(&v, "3")["percentage"]["exact"], "0");
     // The shortcut: pair 1 has 4 + 3.
     let o = run(
         "gappy.toml",
@@ -562,13 +541,13 @@ fn gap_par_and_the_one_missing_shortcut_are_reachable() {
             "one_missing=top_minus_one_bottom_plus_one",
         ],
     );
-    assert_eq!(pair(&o.json(), "1")["total"]["exact"], "7");
+    assert_eq!(pair_standing(&o.json(), "1")["total"]["exact"], "7");
     // Gap PAR: pair 3 was due both boards: 0 + PAR 2 out of 2 × 4 = 25%.
     let gap = GAPPY
         .replace("SCORING", "[event.scoring]\npercentage = \"gap_par\"")
         .replace("DUE", "boards_due = [1, 2]");
     let o = run("gappy.toml", &gap, &["score", "--json"]).ok();
-    assert_eq!(pair(&o.json(), "3")["percentage"]["exact"], "25");
+    assert_eq!(pair_standing(&o.json(), "3")["percentage"]["exact"], "25");
     // boards_due without gap PAR is refused, not ignored.
     run(
         "gappy.toml",

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{scratch, texts, Cli};
+use countback_test_support::cli::{find, scratch, texts, Cli};
 use countback_test_support::shared_file;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -117,12 +117,7 @@ fn assert_places(v: &Value, want: &[(&str, u64, bool, &str)]) {
 
 /// The overall standing of `pair`.
 fn row<'a>(v: &'a Value, pair: &str) -> &'a Value {
-    v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["pair"] == pair)
-        .unwrap()
+    find(&v["standings"], "pair", pair)
 }
 
 /// (pair, place, tied, exact total) of the overall standings.

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, Cli, Out};
+use countback_test_support::cli::{pair_standing, root, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -27,13 +27,7 @@ fn n2(text: &str, args: &[&str]) -> [String; 4] {
     a.extend_from_slice(args);
     let o = run("pairs.toml", text, &a).ok();
     let v: Value = serde_json::from_str(&o.stdout).unwrap();
-    let s = v["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|f| f["standings"].as_array().unwrap().clone())
-        .find(|s| s["pair"] == "N2")
-        .unwrap();
+    let s = pair_standing(&v, "N2");
     [
         &s["total"]["exact"],
         &s["total"]["display"],

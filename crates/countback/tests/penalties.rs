@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, Cli};
+use countback_test_support::cli::{find, root, Cli};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -130,13 +130,7 @@ fn a_split_artificial_score_is_not_made_complementary() {
         )
         .ok()
         .json();
-    let line = v["boards"][0]["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["ns"] == "N4")
-        .unwrap()
-        .clone();
+    let line = find(&v["boards"][0]["lines"], "ns", "N4");
     assert_eq!(line["scored"][0]["exact"], "24/5");
     assert_eq!(line["scored"][1]["exact"], "4");
     assert_eq!(line["applied"]["kind"], "artificial");

@@ -323,66 +323,67 @@ fn choices_on_the_page_are_the_command_line_options() {
         let page = Page::start();
         let file = "examples/ebu-teams-withdrawal.toml";
         // An option of the file's procedure, as `-o` gives it.
-        let (_, shared, _) = cli(&[
-            "rank",
+        let text = page_shows_as_cli(
+            &page,
             file,
-            "-o",
-            "tie_purpose=shared_place",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(file, &[("ebu.tie_purpose", "shared_place")]);
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &shared);
-        assert!(!r.text().contains("Ashford ahead of Bourne"));
+            &[("ebu.tie_purpose", "shared_place")],
+            &["rank", file, "-o", "tie_purpose=shared_place"],
+        );
+        assert!(!text.contains("Ashford ahead of Bourne"));
         // The full trace.
-        let (_, explained, _) = cli(&["explain", file, "--format", "html"]);
-        let r = page.post_file(file, &[("show", "explain")]);
-        assert_same_rendering(&r.text(), &explained);
+        page_shows_as_cli(&page, file, &[("show", "explain")], &["explain", file]);
         // Another procedure, and its options.
         let wbf = "examples/wbf-swiss-three-way-tie.toml";
-        let (_, played, _) = cli(&[
-            "rank",
-            wbf,
-            "-o",
-            "swiss_points_opponents=played_only",
-            "--half",
-            "away-from-zero",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(
+        page_shows_as_cli(
+            &page,
             wbf,
             &[
                 ("procedure", "wbf-swiss"),
                 ("wbf-swiss.swiss_points_opponents", "played_only"),
                 ("half", "away-from-zero"),
             ],
+            &[
+                "rank",
+                wbf,
+                "-o",
+                "swiss_points_opponents=played_only",
+                "--half",
+                "away-from-zero",
+            ],
         );
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &played);
         // A pairs session's scoring and board choice.
         let pairs = "examples/pairs-fouled-board.toml";
-        let (_, rounded, _) = cli(&[
-            "score",
-            pairs,
-            "-o",
-            "rounding=ebu_tenth_toward_average",
-            "--boards",
-            "4",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(
+        page_shows_as_cli(
+            &page,
             pairs,
             &[
                 ("scoring.rounding", "ebu_tenth_toward_average"),
                 ("boards", "4"),
             ],
+            &[
+                "score",
+                pairs,
+                "-o",
+                "rounding=ebu_tenth_toward_average",
+                "--boards",
+                "4",
+            ],
         );
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &rounded);
     });
+}
+
+/// The page, sent `file` with the form's `fields`, answers 200 and shows
+/// whole the document the command line writes for `args` as HTML; the
+/// page's text, for more checks.
+fn page_shows_as_cli(page: &Page, file: &str, fields: &[(&str, &str)], args: &[&str]) -> String {
+    let mut html = args.to_vec();
+    html.extend(["--format", "html"]);
+    let (_, cli_html, _) = cli(&html);
+    let r = page.post_file(file, fields);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let text = r.text();
+    assert_same_rendering(&text, &cli_html);
+    text
 }
 
 #[test]

@@ -160,11 +160,9 @@ fn a_ruter_teams_export_is_ranked_from_the_file_under_wbf_swiss() {
 /// 2013 continuous at 28 boards, 16 of 16), every stored figure agreeing.
 #[test]
 fn the_real_ruter_league_is_ranked_under_ebu() {
-    let Some(text) = shared_text(REAL) else {
+    let Some(o) = real_league_agrees_under("ebu") else {
         return;
     };
-    let o = ranked(&text, "ebu", &[]);
-    agrees_with_book(&o, &book(&text));
     let w = warnings(&o);
     assert!(w[0].contains("wbf-2013-continuous at 28 boards"), "{w:?}");
     assert!(w[0].contains("16 of 16 stored match VPs"), "{w:?}");
@@ -186,11 +184,16 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
 /// The real league under WBF 3 (see the synthetic file's test).
 #[test]
 fn the_real_ruter_league_is_ranked_under_wbf_swiss() {
-    let Some(text) = shared_text(REAL) else {
-        return;
-    };
-    let o = ranked(&text, "wbf-swiss", &[]);
+    let _ = real_league_agrees_under("wbf-swiss");
+}
+
+/// The real league ranked under `procedure`, every place and total its
+/// book's (`agrees_with_book`); `None` where `../shared` is absent.
+fn real_league_agrees_under(procedure: &str) -> Option<Out> {
+    let text = shared_text(REAL)?;
+    let o = ranked(&text, procedure, &[]);
     agrees_with_book(&o, &book(&text));
+    Some(o)
 }
 
 /// A scale named for the run: the bare WBF formula (no concavity

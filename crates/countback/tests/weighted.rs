@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, Cli};
+use countback_test_support::cli::{pair_standing, root, Cli};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -49,14 +49,10 @@ fn lines(v: &Value) -> Vec<Value> {
 }
 
 fn total(v: &Value, pair: &str) -> String {
-    for field in v["fields"].as_array().unwrap() {
-        for st in field["standings"].as_array().unwrap() {
-            if st["pair"] == pair {
-                return st["total"]["exact"].as_str().unwrap().to_owned();
-            }
-        }
-    }
-    panic!("no {pair}");
+    pair_standing(v, pair)["total"]["exact"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 fn score(text: &str) -> Value {

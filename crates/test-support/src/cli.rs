@@ -85,6 +85,31 @@ pub fn texts<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The element of the JSON array `list` whose `field` is the text `value`
+/// (a standing by its pair, a board's line by its NS pair, a decision's
+/// value by its contestant); a test fails where there is none.
+#[must_use]
+pub fn find<'a>(list: &'a serde_json::Value, field: &str, value: &str) -> &'a serde_json::Value {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not a JSON array: {list}"))
+        .iter()
+        .find(|x| x[field] == value)
+        .unwrap_or_else(|| panic!("no `{field}` {value:?} in {list}"))
+}
+
+/// The standing of `pair` in a scored session's JSON (`score --json`),
+/// in whichever field it sat; a test fails where there is none.
+#[must_use]
+pub fn pair_standing<'a>(scored: &'a serde_json::Value, pair: &str) -> &'a serde_json::Value {
+    scored["fields"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no fields in {scored}"))
+        .iter()
+        .flat_map(|f| f["standings"].as_array().into_iter().flatten())
+        .find(|s| s["pair"] == pair)
+        .unwrap_or_else(|| panic!("no pair {pair:?} in {scored}"))
+}
+
 /// `content` written to a new scratch file whose name ends in `name`
 /// (tests run in parallel: every call gets its own file).
 #[must_use]
@@ -182,6 +207,26 @@ mod tests {
     #[should_panic(expected = "exit 65: standard error")]
     fn a_run_that_failed_fails_the_test_showing_standard_error() {
         let _ = exited(65).ok();
+    }
+
+    #[test]
+    fn a_standing_is_found_by_its_pair_in_any_field() {
+        let scored = serde_json::json!({"fields": [
+            {"standings": [{"pair": "N1", "total": 1}]},
+            {"standings": [{"pair": "E1", "total": 2}, {"pair": "E2", "total": 3}]},
+        ]});
+        assert_eq!(super::pair_standing(&scored, "E2")["total"], 3);
+        assert_eq!(
+            super::find(&scored["fields"][1]["standings"], "pair", "E1")["total"],
+            2
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "no pair \"N9\"")]
+    fn a_pair_that_is_not_there_fails_the_test() {
+        let scored = serde_json::json!({"fields": [{"standings": [{"pair": "N1"}]}]});
+        let _ = super::pair_standing(&scored, "N9");
     }
 
     #[test]
