@@ -187,6 +187,17 @@ impl Browser {
         self.answer().await
     }
 
+    /// The page, in a window `width` × `height`, answering the shipped
+    /// three-way tie.
+    async fn three_way_tie_at(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        self.open().await;
+        let status = self
+            .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
+            .await;
+        assert!(status.starts_with("Done"), "{status}");
+    }
+
     /// Wait for the status line to say the page answered; return it.
     async fn answer(&self) -> String {
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -465,12 +476,7 @@ async fn the_keyboard_alone_reaches_everything(b: &Browser) {
 }
 
 async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
-    b.client.set_window_size(390, 844).await.unwrap();
-    b.open().await;
-    let status = b
-        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
-        .await;
-    assert!(status.starts_with("Done"), "{status}");
+    b.three_way_tie_at(390, 844).await;
     b.shot("phone").await;
     let fits = b
         .script("return [document.documentElement.scrollWidth, window.innerWidth];")
@@ -486,12 +492,7 @@ async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
 /// The picture of the page in the README (docs/img/serve.png is a copy,
 /// looked at by a person before it was committed).
 async fn the_page_as_the_readme_shows_it(b: &Browser) {
-    b.client.set_window_size(1100, 1400).await.unwrap();
-    b.open().await;
-    let status = b
-        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
-        .await;
-    assert!(status.starts_with("Done"), "{status}");
+    b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
     b.shot("serve").await;
     b.client.set_window_size(1280, 1000).await.unwrap();

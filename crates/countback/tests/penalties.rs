@@ -15,6 +15,19 @@ fn fouled_with(extra: &str) -> String {
     format!("{text}\n{extra}")
 }
 
+/// `score FILE --json --boards BOARDS` on `text`, which must succeed.
+#[track_caller]
+fn scored(text: &str, boards: &str) -> Value {
+    COUNTBACK
+        .run_on(
+            "penalised.toml",
+            text,
+            &["score", "FILE", "--json", "--boards", boards],
+        )
+        .ok()
+        .json()
+}
+
 /// The fouled-board example (its header, worked with exact fractions): N1
 /// 109/2 MP, N2 154/3, E3 103/2, E1 128/3, out of 10 boards × top 8 = 80.
 ///
@@ -31,14 +44,7 @@ fn a_procedural_penalty_comes_off_the_total_and_is_traced() {
         "[[penalties]]\ncontestant = \"N1\"\nmatch_points = 4\nreason = \"late arrival\"\n\n\
          [[penalties]]\ncontestant = \"E3\"\npercent_of_top = \"25\"\nlaw = \"90B8\"\n",
     );
-    let v: Value = COUNTBACK
-        .run_on(
-            "pen.toml",
-            &text,
-            &["score", "FILE", "--json", "--boards", "none"],
-        )
-        .ok()
-        .json();
+    let v = scored(&text, "none");
     let ns = &v["fields"][0]["standings"];
     assert_eq!(ns[0]["pair"], "N2");
     assert_eq!(ns[0]["total"]["exact"], "154/3");
@@ -122,14 +128,7 @@ fn a_split_artificial_score_is_not_made_complementary() {
             1,
         );
     assert!(text.contains("A6050"));
-    let v: Value = COUNTBACK
-        .run_on(
-            "split.toml",
-            &text,
-            &["score", "FILE", "--json", "--boards", "1"],
-        )
-        .ok()
-        .json();
+    let v = scored(&text, "1");
     let line = find(&v["boards"][0]["lines"], "ns", "N4");
     assert_eq!(line["scored"][0]["exact"], "24/5");
     assert_eq!(line["scored"][1]["exact"], "4");
