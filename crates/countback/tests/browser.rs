@@ -203,9 +203,8 @@ impl Browser {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let status = self
-                .script("return document.getElementById('busy').textContent;")
+                .script_text("return document.getElementById('busy').textContent;")
                 .await;
-            let status = status.as_str().unwrap_or_default().to_owned();
             if status.starts_with("Done") || status.starts_with("Not read") {
                 return status;
             }
@@ -219,10 +218,16 @@ impl Browser {
 
     /// The text a person sees in the results.
     async fn result_text(&self) -> String {
-        self.script("return document.getElementById('result').innerText;")
+        self.script_text("return document.getElementById('result').innerText;")
+            .await
+    }
+
+    /// What the script `js` returns, as text ("" where it returns none).
+    async fn script_text(&self, js: &str) -> String {
+        self.script(js)
             .await
             .as_str()
-            .unwrap()
+            .unwrap_or_default()
             .to_owned()
     }
 
@@ -244,11 +249,8 @@ impl Browser {
     }
 
     async fn active_id(&self) -> String {
-        self.script("return document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : '';")
+        self.script_text("return document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : '';")
             .await
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
     }
 
     /// Press a key on whatever has the focus (WebDriver key codes).

@@ -371,7 +371,7 @@ fn session_ties_split_reads_each_session_alone() {
         &"--json",
     ]);
     assert_eq!(out.code, 3, "{}", out.stderr);
-    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let v = out.json();
     let clauses = texts(&v["sessions"][0]["decisions"], "clause");
     let at = |c: &str| clauses.iter().position(|x| *x == c);
     assert!(at("EBU 143.7.1(d)") < at("EBU 143.7.1(e)"), "{clauses:?}");

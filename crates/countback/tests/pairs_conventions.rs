@@ -5,8 +5,6 @@
 //! `gap_par_and_the_one_missing_shortcut_are_reachable`.)
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-use serde_json::Value;
-
 use countback_test_support::cli::{pair_standing, root, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -25,8 +23,7 @@ fn fouled_example() -> String {
 fn n2(text: &str, args: &[&str]) -> [String; 4] {
     let mut a = vec!["score", "FILE", "--json"];
     a.extend_from_slice(args);
-    let o = run("pairs.toml", text, &a).ok();
-    let v: Value = serde_json::from_str(&o.stdout).unwrap();
+    let v = run("pairs.toml", text, &a).ok().json();
     let s = pair_standing(&v, "N2");
     [
         &s["total"]["exact"],

@@ -980,15 +980,14 @@ fn post_butler(addr: SocketAddr) -> String {
     )
 }
 
-/// What the page wrote on `s` before it closed the connection, which it
-/// must do after its timeout (1 s in these tests): well within 5 s of
-/// `start`, the connection's opening.
-fn closed_by_the_timeout(
-    s: &mut std::net::TcpStream,
-    start: std::time::Instant,
-    what: &str,
-) -> String {
-    let (got, closed) = read_until_closed(s, Duration::from_secs(10));
+/// A connection to `addr` that sends `request` and no more: what the page
+/// wrote before it closed the connection, which it must do after its
+/// timeout (1 s in these tests), well within 5 s of opening it.
+fn closed_by_the_timeout(addr: SocketAddr, request: &str, what: &str) -> String {
+    let start = std::time::Instant::now();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let (got, closed) = read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed, "{what} was still open after 10 s");
     let took = start.elapsed();
     assert!(
@@ -1007,15 +1006,11 @@ fn an_idle_connection_is_closed_after_the_idle_timeout() {
         let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
         let addr = page.addr;
         page.blocking(move || {
-            let start = std::time::Instant::now();
-            let mut silent = std::net::TcpStream::connect(addr).unwrap();
-            let got = closed_by_the_timeout(&mut silent, start, "a silent connection");
+            let got = closed_by_the_timeout(addr, "", "a silent connection");
             assert!(got.is_empty());
 
-            let start = std::time::Instant::now();
-            let mut kept = std::net::TcpStream::connect(addr).unwrap();
-            write!(kept, "GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
-            let got = closed_by_the_timeout(&mut kept, start, "a kept-alive connection");
+            let get = format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+            let got = closed_by_the_timeout(addr, &get, "a kept-alive connection");
             assert!(got.starts_with("HTTP/1.1 200"), "{got}");
         });
     });
@@ -1030,14 +1025,10 @@ fn a_body_that_never_ends_is_answered_after_the_body_timeout() {
         let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
         let addr = page.addr;
         page.blocking(move || {
-            let start = std::time::Instant::now();
-            let mut s = std::net::TcpStream::connect(addr).unwrap();
-            write!(
-                s,
+            let post = format!(
                 "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: 100000\r\n\r\n--{BOUNDARY}\r\n"
-            )
-            .unwrap();
-            let got = closed_by_the_timeout(&mut s, start, "a body that never ends");
+            );
+            let got = closed_by_the_timeout(addr, &post, "a body that never ends");
             assert!(got.starts_with("HTTP/1.1 408"), "{got}");
             assert!(got.contains("took longer than 1 s to arrive"), "{got}");
         });
