@@ -4,7 +4,6 @@
 //! Ruter's `MP1` figures, and the audit's counts. Every expected figure is
 //! the file's own (read from the file by the test) or worked by hand above
 //! its test.
-#![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,5 @@
 //! Issue 15: a teams event entered as IMPs shows each match's conversion
 //! to VPs in the standings and the JSON (exact beside displayed).
-#![allow(clippy::unwrap_used)]
 
 use countback_test_support::cli::{Cli, Out};
 
