@@ -1481,16 +1481,7 @@ fn write_combined(
             head.extend(["carried", "total", "total_exact"].map(str::to_owned));
             csv_record(out, &head)?;
             for s in &c.standings {
-                let mut row = vec![
-                    place_label(s.place, s.tied),
-                    s.key.to_string(),
-                    field_name(s.field),
-                ];
-                row.extend(
-                    s.figures
-                        .iter()
-                        .map(|f| f.as_ref().map(|f| f.to_string()).unwrap_or_default()),
-                );
+                let mut row = overall_cells(s, &|f| f.to_string());
                 row.push(
                     s.carried
                         .as_ref()
@@ -1506,6 +1497,26 @@ fn write_combined(
         Format::Text | Format::Usebio => write_text(out, &combined_doc(c, half)),
         Format::Html => write_html(out, &combined_doc(c, half)),
     }
+}
+
+/// The first cells of an overall standing, in CSV and in the document
+/// alike: place, pair, field, then each session's figure as `figure`
+/// writes it (blank where the pair did not play that session).
+fn overall_cells(
+    s: &countback_event::sessions::OverallStanding,
+    figure: &dyn Fn(&Score) -> String,
+) -> Vec<String> {
+    let mut cells = vec![
+        place_label(s.place, s.tied),
+        s.key.to_string(),
+        field_name(s.field),
+    ];
+    cells.extend(
+        s.figures
+            .iter()
+            .map(|f| f.as_ref().map(figure).unwrap_or_default()),
+    );
+    cells
 }
 
 /// The combined event as a document: the overall standings, the decision
@@ -1528,16 +1539,7 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
     head.push(("exact".to_owned(), Align::Left));
     let mut t = Table::new(head);
     for s in &c.standings {
-        let mut cells = vec![
-            place_label(s.place, s.tied),
-            s.key.to_string(),
-            field_name(s.field),
-        ];
-        cells.extend(
-            s.figures
-                .iter()
-                .map(|f| f.as_ref().map(|f| shown.figure.show(f)).unwrap_or_default()),
-        );
+        let mut cells = overall_cells(s, &|f| shown.figure.show(f));
         if c.rule.carry_forward.is_some() {
             cells.push(
                 s.carried

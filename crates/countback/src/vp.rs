@@ -218,34 +218,41 @@ fn margins_csv(
     table: &VpTable,
     converted: &[MarginVp],
 ) -> std::io::Result<()> {
-    writeln!(out, "scale,boards,margin,first,second")?;
-    for c in converted {
-        writeln!(
-            out,
-            "{},{},{},{},{}",
-            table.scale(),
-            table.boards(),
+    let rows = converted.iter().map(|c| {
+        format!(
+            "{},{},{}",
             c.margin,
             table.format_vp(&c.first),
             table.format_vp(&c.second)
-        )?;
-    }
-    Ok(())
+        )
+    });
+    csv_of_table(out, table, "margin,first,second", rows)
 }
 
 fn table_csv(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io::Result<()> {
-    writeln!(out, "scale,boards,from,to,winner,loser")?;
-    for b in bands {
-        writeln!(
-            out,
-            "{},{},{},{},{},{}",
-            table.scale(),
-            table.boards(),
+    let rows = bands.iter().map(|b| {
+        format!(
+            "{},{},{},{}",
             b.from,
             b.to.map(|t| t.to_string()).unwrap_or_default(),
             table.format_vp(&b.winner),
             table.format_vp(&b.loser)
-        )?;
+        )
+    });
+    csv_of_table(out, table, "from,to,winner,loser", rows)
+}
+
+/// CSV whose every record starts with the table's scale and number of
+/// boards, then `head`'s columns, one record a row.
+fn csv_of_table(
+    out: &mut dyn Write,
+    table: &VpTable,
+    head: &str,
+    rows: impl Iterator<Item = String>,
+) -> std::io::Result<()> {
+    writeln!(out, "scale,boards,{head}")?;
+    for row in rows {
+        writeln!(out, "{},{},{row}", table.scale(), table.boards())?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@
 //! `.ci/run` installs them (`apt-get install chromium chromium-driver`).
 //! Screenshots of every step are written to `target/browser/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::indexing_slicing)]
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -187,14 +187,24 @@ impl Browser {
         self.answer().await
     }
 
+    /// The page, in a window `width` × `height`, answering the shipped
+    /// three-way tie.
+    async fn three_way_tie_at(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        self.open().await;
+        let status = self
+            .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
+            .await;
+        assert!(status.starts_with("Done"), "{status}");
+    }
+
     /// Wait for the status line to say the page answered; return it.
     async fn answer(&self) -> String {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let status = self
-                .script("return document.getElementById('busy').textContent;")
+                .script_text("return document.getElementById('busy').textContent;")
                 .await;
-            let status = status.as_str().unwrap_or_default().to_owned();
             if status.starts_with("Done") || status.starts_with("Not read") {
                 return status;
             }
@@ -208,10 +218,16 @@ impl Browser {
 
     /// The text a person sees in the results.
     async fn result_text(&self) -> String {
-        self.script("return document.getElementById('result').innerText;")
+        self.script_text("return document.getElementById('result').innerText;")
+            .await
+    }
+
+    /// What the script `js` returns, as text ("" where it returns none).
+    async fn script_text(&self, js: &str) -> String {
+        self.script(js)
             .await
             .as_str()
-            .unwrap()
+            .unwrap_or_default()
             .to_owned()
     }
 
@@ -233,11 +249,8 @@ impl Browser {
     }
 
     async fn active_id(&self) -> String {
-        self.script("return document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : '';")
+        self.script_text("return document.activeElement ? (document.activeElement.id || document.activeElement.tagName) : '';")
             .await
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
     }
 
     /// Press a key on whatever has the focus (WebDriver key codes).
@@ -465,12 +478,7 @@ async fn the_keyboard_alone_reaches_everything(b: &Browser) {
 }
 
 async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
-    b.client.set_window_size(390, 844).await.unwrap();
-    b.open().await;
-    let status = b
-        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
-        .await;
-    assert!(status.starts_with("Done"), "{status}");
+    b.three_way_tie_at(390, 844).await;
     b.shot("phone").await;
     let fits = b
         .script("return [document.documentElement.scrollWidth, window.innerWidth];")
@@ -486,12 +494,7 @@ async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
 /// The picture of the page in the README (docs/img/serve.png is a copy,
 /// looked at by a person before it was committed).
 async fn the_page_as_the_readme_shows_it(b: &Browser) {
-    b.client.set_window_size(1100, 1400).await.unwrap();
-    b.open().await;
-    let status = b
-        .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
-        .await;
-    assert!(status.starts_with("Done"), "{status}");
+    b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
     b.shot("serve").await;
     b.client.set_window_size(1280, 1000).await.unwrap();

@@ -1,8 +1,7 @@
 //! The FIDE options reach the command line: edition, tie-break list and
 //! Vega's forfeit rule each change a value, checked against the figures
 //! published for real files in `../shared/chess-data` (see its README).
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::path::PathBuf;
 

@@ -9,8 +9,7 @@
 //!   place and no tie;
 //! - **text = JSON**: the text output shows the standings in the order the
 //!   JSON gives them.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use countback::cli::{Format, HalfDisplay};
 use countback_event::{Event, Notation, RankRequest, Source};

@@ -3,8 +3,7 @@
 //! desktop width (1280 px) and a phone width (390 px) into
 //! `target/html-screenshots/` for a person to look at. Skipped, saying so,
 //! where `chromium` is not installed (`apt-get install chromium`).
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

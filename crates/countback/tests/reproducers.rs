@@ -2,8 +2,7 @@
 //! through the command line, in exit 0, 3 or 65 with a message that names
 //! what is wrong (or 74 when the output cannot be written), quickly.
 //! Each input is built here from the issue's description.
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -43,6 +42,16 @@ fn run(args: &[&str], path: &PathBuf) -> Out {
 /// note gives the release figures.
 const QUICK: Duration = Duration::from_secs(10);
 
+/// `countback CMD FILE` on `bytes` written to a file named `name`:
+/// [`refused`].
+#[track_caller]
+fn refuses(cmd: &str, name: &str, bytes: &[u8], words: &[&str]) {
+    refused(&run(&[cmd], &file(name, bytes)), words);
+}
+
+/// Refused as bad input (exit 65), without a panic, naming each of
+/// `words`, quickly.
+#[track_caller]
 fn refused(o: &Out, words: &[&str]) {
     assert_eq!(o.code, 65, "{}", o.stderr);
     assert!(!o.stderr.contains("panicked"), "{}", o.stderr);
@@ -58,8 +67,7 @@ fn deeply_nested_xml_is_refused_not_a_stack_overflow() {
     for _ in 0..12_500 {
         x.push_str("<a>");
     }
-    let p = file("deep.xml", x.as_bytes());
-    refused(&run(&["score"], &p), &["deep"]);
+    refuses("score", "deep.xml", x.as_bytes(), &["deep"]);
 }
 
 #[test]
@@ -71,8 +79,7 @@ fn an_entity_used_thousands_of_times_is_refused_up_front() {
         x.push_str("&e;");
     }
     x.push_str("</USEBIO>");
-    let p = file("entity.xml", x.as_bytes());
-    refused(&run(&["audit"], &p), &["ENTITY"]);
+    refuses("audit", "entity.xml", x.as_bytes(), &["ENTITY"]);
 }
 
 #[test]
@@ -85,8 +92,12 @@ fn an_empty_results_file_is_refused() {
 #[test]
 fn a_double_sign_is_refused() {
     let text = "[event]\nname = \"x\"\nprocedure = \"wbf-bam\"\n[[contestants]]\nid = \"A\"\nscore = \"+-1.5\"\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nmatch_points = [1, 1]\n";
-    let p = file("sign.toml", text.as_bytes());
-    refused(&run(&["rank"], &p), &["+-1.5", "contestants[0].score"]);
+    refuses(
+        "rank",
+        "sign.toml",
+        text.as_bytes(),
+        &["+-1.5", "contestants[0].score"],
+    );
 }
 
 #[test]
@@ -95,9 +106,10 @@ fn a_key_given_twice_in_a_json_score_map_is_refused() {
  "contestants": [{"id": "A"}, {"id": "B"}],
  "matches": [{"round": 1, "first": "A", "second": "B", "vp": [10, 10]}],
  "board_scores": [{"board": 1, "scores": {"A": 5, "B": 3, "A": 7}}]}"#;
-    let p = file("dup.json", text.as_bytes());
-    refused(
-        &run(&["rank"], &p),
+    refuses(
+        "rank",
+        "dup.json",
+        text.as_bytes(),
         &["\"A\" is given twice", "board_scores[0].scores", "line 4"],
     );
 }
@@ -105,9 +117,10 @@ fn a_key_given_twice_in_a_json_score_map_is_refused() {
 #[test]
 fn an_absurd_expected_count_is_refused() {
     let text = "[event]\nname = \"x\"\n[[boards]]\nboard = 1\nexpected = 4294967295\nresults = [ { ns = \"1\", ew = \"2\", score = \"100\" }, { ns = \"3\", ew = \"4\", score = \"50\" } ]\n";
-    let p = file("expected.toml", text.as_bytes());
-    refused(
-        &run(&["score"], &p),
+    refuses(
+        "score",
+        "expected.toml",
+        text.as_bytes(),
         &["boards[0].expected", "at most 2 times"],
     );
 }
@@ -115,20 +128,32 @@ fn an_absurd_expected_count_is_refused() {
 #[test]
 fn a_withdrawal_after_the_last_round_is_refused() {
     let text = "[event]\nname = \"x\"\nprocedure = \"ebu\"\n[[contestants]]\nid = \"A\"\nwithdrew_after_round = 7\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nvp = [12, 8]\n";
-    let p = file("withdrew.toml", text.as_bytes());
-    refused(&run(&["rank"], &p), &["withdrew_after_round", "1 rounds"]);
+    refuses(
+        "rank",
+        "withdrew.toml",
+        text.as_bytes(),
+        &["withdrew_after_round", "1 rounds"],
+    );
 }
 
 #[test]
 fn any_text_file_is_not_a_chess_tournament() {
-    let p = file("notes.txt", b"Shopping list: eggs, milk.\n");
-    refused(&run(&["rank"], &p), &["not a TRF"]);
+    refuses(
+        "rank",
+        "notes.txt",
+        b"Shopping list: eggs, milk.\n",
+        &["not a TRF"],
+    );
 }
 
 #[test]
 fn a_file_that_is_not_utf8_is_located() {
-    let p = file("latin1.toml", b"[event]\nname = \"Caf\xe9\"\n");
-    refused(&run(&["rank"], &p), &["line 2, column 12", "0xE9", "UTF-8"]);
+    refuses(
+        "rank",
+        "latin1.toml",
+        b"[event]\nname = \"Caf\xe9\"\n",
+        &["line 2, column 12", "0xE9", "UTF-8"],
+    );
 }
 
 #[test]
@@ -218,9 +243,10 @@ fn a_toml_event_too_large_to_read_within_the_memory_budget_is_refused_first() {
     // what to do instead.
     let text = all_tied_toml(10_000);
     assert!(text.len() > 4 << 20, "{} bytes", text.len());
-    let p = file("tied-10000.toml", text.as_bytes());
-    refused(
-        &run(&["rank"], &p),
+    refuses(
+        "rank",
+        "tied-10000.toml",
+        text.as_bytes(),
         &["more than the 4 MiB countback reads", "as JSON"],
     );
 }
@@ -239,9 +265,10 @@ fn a_session_beyond_the_results_limit_is_refused_naming_it() {
         ));
     }
     t.push_str("]\n");
-    let p = file("board-150001.json", &toml_to_json(&t));
-    refused(
-        &run(&["score"], &p),
+    refuses(
+        "score",
+        "board-150001.json",
+        &toml_to_json(&t),
         &["field `boards`", "150001 results", "150000 results"],
     );
 }

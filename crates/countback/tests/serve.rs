@@ -4,7 +4,7 @@
 //! command line prints for the same file. All traffic stays on loopback;
 //! each test is bounded in requests and in time (`within`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
+#![allow(clippy::indexing_slicing)]
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;
@@ -323,66 +323,67 @@ fn choices_on_the_page_are_the_command_line_options() {
         let page = Page::start();
         let file = "examples/ebu-teams-withdrawal.toml";
         // An option of the file's procedure, as `-o` gives it.
-        let (_, shared, _) = cli(&[
-            "rank",
+        let text = page_shows_as_cli(
+            &page,
             file,
-            "-o",
-            "tie_purpose=shared_place",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(file, &[("ebu.tie_purpose", "shared_place")]);
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &shared);
-        assert!(!r.text().contains("Ashford ahead of Bourne"));
+            &[("ebu.tie_purpose", "shared_place")],
+            &["rank", file, "-o", "tie_purpose=shared_place"],
+        );
+        assert!(!text.contains("Ashford ahead of Bourne"));
         // The full trace.
-        let (_, explained, _) = cli(&["explain", file, "--format", "html"]);
-        let r = page.post_file(file, &[("show", "explain")]);
-        assert_same_rendering(&r.text(), &explained);
+        page_shows_as_cli(&page, file, &[("show", "explain")], &["explain", file]);
         // Another procedure, and its options.
         let wbf = "examples/wbf-swiss-three-way-tie.toml";
-        let (_, played, _) = cli(&[
-            "rank",
-            wbf,
-            "-o",
-            "swiss_points_opponents=played_only",
-            "--half",
-            "away-from-zero",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(
+        page_shows_as_cli(
+            &page,
             wbf,
             &[
                 ("procedure", "wbf-swiss"),
                 ("wbf-swiss.swiss_points_opponents", "played_only"),
                 ("half", "away-from-zero"),
             ],
+            &[
+                "rank",
+                wbf,
+                "-o",
+                "swiss_points_opponents=played_only",
+                "--half",
+                "away-from-zero",
+            ],
         );
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &played);
         // A pairs session's scoring and board choice.
         let pairs = "examples/pairs-fouled-board.toml";
-        let (_, rounded, _) = cli(&[
-            "score",
-            pairs,
-            "-o",
-            "rounding=ebu_tenth_toward_average",
-            "--boards",
-            "4",
-            "--format",
-            "html",
-        ]);
-        let r = page.post_file(
+        page_shows_as_cli(
+            &page,
             pairs,
             &[
                 ("scoring.rounding", "ebu_tenth_toward_average"),
                 ("boards", "4"),
             ],
+            &[
+                "score",
+                pairs,
+                "-o",
+                "rounding=ebu_tenth_toward_average",
+                "--boards",
+                "4",
+            ],
         );
-        assert_eq!(r.status, 200, "{}", r.text());
-        assert_same_rendering(&r.text(), &rounded);
     });
+}
+
+/// The page, sent `file` with the form's `fields`, answers 200 and shows
+/// whole the document the command line writes for `args` as HTML; the
+/// page's text, for more checks.
+fn page_shows_as_cli(page: &Page, file: &str, fields: &[(&str, &str)], args: &[&str]) -> String {
+    let mut html = args.to_vec();
+    html.extend(["--format", "html"]);
+    let (_, cli_html, _) = cli(&html);
+    let r = page.post_file(file, fields);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let text = r.text();
+    assert_same_rendering(&text, &cli_html);
+    text
 }
 
 #[test]
@@ -979,6 +980,23 @@ fn post_butler(addr: SocketAddr) -> String {
     )
 }
 
+/// A connection to `addr` that sends `request` and no more: what the page
+/// wrote before it closed the connection, which it must do after its
+/// timeout (1 s in these tests), well within 5 s of opening it.
+fn closed_by_the_timeout(addr: SocketAddr, request: &str, what: &str) -> String {
+    let start = std::time::Instant::now();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let (got, closed) = read_until_closed(&mut s, Duration::from_secs(10));
+    assert!(closed, "{what} was still open after 10 s");
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "{what}: closed after {took:?}"
+    );
+    String::from_utf8_lossy(&got).into_owned()
+}
+
 /// Issue 29, "The page dies": a connection that sends nothing, and one
 /// kept alive after its answer, stayed open for good. Each is now closed
 /// after the idle timeout (1 s here; 30 s by default, docs/cli.md).
@@ -988,29 +1006,12 @@ fn an_idle_connection_is_closed_after_the_idle_timeout() {
         let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
         let addr = page.addr;
         page.blocking(move || {
-            let start = std::time::Instant::now();
-            let mut silent = std::net::TcpStream::connect(addr).unwrap();
-            let (got, closed) = read_until_closed(&mut silent, Duration::from_secs(10));
-            assert!(closed, "a silent connection was still open after 10 s");
+            let got = closed_by_the_timeout(addr, "", "a silent connection");
             assert!(got.is_empty());
-            assert!(
-                start.elapsed() < Duration::from_secs(5),
-                "{:?}",
-                start.elapsed()
-            );
 
-            let start = std::time::Instant::now();
-            let mut kept = std::net::TcpStream::connect(addr).unwrap();
-            write!(kept, "GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
-            let (got, closed) = read_until_closed(&mut kept, Duration::from_secs(10));
-            let got = String::from_utf8_lossy(&got);
+            let get = format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+            let got = closed_by_the_timeout(addr, &get, "a kept-alive connection");
             assert!(got.starts_with("HTTP/1.1 200"), "{got}");
-            assert!(closed, "a kept-alive connection was still open after 10 s");
-            assert!(
-                start.elapsed() < Duration::from_secs(5),
-                "{:?}",
-                start.elapsed()
-            );
         });
     });
 }
@@ -1024,18 +1025,12 @@ fn a_body_that_never_ends_is_answered_after_the_body_timeout() {
         let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
         let addr = page.addr;
         page.blocking(move || {
-            let start = std::time::Instant::now();
-            let mut s = std::net::TcpStream::connect(addr).unwrap();
-            write!(
-                s,
+            let post = format!(
                 "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: 100000\r\n\r\n--{BOUNDARY}\r\n"
-            )
-            .unwrap();
-            let (got, _) = read_until_closed(&mut s, Duration::from_secs(10));
-            let got = String::from_utf8_lossy(&got);
+            );
+            let got = closed_by_the_timeout(addr, &post, "a body that never ends");
             assert!(got.starts_with("HTTP/1.1 408"), "{got}");
             assert!(got.contains("took longer than 1 s to arrive"), "{got}");
-            assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
         });
     });
 }

@@ -2,12 +2,11 @@
 //! shipped example and test event, misspelt, makes `countback` exit 65 with
 //! a message naming the misspelt key.
 #![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use toml_edit::{DocumentMut, Item, Value};
+use toml_edit::{DocumentMut, Item};
 
 /// Every event file we ship or test with, and the command that reads it.
 fn files() -> Vec<(PathBuf, &'static str)> {
@@ -32,46 +31,29 @@ enum Step {
     Index(usize),
 }
 
-fn keys_of_item(item: &Item, prefix: &[Step], out: &mut Vec<Vec<Step>>) {
-    match item {
-        Item::Table(t) => {
-            for (k, v) in t.iter() {
-                let mut p = prefix.to_vec();
-                p.push(Step::Key(k.to_owned()));
-                out.push(p.clone());
-                keys_of_item(v, &p, out);
-            }
+/// Every key path below `item`, in the file's order: each key of a table
+/// (a `[table]` or an inline `{ … }`), then the keys below it, and the keys
+/// inside each element of an array (of tables or of values).
+fn keys_of(item: &Item, prefix: &[Step], out: &mut Vec<Vec<Step>>) {
+    let at = |step: Step| {
+        let mut p = prefix.to_vec();
+        p.push(step);
+        p
+    };
+    if let Some(table) = item.as_table_like() {
+        for (k, v) in table.iter() {
+            let p = at(Step::Key(k.to_owned()));
+            out.push(p.clone());
+            keys_of(v, &p, out);
         }
-        Item::ArrayOfTables(a) => {
-            for (i, t) in a.iter().enumerate() {
-                let mut p = prefix.to_vec();
-                p.push(Step::Index(i));
-                keys_of_item(&Item::Table(t.clone()), &p, out);
-            }
+    } else if let Some(tables) = item.as_array_of_tables() {
+        for (i, t) in tables.iter().enumerate() {
+            keys_of(&Item::Table(t.clone()), &at(Step::Index(i)), out);
         }
-        Item::Value(v) => keys_of_value(v, prefix, out),
-        Item::None => {}
-    }
-}
-
-fn keys_of_value(v: &Value, prefix: &[Step], out: &mut Vec<Vec<Step>>) {
-    match v {
-        Value::InlineTable(t) => {
-            for (k, v) in t.iter() {
-                let mut p = prefix.to_vec();
-                p.push(Step::Key(k.to_owned()));
-                out.push(p.clone());
-                keys_of_value(v, &p, out);
-            }
+    } else if let Some(values) = item.as_array() {
+        for (i, v) in values.iter().enumerate() {
+            keys_of(&Item::Value(v.clone()), &at(Step::Index(i)), out);
         }
-        Value::Array(a) => {
-            for (i, v) in a.iter().enumerate() {
-                let mut p = prefix.to_vec();
-                p.push(Step::Index(i));
-                keys_of_value(v, &p, out);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -117,7 +99,7 @@ fn every_key_of_every_example_misspelt_is_refused_by_name() {
         assert!(code == 0 || code == 3, "{}: {err}", path.display());
         let doc: DocumentMut = text.parse().unwrap();
         let mut keys = Vec::new();
-        keys_of_item(doc.as_item(), &[], &mut keys);
+        keys_of(doc.as_item(), &[], &mut keys);
         for key in keys {
             let Some(Step::Key(old)) = key.last() else {
                 continue;

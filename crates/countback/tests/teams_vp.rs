@@ -1,28 +1,21 @@
 //! Issue 15: a teams event entered as IMPs shows each match's conversion
 //! to VPs in the standings and the JSON (exact beside displayed).
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
 
-use countback_test_support::cli::Cli;
+use countback_test_support::cli::{Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
-fn run(args: &[&str]) -> String {
-    let out = COUNTBACK.run(args);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    out.stdout
+/// Run with `args`, which must succeed.
+#[track_caller]
+fn run(args: &[&str]) -> Out {
+    COUNTBACK.run(args).ok()
 }
 
 #[test]
 fn the_conversion_is_shown_match_by_match() {
     // The example's header: round 1, Ashford 40 v Camden 30 over 16
     // boards is 12.80 v 7.20 by the WBF continuous scale.
-    let v: serde_json::Value =
-        serde_json::from_str(&run(&["rank", "--json", "examples/wbf-swiss-imps.toml"])).unwrap();
+    let v = run(&["rank", "--json", "examples/wbf-swiss-imps.toml"]).json();
     let m = &v["matches"][0];
     assert_eq!(m["first"], "A");
     assert_eq!(m["boards"], 16);
@@ -32,19 +25,14 @@ fn the_conversion_is_shown_match_by_match() {
     assert_eq!(m["vp"][0]["display"], "12.80");
     assert_eq!(m["vp"][1]["display"], "7.20");
     assert_eq!(v["matches"].as_array().unwrap().len(), 9);
-    let text = run(&["rank", "examples/wbf-swiss-imps.toml"]);
+    let text = run(&["rank", "examples/wbf-swiss-imps.toml"]).stdout;
     assert!(
         text.contains("Matches: IMPs to VPs by the wbf-2013-continuous scale"),
         "{text}"
     );
     assert!(text.contains("12.80–7.20"), "{text}");
     // An event that gives VPs has no conversions to show.
-    let v: serde_json::Value = serde_json::from_str(&run(&[
-        "rank",
-        "--json",
-        "examples/wbf-swiss-three-way-tie.toml",
-    ]))
-    .unwrap();
+    let v = run(&["rank", "--json", "examples/wbf-swiss-three-way-tie.toml"]).json();
     assert!(v.get("matches").is_none());
 }
 
@@ -59,7 +47,7 @@ fn line(text: &str) -> Vec<&str> {
 }
 
 fn json_of(text: &str) -> serde_json::Value {
-    serde_json::from_str(&run(&line(text))).unwrap()
+    run(&line(text)).json()
 }
 
 #[test]
@@ -93,7 +81,7 @@ fn vp_converts_margins_to_the_published_values() {
     );
     assert_eq!(v["margins"][0]["first"]["exact"], "64/5");
     // Issue 15: 8 boards, 10 IMPs -> 13.78, as text.
-    let text = run(&line("vp --scale wbf-2013-continuous --boards 8 10"));
+    let text = run(&line("vp --scale wbf-2013-continuous --boards 8 10")).stdout;
     assert!(text.contains("13.78"), "{text}");
     assert!(text.contains("certified"), "{text}");
     assert!(text.contains("WBF Scoring Panel"), "{text}");
@@ -105,7 +93,8 @@ fn vp_without_margins_prints_the_whole_table() {
     // 31-38 -> 19-1, 39 and more -> 20-0: eleven bands.
     let csv = run(&line(
         "vp --scale wbf-2013-discrete --boards 8 --format csv",
-    ));
+    ))
+    .stdout;
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "scale,boards,from,to,winner,loser");
     assert_eq!(lines.len(), 12, "{csv}");
@@ -118,15 +107,15 @@ fn vp_without_margins_prints_the_whole_table() {
     assert_eq!(bands[10]["margins"], "39+");
     assert!(bands[10]["to"].is_null());
     assert_eq!(bands[2]["winner"]["exact"], "12");
-    let text = run(&line("vp --scale wbf-2013-discrete --boards 8"));
+    let text = run(&line("vp --scale wbf-2013-discrete --boards 8")).stdout;
     assert!(text.contains("  4-6      12      8"), "{text}");
 }
 
 #[test]
 fn vp_refuses_a_fractional_margin_unless_a_rule_is_chosen() {
-    let out = COUNTBACK.run(&line("vp --scale wbf-2013-continuous --boards 16 14.5"));
-    assert_eq!(out.code, 65, "{}", out.stderr);
-    assert!(out.stderr.contains("--fractional"), "{}", out.stderr);
+    COUNTBACK
+        .run(&line("vp --scale wbf-2013-continuous --boards 16 14.5"))
+        .refused("--fractional");
     // docs/vp.md: 14.5 IMPs over 16 boards, interpolated, is 13.86 exactly
     // (halfway between 13.75 and 13.97).
     let v =

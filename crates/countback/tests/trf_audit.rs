@@ -1,11 +1,6 @@
 //! `countback audit FILE.trf` (issue 14, item 4): the ranks and points a
 //! TRF declares, checked against its tie-break list and its results.
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used)]
 
 use std::path::PathBuf;
 

@@ -2,8 +2,6 @@
 //! trace named contestants by id (`among A, D, E`) while the standings name
 //! them; an 18-board pairs session printed on 6 A4 pages, three boards to a
 //! page; a BAM stage showed no carry-over column.
-#![allow(clippy::unwrap_used, clippy::panic)]
-#![allow(clippy::indexing_slicing, missing_docs)]
 
 use countback_test_support::cli::{scratch, Cli};
 
@@ -38,8 +36,7 @@ fn a_repeated_name_is_shown_with_its_id() {
     .replace("id = \"North\"\n", "id = \"North\"\nname = \"Lions\"\n")
     .replace("id = \"South\"\n", "id = \"South\"\nname = \"Lions\"\n");
     let f = scratch("lions.toml", text.as_bytes());
-    let out = COUNTBACK.run(&["explain", f.to_str().unwrap()]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = COUNTBACK.run(&["explain", f.to_str().unwrap()]).ok();
     let (standings, trace) = out.stdout.split_once("Decision trace").unwrap();
     assert!(standings.contains("Lions (South)"), "{standings}");
     assert!(standings.contains("Lions (North)"), "{standings}");

@@ -4,7 +4,13 @@
 //! The binary is the one cargo built for the calling test
 //! (`CARGO_BIN_EXE_countback`, passed in by [`Cli::new`]'s caller through
 //! `env!`), run in the workspace root so that a test names files as the
-//! documentation does (`examples/…`).
+//! documentation does (`examples/…`). A run that must succeed says so with
+//! [`Out::ok`], one that must be refused with [`Out::refused`]; each fails
+//! the calling test at its own line.
+//!
+//! clippy.toml's `allow-*-in-tests` covers `#[test]` functions only, not a
+//! test file's helpers: each file allows, in one line, what its helpers do
+//! (unwrap, index, panic) and no more.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,6 +35,30 @@ pub struct Out {
 }
 
 impl Out {
+    /// This run, which must have succeeded (exit 0). A failure names the
+    /// calling test's line (`#[track_caller]`) and shows standard error
+    /// only: standard output may hold the real names of a shared file.
+    #[must_use]
+    #[track_caller]
+    pub fn ok(self) -> Out {
+        assert_eq!(self.code, 0, "exit {}: {}", self.code, self.stderr);
+        self
+    }
+
+    /// This run, which must have been refused as bad input (exit 65) with
+    /// a message on standard error that contains `words`. A failure names
+    /// the calling test's line and shows standard error only.
+    #[track_caller]
+    pub fn refused(self, words: &str) -> Out {
+        assert_eq!(self.code, 65, "exit {}: {}", self.code, self.stderr);
+        assert!(
+            self.stderr.contains(words),
+            "no {words:?} in: {}",
+            self.stderr
+        );
+        self
+    }
+
     /// Standard output as JSON (a failure shows both streams).
     #[must_use]
     pub fn json(&self) -> serde_json::Value {
@@ -53,6 +83,31 @@ pub fn texts<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
                 .unwrap_or_else(|| panic!("no text `{field}` in {x}"))
         })
         .collect()
+}
+
+/// The element of the JSON array `list` whose `field` is the text `value`
+/// (a standing by its pair, a board's line by its NS pair, a decision's
+/// value by its contestant); a test fails where there is none.
+#[must_use]
+pub fn find<'a>(list: &'a serde_json::Value, field: &str, value: &str) -> &'a serde_json::Value {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not a JSON array: {list}"))
+        .iter()
+        .find(|x| x[field] == value)
+        .unwrap_or_else(|| panic!("no `{field}` {value:?} in {list}"))
+}
+
+/// The standing of `pair` in a scored session's JSON (`score --json`),
+/// in whichever field it sat; a test fails where there is none.
+#[must_use]
+pub fn pair_standing<'a>(scored: &'a serde_json::Value, pair: &str) -> &'a serde_json::Value {
+    scored["fields"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no fields in {scored}"))
+        .iter()
+        .flat_map(|f| f["standings"].as_array().into_iter().flatten())
+        .find(|s| s["pair"] == pair)
+        .unwrap_or_else(|| panic!("no pair {pair:?} in {scored}"))
 }
 
 /// `content` written to a new scratch file whose name ends in `name`
@@ -127,5 +182,68 @@ impl Cli {
             })
             .collect();
         self.run(&args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Out;
+
+    fn exited(code: i32) -> Out {
+        Out {
+            code,
+            stdout: "standard output".into(),
+            stderr: "standard error".into(),
+        }
+    }
+
+    #[test]
+    fn a_run_that_succeeded_is_kept_whole() {
+        let out = exited(0).ok();
+        assert_eq!(out.stdout, "standard output");
+    }
+
+    #[test]
+    #[should_panic(expected = "exit 65: standard error")]
+    fn a_run_that_failed_fails_the_test_showing_standard_error() {
+        let _ = exited(65).ok();
+    }
+
+    #[test]
+    fn a_standing_is_found_by_its_pair_in_any_field() {
+        let scored = serde_json::json!({"fields": [
+            {"standings": [{"pair": "N1", "total": 1}]},
+            {"standings": [{"pair": "E1", "total": 2}, {"pair": "E2", "total": 3}]},
+        ]});
+        assert_eq!(super::pair_standing(&scored, "E2")["total"], 3);
+        assert_eq!(
+            super::find(&scored["fields"][1]["standings"], "pair", "E1")["total"],
+            2
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "no pair \"N9\"")]
+    fn a_pair_that_is_not_there_fails_the_test() {
+        let scored = serde_json::json!({"fields": [{"standings": [{"pair": "N1"}]}]});
+        let _ = super::pair_standing(&scored, "N9");
+    }
+
+    #[test]
+    fn a_refusal_that_says_so_is_kept_whole() {
+        let out = exited(65).refused("error");
+        assert_eq!(out.stderr, "standard error");
+    }
+
+    #[test]
+    #[should_panic(expected = "exit 0: standard error")]
+    fn a_run_that_succeeded_is_no_refusal() {
+        let _ = exited(0).refused("error");
+    }
+
+    #[test]
+    #[should_panic(expected = "no \"line 3\" in: standard error")]
+    fn a_refusal_in_other_words_fails_the_test() {
+        let _ = exited(65).refused("line 3");
     }
 }

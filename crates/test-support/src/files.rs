@@ -1,6 +1,8 @@
 //! Small files written the way their programs write them, shared by the
 //! tests of several crates.
 
+use std::collections::BTreeMap;
+
 /// A PBN table row split into its cells as a test reads them back, a quoted
 /// cell (`"Alfa - Bravo"`) one.
 ///
@@ -18,6 +20,38 @@ pub fn pbn_cells(row: &str) -> Vec<String> {
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             out.push(rest.get(..end).unwrap_or_default().to_owned());
             rest = rest.get(end..).unwrap_or_default().trim_start();
+        }
+    }
+    out
+}
+
+/// Every row of a PBN file's tables `tag` (`ScoreTable`, `TotalScoreTable`
+/// …), as a test reads them back: the board of the last `[Board "N"]` tag
+/// before it (0 before any), and a map from the table's column names (sort
+/// marks and widths dropped) to the row's cells. A table ends at the next
+/// tag or a blank line.
+#[must_use]
+pub fn pbn_rows(pbn: &str, tag: &str) -> Vec<(u32, BTreeMap<String, String>)> {
+    let mut out = Vec::new();
+    let mut board = 0;
+    let mut columns: Option<Vec<String>> = None;
+    let head_tag = format!("[{tag} \"");
+    for line in pbn.lines() {
+        if let Some(b) = line.strip_prefix("[Board \"") {
+            let b = b.trim_end_matches("\"]");
+            board = b.parse().unwrap_or_else(|e| panic!("board {b:?}: {e}"));
+            columns = None;
+        } else if let Some(head) = line.strip_prefix(&head_tag) {
+            columns = Some(
+                head.trim_end_matches("\"]")
+                    .split(';')
+                    .map(|c| c.split('\\').next().unwrap_or_default().to_owned())
+                    .collect(),
+            );
+        } else if line.starts_with('[') || line.trim().is_empty() {
+            columns = None;
+        } else if let Some(cols) = &columns {
+            out.push((board, cols.iter().cloned().zip(pbn_cells(line)).collect()));
         }
     }
     out

@@ -243,6 +243,17 @@ pub(super) fn form_error(message: impl Into<String>) -> ServeError {
     ServeError::Form(message.into())
 }
 
+/// A field's value read as its type reads text; a refusal names the field
+/// and says what the type says (`procedure: …`, `half: …`).
+fn parsed<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ServeError>
+where
+    T::Err: std::fmt::Display,
+{
+    value
+        .parse()
+        .map_err(|e| form_error(format!("{field}: {e}")))
+}
+
 pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
     // The command line's own parser, so the page reads `1,4,7-9` exactly
     // as `--boards` does and says what it says.
@@ -295,21 +306,9 @@ impl Form {
                         })?;
                 }
                 "procedure" if value.is_empty() => {}
-                "procedure" => {
-                    ask.procedure = Some(
-                        value
-                            .parse()
-                            .map_err(|e| form_error(format!("procedure: {e}")))?,
-                    );
-                }
+                "procedure" => ask.procedure = Some(parsed(field, value)?),
                 "half" if value.is_empty() => {}
-                "half" => {
-                    ask.half = Some(
-                        value
-                            .parse()
-                            .map_err(|e| form_error(format!("half: {e}")))?,
-                    );
-                }
+                "half" => ask.half = Some(parsed(field, value)?),
                 "draw_lots" if value.is_empty() => {}
                 "draw_lots" => {
                     ask.draw_lots = Some(value.parse().map_err(|_| {
