@@ -236,20 +236,9 @@ pub struct Contract {
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawContract {
-    level: u8,
-    strain: Strain,
-    doubling: Doubling,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawContract> for Contract {
-    type Error = InputError;
-    fn try_from(raw: RawContract) -> Result<Contract, InputError> {
-        Contract::new(raw.level, raw.strain, raw.doubling)
-    }
+countback_model::deserialize_through! {
+    #[serde(deny_unknown_fields)]
+    struct RawContract { level: u8, strain: Strain, doubling: Doubling } => Contract::new -> InputError
 }
 
 impl Contract {
@@ -389,20 +378,9 @@ pub struct Played {
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPlayed {
-    contract: Contract,
-    declarer: Seat,
-    tricks: u8,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawPlayed> for Played {
-    type Error = InputError;
-    fn try_from(raw: RawPlayed) -> Result<Played, InputError> {
-        Played::new(raw.contract, raw.declarer, raw.tricks)
-    }
+countback_model::deserialize_through! {
+    #[serde(deny_unknown_fields)]
+    struct RawPlayed { contract: Contract, declarer: Seat, tricks: u8 } => Played::new -> InputError
 }
 
 impl Played {
