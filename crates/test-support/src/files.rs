@@ -170,6 +170,18 @@ pub fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// Every `<BOARD>` block of a USEBIO file (`<BOARD>` or `<BOARD …>` up to
+/// its `</BOARD>`) that has traveller lines, in file order: the
+/// conformance tests read each board's figures from it with [`tags`].
+pub fn played_boards(xml: &str) -> impl Iterator<Item = &str> {
+    xml.split("</BOARD>")
+        .filter_map(|chunk| {
+            let start = chunk.rfind("<BOARD>").max(chunk.rfind("<BOARD "))?;
+            chunk.get(start..)
+        })
+        .filter(|b| b.contains("<TRAVELLER_LINE>"))
+}
+
 /// A teams league written the way Ruter i Norge 4.14 writes its teams
 /// export (`[Competition "Teams"]`, `ScoringType "Teams"`): six teams,
 /// three rounds played of four (round 4 is scheduled, every figure `-`),
