@@ -228,19 +228,11 @@ fn individual(i: IndividualInput) -> Result<Breakdown, KindError> {
         trace: vec![
             format!(
                 "opponents: {}",
-                i.opponents
-                    .iter()
-                    .map(|(n, s)| format!("{n} {s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(i.opponents.iter().map(|(n, s)| format!("{n} {s}")), ", ")
             ),
             format!(
                 "partners: {}",
-                i.partners
-                    .iter()
-                    .map(|(n, s)| format!("{n} {s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(i.partners.iter().map(|(n, s)| format!("{n} {s}")), ", ")
             ),
             format!("O/P = {o} / {p} = {value}, shown to one decimal"),
         ],
@@ -418,19 +410,11 @@ fn count_back_scale(i: ScaleInput) -> Result<Breakdown, KindError> {
         trace: vec![
             format!(
                 "board 1, all scores different: points {}",
-                one.totals
-                    .iter()
-                    .map(|(c, p)| format!("{c} {p}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(one.totals.iter().map(|(c, p)| format!("{c} {p}")), ", ")
             ),
             format!(
                 "board 2, all level: points {}",
-                two.totals
-                    .iter()
-                    .map(|(c, p)| format!("{c} {p}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(two.totals.iter().map(|(c, p)| format!("{c} {p}")), ", ")
             ),
             format!(
                 "formulae for n = {n}: top 2(n-1) = {}, average n-1 = {}, total n(n-1) = {}",
@@ -504,12 +488,7 @@ fn split_tie(i: SplitTieInput) -> Result<Breakdown, KindError> {
     if let Some(restart) = outcome.trace.iter().find(|d| d.clause.0 == "EBU 143.5.6") {
         computed.push(Computed::text(
             "restart among",
-            restart
-                .among
-                .iter()
-                .map(ContestantId::as_str)
-                .collect::<Vec<_>>()
-                .join(", "),
+            super::joined(&restart.among, ", "),
         ));
     }
     computed.push(Computed::text("final order", outcome.order_text()));
@@ -529,31 +508,12 @@ fn split_tie(i: SplitTieInput) -> Result<Breakdown, KindError> {
 }
 
 fn groups_text(groups: &[Vec<ContestantId>]) -> String {
-    groups
-        .iter()
-        .map(|g| {
-            g.iter()
-                .map(ContestantId::as_str)
-                .collect::<Vec<_>>()
-                .join(" = ")
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
+    super::joined(groups.iter().map(|g| super::joined(g, " = ")), " > ")
 }
 
 fn decision_line(d: &Decision) -> String {
-    let among = d
-        .among
-        .iter()
-        .map(ContestantId::as_str)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let values = d
-        .values
-        .iter()
-        .map(|(c, v)| format!("{c}: {v}"))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let among = super::joined(&d.among, ", ");
+    let values = super::joined(d.values.iter().map(|(c, v)| format!("{c}: {v}")), "; ");
     let mut line = format!("[{}] {} among {among}", d.clause, d.test);
     if !values.is_empty() {
         line.push_str(&format!(" | {values}"));
@@ -568,12 +528,7 @@ fn decision_line(d: &Decision) -> String {
 fn trace_lines(outcome: &TieBreakOutcome) -> Vec<String> {
     let mut lines: Vec<String> = outcome.trace.iter().map(decision_line).collect();
     for g in &outcome.order {
-        let members = g
-            .members
-            .iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(" = ");
+        let members = super::joined(&g.members, " = ");
         let why = match &g.unresolved {
             None => String::new(),
             Some(Unresolved::Stands { clause }) => format!(" (tie stands: {clause})"),

@@ -310,12 +310,7 @@ fn breakdown(outcome: &TieBreakOutcome) -> Breakdown {
         })
         .collect();
     for g in &outcome.order {
-        let who = g
-            .members
-            .iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(", ");
+        let who = super::joined(&g.members, ", ");
         match &g.unresolved {
             Some(Unresolved::PlayOff { clause }) => trace.push(format!(
                 "play-off (\"sudden death\") required between {who} [{clause}]"
@@ -349,10 +344,7 @@ trait JoinNames {
 
 impl JoinNames for Vec<ContestantId> {
     fn join_names(&self) -> String {
-        self.iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(" = ")
+        super::joined(self, " = ")
     }
 }
 
