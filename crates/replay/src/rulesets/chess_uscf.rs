@@ -214,11 +214,7 @@ fn median_discards_kind(i: MedianDiscardsInput) -> Result<Breakdown, KindError> 
             .iter()
             .map(|r| {
                 let d = Score::from(table.for_rounds(*r));
-                Computed::number(
-                    format!("dropped at each end, {r} rounds"),
-                    &d,
-                    d.to_string(),
-                )
+                Computed::exact(format!("dropped at each end, {r} rounds"), &d)
             })
             .collect(),
         trace: vec![format!("table {}: {table:?}", i.table)],

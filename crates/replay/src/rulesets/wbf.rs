@@ -53,11 +53,7 @@ fn swiss_points_example(i: SwissPointsExample) -> Result<Breakdown, KindError> {
         .collect();
     let total = swiss_points_from_finals(&team, &opponents, &finals).map_err(KindError::compute)?;
     Ok(Breakdown {
-        computed: vec![Computed::number(
-            format!("Swiss points of {team}"),
-            &total,
-            total.to_string(),
-        )],
+        computed: vec![Computed::exact(format!("Swiss points of {team}"), &total)],
         trace: i
             .opponents
             .iter()
