@@ -112,18 +112,7 @@ fn sums(c: &mut Criterion) {
     // 170,000 bits). Each addition of a machine-word fraction to the
     // promoted sum costs one pass over its digits.
     let n = if cfg!(debug_assertions) { 500 } else { 10_000 };
-    let mut primes: Vec<i64> = Vec::with_capacity(n);
-    let mut candidate = 2i64;
-    while primes.len() < n {
-        if primes
-            .iter()
-            .take_while(|p| **p * **p <= candidate)
-            .all(|p| candidate % p != 0)
-        {
-            primes.push(candidate);
-        }
-        candidate += 1;
-    }
+    let primes = countback_test_support::synthetic::primes(n);
     let distinct: Vec<Score> = primes
         .iter()
         .map(|p| Score::new(p % 7 - 3, *p).unwrap_or_default())
