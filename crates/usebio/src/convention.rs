@@ -17,84 +17,40 @@ use crate::session::{Session, SourceFormat};
 /// A scoring program's (or rule book's) conventions, by name.
 ///
 /// Read by serde under the names of [`Convention::name`] (and `ruter` for
-/// [`Convention::MagicContest`], as [`FromStr`] reads it). The schema (the
-/// `schemars` feature) gives each the event file's one-line description and
-/// keeps the name the event file's schema has always given it,
-/// `ConventionName`.
+/// [`Convention::MagicContest`], as [`FromStr`] reads it). Its schema (the
+/// `schemars` feature) lists those names with [`Convention::summary`], under
+/// the name the event file's schema has always given it, `ConventionName`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    feature = "schemars",
-    schemars(
-        rename = "ConventionName",
-        description = "A named scoring convention: the set of choices one scoring program\nmakes (see `docs/conventions.md`)."
-    )
-)]
 #[non_exhaustive]
 pub enum Convention {
     /// The EBU Laws & Ethics letter on fouled boards (`001_…`): Neuberg,
     /// factored match points rounded to 0.1 (an exact 0.05 toward the
     /// average).
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(
-            description = "The EBU letter on fouled boards: Neuberg, 0.1 toward the average."
-        )
-    )]
     EbuLetter,
     /// The EBU White Book 2025 as EBUScore applies it: Neuberg, exact.
     // snake_case alone would give `ebu_white_book2025`: the name is
     // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
     #[cfg_attr(feature = "serde", serde(rename = "ebu_white_book_2025"))]
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "EBU White Book 2025: Neuberg, exact.")
-    )]
     EbuWhiteBook2025,
     /// ACBL (ACBLscore): 1 per result beaten, ½ per tie; Neuberg.
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "ACBL: 1 per result beaten, Neuberg.")
-    )]
     Acbl,
     /// Compscore (ABF): Neuberg, displays rounded half to even.
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "Compscore: Neuberg, displays half to even.")
-    )]
     Compscore,
     /// NZ Bridge Scorer: Neuberg on short boards, adjusted tables as ties in
     /// the totals, traveller lines truncated to 0.1, handicap % added.
-    #[cfg_attr(feature = "schemars", schemars(description = "NZ Scorer."))]
     NzScorer,
     /// ScoreBridge's default ("Simple"): each missing result is a tie.
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "ScoreBridge \"Simple\": each missing result a tie.")
-    )]
     ScoreBridge,
     /// KoPS: Neuberg, factored match points rounded to 0.01.
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "KoPS: Neuberg, factored match points to 0.01.")
-    )]
     Kops,
     /// Magic Contest and Ruter: Neuberg; a Butler sit-out scores its own
     /// average (totals scaled to the boards of the field).
     #[cfg_attr(feature = "serde", serde(alias = "ruter"))]
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "Magic Contest and Ruter.")
-    )]
     MagicContest,
     /// BBO: a short board or a board with average lines scored as a plain
     /// percentage among its real results.
-    #[cfg_attr(
-        feature = "schemars",
-        schemars(description = "BBO: short boards as a plain percentage.")
-    )]
     Bbo,
 }
 
@@ -110,6 +66,30 @@ pub const ALL_CONVENTIONS: [Convention; 9] = [
     Convention::MagicContest,
     Convention::Bbo,
 ];
+
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for Convention {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ConventionName".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<schemars::Schema> = ALL_CONVENTIONS
+            .iter()
+            .map(|c| {
+                schemars::json_schema!({
+                    "const": c.name(),
+                    "description": c.summary(),
+                    "type": "string"
+                })
+            })
+            .collect();
+        schemars::json_schema!({
+            "description": "A named scoring convention: the set of choices one scoring program\nmakes (see `docs/conventions.md`).",
+            "oneOf": names
+        })
+    }
+}
 
 /// How a program prints an exact figure at the precision of its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -199,6 +179,25 @@ impl Convention {
             Convention::Kops => "kops",
             Convention::MagicContest => "magic_contest",
             Convention::Bbo => "bbo",
+        }
+    }
+
+    /// What the convention does, in a line (an option's help, the event
+    /// file's schema).
+    #[must_use]
+    pub fn summary(self) -> &'static str {
+        match self {
+            Convention::EbuLetter => {
+                "The EBU letter on fouled boards: Neuberg, 0.1 toward the average."
+            }
+            Convention::EbuWhiteBook2025 => "EBU White Book 2025: Neuberg, exact.",
+            Convention::Acbl => "ACBL: 1 per result beaten, Neuberg.",
+            Convention::Compscore => "Compscore: Neuberg, displays half to even.",
+            Convention::NzScorer => "NZ Scorer.",
+            Convention::ScoreBridge => "ScoreBridge \"Simple\": each missing result a tie.",
+            Convention::Kops => "KoPS: Neuberg, factored match points to 0.01.",
+            Convention::MagicContest => "Magic Contest and Ruter.",
+            Convention::Bbo => "BBO: short boards as a plain percentage.",
         }
     }
 
