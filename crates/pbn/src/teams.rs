@@ -155,13 +155,14 @@ fn number(table: &Table, c: Option<&Cell<'_>>, name: &str, line: usize) -> Resul
         .map_err(|_| bad_cell(table, c, name, line, "a whole number"))
 }
 
+/// The team named in column `name` of `row`.
 fn team_id(
     table: &Table,
-    c: Option<&Cell<'_>>,
+    row: &[Cell<'_>],
     name: &str,
     line: usize,
 ) -> Result<ContestantId, ParseError> {
-    match c {
+    match cell(table, row, name) {
         Some(c) if !blank(Some(c)) && c.text.len() <= 64 => Ok(ContestantId::new(c.text.trim())),
         Some(c) => Err(bad_cell(
             table,
@@ -320,7 +321,7 @@ impl TeamsReader {
         let row = table.row(line_no, line)?;
         let line32 = u32::try_from(line_no).unwrap_or(u32::MAX);
         if table.kind == Kind::Total {
-            let id = team_id(table, cell(table, &row, "TeamId"), "TeamId", line_no)?;
+            let id = team_id(table, &row, "TeamId", line_no)?;
             if let Some(first) = self.teams.iter().find(|t| t.id == id) {
                 return Err(ParseError::DuplicateParticipant {
                     at: pos("[TotalScoreTable] column TeamId", line_no, 1),
@@ -354,18 +355,8 @@ impl TeamsReader {
                 expected: "a round from 1",
             });
         }
-        let home = team_id(
-            table,
-            cell(table, &row, "TeamId_Home"),
-            "TeamId_Home",
-            line_no,
-        )?;
-        let away = team_id(
-            table,
-            cell(table, &row, "TeamId_Away"),
-            "TeamId_Away",
-            line_no,
-        )?;
+        let home = team_id(table, &row, "TeamId_Home", line_no)?;
+        let away = team_id(table, &row, "TeamId_Away", line_no)?;
         for id in [&home, &away] {
             if !self.named.iter().any(|(n, _)| n == id) {
                 self.named.push((id.clone(), line32));
