@@ -44,6 +44,11 @@ fn show(s: &Score) -> String {
     s.to_string()
 }
 
+/// A number the document prints as [`show`] writes it.
+fn shown(quantity: impl Into<String>, exact: &Score) -> Computed {
+    Computed::number(quantity, exact, show(exact))
+}
+
 /// Count-back points as a score.
 fn as_points(v: u64) -> Score {
     Score::integer(i64::try_from(v).unwrap_or(i64::MAX))
@@ -148,15 +153,13 @@ fn tie_break_points_kind(mut i: TieBreakPointsInput) -> Result<Breakdown, KindEr
         let multiplier = contribution
             .checked_div(&o.final_score)
             .map_err(KindError::compute)?;
-        computed.push(Computed::number(
+        computed.push(shown(
             format!("score of {who} counted for its opponents"),
             &pro_rata,
-            show(&pro_rata),
         ));
-        computed.push(Computed::number(
+        computed.push(shown(
             format!("multiplier of {who}'s final score"),
             &multiplier,
-            show(&multiplier),
         ));
         trace.push(format!(
             "{me} met {who} (weights {}); {who} finished on {} having played {} of the stage, counted as {}; adds {}",
@@ -174,11 +177,7 @@ fn tie_break_points_kind(mut i: TieBreakPointsInput) -> Result<Breakdown, KindEr
             show(&i.share_played)
         ));
     }
-    computed.push(Computed::number(
-        format!("tie-break points of {me}"),
-        &total,
-        show(&total),
-    ));
+    computed.push(shown(format!("tie-break points of {me}"), &total));
     Ok(Breakdown { computed, trace })
 }
 
@@ -221,8 +220,8 @@ fn individual(i: IndividualInput) -> Result<Breakdown, KindError> {
         .map_err(KindError::compute)?;
     Ok(Breakdown {
         computed: vec![
-            Computed::number(format!("O of {me}"), &o, show(&o)),
-            Computed::number(format!("P of {me}"), &p, show(&p)),
+            shown(format!("O of {me}"), &o),
+            shown(format!("P of {me}"), &p),
             Computed::number(format!("tie-break points of {me} (O/P)"), &value, display),
         ],
         trace: vec![
@@ -327,11 +326,7 @@ fn count_back(i: CountBackInput) -> Result<Breakdown, KindError> {
         ));
         for c in &tied {
             let p = as_points(cb.totals.get(c).copied().unwrap_or_default());
-            computed.push(Computed::number(
-                format!("board {}: points of {c}", b.number),
-                &p,
-                show(&p),
-            ));
+            computed.push(shown(format!("board {}: points of {c}", b.number), &p));
         }
         let best = cb.totals.values().copied().max().unwrap_or_default();
         let winners: Vec<&str> = cb
@@ -353,11 +348,7 @@ fn count_back(i: CountBackInput) -> Result<Breakdown, KindError> {
     let all = PointABoardCountBack::compute(&tied, &boards).map_err(KindError::compute)?;
     for c in &tied {
         let p = as_points(all.totals.get(c).copied().unwrap_or_default());
-        computed.push(Computed::number(
-            format!("count-back total of {c}"),
-            &p,
-            show(&p),
-        ));
+        computed.push(shown(format!("count-back total of {c}"), &p));
     }
     Ok(Breakdown { computed, trace })
 }
