@@ -48,6 +48,15 @@ fn explained_by_writer(audit: &Audit) {
     );
 }
 
+/// Every figure of the file is reproduced, and the writer's convention
+/// explains it.
+fn every_figure_agrees(audit: &Audit) {
+    for f in &audit.findings {
+        assert!(f.class.agrees(), "{f:?}");
+    }
+    explained_by_writer(audit);
+}
+
 fn is_line(f: &Finding) -> bool {
     matches!(f.figure, Figure::LineNs | Figure::LineEw)
 }
@@ -260,10 +269,7 @@ fn butler_howell() {
     };
     assert_eq!(audit.of(Figure::Datum).count(), 35);
     assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 280);
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
     // The csv's exact-half cases: -445 -> -450, -5 -> -10, 125 -> 130.
     for (board, datum) in [(2, "-450"), (20, "-10"), (17, "130")] {
         let d = audit
@@ -284,10 +290,7 @@ fn cross_imp_howell() {
         return;
     };
     assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 216);
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
     let two = audit.rescore.standing(&ContestantId::new("2")).unwrap();
     assert_eq!(
         two.total
@@ -332,10 +335,7 @@ fn nz_multi_section() {
     // M + (E - A), and its match-point totals are truncated (C11: 810 for
     // 4053/5). The NZ Scorer convention makes exactly those choices, so
     // every figure is reproduced under it.
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
 }
 
 /// Source: README, nz-scorer/pairs-with-np-passed.xml: the "N P" line on
