@@ -15,22 +15,33 @@ use countback_usebio::{
     audit, parse_nz_scorer, parse_usebio, Audit, Convention, Difference, Figure, Finding, Session,
 };
 
-fn compscore(name: &str) -> Option<(Session, Audit)> {
+/// The real file `folder/name` read by `parse` and audited: the writer's
+/// convention must be `writer`.
+fn audited(
+    folder: &str,
+    name: &str,
+    parse: fn(&str) -> Result<Session, countback_usebio::ParseError>,
+    writer: Convention,
+) -> Option<(Session, Audit)> {
     let dir = common::data_dir()?;
-    let text = common::read(&dir.join("cobalt-compscore3").join(name));
-    let session = parse_usebio(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let text = common::read(&dir.join(folder).join(name));
+    let session = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let audit = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(audit.convention, Convention::Compscore, "{name}");
+    assert_eq!(audit.convention, writer, "{name}");
     Some((session, audit))
 }
 
+fn compscore(name: &str) -> Option<(Session, Audit)> {
+    audited(
+        "cobalt-compscore3",
+        name,
+        parse_usebio,
+        Convention::Compscore,
+    )
+}
+
 fn nz(name: &str) -> Option<(Session, Audit)> {
-    let dir = common::data_dir()?;
-    let text = common::read(&dir.join("nz-scorer").join(name));
-    let session = parse_nz_scorer(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let audit = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(audit.convention, Convention::NzScorer, "{name}");
-    Some((session, audit))
+    audited("nz-scorer", name, parse_nz_scorer, Convention::NzScorer)
 }
 
 /// The audit names the writer's convention as the one that explains the
