@@ -68,9 +68,7 @@ fn score_bridge_short_board_counts_missing_results_as_ties() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let a = audit(&session).unwrap();
-    assert_eq!(a.convention, Convention::ScoreBridge);
+    let (session, a) = audited_as(&xml, Convention::ScoreBridge);
     assert!(a.explained(), "{}", a.summary());
     assert!(a.findings.iter().all(|f| f.class == Difference::Reproduced));
     // Under Compscore's Neuberg the same lines are not what its rule gives:
@@ -287,6 +285,17 @@ fn usebio_full(
     s
 }
 
+/// The document read and audited: its writer's convention must be `writer`.
+fn audited_as(
+    xml: &str,
+    writer: Convention,
+) -> (countback_usebio::Session, countback_usebio::Audit) {
+    let session = parse_usebio(xml).unwrap();
+    let audit = audit(&session).unwrap();
+    assert_eq!(audit.convention, writer);
+    (session, audit)
+}
+
 /// What the audit computed for `who`'s `figure`, and how it classed it.
 fn computed_and_class(
     a: &countback_usebio::Audit,
@@ -370,9 +379,7 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let kops = audit(&session).unwrap();
-    assert_eq!(kops.convention, Convention::Kops);
+    let (session, kops) = audited_as(&xml, Convention::Kops);
     assert!(
         kops.summary()
             .contains("the kops convention explains the file"),
@@ -446,9 +453,7 @@ fn bbo_scores_average_lines_as_a_plain_percentage() {
             ],
         )],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let bbo = audit(&session).unwrap();
-    assert_eq!(bbo.convention, Convention::Bbo);
+    let (session, bbo) = audited_as(&xml, Convention::Bbo);
     assert!(
         bbo.findings
             .iter()
@@ -541,9 +546,7 @@ fn compscore_prints_exact_halves_to_even() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let cs = audit(&session).unwrap();
-    assert_eq!(cs.convention, Convention::Compscore);
+    let (session, cs) = audited_as(&xml, Convention::Compscore);
     assert!(cs.explained(), "{}", cs.summary());
     assert!(cs.findings.iter().all(|f| f.class.agrees()));
     assert_eq!(
