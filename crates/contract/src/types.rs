@@ -8,6 +8,15 @@ use countback_model::{BoardNumber, Direction, InputError, Score};
 
 use crate::error::ContractError;
 
+/// The refusal of `value` as `what`, which must lie in `range`.
+fn out_of_range(what: &str, value: impl Into<i64>, range: &'static str) -> InputError {
+    InputError::OutOfRange {
+        what: what.to_owned(),
+        value: Score::integer(value.into()),
+        range,
+    }
+}
+
 /// The denomination of a contract. The five strains are fixed by the Laws,
 /// so the enum is exhaustive on purpose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -169,15 +178,13 @@ fn cycle_index(board: BoardNumber) -> Result<usize, InputError> {
     let n = board
         .0
         .checked_sub(1)
-        .ok_or_else(|| InputError::OutOfRange {
-            what: "board number".to_owned(),
-            value: Score::integer(0),
-            range: "1 or more",
-        })?;
-    usize::try_from(n).map_err(|_| InputError::OutOfRange {
-        what: "board number".to_owned(),
-        value: Score::integer(i64::from(board.0)),
-        range: "a board number this machine can index",
+        .ok_or_else(|| out_of_range("board number", 0, "1 or more"))?;
+    usize::try_from(n).map_err(|_| {
+        out_of_range(
+            "board number",
+            board.0,
+            "a board number this machine can index",
+        )
     })
 }
 
@@ -236,20 +243,9 @@ pub struct Contract {
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawContract {
-    level: u8,
-    strain: Strain,
-    doubling: Doubling,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawContract> for Contract {
-    type Error = InputError;
-    fn try_from(raw: RawContract) -> Result<Contract, InputError> {
-        Contract::new(raw.level, raw.strain, raw.doubling)
-    }
+countback_model::deserialize_through! {
+    #[serde(deny_unknown_fields)]
+    struct RawContract { level: u8, strain: Strain, doubling: Doubling } => Contract::new -> InputError
 }
 
 impl Contract {
@@ -259,11 +255,7 @@ impl Contract {
     /// [`InputError::OutOfRange`] for another level.
     pub fn new(level: u8, strain: Strain, doubling: Doubling) -> Result<Contract, InputError> {
         if !(1..=7).contains(&level) {
-            return Err(InputError::OutOfRange {
-                what: "contract level".to_owned(),
-                value: Score::integer(i64::from(level)),
-                range: "1 to 7",
-            });
+            return Err(out_of_range("contract level", level, "1 to 7"));
         }
         Ok(Contract {
             level,
@@ -389,20 +381,9 @@ pub struct Played {
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPlayed {
-    contract: Contract,
-    declarer: Seat,
-    tricks: u8,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawPlayed> for Played {
-    type Error = InputError;
-    fn try_from(raw: RawPlayed) -> Result<Played, InputError> {
-        Played::new(raw.contract, raw.declarer, raw.tricks)
-    }
+countback_model::deserialize_through! {
+    #[serde(deny_unknown_fields)]
+    struct RawPlayed { contract: Contract, declarer: Seat, tricks: u8 } => Played::new -> InputError
 }
 
 impl Played {
@@ -412,11 +393,7 @@ impl Played {
     /// [`InputError::OutOfRange`] for more than 13 tricks.
     pub fn new(contract: Contract, declarer: Seat, tricks: u8) -> Result<Played, InputError> {
         if tricks > 13 {
-            return Err(InputError::OutOfRange {
-                what: "tricks taken by declarer".to_owned(),
-                value: Score::integer(i64::from(tricks)),
-                range: "0 to 13",
-            });
+            return Err(out_of_range("tricks taken by declarer", tricks, "0 to 13"));
         }
         Ok(Played {
             contract,
@@ -437,11 +414,8 @@ impl Played {
         relative: i8,
     ) -> Result<Played, InputError> {
         let tricks = i16::from(contract.tricks_needed()) + i16::from(relative);
-        let tricks = u8::try_from(tricks).map_err(|_| InputError::OutOfRange {
-            what: "tricks taken by declarer".to_owned(),
-            value: Score::integer(i64::from(tricks)),
-            range: "0 to 13",
-        })?;
+        let tricks = u8::try_from(tricks)
+            .map_err(|_| out_of_range("tricks taken by declarer", tricks, "0 to 13"))?;
         Played::new(contract, declarer, tricks)
     }
 

@@ -101,10 +101,7 @@ fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::Sess
             Format::Csv => Boards::None,
             _ => Boards::All,
         }),
-        half: crate::cli::half_for(
-            shown.half,
-            scored.options.convention.map(|c| c.convention()),
-        ),
+        half: crate::cli::half_for(shown.half, scored.options.convention),
     })
 }
 

@@ -537,54 +537,6 @@ pub enum PercentageName {
     GapPar,
 }
 
-/// A named scoring convention: the set of choices one scoring program
-/// makes (see `docs/conventions.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum ConventionName {
-    /// The EBU letter on fouled boards: Neuberg, 0.1 toward the average.
-    EbuLetter,
-    /// EBU White Book 2025: Neuberg, exact.
-    // snake_case alone would give `ebu_white_book2025`: the name is
-    // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
-    #[serde(rename = "ebu_white_book_2025")]
-    EbuWhiteBook2025,
-    /// ACBL: 1 per result beaten, Neuberg.
-    Acbl,
-    /// Compscore: Neuberg, displays half to even.
-    Compscore,
-    /// NZ Scorer.
-    NzScorer,
-    /// ScoreBridge "Simple": each missing result a tie.
-    ScoreBridge,
-    /// KoPS: Neuberg, factored match points to 0.01.
-    Kops,
-    /// Magic Contest and Ruter.
-    #[serde(alias = "ruter")]
-    MagicContest,
-    /// BBO: short boards as a plain percentage.
-    Bbo,
-}
-
-impl ConventionName {
-    /// The convention in `countback-usebio`.
-    #[must_use]
-    pub fn convention(self) -> countback_usebio::Convention {
-        match self {
-            ConventionName::EbuLetter => countback_usebio::Convention::EbuLetter,
-            ConventionName::EbuWhiteBook2025 => countback_usebio::Convention::EbuWhiteBook2025,
-            ConventionName::Acbl => countback_usebio::Convention::Acbl,
-            ConventionName::Compscore => countback_usebio::Convention::Compscore,
-            ConventionName::NzScorer => countback_usebio::Convention::NzScorer,
-            ConventionName::ScoreBridge => countback_usebio::Convention::ScoreBridge,
-            ConventionName::Kops => countback_usebio::Convention::Kops,
-            ConventionName::MagicContest => countback_usebio::Convention::MagicContest,
-            ConventionName::Bbo => countback_usebio::Convention::Bbo,
-        }
-    }
-}
-
 /// How a pairs session is scored (`[event.scoring]`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -595,7 +547,7 @@ pub struct ScoringOptions {
     /// one. For a results file (`score`, `audit`), the convention to use
     /// instead of the writer's.
     #[serde(default)]
-    pub convention: Option<ConventionName>,
+    pub convention: Option<countback_usebio::Convention>,
     /// Results on a complete board, common to the session (default: the
     /// most on any board, or any board's own `expected`).
     #[serde(default)]
@@ -690,21 +642,24 @@ mod tests {
 
     #[test]
     fn every_convention_is_named_as_the_crate_names_it() {
-        // Both enums serialise by name; a name that drifted (snake_case
-        // makes `ebu_white_book2025`) would refuse the documented one.
+        // The option is read by serde; a name that drifted from
+        // `Convention::name` (snake_case makes `ebu_white_book2025`) would
+        // refuse the documented one. `ruter` is Magic Contest's other name.
         for c in countback_usebio::ALL_CONVENTIONS {
-            let named: ConventionName =
+            let named: countback_usebio::Convention =
                 serde_json::from_value(serde_json::json!(c.name())).unwrap();
-            assert_eq!(named.convention(), c);
-            assert_eq!(
-                serde_json::to_value(named).unwrap(),
-                serde_json::json!(c.name())
-            );
+            assert_eq!(named, c);
             assert_eq!(
                 serde_json::to_value(c).unwrap(),
                 serde_json::json!(c.name())
             );
         }
+        let ruter: ScoringOptions =
+            serde_json::from_value(serde_json::json!({ "convention": "ruter" })).unwrap();
+        assert_eq!(
+            ruter.convention,
+            Some(countback_usebio::Convention::MagicContest)
+        );
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
             ));
         }
     }
-    Ok(convention.map(crate::options::ConventionName::convention))
+    Ok(convention)
 }
 
 /// The kind of results file, from its first bytes: PBN (`%` or `[` first),

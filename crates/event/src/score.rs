@@ -310,7 +310,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     spec.expected = Expected::Fixed(common);
     // A named convention gives the defaults; the options below override.
     if let Some(c) = options.convention {
-        let choices = c.convention().choices();
+        let choices = c.choices();
         spec.scale = choices.scale;
         spec.factoring = choices.short_boards;
         spec.rounding = choices.factored_rounding;
@@ -595,10 +595,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
         rule: FileRule::default(),
         not_used: Vec::new(),
     };
-    let convention = scored
-        .options
-        .convention
-        .map(crate::options::ConventionName::convention);
+    let convention = scored.options.convention;
     let rescore = countback_usebio::rescore_under(&session, convention)?;
     same_figures(&scored, &rescore).map_err(|what| {
         cannot(format!(

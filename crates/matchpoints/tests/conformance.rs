@@ -8,7 +8,7 @@ use countback_matchpoints::{
     butler, cross_imps, datum_rounding_nearest_ten, BoardNumber, HalfRule, RoundingMode, Score,
 };
 
-use countback_test_support::files::tags;
+use countback_test_support::files::{played_boards, tags};
 
 fn data(file: &str) -> Option<String> {
     countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
@@ -20,12 +20,7 @@ fn data(file: &str) -> Option<String> {
 type Board = (u32, Vec<i32>, Vec<String>, Option<String>);
 
 fn boards(xml: &str, per_line: &str) -> Vec<Board> {
-    xml.split("</BOARD>")
-        .filter_map(|chunk| {
-            let start = chunk.rfind("<BOARD>").max(chunk.rfind("<BOARD "))?;
-            chunk.get(start..)
-        })
-        .filter(|b| b.contains("<TRAVELLER_LINE>"))
+    played_boards(xml)
         .map(|b| {
             let board = tags(b, "BOARD_NUMBER")[0].trim().parse().unwrap();
             let scores = tags(b, "SCORE")

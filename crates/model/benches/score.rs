@@ -6,15 +6,16 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
 
-fn small_pairs() -> Vec<(Score, Score)> {
+/// The 64 pairs of fractions every representation adds, each made by
+/// `make(numerator, denominator)`.
+fn fraction_pairs<T>(make: impl Fn(i64, i64) -> T) -> Vec<(T, T)> {
     (1..=64i64)
-        .map(|i| {
-            (
-                Score::new(i * 37 + 11, i % 7 + 3).unwrap_or_default(),
-                Score::new(i * 5 + 1, i % 11 + 2).unwrap_or_default(),
-            )
-        })
+        .map(|i| (make(i * 37 + 11, i % 7 + 3), make(i * 5 + 1, i % 11 + 2)))
         .collect()
+}
+
+fn small_pairs() -> Vec<(Score, Score)> {
+    fraction_pairs(|n, d| Score::new(n, d).unwrap_or_default())
 }
 
 fn promoted_pairs() -> Vec<(Score, Score)> {
@@ -44,44 +45,13 @@ fn ops(c: &mut Criterion) {
         });
     }
     // The alternatives the representation was chosen against.
-    let r64: Vec<(Ratio<i64>, Ratio<i64>)> = (1..=64i64)
-        .map(|i| {
-            (
-                Ratio::new(i * 37 + 11, i % 7 + 3),
-                Ratio::new(i * 5 + 1, i % 11 + 2),
-            )
-        })
-        .collect();
-    g.bench_function("add/num-rational-i64-checked", |b| {
-        b.iter(|| {
-            for (x, y) in &r64 {
-                black_box(num_traits::CheckedAdd::checked_add(x, y));
-            }
-        })
-    });
-    let r128: Vec<(Ratio<i128>, Ratio<i128>)> = (1..=64i128)
-        .map(|i| {
-            (
-                Ratio::new(i * 37 + 11, i % 7 + 3),
-                Ratio::new(i * 5 + 1, i % 11 + 2),
-            )
-        })
-        .collect();
-    g.bench_function("add/num-rational-i128-checked", |b| {
-        b.iter(|| {
-            for (x, y) in &r128 {
-                black_box(num_traits::CheckedAdd::checked_add(x, y));
-            }
-        })
-    });
-    let big: Vec<(BigRational, BigRational)> = (1..=64i64)
-        .map(|i| {
-            (
-                BigRational::new(BigInt::from(i * 37 + 11), BigInt::from(i % 7 + 3)),
-                BigRational::new(BigInt::from(i * 5 + 1), BigInt::from(i % 11 + 2)),
-            )
-        })
-        .collect();
+    checked_add(&mut g, "i64", &fraction_pairs(Ratio::<i64>::new));
+    checked_add(
+        &mut g,
+        "i128",
+        &fraction_pairs(|n, d| Ratio::new(i128::from(n), i128::from(d))),
+    );
+    let big = fraction_pairs(|n, d| BigRational::new(BigInt::from(n), BigInt::from(d)));
     g.bench_function("add/bigrational", |b| {
         b.iter(|| {
             for (x, y) in &big {
@@ -90,6 +60,22 @@ fn ops(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// `add/num-rational-{int}-checked`: checked addition of a fixed-width
+/// `num-rational` fraction.
+fn checked_add<T: num_traits::CheckedAdd>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    int: &str,
+    pairs: &[(T, T)],
+) {
+    g.bench_function(format!("add/num-rational-{int}-checked"), |b| {
+        b.iter(|| {
+            for (x, y) in pairs {
+                black_box(x.checked_add(y));
+            }
+        })
+    });
 }
 
 fn sums(c: &mut Criterion) {
@@ -112,18 +98,7 @@ fn sums(c: &mut Criterion) {
     // 170,000 bits). Each addition of a machine-word fraction to the
     // promoted sum costs one pass over its digits.
     let n = if cfg!(debug_assertions) { 500 } else { 10_000 };
-    let mut primes: Vec<i64> = Vec::with_capacity(n);
-    let mut candidate = 2i64;
-    while primes.len() < n {
-        if primes
-            .iter()
-            .take_while(|p| **p * **p <= candidate)
-            .all(|p| candidate % p != 0)
-        {
-            primes.push(candidate);
-        }
-        candidate += 1;
-    }
+    let primes = countback_test_support::synthetic::primes(n);
     let distinct: Vec<Score> = primes
         .iter()
         .map(|p| Score::new(p % 7 - 3, *p).unwrap_or_default())

@@ -153,22 +153,11 @@ pub struct ArtificialScore {
     ew_percent: Score,
 }
 
-/// The serde form of [`ArtificialScore`], checked by `new` on the way in.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(rename = "ArtificialScore")]
-struct RawArtificialScore {
-    ns_percent: Score,
-    ew_percent: Score,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawArtificialScore> for ArtificialScore {
-    type Error = InputError;
-
-    fn try_from(raw: RawArtificialScore) -> Result<ArtificialScore, InputError> {
-        ArtificialScore::new(raw.ns_percent, raw.ew_percent)
-    }
+crate::deserialize_through! {
+    /// The serde form of [`ArtificialScore`], checked by `new` on the way in.
+    #[serde(rename = "ArtificialScore")]
+    struct RawArtificialScore { ns_percent: Score, ew_percent: Score } => ArtificialScore::new -> InputError
 }
 
 impl ArtificialScore {

@@ -22,6 +22,67 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// Deserialises a type with private fields through its checking
+/// constructor, so that no value the constructor refuses can be read
+/// either: the type says `#[serde(try_from = "Raw…")]`, and this writes the
+/// `Raw…` form (the fields as the constructor takes them, in its order,
+/// with the attributes given) and its `TryFrom`, which calls the
+/// constructor and fails with its error.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use countback_model::{deserialize_through, InputError, Score};
+///
+/// #[derive(Debug, serde::Deserialize)]
+/// #[serde(try_from = "RawHalf")]
+/// struct Half {
+///     points: Score,
+/// }
+///
+/// impl Half {
+///     fn new(points: Score) -> Result<Half, InputError> {
+///         if points.is_negative() {
+///             return Err(InputError::OutOfRange {
+///                 what: "points".to_owned(),
+///                 value: points,
+///                 range: "0 or more",
+///             });
+///         }
+///         Ok(Half { points })
+///     }
+/// }
+///
+/// deserialize_through! {
+///     #[serde(rename = "Half")]
+///     struct RawHalf { points: Score } => Half::new -> InputError
+/// }
+///
+/// assert!(serde_json::from_str::<Half>(r#"{"points": "3/2"}"#).is_ok());
+/// assert!(serde_json::from_str::<Half>(r#"{"points": "-1"}"#).is_err());
+/// # }
+/// ```
+#[macro_export]
+macro_rules! deserialize_through {
+    (
+        $(#[$attr:meta])*
+        struct $raw:ident { $($field:ident: $field_type:ty),+ $(,)? } => $ty:ident::$new:ident -> $error:ty
+    ) => {
+        #[derive(serde::Deserialize)]
+        $(#[$attr])*
+        struct $raw {
+            $($field: $field_type),+
+        }
+
+        impl ::core::convert::TryFrom<$raw> for $ty {
+            type Error = $error;
+
+            fn try_from(raw: $raw) -> ::core::result::Result<$ty, $error> {
+                $ty::$new($(raw.$field),+)
+            }
+        }
+    };
+}
+
 pub mod error;
 pub mod event;
 pub mod head_to_head;

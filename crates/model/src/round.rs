@@ -81,22 +81,11 @@ pub struct Rounding {
     mode: RoundingMode,
 }
 
-/// The serde form of [`Rounding`], checked by `new` on the way in.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(rename = "Rounding")]
-struct RawRounding {
-    step: Score,
-    mode: RoundingMode,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawRounding> for Rounding {
-    type Error = ScoreError;
-
-    fn try_from(raw: RawRounding) -> Result<Rounding, ScoreError> {
-        Rounding::new(raw.step, raw.mode)
-    }
+crate::deserialize_through! {
+    /// The serde form of [`Rounding`], checked by `new` on the way in.
+    #[serde(rename = "Rounding")]
+    struct RawRounding { step: Score, mode: RoundingMode } => Rounding::new -> ScoreError
 }
 
 impl Rounding {

@@ -149,29 +149,12 @@ fn floats_are_refused_on_input() {
     );
 }
 
-/// The first `n` primes.
-fn primes(n: usize) -> Vec<i64> {
-    let mut found: Vec<i64> = Vec::with_capacity(n);
-    let mut candidate = 2i64;
-    while found.len() < n {
-        if found
-            .iter()
-            .take_while(|p| **p * **p <= candidate)
-            .all(|p| candidate % p != 0)
-        {
-            found.push(candidate);
-        }
-        candidate += 1;
-    }
-    found
-}
-
 /// Issue 17: 2,500 distinct prime denominators took 9-17 s (a quadratic
 /// binary gcd of two big numbers on every addition). Now each addition of
 /// a machine-word fraction to a promoted sum costs one pass over its digits.
 #[test]
 fn summing_many_distinct_prime_denominators_is_fast_and_exact() {
-    let primes = primes(2_500);
+    let primes = countback_test_support::synthetic::primes(2_500);
     let numerators: Vec<i64> = (0..primes.len())
         .map(|i| i64::try_from(i % 7).unwrap() - 3)
         .collect();

@@ -35,24 +35,13 @@ pub struct ScaleFactor {
     actual: u64,
 }
 
-/// The serde form of [`ScaleFactor`], checked by `new` on the way in. The
-/// counts are read as `i64`, what `new` takes, so that a count beyond it is
-/// refused by the reader rather than clamped.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(rename = "ScaleFactor")]
-struct RawScaleFactor {
-    expected: i64,
-    actual: i64,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawScaleFactor> for ScaleFactor {
-    type Error = NormaliseError;
-
-    fn try_from(raw: RawScaleFactor) -> Result<ScaleFactor, NormaliseError> {
-        ScaleFactor::new(raw.expected, raw.actual)
-    }
+countback_model::deserialize_through! {
+    /// The serde form of [`ScaleFactor`], checked by `new` on the way in. The
+    /// counts are read as `i64`, what `new` takes, so that a count beyond it is
+    /// refused by the reader rather than clamped.
+    #[serde(rename = "ScaleFactor")]
+    struct RawScaleFactor { expected: i64, actual: i64 } => ScaleFactor::new -> NormaliseError
 }
 
 impl ScaleFactor {

@@ -144,46 +144,33 @@ fn adjusted_lines_take_a_share_of_the_complete_top_and_the_rest_are_factored() {
 #[test]
 fn rounding_policies_settle_exact_halves_as_named() {
     let avg = s("20");
-    let ebu = RoundingPolicy::EbuTenthTowardAverage;
     // (21·M + 1)/20 with E = 21, A = 20: 0.05, 2.15 and 39.95 are exact halves.
     assert_eq!(neuberg(&s("0"), 21, 20).unwrap(), s("0.05"));
-    assert_eq!(ebu.apply(&s("0.05"), &avg).unwrap(), s("0.1"));
-    assert_eq!(ebu.apply(&s("2.15"), &avg).unwrap(), s("2.2"));
-    assert_eq!(ebu.apply(&s("39.95"), &avg).unwrap(), s("39.9"));
-    assert_eq!(
-        RoundingPolicy::HundredthHalfUp
-            .apply(&s("17/3"), &avg)
-            .unwrap(),
-        s("5.67")
-    );
-    assert_eq!(
-        RoundingPolicy::HundredthHalfUp
-            .apply(&s("1.005"), &avg)
-            .unwrap(),
-        s("1.01")
-    );
-    assert_eq!(
-        RoundingPolicy::TenThousandthHalfAwayFromAverage
-            .apply(&s("1.00005"), &avg)
-            .unwrap(),
-        s("1.0000")
-    );
-    assert_eq!(
-        RoundingPolicy::TenThousandthHalfAwayFromAverage
-            .apply(&s("30.00005"), &avg)
-            .unwrap(),
-        s("30.0001")
-    );
-    assert_eq!(
-        RoundingPolicy::TenthTruncated
-            .apply(&s("20.29"), &avg)
-            .unwrap(),
-        s("20.2")
-    );
-    assert_eq!(
-        RoundingPolicy::Exact.apply(&s("1/3"), &avg).unwrap(),
-        s("1/3")
-    );
+    for (policy, value, rounded) in [
+        (RoundingPolicy::EbuTenthTowardAverage, "0.05", "0.1"),
+        (RoundingPolicy::EbuTenthTowardAverage, "2.15", "2.2"),
+        (RoundingPolicy::EbuTenthTowardAverage, "39.95", "39.9"),
+        (RoundingPolicy::HundredthHalfUp, "17/3", "5.67"),
+        (RoundingPolicy::HundredthHalfUp, "1.005", "1.01"),
+        (
+            RoundingPolicy::TenThousandthHalfAwayFromAverage,
+            "1.00005",
+            "1.0000",
+        ),
+        (
+            RoundingPolicy::TenThousandthHalfAwayFromAverage,
+            "30.00005",
+            "30.0001",
+        ),
+        (RoundingPolicy::TenthTruncated, "20.29", "20.2"),
+        (RoundingPolicy::Exact, "1/3", "1/3"),
+    ] {
+        assert_eq!(
+            policy.apply(&s(value), &avg).unwrap(),
+            s(rounded),
+            "{policy:?} of {value}"
+        );
+    }
 }
 
 #[test]

@@ -16,7 +16,7 @@ use countback_normalise::{
     Score, SessionSpec, TableOutcome, Traveller, TravellerLine,
 };
 
-use countback_test_support::files::tags;
+use countback_test_support::files::{played_boards, tags};
 
 fn data(file: &str) -> Option<String> {
     countback_test_support::shared_text(&format!("bridge-data/cobalt-compscore3/{file}"))
@@ -24,12 +24,7 @@ fn data(file: &str) -> Option<String> {
 
 /// Pair numbers are written as the file writes them (`7`, `1NS`, `1EW`).
 fn travellers(xml: &str) -> Vec<Traveller> {
-    xml.split("</BOARD>")
-        .filter_map(|chunk| {
-            let start = chunk.rfind("<BOARD>").max(chunk.rfind("<BOARD "))?;
-            chunk.get(start..)
-        })
-        .filter(|b| b.contains("<TRAVELLER_LINE>"))
+    played_boards(xml)
         .map(|b| {
             let board = BoardNumber(tags(b, "BOARD_NUMBER")[0].parse().unwrap());
             let lines = b

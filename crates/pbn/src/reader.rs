@@ -479,22 +479,18 @@ impl TotalFigures {
             })
             .find_map(|n| table.column(n))
         {
-            return Err(ParseError::BadValue {
-                at: pos(Kind::Total.tag(), table.line, c.column),
-                text: c.name.clone(),
-                expected: if mp {
+            return Err(column_refused(
+                table,
+                c,
+                if mp {
                     "a match-point total (TotalScoreMP or TotalMP): the event is matchpointed"
                 } else {
                     "an IMP total (TotalScoreIMP or TotalIMP): the event is scored in IMPs"
                 },
-            });
+            ));
         }
         if let (Some(_), Some(c)) = (table.column(names[0]), table.column(names[1])) {
-            return Err(ParseError::BadValue {
-                at: pos(Kind::Total.tag(), table.line, c.column),
-                text: c.name.clone(),
-                expected: "one total column, not two",
-            });
+            return Err(column_refused(table, c, "one total column, not two"));
         }
         let running = names.iter().copied().find(|n| table.index(n).is_some());
         // A multi-session file: the session's own columns are this file's
@@ -559,6 +555,16 @@ fn bye_row(table: &Table, row: &[Cell<'_>], id_name: &str) -> bool {
     no_id || named_bye
 }
 
+/// A column of the TotalScoreTable header that this file cannot have,
+/// refused at the header, naming it and what was `expected`.
+fn column_refused(table: &Table, c: &lex::Column, expected: &'static str) -> ParseError {
+    ParseError::BadValue {
+        at: pos(Kind::Total.tag(), table.line, c.column),
+        text: c.name.clone(),
+        expected,
+    }
+}
+
 fn total_rows<'r>(
     table: &Table,
     rows: &'r [(Vec<Cell<'r>>, usize)],
@@ -568,15 +574,15 @@ fn total_rows<'r>(
     let id_name = if individual { "PlayerId" } else { "PairId" };
     let other = if individual { "PairId" } else { "PlayerId" };
     if let Some(c) = table.column(other) {
-        return Err(ParseError::BadValue {
-            at: pos(Kind::Total.tag(), table.line, c.column),
-            text: c.name.clone(),
-            expected: if individual {
+        return Err(column_refused(
+            table,
+            c,
+            if individual {
                 "PlayerId: the ScoreTables name players"
             } else {
                 "PairId: the ScoreTables name pairs"
             },
-        });
+        ));
     }
     if table.index(id_name).is_none() {
         return Err(ParseError::Missing {

@@ -111,62 +111,67 @@ fn blank(c: Option<&Cell<'_>>) -> bool {
     }
 }
 
+/// A cell of column `name` that does not read as `expected`, at its column.
+fn bad_cell(
+    table: &Table,
+    c: &Cell<'_>,
+    name: &str,
+    line: usize,
+    expected: &'static str,
+) -> ParseError {
+    ParseError::BadValue {
+        at: pos(
+            &format!("{} column {name}", table.kind.tag()),
+            line,
+            c.column,
+        ),
+        text: short(&c.text),
+        expected,
+    }
+}
+
+/// A row that stops before column `name`.
+fn missing_cell(table: &Table, name: &str, line: usize) -> ParseError {
+    ParseError::Missing {
+        at: pos(table.kind.tag(), line, 1),
+        what: format!("a value for column {name}"),
+    }
+}
+
 fn stored(
     table: &Table,
     c: &Cell<'_>,
     name: &str,
     line: usize,
 ) -> Result<StoredFigure, ParseError> {
-    StoredFigure::parse(&c.text).ok_or_else(|| ParseError::BadValue {
-        at: pos(
-            &format!("{} column {name}", table.kind.tag()),
-            line,
-            c.column,
-        ),
-        text: short(&c.text),
-        expected: "a decimal number",
-    })
+    StoredFigure::parse(&c.text).ok_or_else(|| bad_cell(table, c, name, line, "a decimal number"))
 }
 
 fn number(table: &Table, c: Option<&Cell<'_>>, name: &str, line: usize) -> Result<u32, ParseError> {
-    let Some(c) = c else {
-        return Err(ParseError::Missing {
-            at: pos(table.kind.tag(), line, 1),
-            what: format!("a value for column {name}"),
-        });
-    };
-    c.text.trim().parse().map_err(|_| ParseError::BadValue {
-        at: pos(
-            &format!("{} column {name}", table.kind.tag()),
-            line,
-            c.column,
-        ),
-        text: short(&c.text),
-        expected: "a whole number",
-    })
+    let c = c.ok_or_else(|| missing_cell(table, name, line))?;
+    c.text
+        .trim()
+        .parse()
+        .map_err(|_| bad_cell(table, c, name, line, "a whole number"))
 }
 
+/// The team named in column `name` of `row`.
 fn team_id(
     table: &Table,
-    c: Option<&Cell<'_>>,
+    row: &[Cell<'_>],
     name: &str,
     line: usize,
 ) -> Result<ContestantId, ParseError> {
-    match c {
+    match cell(table, row, name) {
         Some(c) if !blank(Some(c)) && c.text.len() <= 64 => Ok(ContestantId::new(c.text.trim())),
-        Some(c) => Err(ParseError::BadValue {
-            at: pos(
-                &format!("{} column {name}", table.kind.tag()),
-                line,
-                c.column,
-            ),
-            text: short(&c.text),
-            expected: "a team number (at most 64 characters)",
-        }),
-        None => Err(ParseError::Missing {
-            at: pos(table.kind.tag(), line, 1),
-            what: format!("a value for column {name}"),
-        }),
+        Some(c) => Err(bad_cell(
+            table,
+            c,
+            name,
+            line,
+            "a team number (at most 64 characters)",
+        )),
+        None => Err(missing_cell(table, name, line)),
     }
 }
 
@@ -175,11 +180,13 @@ type Details = (Vec<Segment>, Option<[StoredFigure; 2]>);
 
 fn details(table: &Table, c: &Cell<'_>, line: usize) -> Result<Details, ParseError> {
     let bad = || {
-        ParseError::BadValue {
-        at: pos(&format!("{} column MatchDetails", table.kind.tag()), line, c.column),
-        text: short(&c.text),
-        expected: "segments `number,home IMPs,away IMPs` separated by `|` (Ruter: segment 200 is the match total)",
-    }
+        bad_cell(
+            table,
+            c,
+            "MatchDetails",
+            line,
+            "segments `number,home IMPs,away IMPs` separated by `|` (Ruter: segment 200 is the match total)",
+        )
     };
     let mut segments: Vec<Segment> = Vec::new();
     let mut total = None;
@@ -314,7 +321,7 @@ impl TeamsReader {
         let row = table.row(line_no, line)?;
         let line32 = u32::try_from(line_no).unwrap_or(u32::MAX);
         if table.kind == Kind::Total {
-            let id = team_id(table, cell(table, &row, "TeamId"), "TeamId", line_no)?;
+            let id = team_id(table, &row, "TeamId", line_no)?;
             if let Some(first) = self.teams.iter().find(|t| t.id == id) {
                 return Err(ParseError::DuplicateParticipant {
                     at: pos("[TotalScoreTable] column TeamId", line_no, 1),
@@ -348,18 +355,8 @@ impl TeamsReader {
                 expected: "a round from 1",
             });
         }
-        let home = team_id(
-            table,
-            cell(table, &row, "TeamId_Home"),
-            "TeamId_Home",
-            line_no,
-        )?;
-        let away = team_id(
-            table,
-            cell(table, &row, "TeamId_Away"),
-            "TeamId_Away",
-            line_no,
-        )?;
+        let home = team_id(table, &row, "TeamId_Home", line_no)?;
+        let away = team_id(table, &row, "TeamId_Away", line_no)?;
         for id in [&home, &away] {
             if !self.named.iter().any(|(n, _)| n == id) {
                 self.named.push((id.clone(), line32));

@@ -39,10 +39,7 @@ fn with_line(n: usize, text: &str) -> String {
 }
 
 fn check(what: &str, input: &str, expected: &str) {
-    match parse_pbn(input) {
-        Ok(_) => panic!("{what}: parsed"),
-        Err(e) => assert_eq!(e.to_string(), expected, "{what}"),
-    }
+    countback_test_support::assert_refused(what, parse_pbn(input), expected);
 }
 
 #[test]
@@ -132,13 +129,7 @@ fn an_unknown_column_is_kept_or_named_with_the_known_ones() {
             .replace("-50   0   2", "-50   0   2 y")
     };
     let s = parse_pbn(&with_column("Vulnerable")).unwrap();
-    assert!(
-        s.not_used
-            .iter()
-            .any(|n| n == "[ScoreTable] column Vulnerable"),
-        "{:?}",
-        s.not_used
-    );
+    countback_test_support::assert_listed(&s.not_used, |n| n == "[ScoreTable] column Vulnerable");
     let e = parse_pbn(&with_column("Handicap_NS")).unwrap_err();
     let text = e.to_string();
     // `[ScoreTable "` is 13 characters, so the header starts at column 14;

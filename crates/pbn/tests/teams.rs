@@ -142,15 +142,17 @@ fn each_difference_is_classed_by_name() {
         ("35", s("34"))
     );
 
+    // The audit's exceptions when the VPs `from` of `text` are stored as `to`.
+    let exceptions = |text: &str, from: &str, to: &str| {
+        let t = with(text, from, to);
+        let a = audit_teams(&t, &declared(&t)).unwrap();
+        a.exceptions()
+            .map(|f| (f.figure, f.team.clone(), f.class.clone()))
+            .collect::<Vec<_>>()
+    };
     // (The stored totals still agree: they are the rescore's.)
-    let t = with(RUTER_TEAMS_PBN, "13.75  6.25", "13.74  6.26");
-    let a = audit_teams(&t, &declared(&t)).unwrap();
-    let classes: Vec<_> = a
-        .exceptions()
-        .map(|f| (f.figure, f.team.clone(), f.class.clone()))
-        .collect();
     assert_eq!(
-        classes,
+        exceptions(RUTER_TEAMS_PBN, "13.75  6.25", "13.74  6.26"),
         vec![
             (
                 TeamFigure::MatchVps,
@@ -166,20 +168,13 @@ fn each_difference_is_classed_by_name() {
     );
 
     // A VP no scale gives, and the totals made from it.
-    let t = with(
-        &RUTER_TEAMS_PBN
-            .replacen("36.41", "36.51", 1)
-            .replacen("30.48", "30.38", 1),
-        "0.00 20.00",
-        "0.10 19.90",
-    );
-    let a = audit_teams(&t, &declared(&t)).unwrap();
-    let classes: Vec<_> = a
-        .exceptions()
-        .map(|f| (f.figure, f.team.clone(), f.class.clone()))
-        .collect();
+    let with_totals = |team_3: &str, team_1: &str| {
+        RUTER_TEAMS_PBN
+            .replacen("36.41", team_3, 1)
+            .replacen("30.48", team_1, 1)
+    };
     assert_eq!(
-        classes,
+        exceptions(&with_totals("36.51", "30.38"), "0.00 20.00", "0.10 19.90"),
         vec![
             (TeamFigure::MatchVps, id("1"), TeamsClass::Differs),
             (TeamFigure::MatchVps, id("3"), TeamsClass::Differs),
@@ -188,18 +183,10 @@ fn each_difference_is_classed_by_name() {
         ]
     );
     // Totals that follow the stored VPs (3: 6.72 + 19.90 + 9.69 = 36.31).
-    let t = with(
-        &RUTER_TEAMS_PBN
-            .replacen("36.41", "36.31", 1)
-            .replacen("30.48", "30.58", 1),
-        "0.00 20.00",
-        "0.10 19.90",
-    );
-    let a = audit_teams(&t, &declared(&t)).unwrap();
-    let totals: Vec<_> = a
-        .exceptions()
-        .filter(|f| f.figure == TeamFigure::TeamTotal)
-        .map(|f| f.class.clone())
+    let totals: Vec<_> = exceptions(&with_totals("36.31", "30.58"), "0.00 20.00", "0.10 19.90")
+        .into_iter()
+        .filter(|(figure, _, _)| *figure == TeamFigure::TeamTotal)
+        .map(|(_, _, class)| class)
         .collect();
     assert_eq!(
         totals,

@@ -85,6 +85,12 @@ impl Computed {
         }
     }
 
+    /// A number the document prints exactly as it is (`17/3`, `2.5`).
+    #[must_use]
+    pub fn exact(quantity: impl Into<String>, exact: &countback_model::Score) -> Computed {
+        Computed::number(quantity, exact, exact.to_string())
+    }
+
     /// A non-numeric quantity (an order, a winner, a clause).
     #[must_use]
     pub fn text(quantity: impl Into<String>, text: impl Into<String>) -> Computed {

@@ -204,6 +204,18 @@ pub fn tags<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// Every `<BOARD>` block of a USEBIO file (`<BOARD>` or `<BOARD …>` up to
+/// its `</BOARD>`) that has traveller lines, in file order: the
+/// conformance tests read each board's figures from it with [`tags`].
+pub fn played_boards(xml: &str) -> impl Iterator<Item = &str> {
+    xml.split("</BOARD>")
+        .filter_map(|chunk| {
+            let start = chunk.rfind("<BOARD>").max(chunk.rfind("<BOARD "))?;
+            chunk.get(start..)
+        })
+        .filter(|b| b.contains("<TRAVELLER_LINE>"))
+}
+
 /// A teams league written the way Ruter i Norge 4.14 writes its teams
 /// export (`[Competition "Teams"]`, `ScoringType "Teams"`): six teams,
 /// three rounds played of four (round 4 is scheduled, every figure `-`),
@@ -269,6 +281,99 @@ pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
 4 3 3 6 -                                -     - -                                          -
 "#;
 
+/// One `PARTICIPANTS/TEAM` of [`EBU_TEAMS_USEBIO`]: its id, name, total and
+/// place, and its two players, numbered after the team (team 1: `Player 11`,
+/// member `9101`, and `Player 12`, `9102`).
+macro_rules! usebio_team {
+    ($id:literal, $name:literal, $total:literal, $place:literal) => {
+        concat!(
+            "        <TEAM TEAM_ID=\"",
+            $id,
+            "\" TEAM_NAME=\"",
+            $name,
+            "\">\n",
+            "          <TOTAL_SCORE>",
+            $total,
+            "</TOTAL_SCORE>\n",
+            "          <PLACE>",
+            $place,
+            "</PLACE>\n",
+            usebio_player!($id, "1"),
+            usebio_player!($id, "2"),
+            "        </TEAM>\n",
+        )
+    };
+}
+
+/// A `PLAYER` of team `$team`, its `$n`th.
+macro_rules! usebio_player {
+    ($team:literal, $n:literal) => {
+        concat!(
+            "          <PLAYER>\n",
+            "            <PLAYER_NAME>Player ",
+            $team,
+            $n,
+            "</PLAYER_NAME>\n",
+            "            <NATIONAL_ID_NUMBER>9",
+            $team,
+            "0",
+            $n,
+            "</NATIONAL_ID_NUMBER>\n",
+            "          </PLAYER>\n",
+        )
+    };
+}
+
+/// One `MATCH` of [`EBU_TEAMS_USEBIO`]: round, team, opposing team, board
+/// range and VPs, then per board its number, the team's net IMPs and the NS
+/// `SCORE` of the room where the team sat NS and of the one where it sat EW
+/// (every contract 3NT by North, 9 tricks: only the scores carry figures).
+macro_rules! usebio_match {
+    ($round:literal, $team:literal, $opp:literal, $start:literal, $end:literal,
+     $vps:literal, $opp_vps:literal; $($board:literal $imps:literal $ns:literal $ew:literal),*) => {
+        concat!(
+            "      <MATCH>\n",
+            "        <ROUND_NUMBER>", $round, "</ROUND_NUMBER>\n",
+            "        <TEAM>", $team, "</TEAM>\n",
+            "        <OPPOSING_TEAM>", $opp, "</OPPOSING_TEAM>\n",
+            "        <START_BOARD_NUMBER>", $start, "</START_BOARD_NUMBER>\n",
+            "        <END_BOARD_NUMBER>", $end, "</END_BOARD_NUMBER>\n",
+            "        <TEAM_SCORE>", $vps, "</TEAM_SCORE>\n",
+            "        <OPPOSING_TEAM_SCORE>", $opp_vps, "</OPPOSING_TEAM_SCORE>\n",
+            $(
+                "        <BOARD EVENT_TYPE=\"SWISS_TEAMS\">\n",
+                "          <BOARD_NUMBER>", $board, "</BOARD_NUMBER>\n",
+                "          <IMPS>", $imps, "</IMPS>\n",
+                usebio_room!("NS", $ns),
+                usebio_room!("EW", $ew),
+                "        </BOARD>\n",
+            )*
+            "      </MATCH>\n",
+        )
+    };
+}
+
+/// A `TRAVELLER_LINE`: the room where the team sat `$direction`, and the NS
+/// score there.
+macro_rules! usebio_room {
+    ($direction:literal, $score:literal) => {
+        concat!(
+            "          <TRAVELLER_LINE>\n",
+            "            <DIRECTION>",
+            $direction,
+            "</DIRECTION>\n",
+            "            <CONTRACT>3NT</CONTRACT>\n",
+            "            <PLAYED_BY>N</PLAYED_BY>\n",
+            "            <LEAD>S4</LEAD>\n",
+            "            <TRICKS>9</TRICKS>\n",
+            "            <SCORE>",
+            $score,
+            "</SCORE>\n",
+            "          </TRAVELLER_LINE>\n",
+        )
+    };
+}
+
 /// A Swiss teams event as a USEBIO 1.2 file (`EVENT_TYPE="SWISS_TEAMS"`,
 /// `MATCH_SCORING_METHOD` `VPS`), laid out as the USEBIO 1.2 DTD has it
 /// and EBUScore Teams writes it: `PARTICIPANTS/TEAM` with `TEAM_ID` and
@@ -285,7 +390,8 @@ pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
 /// 17–3; 3 v 4: −6, −600+140 = −460 → −10, 140−50 = 90 → 3, 0: −13 → 4–16;
 /// 1 v 3: 0, −200−100 → −7, 1430−680 = 750 → 13, 50+90 = 140 → 4: +10 →
 /// 15–5; 2 v 4: −1, 7, −13, −4: −11 → 5–15. Totals 32, 8, 9, 31.
-pub const EBU_TEAMS_USEBIO: &str = r#"<?xml version="1.0" encoding="iso-8859-1"?>
+pub const EBU_TEAMS_USEBIO: &str = concat!(
+    r#"<?xml version="1.0" encoding="iso-8859-1"?>
 <!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
 <USEBIO Version="1.2">
   <CLUB>
@@ -305,413 +411,35 @@ pub const EBU_TEAMS_USEBIO: &str = r#"<?xml version="1.0" encoding="iso-8859-1"?
     <SESSION SESSION_ID="1">
       <SECTION SECTION_ID="A">
       <PARTICIPANTS>
-        <TEAM TEAM_ID="1" TEAM_NAME="Ashford">
-          <TOTAL_SCORE>32</TOTAL_SCORE>
-          <PLACE>1</PLACE>
-          <PLAYER>
-            <PLAYER_NAME>Player 11</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9101</NATIONAL_ID_NUMBER>
-          </PLAYER>
-          <PLAYER>
-            <PLAYER_NAME>Player 12</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9102</NATIONAL_ID_NUMBER>
-          </PLAYER>
-        </TEAM>
-        <TEAM TEAM_ID="2" TEAM_NAME="Bexley">
-          <TOTAL_SCORE>8</TOTAL_SCORE>
-          <PLACE>4</PLACE>
-          <PLAYER>
-            <PLAYER_NAME>Player 21</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9201</NATIONAL_ID_NUMBER>
-          </PLAYER>
-          <PLAYER>
-            <PLAYER_NAME>Player 22</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9202</NATIONAL_ID_NUMBER>
-          </PLAYER>
-        </TEAM>
-        <TEAM TEAM_ID="3" TEAM_NAME="Croydon">
-          <TOTAL_SCORE>9</TOTAL_SCORE>
-          <PLACE>3</PLACE>
-          <PLAYER>
-            <PLAYER_NAME>Player 31</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9301</NATIONAL_ID_NUMBER>
-          </PLAYER>
-          <PLAYER>
-            <PLAYER_NAME>Player 32</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9302</NATIONAL_ID_NUMBER>
-          </PLAYER>
-        </TEAM>
-        <TEAM TEAM_ID="4" TEAM_NAME="Dartford">
-          <TOTAL_SCORE>31</TOTAL_SCORE>
-          <PLACE>2</PLACE>
-          <PLAYER>
-            <PLAYER_NAME>Player 41</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9401</NATIONAL_ID_NUMBER>
-          </PLAYER>
-          <PLAYER>
-            <PLAYER_NAME>Player 42</PLAYER_NAME>
-            <NATIONAL_ID_NUMBER>9402</NATIONAL_ID_NUMBER>
-          </PLAYER>
-        </TEAM>
-      </PARTICIPANTS>
-      <MATCH>
-        <ROUND_NUMBER>1</ROUND_NUMBER>
-        <TEAM>1</TEAM>
-        <OPPOSING_TEAM>2</OPPOSING_TEAM>
-        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
-        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
-        <TEAM_SCORE>17</TEAM_SCORE>
-        <OPPOSING_TEAM_SCORE>3</OPPOSING_TEAM_SCORE>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>1</BOARD_NUMBER>
-          <IMPS>6</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>420</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>170</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>2</BOARD_NUMBER>
-          <IMPS>11</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-50</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-620</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>3</BOARD_NUMBER>
-          <IMPS>-1</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>110</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>140</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>4</BOARD_NUMBER>
-          <IMPS>0</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-100</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-100</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-      </MATCH>
-      <MATCH>
-        <ROUND_NUMBER>1</ROUND_NUMBER>
-        <TEAM>3</TEAM>
-        <OPPOSING_TEAM>4</OPPOSING_TEAM>
-        <START_BOARD_NUMBER>1</START_BOARD_NUMBER>
-        <END_BOARD_NUMBER>4</END_BOARD_NUMBER>
-        <TEAM_SCORE>4</TEAM_SCORE>
-        <OPPOSING_TEAM_SCORE>16</OPPOSING_TEAM_SCORE>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>1</BOARD_NUMBER>
-          <IMPS>-6</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>170</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>420</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>2</BOARD_NUMBER>
-          <IMPS>-10</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-600</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-140</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>3</BOARD_NUMBER>
-          <IMPS>3</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>140</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>50</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>4</BOARD_NUMBER>
-          <IMPS>0</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>PASS</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>0</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-      </MATCH>
-      <MATCH>
-        <ROUND_NUMBER>2</ROUND_NUMBER>
-        <TEAM>1</TEAM>
-        <OPPOSING_TEAM>3</OPPOSING_TEAM>
-        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
-        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
-        <TEAM_SCORE>15</TEAM_SCORE>
-        <OPPOSING_TEAM_SCORE>5</OPPOSING_TEAM_SCORE>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>5</BOARD_NUMBER>
-          <IMPS>0</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>600</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>600</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>6</BOARD_NUMBER>
-          <IMPS>-7</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-200</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>100</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>7</BOARD_NUMBER>
-          <IMPS>13</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>1430</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>680</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>8</BOARD_NUMBER>
-          <IMPS>4</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>50</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-90</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-      </MATCH>
-      <MATCH>
-        <ROUND_NUMBER>2</ROUND_NUMBER>
-        <TEAM>2</TEAM>
-        <OPPOSING_TEAM>4</OPPOSING_TEAM>
-        <START_BOARD_NUMBER>5</START_BOARD_NUMBER>
-        <END_BOARD_NUMBER>8</END_BOARD_NUMBER>
-        <TEAM_SCORE>5</TEAM_SCORE>
-        <OPPOSING_TEAM_SCORE>15</OPPOSING_TEAM_SCORE>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>5</BOARD_NUMBER>
-          <IMPS>-1</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>600</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>620</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>6</BOARD_NUMBER>
-          <IMPS>7</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>100</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-200</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>7</BOARD_NUMBER>
-          <IMPS>-13</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>680</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>1430</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-        <BOARD EVENT_TYPE="SWISS_TEAMS">
-          <BOARD_NUMBER>8</BOARD_NUMBER>
-          <IMPS>-4</IMPS>
-          <TRAVELLER_LINE>
-            <DIRECTION>NS</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>-90</SCORE>
-          </TRAVELLER_LINE>
-          <TRAVELLER_LINE>
-            <DIRECTION>EW</DIRECTION>
-            <CONTRACT>3NT</CONTRACT>
-            <PLAYED_BY>N</PLAYED_BY>
-            <LEAD>S4</LEAD>
-            <TRICKS>9</TRICKS>
-            <SCORE>50</SCORE>
-          </TRAVELLER_LINE>
-        </BOARD>
-      </MATCH>
-      </SECTION>
+"#,
+    usebio_team!("1", "Ashford", "32", "1"),
+    usebio_team!("2", "Bexley", "8", "4"),
+    usebio_team!("3", "Croydon", "9", "3"),
+    usebio_team!("4", "Dartford", "31", "2"),
+    "      </PARTICIPANTS>\n",
+    usebio_match!("1", "1", "2", "1", "4", "17", "3";
+        "1" "6" "420" "170",
+        "2" "11" "-50" "-620",
+        "3" "-1" "110" "140",
+        "4" "0" "-100" "-100"),
+    usebio_match!("1", "3", "4", "1", "4", "4", "16";
+        "1" "-6" "170" "420",
+        "2" "-10" "-600" "-140",
+        "3" "3" "140" "50",
+        "4" "0" "PASS" "0"),
+    usebio_match!("2", "1", "3", "5", "8", "15", "5";
+        "5" "0" "600" "600",
+        "6" "-7" "-200" "100",
+        "7" "13" "1430" "680",
+        "8" "4" "50" "-90"),
+    usebio_match!("2", "2", "4", "5", "8", "5", "15";
+        "5" "-1" "600" "620",
+        "6" "7" "100" "-200",
+        "7" "-13" "680" "1430",
+        "8" "-4" "-90" "50"),
+    r#"      </SECTION>
     </SESSION>
   </EVENT>
 </USEBIO>
-"#;
+"#
+);

@@ -120,6 +120,29 @@ pub fn shared_text(rel: &str) -> Option<String> {
         .map(|p| std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
+/// Asserts that `result` is a refusal whose message is `expected`, word
+/// for word: the readers' bad-input tests, `what` naming the case.
+///
+/// # Panics
+/// When `result` is `Ok`, or its message is another.
+#[track_caller]
+pub fn assert_refused<T, E: std::fmt::Display>(what: &str, result: Result<T, E>, expected: &str) {
+    match result {
+        Ok(_) => panic!("{what}: parsed"),
+        Err(e) => assert_eq!(e.to_string(), expected, "{what}"),
+    }
+}
+
+/// Asserts that a reader listed, among what it kept but did not use
+/// (`not_used`), an entry that `wanted` accepts.
+///
+/// # Panics
+/// When none is, printing the list.
+#[track_caller]
+pub fn assert_listed(not_used: &[String], wanted: impl Fn(&str) -> bool) {
+    assert!(not_used.iter().any(|n| wanted(n)), "{not_used:?}");
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -1,5 +1,6 @@
 //! Synthetic results files for the benchmarks of the readers (USEBIO and
-//! PBN measure the same session).
+//! PBN measure the same session), and the synthetic inputs several
+//! benchmarks and scale tests share.
 
 use std::fmt::Write as _;
 
@@ -205,4 +206,23 @@ pub fn part_score_session(tables: usize, boards: usize) -> String {
         t.push_str("]\n");
     }
     t
+}
+
+/// The first `n` primes, by trial division: distinct denominators whose
+/// product grows fastest (issue 17's sums of many fractions).
+#[must_use]
+pub fn primes(n: usize) -> Vec<i64> {
+    let mut found: Vec<i64> = Vec::with_capacity(n);
+    let mut candidate = 2i64;
+    while found.len() < n {
+        if found
+            .iter()
+            .take_while(|p| **p * **p <= candidate)
+            .all(|p| candidate % p != 0)
+        {
+            found.push(candidate);
+        }
+        candidate += 1;
+    }
+    found
 }

@@ -122,21 +122,11 @@ pub struct MedianDiscards {
     steps: Vec<(u32, usize)>,
 }
 
-/// The serde form of [`MedianDiscards`], checked by `custom` on the way in.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-#[serde(rename = "MedianDiscards")]
-struct RawMedianDiscards {
-    steps: Vec<(u32, usize)>,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawMedianDiscards> for MedianDiscards {
-    type Error = MedianTableError;
-
-    fn try_from(raw: RawMedianDiscards) -> Result<MedianDiscards, MedianTableError> {
-        MedianDiscards::custom(raw.steps)
-    }
+countback_model::deserialize_through! {
+    /// The serde form of [`MedianDiscards`], checked by `custom` on the way in.
+    #[serde(rename = "MedianDiscards")]
+    struct RawMedianDiscards { steps: Vec<(u32, usize)> } => MedianDiscards::custom -> MedianTableError
 }
 
 impl MedianDiscards {

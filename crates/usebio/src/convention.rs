@@ -15,6 +15,11 @@ use countback_normalise::{Factoring, RoundingPolicy};
 use crate::session::{Session, SourceFormat};
 
 /// A scoring program's (or rule book's) conventions, by name.
+///
+/// Read by serde under the names of [`Convention::name`] (and `ruter` for
+/// [`Convention::MagicContest`], as [`FromStr`] reads it). Its schema (the
+/// `schemars` feature) lists those names with [`Convention::summary`], under
+/// the name the event file's schema has always given it, `ConventionName`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -42,6 +47,7 @@ pub enum Convention {
     Kops,
     /// Magic Contest and Ruter: Neuberg; a Butler sit-out scores its own
     /// average (totals scaled to the boards of the field).
+    #[cfg_attr(feature = "serde", serde(alias = "ruter"))]
     MagicContest,
     /// BBO: a short board or a board with average lines scored as a plain
     /// percentage among its real results.
@@ -60,6 +66,30 @@ pub const ALL_CONVENTIONS: [Convention; 9] = [
     Convention::MagicContest,
     Convention::Bbo,
 ];
+
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for Convention {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ConventionName".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<schemars::Schema> = ALL_CONVENTIONS
+            .iter()
+            .map(|c| {
+                schemars::json_schema!({
+                    "const": c.name(),
+                    "description": c.summary(),
+                    "type": "string"
+                })
+            })
+            .collect();
+        schemars::json_schema!({
+            "description": "A named scoring convention: the set of choices one scoring program\nmakes (see `docs/conventions.md`).",
+            "oneOf": names
+        })
+    }
+}
 
 /// How a program prints an exact figure at the precision of its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -149,6 +179,25 @@ impl Convention {
             Convention::Kops => "kops",
             Convention::MagicContest => "magic_contest",
             Convention::Bbo => "bbo",
+        }
+    }
+
+    /// What the convention does, in a line (an option's help, the event
+    /// file's schema).
+    #[must_use]
+    pub fn summary(self) -> &'static str {
+        match self {
+            Convention::EbuLetter => {
+                "The EBU letter on fouled boards: Neuberg, 0.1 toward the average."
+            }
+            Convention::EbuWhiteBook2025 => "EBU White Book 2025: Neuberg, exact.",
+            Convention::Acbl => "ACBL: 1 per result beaten, Neuberg.",
+            Convention::Compscore => "Compscore: Neuberg, displays half to even.",
+            Convention::NzScorer => "NZ Scorer.",
+            Convention::ScoreBridge => "ScoreBridge \"Simple\": each missing result a tie.",
+            Convention::Kops => "KoPS: Neuberg, factored match points to 0.01.",
+            Convention::MagicContest => "Magic Contest and Ruter.",
+            Convention::Bbo => "BBO: short boards as a plain percentage.",
         }
     }
 

@@ -46,10 +46,7 @@ fn good_lines() -> String {
 
 /// (what, input, expected error text)
 fn check(what: &str, input: &str, expected: &str) {
-    match parse_usebio(input) {
-        Ok(_) => panic!("{what}: parsed"),
-        Err(e) => assert_eq!(e.to_string(), expected, "{what}"),
-    }
+    countback_test_support::assert_refused(what, parse_usebio(input), expected);
 }
 
 #[test]

@@ -15,22 +15,33 @@ use countback_usebio::{
     audit, parse_nz_scorer, parse_usebio, Audit, Convention, Difference, Figure, Finding, Session,
 };
 
-fn compscore(name: &str) -> Option<(Session, Audit)> {
+/// The real file `folder/name` read by `parse` and audited: the writer's
+/// convention must be `writer`.
+fn audited(
+    folder: &str,
+    name: &str,
+    parse: fn(&str) -> Result<Session, countback_usebio::ParseError>,
+    writer: Convention,
+) -> Option<(Session, Audit)> {
     let dir = common::data_dir()?;
-    let text = common::read(&dir.join("cobalt-compscore3").join(name));
-    let session = parse_usebio(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let text = common::read(&dir.join(folder).join(name));
+    let session = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let audit = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(audit.convention, Convention::Compscore, "{name}");
+    assert_eq!(audit.convention, writer, "{name}");
     Some((session, audit))
 }
 
+fn compscore(name: &str) -> Option<(Session, Audit)> {
+    audited(
+        "cobalt-compscore3",
+        name,
+        parse_usebio,
+        Convention::Compscore,
+    )
+}
+
 fn nz(name: &str) -> Option<(Session, Audit)> {
-    let dir = common::data_dir()?;
-    let text = common::read(&dir.join("nz-scorer").join(name));
-    let session = parse_nz_scorer(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let audit = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(audit.convention, Convention::NzScorer, "{name}");
-    Some((session, audit))
+    audited("nz-scorer", name, parse_nz_scorer, Convention::NzScorer)
 }
 
 /// The audit names the writer's convention as the one that explains the
@@ -46,6 +57,15 @@ fn explained_by_writer(audit: &Audit) {
         "{}",
         audit.summary()
     );
+}
+
+/// Every figure of the file is reproduced, and the writer's convention
+/// explains it.
+fn every_figure_agrees(audit: &Audit) {
+    for f in &audit.findings {
+        assert!(f.class.agrees(), "{f:?}");
+    }
+    explained_by_writer(audit);
 }
 
 fn is_line(f: &Finding) -> bool {
@@ -260,10 +280,7 @@ fn butler_howell() {
     };
     assert_eq!(audit.of(Figure::Datum).count(), 35);
     assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 280);
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
     // The csv's exact-half cases: -445 -> -450, -5 -> -10, 125 -> 130.
     for (board, datum) in [(2, "-450"), (20, "-10"), (17, "130")] {
         let d = audit
@@ -284,10 +301,7 @@ fn cross_imp_howell() {
         return;
     };
     assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 216);
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
     let two = audit.rescore.standing(&ContestantId::new("2")).unwrap();
     assert_eq!(
         two.total
@@ -332,10 +346,7 @@ fn nz_multi_section() {
     // M + (E - A), and its match-point totals are truncated (C11: 810 for
     // 4053/5). The NZ Scorer convention makes exactly those choices, so
     // every figure is reproduced under it.
-    for f in &audit.findings {
-        assert!(f.class.agrees(), "{f:?}");
-    }
-    explained_by_writer(&audit);
+    every_figure_agrees(&audit);
 }
 
 /// Source: README, nz-scorer/pairs-with-np-passed.xml: the "N P" line on

@@ -19,27 +19,18 @@ fn line(ns: &str, ew: &str, score: &str, mp: Option<(&str, &str)>) -> String {
     format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE>{figures}</TRAVELLER_LINE>")
 }
 
+/// A USEBIO document with each pair's stored total alone.
 fn usebio(
     program: &str,
     event_type: &str,
     pairs: &[(&str, &str)],
     boards: &[(u32, Vec<String>)],
 ) -> String {
-    let mut s = format!("<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"{event_type}\"><PROGRAM_NAME>{program}</PROGRAM_NAME><WINNER_TYPE>1</WINNER_TYPE><PARTICIPANTS>");
-    for (p, total) in pairs {
-        s.push_str(&format!(
-            "<PAIR><PAIR_NUMBER>{p}</PAIR_NUMBER><TOTAL_SCORE>{total}</TOTAL_SCORE></PAIR>"
-        ));
-    }
-    s.push_str("</PARTICIPANTS>");
-    for (b, lines) in boards {
-        s.push_str(&format!(
-            "<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{}</BOARD>",
-            lines.concat()
-        ));
-    }
-    s.push_str("</EVENT></USEBIO>");
-    s
+    let pairs: Vec<StoredPair<'_>> = pairs
+        .iter()
+        .map(|&(p, total)| (p, Some(total), None, None))
+        .collect();
+    usebio_full(program, event_type, &pairs, boards)
 }
 
 /// ScoreBridge ("Simple", its default): a short board's results each get
@@ -77,9 +68,7 @@ fn score_bridge_short_board_counts_missing_results_as_ties() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let a = audit(&session).unwrap();
-    assert_eq!(a.convention, Convention::ScoreBridge);
+    let (session, a) = audited_as(&xml, Convention::ScoreBridge);
     assert!(a.explained(), "{}", a.summary());
     assert!(a.findings.iter().all(|f| f.class == Difference::Reproduced));
     // Under Compscore's Neuberg the same lines are not what its rule gives:
@@ -296,6 +285,27 @@ fn usebio_full(
     s
 }
 
+/// The document read and audited: its writer's convention must be `writer`.
+fn audited_as(
+    xml: &str,
+    writer: Convention,
+) -> (countback_usebio::Session, countback_usebio::Audit) {
+    let session = parse_usebio(xml).unwrap();
+    let audit = audit(&session).unwrap();
+    assert_eq!(audit.convention, writer);
+    (session, audit)
+}
+
+/// What the audit computed for `who`'s `figure`, and how it classed it.
+fn computed_and_class(
+    a: &countback_usebio::Audit,
+    figure: Figure,
+    who: &str,
+) -> (Option<Score>, Difference) {
+    let f = finding(a, figure, who);
+    (f.computed.clone(), f.class.clone())
+}
+
 fn finding<'a>(
     a: &'a countback_usebio::Audit,
     figure: Figure,
@@ -369,19 +379,16 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let kops = audit(&session).unwrap();
-    assert_eq!(kops.convention, Convention::Kops);
+    let (session, kops) = audited_as(&xml, Convention::Kops);
     assert!(
         kops.summary()
             .contains("the kops convention explains the file"),
         "{}",
         kops.summary()
     );
-    let t1 = finding(&kops, Figure::Total, "1");
     assert_eq!(
-        (t1.computed.clone(), &t1.class),
-        (Some(Score::parse("6.99").unwrap()), &Difference::Reproduced)
+        computed_and_class(&kops, Figure::Total, "1"),
+        (Some(Score::parse("6.99").unwrap()), Difference::Reproduced)
     );
     assert_eq!(
         finding(&kops, Figure::Total, "2").class,
@@ -403,10 +410,9 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
         (Figure::Total, "2", Score::integer(17)),
         (Figure::Percentage, "1", Score::new(175, 6).unwrap()),
     ] {
-        let f = finding(&exact, figure, who);
         assert_eq!(
-            (f.computed.clone(), &f.class),
-            (Some(computed), &kops_named),
+            computed_and_class(&exact, figure, who),
+            (Some(computed), kops_named.clone()),
             "{figure:?} {who}"
         );
     }
@@ -447,9 +453,7 @@ fn bbo_scores_average_lines_as_a_plain_percentage() {
             ],
         )],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let bbo = audit(&session).unwrap();
-    assert_eq!(bbo.convention, Convention::Bbo);
+    let (session, bbo) = audited_as(&xml, Convention::Bbo);
     assert!(
         bbo.findings
             .iter()
@@ -462,15 +466,13 @@ fn bbo_scores_average_lines_as_a_plain_percentage() {
     let named = Difference::OtherConvention {
         convention: Convention::Bbo,
     };
-    let t1 = finding(&neuberg, Figure::Total, "1");
     assert_eq!(
-        (t1.computed.clone(), &t1.class),
-        (Some(Score::new(17, 3).unwrap()), &named)
+        computed_and_class(&neuberg, Figure::Total, "1"),
+        (Some(Score::new(17, 3).unwrap()), named.clone())
     );
-    let t2 = finding(&neuberg, Figure::Total, "2");
     assert_eq!(
-        (t2.computed.clone(), &t2.class),
-        (Some(Score::new(1, 3).unwrap()), &named)
+        computed_and_class(&neuberg, Figure::Total, "2"),
+        (Some(Score::new(1, 3).unwrap()), named)
     );
     // The middle result and the average are the same by both rules.
     assert_eq!(
@@ -544,9 +546,7 @@ fn compscore_prints_exact_halves_to_even() {
             ),
         ],
     );
-    let session = parse_usebio(&xml).unwrap();
-    let cs = audit(&session).unwrap();
-    assert_eq!(cs.convention, Convention::Compscore);
+    let (session, cs) = audited_as(&xml, Convention::Compscore);
     assert!(cs.explained(), "{}", cs.summary());
     assert!(cs.findings.iter().all(|f| f.class.agrees()));
     assert_eq!(

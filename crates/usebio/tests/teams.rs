@@ -29,11 +29,7 @@ fn a_usebio_swiss_teams_file_is_rescored_board_by_board() {
     );
     assert_eq!(t.boards_per_match, Some(4));
     assert_eq!(t.teams[0].name.as_deref(), Some("Ashford"));
-    assert!(
-        t.not_used.iter().any(|n| n == "<PLAYER>"),
-        "{:?}",
-        t.not_used
-    );
+    countback_test_support::assert_listed(&t.not_used, |n| n == "<PLAYER>");
     let m = &t.matches[1];
     assert_eq!(m.boards.len(), 4);
     // Board 2 of 3 v 4: team 3 NS −600, EW where NS scored −140: −460 → −10.

@@ -98,14 +98,15 @@ fn per_board_and_match_imps_agree() {
 #[test]
 fn unplayable_boards_score_three_imps_each_way() {
     let table = VpScale::WbfContinuous.table(8).unwrap();
-    let balanced = MatchInput::Boards(vec![
-        BoardResult::Imps(Score::integer(7)),
-        BoardResult::Adjusted {
-            first: ArtificialImps::AverageMinus,
-            second: ArtificialImps::AveragePlus,
-        },
-    ]);
-    let m = score_match(&balanced, &table, &FractionalMargin::Refuse).unwrap();
+    // A board of 7 IMPs to the first side, and an unplayable one.
+    let with_unplayable = |first, second| {
+        let boards = MatchInput::Boards(vec![
+            BoardResult::Imps(Score::integer(7)),
+            BoardResult::Adjusted { first, second },
+        ]);
+        score_match(&boards, &table, &FractionalMargin::Refuse).unwrap()
+    };
+    let m = with_unplayable(ArtificialImps::AverageMinus, ArtificialImps::AveragePlus);
     assert_eq!(m.first.imps, totals(7, 3));
     assert_eq!(m.second.imps, totals(3, 7));
     assert_eq!(
@@ -114,14 +115,7 @@ fn unplayable_boards_score_three_imps_each_way() {
     );
 
     // Both sides non-offending: +3 each, converted side by side.
-    let both = MatchInput::Boards(vec![
-        BoardResult::Imps(Score::integer(7)),
-        BoardResult::Adjusted {
-            first: ArtificialImps::AveragePlus,
-            second: ArtificialImps::AveragePlus,
-        },
-    ]);
-    let m = score_match(&both, &table, &FractionalMargin::Refuse).unwrap();
+    let m = with_unplayable(ArtificialImps::AveragePlus, ArtificialImps::AveragePlus);
     assert_eq!(m.first.imps, totals(10, 0));
     assert_eq!(m.second.imps, totals(3, 7));
     let eight = VpScale::WbfContinuous.table(8).unwrap();

@@ -244,20 +244,19 @@ fn starts(tops: &[i64]) -> Vec<u32> {
 fn discrete_scales_agree_with_the_oracle_for_1_to_64_boards() {
     for boards in 1..=64_u32 {
         let b = i64::from(boards);
-        let full = starts(&oracle_concavity(oracle_tops(b, 1, 10)));
-        let table = VpScale::WbfDiscrete.table(boards).unwrap();
-        assert_eq!(
-            table.band_starts(),
-            Some(&full[..]),
-            "20-VP, {boards} boards"
-        );
-        let half = starts(&oracle_concavity(oracle_tops(b, 2, 5)));
-        let table = VpScale::EbuHalfMatch.table(boards).unwrap();
-        assert_eq!(
-            table.band_starts(),
-            Some(&half[..]),
-            "10-VP, {boards}-board half"
-        );
+        // (scale, its curve: boards/q boards and mid VPs for a draw, what it is)
+        for (scale, (q, mid), what) in [
+            (VpScale::WbfDiscrete, (1, 10), "20-VP"),
+            (VpScale::EbuHalfMatch, (2, 5), "10-VP half"),
+        ] {
+            let want = starts(&oracle_concavity(oracle_tops(b, q, mid)));
+            let table = scale.table(boards).unwrap();
+            assert_eq!(
+                table.band_starts(),
+                Some(&want[..]),
+                "{what}, {boards} boards"
+            );
+        }
     }
 }
 

@@ -100,11 +100,7 @@ fn cumulative_kind(i: CumulativeInput) -> Result<Breakdown, KindError> {
         trace: vec![format!(
             "results {}: running {} = {}, less {} = {}",
             i.results.join(" "),
-            running
-                .iter()
-                .map(chess_display)
-                .collect::<Vec<_>>()
-                .join(" + "),
+            super::joined(running.iter().map(chess_display), " + "),
             chess_display(&sum),
             chess_display(&deduction),
             chess_display(&total)
@@ -197,11 +193,7 @@ fn opponent_scores_kind(i: OpponentScoresInput) -> Result<Breakdown, KindError> 
             p.name,
             chess_display(&p.score),
             i.rounds,
-            p.opponents
-                .iter()
-                .map(chess_display)
-                .collect::<Vec<_>>()
-                .join(", ")
+            super::joined(p.opponents.iter().map(chess_display), ", ")
         ));
     }
     Ok(out)
@@ -222,11 +214,7 @@ fn median_discards_kind(i: MedianDiscardsInput) -> Result<Breakdown, KindError> 
             .iter()
             .map(|r| {
                 let d = Score::from(table.for_rounds(*r));
-                Computed::number(
-                    format!("dropped at each end, {r} rounds"),
-                    &d,
-                    d.to_string(),
-                )
+                Computed::exact(format!("dropped at each end, {r} rounds"), &d)
             })
             .collect(),
         trace: vec![format!("table {}: {table:?}", i.table)],
@@ -280,21 +268,9 @@ fn crosstable_kind(i: CrosstableInput) -> Result<Breakdown, KindError> {
         out.trace.push(format!(
             "{} among {}: {} -> {}",
             d.clause,
-            d.among
-                .iter()
-                .map(|c| c.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            d.values
-                .iter()
-                .map(|(c, v)| format!("{c} {v}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            d.result
-                .iter()
-                .map(|g| g.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(" = "))
-                .collect::<Vec<_>>()
-                .join(" > ")
+            super::joined(&d.among, ", "),
+            super::joined(d.values.iter().map(|(c, v)| format!("{c} {v}")), ", "),
+            super::joined(d.result.iter().map(|g| super::joined(g, " = ")), " > ")
         ));
     }
     Ok(out)

@@ -79,7 +79,7 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
             &board.spec.scale.direction_total(i.expected),
             board.spec.scale.direction_total(i.expected).to_string(),
         ),
-        Computed::number("average", &average, average.to_string()),
+        Computed::exact("average", &average),
     ];
     let mut trace = Vec::new();
     for (v, group) in i.groups.iter().enumerate() {
@@ -87,11 +87,7 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
         let label = format!("group of {a}");
         let lines: Vec<&ScoredLine> = board.lines.iter().filter(|l| l.version == v).collect();
         let group_top = board.spec.scale.top(a);
-        out.push(Computed::number(
-            format!("{label}: top"),
-            &group_top,
-            group_top.to_string(),
-        ));
+        out.push(Computed::exact(format!("{label}: top"), &group_top));
         let mut total = Score::ZERO;
         let mut rounded_total = Score::ZERO;
         for m in group {
@@ -120,11 +116,7 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
             total += &line.ns_exact;
             rounded_total += &line.ns_mp;
         }
-        out.push(Computed::number(
-            format!("{label}: total"),
-            &total,
-            total.to_string(),
-        ));
+        out.push(Computed::exact(format!("{label}: total"), &total));
         // The printed results happen to add up to the exact total too.
         out.push(Computed::number(
             format!("{label}: total of the rounded results"),
@@ -135,18 +127,10 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
         let avg = countback_normalise::ScaleFactor::from_counts(i.expected, a)
             .map_err(KindError::compute)?
             .apply(&board.spec.scale.average(a));
-        out.push(Computed::number(
-            format!("{label}: exact average"),
-            &avg,
-            avg.to_string(),
-        ));
+        out.push(Computed::exact(format!("{label}: exact average"), &avg));
     }
     let whole = board.ns_total();
-    out.push(Computed::number(
-        "whole board total",
-        &whole,
-        whole.to_string(),
-    ));
+    out.push(Computed::exact("whole board total", &whole));
     if i.shortcut {
         let spec = spec.with_one_missing(OneMissing::TopMinusOneBottomPlusOne);
         let short = score_fouled_board(BOARD, &versions(&i.groups)?, &spec, &Movement::open())
@@ -154,24 +138,12 @@ fn fouled_board(i: FouledBoard) -> Result<Breakdown, KindError> {
         let mps: Vec<&Score> = short.lines.iter().map(|l| &l.ns_exact).collect();
         let top = mps.iter().max().map(|s| (*s).clone()).unwrap_or_default();
         let bottom = mps.iter().min().map(|s| (*s).clone()).unwrap_or_default();
-        out.push(Computed::number("shortcut: top", &top, top.to_string()));
-        out.push(Computed::number(
-            "shortcut: bottom",
-            &bottom,
-            bottom.to_string(),
-        ));
+        out.push(Computed::exact("shortcut: top", &top));
+        out.push(Computed::exact("shortcut: bottom", &bottom));
         let total = short.ns_total();
-        out.push(Computed::number(
-            "shortcut: total",
-            &total,
-            total.to_string(),
-        ));
+        out.push(Computed::exact("shortcut: total", &total));
         let less = board.spec.scale.direction_total(i.expected) - &average;
-        out.push(Computed::number(
-            "board total less one average",
-            &less,
-            less.to_string(),
-        ));
+        out.push(Computed::exact("board total less one average", &less));
         trace.push(format!(
             "shortcut: as-is + 1 on every line, top {top}, bottom {bottom}, total {total}"
         ));

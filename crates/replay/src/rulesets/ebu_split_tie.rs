@@ -44,6 +44,11 @@ fn show(s: &Score) -> String {
     s.to_string()
 }
 
+/// A number the document prints as [`show`] writes it.
+fn shown(quantity: impl Into<String>, exact: &Score) -> Computed {
+    Computed::number(quantity, exact, show(exact))
+}
+
 /// Count-back points as a score.
 fn as_points(v: u64) -> Score {
     Score::integer(i64::try_from(v).unwrap_or(i64::MAX))
@@ -148,15 +153,13 @@ fn tie_break_points_kind(mut i: TieBreakPointsInput) -> Result<Breakdown, KindEr
         let multiplier = contribution
             .checked_div(&o.final_score)
             .map_err(KindError::compute)?;
-        computed.push(Computed::number(
+        computed.push(shown(
             format!("score of {who} counted for its opponents"),
             &pro_rata,
-            show(&pro_rata),
         ));
-        computed.push(Computed::number(
+        computed.push(shown(
             format!("multiplier of {who}'s final score"),
             &multiplier,
-            show(&multiplier),
         ));
         trace.push(format!(
             "{me} met {who} (weights {}); {who} finished on {} having played {} of the stage, counted as {}; adds {}",
@@ -174,11 +177,7 @@ fn tie_break_points_kind(mut i: TieBreakPointsInput) -> Result<Breakdown, KindEr
             show(&i.share_played)
         ));
     }
-    computed.push(Computed::number(
-        format!("tie-break points of {me}"),
-        &total,
-        show(&total),
-    ));
+    computed.push(shown(format!("tie-break points of {me}"), &total));
     Ok(Breakdown { computed, trace })
 }
 
@@ -221,26 +220,18 @@ fn individual(i: IndividualInput) -> Result<Breakdown, KindError> {
         .map_err(KindError::compute)?;
     Ok(Breakdown {
         computed: vec![
-            Computed::number(format!("O of {me}"), &o, show(&o)),
-            Computed::number(format!("P of {me}"), &p, show(&p)),
+            shown(format!("O of {me}"), &o),
+            shown(format!("P of {me}"), &p),
             Computed::number(format!("tie-break points of {me} (O/P)"), &value, display),
         ],
         trace: vec![
             format!(
                 "opponents: {}",
-                i.opponents
-                    .iter()
-                    .map(|(n, s)| format!("{n} {s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(i.opponents.iter().map(|(n, s)| format!("{n} {s}")), ", ")
             ),
             format!(
                 "partners: {}",
-                i.partners
-                    .iter()
-                    .map(|(n, s)| format!("{n} {s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(i.partners.iter().map(|(n, s)| format!("{n} {s}")), ", ")
             ),
             format!("O/P = {o} / {p} = {value}, shown to one decimal"),
         ],
@@ -335,11 +326,7 @@ fn count_back(i: CountBackInput) -> Result<Breakdown, KindError> {
         ));
         for c in &tied {
             let p = as_points(cb.totals.get(c).copied().unwrap_or_default());
-            computed.push(Computed::number(
-                format!("board {}: points of {c}", b.number),
-                &p,
-                show(&p),
-            ));
+            computed.push(shown(format!("board {}: points of {c}", b.number), &p));
         }
         let best = cb.totals.values().copied().max().unwrap_or_default();
         let winners: Vec<&str> = cb
@@ -361,11 +348,7 @@ fn count_back(i: CountBackInput) -> Result<Breakdown, KindError> {
     let all = PointABoardCountBack::compute(&tied, &boards).map_err(KindError::compute)?;
     for c in &tied {
         let p = as_points(all.totals.get(c).copied().unwrap_or_default());
-        computed.push(Computed::number(
-            format!("count-back total of {c}"),
-            &p,
-            show(&p),
-        ));
+        computed.push(shown(format!("count-back total of {c}"), &p));
     }
     Ok(Breakdown { computed, trace })
 }
@@ -418,19 +401,11 @@ fn count_back_scale(i: ScaleInput) -> Result<Breakdown, KindError> {
         trace: vec![
             format!(
                 "board 1, all scores different: points {}",
-                one.totals
-                    .iter()
-                    .map(|(c, p)| format!("{c} {p}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(one.totals.iter().map(|(c, p)| format!("{c} {p}")), ", ")
             ),
             format!(
                 "board 2, all level: points {}",
-                two.totals
-                    .iter()
-                    .map(|(c, p)| format!("{c} {p}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::joined(two.totals.iter().map(|(c, p)| format!("{c} {p}")), ", ")
             ),
             format!(
                 "formulae for n = {n}: top 2(n-1) = {}, average n-1 = {}, total n(n-1) = {}",
@@ -504,12 +479,7 @@ fn split_tie(i: SplitTieInput) -> Result<Breakdown, KindError> {
     if let Some(restart) = outcome.trace.iter().find(|d| d.clause.0 == "EBU 143.5.6") {
         computed.push(Computed::text(
             "restart among",
-            restart
-                .among
-                .iter()
-                .map(ContestantId::as_str)
-                .collect::<Vec<_>>()
-                .join(", "),
+            super::joined(&restart.among, ", "),
         ));
     }
     computed.push(Computed::text("final order", outcome.order_text()));
@@ -529,31 +499,12 @@ fn split_tie(i: SplitTieInput) -> Result<Breakdown, KindError> {
 }
 
 fn groups_text(groups: &[Vec<ContestantId>]) -> String {
-    groups
-        .iter()
-        .map(|g| {
-            g.iter()
-                .map(ContestantId::as_str)
-                .collect::<Vec<_>>()
-                .join(" = ")
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
+    super::joined(groups.iter().map(|g| super::joined(g, " = ")), " > ")
 }
 
 fn decision_line(d: &Decision) -> String {
-    let among = d
-        .among
-        .iter()
-        .map(ContestantId::as_str)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let values = d
-        .values
-        .iter()
-        .map(|(c, v)| format!("{c}: {v}"))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let among = super::joined(&d.among, ", ");
+    let values = super::joined(d.values.iter().map(|(c, v)| format!("{c}: {v}")), "; ");
     let mut line = format!("[{}] {} among {among}", d.clause, d.test);
     if !values.is_empty() {
         line.push_str(&format!(" | {values}"));
@@ -568,12 +519,7 @@ fn decision_line(d: &Decision) -> String {
 fn trace_lines(outcome: &TieBreakOutcome) -> Vec<String> {
     let mut lines: Vec<String> = outcome.trace.iter().map(decision_line).collect();
     for g in &outcome.order {
-        let members = g
-            .members
-            .iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(" = ");
+        let members = super::joined(&g.members, " = ");
         let why = match &g.unresolved {
             None => String::new(),
             Some(Unresolved::Stands { clause }) => format!(" (tie stands: {clause})"),

@@ -10,6 +10,16 @@ pub mod ebu_split_tie;
 pub mod short_boards;
 pub mod wbf;
 
+/// Each item shown, joined by `separator`: the lists of a trace line
+/// (`1 12, 2 10`, `A = B`, `A > B`).
+fn joined<T: std::fmt::Display>(items: impl IntoIterator<Item = T>, separator: &str) -> String {
+    items
+        .into_iter()
+        .map(|item| item.to_string())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
 /// A rule set's replay: the fixture's `kind` and `[input]` to a breakdown.
 pub type Compute = fn(&str, &toml::Table) -> Result<Breakdown, KindError>;
 

@@ -53,11 +53,7 @@ fn swiss_points_example(i: SwissPointsExample) -> Result<Breakdown, KindError> {
         .collect();
     let total = swiss_points_from_finals(&team, &opponents, &finals).map_err(KindError::compute)?;
     Ok(Breakdown {
-        computed: vec![Computed::number(
-            format!("Swiss points of {team}"),
-            &total,
-            total.to_string(),
-        )],
+        computed: vec![Computed::exact(format!("Swiss points of {team}"), &total)],
         trace: i
             .opponents
             .iter()
@@ -310,12 +306,7 @@ fn breakdown(outcome: &TieBreakOutcome) -> Breakdown {
         })
         .collect();
     for g in &outcome.order {
-        let who = g
-            .members
-            .iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(", ");
+        let who = super::joined(&g.members, ", ");
         match &g.unresolved {
             Some(Unresolved::PlayOff { clause }) => trace.push(format!(
                 "play-off (\"sudden death\") required between {who} [{clause}]"
@@ -349,10 +340,7 @@ trait JoinNames {
 
 impl JoinNames for Vec<ContestantId> {
     fn join_names(&self) -> String {
-        self.iter()
-            .map(ContestantId::as_str)
-            .collect::<Vec<_>>()
-            .join(" = ")
+        super::joined(self, " = ")
     }
 }
 
