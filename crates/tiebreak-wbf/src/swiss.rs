@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::opposition::{sum_of_opponents, Meeting};
+use countback_model::opposition::{sum_of_opponents, sum_of_opponents_of, Meeting};
 use countback_model::{
     ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
 };
@@ -59,34 +59,32 @@ pub fn swiss_points(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
-    let meetings: Vec<Meeting> = event
+    // Each match met from both sides, borrowed: no copy of a name per
+    // meeting (issue 30).
+    let meetings = event
         .matches()
         .iter()
         .filter(|m| counts(m, readings))
         .flat_map(|m| {
-            let weight = match readings.swiss_points_part_matches {
-                SwissPointsPartMatches::ByWeight => m.weight.clone(),
-                SwissPointsPartMatches::EachMeeting => Score::ONE,
-            };
             [
-                Meeting {
-                    contestant: m.first.clone(),
-                    opponent: m.second.clone(),
-                    weight: weight.clone(),
-                },
-                Meeting {
-                    contestant: m.second.clone(),
-                    opponent: m.first.clone(),
-                    weight,
-                },
+                (&m.first, &m.second, part(&m.weight, readings)),
+                (&m.second, &m.first, part(&m.weight, readings)),
             ]
-        })
-        .collect();
-    let mut sums = sum_of_opponents(&meetings, |c| event.victory_points(c).cloned())?;
+        });
+    let mut sums = sum_of_opponents_of(meetings, |c| event.victory_points(c).cloned())?;
     for t in event.teams() {
         sums.entry(t.clone()).or_default();
     }
     Ok(sums)
+}
+
+/// The weight a meeting counts by in the Swiss points.
+fn part<'m>(weight: &'m Score, readings: &Readings) -> &'m Score {
+    static WHOLE: Score = Score::ONE;
+    match readings.swiss_points_part_matches {
+        SwissPointsPartMatches::ByWeight => weight,
+        SwissPointsPartMatches::EachMeeting => &WHOLE,
+    }
 }
 
 /// Whether a match makes its teams each other's direct opponents.
