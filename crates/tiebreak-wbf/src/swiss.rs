@@ -7,7 +7,7 @@ use countback_model::{
     ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 
-use crate::book::{Book, Clauses, Step};
+use crate::book::{Book, Clauses, Step, Test};
 use crate::breaker::{Breaker, Standout};
 use crate::engine::alone;
 use crate::error::WbfError;
@@ -219,10 +219,10 @@ static SWISS: Book = Book {
     two: Clauses {
         section: "WBF 3.1",
         steps: &[
-            Step::Split("WBF 3.1(i)", |b, c, g| b.direct(c, Unit::Imps, g)),
-            Step::Split("WBF 3.1(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-            Step::Split("WBF 3.1(iii)", |b, c, g| b.direct(c, Unit::TotalPoints, g)),
-            Step::Split("WBF 3.1(iv)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 3.1(i)", Test::Direct(Unit::Imps)),
+            Step::Split("WBF 3.1(ii)", Test::Quotient(Unit::Imps)),
+            Step::Split("WBF 3.1(iii)", Test::Direct(Unit::TotalPoints)),
+            Step::Split("WBF 3.1(iv)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 3.1(v)",
     },
@@ -230,18 +230,18 @@ static SWISS: Book = Book {
         section: "WBF 3.2",
         steps: &[
             Step::Winner("WBF 3.2(i)", Standout::BeatEach),
-            Step::Split("WBF 3.2(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 3.2(ii)", Test::Quotient(Unit::Imps)),
             Step::Winner("WBF 3.2(iii)", Standout::BeatOneTiedOne),
             Step::Loser("WBF 3.2(iv)"),
-            Step::Split("WBF 3.2 other cases (i)", |b, c, g| {
-                b.net_among(c, Unit::Imps, g)
-            }),
-            Step::Split("WBF 3.2 other cases (ii)", |b, c, g| {
-                b.net_among(c, Unit::TotalPoints, g)
-            }),
-            Step::Split("WBF 3.2 other cases (iii)", |b, c, g| {
-                b.quotient(c, Unit::TotalPoints, g)
-            }),
+            Step::Split("WBF 3.2 other cases (i)", Test::NetAmong(Unit::Imps)),
+            Step::Split(
+                "WBF 3.2 other cases (ii)",
+                Test::NetAmong(Unit::TotalPoints),
+            ),
+            Step::Split(
+                "WBF 3.2 other cases (iii)",
+                Test::Quotient(Unit::TotalPoints),
+            ),
         ],
         play_off: "WBF 3.2 other cases (iv)",
     },
@@ -249,8 +249,8 @@ static SWISS: Book = Book {
         section: "WBF 3.3",
         steps: &[
             Step::Winner("WBF 3.3 ¶1", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 3.3(i)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-            Step::Split("WBF 3.3(ii)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 3.3(i)", Test::Quotient(Unit::Imps)),
+            Step::Split("WBF 3.3(ii)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 3.3(iii)",
     },
