@@ -553,36 +553,26 @@ mod tests {
 
     #[test]
     fn zero_partner_total_is_an_error() {
-        let st = Standings::new([
-            FinalStanding::full("A", s("1")),
-            FinalStanding::full("X", s("5")),
-            FinalStanding::full("Z", s("0")),
-        ])
-        .unwrap();
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
-        assert_eq!(
-            e,
-            Err(EbuError::PartnerTotalNotPositive {
-                contestant: "A".into(),
-                total: Score::ZERO
-            })
-        );
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
-        assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
-        let st = Standings::new([
-            FinalStanding::full("A", s("1")),
-            FinalStanding::full("X", s("5")),
-            FinalStanding::full("Z", s("-3")),
-        ])
-        .unwrap();
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
-        assert_eq!(
-            e,
-            Err(EbuError::PartnerTotalNotPositive {
-                contestant: "A".into(),
-                total: s("-3")
-            })
-        );
+        // A partnered Z: Z's score is A's partners' total, zero or below.
+        for z in ["0", "-3"] {
+            let st = Standings::new([
+                FinalStanding::full("A", s("1")),
+                FinalStanding::full("X", s("5")),
+                FinalStanding::full("Z", s(z)),
+            ])
+            .unwrap();
+            let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
+            assert_eq!(
+                e,
+                Err(EbuError::PartnerTotalNotPositive {
+                    contestant: "A".into(),
+                    total: s(z)
+                })
+            );
+            // No partner at all: a total of zero.
+            let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
+            assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
+        }
     }
 
     #[test]
