@@ -5,7 +5,7 @@
 //! What cannot be right is an error; what may be right but usually is not
 //! is a [`Warning`], printed and listed in the JSON.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use countback_model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
 
@@ -31,6 +31,64 @@ pub struct Rounds {
     pub bye_vps: BTreeMap<ContestantId, Score>,
 }
 
+/// The contestants numbered by their place in the event's set, so that a
+/// check keys its tables by a small integer. A name outside the set (the
+/// readers refuse one before the checks run) takes the next number.
+struct Ids<'a> {
+    by_name: HashMap<&'a str, usize>,
+    names: Vec<ContestantId>,
+}
+
+impl<'a> Ids<'a> {
+    fn new(set: &'a BTreeSet<ContestantId>) -> Ids<'a> {
+        Ids {
+            by_name: set
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.as_str(), i))
+                .collect(),
+            names: set.iter().cloned().collect(),
+        }
+    }
+
+    fn of(&mut self, c: &ContestantId) -> usize {
+        if let Some(i) = self.by_name.get(c.as_str()) {
+            return *i;
+        }
+        // Names outside the set are rare: they are found by a scan.
+        let known = self.by_name.len();
+        let extra = self.names.get(known..).unwrap_or_default();
+        if let Some(i) = extra.iter().position(|n| n == c) {
+            return known + i;
+        }
+        self.names.push(c.clone());
+        self.names.len() - 1
+    }
+
+    fn name(&self, i: usize) -> Option<&ContestantId> {
+        self.names.get(i)
+    }
+}
+
+/// Where a contestant is entered in a round: a side of match `i`, or bye
+/// `i`.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    First(usize),
+    Second(usize),
+    Bye(usize),
+}
+
+impl Place {
+    fn path(self) -> FieldPath {
+        match self {
+            Place::First(i) => match_path(i).k("first"),
+            Place::Second(i) => match_path(i).k("second"),
+            Place::Bye(i) => FieldPath::key("byes").i(i),
+        }
+    }
+}
+
 /// Check the matches and byes of a teams event; `encounters` are the
 /// converted matches with their index in the file.
 pub fn team_rounds(
@@ -41,19 +99,25 @@ pub fn team_rounds(
     warnings: &mut Vec<Warning>,
 ) -> Result<Rounds> {
     let mut rounds = Rounds::default();
+    // Each contestant is numbered once (its place in `set`), so that the
+    // checks below look up small integers, not names: comparing names was
+    // a quarter of a 10,000-team run (issue 30).
+    let mut ids = Ids::new(set);
     // Each contestant's entries in each round: the share of a match each
     // is worth (a bye is a whole round) and where it is, so that a
     // contestant in several part-matches of a round (a triangle) is
-    // accepted while their weights add up to at most one match.
-    let mut entry: BTreeMap<(u32, ContestantId), Vec<(Score, FieldPath)>> = BTreeMap::new();
-    let mut claim = |round: u32, who: &ContestantId, weight: &Score, at: FieldPath| -> Result<()> {
-        let slot = entry.entry((round, who.clone())).or_default();
+    // accepted while their weights add up to at most one match. The
+    // place's path is spelled out only for a message.
+    let mut entry: HashMap<(usize, u32), Vec<(Score, Place)>> = HashMap::new();
+    let mut claim = |round: u32, who: &ContestantId, id: usize, weight: &Score, at: Place| {
+        let slot = entry.entry((id, round)).or_default();
         let before: Score = slot.iter().map(|(w, _)| w).sum();
         let total = &before + weight;
         if total > Score::ONE {
             let others: Vec<String> = slot
                 .iter()
                 .map(|(w, f)| {
+                    let f = f.path();
                     if *w == Score::ONE {
                         f.to_string()
                     } else {
@@ -67,7 +131,7 @@ pub fn team_rounds(
                 format!(" (weight {weight})")
             };
             return Err(EventError::at(
-                at,
+                at.path(),
                 Problem::Inconsistent {
                     message: format!(
                         "{who} is entered twice in round {round}: here{this} and at {}; a contestant plays several matches in a round only when their weights (`weight = \"1/2\"` for a triangle) add up to at most one match, here {total}",
@@ -79,14 +143,20 @@ pub fn team_rounds(
         slot.push((weight.clone(), at));
         Ok(())
     };
+    let mut at_table: Vec<Option<Score>> = Vec::new();
     for (i, e) in encounters {
-        let at = match_path(*i);
-        claim(e.round.0, &e.first, &e.weight, at.k("first"))?;
-        claim(e.round.0, &e.second, &e.weight, at.k("second"))?;
+        let (first, second) = (ids.of(&e.first), ids.of(&e.second));
+        claim(e.round.0, &e.first, first, &e.weight, Place::First(*i))?;
+        claim(e.round.0, &e.second, second, &e.weight, Place::Second(*i))?;
         rounds.count = rounds.count.max(e.round.0);
         if e.status == EncounterStatus::Played {
-            for t in [&e.first, &e.second] {
-                *rounds.at_table.entry(t.clone()).or_default() += &e.weight;
+            for t in [first, second] {
+                if at_table.len() <= t {
+                    at_table.resize(t + 1, None);
+                }
+                if let Some(slot) = at_table.get_mut(t) {
+                    *slot.get_or_insert_with(Score::default) += &e.weight;
+                }
             }
         }
     }
@@ -96,12 +166,18 @@ pub fn team_rounds(
         if b.round == 0 {
             return Err(round_from_one(at.k("round")));
         }
-        claim(b.round, &who, &Score::ONE, at.clone())?;
+        let id = ids.of(&who);
+        claim(b.round, &who, id, &Score::ONE, Place::Bye(i))?;
         rounds.count = rounds.count.max(b.round);
         if let Some(vp) = &b.vp {
             *rounds.bye_vps.entry(who).or_default() += vp;
         }
     }
+    rounds.at_table = at_table
+        .into_iter()
+        .enumerate()
+        .filter_map(|(t, s)| Some((ids.name(t)?.clone(), s?)))
+        .collect();
     for (i, c) in event.contestants.iter().enumerate() {
         let Some(w) = c.withdrew_after_round else {
             continue;
@@ -148,20 +224,20 @@ pub fn team_rounds(
         }
         rounds.withdrew_after.insert(id, w);
     }
-    for c in set {
+    for (id, c) in set.iter().enumerate() {
         let last = rounds
             .withdrew_after
             .get(c)
             .copied()
             .unwrap_or(rounds.count);
         let missing: Vec<String> = (1..=last)
-            .filter(|r| !entry.contains_key(&(*r, c.clone())))
+            .filter(|r| !entry.contains_key(&(id, *r)))
             .map(|r| r.to_string())
             .collect();
         // Rounds in which its part-matches add up to less than a match.
         let short: Vec<String> = (1..=last)
             .filter_map(|r| {
-                let parts = entry.get(&(r, c.clone()))?;
+                let parts = entry.get(&(id, r))?;
                 let sum: Score = parts.iter().map(|(w, _)| w).sum();
                 (sum < Score::ONE).then(|| format!("{r} ({sum} of a match)"))
             })

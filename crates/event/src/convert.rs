@@ -43,12 +43,22 @@ pub fn contestants(event: &EventFile) -> Result<BTreeSet<ContestantId>> {
 
 /// `id`, checked against the contestants.
 pub fn known(set: &BTreeSet<ContestantId>, id: &str, field: FieldPath) -> Result<ContestantId> {
+    known_at(set, id, || field)
+}
+
+/// [`known`] with the field's path made only for the error: a path per
+/// match side was a tenth of reading a 10,000-team event (issue 30).
+pub fn known_at(
+    set: &BTreeSet<ContestantId>,
+    id: &str,
+    field: impl FnOnce() -> FieldPath,
+) -> Result<ContestantId> {
     let c = ContestantId::new(id);
     if set.contains(&c) {
         Ok(c)
     } else {
         Err(EventError::at(
-            field,
+            field(),
             Problem::UnknownContestant { id: id.to_owned() },
         ))
     }
@@ -143,12 +153,13 @@ fn converted(
 ) -> Result<Option<(u32, countback_vp::VpScale, Vec<SideScores>)>> {
     #[cfg(test)]
     CONVERTED.with(|c| c.set(c.get() + 1));
-    let at = match_path(i);
+    // The path is spelled out only for a message (issue 30).
+    let at = || match_path(i);
     let by_board = m.board_results.is_some() || m.board_imps.is_some();
     let Some(scale) = info.vp_scale else {
         if m.boards.is_some() {
             return Err(EventError::at(
-                at.k("boards"),
+                at().k("boards"),
                 Problem::Missing {
                     what: "event.vp_scale".to_owned(),
                     by: "a match's number of boards".to_owned(),
@@ -162,7 +173,7 @@ fn converted(
                 "board_imps"
             };
             return Err(EventError::at(
-                at.k(field),
+                at().k(field),
                 Problem::Missing {
                     what: "event.vp_scale".to_owned(),
                     by: "a match given board by board".to_owned(),
@@ -178,7 +189,7 @@ fn converted(
     let input = match (&m.board_results, &m.board_imps, &m.imps) {
         (Some(_), Some(_), _) => {
             return Err(EventError::at(
-                at.k("board_imps"),
+                at().k("board_imps"),
                 Problem::Inconsistent {
                     message: "give the match either as board_results or as board_imps".to_owned(),
                 },
@@ -214,7 +225,7 @@ fn converted(
     let boards = match (m.boards, listed, info.boards_per_match) {
         (Some(b), Some(n), _) if b != n => {
             return Err(EventError::at(
-                at.k("boards"),
+                at().k("boards"),
                 Problem::Inconsistent {
                     message: format!("the match lists {n} boards but says it had {b}"),
                 },
@@ -223,7 +234,7 @@ fn converted(
         (Some(b), _, _) | (None, Some(b), _) | (None, None, Some(b)) => b,
         (None, None, None) => {
             return Err(EventError::at(
-                at,
+                at(),
                 Problem::Missing {
                     what: "the number of boards (event.boards_per_match, or the match's boards)"
                         .to_owned(),
@@ -236,8 +247,8 @@ fn converted(
         .fractional_imps
         .unwrap_or(FractionalImps::Refuse)
         .margin();
-    let table = scale.table(boards).at_field(|| at.clone())?;
-    let scored = countback_vp::score_match(&input, &table, &fractional).at_field(|| at.clone())?;
+    let table = scale.table(boards).at_field(at)?;
+    let scored = countback_vp::score_match(&input, &table, &fractional).at_field(at)?;
     let mut scores = scored.side_scores();
     if let Some(weight) = m.weight.as_ref().filter(|w| **w != Score::ONE) {
         // The scale is the full match's: a part-match (a triangle's half
@@ -246,7 +257,7 @@ fn converted(
         // the file's; its boards still give its IMPs and total points.
         if m.vp.is_none() {
             return Err(EventError::at(
-                at.k("vp"),
+                at().k("vp"),
                 Problem::Inconsistent {
                     message: format!(
                         "a part-match (weight {weight}) needs its `vp`: event.vp_scale {scale} scores a full match, and a part-match shares a part of the pool on a scale of its own (the EBU's for a triangle's half matches is `ebu-10vp-half-match`; docs/vp.md)"
@@ -267,7 +278,7 @@ fn converted(
         if let Some(c) = scores.iter().find(|s| s.unit == unit) {
             if (&c.first, &c.second) != (a, b) {
                 return Err(EventError::at(
-                    at.k(field),
+                    at().k(field),
                     Problem::Inconsistent {
                         message: format!(
                             "the match gives {a}–{b}, but {} gives {}–{}",
@@ -293,19 +304,20 @@ fn encounter(
     set: &BTreeSet<ContestantId>,
     info: &crate::file::EventInfo,
 ) -> Result<(Encounter, Option<Conversion>)> {
-    let at = match_path(i);
-    let first = known(set, &m.first, at.k("first"))?;
-    let second = known(set, &m.second, at.k("second"))?;
+    // The path is spelled out only for a message (issue 30).
+    let at = || match_path(i);
+    let first = known_at(set, &m.first, || at().k("first"))?;
+    let second = known_at(set, &m.second, || at().k("second"))?;
     if first == second {
         return Err(EventError::at(
-            at.k("second"),
+            at().k("second"),
             Problem::Inconsistent {
                 message: format!("{first} cannot play itself"),
             },
         ));
     }
     if m.round == 0 {
-        return Err(round_from_one(at.k("round")));
+        return Err(round_from_one(at().k("round")));
     }
     let conversion = conversion(i, m, info)?;
     let mut scores = match &conversion {
@@ -330,7 +342,7 @@ fn encounter(
     }
     if scores.is_empty() {
         return Err(EventError::at(
-            at,
+            at(),
             Problem::Missing {
                 what: "a score (vp, imps, total_points or match_points)".to_owned(),
                 by: "every match".to_owned(),
@@ -340,7 +352,7 @@ fn encounter(
     let weight = m.weight.clone().unwrap_or(Score::ONE);
     if !weight.is_positive() {
         return Err(EventError::at(
-            at.k("weight"),
+            at().k("weight"),
             Problem::OutOfRange {
                 value: weight.to_string(),
                 expected: "a match's weight is a positive share of a full match".to_owned(),

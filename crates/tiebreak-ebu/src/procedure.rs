@@ -2,7 +2,7 @@
 //! (143.5.6) and when a tie is split at all (143.4).
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use countback_model::head_to_head::for_against;
 use countback_model::opposition::Meeting;
@@ -187,8 +187,9 @@ impl Stage {
     /// Check the stage: every contestant named anywhere is in the standings,
     /// nobody plays itself, and no match is recorded twice in a round.
     pub fn validate(&self) -> Result<(), EbuError> {
-        let mut seen: BTreeSet<(countback_model::RoundNumber, &ContestantId, &ContestantId)> =
-            BTreeSet::new();
+        // Hashed, not ordered: only membership is asked, and comparing names
+        // in a tree was most of checking a 10,000-team stage (issue 30).
+        let mut seen: HashSet<(u32, &str, &str)> = HashSet::with_capacity(self.encounters.len());
         for e in &self.encounters {
             self.standings.require(&e.first)?;
             self.standings.require(&e.second)?;
@@ -204,7 +205,7 @@ impl Stage {
             } else {
                 (&e.second, &e.first)
             };
-            if !seen.insert((e.round, lo, hi)) {
+            if !seen.insert((e.round.0, lo.as_str(), hi.as_str())) {
                 return Err(InputError::MatchRecordedTwice {
                     round: e.round,
                     first: lo.clone(),

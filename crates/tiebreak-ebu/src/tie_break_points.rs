@@ -7,7 +7,7 @@
 //! opponent withdrew (its score scaled to the whole event) and where the
 //! contestant itself missed a round (its total scaled to the whole event).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use countback_model::opposition::{sum_of_opponents, Meeting};
 use countback_model::{ContestantId, InputError, Score};
@@ -312,16 +312,81 @@ pub fn tie_break_points(
     standings: &Standings,
     meetings: &[Meeting],
 ) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
-    check_meetings(standings, meetings)?;
-    let finals = standings.pro_rata_scores()?;
-    let sums = sum_of_opponents(meetings, |c| finals.get(c).cloned())?;
-    sums.into_iter()
-        .map(|(c, sum)| {
-            let share = &standings.require(&c)?.share_played;
-            let scaled = sum
-                .checked_div(share)
-                .map_err(EbuError::arithmetic(format!("tie-break points of {c}")))?;
-            Ok((c, scaled))
+    team_tie_break_points(
+        standings,
+        meetings
+            .iter()
+            .map(|m| (&m.contestant, &m.opponent, &m.weight)),
+    )
+}
+
+/// [`tie_break_points`] over borrowed meetings (contestant, opponent,
+/// weight), each contestant numbered once by its place in the standings:
+/// the sums are kept by number, not by name, and a whole stage's figures
+/// cost no more than a pass over its meetings (issue 30).
+fn team_tie_break_points<'m>(
+    standings: &Standings,
+    meetings: impl Iterator<Item = (&'m ContestantId, &'m ContestantId, &'m Score)>,
+) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
+    let number: HashMap<&str, usize> = standings
+        .by_contestant
+        .keys()
+        .enumerate()
+        .map(|(i, c)| (c.as_str(), i))
+        .collect();
+    let find = |c: &ContestantId| {
+        number.get(c.as_str()).copied().ok_or_else(|| {
+            EbuError::from(InputError::UnknownContestant {
+                contestant: c.clone(),
+            })
+        })
+    };
+    // Every meeting checked first, as `check_meetings` does, so that the
+    // first bad meeting is the error whatever the scores.
+    let mut resolved = Vec::new();
+    for (contestant, opponent, weight) in meetings {
+        let (c, o) = (find(contestant)?, find(opponent)?);
+        if !weight.is_positive() {
+            return Err(EbuError::WeightNotPositive {
+                contestant: contestant.clone(),
+                opponent: opponent.clone(),
+                weight: weight.clone(),
+            });
+        }
+        resolved.push((c, o, weight));
+    }
+    let finals = standings
+        .by_contestant
+        .values()
+        .map(FinalStanding::pro_rata_score)
+        .collect::<Result<Vec<Score>, EbuError>>()?;
+    let mut sums: Vec<Option<Score>> = vec![None; finals.len()];
+    for (c, o, weight) in resolved {
+        let (Some(sum), Some(score)) = (sums.get_mut(c), finals.get(o)) else {
+            continue;
+        };
+        // A whole match (weight 1, almost every meeting) adds the score
+        // as it is.
+        let add = if *weight == Score::ONE {
+            score.clone()
+        } else {
+            score.clone() * weight
+        };
+        *sum.get_or_insert_with(Score::default) += add;
+    }
+    standings
+        .by_contestant
+        .iter()
+        .zip(sums)
+        .filter_map(|((c, standing), sum)| Some((c, &standing.share_played, sum?)))
+        .map(|(c, share, sum)| {
+            let scaled = if *share == Score::ONE {
+                sum
+            } else {
+                sum.checked_div(share)
+                    .map_err(EbuError::arithmetic(format!("tie-break points of {c}")))?
+            };
+            Ok((c.clone(), scaled))
         })
         .collect()
 }
@@ -403,29 +468,40 @@ impl crate::procedure::Stage {
     /// stage's partnerships. The same figures the split-tie procedure
     /// compares.
     pub fn all_tie_break_points(&self) -> Result<BTreeMap<ContestantId, Score>, EbuError> {
-        let meetings: Vec<Meeting> = self
+        let played = self
             .encounters
             .iter()
-            .filter(|e| e.status == countback_model::EncounterStatus::Played)
-            .flat_map(|e| {
-                [
-                    Meeting {
-                        contestant: e.first.clone(),
-                        opponent: e.second.clone(),
-                        weight: e.weight.clone(),
-                    },
-                    Meeting {
-                        contestant: e.second.clone(),
-                        opponent: e.first.clone(),
-                        weight: e.weight.clone(),
-                    },
-                ]
-            })
-            .collect();
+            .filter(|e| e.status == countback_model::EncounterStatus::Played);
         if self.format.contestants == countback_model::ContestantKind::Individual {
+            let meetings: Vec<Meeting> = played
+                .flat_map(|e| {
+                    [
+                        Meeting {
+                            contestant: e.first.clone(),
+                            opponent: e.second.clone(),
+                            weight: e.weight.clone(),
+                        },
+                        Meeting {
+                            contestant: e.second.clone(),
+                            opponent: e.first.clone(),
+                            weight: e.weight.clone(),
+                        },
+                    ]
+                })
+                .collect();
             individual_tie_break_points(&self.standings, &meetings, &self.partnerships)
         } else {
-            tie_break_points(&self.standings, &meetings)
+            // Each played match, met from both sides, borrowed: no copy of
+            // a name per meeting.
+            team_tie_break_points(
+                &self.standings,
+                played.flat_map(|e| {
+                    [
+                        (&e.first, &e.second, &e.weight),
+                        (&e.second, &e.first, &e.weight),
+                    ]
+                }),
+            )
         }
     }
 }
@@ -447,61 +523,56 @@ mod tests {
         }
     }
 
+    /// A's tie-break points among `standings` after `meetings`.
+    fn points_of_a(standings: Vec<FinalStanding>, meetings: &[Meeting]) -> Score {
+        let st = Standings::new(standings).unwrap();
+        let t = tie_break_points(&st, meetings).unwrap();
+        t[&ContestantId::new("A")].clone()
+    }
+
     #[test]
     fn met_one_and_a_half_times_counts_one_and_a_half() {
-        let st = Standings::new([
+        let st = vec![
             FinalStanding::full("A", s("70")),
             FinalStanding::full("B", s("50")),
-        ])
-        .unwrap();
-        let t = tie_break_points(&st, &[m("A", "B", "1"), m("A", "B", "1/2")]).unwrap();
-        assert_eq!(t[&ContestantId::new("A")], s("75"));
+        ];
+        let got = points_of_a(st, &[m("A", "B", "1"), m("A", "B", "1/2")]);
+        assert_eq!(got, s("75"));
     }
 
     #[test]
     fn missed_round_scales_own_total() {
-        let st = Standings::new([
+        let st = vec![
             FinalStanding::partial("A", s("60"), s("2/3")),
             FinalStanding::full("B", s("50")),
             FinalStanding::full("C", s("30")),
-        ])
-        .unwrap();
-        let t = tie_break_points(&st, &[m("A", "B", "1"), m("A", "C", "1")]).unwrap();
-        assert_eq!(t[&ContestantId::new("A")], s("120"));
+        ];
+        let got = points_of_a(st, &[m("A", "B", "1"), m("A", "C", "1")]);
+        assert_eq!(got, s("120"));
     }
 
     #[test]
     fn zero_partner_total_is_an_error() {
-        let st = Standings::new([
-            FinalStanding::full("A", s("1")),
-            FinalStanding::full("X", s("5")),
-            FinalStanding::full("Z", s("0")),
-        ])
-        .unwrap();
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
-        assert_eq!(
-            e,
-            Err(EbuError::PartnerTotalNotPositive {
-                contestant: "A".into(),
-                total: Score::ZERO
-            })
-        );
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
-        assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
-        let st = Standings::new([
-            FinalStanding::full("A", s("1")),
-            FinalStanding::full("X", s("5")),
-            FinalStanding::full("Z", s("-3")),
-        ])
-        .unwrap();
-        let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
-        assert_eq!(
-            e,
-            Err(EbuError::PartnerTotalNotPositive {
-                contestant: "A".into(),
-                total: s("-3")
-            })
-        );
+        // A partnered Z: Z's score is A's partners' total, zero or below.
+        for z in ["0", "-3"] {
+            let st = Standings::new([
+                FinalStanding::full("A", s("1")),
+                FinalStanding::full("X", s("5")),
+                FinalStanding::full("Z", s(z)),
+            ])
+            .unwrap();
+            let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[m("A", "Z", "1")]);
+            assert_eq!(
+                e,
+                Err(EbuError::PartnerTotalNotPositive {
+                    contestant: "A".into(),
+                    total: s(z)
+                })
+            );
+            // No partner at all: a total of zero.
+            let e = individual_tie_break_points(&st, &[m("A", "X", "1")], &[]);
+            assert!(matches!(e, Err(EbuError::PartnerTotalNotPositive { .. })));
+        }
     }
 
     #[test]

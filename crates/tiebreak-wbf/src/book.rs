@@ -1,21 +1,49 @@
 //! The machinery parts 1 and 3 share: a rule book's team clauses are lists
 //! of steps, walked the same way whatever the section numbers are.
 
-use countback_model::{ContestantId, TiedGroup};
+use countback_model::{ContestantId, TiedGroup, Unit};
 
-use crate::breaker::{Breaker, Standout, TeamStep};
+use crate::breaker::{Breaker, Standout};
 use crate::engine::{alone, play_off, without};
 
 /// One clause of a list, applied to the tied teams.
 pub(crate) enum Step {
     /// A test that may split the tie; every part goes on as the text
     /// directs (to the clause for its size, or to the next step).
-    Split(&'static str, TeamStep),
+    Split(&'static str, Test),
     /// A team whose VP record stands out takes the top place; the rest go on.
     Winner(&'static str, Standout),
     /// A team beaten by each of the others takes the bottom place; the rest
     /// go on.
     Loser(&'static str),
+}
+
+/// A test that may split a tie, on a unit (IMPs or total points): the
+/// books name each by its clause, and parts 1 and 3 apply the same three.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Test {
+    /// The match between the two tied teams ([`Breaker::direct`]).
+    Direct(Unit),
+    /// The won/lost quotient over the whole event ([`Breaker::quotient`]).
+    Quotient(Unit),
+    /// The net score in the matches among the tied teams
+    /// ([`Breaker::net_among`]).
+    NetAmong(Unit),
+}
+
+impl Test {
+    fn apply(
+        self,
+        b: &mut Breaker<'_>,
+        clause: &str,
+        group: &[ContestantId],
+    ) -> Vec<Vec<ContestantId>> {
+        match self {
+            Test::Direct(unit) => b.direct(clause, unit, group),
+            Test::Quotient(unit) => b.quotient(clause, unit, group),
+            Test::NetAmong(unit) => b.net_among(clause, unit, group),
+        }
+    }
 }
 
 /// The steps for ties of one size, in the rule book's order.
@@ -116,7 +144,7 @@ impl Book {
         let next = |b: &mut Breaker<'_>, g: &[ContestantId]| self.walk(list, from + 1, b, g);
         match step {
             Step::Split(clause, test) => {
-                let parts = test(b, clause, group);
+                let parts = test.apply(b, clause, group);
                 if parts.len() > 1 {
                     self.hand_on(b, parts, clause, next)
                 } else {

@@ -8,9 +8,6 @@ use crate::engine::{names, names_of, not_met_note, not_met_pairs, sorted, withou
 use crate::readings::{NetAmong, Readings};
 use crate::teams::{Record, TeamsEvent};
 
-/// One test of a sequence, applied under a clause to a group.
-pub(crate) type TeamStep = fn(&mut Breaker<'_>, &str, &[ContestantId]) -> Vec<Vec<ContestantId>>;
-
 /// Which VP record a "one team stands out" clause looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(clippy::enum_variant_names)] // the rule book's own words

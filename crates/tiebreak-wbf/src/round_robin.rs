@@ -2,7 +2,7 @@
 
 use countback_model::{ContestantId, TieBreakOutcome, Unit};
 
-use crate::book::{Book, Clauses, Step};
+use crate::book::{Book, Clauses, Step, Test};
 use crate::breaker::{Breaker, Standout};
 use crate::error::WbfError;
 use crate::readings::Readings;
@@ -84,38 +84,32 @@ static ROUND_ROBIN: Book = Book {
     two: Clauses {
         section: "WBF 1.1",
         steps: &[
-            Step::Split("WBF 1.1(a)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-            Step::Split("WBF 1.1(b)", |b, c, g| b.direct(c, Unit::Imps, g)),
-            Step::Split("WBF 1.1(c)", |b, c, g| b.direct(c, Unit::TotalPoints, g)),
-            Step::Split("WBF 1.1(d)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 1.1(a)", Test::Quotient(Unit::Imps)),
+            Step::Split("WBF 1.1(b)", Test::Direct(Unit::Imps)),
+            Step::Split("WBF 1.1(c)", Test::Direct(Unit::TotalPoints)),
+            Step::Split("WBF 1.1(d)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 1.1(e)",
     },
     three: Clauses {
         section: "WBF 1.2",
         steps: &[
-            Step::Split("WBF 1.2(a)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 1.2(a)", Test::Quotient(Unit::Imps)),
             Step::Winner("WBF 1.2(b)", Standout::BeatEach),
             Step::Winner("WBF 1.2(c)", Standout::BeatOneTiedOne),
             Step::Loser("WBF 1.2(d)"),
-            Step::Split("WBF 1.2 other cases (a)", |b, c, g| {
-                b.net_among(c, Unit::Imps, g)
-            }),
-            Step::Split("WBF 1.2 other cases (b)", |b, c, g| {
-                b.net_among(c, Unit::TotalPoints, g)
-            }),
-            Step::Split("WBF 1.2 other cases (c)", |b, c, g| {
-                b.quotient(c, Unit::TotalPoints, g)
-            }),
+            Step::Split("WBF 1.2 other cases (a)", Test::NetAmong(Unit::Imps)),
+            Step::Split("WBF 1.2 other cases (b)", Test::NetAmong(Unit::TotalPoints)),
+            Step::Split("WBF 1.2 other cases (c)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 1.2 other cases (d)",
     },
     four_or_more: Clauses {
         section: "WBF 1.3",
         steps: &[
-            Step::Split("WBF 1.3(a)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 1.3(a)", Test::Quotient(Unit::Imps)),
             Step::Winner("WBF 1.3(b)", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 1.3(c)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 1.3(c)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 1.3(d)",
     },

@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::opposition::{sum_of_opponents, Meeting};
+use countback_model::opposition::{sum_of_opponents, sum_of_opponents_of, Meeting};
 use countback_model::{
     ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 
-use crate::book::{Book, Clauses, Step};
+use crate::book::{Book, Clauses, Step, Test};
 use crate::breaker::{Breaker, Standout};
 use crate::engine::alone;
 use crate::error::WbfError;
@@ -59,34 +59,32 @@ pub fn swiss_points(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
-    let meetings: Vec<Meeting> = event
+    // Each match met from both sides, borrowed: no copy of a name per
+    // meeting (issue 30).
+    let meetings = event
         .matches()
         .iter()
         .filter(|m| counts(m, readings))
         .flat_map(|m| {
-            let weight = match readings.swiss_points_part_matches {
-                SwissPointsPartMatches::ByWeight => m.weight.clone(),
-                SwissPointsPartMatches::EachMeeting => Score::ONE,
-            };
             [
-                Meeting {
-                    contestant: m.first.clone(),
-                    opponent: m.second.clone(),
-                    weight: weight.clone(),
-                },
-                Meeting {
-                    contestant: m.second.clone(),
-                    opponent: m.first.clone(),
-                    weight,
-                },
+                (&m.first, &m.second, part(&m.weight, readings)),
+                (&m.second, &m.first, part(&m.weight, readings)),
             ]
-        })
-        .collect();
-    let mut sums = sum_of_opponents(&meetings, |c| event.victory_points(c).cloned())?;
+        });
+    let mut sums = sum_of_opponents_of(meetings, |c| event.victory_points(c).cloned())?;
     for t in event.teams() {
         sums.entry(t.clone()).or_default();
     }
     Ok(sums)
+}
+
+/// The weight a meeting counts by in the Swiss points.
+fn part<'m>(weight: &'m Score, readings: &Readings) -> &'m Score {
+    static WHOLE: Score = Score::ONE;
+    match readings.swiss_points_part_matches {
+        SwissPointsPartMatches::ByWeight => weight,
+        SwissPointsPartMatches::EachMeeting => &WHOLE,
+    }
 }
 
 /// Whether a match makes its teams each other's direct opponents.
@@ -221,10 +219,10 @@ static SWISS: Book = Book {
     two: Clauses {
         section: "WBF 3.1",
         steps: &[
-            Step::Split("WBF 3.1(i)", |b, c, g| b.direct(c, Unit::Imps, g)),
-            Step::Split("WBF 3.1(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-            Step::Split("WBF 3.1(iii)", |b, c, g| b.direct(c, Unit::TotalPoints, g)),
-            Step::Split("WBF 3.1(iv)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 3.1(i)", Test::Direct(Unit::Imps)),
+            Step::Split("WBF 3.1(ii)", Test::Quotient(Unit::Imps)),
+            Step::Split("WBF 3.1(iii)", Test::Direct(Unit::TotalPoints)),
+            Step::Split("WBF 3.1(iv)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 3.1(v)",
     },
@@ -232,18 +230,18 @@ static SWISS: Book = Book {
         section: "WBF 3.2",
         steps: &[
             Step::Winner("WBF 3.2(i)", Standout::BeatEach),
-            Step::Split("WBF 3.2(ii)", |b, c, g| b.quotient(c, Unit::Imps, g)),
+            Step::Split("WBF 3.2(ii)", Test::Quotient(Unit::Imps)),
             Step::Winner("WBF 3.2(iii)", Standout::BeatOneTiedOne),
             Step::Loser("WBF 3.2(iv)"),
-            Step::Split("WBF 3.2 other cases (i)", |b, c, g| {
-                b.net_among(c, Unit::Imps, g)
-            }),
-            Step::Split("WBF 3.2 other cases (ii)", |b, c, g| {
-                b.net_among(c, Unit::TotalPoints, g)
-            }),
-            Step::Split("WBF 3.2 other cases (iii)", |b, c, g| {
-                b.quotient(c, Unit::TotalPoints, g)
-            }),
+            Step::Split("WBF 3.2 other cases (i)", Test::NetAmong(Unit::Imps)),
+            Step::Split(
+                "WBF 3.2 other cases (ii)",
+                Test::NetAmong(Unit::TotalPoints),
+            ),
+            Step::Split(
+                "WBF 3.2 other cases (iii)",
+                Test::Quotient(Unit::TotalPoints),
+            ),
         ],
         play_off: "WBF 3.2 other cases (iv)",
     },
@@ -251,8 +249,8 @@ static SWISS: Book = Book {
         section: "WBF 3.3",
         steps: &[
             Step::Winner("WBF 3.3 ¶1", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 3.3(i)", |b, c, g| b.quotient(c, Unit::Imps, g)),
-            Step::Split("WBF 3.3(ii)", |b, c, g| b.quotient(c, Unit::TotalPoints, g)),
+            Step::Split("WBF 3.3(i)", Test::Quotient(Unit::Imps)),
+            Step::Split("WBF 3.3(ii)", Test::Quotient(Unit::TotalPoints)),
         ],
         play_off: "WBF 3.3(iii)",
     },
