@@ -33,14 +33,10 @@ impl Trace {
         clause: &str,
         test: &str,
         group: &[ContestantId],
-        mut key: impl FnMut(&ContestantId) -> K,
+        key: impl FnMut(&ContestantId) -> K,
         note: Option<String>,
     ) -> Vec<Vec<ContestantId>> {
-        let keys: BTreeMap<ContestantId, K> = group.iter().map(|c| (c.clone(), key(c))).collect();
-        let result = partition_descending(group, |c| keys.get(c).cloned());
-        let values = keys.into_iter().map(|(c, k)| (c, k.into())).collect();
-        self.record(clause, test, group, values, result.clone(), note);
-        result
+        self.split_by(Best::Largest, clause, test, group, key, note)
     }
 
     /// Apply a test where the smallest value is best (a ranking position).
@@ -49,11 +45,30 @@ impl Trace {
         clause: &str,
         test: &str,
         group: &[ContestantId],
+        key: impl FnMut(&ContestantId) -> K,
+        note: Option<String>,
+    ) -> Vec<Vec<ContestantId>> {
+        self.split_by(Best::Smallest, clause, test, group, key, note)
+    }
+
+    /// The one body of [`Trace::split`] and [`Trace::split_ascending`]: the
+    /// trace records the values as they are, whichever end is best.
+    fn split_by<K: Ord + Clone + Into<Value>>(
+        &mut self,
+        best: Best,
+        clause: &str,
+        test: &str,
+        group: &[ContestantId],
         mut key: impl FnMut(&ContestantId) -> K,
         note: Option<String>,
     ) -> Vec<Vec<ContestantId>> {
         let keys: BTreeMap<ContestantId, K> = group.iter().map(|c| (c.clone(), key(c))).collect();
-        let result = partition_descending(group, |c| keys.get(c).cloned().map(std::cmp::Reverse));
+        let result = match best {
+            Best::Largest => partition_descending(group, |c| keys.get(c).cloned()),
+            Best::Smallest => {
+                partition_descending(group, |c| keys.get(c).cloned().map(std::cmp::Reverse))
+            }
+        };
         let values = keys.into_iter().map(|(c, k)| (c, k.into())).collect();
         self.record(clause, test, group, values, result.clone(), note);
         result
@@ -268,4 +283,13 @@ pub(crate) fn cascade(
         out.extend(cascade(trace, &part, rest, end));
     }
     out
+}
+
+/// Which end of a test's values places first.
+#[derive(Debug, Clone, Copy)]
+enum Best {
+    /// The largest value (points, IMPs, VPs).
+    Largest,
+    /// The smallest value (a ranking position).
+    Smallest,
 }
