@@ -564,7 +564,8 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
             }
             versions
                 .entry(r.version.unwrap_or(1))
-                .or_default()
+                // Sized for the usual one version, never grown.
+                .or_insert_with(|| Vec::with_capacity(b.results.len()))
                 .push(TravellerLine {
                     board: BoardNumber(b.board),
                     ns: ContestantId::new(r.ns.as_str()),
@@ -572,13 +573,19 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
                     outcome,
                 });
         }
-        let versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+        let mut versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+        if versions.len() > 1 {
+            // A fouled board's versions share its lines: no version keeps
+            // room for all of them.
+            versions.iter_mut().for_each(Vec::shrink_to_fit);
+        }
         out.push((
             i,
             if versions.len() == 1 {
                 countback_normalise::Traveller::new(
                     BoardNumber(b.board),
-                    versions.into_iter().flatten().collect(),
+                    // The one version's lines as they are, not copied.
+                    versions.into_iter().next().unwrap_or_default(),
                 )
             } else {
                 countback_normalise::Traveller::fouled(BoardNumber(b.board), versions)
