@@ -233,6 +233,9 @@ fn answer_file(
     let (bytes, progress) = read_bytes(path)?;
     progress.stage(stage);
     let answer = answer(&bytes, kind, request).map_err(refused(path))?;
+    // The file is read: its bytes are not kept while the output is built
+    // (issue 30: 46 MB of a million-result session's peak).
+    drop(bytes);
     progress.stage("writing");
     let written = to_stdout(|out| crate::answer::write(out, &answer, shown));
     progress.done();

@@ -388,36 +388,37 @@ pub fn vp_totals(
 pub fn session_scores(event: &EventFile) -> Vec<Warning> {
     use countback_contract::{is_possible_score, Vulnerability};
     let mut warnings = Vec::new();
-    // Boards and first line of each pair, in the order of the file.
-    let mut played: BTreeMap<&str, (BTreeSet<u32>, FieldPath)> = BTreeMap::new();
+    // Each pair once (its index in `pairs`), its boards as played and its
+    // first line (board, line, side): no path or set is built per line, only
+    // for the warnings (issue 30: this check was 12% of a large session).
+    let mut pairs: HashMap<&str, (Vec<u32>, FirstLine)> = HashMap::new();
+    let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     for (i, b) in event.boards.iter().enumerate() {
-        let at = FieldPath::key("boards").i(i);
         let vulnerability = match b.vulnerability {
             Some(v) => Some(v.vulnerability()),
             None => Vulnerability::of_board(countback_model::BoardNumber(b.board)).ok(),
         };
         for (j, r) in b.results.iter().enumerate() {
-            let line = at.k("results").i(j);
             for (pair, field) in [(r.ns.as_str(), "ns"), (r.ew.as_str(), "ew")] {
-                played
+                pairs
                     .entry(pair)
-                    .or_insert_with(|| (BTreeSet::new(), line.k(field)))
+                    .or_insert_with(|| (Vec::new(), FirstLine(i, j, field)))
                     .0
-                    .insert(b.board);
+                    .push(b.board);
             }
             let Some(v) = vulnerability else {
                 continue;
             };
             // A weighted score's components are real results, each checked
             // as a traveller score is.
-            let mut typed: Vec<(&str, FieldPath)> = Vec::new();
-            if let Some(score) = &r.score {
-                typed.push((score.0.as_str(), line.k("score")));
-            }
-            for (k, part) in r.weighted.iter().flatten().enumerate() {
-                typed.push((part.score.0.as_str(), line.k("weighted").i(k).k("score")));
-            }
-            for (text, field) in typed {
+            let typed = r.score.iter().map(|score| (score.0.as_str(), None)).chain(
+                r.weighted
+                    .iter()
+                    .flatten()
+                    .enumerate()
+                    .map(|(k, part)| (part.score.0.as_str(), Some(k))),
+            );
+            for (text, part) in typed {
                 let Ok(ns_points) = text.trim().parse::<i32>() else {
                     continue;
                 };
@@ -426,6 +427,11 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
                         "as the board's `vulnerability` says"
                     } else {
                         "by the 16-board cycle"
+                    };
+                    let line = line_path(i, j);
+                    let field = match part {
+                        None => line.k("score"),
+                        Some(k) => line.k("weighted").i(k).k("score"),
                     };
                     warnings.push(Warning {
                     field: Some(field),
@@ -440,8 +446,13 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             }
         }
     }
+    // The pairs in the order of their names, each with its set of boards.
+    let played: BTreeMap<&str, (BTreeSet<u32>, FirstLine)> = pairs
+        .into_iter()
+        .map(|(pair, (boards, first))| (pair, (boards.into_iter().collect(), first)))
+        .collect();
     let busiest = played.values().map(|(b, _)| b.len()).max().unwrap_or(0);
-    for (pair, (boards, first)) in &played {
+    for (pair, (boards, FirstLine(i, j, side))) in &played {
         if boards.len() * 2 >= busiest {
             continue;
         }
@@ -456,7 +467,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             .collect();
         let list: Vec<String> = boards.iter().map(u32::to_string).collect();
         warnings.push(Warning {
-            field: Some(first.clone()),
+            field: Some(line_path(*i, *j).k(side)),
             at: None,
             message: format!(
                 "pair {pair} plays {} board(s) ({}) where a pair plays up to {busiest}: a mistyped pair number?{}",
@@ -472,6 +483,10 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
     }
     warnings
 }
+
+/// Where a pair first plays: the board's index, the line's index on it and
+/// the side (`ns` or `ew`).
+struct FirstLine(usize, usize, &'static str);
 
 fn vulnerable_words(v: countback_contract::Vulnerability) -> &'static str {
     use countback_contract::Vulnerability as V;

@@ -410,18 +410,21 @@ pub fn totals(
 
 /// A traveller line's outcome: its `score`, or its `weighted` score
 /// (exactly one of them).
-fn line_outcome(r: &crate::file::ResultEntry, line: &FieldPath) -> Result<TableOutcome> {
+fn line_outcome(
+    r: &crate::file::ResultEntry,
+    line: impl Fn() -> FieldPath,
+) -> Result<TableOutcome> {
     match (&r.score, &r.weighted) {
-        (Some(score), None) => table_outcome(&score.0, line.k("score")),
-        (None, Some(parts)) => weighted_outcome(parts, &line.k("weighted")),
+        (Some(score), None) => table_outcome(&score.0, || line().k("score")),
+        (None, Some(parts)) => weighted_outcome(parts, &line().k("weighted")),
         (Some(_), Some(_)) => Err(EventError::at(
-            line.k("weighted"),
+            line().k("weighted"),
             Problem::Inconsistent {
                 message: "a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both".to_owned(),
             },
         )),
         (None, None) => Err(EventError::at(
-            line.k("score"),
+            line().k("score"),
             Problem::Missing {
                 what: "`score` or `weighted`".to_owned(),
                 by: "a traveller line".to_owned(),
@@ -436,7 +439,7 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
     let mut components = Vec::with_capacity(parts.len());
     for (k, part) in parts.iter().enumerate() {
         let field = at.i(k);
-        let ns_points = match table_outcome(&part.score.0, field.k("score"))? {
+        let ns_points = match table_outcome(&part.score.0, || field.k("score"))? {
             TableOutcome::Played { ns_points } => ns_points,
             _ => {
                 return Err(EventError::at(
@@ -491,12 +494,15 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
 }
 
 /// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.
-pub fn table_outcome(text: &str, field: FieldPath) -> Result<TableOutcome> {
+pub fn table_outcome(text: &str, field: impl FnOnce() -> FieldPath) -> Result<TableOutcome> {
     let t = text.trim();
-    match t.to_ascii_uppercase().as_str() {
-        "NP" | "NOT PLAYED" => return Ok(TableOutcome::NotPlayed),
-        "PASS" | "P" => return Ok(TableOutcome::Played { ns_points: 0 }),
-        _ => {}
+    // Compared in place: no upper-cased copy, no path, per line (issue 30).
+    let is = |word: &str| t.eq_ignore_ascii_case(word);
+    if is("NP") || is("NOT PLAYED") {
+        return Ok(TableOutcome::NotPlayed);
+    }
+    if is("PASS") || is("P") {
+        return Ok(TableOutcome::Played { ns_points: 0 });
     }
     if let Some(rest) = t.strip_prefix('A').or_else(|| t.strip_prefix('a')) {
         return artificial(rest, text, field).map(TableOutcome::Artificial);
@@ -505,7 +511,7 @@ pub fn table_outcome(text: &str, field: FieldPath) -> Result<TableOutcome> {
         .map(|ns_points| TableOutcome::Played { ns_points })
         .map_err(|_| {
             EventError::at(
-                field,
+                field(),
                 Problem::Unreadable {
                     text: text.to_owned(),
                     expected: "a traveller score: NS points (\"420\", \"-50\"), \"A6040\" (60% NS, 40% EW), \"NP\" or \"PASS\"".to_owned(),
@@ -515,7 +521,11 @@ pub fn table_outcome(text: &str, field: FieldPath) -> Result<TableOutcome> {
 }
 
 /// The `xxyy` of an artificial score `Axxyy`.
-pub fn artificial(rest: &str, text: &str, field: FieldPath) -> Result<ArtificialScore> {
+pub fn artificial(
+    rest: &str,
+    text: &str,
+    field: impl FnOnce() -> FieldPath,
+) -> Result<ArtificialScore> {
     let (ns, ew) = (rest.get(..2), rest.get(2..));
     let parse = |s: Option<&str>| {
         s.filter(|s| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
@@ -523,10 +533,10 @@ pub fn artificial(rest: &str, text: &str, field: FieldPath) -> Result<Artificial
     };
     match (parse(ns), parse(ew)) {
         (Some(n), Some(e)) => {
-            ArtificialScore::new(Score::integer(n), Score::integer(e)).at_field(|| field)
+            ArtificialScore::new(Score::integer(n), Score::integer(e)).at_field(field)
         }
         _ => Err(EventError::at(
-            field,
+            field(),
             Problem::Unreadable {
                 text: text.to_owned(),
                 expected: "an artificial score; write e.g. \"A6040\" for 60% NS, 40% EW".to_owned(),
@@ -552,11 +562,12 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         }
         let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
         for (j, r) in b.results.iter().enumerate() {
-            let line = at.k("results").i(j);
-            let outcome = line_outcome(r, &line)?;
+            // Spelt out only for an error: no path is built per line.
+            let line = || at.k("results").i(j);
+            let outcome = line_outcome(r, line)?;
             if r.version == Some(0) {
                 return Err(EventError::at(
-                    line.k("version"),
+                    line().k("version"),
                     Problem::OutOfRange {
                         value: "0".to_owned(),
                         expected: "versions of a fouled board count from 1".to_owned(),
@@ -565,7 +576,8 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
             }
             versions
                 .entry(r.version.unwrap_or(1))
-                .or_default()
+                // Sized for the usual one version, never grown.
+                .or_insert_with(|| Vec::with_capacity(b.results.len()))
                 .push(TravellerLine {
                     board: BoardNumber(b.board),
                     ns: ContestantId::new(r.ns.as_str()),
@@ -573,13 +585,19 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
                     outcome,
                 });
         }
-        let versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+        let mut versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+        if versions.len() > 1 {
+            // A fouled board's versions share its lines: no version keeps
+            // room for all of them.
+            versions.iter_mut().for_each(Vec::shrink_to_fit);
+        }
         out.push((
             i,
             if versions.len() == 1 {
                 countback_normalise::Traveller::new(
                     BoardNumber(b.board),
-                    versions.into_iter().flatten().collect(),
+                    // The one version's lines as they are, not copied.
+                    versions.into_iter().next().unwrap_or_default(),
                 )
             } else {
                 countback_normalise::Traveller::fouled(BoardNumber(b.board), versions)

@@ -8,10 +8,11 @@
 //! - **JSON** is read as a stream straight into the event, about 17 bytes
 //!   of memory per byte: 8 MiB peaks near 140 MB.
 //! - **A pairs session**: scoring and showing a result costs about 1.3 KB
-//!   and 5–6 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
-//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 195 MB in 0.9 s,
-//!   and 1,000,000 at 1.27 GB in 5.8 s of CPU (release, `countback score`,
-//!   text output, 2 cores shared, load 3–5).
+//!   and 4–5 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
+//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 195 MB in 0.6 s,
+//!   and 1,000,000 at 1.27 GB in 5.0 s of CPU (release, `countback score`,
+//!   text output, 2 cores shared, load 4). The memory, not the time, holds
+//!   the limit here: the output is built whole before it is written.
 //!
 //! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
 //! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000

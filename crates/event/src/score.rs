@@ -1,6 +1,6 @@
 //! Pairs sessions: scoring an event file's boards.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use countback_matchpoints::{PercentageMethod, Place, Standing};
 use countback_model::{BoardNumber, ContestantId, Score};
@@ -349,7 +349,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
                 },
             )
         })?;
-        spec.unplayable_award = convert::artificial(rest, text, at)?;
+        spec.unplayable_award = convert::artificial(rest, text, || at)?;
     }
     let bare: Vec<countback_normalise::Traveller> =
         travellers.into_iter().map(|(_, t)| t).collect();
@@ -378,12 +378,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     };
     let mut all = session.table.standings(&method).at_field(scoring_path)?;
     let penalties = apply_penalties(event, session.table.top(), &mut all)?;
-    let mut ns = BTreeSet::new();
-    let mut ew = BTreeSet::new();
+    // Borrowed and hashed: a name is neither copied nor compared per line.
+    let mut ns: HashSet<&ContestantId> = HashSet::new();
+    let mut ew: HashSet<&ContestantId> = HashSet::new();
     for t in &bare {
         for line in t.versions.iter().flatten() {
-            ns.insert(line.ns.clone());
-            ew.insert(line.ew.clone());
+            ns.insert(&line.ns);
+            ew.insert(&line.ew);
         }
     }
     let field = |name: &'static str, keep: &dyn Fn(&ContestantId) -> bool| {

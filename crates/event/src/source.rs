@@ -34,6 +34,59 @@ pub struct Source {
     notation: Notation,
     toml: std::sync::OnceLock<Option<toml_edit::Document<String>>>,
     line_starts: std::sync::OnceLock<Vec<usize>>,
+    found: Found,
+}
+
+/// What locating has found, kept so that the many warnings of one long
+/// array or line cost one pass over it, not one each (issue 30: 8,333
+/// warnings on a board of 100,000 results took 46 s):
+/// - where each element of a JSON array starts, by the offset of the
+///   array's `[`, found in one pass the first time a path goes into it;
+/// - the last position counted into a column (line start, offset,
+///   characters before it), from which a later position on the same line
+///   counts on (a JSON file is often one line).
+#[derive(Debug, Default)]
+struct Found(std::sync::Mutex<FoundSoFar>);
+
+#[derive(Debug, Default)]
+struct FoundSoFar {
+    arrays: std::collections::HashMap<usize, Vec<usize>>,
+    column: Option<(usize, usize, usize)>,
+}
+
+impl Clone for Found {
+    /// A cache: a copy finds its own.
+    fn clone(&self) -> Found {
+        Found::default()
+    }
+}
+
+impl Found {
+    fn lock(&self) -> std::sync::MutexGuard<'_, FoundSoFar> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The start of element `n` of the array opening at `open`.
+    fn element(&self, b: &[u8], open: usize, n: usize) -> Option<usize> {
+        let mut found = self.lock();
+        let starts = found.arrays.entry(open).or_insert_with(|| {
+            let mut starts = Vec::new();
+            let mut i = ws(b, open + 1);
+            while b.get(i).is_some_and(|c| *c != b']') {
+                starts.push(i);
+                let Some(end) = skip_value(b, i) else { break };
+                i = ws(b, end);
+                match b.get(i) {
+                    Some(b',') => i = ws(b, i + 1),
+                    _ => break,
+                }
+            }
+            starts
+        });
+        starts.get(n).copied()
+    }
 }
 
 impl Source {
@@ -45,6 +98,7 @@ impl Source {
             notation,
             toml: std::sync::OnceLock::new(),
             line_starts: std::sync::OnceLock::new(),
+            found: Found::default(),
         }
     }
 
@@ -55,15 +109,26 @@ impl Source {
                 .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
                 .collect()
         });
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         // The last line start at or before the offset; within that line,
-        // the shared rule for columns (characters, not bytes).
+        // the shared rule for columns (characters, not bytes, as
+        // `LineColumn::of_offset` counts them), counted on from the last
+        // position found on the same line.
         let line = starts.partition_point(|&s| s <= offset).max(1);
         let start = starts.get(line - 1).copied().unwrap_or(0);
-        let within = LineColumn::of_offset(self.text.get(start..).unwrap_or(""), offset - start);
+        let mut found = self.found.lock();
+        let (from, before) = match found.column {
+            Some((s, o, c)) if s == start && o <= offset => (o, c),
+            _ => (start, 0),
+        };
+        let chars = before + self.text.get(from..offset).map_or(0, |t| t.chars().count());
+        found.column = Some((start, offset, chars));
         LineColumn {
             line,
-            column: within.column,
+            column: chars + 1,
         }
     }
 
@@ -185,7 +250,7 @@ impl Source {
                     .as_ref()?;
                 toml_offset(doc, &field.0)
             }
-            Notation::Json => json_offset(&self.text, &field.0),
+            Notation::Json => json_offset(&self.text, &field.0, &self.found),
         }?;
         Some(self.line_column(offset))
     }
@@ -248,7 +313,7 @@ fn item_start(item: &toml_edit::Item) -> Option<usize> {
 
 /// The byte offset of the value at `path` in JSON text that serde_json has
 /// already accepted (so it is well formed and at most 128 levels deep).
-fn json_offset(text: &str, path: &[Segment]) -> Option<usize> {
+fn json_offset(text: &str, path: &[Segment], found: &Found) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = ws(b, 0);
     let mut best = None;
@@ -286,17 +351,10 @@ fn json_offset(text: &str, path: &[Segment]) -> Option<usize> {
                 if b.get(i) != Some(&b'[') {
                     return best;
                 }
-                i = ws(b, i + 1);
-                for _ in 0..*n {
-                    i = ws(b, skip_value(b, i)?);
-                    match b.get(i) {
-                        Some(b',') => i = ws(b, i + 1),
-                        _ => return best,
-                    }
-                }
-                if b.get(i) == Some(&b']') {
+                let Some(start) = found.element(b, i, *n) else {
                     return best;
-                }
+                };
+                i = start;
                 best = Some(i);
             }
         }
@@ -422,6 +480,58 @@ mod tests {
         // A missing key falls back to the deepest part that exists.
         let p = FieldPath::key("matches").i(0).k("imps");
         assert_eq!(at(text, Notation::Json, p), (4, 3));
+    }
+
+    /// One source locating many fields of one long array, in any order and
+    /// past its end, finds each where a fresh source finds it (the element
+    /// starts are found once per array and kept).
+    #[test]
+    fn json_fields_of_one_array_are_found_in_any_order() {
+        let lines: Vec<String> = (1..=40)
+            .map(|n| format!("  {{\"ns\": \"{n}\", \"score\": \"{}\"}}", n * 10))
+            .collect();
+        let text = format!(
+            "{{\"boards\": [{{\"board\": 1, \"results\": [\n{}\n]}}, {{\"board\": 2, \"results\": []}}]}}",
+            lines.join(",\n")
+        );
+        let source = Source::new(text.as_str(), Notation::Json);
+        for n in [39, 0, 17, 17, 3, 40, 41] {
+            let p = FieldPath::key("boards").i(0).k("results").i(n).k("score");
+            // The `score` key of line n + 1 (after `  {"ns": "…", `), or,
+            // past the end, the `results` key.
+            let expected = if n < 40 {
+                (n + 2, 14 + (n + 1).to_string().len())
+            } else {
+                (1, 26)
+            };
+            let got = source.locate(&p).unwrap();
+            assert_eq!((got.line, got.column), expected, "{p}");
+            assert_eq!(at(&text, Notation::Json, p), expected);
+        }
+        // An empty array: its first element is not there, the array is.
+        let p = FieldPath::key("boards").i(1).k("results").i(0);
+        let got = source.locate(&p).unwrap();
+        assert_eq!((got.line, got.column), at(&text, Notation::Json, p));
+    }
+
+    /// On one long line (as JSON is often written), columns counted on from
+    /// the last position found are the characters before each field, in
+    /// any order.
+    #[test]
+    fn json_columns_on_one_line_count_characters_in_any_order() {
+        let items: Vec<String> = (0..30)
+            .map(|n| format!("{{\"ns\":\"é{n}\",\"s\":\"{n}\"}}"))
+            .collect();
+        let text = format!("{{\"r\":[{}]}}", items.join(","));
+        let source = Source::new(text.as_str(), Notation::Json);
+        for n in [5, 6, 29, 0, 12, 12, 28] {
+            let p = FieldPath::key("r").i(n).k("s");
+            let key = format!("\"s\":\"{n}\"");
+            let byte = text.find(&key).unwrap();
+            let column = text.get(..byte).unwrap().chars().count() + 1;
+            let got = source.locate(&p).unwrap();
+            assert_eq!((got.line, got.column), (1, column), "{p}");
+        }
     }
 
     #[test]

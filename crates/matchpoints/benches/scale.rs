@@ -7,7 +7,7 @@
 // The ratio to the sort is a printed measurement, never a score.
 #![allow(clippy::float_arithmetic)]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use countback_matchpoints::synthetic::{bench_score, mitchell_line};
 use countback_matchpoints::{
@@ -15,6 +15,7 @@ use countback_matchpoints::{
     ScoreTable,
 };
 use countback_model::{BoardNumber, TableOutcome, TravellerLine};
+use countback_test_support::synthetic::{median, sort_boards};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 /// `boards` travellers of `tables` results each: NS pair `t` meets EW pair
@@ -38,18 +39,6 @@ fn points(lines: &[TravellerLine]) -> Vec<i32> {
             _ => 0,
         })
         .collect()
-}
-
-/// Sorting every board's scores as plain integers: the floor.
-fn sort_all(boards: &[Vec<i32>]) -> usize {
-    boards
-        .iter()
-        .map(|b| {
-            let mut v = b.clone();
-            v.sort_unstable();
-            black_box(v).len()
-        })
-        .sum()
 }
 
 fn matchpoint_all(boards: &[Vec<i32>]) -> usize {
@@ -81,25 +70,12 @@ fn score_all(travellers: &[Vec<TravellerLine>]) -> usize {
     black_box(rank_standings(&standings)).len()
 }
 
-/// The median of `runs` timings of `f`.
-fn median(runs: usize, mut f: impl FnMut() -> usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    times.sort_unstable();
-    times.get(runs / 2).copied().unwrap_or_default()
-}
-
 fn bench_case(c: &mut Criterion, name: &str, tables: usize, boards: u32) {
     let travellers = session(tables, boards);
     let scores: Vec<Vec<i32>> = travellers.iter().map(|t| points(t)).collect();
     let results = tables * boards as usize;
     // The ratio to the floor, printed so that a run records it.
-    let floor = median(5, || sort_all(&scores));
+    let floor = median(5, || sort_boards(&scores));
     let mp = median(5, || matchpoint_all(&scores));
     let whole = median(3, || score_all(&travellers));
     println!(
@@ -113,7 +89,7 @@ fn bench_case(c: &mut Criterion, name: &str, tables: usize, boards: u32) {
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_secs(3));
     g.bench_function("sort_unstable_raw_scores", |b| {
-        b.iter(|| sort_all(black_box(&scores)))
+        b.iter(|| sort_boards(black_box(&scores)))
     });
     g.bench_function("matchpoint_integers", |b| {
         b.iter(|| matchpoint_all(black_box(&scores)))

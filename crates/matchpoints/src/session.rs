@@ -201,6 +201,13 @@ impl ScoreTable {
         }
     }
 
+    /// Room for `cells` more scores, so that a session whose size is known
+    /// is recorded without the table's storage growing (and being copied)
+    /// on the way (issue 30).
+    pub fn reserve(&mut self, cells: usize) {
+        self.cells.reserve(cells);
+    }
+
     /// The top of a board.
     #[must_use]
     pub fn top(&self) -> &Score {

@@ -282,7 +282,8 @@ pub fn score_fouled_board(
                 source,
             })
     };
-    let mut out = Vec::new();
+    // Every line is scored or dropped: sized once, never grown (issue 30).
+    let mut out = Vec::with_capacity(versions.iter().map(Vec::len).sum());
     for (version, lines) in versions.iter().enumerate() {
         let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::new();
         for line in lines {

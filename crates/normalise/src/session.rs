@@ -161,6 +161,8 @@ pub fn score_session(
     }
     let board_spec = spec.board_spec(expected);
     let mut table = ScoreTable::new(board_spec.top());
+    // Two scores (NS and EW) a line, at most.
+    table.reserve(2 * travellers.iter().map(Traveller::results).sum::<usize>());
     let mut boards = Vec::with_capacity(travellers.len());
     for t in travellers {
         let scored = score_fouled_board(t.board, &t.versions, &board_spec, movement)?;

@@ -114,6 +114,75 @@ pub fn pbn_mitchell(tables: u32, boards: u32) -> String {
     s
 }
 
+/// The same Mitchell as a countback JSON event file (an artificial score as
+/// written, a board not played as `NP`).
+#[must_use]
+pub fn json_mitchell(tables: u32, boards: u32) -> String {
+    let mut s = String::with_capacity((tables * boards) as usize * 40);
+    s.push_str("{\"event\":{\"name\":\"Bench\"},\"boards\":[");
+    for (b, lines) in mitchell(tables, boards) {
+        if b > 1 {
+            s.push(',');
+        }
+        let _ = write!(s, "{{\"board\":{b},\"results\":[");
+        for (n, (t, ew, score)) in lines.into_iter().enumerate() {
+            let comma = if n > 0 { "," } else { "" };
+            let score = score.unwrap_or("NP");
+            let _ = write!(
+                s,
+                "{comma}{{\"ns\":\"{t}NS\",\"ew\":\"{ew}EW\",\"score\":\"{score}\"}}"
+            );
+        }
+        s.push_str("]}");
+    }
+    s.push_str("]}\n");
+    s
+}
+
+/// The NS points of the same Mitchell's played lines, board by board (the
+/// artificial scores and boards not played left out): what a plain integer
+/// sort of the scores, the floor of matchpointing, is timed on.
+#[must_use]
+pub fn mitchell_points(tables: u32, boards: u32) -> Vec<Vec<i32>> {
+    mitchell(tables, boards)
+        .map(|(_, lines)| {
+            lines
+                .into_iter()
+                .filter_map(|(_, _, score)| score.and_then(|s| s.parse().ok()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Sorting every board's scores as plain integers, the floor of
+/// matchpointing that the scale benches print their ratio to (issue 30):
+/// the number of scores sorted.
+#[must_use]
+pub fn sort_boards(boards: &[Vec<i32>]) -> usize {
+    boards
+        .iter()
+        .map(|b| {
+            let mut v = b.clone();
+            v.sort_unstable();
+            std::hint::black_box(v).len()
+        })
+        .sum()
+}
+
+/// The median of `runs` timings of `f`, for the ratios the scale benches
+/// print before criterion's own figures.
+pub fn median(runs: usize, mut f: impl FnMut() -> usize) -> std::time::Duration {
+    let mut times: Vec<std::time::Duration> = (0..runs)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            std::hint::black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    times.get(runs / 2).copied().unwrap_or_default()
+}
+
 /// xorshift64: a deterministic stream of numbers for synthetic events and
 /// seeded shuffles, with no dependency. The seed must not be 0 (the stream
 /// would stay 0).
