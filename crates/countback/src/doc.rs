@@ -248,27 +248,34 @@ impl Doc {
 
 /// The document as plain text.
 pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    write_text_streamed(out, doc, std::iter::empty())
+}
+
+/// `doc` as plain text with `more` blocks after its own and before its
+/// footer, each built, written and dropped in turn: a long document (a
+/// session's every board) is never held whole (issue 30). The bytes are
+/// those of [`write_text`] of the whole document.
+pub fn write_text_streamed(
+    out: &mut dyn Write,
+    doc: &Doc,
+    more: impl Iterator<Item = Block>,
+) -> io::Result<()> {
     let doc = &*doc.visible();
     writeln!(out, "{}", doc.title)?;
     for s in &doc.subtitle {
         writeln!(out, "{s}")?;
     }
     for b in &doc.blocks {
-        out.write_all(b"\n")?;
-        match b {
-            Block::Heading(h) | Block::Subheading(h) => writeln!(out, "{h}")?,
-            Block::Para(p) => writeln!(out, "{p}")?,
-            Block::List(items) => {
-                for i in items {
-                    writeln!(out, "  {i}")?;
-                }
-            }
-            Block::Pre(p) => out.write_all(p.as_bytes())?,
-            Block::Table(t) => text_table(out, t)?,
-            Block::Board(h, t) => {
-                writeln!(out, "{h}\n")?;
-                text_table(out, t)?;
-            }
+        text_block(out, b)?;
+    }
+    for b in more {
+        // A block alone is made visible as it would be in the whole document.
+        let one = Doc {
+            blocks: vec![b],
+            ..Doc::default()
+        };
+        for b in &one.visible().blocks {
+            text_block(out, b)?;
         }
     }
     if !doc.footer.is_empty() {
@@ -278,6 +285,26 @@ pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+fn text_block(out: &mut dyn Write, b: &Block) -> io::Result<()> {
+    out.write_all(b"\n")?;
+    match b {
+        Block::Heading(h) | Block::Subheading(h) => writeln!(out, "{h}"),
+        Block::Para(p) => writeln!(out, "{p}"),
+        Block::List(items) => {
+            for i in items {
+                writeln!(out, "  {i}")?;
+            }
+            Ok(())
+        }
+        Block::Pre(p) => out.write_all(p.as_bytes()),
+        Block::Table(t) => text_table(out, t),
+        Block::Board(h, t) => {
+            writeln!(out, "{h}\n")?;
+            text_table(out, t)
+        }
+    }
 }
 
 /// Text made safe for HTML element content and attribute values.

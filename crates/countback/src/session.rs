@@ -18,7 +18,9 @@ use countback_event::{Applied, BoardLine, BoardTable, Scored};
 use serde::Serialize;
 
 use crate::cli::{Boards, Format};
-use crate::doc::{csv_record, write_html, write_text, Align, Block, Doc, Line, Table};
+use crate::doc::{
+    csv_record, write_html, write_text, write_text_streamed, Align, Block, Doc, Line, Table,
+};
 use crate::standings::{half_words, Figure};
 
 fn fig(s: &Score, shown: &ColumnDisplay) -> Figure {
@@ -134,7 +136,50 @@ struct BoardJson<'a> {
     expected: usize,
     top: String,
     fouled: bool,
-    lines: Vec<LineJson<'a>>,
+    lines: LinesJson<'a>,
+}
+
+/// The shown boards, serialised one at a time straight from the session's
+/// tables: the JSON answer never holds a second copy of every line
+/// (issue 30).
+struct BoardsJson<'s, 'a>(&'s SessionOutput<'a>);
+
+impl Serialize for BoardsJson<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let half = self.0.half;
+        ser.collect_seq(self.0.shown_boards().map(|b| BoardJson {
+            board: b.board.0,
+            expected: b.expected,
+            top: b.top.to_string(),
+            fouled: b.fouled,
+            lines: LinesJson {
+                lines: &b.lines,
+                shown: board_shown(b, half),
+            },
+        }))
+    }
+}
+
+/// A board's lines, each serialised as it is built.
+struct LinesJson<'a> {
+    lines: &'a [BoardLine],
+    shown: BoardShown,
+}
+
+impl Serialize for LinesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let shown = &self.shown;
+        ser.collect_seq(self.lines.iter().map(|l| LineJson {
+            ns: l.ns.as_str(),
+            ew: l.ew.as_str(),
+            version: l.version,
+            result: result_text(l),
+            raw: two(l.raw.as_ref(), &shown.raw),
+            factored: two(l.factored.as_ref(), &shown.factored),
+            scored: two(l.scored.as_ref(), &shown.factored),
+            applied: &l.applied,
+        }))
+    }
 }
 
 #[derive(Serialize)]
@@ -166,7 +211,7 @@ struct ScoreJson<'a> {
     /// Procedural penalties, omitted when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     penalties: Vec<PenaltyJson<'a>>,
-    boards: Vec<BoardJson<'a>>,
+    boards: BoardsJson<'a, 'a>,
     /// Absent where there is none, as before the scorer's checks.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<crate::standings::WarningJson>,
@@ -222,7 +267,7 @@ impl SessionOutput<'_> {
         match format {
             Format::Json => self.json(out),
             Format::Csv => self.csv(out),
-            Format::Text => write_text(out, &self.doc()),
+            Format::Text => write_text_streamed(out, &self.head(), self.board_blocks()),
             Format::Html => write_html(out, &self.doc()),
             Format::Usebio => Err(crate::answer::not_usebio()),
         }
@@ -254,32 +299,6 @@ impl SessionOutput<'_> {
                 }
             })
             .collect();
-        let boards = self
-            .shown_boards()
-            .map(|b| {
-                let shown = board_shown(b, self.half);
-                BoardJson {
-                    board: b.board.0,
-                    expected: b.expected,
-                    top: b.top.to_string(),
-                    fouled: b.fouled,
-                    lines: b
-                        .lines
-                        .iter()
-                        .map(|l| LineJson {
-                            ns: l.ns.as_str(),
-                            ew: l.ew.as_str(),
-                            version: l.version,
-                            result: result_text(l),
-                            raw: two(l.raw.as_ref(), &shown.raw),
-                            factored: two(l.factored.as_ref(), &shown.factored),
-                            scored: two(l.scored.as_ref(), &shown.factored),
-                            applied: &l.applied,
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
         let doc = ScoreJson {
             event: &s.event,
             expected_results: s.session.expected,
@@ -299,7 +318,7 @@ impl SessionOutput<'_> {
                     total_after: p.total_after.to_string(),
                 })
                 .collect(),
-            boards,
+            boards: BoardsJson(self),
             warnings: crate::standings::warnings_json(&s.warnings),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
@@ -313,6 +332,36 @@ impl SessionOutput<'_> {
     /// The session as a document (what the text and HTML formats show).
     #[must_use]
     pub fn doc(&self) -> Doc {
+        let mut doc = self.head();
+        doc.blocks.extend(self.board_blocks());
+        doc
+    }
+
+    /// The boards' blocks (a heading, then each board's table), built one
+    /// at a time as they are asked for: the text output writes each and
+    /// drops it, never holding every board's table at once (issue 30).
+    fn board_blocks(&self) -> impl Iterator<Item = Block> + '_ {
+        let mut boards = self.shown_boards().peekable();
+        let heading = boards
+            .peek()
+            .is_some()
+            .then(|| Block::Heading("Boards".to_owned()));
+        heading.into_iter().chain(boards.map(|b| {
+            Block::Board(
+                format!(
+                    "Board {}{} — E = {}, top {}",
+                    b.board.0,
+                    if b.fouled { " (fouled)" } else { "" },
+                    b.expected,
+                    b.top
+                ),
+                self.board_table(b),
+            )
+        }))
+    }
+
+    /// The document but its boards: title, standings, penalties, footer.
+    fn head(&self) -> Doc {
         let s = self.scored;
         let named = !self.names.is_empty();
         let mut doc = Doc {
@@ -387,23 +436,6 @@ impl SessionOutput<'_> {
                 ]));
             }
             doc.blocks.push(Block::Table(t));
-        }
-        let mut first = true;
-        for b in self.shown_boards() {
-            if first {
-                doc.blocks.push(Block::Heading("Boards".to_owned()));
-                first = false;
-            }
-            doc.blocks.push(Block::Board(
-                format!(
-                    "Board {}{} — E = {}, top {}",
-                    b.board.0,
-                    if b.fouled { " (fouled)" } else { "" },
-                    b.expected,
-                    b.top
-                ),
-                self.board_table(b),
-            ));
         }
         doc.footer.push(format!(
             "Every figure is exact (standings: last column). MP and % are shown to two decimals, or more where two different values would otherwise print alike; an exact half is rounded {} (--half).",
