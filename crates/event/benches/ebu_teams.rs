@@ -82,46 +82,42 @@ fn wbf_swiss_all_tied(teams: usize, rounds: usize) -> String {
     s
 }
 
-/// Read and rank `text`, with the group's name and its size in teams.
-fn bench_read_and_rank(c: &mut Criterion, group: &str, text: &str, teams: usize) {
+/// Read and rank the event `build` writes at 10,000 teams (40 in the
+/// debug smoke run of `cargo test`), in the group `name` and its size.
+fn bench_read_and_rank(
+    c: &mut Criterion,
+    name: &str,
+    build: fn(usize, usize) -> String,
+    release_rounds: usize,
+) {
+    let (teams, rounds) = if cfg!(debug_assertions) {
+        (40, 4)
+    } else {
+        (10_000, release_rounds)
+    };
+    let text = build(teams, rounds);
     let rank = |text: &str| {
         Event::parse(Source::new(text.to_owned(), Notation::Toml))
             .unwrap()
             .rank(&RankRequest::new())
             .unwrap()
     };
-    let ranking = rank(text);
+    let ranking = rank(&text);
     assert_eq!(ranking.primary.len(), teams);
-    let mut g = c.benchmark_group(group);
+    let mut g = c.benchmark_group(format!("{name}_{teams}_teams_{rounds}_rounds"));
     g.sample_size(10);
     g.bench_function("parse_and_rank", |b| {
-        b.iter(|| black_box(rank(black_box(text))));
+        b.iter(|| black_box(rank(black_box(&text))));
     });
     g.finish();
 }
 
-fn wbf_teams(c: &mut Criterion) {
-    // The smoke run of `cargo test` is a debug build: keep it small there.
-    let (teams, rounds) = if cfg!(debug_assertions) {
-        (40, 4)
-    } else {
-        (10_000, 10)
-    };
-    let text = wbf_swiss_all_tied(teams, rounds);
-    let group = format!("wbf_swiss_{teams}_teams_{rounds}_rounds_all_tied");
-    bench_read_and_rank(c, &group, &text, teams);
+fn ebu_teams(c: &mut Criterion) {
+    bench_read_and_rank(c, "ebu", ebu_swiss, 11);
 }
 
-fn ebu_teams(c: &mut Criterion) {
-    // The smoke run of `cargo test` is a debug build: keep it small there.
-    let (teams, rounds) = if cfg!(debug_assertions) {
-        (40, 4)
-    } else {
-        (10_000, 11)
-    };
-    let text = ebu_swiss(teams, rounds);
-    let group = format!("ebu_{teams}_teams_{rounds}_rounds");
-    bench_read_and_rank(c, &group, &text, teams);
+fn wbf_teams(c: &mut Criterion) {
+    bench_read_and_rank(c, "wbf_swiss_all_tied", wbf_swiss_all_tied, 10);
 }
 
 criterion_group!(benches, ebu_teams, wbf_teams);
