@@ -131,9 +131,26 @@ fn plainly_clean(json: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(json) else {
         return false;
     };
-    !text.chars().any(|c| c == '\\' || forges_output(c))
-        // The odd pieces lie inside quotes: a string, or a key.
-        && !text.split('"').skip(1).step_by(2).any(|s| s.trim().is_empty())
+    // One pass (a split and a trim per string cost a sixth of a teams
+    // event's run): whether a quote is open, and whether what it holds so
+    // far is whitespace only.
+    let mut inside = false;
+    let mut blank = true;
+    for c in text.chars() {
+        if c == '\\' || forges_output(c) {
+            return false;
+        }
+        if c == '"' {
+            if inside && blank {
+                return false;
+            }
+            inside = !inside;
+            blank = true;
+        } else if !c.is_whitespace() {
+            blank = false;
+        }
+    }
+    true
 }
 
 /// One step of the path being walked, spelt out only for an error.
