@@ -172,7 +172,18 @@ impl Source {
         match self.notation {
             Notation::Json => {
                 let mut de = serde_json::Deserializer::from_str(&self.text);
-                let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+                // Read first without tracking the path of every field
+                // (issue 30: a large event is read whole); only a file
+                // that fails is read again to name its field, which finds
+                // the same error.
+                let value = match T::deserialize(&mut de) {
+                    Ok(value) => Ok(value),
+                    Err(_) => {
+                        de = serde_json::Deserializer::from_str(&self.text);
+                        serde_path_to_error::deserialize(&mut de)
+                    }
+                }
+                .map_err(|e| {
                     let field = path_of(e.path());
                     let inner = e.into_inner();
                     let at = (inner.line() > 0).then_some(LineColumn {
@@ -215,9 +226,16 @@ impl Source {
                     ))
                 };
                 // A syntax error is found before any field is read.
-                let de = toml::Deserializer::parse(&self.text)
-                    .map_err(|e| located(e.message(), e.span(), None))?;
-                serde_path_to_error::deserialize(de).map_err(|e| {
+                let parse = || {
+                    toml::Deserializer::parse(&self.text)
+                        .map_err(|e| located(e.message(), e.span(), None))
+                };
+                // As for JSON: the path is tracked only to name the field
+                // of a file that fails.
+                if let Ok(value) = T::deserialize(parse()?) {
+                    return Ok(value);
+                }
+                serde_path_to_error::deserialize(parse()?).map_err(|e| {
                     let field = path_of(e.path());
                     let inner = e.into_inner();
                     located(inner.message(), inner.span(), Some(field))
