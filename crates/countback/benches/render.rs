@@ -34,6 +34,10 @@ use std::time::{Duration, Instant};
 use countback::cli::{Boards, Format, HalfDisplay};
 use countback_test_support::synthetic::XorShift;
 
+#[path = "support/fide_swiss.rs"]
+mod fide_swiss;
+use fide_swiss::trf;
+
 const FORMATS: [(Format, &str); 4] = [
     (Format::Text, "text"),
     (Format::Json, "json"),
@@ -61,61 +65,6 @@ fn session(tables: usize, boards: usize) -> String {
         t.push_str("]\n");
     }
     t
-}
-
-fn trf(players: u32, rounds: usize) -> String {
-    use countback_event::trf::{Colour, Player, ResultCode, RoundEntry};
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
-    let n = usize::try_from(players).unwrap_or(0);
-    let mut table: Vec<Vec<RoundEntry>> = vec![Vec::with_capacity(rounds); n];
-    for _ in 0..rounds {
-        let mut order: Vec<u32> = (1..=players).collect();
-        rng.shuffle(&mut order);
-        let mut pairs = order.chunks_exact(2);
-        for pair in &mut pairs {
-            let &[w, b] = pair else { continue };
-            let (rw, rb) = match rng.below(3) {
-                0 => (ResultCode::Win, ResultCode::Loss),
-                1 => (ResultCode::Draw, ResultCode::Draw),
-                _ => (ResultCode::Loss, ResultCode::Win),
-            };
-            for (me, opp, colour, result) in [(w, b, Colour::White, rw), (b, w, Colour::Black, rb)]
-            {
-                if let Some(slot) = table.get_mut(usize::try_from(me - 1).unwrap_or(0)) {
-                    slot.push(RoundEntry {
-                        opponent: Some(opp),
-                        colour,
-                        result,
-                    });
-                }
-            }
-        }
-        if let [odd] = pairs.remainder() {
-            if let Some(slot) = table.get_mut(usize::try_from(odd - 1).unwrap_or(0)) {
-                slot.push(RoundEntry {
-                    opponent: None,
-                    colour: Colour::None,
-                    result: ResultCode::PairingAllocatedBye,
-                });
-            }
-        }
-    }
-    let mut text = format!("012 Synthetic Swiss\n042 2025/01/01\n142 {rounds}\n");
-    for (i, r) in table.into_iter().enumerate() {
-        let starting_rank = u32::try_from(i + 1).unwrap_or(0);
-        let player = Player {
-            starting_rank,
-            name: format!("Player {starting_rank:05}"),
-            rating: Some(1000 + u32::try_from(rng.below(1800)).unwrap_or(0)),
-            declared_points: None,
-            declared_rank: None,
-            rounds: r,
-            line: 0,
-        };
-        text.push_str(&player.to_trf_line());
-        text.push('\n');
-    }
-    text
 }
 
 fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {

@@ -1,0 +1,75 @@
+//! FIDE 9,999 players × 11 rounds ranked by the full list of C.07 codes
+//! (31 of them), with the ranking and the rendering timed apart:
+//! `cargo bench -p countback --bench fide`.
+//!
+//! The bar (issue 30): the whole command, `countback rank <trf>
+//! --tiebreaks <full list>`, under **0.3 s**, and rendering never costing
+//! more than the rules ("Rendering must never cost more than the rules").
+//! So `render/<format>` must stay below `rank`, and `rank` plus the text
+//! rendering below 0.3 s. Measured when this bench was added (release,
+//! 2 cores, load about 4.5): the whole command 0.87–0.98 s user CPU; at
+//! 1,000 players, callgrind put the columns (every code for every
+//! player, `columns::fide`) at 42% of the instructions, the text
+//! rendering at 36% and the ranking proper at 7.5%.
+//!
+//! 9,999 is the most players a TRF-16 file can number (four-column
+//! starting ranks). A debug build (as under `cargo clippy --all-targets`
+//! or `cargo test --benches`) uses 300 players, so that it runs in seconds.
+#![allow(missing_docs, clippy::expect_used)]
+
+use std::hint::black_box;
+use std::io;
+
+use countback::cli::{Format, HalfDisplay};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[path = "support/fide_swiss.rs"]
+mod fide_swiss;
+
+const ROUNDS: usize = 11;
+
+fn players() -> u32 {
+    if cfg!(debug_assertions) {
+        300
+    } else {
+        9_999
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let n = players();
+    let text = fide_swiss::trf(n, ROUNDS);
+    let mut options = countback_event::options::FideOptions::default();
+    options.tiebreaks = Some(fide_swiss::FULL_LIST.to_owned());
+    let rank = || countback_event::rank_trf(&text, &options);
+    let ranked = rank().expect("the synthetic Swiss must rank");
+    assert_eq!(ranked.columns.len(), 31, "every code of the full list");
+
+    let mut group = c.benchmark_group(format!("fide-{n}x{ROUNDS}-full-list"));
+    group.sample_size(10);
+    // Read the TRF, rank, and fill every column: the event library's
+    // answer, what any front end pays.
+    group.bench_function("rank", |b| b.iter(|| black_box(rank()).is_ok()));
+    for (format, name) in [
+        (Format::Text, "text"),
+        (Format::Json, "json"),
+        (Format::Csv, "csv"),
+        (Format::Html, "html"),
+    ] {
+        group.bench_function(format!("render/{name}"), |b| {
+            b.iter(|| {
+                countback::standings::write(
+                    &mut io::sink(),
+                    black_box(&ranked),
+                    format,
+                    HalfDisplay::Even,
+                    false,
+                )
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
