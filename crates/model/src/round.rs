@@ -121,6 +121,11 @@ impl Rounding {
 }
 
 fn decimal_step(places: u32) -> Result<Score, ScoreError> {
+    // Up to 18 places the step is a machine-integer fraction: no big
+    // power of ten per figure displayed.
+    if let Some(scale) = 10i64.checked_pow(places) {
+        return Score::new(1, scale);
+    }
     let scale = Score::from(num_traits::pow(BigInt::from(10u8), places as usize));
     Score::ONE.checked_div(&scale)
 }
@@ -212,6 +217,14 @@ fn half(rule: &HalfRule, value: &Score, lower: Score, upper: Score) -> Score {
 /// Render `value` with exactly `places` decimals after rounding by `mode`,
 /// using integer arithmetic only.
 pub fn to_decimal(value: &Score, places: u32, mode: &RoundingMode) -> Result<String, ScoreError> {
+    // A value already a multiple of the last place shown (a whole number,
+    // a half shown to one place, …) is its own rounding under every mode:
+    // the usual cell of a big table, written without rounding arithmetic.
+    if shown_exactly(value, places) {
+        if let Some(text) = small_decimal(value, places) {
+            return Ok(text);
+        }
+    }
     let rounded = round(value, &decimal_step(places)?, mode)?;
     // The usual case, a value held inline and a few places, stays in
     // machine integers: displays are written for every figure of a big
@@ -248,6 +261,20 @@ pub fn to_decimal(value: &Score, places: u32, mode: &RoundingMode) -> Result<Str
 /// [`to_decimal`]'s digits for an inline value already rounded to
 /// `places`, in `i128`; `None` when it does not fit (the caller then uses
 /// big integers).
+/// Whether `value`, held inline, is a whole number of `10^-places`.
+fn shown_exactly(value: &Score, places: u32) -> bool {
+    let Some((num, den)) = value.small_parts() else {
+        return false;
+    };
+    let Some(scale) = 10i128.checked_pow(places) else {
+        return false;
+    };
+    i128::from(num)
+        .checked_mul(scale)
+        .and_then(|scaled| scaled.checked_rem(i128::from(den)))
+        == Some(0)
+}
+
 fn small_decimal(rounded: &Score, places: u32) -> Option<String> {
     let (num, den) = rounded.small_parts()?;
     let scale = 10i128.checked_pow(places)?;
@@ -315,6 +342,41 @@ mod tests {
                             small_decimal(&r, places).unwrap(),
                             big(&r, places),
                             "{v} {places}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// `to_decimal`'s shortcuts (a value shown exactly; a step of machine
+    /// integers) write what rounding by a big-integer step writes, for
+    /// every mode, sign and number of places.
+    #[test]
+    fn to_decimal_agrees_with_rounding_by_a_big_step() {
+        for den in [1i64, 2, 3, 4, 5, 8, 10, 16, 25, 40, 100, 1000, 7919] {
+            for num in -600..=600i64 {
+                let v = Score::new(num, den).unwrap();
+                for places in 0..=4u32 {
+                    let step = Score::from(num_traits::pow(BigInt::from(10u8), places as usize))
+                        .recip()
+                        .unwrap();
+                    for mode in [
+                        RoundingMode::Nearest(HalfRule::Even),
+                        RoundingMode::Nearest(HalfRule::AwayFromZero),
+                        RoundingMode::Nearest(HalfRule::TowardZero),
+                        RoundingMode::TowardZero,
+                        RoundingMode::Floor,
+                        RoundingMode::Ceiling,
+                    ] {
+                        let by_rounding = round(&v, &step, &mode).unwrap();
+                        let expected: Score = by_rounding;
+                        let text = to_decimal(&v, places, &mode).unwrap();
+                        assert_eq!(s(&text), expected, "{v} at {places} places, {mode:?}");
+                        assert_eq!(
+                            text.split_once('.').map_or(0, |(_, f)| f.len()),
+                            places as usize,
+                            "{text}"
                         );
                     }
                 }
