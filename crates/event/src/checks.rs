@@ -33,9 +33,11 @@ pub struct Rounds {
 
 /// The contestants numbered by their place in the event's set, so that a
 /// check keys its tables by a small integer. A name outside the set (the
-/// readers refuse one before the checks run) takes the next number.
+/// readers refuse one before the checks run) takes the next number, found
+/// again by hashing like the others.
 struct Ids<'a> {
     by_name: HashMap<&'a str, usize>,
+    extra: HashMap<ContestantId, usize>,
     names: Vec<ContestantId>,
 }
 
@@ -47,6 +49,7 @@ impl<'a> Ids<'a> {
                 .enumerate()
                 .map(|(i, c)| (c.as_str(), i))
                 .collect(),
+            extra: HashMap::new(),
             names: set.iter().cloned().collect(),
         }
     }
@@ -55,14 +58,11 @@ impl<'a> Ids<'a> {
         if let Some(i) = self.by_name.get(c.as_str()) {
             return *i;
         }
-        // Names outside the set are rare: they are found by a scan.
-        let known = self.by_name.len();
-        let extra = self.names.get(known..).unwrap_or_default();
-        if let Some(i) = extra.iter().position(|n| n == c) {
-            return known + i;
-        }
-        self.names.push(c.clone());
-        self.names.len() - 1
+        let names = &mut self.names;
+        *self.extra.entry(c.clone()).or_insert_with(|| {
+            names.push(c.clone());
+            names.len() - 1
+        })
     }
 
     fn name(&self, i: usize) -> Option<&ContestantId> {
