@@ -71,6 +71,16 @@ struct Part {
     vur: bool,
 }
 
+/// Buffers a tie-break's computation reuses from player to player, so
+/// that computing a column allocates nothing per player.
+#[derive(Debug, Default)]
+struct Scratch {
+    parts: Vec<Part>,
+    /// Rated games: the opponent's rating and the half points scored.
+    games: Vec<(i64, u8)>,
+    ratings: Vec<i64>,
+}
+
 /// How the parts of an opponent-based tie-break are taken.
 #[derive(Debug, Clone, Copy)]
 struct PartMode {
@@ -112,6 +122,12 @@ pub struct Evaluation<'t> {
     draw_total: Score,
     /// Art. 9.2: the maximum possible score.
     maximum: Score,
+    /// Each round's opponent as an index into the players (`rounds_from`
+    /// gives player `i`'s first round): found once here, so that every
+    /// tie-break reads an opponent's figures by index rather than by a
+    /// search of the starting ranks in each round of each player.
+    opponents: Vec<Option<usize>>,
+    rounds_from: Vec<usize>,
 }
 
 impl<'t> Evaluation<'t> {
@@ -174,6 +190,20 @@ impl<'t> Evaluation<'t> {
             Format::RoundRobin => round_robin_games(tournament),
         };
         let maximum = system.win.times(games);
+        let mut opponents = Vec::new();
+        let mut rounds_from = Vec::with_capacity(tournament.players.len() + 1);
+        for p in &tournament.players {
+            rounds_from.push(opponents.len());
+            opponents.extend(p.rounds.iter().map(|e| {
+                e.opponent.and_then(|o| {
+                    tournament
+                        .players
+                        .binary_search_by_key(&o, |q| q.starting_rank)
+                        .ok()
+                })
+            }));
+        }
+        rounds_from.push(opponents.len());
         Ok(Evaluation {
             tournament,
             options,
@@ -184,6 +214,8 @@ impl<'t> Evaluation<'t> {
             fore_adjusted,
             draw_total,
             maximum,
+            opponents,
+            rounds_from,
         })
     }
 
@@ -250,16 +282,38 @@ impl<'t> Evaluation<'t> {
         Ok(self.adjusted.get(i).cloned().unwrap_or_default())
     }
 
-    fn adjusted_of(&self, starting_rank: u32, fore: bool) -> Score {
+    /// The adjusted score (or, for Fore Buchholz, the adjusted score with
+    /// a last-round game as a draw) of the player at index `j`; 0 for no
+    /// player (an opponent's starting rank the file does not have).
+    fn adjusted_at(&self, j: Option<usize>, fore: bool) -> Score {
         let table = if fore {
             &self.fore_adjusted
         } else {
             &self.adjusted
         };
-        self.index(starting_rank)
-            .ok()
-            .and_then(|i| table.get(i).cloned())
-            .unwrap_or_default()
+        j.and_then(|j| table.get(j).cloned()).unwrap_or_default()
+    }
+
+    /// Player `i`'s opponent in each round, as an index into the players
+    /// (`None`: no opponent, or a starting rank the file does not have).
+    fn opponent_indices(&self, i: usize) -> &[Option<usize>] {
+        let from = self.rounds_from.get(i).copied().unwrap_or(0);
+        let to = self.rounds_from.get(i + 1).copied().unwrap_or(from);
+        self.opponents.get(from..to).unwrap_or(&[])
+    }
+
+    /// Player `i`'s rounds, each with its opponent's index.
+    fn rounds_of(&self, i: usize) -> impl Iterator<Item = (usize, &RoundEntry, Option<usize>)> {
+        let rounds = self
+            .tournament
+            .players
+            .get(i)
+            .map_or(&[][..], |p| p.rounds.as_slice());
+        let opponents = self.opponent_indices(i);
+        rounds
+            .iter()
+            .enumerate()
+            .map(move |(r, e)| (r, e, opponents.get(r).copied().flatten()))
     }
 
     fn round_points(&self, i: usize, r: usize, entry: &RoundEntry) -> &Score {
@@ -270,13 +324,20 @@ impl<'t> Evaluation<'t> {
     /// the player's own final score; from March 2026 capped by the
     /// scheduled opponent's adjusted score (forfeits, 16.4.1) or by a draw
     /// in every round (other unplayed rounds, 16.4.2).
-    fn dummy_score(&self, own: &Score, entry: &RoundEntry, fore: bool) -> Score {
+    fn dummy_score(
+        &self,
+        own: &Score,
+        entry: &RoundEntry,
+        opponent: Option<usize>,
+        fore: bool,
+    ) -> Score {
         match self.options.edition() {
             Edition::Aug2024 => own.clone(),
             Edition::Mar2026 => {
-                let cap = match (entry.result.is_forfeit(), entry.opponent) {
-                    (true, Some(o)) => self.adjusted_of(o, fore),
-                    _ => self.draw_total.clone(),
+                let cap = if entry.result.is_forfeit() && entry.opponent.is_some() {
+                    self.adjusted_at(opponent, fore)
+                } else {
+                    self.draw_total.clone()
                 };
                 own.clone().min(cap)
             }
@@ -303,15 +364,14 @@ impl<'t> Evaluation<'t> {
             return Ok(Vec::new());
         };
         let own = self.points.get(i).cloned().unwrap_or_default();
-        let mut out = Vec::new();
-        for (r, entry) in player.rounds.iter().enumerate() {
+        let mut out = Vec::with_capacity(player.rounds.len());
+        for (r, entry, o) in self.rounds_of(i) {
             let points = self.round_points(i, r, entry).clone();
             if self.counts_as_game(entry, forfeits_as_played) {
-                let o = entry.opponent.unwrap_or_default();
                 out.push(Contribution {
                     round: r + 1,
                     opponent: entry.opponent,
-                    opponent_score: self.adjusted_of(o, false),
+                    opponent_score: self.adjusted_at(o, false),
                     points,
                     voluntarily_unplayed: false,
                 });
@@ -319,7 +379,7 @@ impl<'t> Evaluation<'t> {
                 out.push(Contribution {
                     round: r + 1,
                     opponent: None,
-                    opponent_score: self.dummy_score(&own, entry, false),
+                    opponent_score: self.dummy_score(&own, entry, o, false),
                     points,
                     voluntarily_unplayed: is_voluntarily_unplayed(entry.result),
                 });
@@ -331,9 +391,6 @@ impl<'t> Evaluation<'t> {
     /// The parts of BH, FB or SB for player `i`, into `buf`.
     fn parts_into(&self, i: usize, mode: PartMode, buf: &mut Vec<Part>) {
         buf.clear();
-        let Some(player) = self.tournament.players.get(i) else {
-            return;
-        };
         let own_table = if mode.fore {
             &self.fore_own
         } else {
@@ -341,14 +398,14 @@ impl<'t> Evaluation<'t> {
         };
         let own = own_table.get(i).cloned().unwrap_or_default();
         let last = self.tournament.rounds;
-        for (r, entry) in player.rounds.iter().enumerate() {
+        for (r, entry, o) in self.rounds_of(i) {
             let game = self.counts_as_game(entry, mode.forfeits_as_played)
                 || (mode.fore && r + 1 == last && entry.opponent.is_some());
             let (score, vur) = match entry.opponent {
-                Some(o) if game => (self.adjusted_of(o, mode.fore), false),
+                Some(_) if game => (self.adjusted_at(o, mode.fore), false),
                 _ if self.format == Format::RoundRobin => continue,
                 _ => (
-                    self.dummy_score(&own, entry, mode.fore),
+                    self.dummy_score(&own, entry, o, mode.fore),
                     is_voluntarily_unplayed(entry.result),
                 ),
             };
@@ -377,14 +434,14 @@ impl<'t> Evaluation<'t> {
         };
         let own = self.points.get(i).cloned().unwrap_or_default();
         let mut parts = Vec::with_capacity(player.rounds.len());
-        for (r, entry) in player.rounds.iter().enumerate() {
+        for (r, entry, o) in self.rounds_of(i) {
             let (score, vur) = match entry.opponent {
-                Some(o) if self.counts_as_game(entry, forfeits_as_played) => {
-                    (self.adjusted_of(o, false), false)
+                Some(_) if self.counts_as_game(entry, forfeits_as_played) => {
+                    (self.adjusted_at(o, false), false)
                 }
                 _ if self.format == Format::RoundRobin => continue,
                 _ => (
-                    self.dummy_score(&own, entry, false),
+                    self.dummy_score(&own, entry, o, false),
                     is_voluntarily_unplayed(entry.result),
                 ),
             };
@@ -423,7 +480,9 @@ impl<'t> Evaluation<'t> {
                 .average_of_opponents(i, code, &base)?
                 .unwrap_or_default());
         }
-        Ok(self.value_at(i, code, &mut Vec::new())?.unwrap_or_default())
+        Ok(self
+            .value_at(i, code, &mut Scratch::default())?
+            .unwrap_or_default())
     }
 
     /// The values of a tie-break for every player, in starting-rank order
@@ -463,8 +522,10 @@ impl<'t> Evaluation<'t> {
                 .map(|i| self.average_of_opponents(i, code, &base))
                 .collect();
         }
-        let mut buf = Vec::new();
-        (0..n).map(|i| self.value_at(i, code, &mut buf)).collect()
+        let mut scratch = Scratch::default();
+        (0..n)
+            .map(|i| self.value_at(i, code, &mut scratch))
+            .collect()
     }
 
     /// For AOB, APRO and APPO: the opponents' values they average.
@@ -475,9 +536,9 @@ impl<'t> Evaluation<'t> {
             _ => TieBreakKind::PerfectPerformance,
         };
         let base = TieBreakCode { kind, ..*code };
-        let mut buf = Vec::new();
+        let mut scratch = Scratch::default();
         (0..self.tournament.players.len())
-            .map(|i| self.value_at(i, &base, &mut buf))
+            .map(|i| self.value_at(i, &base, &mut scratch))
             .collect()
     }
 
@@ -490,20 +551,13 @@ impl<'t> Evaluation<'t> {
         code: &TieBreakCode,
         base: &[Option<Score>],
     ) -> Result<Option<Score>, FideError> {
-        let Some(player) = self.tournament.players.get(i) else {
-            return Ok(None);
-        };
         let mut sum = Score::ZERO;
         let mut count = 0usize;
-        for e in &player.rounds {
-            let Some(o) = e.opponent.filter(|_| e.result.is_played()) else {
+        for (_, e, o) in self.rounds_of(i) {
+            if e.opponent.is_none() || !e.result.is_played() {
                 continue;
-            };
-            let value = self
-                .index(o)
-                .ok()
-                .and_then(|j| base.get(j).cloned().flatten());
-            if let Some(v) = value {
+            }
+            if let Some(v) = o.and_then(|j| base.get(j)).and_then(Option::as_ref) {
                 sum += v;
                 count += 1;
             }
@@ -523,7 +577,7 @@ impl<'t> Evaluation<'t> {
         &self,
         i: usize,
         code: &TieBreakCode,
-        buf: &mut Vec<Part>,
+        scratch: &mut Scratch,
     ) -> Result<Option<Score>, FideError> {
         let Some(player) = self.tournament.players.get(i) else {
             return Ok(None);
@@ -594,11 +648,12 @@ impl<'t> Evaluation<'t> {
                     forfeits_as_played: code.forfeits_as_played,
                     sonneborn_berger: code.kind == TieBreakKind::SonnebornBerger,
                 };
-                self.parts_into(i, mode, buf);
+                let parts = &mut scratch.parts;
+                self.parts_into(i, mode, parts);
                 if code.cut != 0 || code.median != 0 {
-                    cut(buf, code.cut, code.median, self.tournament.rounds);
+                    cut(parts, code.cut, code.median, self.tournament.rounds);
                 }
-                buf.iter().map(|p| &p.value).sum()
+                parts.iter().map(|p| &p.value).sum()
             }
             TieBreakKind::Koya => {
                 // Art. 9.2: half the maximum; MTB26 `KS/Ln` sets the limit
@@ -607,36 +662,30 @@ impl<'t> Evaluation<'t> {
                 let limit = (&self.maximum * &percent).checked_div(&Score::integer(100))?
                     + Score::half().times(i64::from(code.limit));
                 let mut total = Score::ZERO;
-                for (r, e) in rounds.iter().enumerate() {
-                    let Some(o) = e.opponent else { continue };
-                    if !self.counts_as_game(e, code.forfeits_as_played) {
+                for (r, e, o) in self.rounds_of(i) {
+                    if e.opponent.is_none() || !self.counts_as_game(e, code.forfeits_as_played) {
                         continue;
                     }
                     // Art. 9.2 counts the opponents' actual scores (art. 16
                     // adjusts only BH, SB and their variants).
-                    let theirs = self
-                        .index(o)
-                        .ok()
-                        .and_then(|j| self.points.get(j))
-                        .cloned()
-                        .unwrap_or_default();
-                    if theirs >= limit {
+                    let theirs = o.and_then(|j| self.points.get(j));
+                    if *theirs.unwrap_or(&Score::ZERO) >= limit {
                         total += pts(r, e);
                     }
                 }
                 total
             }
             TieBreakKind::AverageRatingOfOpponents => {
-                let (_, ratings) = self.rated_games(i, code);
-                return rating::average(&ratings);
+                let (_, ratings) = self.rated_games(i, code, scratch);
+                return rating::average(ratings);
             }
             TieBreakKind::PerformanceRating => {
-                let (score, ratings) = self.rated_games(i, code);
-                return rating::performance(&score, &ratings);
+                let (score, ratings) = self.rated_games(i, code, scratch);
+                return rating::performance(&score, ratings);
             }
             TieBreakKind::PerfectPerformance => {
-                let (score, ratings) = self.rated_games(i, code);
-                return rating::perfect_performance(&score, &ratings);
+                let (score, ratings) = self.rated_games(i, code, scratch);
+                return rating::perfect_performance(&score, ratings);
             }
             TieBreakKind::Rating => Score::from(player.rating.or(code.unrated).unwrap_or(0)),
             TieBreakKind::AverageOfOpponentsBuchholz
@@ -652,29 +701,35 @@ impl<'t> Evaluation<'t> {
     /// (forfeits never count, art. 15.2 included; an unrated opponent
     /// counts with the `/U` rating or not at all), after the cuts: the
     /// 1-½-0 score of those games and the opponents' ratings.
-    fn rated_games(&self, i: usize, code: &TieBreakCode) -> (Score, Vec<i64>) {
-        let Some(player) = self.tournament.players.get(i) else {
-            return (Score::ZERO, Vec::new());
-        };
-        let mut games: Vec<(i64, Score)> = player
-            .rounds
-            .iter()
-            .filter(|e| e.result.is_played())
-            .filter_map(|e| {
-                let o = self.tournament.player(e.opponent?)?;
-                let r = o.rating.or(code.unrated)?;
-                Some((i64::from(r), e.result.points()))
-            })
-            .collect();
+    fn rated_games<'s>(
+        &self,
+        i: usize,
+        code: &TieBreakCode,
+        scratch: &'s mut Scratch,
+    ) -> (Score, &'s [i64]) {
+        let games = &mut scratch.games;
+        games.clear();
+        for (_, e, o) in self.rounds_of(i) {
+            if e.opponent.is_none() || !e.result.is_played() {
+                continue;
+            }
+            let rating = o
+                .and_then(|j| self.tournament.players.get(j))
+                .and_then(|p| p.rating.or(code.unrated));
+            if let Some(r) = rating {
+                games.push((i64::from(r), half_points(e.result)));
+            }
+        }
+        // Stable: between equal ratings, the earlier round is cut first.
         games.sort_by_key(|g| g.0);
         let low = usize::try_from(code.cut.max(code.median)).unwrap_or(usize::MAX);
         let high = usize::try_from(code.median).unwrap_or(usize::MAX);
         let keep = games.len().saturating_sub(low).saturating_sub(high);
-        let kept: Vec<&(i64, Score)> = games.iter().skip(low).take(keep).collect();
-        (
-            kept.iter().map(|(_, s)| s).sum(),
-            kept.iter().map(|(r, _)| *r).collect(),
-        )
+        let kept = games.iter().skip(low).take(keep);
+        let halves: i64 = kept.clone().map(|(_, h)| i64::from(*h)).sum();
+        scratch.ratings.clear();
+        scratch.ratings.extend(kept.map(|(r, _)| *r));
+        (Score::new(halves, 2).unwrap_or_default(), &scratch.ratings)
     }
 
     /// Direct encounter scores among `group` (starting ranks), in the
@@ -768,7 +823,7 @@ impl<'t> Evaluation<'t> {
             note: note.clone(),
         });
         let mut groups = first;
-        let mut buf = Vec::new();
+        let mut scratch = Scratch::default();
         for code in &cascade.0 {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
@@ -812,7 +867,7 @@ impl<'t> Evaluation<'t> {
                     for i in group {
                         let v = match &base {
                             Some(b) => self.average_of_opponents(*i, code, b)?,
-                            None => self.value_at(*i, code, &mut buf)?,
+                            None => self.value_at(*i, code, &mut scratch)?,
                         };
                         if let Some(slot) = all.get_mut(*i) {
                             *slot = Some(v.unwrap_or_default());
@@ -835,13 +890,7 @@ impl<'t> Evaluation<'t> {
                         .iter()
                         .map(|i| all.get(*i).cloned().flatten().unwrap_or_default())
                         .collect();
-                    let mut keyed = vec![Score::ZERO; n];
-                    for (i, v) in group.iter().zip(&values) {
-                        if let Some(slot) = keyed.get_mut(*i) {
-                            *slot = v.clone();
-                        }
-                    }
-                    let split = partition(&group, &ids, &keyed, code.lower_is_better());
+                    let split = partition(&group, &ids, &values, code.lower_is_better());
                     (values, split, None)
                 };
                 trace.push(Decision {
@@ -949,13 +998,9 @@ impl<'t> Evaluation<'t> {
             .iter()
             .map(|m| n.saturating_sub(1).saturating_sub(m.len()))
             .collect();
-        let mut keyed: HashMap<usize, Score> = HashMap::new();
-        for (i, s) in group.iter().zip(&scores) {
-            keyed.insert(*i, s.clone());
-        }
         if self.format == Format::RoundRobin || missing.iter().all(|m| *m == 0) {
             let mut split = Vec::new();
-            for sub in partition_map(group, ids, &keyed) {
+            for sub in partition(group, ids, &scores, false) {
                 if sub.len() > 1 && sub.len() < group.len() {
                     let (_, again, _) = self.direct_encounter_split(&sub, ids, forfeits_as_played);
                     split.extend(again);
@@ -1052,6 +1097,19 @@ fn round_robin_games(t: &Tournament) -> i64 {
     games - i64::try_from(never).unwrap_or(0)
 }
 
+/// The 1-½-0 points of a result in half points (the rating tie-breaks
+/// score games so whatever the points system, art. 10).
+fn half_points(result: ResultCode) -> u8 {
+    let points = result.points();
+    if points == Score::ONE {
+        2
+    } else if points.is_zero() {
+        0
+    } else {
+        1
+    }
+}
+
 fn is_win_over_the_board(result: ResultCode) -> bool {
     matches!(result, ResultCode::Win | ResultCode::UnratedWin)
 }
@@ -1146,18 +1204,15 @@ fn first_min(parts: &[Part], order: impl Fn(&Part, &Part) -> std::cmp::Ordering)
         .map(|(i, _)| i)
 }
 
-/// Split `group` (player indices) by `values` (indexed by player), best
-/// first; members of a group by contestant id.
+/// Split `group` (player indices) by `values` (one for each member, in
+/// the group's order), best first; members of a group by contestant id.
 fn partition(
     group: &[usize],
     ids: &[ContestantId],
     values: &[Score],
     lower_is_better: bool,
 ) -> Vec<Vec<usize>> {
-    let mut keyed: Vec<(&Score, usize)> = group
-        .iter()
-        .filter_map(|i| values.get(*i).map(|v| (v, *i)))
-        .collect();
+    let mut keyed: Vec<(&Score, usize)> = values.iter().zip(group.iter().copied()).collect();
     keyed.sort_by(|(va, a), (vb, b)| {
         let by_value = if lower_is_better {
             va.cmp(vb)
@@ -1178,21 +1233,6 @@ fn partition(
         }
     }
     groups
-}
-
-fn partition_map(
-    group: &[usize],
-    ids: &[ContestantId],
-    values: &HashMap<usize, Score>,
-) -> Vec<Vec<usize>> {
-    let n = group.iter().copied().max().map_or(0, |m| m + 1);
-    let mut dense = vec![Score::ZERO; n];
-    for (i, v) in values {
-        if let Some(slot) = dense.get_mut(*i) {
-            *slot = v.clone();
-        }
-    }
-    partition(group, ids, &dense, false)
 }
 
 fn sorted_ids(group: &[usize], ids: &[ContestantId]) -> Vec<ContestantId> {
