@@ -680,12 +680,12 @@ impl<'t> Evaluation<'t> {
                 return rating::average(ratings);
             }
             TieBreakKind::PerformanceRating => {
-                let (score, ratings) = self.rated_games(i, code, scratch);
-                return rating::performance(&score, ratings);
+                let (halves, ratings) = self.rated_games(i, code, scratch);
+                return rating::performance(halves, ratings);
             }
             TieBreakKind::PerfectPerformance => {
-                let (score, ratings) = self.rated_games(i, code, scratch);
-                return rating::perfect_performance(&score, ratings);
+                let (halves, ratings) = self.rated_games(i, code, scratch);
+                return rating::perfect_performance(halves, ratings);
             }
             TieBreakKind::Rating => Score::from(player.rating.or(code.unrated).unwrap_or(0)),
             TieBreakKind::AverageOfOpponentsBuchholz
@@ -700,13 +700,13 @@ impl<'t> Evaluation<'t> {
     /// Art. 10: the games played over the board against rated opponents
     /// (forfeits never count, art. 15.2 included; an unrated opponent
     /// counts with the `/U` rating or not at all), after the cuts: the
-    /// 1-½-0 score of those games and the opponents' ratings.
+    /// 1-½-0 score of those games in half points and the opponents' ratings.
     fn rated_games<'s>(
         &self,
         i: usize,
         code: &TieBreakCode,
         scratch: &'s mut Scratch,
-    ) -> (Score, &'s [i64]) {
+    ) -> (i64, &'s [i64]) {
         let games = &mut scratch.games;
         games.clear();
         for (_, e, o) in self.rounds_of(i) {
@@ -729,7 +729,7 @@ impl<'t> Evaluation<'t> {
         let halves: i64 = kept.clone().map(|(_, h)| i64::from(*h)).sum();
         scratch.ratings.clear();
         scratch.ratings.extend(kept.map(|(r, _)| *r));
-        (Score::new(halves, 2).unwrap_or_default(), &scratch.ratings)
+        (halves, &scratch.ratings)
     }
 
     /// Direct encounter scores among `group` (starting ranks), in the

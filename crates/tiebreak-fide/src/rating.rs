@@ -125,36 +125,51 @@ pub(crate) fn whole(value: &Score) -> Result<Score, FideError> {
     Ok(rule.apply(value)?)
 }
 
+/// `num / den` (`den > 0`) rounded to a whole number with a half going
+/// up, in machine integers: `floor((2 num + den) / (2 den))`, what
+/// [`whole`] gives (the averages of art. 10 are of at most a few hundred
+/// ratings or percentages, far inside `i128`).
+fn whole_quotient(num: i128, den: i128) -> i128 {
+    (2 * num + den).div_euclid(2 * den)
+}
+
 /// The mean of `ratings`, rounded to a whole number (art. 10.1); `None` for none.
 pub(crate) fn average(ratings: &[i64]) -> Result<Option<Score>, FideError> {
+    Ok(whole_average(ratings).map(Score::from))
+}
+
+fn whole_average(ratings: &[i64]) -> Option<i64> {
     if ratings.is_empty() {
-        return Ok(None);
+        return None;
     }
-    let sum: Score = ratings.iter().map(|r| Score::from(*r)).sum();
-    Ok(Some(whole(&sum.checked_div(&Score::from(ratings.len()))?)?))
+    let sum: i128 = ratings.iter().map(|r| i128::from(*r)).sum();
+    let len = i128::try_from(ratings.len()).ok()?;
+    // A mean of i64 ratings is an i64.
+    i64::try_from(whole_quotient(sum, len)).ok()
 }
 
 /// Art. 10.2: the average rating of the opponents plus the rating
 /// difference (table 8.1.a) for the percentage scored, the percentage
-/// rounded to a whole number with a half going up. `None` without opponents.
-pub(crate) fn performance(score: &Score, ratings: &[i64]) -> Result<Option<Score>, FideError> {
-    let Some(aro) = average(ratings)? else {
+/// rounded to a whole number with a half going up. `None` without
+/// opponents. `halves`: the 1-½-0 score in half points.
+pub(crate) fn performance(halves: i64, ratings: &[i64]) -> Result<Option<Score>, FideError> {
+    let Some(aro) = whole_average(ratings) else {
         return Ok(None);
     };
-    let percent = whole(&(score.times(100)).checked_div(&Score::from(ratings.len()))?)?;
-    let percent = percent
-        .to_i64()
-        .and_then(|p| u32::try_from(p.clamp(0, 100)).ok())
-        .unwrap_or(0);
+    // The percentage: 100 × (halves / 2) / games = 50 × halves / games.
+    let games = i128::try_from(ratings.len()).unwrap_or(i128::MAX);
+    let percent = whole_quotient(i128::from(halves) * 50, games).clamp(0, 100);
+    let percent = u32::try_from(percent).unwrap_or(0);
     let dp = RatingTables::get()?.dp(percent);
-    Ok(Some(aro + Score::from(dp)))
+    Ok(Some(Score::from(aro) + Score::from(dp)))
 }
 
 /// Art. 10.3: the lowest whole rating whose expected score (table 8.1.b)
 /// against the opponents is at least the score; a score of zero gives the
 /// lowest opponent's rating less 800. `None` without opponents.
+/// `halves`: the 1-½-0 score in half points.
 pub(crate) fn perfect_performance(
-    score: &Score,
+    halves: i64,
     ratings: &[i64],
 ) -> Result<Option<Score>, FideError> {
     let (Some(low), Some(high)) = (ratings.iter().min(), ratings.iter().max()) else {
@@ -162,16 +177,17 @@ pub(crate) fn perfect_performance(
     };
     let tables = RatingTables::get()?;
     let bound = i64::from(MAX_DIFFERENCE);
-    if score.is_zero() || !score.is_positive() {
+    if halves <= 0 {
         return Ok(Some(Score::from(low - bound)));
     }
-    let wanted = score.times(100);
+    // The score in hundredths, as table 8.1.b gives expected scores.
+    let wanted = i128::from(halves) * 50;
     let reaches = |rating: i64| {
-        let total: i64 = ratings
+        let total: i128 = ratings
             .iter()
-            .map(|o| i64::from(tables.expected_hundredths(rating, *o)))
+            .map(|o| i128::from(tables.expected_hundredths(rating, *o)))
             .sum();
-        Score::from(total) >= wanted
+        total >= wanted
     };
     let (mut lo, mut hi) = (low - bound - 1, high + bound);
     if !reaches(hi) {
@@ -212,11 +228,28 @@ mod tests {
 
     /// Source: B.02 table 8.1.a; 2 of 3 against 1800, 1900, 2000: ARO 1900,
     /// p = 67% -> dp 125, TPR 2025.
+    /// The machine-integer rounding is `whole` (the rounding rule of the
+    /// model) on every quotient of a range, halves included.
+    #[test]
+    fn whole_quotient_rounds_as_the_rule_does() {
+        for den in 1..=24_i64 {
+            for num in 0..=600_i64 {
+                let exact = whole(&Score::new(num, den).unwrap()).unwrap();
+                let fast = whole_quotient(i128::from(num), i128::from(den));
+                assert_eq!(
+                    Score::from(i64::try_from(fast).unwrap()),
+                    exact,
+                    "{num}/{den}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn performance_by_the_tables() {
-        let tpr = performance(&Score::integer(2), &[1800, 1900, 2000]).unwrap();
+        let tpr = performance(4, &[1800, 1900, 2000]).unwrap();
         assert_eq!(tpr, Some(Score::from(2025)));
-        let ptp = perfect_performance(&Score::integer(2), &[1800, 1900, 2000]).unwrap();
+        let ptp = perfect_performance(4, &[1800, 1900, 2000]).unwrap();
         // The lowest rating expected to score at least 2.00.
         let r = ptp.unwrap().to_i64().unwrap();
         let t = RatingTables::get().unwrap();
@@ -228,7 +261,7 @@ mod tests {
         };
         assert!(e(r) >= 200 && e(r - 1) < 200);
         assert_eq!(
-            perfect_performance(&Score::ZERO, &[1800, 1900]).unwrap(),
+            perfect_performance(0, &[1800, 1900]).unwrap(),
             Some(Score::from(1000))
         );
     }
