@@ -540,34 +540,42 @@ impl Line<'_> {
         }
     }
 
+    /// Columns `from..=to` as a whole number, blanks around it allowed;
+    /// `None` if blank. Read in place: every round of every player has
+    /// one, so no text is copied unless it is an error to report.
     fn number(&self, from: usize, to: usize) -> Result<Option<u32>, TrfError> {
-        let text = self.field(from, to).ok_or_else(|| {
-            self.err(
-                self.chars.len() + 1,
-                TrfErrorKind::ShortLine {
-                    needed: to,
-                    length: self.chars.len(),
-                },
-            )
-        })?;
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
+        let chars = from
+            .checked_sub(1)
+            .and_then(|f| self.chars.get(f..to))
+            .ok_or_else(|| {
+                self.err(
+                    self.chars.len() + 1,
+                    TrfErrorKind::ShortLine {
+                        needed: to,
+                        length: self.chars.len(),
+                    },
+                )
+            })?;
+        let Some(first) = chars.iter().position(|c| !c.is_whitespace()) else {
             return Ok(None);
-        }
-        let offset = text.len() - text.trim_start().len();
-        if !trimmed.chars().all(|c| c.is_ascii_digit()) {
-            return Err(self.err(
-                from + offset,
-                TrfErrorKind::NotANumber {
-                    text: trimmed.to_string(),
-                },
-            ));
-        }
-        trimmed.parse::<u32>().map(Some).map_err(|_| {
+        };
+        let end = chars
+            .iter()
+            .rposition(|c| !c.is_whitespace())
+            .map_or(first, |last| last + 1);
+        let trimmed = chars.get(first..end).unwrap_or_default();
+        let value = trimmed.iter().try_fold(0u32, |n, c| {
+            let digit = c.is_ascii_digit().then(|| c.to_digit(10)).flatten()?;
+            n.checked_mul(10)?.checked_add(digit)
+        });
+        value.map(Some).ok_or_else(|| {
+            // The column of the first non-blank, counted as the text's
+            // bytes (as the reader has always reported it).
+            let offset: usize = chars.iter().take(first).map(|c| c.len_utf8()).sum();
             self.err(
                 from + offset,
                 TrfErrorKind::NotANumber {
-                    text: trimmed.to_string(),
+                    text: trimmed.iter().collect(),
                 },
             )
         })
@@ -1069,8 +1077,15 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
     let mut rounds = Vec::new();
     let mut start = FIRST_ROUND_COLUMN;
     loop {
-        let tail: String = line.chars.iter().skip(start.saturating_sub(2)).collect();
-        if tail.trim().is_empty() {
+        // Nothing but blanks from here on: the rounds end (read in place;
+        // copying the rest of the line for each round made a long line
+        // cost its length squared).
+        if line
+            .chars
+            .iter()
+            .skip(start.saturating_sub(2))
+            .all(|c| c.is_whitespace())
+        {
             break;
         }
         // The result may be a blank that an editor trimmed away; the colour may not.
