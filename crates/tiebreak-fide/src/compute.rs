@@ -63,19 +63,180 @@ impl Contribution {
 }
 
 /// A part as the cuts see it: the opponent's (or dummy's) score, the value
-/// it adds, and whether the round was voluntarily unplayed.
+/// it adds, and whether the round was voluntarily unplayed. `N`: exact
+/// [`Score`]s, or whole numbers of [`Units`].
 #[derive(Debug, Clone)]
-struct Part {
-    score: Score,
-    value: Score,
+struct Part<N> {
+    score: N,
+    value: N,
     vur: bool,
+}
+
+/// The figures the opponent-based tie-breaks (BH, FB, SB) add up, in one
+/// arithmetic: the exact scores ([`Evaluation`] itself), or the same
+/// figures as whole numbers of a common fraction of a point ([`Units`]).
+trait Figures {
+    type N: Clone + Ord;
+    /// Player `i`'s score (with a last-round game as a draw for `fore`).
+    fn own(&self, i: usize, fore: bool) -> Self::N;
+    /// The adjusted score of the player at index `j` (0 for none).
+    fn adjusted(&self, j: Option<usize>, fore: bool) -> Self::N;
+    /// A draw in every round (the 2026 cap of a dummy, art. 16.4.2).
+    fn draw_total(&self) -> Self::N;
+    /// Player `i`'s points in round `r`.
+    fn round(&self, i: usize, r: usize, entry: &RoundEntry) -> Self::N;
+    /// A Sonneborn-Berger product.
+    fn times(a: &Self::N, b: &Self::N) -> Self::N;
+}
+
+impl Figures for Evaluation<'_> {
+    type N = Score;
+    fn own(&self, i: usize, fore: bool) -> Score {
+        let table = if fore { &self.fore_own } else { &self.points };
+        table.get(i).cloned().unwrap_or_default()
+    }
+    fn adjusted(&self, j: Option<usize>, fore: bool) -> Score {
+        self.adjusted_at(j, fore)
+    }
+    fn draw_total(&self) -> Score {
+        self.draw_total.clone()
+    }
+    fn round(&self, i: usize, r: usize, entry: &RoundEntry) -> Score {
+        self.round_points(i, r, entry).clone()
+    }
+    fn times(a: &Score, b: &Score) -> Score {
+        a * b
+    }
+}
+
+/// Every figure BH, FB and SB add up, as a whole number of `1/per` of a
+/// point: a points system of whole and half points (or tenths, ...)
+/// makes every score a machine integer, and the sums of a column cost an
+/// addition each rather than a reduced fraction each. Built only when
+/// every figure converts exactly; a value that leaves `i64` on the way
+/// back is computed exactly instead ([`Evaluation::opponent_sum`]).
+#[derive(Debug, Clone)]
+struct Units {
+    /// The common denominator: at most [`Units::MAX_PER`].
+    per: i64,
+    points: Vec<i128>,
+    adjusted: Vec<i128>,
+    fore_own: Vec<i128>,
+    fore_adjusted: Vec<i128>,
+    draw_total: i128,
+    /// Each round's points, laid out as [`Evaluation`]'s opponents.
+    rounds: Vec<i128>,
+    rounds_from: Vec<usize>,
+}
+
+impl Units {
+    /// Thousandths are the finest points system worth a fast path.
+    const MAX_PER: i64 = 1000;
+
+    fn new(eval: &Evaluation<'_>) -> Option<Units> {
+        let t = eval.tournament;
+        if t.round_points.is_some() {
+            // The team layer's game points: left to the exact path.
+            return None;
+        }
+        let system = &t.points_system;
+        let mut per = 1i64;
+        for v in [
+            &system.win,
+            &system.draw,
+            &system.loss,
+            &system.absence,
+            &system.pairing_allocated_bye,
+        ] {
+            let d = (1..=Units::MAX_PER).find(|d| v.times(*d).is_integer())?;
+            per = lcm(per, d);
+            if per > Units::MAX_PER {
+                return None;
+            }
+        }
+        // Every figure below 2^50 units (a round's points, a total of up
+        // to 1000 rounds): a product below 2^100, a column's sum of up to
+        // 1000 of them below 2^110, so i128 cannot overflow.
+        let convert = |v: &Score| {
+            v.times(per)
+                .to_i64()
+                .filter(|u| u.unsigned_abs() < 1 << 50)
+                .map(i128::from)
+        };
+        let table = |v: &[Score]| v.iter().map(convert).collect::<Option<Vec<i128>>>();
+        let mut rounds = Vec::with_capacity(eval.opponents.len());
+        for (i, p) in t.players.iter().enumerate() {
+            for (r, e) in p.rounds.iter().enumerate() {
+                rounds.push(convert(t.round_points_of(i, r, e))?);
+            }
+        }
+        Some(Units {
+            per,
+            points: table(&eval.points)?,
+            adjusted: table(&eval.adjusted)?,
+            fore_own: table(&eval.fore_own)?,
+            fore_adjusted: table(&eval.fore_adjusted)?,
+            draw_total: convert(&eval.draw_total)?,
+            rounds,
+            rounds_from: eval.rounds_from.clone(),
+        })
+    }
+
+    /// `sum` units back to a score: of a point for BH and FB, of a point
+    /// squared for SB. `None` if it does not fit.
+    fn score(&self, sum: i128, squared: bool) -> Option<Score> {
+        let per = if squared {
+            self.per.checked_mul(self.per)?
+        } else {
+            self.per
+        };
+        Score::new(i64::try_from(sum).ok()?, per).ok()
+    }
+}
+
+impl Figures for Units {
+    type N = i128;
+    fn own(&self, i: usize, fore: bool) -> i128 {
+        let table = if fore { &self.fore_own } else { &self.points };
+        table.get(i).copied().unwrap_or_default()
+    }
+    fn adjusted(&self, j: Option<usize>, fore: bool) -> i128 {
+        let table = if fore {
+            &self.fore_adjusted
+        } else {
+            &self.adjusted
+        };
+        j.and_then(|j| table.get(j)).copied().unwrap_or_default()
+    }
+    fn draw_total(&self) -> i128 {
+        self.draw_total
+    }
+    fn round(&self, i: usize, r: usize, _: &RoundEntry) -> i128 {
+        self.rounds_from
+            .get(i)
+            .and_then(|from| self.rounds.get(from + r))
+            .copied()
+            .unwrap_or_default()
+    }
+    fn times(a: &i128, b: &i128) -> i128 {
+        a * b
+    }
+}
+
+fn lcm(a: i64, b: i64) -> i64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x.max(1) * b
 }
 
 /// Buffers a tie-break's computation reuses from player to player, so
 /// that computing a column allocates nothing per player.
 #[derive(Debug, Default)]
 struct Scratch {
-    parts: Vec<Part>,
+    parts: Vec<Part<Score>>,
+    unit_parts: Vec<Part<i128>>,
     /// Rated games: the opponent's rating and the half points scored.
     games: Vec<(i64, u8)>,
     ratings: Vec<i64>,
@@ -128,6 +289,9 @@ pub struct Evaluation<'t> {
     /// search of the starting ranks in each round of each player.
     opponents: Vec<Option<usize>>,
     rounds_from: Vec<usize>,
+    /// The same figures in machine integers, when the points system
+    /// allows (every real one does).
+    units: Option<Units>,
 }
 
 impl<'t> Evaluation<'t> {
@@ -216,7 +380,14 @@ impl<'t> Evaluation<'t> {
             maximum,
             opponents,
             rounds_from,
-        })
+            units: None,
+        }
+        .with_units())
+    }
+
+    fn with_units(mut self) -> Evaluation<'t> {
+        self.units = Units::new(&self);
+        self
     }
 
     /// Prepare with the edition in force on the tournament's start date
@@ -324,20 +495,21 @@ impl<'t> Evaluation<'t> {
     /// the player's own final score; from March 2026 capped by the
     /// scheduled opponent's adjusted score (forfeits, 16.4.1) or by a draw
     /// in every round (other unplayed rounds, 16.4.2).
-    fn dummy_score(
+    fn dummy_score<F: Figures>(
         &self,
-        own: &Score,
+        figures: &F,
+        own: &F::N,
         entry: &RoundEntry,
         opponent: Option<usize>,
         fore: bool,
-    ) -> Score {
+    ) -> F::N {
         match self.options.edition() {
             Edition::Aug2024 => own.clone(),
             Edition::Mar2026 => {
                 let cap = if entry.result.is_forfeit() && entry.opponent.is_some() {
-                    self.adjusted_at(opponent, fore)
+                    figures.adjusted(opponent, fore)
                 } else {
-                    self.draw_total.clone()
+                    figures.draw_total()
                 };
                 own.clone().min(cap)
             }
@@ -379,7 +551,7 @@ impl<'t> Evaluation<'t> {
                 out.push(Contribution {
                     round: r + 1,
                     opponent: None,
-                    opponent_score: self.dummy_score(&own, entry, o, false),
+                    opponent_score: self.dummy_score(self, &own, entry, o, false),
                     points,
                     voluntarily_unplayed: is_voluntarily_unplayed(entry.result),
                 });
@@ -388,34 +560,60 @@ impl<'t> Evaluation<'t> {
         Ok(out)
     }
 
-    /// The parts of BH, FB or SB for player `i`, into `buf`.
-    fn parts_into(&self, i: usize, mode: PartMode, buf: &mut Vec<Part>) {
+    /// The parts of BH, FB or SB for player `i`, into `buf`, in the
+    /// arithmetic of `figures`.
+    fn parts_into<F: Figures>(
+        &self,
+        figures: &F,
+        i: usize,
+        mode: PartMode,
+        buf: &mut Vec<Part<F::N>>,
+    ) {
         buf.clear();
-        let own_table = if mode.fore {
-            &self.fore_own
-        } else {
-            &self.points
-        };
-        let own = own_table.get(i).cloned().unwrap_or_default();
+        let own = figures.own(i, mode.fore);
         let last = self.tournament.rounds;
         for (r, entry, o) in self.rounds_of(i) {
             let game = self.counts_as_game(entry, mode.forfeits_as_played)
                 || (mode.fore && r + 1 == last && entry.opponent.is_some());
             let (score, vur) = match entry.opponent {
-                Some(_) if game => (self.adjusted_at(o, mode.fore), false),
+                Some(_) if game => (figures.adjusted(o, mode.fore), false),
                 _ if self.format == Format::RoundRobin => continue,
                 _ => (
-                    self.dummy_score(&own, entry, o, mode.fore),
+                    self.dummy_score(figures, &own, entry, o, mode.fore),
                     is_voluntarily_unplayed(entry.result),
                 ),
             };
             let value = if mode.sonneborn_berger {
-                self.round_points(i, r, entry) * &score
+                F::times(&figures.round(i, r, entry), &score)
             } else {
                 score.clone()
             };
             buf.push(Part { score, value, vur });
         }
+    }
+
+    /// BH, FB or SB of player `i` after the cuts of `code`, in the
+    /// arithmetic of `figures`: the parts' sum, not yet a score.
+    fn opponent_sum<F: Figures>(
+        &self,
+        figures: &F,
+        i: usize,
+        code: &TieBreakCode,
+        parts: &mut Vec<Part<F::N>>,
+    ) -> F::N
+    where
+        F::N: std::iter::Sum<F::N>,
+    {
+        let mode = PartMode {
+            fore: code.is_fore_buchholz(),
+            forfeits_as_played: code.forfeits_as_played,
+            sonneborn_berger: code.kind == TieBreakKind::SonnebornBerger,
+        };
+        self.parts_into(figures, i, mode, parts);
+        if code.cut != 0 || code.median != 0 {
+            cut(parts, code.cut, code.median, self.tournament.rounds);
+        }
+        parts.drain(..).map(|p| p.value).sum()
     }
 
     /// A Sonneborn-Berger whose own part of each round is `own[round]`
@@ -441,7 +639,7 @@ impl<'t> Evaluation<'t> {
                 }
                 _ if self.format == Format::RoundRobin => continue,
                 _ => (
-                    self.dummy_score(&own, entry, o, false),
+                    self.dummy_score(self, &own, entry, o, false),
                     is_voluntarily_unplayed(entry.result),
                 ),
             };
@@ -643,17 +841,19 @@ impl<'t> Evaluation<'t> {
                 total
             }
             TieBreakKind::Buchholz | TieBreakKind::ForeBuchholz | TieBreakKind::SonnebornBerger => {
-                let mode = PartMode {
-                    fore: code.is_fore_buchholz(),
-                    forfeits_as_played: code.forfeits_as_played,
-                    sonneborn_berger: code.kind == TieBreakKind::SonnebornBerger,
-                };
-                let parts = &mut scratch.parts;
-                self.parts_into(i, mode, parts);
-                if code.cut != 0 || code.median != 0 {
-                    cut(parts, code.cut, code.median, self.tournament.rounds);
+                // In machine integers when the points system allows it,
+                // exactly otherwise (or if the sum leaves i64).
+                let squared = code.kind == TieBreakKind::SonnebornBerger;
+                let fast = self.units.as_ref().and_then(|u| {
+                    u.score(
+                        self.opponent_sum(u, i, code, &mut scratch.unit_parts),
+                        squared,
+                    )
+                });
+                match fast {
+                    Some(total) => total,
+                    None => self.opponent_sum(self, i, code, &mut scratch.parts),
                 }
-                parts.iter().map(|p| &p.value).sum()
             }
             TieBreakKind::Koya => {
                 // Art. 9.2: half the maximum; MTB26 `KS/Ln` sets the limit
@@ -1149,7 +1349,7 @@ fn adjusted_score(
 /// significant value (between equal values, the one whose dummy is
 /// lowest-scored); art. 16.5.2: again for each further cut. The most
 /// significant part is the highest-scored opponent's.
-fn cut(parts: &mut Vec<Part>, cut: u32, median: u32, rounds: usize) {
+fn cut<N: Ord>(parts: &mut Vec<Part<N>>, cut: u32, median: u32, rounds: usize) {
     let rounds = u32::try_from(rounds).unwrap_or(u32::MAX);
     let mut low = cut.max(median).min(rounds);
     let mut high = median.min(rounds.saturating_sub(low));
@@ -1196,7 +1396,10 @@ fn cut(parts: &mut Vec<Part>, cut: u32, median: u32, rounds: usize) {
 }
 
 /// The index of the first part that is least by `order`.
-fn first_min(parts: &[Part], order: impl Fn(&Part, &Part) -> std::cmp::Ordering) -> Option<usize> {
+fn first_min<N>(
+    parts: &[Part<N>],
+    order: impl Fn(&Part<N>, &Part<N>) -> std::cmp::Ordering,
+) -> Option<usize> {
     parts
         .iter()
         .enumerate()
@@ -1323,4 +1526,119 @@ pub fn encounters(tournament: &Tournament) -> Vec<Encounter> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+
+    const CODES: &str =
+        "BH, BH/C1, BH/C2, BH/M1, BH/M2, BH/P, BH/C1/P, FB, FB/C1, SB, SB/C1, SB/C2, SB/P";
+
+    /// BH, FB and SB in machine integers ([`Units`]) are the exact sums,
+    /// for every player of `text` under both editions and both formats.
+    fn units_agree_with_the_exact_sums(what: &str, text: &str) -> usize {
+        let t = crate::trf::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let cascade: Cascade = CODES.parse().unwrap();
+        let mut checked = 0;
+        for edition in [Edition::Aug2024, Edition::Mar2026] {
+            for format in [Format::Swiss, Format::RoundRobin] {
+                let options = Options::new(edition).with_format(Some(format));
+                let Ok(eval) = Evaluation::new(&t, options) else {
+                    continue;
+                };
+                let units = eval
+                    .units
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{what}: no units"));
+                let (mut exact_parts, mut unit_parts) = (Vec::new(), Vec::new());
+                for code in &cascade.0 {
+                    let squared = code.kind == TieBreakKind::SonnebornBerger;
+                    for i in 0..t.players.len() {
+                        let exact = eval.opponent_sum(&eval, i, code, &mut exact_parts);
+                        let sum = eval.opponent_sum(units, i, code, &mut unit_parts);
+                        let fast = units.score(sum, squared).unwrap();
+                        assert_eq!(
+                            fast, exact,
+                            "{what} {edition:?} {format:?} {code} player {i}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        checked
+    }
+
+    fn tournament(points_system: &str) -> String {
+        // Byes, forfeits, an absence, a last-round bye: every kind of part.
+        let rows = [
+            "001    1      Ann                               1800                             3.0    1     2 w 1     3 b =  0000 - H     4 w +",
+            "001    2      Bob                               1700                             1.0    2     1 b 0     4 w 1     3 b 0  0000 - Z",
+            "001    3      Cid                               1600                             2.0    3     4 b =     1 w =     2 w 1  0000 - U",
+            "001    4      Dan                                                                1.5    4     3 w =     2 b 0  0000 - F     1 b -",
+        ];
+        format!("012 Units\n142 4\n{points_system}{}\n", rows.join("\n"))
+    }
+
+    #[test]
+    fn units_are_the_exact_figures_for_every_points_system() {
+        for system in [
+            "",
+            "162 W 3.0    D 1.0    L 0.0\n",
+            "162 W 1.5    D 0.75   L 0.25   A -0.5   P 1.0\n",
+            "162 W 2/3    D 1/3    L 0\n",
+        ] {
+            let checked = units_agree_with_the_exact_sums(system, &tournament(system));
+            assert!(checked > 0);
+        }
+    }
+
+    /// A points system no machine-integer unit of at most a thousandth
+    /// holds is computed exactly.
+    #[test]
+    fn a_points_system_finer_than_thousandths_is_exact() {
+        let text = tournament("162 W 1/1009    D 1/2018    L 0\n");
+        let t = crate::trf::parse(&text).unwrap();
+        let eval = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+        assert!(eval.units.is_none());
+        let bh = eval.value(1, &"BH".parse().unwrap()).unwrap();
+        assert!(bh.is_positive());
+    }
+
+    #[test]
+    fn units_agree_on_every_real_file() {
+        let dir = countback_test_support::shared_dir().join("chess-data");
+        let mut files = 0;
+        for entry in walk(&dir) {
+            let text = std::fs::read_to_string(&entry).unwrap();
+            let Ok(t) = crate::trf::parse(&text) else {
+                continue;
+            };
+            if t.team.is_some() {
+                continue;
+            }
+            units_agree_with_the_exact_sums(&entry.display().to_string(), &text);
+            files += 1;
+        }
+        assert!(
+            files > 0 || !countback_test_support::data_required(),
+            "no TRF file under {}",
+            dir.display()
+        );
+    }
+
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.extend(walk(&path));
+            } else if path.extension().is_some_and(|e| e == "trf") {
+                out.push(path);
+            }
+        }
+        out
+    }
 }
