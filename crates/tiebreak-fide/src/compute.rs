@@ -592,6 +592,23 @@ impl<'t> Evaluation<'t> {
         }
     }
 
+    /// Art. 7.5: the sum of player `i`'s running scores after each round
+    /// from round `skip + 1` on, in the arithmetic of `figures`.
+    fn progressive<F: Figures>(&self, figures: &F, i: usize, skip: usize) -> F::N
+    where
+        F::N: std::ops::Add<Output = F::N> + Default,
+    {
+        let mut running = F::N::default();
+        let mut total = F::N::default();
+        for (r, e, _) in self.rounds_of(i) {
+            running = running + figures.round(i, r, e);
+            if r >= skip {
+                total = total + running.clone();
+            }
+        }
+        total
+    }
+
     /// BH, FB or SB of player `i` after the cuts of `code`, in the
     /// arithmetic of `figures`: the parts' sum, not yet a score.
     fn opponent_sum<F: Figures>(
@@ -818,27 +835,30 @@ impl<'t> Evaluation<'t> {
                 !is_voluntarily_unplayed(e.result)
                     || (rr_forfeit_loss_played && e.result == ResultCode::ForfeitLoss)
             }),
-            TieBreakKind::StandardPoints => rounds
-                .iter()
-                .enumerate()
-                .map(|(r, e)| match pts(r, e).cmp(&system.draw) {
-                    std::cmp::Ordering::Greater => Score::ONE,
-                    std::cmp::Ordering::Equal => Score::half(),
-                    std::cmp::Ordering::Less => Score::ZERO,
-                })
-                .sum(),
+            TieBreakKind::StandardPoints => {
+                // 1, ½ or 0 a round: counted in half points.
+                let halves: usize = rounds
+                    .iter()
+                    .enumerate()
+                    .map(|(r, e)| match pts(r, e).cmp(&system.draw) {
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Less => 0,
+                    })
+                    .sum();
+                Score::from(halves).checked_div(&Score::integer(2))?
+            }
             TieBreakKind::PairingNumber => Score::from(player.starting_rank),
             TieBreakKind::ProgressiveScore => {
                 let skip = usize::try_from(code.cut).unwrap_or(usize::MAX);
-                let mut running = Score::ZERO;
-                let mut total = Score::ZERO;
-                for (r, e) in rounds.iter().enumerate() {
-                    running += pts(r, e);
-                    if r >= skip {
-                        total += &running;
-                    }
+                let fast = self
+                    .units
+                    .as_ref()
+                    .and_then(|u| u.score(self.progressive(u, i, skip), false));
+                match fast {
+                    Some(total) => total,
+                    None => self.progressive(self, i, skip),
                 }
-                total
             }
             TieBreakKind::Buchholz | TieBreakKind::ForeBuchholz | TieBreakKind::SonnebornBerger => {
                 // In machine integers when the points system allows it,
@@ -1536,8 +1556,9 @@ mod tests {
     const CODES: &str =
         "BH, BH/C1, BH/C2, BH/M1, BH/M2, BH/P, BH/C1/P, FB, FB/C1, SB, SB/C1, SB/C2, SB/P";
 
-    /// BH, FB and SB in machine integers ([`Units`]) are the exact sums,
-    /// for every player of `text` under both editions and both formats.
+    /// BH, FB, SB and PS in machine integers ([`Units`]) are the exact
+    /// sums, for every player of `text` under both editions and both
+    /// formats.
     fn units_agree_with_the_exact_sums(what: &str, text: &str) -> usize {
         let t = crate::trf::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
         let cascade: Cascade = CODES.parse().unwrap();
@@ -1564,6 +1585,13 @@ mod tests {
                             "{what} {edition:?} {format:?} {code} player {i}"
                         );
                         checked += 1;
+                    }
+                }
+                for skip in 0..3 {
+                    for i in 0..t.players.len() {
+                        let exact = eval.progressive(&eval, i, skip);
+                        let fast = units.score(eval.progressive(units, i, skip), false);
+                        assert_eq!(fast, Some(exact), "{what} PS/C{skip} player {i}");
                     }
                 }
             }
