@@ -119,13 +119,13 @@ impl Figures for Evaluation<'_> {
 struct Units {
     /// The common denominator: at most [`Units::MAX_PER`].
     per: i64,
-    points: Vec<i128>,
-    adjusted: Vec<i128>,
-    fore_own: Vec<i128>,
-    fore_adjusted: Vec<i128>,
+    points: Vec<i64>,
+    adjusted: Vec<i64>,
+    fore_own: Vec<i64>,
+    fore_adjusted: Vec<i64>,
     draw_total: i128,
     /// Each round's points, laid out as [`Evaluation`]'s opponents.
-    rounds: Vec<i128>,
+    rounds: Vec<i64>,
     rounds_from: Vec<usize>,
 }
 
@@ -157,13 +157,8 @@ impl Units {
         // Every figure below 2^50 units (a round's points, a total of up
         // to 1000 rounds): a product below 2^100, a column's sum of up to
         // 1000 of them below 2^110, so i128 cannot overflow.
-        let convert = |v: &Score| {
-            v.times(per)
-                .to_i64()
-                .filter(|u| u.unsigned_abs() < 1 << 50)
-                .map(i128::from)
-        };
-        let table = |v: &[Score]| v.iter().map(convert).collect::<Option<Vec<i128>>>();
+        let convert = |v: &Score| v.times(per).to_i64().filter(|u| u.unsigned_abs() < 1 << 50);
+        let table = |v: &[Score]| v.iter().map(convert).collect::<Option<Vec<i64>>>();
         let mut rounds = Vec::with_capacity(eval.opponents.len());
         for (i, p) in t.players.iter().enumerate() {
             for (r, e) in p.rounds.iter().enumerate() {
@@ -176,7 +171,7 @@ impl Units {
             adjusted: table(&eval.adjusted)?,
             fore_own: table(&eval.fore_own)?,
             fore_adjusted: table(&eval.fore_adjusted)?,
-            draw_total: convert(&eval.draw_total)?,
+            draw_total: i128::from(convert(&eval.draw_total)?),
             rounds,
             rounds_from: eval.rounds_from.clone(),
         })
@@ -198,7 +193,7 @@ impl Figures for Units {
     type N = i128;
     fn own(&self, i: usize, fore: bool) -> i128 {
         let table = if fore { &self.fore_own } else { &self.points };
-        table.get(i).copied().unwrap_or_default()
+        table.get(i).copied().map_or(0, i128::from)
     }
     fn adjusted(&self, j: Option<usize>, fore: bool) -> i128 {
         let table = if fore {
@@ -206,7 +201,7 @@ impl Figures for Units {
         } else {
             &self.adjusted
         };
-        j.and_then(|j| table.get(j)).copied().unwrap_or_default()
+        j.and_then(|j| table.get(j)).copied().map_or(0, i128::from)
     }
     fn draw_total(&self) -> i128 {
         self.draw_total
@@ -216,7 +211,7 @@ impl Figures for Units {
             .get(i)
             .and_then(|from| self.rounds.get(from + r))
             .copied()
-            .unwrap_or_default()
+            .map_or(0, i128::from)
     }
     fn times(a: &i128, b: &i128) -> i128 {
         a * b
@@ -286,8 +281,9 @@ pub struct Evaluation<'t> {
     /// Each round's opponent as an index into the players (`rounds_from`
     /// gives player `i`'s first round): found once here, so that every
     /// tie-break reads an opponent's figures by index rather than by a
-    /// search of the starting ranks in each round of each player.
-    opponents: Vec<Option<usize>>,
+    /// search of the starting ranks in each round of each player (`u32`:
+    /// half the memory of an index, and a TRF file numbers 9,999 players).
+    opponents: Vec<Option<u32>>,
     rounds_from: Vec<usize>,
     /// The same figures in machine integers, when the points system
     /// allows (every real one does).
@@ -364,6 +360,7 @@ impl<'t> Evaluation<'t> {
                         .players
                         .binary_search_by_key(&o, |q| q.starting_rank)
                         .ok()
+                        .and_then(|j| u32::try_from(j).ok())
                 })
             }));
         }
@@ -467,7 +464,7 @@ impl<'t> Evaluation<'t> {
 
     /// Player `i`'s opponent in each round, as an index into the players
     /// (`None`: no opponent, or a starting rank the file does not have).
-    fn opponent_indices(&self, i: usize) -> &[Option<usize>] {
+    fn opponent_indices(&self, i: usize) -> &[Option<u32>] {
         let from = self.rounds_from.get(i).copied().unwrap_or(0);
         let to = self.rounds_from.get(i + 1).copied().unwrap_or(from);
         self.opponents.get(from..to).unwrap_or(&[])
@@ -481,10 +478,10 @@ impl<'t> Evaluation<'t> {
             .get(i)
             .map_or(&[][..], |p| p.rounds.as_slice());
         let opponents = self.opponent_indices(i);
-        rounds
-            .iter()
-            .enumerate()
-            .map(move |(r, e)| (r, e, opponents.get(r).copied().flatten()))
+        rounds.iter().enumerate().map(move |(r, e)| {
+            let o = opponents.get(r).copied().flatten();
+            (r, e, o.and_then(|j| usize::try_from(j).ok()))
+        })
     }
 
     fn round_points(&self, i: usize, r: usize, entry: &RoundEntry) -> &Score {
