@@ -107,16 +107,23 @@ pub fn team_rounds(
     // is worth (a bye is a whole round) and where it is, so that a
     // contestant in several part-matches of a round (a triangle) is
     // accepted while their weights add up to at most one match. The
-    // place's path is spelled out only for a message.
-    let mut entry: HashMap<(usize, u32), Vec<(Score, Place)>> = HashMap::new();
+    // place's path is spelled out only for a message. Kept by contestant
+    // number, each one's entries in the order given: a contestant has a
+    // handful, so a scan of its own beats hashing (issue 30).
+    let mut entry: Vec<Vec<(u32, Score, Place)>> = vec![Vec::new(); set.len()];
     let mut claim = |round: u32, who: &ContestantId, id: usize, weight: &Score, at: Place| {
-        let slot = entry.entry((id, round)).or_default();
-        let before: Score = slot.iter().map(|(w, _)| w).sum();
+        if entry.len() <= id {
+            entry.resize(id + 1, Vec::new());
+        }
+        let Some(own) = entry.get_mut(id) else {
+            return Ok(());
+        };
+        let slot = || own.iter().filter(|(r, _, _)| *r == round);
+        let before: Score = slot().map(|(_, w, _)| w).sum();
         let total = &before + weight;
         if total > Score::ONE {
-            let others: Vec<String> = slot
-                .iter()
-                .map(|(w, f)| {
+            let others: Vec<String> = slot()
+                .map(|(_, w, f)| {
                     let f = f.path();
                     if *w == Score::ONE {
                         f.to_string()
@@ -140,7 +147,7 @@ pub fn team_rounds(
                 },
             ));
         }
-        slot.push((weight.clone(), at));
+        own.push((round, weight.clone(), at));
         Ok(())
     };
     let mut at_table: Vec<Option<Score>> = Vec::new();
@@ -230,17 +237,39 @@ pub fn team_rounds(
             .get(c)
             .copied()
             .unwrap_or(rounds.count);
+        // The share of a match it is entered for in each round 1..=last it
+        // has an entry in, in round order, from its own entries.
+        let mut own: Vec<(u32, &Score)> = entry
+            .get(id)
+            .into_iter()
+            .flatten()
+            .filter(|(r, _, _)| (1..=last).contains(r))
+            .map(|(r, w, _)| (*r, w))
+            .collect();
+        own.sort_by_key(|(r, _)| *r);
+        let mut per_round: Vec<(u32, Score)> = Vec::with_capacity(own.len());
+        for (r, w) in own {
+            match per_round.last_mut() {
+                Some((last_r, sum)) if *last_r == r => *sum += w,
+                _ => per_round.push((r, w.clone())),
+            }
+        }
+        let mut entered = per_round.iter().map(|(r, _)| *r).peekable();
         let missing: Vec<String> = (1..=last)
-            .filter(|r| !entry.contains_key(&(id, *r)))
+            .filter(|r| {
+                let here = entered.peek() == Some(r);
+                if here {
+                    entered.next();
+                }
+                !here
+            })
             .map(|r| r.to_string())
             .collect();
         // Rounds in which its part-matches add up to less than a match.
-        let short: Vec<String> = (1..=last)
-            .filter_map(|r| {
-                let parts = entry.get(&(id, r))?;
-                let sum: Score = parts.iter().map(|(w, _)| w).sum();
-                (sum < Score::ONE).then(|| format!("{r} ({sum} of a match)"))
-            })
+        let short: Vec<String> = per_round
+            .iter()
+            .filter(|(_, sum)| *sum < Score::ONE)
+            .map(|(r, sum)| format!("{r} ({sum} of a match)"))
             .collect();
         // Looked up only for a warning: a scan per contestant would make a
         // large field quadratic.

@@ -2,7 +2,7 @@
 //! (143.5.6) and when a tie is split at all (143.4).
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use countback_model::head_to_head::for_against;
 use countback_model::opposition::Meeting;
@@ -190,9 +190,23 @@ impl Stage {
         // Hashed, not ordered: only membership is asked, and comparing names
         // in a tree was most of checking a 10,000-team stage (issue 30).
         let mut seen: HashSet<(u32, &str, &str)> = HashSet::with_capacity(self.encounters.len());
+        // The names in the standings, hashed once: each side of each match
+        // is then a hash lookup, not a walk down the name-ordered tree.
+        let known: HashSet<&str> = self
+            .standings
+            .iter()
+            .map(|s| s.contestant.as_str())
+            .collect();
+        let require = |c: &ContestantId| {
+            if known.contains(c.as_str()) {
+                Ok(())
+            } else {
+                self.standings.require(c).map(|_| ())
+            }
+        };
         for e in &self.encounters {
-            self.standings.require(&e.first)?;
-            self.standings.require(&e.second)?;
+            require(&e.first)?;
+            require(&e.second)?;
             if e.first == e.second {
                 return Err(InputError::PlaysItself {
                     round: e.round,
@@ -479,10 +493,13 @@ impl Procedure {
 /// that a test reads a contestant's own records and never rescans the
 /// stage: a tie of n contestants then costs about n log n per test, not n³.
 struct Index<'a> {
-    by_contestant: BTreeMap<&'a ContestantId, Vec<&'a Encounter>>,
+    // Hash maps: the index is only ever looked up, never walked in order,
+    // and a name-ordered tree compared names a dozen times a lookup
+    // (issue 30).
+    by_contestant: HashMap<&'a ContestantId, Vec<&'a Encounter>>,
     /// The smaller name, then the larger.
-    by_pair: BTreeMap<&'a ContestantId, BTreeMap<&'a ContestantId, Vec<&'a Encounter>>>,
-    penalties: BTreeMap<&'a ContestantId, Vec<&'a ProceduralPenalty>>,
+    by_pair: HashMap<&'a ContestantId, HashMap<&'a ContestantId, Vec<&'a Encounter>>>,
+    penalties: HashMap<&'a ContestantId, Vec<&'a ProceduralPenalty>>,
 }
 
 /// The key of two contestants' meetings in [`Index::by_pair`].
@@ -496,9 +513,9 @@ fn pair<'c>(a: &'c ContestantId, b: &'c ContestantId) -> (&'c ContestantId, &'c 
 
 impl<'a> Index<'a> {
     fn new(stage: &'a Stage) -> Index<'a> {
-        let mut by_contestant: BTreeMap<&ContestantId, Vec<&Encounter>> = BTreeMap::new();
-        let mut by_pair: BTreeMap<&ContestantId, BTreeMap<&ContestantId, Vec<&Encounter>>> =
-            BTreeMap::new();
+        let mut by_contestant: HashMap<&ContestantId, Vec<&Encounter>> = HashMap::new();
+        let mut by_pair: HashMap<&ContestantId, HashMap<&ContestantId, Vec<&Encounter>>> =
+            HashMap::new();
         for e in &stage.encounters {
             by_contestant.entry(&e.first).or_default().push(e);
             if e.second != e.first {
@@ -512,7 +529,7 @@ impl<'a> Index<'a> {
                 .or_default()
                 .push(e);
         }
-        let mut penalties: BTreeMap<&ContestantId, Vec<&ProceduralPenalty>> = BTreeMap::new();
+        let mut penalties: HashMap<&ContestantId, Vec<&ProceduralPenalty>> = HashMap::new();
         for p in &stage.penalties {
             penalties.entry(&p.contestant).or_default().push(p);
         }
@@ -786,10 +803,11 @@ impl Run<'_, '_> {
             group.iter().map(|c| (c, Default::default())).collect();
         // Pair by pair, but only the pairs that met, found from each
         // contestant's own meetings; the pairs that did not are counted.
-        let members: BTreeSet<&ContestantId> = group.iter().collect();
+        let members: HashSet<&ContestantId> = group.iter().collect();
         let mut met = 0usize;
         for a in group {
-            let opponents: BTreeSet<&ContestantId> = self
+            // In name order, each once (a small list: `a`'s own opponents).
+            let mut opponents: Vec<&ContestantId> = self
                 .prepared
                 .index
                 .of(a)
@@ -797,6 +815,8 @@ impl Run<'_, '_> {
                 .filter_map(|e| e.opponent_of(a))
                 .filter(|b| *b > a && members.contains(b))
                 .collect();
+            opponents.sort_unstable();
+            opponents.dedup();
             for b in opponents {
                 let encounters = self.prepared.index.between(a, b).iter().copied();
                 let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {

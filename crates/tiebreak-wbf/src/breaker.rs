@@ -207,10 +207,12 @@ impl<'a> Breaker<'a> {
         }
     }
 
+    /// Each team's VP record against the rest of the group, in name order;
+    /// the group is numbered once, not compared by name per match.
     fn records(&self, group: &[ContestantId]) -> Vec<(ContestantId, Record)> {
-        let set: std::collections::BTreeSet<ContestantId> = group.iter().cloned().collect();
+        let set = self.event.numbers(group);
         set.iter()
-            .map(|t| (t.clone(), self.event.record(t, &set)))
+            .filter_map(|t| Some((self.event.name(*t)?.clone(), self.event.record(*t, &set))))
             .collect()
     }
 

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::opposition::{sum_of_opponents, sum_of_opponents_of, Meeting};
+use countback_model::opposition::{sum_of_opponents, Meeting};
 use countback_model::{
     ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
 };
@@ -59,22 +59,9 @@ pub fn swiss_points(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<BTreeMap<ContestantId, Score>, WbfError> {
-    // Each match met from both sides, borrowed: no copy of a name per
-    // meeting (issue 30).
-    let meetings = event
-        .matches()
-        .iter()
-        .filter(|m| counts(m, readings))
-        .flat_map(|m| {
-            [
-                (&m.first, &m.second, part(&m.weight, readings)),
-                (&m.second, &m.first, part(&m.weight, readings)),
-            ]
-        });
-    let mut sums = sum_of_opponents_of(meetings, |c| event.victory_points(c).cloned())?;
-    for t in event.teams() {
-        sums.entry(t.clone()).or_default();
-    }
+    // By number: no name looked up or compared per meeting (issue 30).
+    let sums = event.opponents_vp_sums(|m| counts(m, readings), |m| part(&m.weight, readings));
+    let sums = event.teams().cloned().zip(sums).collect();
     Ok(sums)
 }
 

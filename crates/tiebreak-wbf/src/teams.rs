@@ -1,9 +1,9 @@
 //! A teams event scored in IMPs and victory points: the input of the round
 //! robin (part 1), knockout (part 2) and Swiss (part 3) procedures.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use countback_model::head_to_head::{for_against, ForAgainst};
+use countback_model::head_to_head::ForAgainst;
 use countback_model::{
     ContestantId, Encounter, EncounterStatus, InputError, Quotient, Score, Unit,
 };
@@ -19,26 +19,34 @@ use crate::error::WbfError;
 /// naming the clause and the match. A match whose scores were awarded (a
 /// forfeit, a withdrawal) counts in the VP standings only: the quotients
 /// and direct-match tests speak of matches *played*.
+///
+/// Inside, each team is numbered once (its place in name order) and every
+/// table is kept by number: a name is looked up once per question, never
+/// compared per match (issue 30: name-keyed maps were a seventh of a
+/// 10,000-team Swiss run).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamsEvent {
-    teams: BTreeSet<ContestantId>,
+    /// The teams in name order: a team's number is its place here.
+    teams: Vec<ContestantId>,
+    /// Each team's number.
+    number: HashMap<ContestantId, usize>,
     matches: Vec<Encounter>,
-    victory_points: BTreeMap<ContestantId, Score>,
-    /// Each team's matches, as indices into `matches`: a team's totals and
-    /// records read its own matches, never the whole event.
-    by_team: BTreeMap<ContestantId, Vec<usize>>,
-    /// The matches between two teams (the smaller name first).
-    by_pair: BTreeMap<(ContestantId, ContestantId), Vec<usize>>,
+    /// Each match's sides (first, second), numbered.
+    sides: Vec<(usize, usize)>,
+    /// Each team's victory points, by number.
+    victory_points: Vec<Score>,
+    /// Each team's matches, as indices into `matches`, by number: a team's
+    /// totals, records and direct matches read its own matches, never the
+    /// whole event.
+    by_team: Vec<Vec<usize>>,
+    /// Each team's IMP and total-point totals over the matches it played
+    /// at the table, by number: summed once, as the standings print them
+    /// for every team and the quotient clauses compare them (issue 30).
+    played: [Vec<ForAgainst>; 2],
 }
 
-/// The key of the match(es) between `a` and `b` in [`TeamsEvent::by_pair`].
-fn pair_key(a: &ContestantId, b: &ContestantId) -> (ContestantId, ContestantId) {
-    if a <= b {
-        (a.clone(), b.clone())
-    } else {
-        (b.clone(), a.clone())
-    }
-}
+/// The units whose played totals [`TeamsEvent`] keeps, in `played` order.
+const PLAYED_UNITS: [Unit; 2] = [Unit::Imps, Unit::TotalPoints];
 
 impl TeamsEvent {
     /// The event with these teams and matches.
@@ -50,43 +58,70 @@ impl TeamsEvent {
         teams: impl IntoIterator<Item = ContestantId>,
         matches: impl IntoIterator<Item = Encounter>,
     ) -> Result<TeamsEvent, WbfError> {
-        let mut set = BTreeSet::new();
+        let mut seen: HashSet<ContestantId> = HashSet::new();
+        let mut listed = Vec::new();
         for t in teams {
-            if set.contains(&t) {
+            if seen.contains(&t) {
                 return Err(WbfError::listed_twice(t));
             }
-            set.insert(t);
+            seen.insert(t.clone());
+            listed.push(t);
         }
+        drop(seen);
+        listed.sort_unstable();
+        let number: HashMap<ContestantId, usize> = listed
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), i))
+            .collect();
         let matches: Vec<Encounter> = matches.into_iter().collect();
-        let mut victory_points: BTreeMap<ContestantId, Score> =
-            set.iter().map(|t| (t.clone(), Score::ZERO)).collect();
-        check_matches(&matches, |t| set.contains(t), |_| &[Unit::VictoryPoints])?;
-        for m in &matches {
-            for side in [&m.first, &m.second] {
-                if let (Some((own, _)), Some(total)) = (
-                    m.scores_for(side, Unit::VictoryPoints),
-                    victory_points.get_mut(side),
-                ) {
-                    *total += own;
+        let sides = number_sides(&matches, &number)?;
+        let mut victory_points = vec![Score::ZERO; listed.len()];
+        let mut by_team: Vec<Vec<usize>> = vec![Vec::new(); listed.len()];
+        for (i, (m, &(f, s))) in matches.iter().zip(&sides).enumerate() {
+            if let Some(vp) = m.scores.iter().find(|s| s.unit == Unit::VictoryPoints) {
+                if let Some(total) = victory_points.get_mut(f) {
+                    *total += &vp.first;
+                }
+                if let Some(total) = victory_points.get_mut(s) {
+                    *total += &vp.second;
+                }
+            }
+            for t in [f, s] {
+                if let Some(list) = by_team.get_mut(t) {
+                    list.push(i);
                 }
             }
         }
-        let mut by_team: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();
-        let mut by_pair: BTreeMap<(ContestantId, ContestantId), Vec<usize>> = BTreeMap::new();
-        for (i, m) in matches.iter().enumerate() {
-            by_team.entry(m.first.clone()).or_default().push(i);
-            by_team.entry(m.second.clone()).or_default().push(i);
-            by_pair
-                .entry(pair_key(&m.first, &m.second))
-                .or_default()
-                .push(i);
+        let mut played = [
+            vec![ForAgainst::default(); listed.len()],
+            vec![ForAgainst::default(); listed.len()],
+        ];
+        for (m, &(f, s)) in matches.iter().zip(&sides) {
+            if m.status != EncounterStatus::Played {
+                continue;
+            }
+            for (unit, table) in PLAYED_UNITS.iter().zip(&mut played) {
+                let Some(sc) = m.scores.iter().find(|s| s.unit == *unit) else {
+                    continue;
+                };
+                for (t, own, theirs) in [(f, &sc.first, &sc.second), (s, &sc.second, &sc.first)] {
+                    if let Some(total) = table.get_mut(t) {
+                        total.scored += own;
+                        total.conceded += theirs;
+                        total.encounters += 1;
+                    }
+                }
+            }
         }
         Ok(TeamsEvent {
-            teams: set,
+            teams: listed,
+            number,
             matches,
+            sides,
             victory_points,
             by_team,
-            by_pair,
+            played,
         })
     }
 
@@ -130,7 +165,29 @@ impl TeamsEvent {
     /// A team's victory points over the whole event.
     #[must_use]
     pub fn victory_points(&self, team: &ContestantId) -> Option<&Score> {
-        self.victory_points.get(team)
+        self.victory_points.get(self.number_of(team)?)
+    }
+
+    /// `team`'s number (its place in name order), if it is in the event.
+    pub(crate) fn number_of(&self, team: &ContestantId) -> Option<usize> {
+        self.number.get(team).copied()
+    }
+
+    /// `team`'s matches by number, each with the side `team` is on (true:
+    /// first) and the other side's number.
+    fn own_matches(&self, team: usize) -> impl Iterator<Item = (&Encounter, bool, usize)> + '_ {
+        self.by_team
+            .get(team)
+            .into_iter()
+            .flatten()
+            .filter_map(move |i| {
+                let (m, &(f, s)) = (self.matches.get(*i)?, self.sides.get(*i)?);
+                Some(if f == team {
+                    (m, true, s)
+                } else {
+                    (m, false, f)
+                })
+            })
     }
 
     /// The first match `team` played at the table that has no score in
@@ -138,8 +195,9 @@ impl TeamsEvent {
     /// be computed.
     #[must_use]
     pub fn played_without(&self, team: &ContestantId, unit: Unit) -> Option<&Encounter> {
-        self.matches_of(team)
-            .find(|m| m.status == EncounterStatus::Played && m.scores_for(team, unit).is_none())
+        self.own_matches(self.number_of(team)?)
+            .map(|(m, _, _)| m)
+            .find(|m| m.status == EncounterStatus::Played && !has_unit(m, unit))
     }
 
     /// The first match played at the table between `a` and `b` that has no
@@ -150,16 +208,16 @@ impl TeamsEvent {
         b: &ContestantId,
         unit: Unit,
     ) -> Option<&Encounter> {
-        self.by_pair
-            .get(&pair_key(a, b))?
-            .iter()
-            .filter_map(|i| self.matches.get(*i))
-            .find(|m| m.status == EncounterStatus::Played && m.scores_for(a, unit).is_none())
+        let other = self.number_of(b)?;
+        self.own_matches(self.number_of(a)?)
+            .filter(|(_, _, o)| *o == other)
+            .map(|(m, _, _)| m)
+            .find(|m| m.status == EncounterStatus::Played && !has_unit(m, unit))
     }
 
     /// Fail on a team not in the event.
     pub(crate) fn check_known(&self, group: &[ContestantId]) -> Result<(), WbfError> {
-        match group.iter().find(|t| !self.teams.contains(*t)) {
+        match group.iter().find(|t| !self.number.contains_key(*t)) {
             Some(t) => Err(WbfError::unknown(t)),
             None => Ok(()),
         }
@@ -167,7 +225,10 @@ impl TeamsEvent {
 
     /// The indices into [`TeamsEvent::matches`] of `team`'s matches.
     pub(crate) fn match_indices(&self, team: &ContestantId) -> Vec<usize> {
-        self.by_team.get(team).cloned().unwrap_or_default()
+        self.number_of(team)
+            .and_then(|t| self.by_team.get(t))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// `team`'s matches.
@@ -175,18 +236,62 @@ impl TeamsEvent {
         &'s self,
         team: &ContestantId,
     ) -> impl Iterator<Item = &'s Encounter> + 's {
-        self.by_team
-            .get(team)
+        self.number_of(team)
             .into_iter()
-            .flatten()
-            .filter_map(|i| self.matches.get(*i))
+            .flat_map(move |t| self.own_matches(t))
+            .map(|(m, _, _)| m)
+    }
+
+    /// `team`'s totals in `unit` over its matches that `include` accepts
+    /// (against the team numbered `only`, if given); matches without a
+    /// score in `unit` are skipped.
+    fn totals(
+        &self,
+        team: &ContestantId,
+        only: Option<&ContestantId>,
+        unit: Unit,
+        include: impl Fn(&Encounter) -> bool,
+    ) -> ForAgainst {
+        let mut t = ForAgainst::default();
+        let Some(me) = self.number_of(team) else {
+            return t;
+        };
+        let only = match only {
+            Some(o) => match self.number_of(o) {
+                Some(o) => Some(o),
+                None => return t,
+            },
+            None => None,
+        };
+        for (m, first, other) in self.own_matches(me) {
+            if only.is_some_and(|o| o != other) || !include(m) {
+                continue;
+            }
+            if let Some(s) = m.scores.iter().find(|s| s.unit == unit) {
+                let (own, theirs) = if first {
+                    (&s.first, &s.second)
+                } else {
+                    (&s.second, &s.first)
+                };
+                t.scored += own;
+                t.conceded += theirs;
+                t.encounters += 1;
+            }
+        }
+        t
     }
 
     /// `team`'s totals in `unit` over every match it played at the table.
     pub(crate) fn played_totals(&self, team: &ContestantId, unit: Unit) -> ForAgainst {
-        for_against(self.matches_of(team), team, unit, |e| {
-            e.status == EncounterStatus::Played
-        })
+        let kept = PLAYED_UNITS.iter().position(|u| *u == unit);
+        match kept.and_then(|k| self.played.get(k)) {
+            Some(table) => self
+                .number_of(team)
+                .and_then(|t| table.get(t))
+                .cloned()
+                .unwrap_or_default(),
+            None => self.totals(team, None, unit, |e| e.status == EncounterStatus::Played),
+        }
     }
 
     /// IMP quotient in all matches played.
@@ -208,13 +313,8 @@ impl TeamsEvent {
         b: &ContestantId,
         unit: Unit,
     ) -> Option<ForAgainst> {
-        let meetings = self
-            .by_pair
-            .get(&pair_key(a, b))?
-            .iter()
-            .filter_map(|i| self.matches.get(*i));
-        let t = for_against(meetings, a, unit, |e| {
-            e.between(a, b) && (unit == Unit::VictoryPoints || e.status == EncounterStatus::Played)
+        let t = self.totals(a, Some(b), unit, |e| {
+            unit == Unit::VictoryPoints || e.status == EncounterStatus::Played
         });
         (t.encounters > 0).then_some(t)
     }
@@ -234,44 +334,142 @@ impl TeamsEvent {
             .sum()
     }
 
-    /// Who `team` beat, tied with and lost to on VPs among `group` (in name
-    /// order, `team` among them), reading only `team`'s own matches.
-    pub(crate) fn record(&self, team: &ContestantId, group: &BTreeSet<ContestantId>) -> Record {
-        // VPs for and against each opponent of the group, over every meeting.
-        let mut met: BTreeMap<&ContestantId, (Score, Score)> = BTreeMap::new();
-        for m in self.matches_of(team) {
-            let Some(o) = m.opponent_of(team) else {
-                continue;
-            };
-            if o == team || !group.contains(o) {
+    /// Every team's sum of its opponents' victory points, by number: each
+    /// match that `counts` adds, to each side, the other side's VPs times
+    /// `part` of the match.
+    pub(crate) fn opponents_vp_sums<'s>(
+        &'s self,
+        counts: impl Fn(&Encounter) -> bool,
+        part: impl Fn(&'s Encounter) -> &'s Score,
+    ) -> Vec<Score> {
+        let mut sums = vec![Score::ZERO; self.teams.len()];
+        for (m, &(f, s)) in self.matches.iter().zip(&self.sides) {
+            if !counts(m) {
                 continue;
             }
-            if let Some((own, other)) = m.scores_for(team, Unit::VictoryPoints) {
+            let weight = part(m);
+            for (me, other) in [(f, s), (s, f)] {
+                let Some(vp) = self.victory_points.get(other) else {
+                    continue;
+                };
+                // A whole match (weight 1, almost every meeting) adds the
+                // score as it is.
+                let add = if *weight == Score::ONE {
+                    vp.clone()
+                } else {
+                    vp * weight
+                };
+                if let Some(sum) = sums.get_mut(me) {
+                    *sum += add;
+                }
+            }
+        }
+        sums
+    }
+
+    /// `teams` numbered, in name order, each once; a name not in the event
+    /// is left out.
+    pub(crate) fn numbers(&self, teams: &[ContestantId]) -> Vec<usize> {
+        let mut n: Vec<usize> = teams.iter().filter_map(|t| self.number_of(t)).collect();
+        n.sort_unstable();
+        n.dedup();
+        n
+    }
+
+    /// The name of the team numbered `n`.
+    pub(crate) fn name(&self, n: usize) -> Option<&ContestantId> {
+        self.teams.get(n)
+    }
+
+    /// Who the team numbered `team` beat, tied with and lost to on VPs among
+    /// `group` (numbers in name order, as [`TeamsEvent::numbers`] gives
+    /// them, `team` among them), reading only `team`'s own matches.
+    pub(crate) fn record(&self, team: usize, group: &[usize]) -> Record {
+        let in_group = |o: usize| group.binary_search(&o).is_ok();
+        // VPs for and against each opponent of the group, over every meeting.
+        let mut met: BTreeMap<usize, (Score, Score)> = BTreeMap::new();
+        for (m, first, o) in self.own_matches(team) {
+            if o == team || !in_group(o) {
+                continue;
+            }
+            if let Some(s) = m.scores.iter().find(|s| s.unit == Unit::VictoryPoints) {
+                let (own, other) = if first {
+                    (&s.first, &s.second)
+                } else {
+                    (&s.second, &s.first)
+                };
                 let e = met.entry(o).or_default();
                 e.0 += own;
                 e.1 += other;
             }
         }
+        let name = |o: usize| self.teams.get(o).cloned();
         let mut r = Record::default();
         for (o, (scored, conceded)) in &met {
-            match scored.cmp(conceded) {
-                std::cmp::Ordering::Greater => r.beat.push((*o).clone()),
-                std::cmp::Ordering::Equal => r.tied.push((*o).clone()),
-                std::cmp::Ordering::Less => r.lost_to.push((*o).clone()),
-            }
+            let list = match scored.cmp(conceded) {
+                std::cmp::Ordering::Greater => &mut r.beat,
+                std::cmp::Ordering::Equal => &mut r.tied,
+                std::cmp::Ordering::Less => &mut r.lost_to,
+            };
+            list.extend(name(*o));
         }
-        let others = group.len() - usize::from(group.contains(team));
+        let others = group.len() - usize::from(in_group(team));
         r.not_met_count = others.saturating_sub(met.len());
         // The first few not met, in name order: the group is scanned only
         // until they are found (at most the opponents met plus the sample).
         r.not_met = group
             .iter()
-            .filter(|o| *o != team && !met.contains_key(o))
+            .filter(|o| **o != team && !met.contains_key(o))
             .take(LISTED)
-            .cloned()
+            .filter_map(|o| name(*o))
             .collect();
         r
     }
+}
+
+/// Whether `m` has a score in `unit`.
+fn has_unit(m: &Encounter, unit: Unit) -> bool {
+    m.scores.iter().any(|s| s.unit == unit)
+}
+
+/// Each match's sides numbered, checked as [`check_matches`] checks (in
+/// the same order, so the same error comes first), with victory points
+/// needed: by number, not by name.
+fn number_sides(
+    matches: &[Encounter],
+    number: &HashMap<ContestantId, usize>,
+) -> Result<Vec<(usize, usize)>, WbfError> {
+    let mut seen = HashSet::new();
+    let mut sides = Vec::with_capacity(matches.len());
+    for m in matches {
+        let side = |t: &ContestantId| number.get(t).copied().ok_or_else(|| WbfError::unknown(t));
+        let (f, s) = (side(&m.first)?, side(&m.second)?);
+        if f == s {
+            return Err(InputError::PlaysItself {
+                round: m.round,
+                contestant: m.first.clone(),
+            }
+            .into());
+        }
+        if !seen.insert((m.round, f.min(s), f.max(s))) {
+            return Err(InputError::MatchRecordedTwice {
+                round: m.round,
+                first: m.first.clone(),
+                second: m.second.clone(),
+            }
+            .into());
+        }
+        if !has_unit(m, Unit::VictoryPoints) {
+            return Err(WbfError::MissingScore {
+                round: m.round,
+                first: m.first.clone(),
+                second: m.second.clone(),
+                unit: Unit::VictoryPoints,
+            });
+        }
+        sides.push((f, s));
+    }
+    Ok(sides)
 }
 
 /// How many names a list in a trace spells out before saying "and N others":
