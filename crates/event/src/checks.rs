@@ -391,7 +391,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
     // Each pair once (its index in `pairs`), its boards as played and its
     // first line (board, line, side): no path or set is built per line, only
     // for the warnings (issue 30: this check was 12% of a large session).
-    let mut pairs: HashMap<&str, (Vec<u32>, FirstLine)> = HashMap::new();
+    let mut pairs: foldhash::HashMap<&str, (Vec<u32>, FirstLine)> = foldhash::HashMapExt::new();
     let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     for (i, b) in event.boards.iter().enumerate() {
         let vulnerability = match b.vulnerability {

@@ -3,7 +3,9 @@
 //! Every check here names the field at fault (`matches[3].first`), so a
 //! director can find it in the file.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::{HashMap, HashMapExt};
 
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,

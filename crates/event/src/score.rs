@@ -1,6 +1,8 @@
 //! Pairs sessions: scoring an event file's boards.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::{HashSet, HashSetExt};
 
 use countback_matchpoints::{PercentageMethod, Place, Standing};
 use countback_model::{BoardNumber, ContestantId, Score};
