@@ -295,6 +295,14 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    /// What reading `text` as a TOML event says, or nothing if it reads.
+    fn refused(text: String) -> String {
+        crate::Event::from_toml(&text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    }
+
     /// The boards are walked one at a time (issue 30): a culprit on a
     /// board is still named by its whole path, and a culprit elsewhere is
     /// still found whichever side of the boards it stands.
@@ -310,12 +318,6 @@ mod tests {
                  {{ ns = \"1\", ew = \"12\", score = \"110\" }},\n\
                  {{ ns = \"{ns}\", ew = \"11\", score = \"140\" }},\n]\n"
             )
-        };
-        let refused = |text: String| {
-            crate::Event::from_toml(&text)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default()
         };
         let forged = refused(event("2\\u202E", "Pairs"));
         assert!(forged.contains("boards[1].results[1].ns"), "{forged}");
@@ -343,12 +345,6 @@ mod tests {
                  {{ weight = \"1/2\", score = \"{part}\" }}] }},\n\
                  {{ ns = \"3\", ew = \"13\", score = \"-50\" }},\n]\n"
             )
-        };
-        let refused = |text: String| {
-            crate::Event::from_toml(&text)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default()
         };
         let score = refused(event("110\\u2066", "-50"));
         assert!(score.contains("boards[0].results[0].score"), "{score}");
@@ -430,12 +426,6 @@ mod tests {
                  [[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nvp = [12, 8]\n\n\
                  [[matches]]\nround = 2\nfirst = \"{first}\"\nsecond = \"A\"\nvp = [10, 10]\n"
             )
-        };
-        let refused = |text: String| {
-            crate::Event::from_toml(&text)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default()
         };
         for (text, field, says) in [
             (event("", "B\\u202E", "B"), "contestants[1].name", "U+202E"),

@@ -21,7 +21,7 @@
 //!   lines, and the event file as read is held while scoring: 2,000,000
 //!   would cost about 2 GB until those copies go, and its JSON (about
 //!   90 MiB) is beyond the JSON limit and the command line's 64 MiB.
-
+//!
 //! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
 //! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000
 //! matches. A larger event of teams or players fits in JSON.
