@@ -420,7 +420,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
     // Each pair once (its index in `pairs`), its boards as played and its
     // first line (board, line, side): no path or set is built per line, only
     // for the warnings (issue 30: this check was 12% of a large session).
-    let mut pairs: HashMap<&str, (Vec<u32>, FirstLine)> = HashMap::new();
+    let mut pairs: foldhash::HashMap<&str, (Vec<u32>, FirstLine)> = foldhash::HashMapExt::new();
     let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     for (i, b) in event.boards.iter().enumerate() {
         let vulnerability = match b.vulnerability {
@@ -475,13 +475,24 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             }
         }
     }
-    // The pairs in the order of their names, each with its set of boards.
-    let played: BTreeMap<&str, (BTreeSet<u32>, FirstLine)> = pairs
+    // Each pair's boards as a sorted set; the pairs are put in the order
+    // of their names only when one plays too few boards (issue 30: an
+    // ordered map of every pair and of its boards was 14% of a large
+    // board's run, for a warning that is almost never given).
+    let mut played: Vec<(&str, Vec<u32>, FirstLine)> = pairs
         .into_iter()
-        .map(|(pair, (boards, first))| (pair, (boards.into_iter().collect(), first)))
+        .map(|(pair, (mut boards, first))| {
+            boards.sort_unstable();
+            boards.dedup();
+            (pair, boards, first)
+        })
         .collect();
-    let busiest = played.values().map(|(b, _)| b.len()).max().unwrap_or(0);
-    for (pair, (boards, FirstLine(i, j, side))) in &played {
+    let busiest = played.iter().map(|(_, b, _)| b.len()).max().unwrap_or(0);
+    if played.iter().all(|(_, b, _)| b.len() * 2 >= busiest) {
+        return warnings;
+    }
+    played.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    for (pair, boards, FirstLine(i, j, side)) in &played {
         if boards.len() * 2 >= busiest {
             continue;
         }
@@ -489,10 +500,13 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
         // the real pair, if the number was mistyped.
         let suspects: Vec<&str> = played
             .iter()
-            .filter(|(p, (b, _))| {
-                p != &pair && b.len() * 2 >= busiest && b.len() < busiest && !b.is_superset(boards)
+            .filter(|(p, b, _)| {
+                p != pair
+                    && b.len() * 2 >= busiest
+                    && b.len() < busiest
+                    && !boards.iter().all(|x| b.binary_search(x).is_ok())
             })
-            .map(|(p, _)| *p)
+            .map(|(p, _, _)| *p)
             .collect();
         let list: Vec<String> = boards.iter().map(u32::to_string).collect();
         warnings.push(Warning {

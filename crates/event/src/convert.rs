@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use foldhash::{HashMap, HashMapExt};
+
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,
     SideScores, TableOutcome, TravellerLine, Unit, WeightedScore,
@@ -550,6 +552,9 @@ pub fn artificial(
 pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
+    // Each pair's id made once and shared by every line it played (issue
+    // 30: one allocation a pair, not two a line).
+    let mut ids: HashMap<&str, ContestantId> = HashMap::new();
     for (i, b) in event.boards.iter().enumerate() {
         let at = FieldPath::key("boards").i(i);
         if !seen.insert(b.board) {
@@ -580,8 +585,8 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
                 .or_insert_with(|| Vec::with_capacity(b.results.len()))
                 .push(TravellerLine {
                     board: BoardNumber(b.board),
-                    ns: ContestantId::new(r.ns.as_str()),
-                    ew: ContestantId::new(r.ew.as_str()),
+                    ns: interned(&mut ids, &r.ns),
+                    ew: interned(&mut ids, &r.ew),
                     outcome,
                 });
         }
@@ -614,6 +619,13 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         ));
     }
     Ok(out)
+}
+
+/// The id named `name`, made the first time it is met and shared after.
+fn interned<'a>(ids: &mut HashMap<&'a str, ContestantId>, name: &'a str) -> ContestantId {
+    ids.entry(name)
+        .or_insert_with(|| ContestantId::new(name))
+        .clone()
 }
 
 /// The chess games as a crosstable.

@@ -7,18 +7,20 @@
 //!   each byte of text. 4 MiB of TOML peaks near 175 MB.
 //! - **JSON** is read as a stream straight into the event, about 17 bytes
 //!   of memory per byte: 8 MiB peaks near 140 MB.
-//! - **A pairs session**: scoring and showing a result costs about 1.3 KB
-//!   and 4–5 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
-//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 192 MB in 0.5 s,
-//!   and 1,000,000 at 1.23 GB in 4.5 s of CPU (release, `countback score`,
-//!   text output, 2 cores shared, load 8–10). The memory, not the time,
-//!   holds the limit here, and it is set while scoring, not writing: the
-//!   text and JSON are written board by board, and the peak is the same
-//!   for the standings alone (CSV). At 150,000 the heap's peak (182 MB) is
-//!   the boards' line-by-line tables (41 MB, 272 bytes a line, a second
-//!   copy of the scored lines), the scored boards (36 MB + 10 MB), the
-//!   event file as read (21 MB) and the travellers (16 MB). 2,000,000
-//!   would cost about 2.5 GB and 9 s until those copies go.
+//! - **A pairs session**: scoring and showing a result costs about 1 KB
+//!   and 2–3 µs (issue 30; it was 3.4 KB and 20 µs, then 1.3 KB and
+//!   4–5 µs): 150,000 results (6,000 tables × 25 boards, 6.3 MiB of JSON)
+//!   peak at 154 MB in 0.35 s, and 1,000,000 (45.7 MB of JSON, the limits
+//!   raised for the run) at 987 MB in 2.9 s of CPU (1.7 s for the
+//!   standings alone, CSV; release, `countback score`, text output, 2
+//!   cores shared, load 7–8). Pair names are shared, not copied, by every
+//!   line. The memory, not the time, holds the limit here, and it is set
+//!   while scoring, not writing: the text and JSON are written board by
+//!   board, and the peak is the same for the standings alone (CSV). The
+//!   boards' line-by-line tables are still a second copy of the scored
+//!   lines, and the event file as read is held while scoring: 2,000,000
+//!   would cost about 2 GB until those copies go, and its JSON (about
+//!   90 MiB) is beyond the JSON limit and the command line's 64 MiB.
 //!
 //! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
 //! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000

@@ -1,6 +1,8 @@
 //! Pairs sessions: scoring an event file's boards.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::{HashSet, HashSetExt};
 
 use countback_matchpoints::{PercentageMethod, Place, Standing};
 use countback_model::{BoardNumber, ContestantId, Score};
@@ -235,11 +237,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     // session (the listed contestants, or else the pairs on the
     // travellers). A larger count would silently shift every percentage.
     let pairs = if event.contestants.is_empty() {
-        let mut seen = BTreeSet::new();
+        // Borrowed and hashed: only the count matters (issue 30: a copied
+        // name in an ordered set per line was 5% of a large session).
+        let mut seen: HashSet<&ContestantId> = HashSet::new();
         for (_, t) in &travellers {
             for line in t.versions.iter().flatten() {
-                seen.insert(line.ns.clone());
-                seen.insert(line.ew.clone());
+                seen.insert(&line.ns);
+                seen.insert(&line.ew);
             }
         }
         seen.len()

@@ -1,6 +1,8 @@
 //! Matchpointing one board.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+
+use foldhash::{HashSet, HashSetExt};
 
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, InputError, Score, TableOutcome,
@@ -335,7 +337,8 @@ pub fn check_traveller<'a>(
     lines: impl IntoIterator<Item = &'a TravellerLine>,
     movement: &Movement,
 ) -> Result<(), BoardError> {
-    // Hashed, not ordered: only membership matters here (issue 30).
+    // Hashed, not ordered: only membership matters here (issue 30), by a
+    // fast hasher (SipHash was most of this check).
     let lines = lines.into_iter();
     let mut seen: HashSet<&ContestantId> =
         HashSet::with_capacity(lines.size_hint().0.saturating_mul(2));

@@ -1,7 +1,9 @@
 //! Session scoring: the score table, totals, percentages and the ranking.
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::sync::OnceLock;
 
 use countback_model::{BoardNumber, ContestantId, InputError, Score, ScoreError};

@@ -11,22 +11,41 @@ use crate::score::Score;
 
 /// A contestant: a pair, a team or an individual player, named as the event
 /// names it (`"7"`, `"1NS"`, `"Team X"`).
+///
+/// The name is shared, not copied: a clone is a count, not an allocation
+/// (issue 30: a million-result session holds each pair's name on every
+/// line it played, in several tables, and copying the text was a tenth of
+/// the run). A reader that meets the same name many times can make one id
+/// and clone it, so every line shares one allocation.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(transparent))]
-pub struct ContestantId(String);
+pub struct ContestantId(std::sync::Arc<str>);
 
 impl ContestantId {
     /// A contestant called `name`.
     #[must_use]
     pub fn new(name: impl Into<String>) -> ContestantId {
-        ContestantId(name.into())
+        ContestantId(std::sync::Arc::from(name.into()))
     }
 
     /// The name.
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+// Written and read as its name, exactly as a `String` would be.
+#[cfg(feature = "serde")]
+impl serde::Serialize for ContestantId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for ContestantId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ContestantId, D::Error> {
+        String::deserialize(d).map(ContestantId::new)
     }
 }
 
@@ -38,13 +57,13 @@ impl fmt::Display for ContestantId {
 
 impl From<&str> for ContestantId {
     fn from(name: &str) -> ContestantId {
-        ContestantId::new(name)
+        ContestantId(std::sync::Arc::from(name))
     }
 }
 
 impl From<String> for ContestantId {
     fn from(name: String) -> ContestantId {
-        ContestantId(name)
+        ContestantId::new(name)
     }
 }
 

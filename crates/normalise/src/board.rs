@@ -1,7 +1,7 @@
 //! Scoring a whole board: versions, adjusted scores, unplayable versions
 //! and normalisation to the expected count.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use countback_matchpoints::{
     artificial_award, check_traveller, matchpoint_scores, matchpoint_weighted, BoardError,
