@@ -255,8 +255,8 @@ impl<'a> Prepared<'a> {
                 .map(|c| {
                     let mut column = vec![None; row_of.len()];
                     for (id, v) in &c.values {
-                        if let Some(&row) = row_of.get(id) {
-                            column[row] = Some(v);
+                        if let Some(cell) = row_of.get(id).and_then(|&row| column.get_mut(row)) {
+                            *cell = Some(v);
                         }
                     }
                     column
@@ -286,7 +286,7 @@ impl<'a> Prepared<'a> {
         self.cells
             .iter()
             .zip(&self.columns)
-            .map(move |(column, shown)| (row.and_then(|i| column[i]), shown))
+            .map(move |(column, shown)| (row.and_then(|i| column.get(i).copied().flatten()), shown))
     }
 
     fn tie_breaks(&self, c: &ContestantId) -> Vec<Option<Figure>> {
