@@ -241,7 +241,7 @@ fn penalty_amount(p: &countback_event::AppliedPenalty) -> String {
 
 fn two(p: Option<&(Score, Score)>, shown: &ColumnTexts<'_>) -> Option<[Figure; 2]> {
     let fig = |s: &Score| Figure {
-        exact: s.to_string(),
+        exact: shown.exact(s).into_owned(),
         display: shown.show(s).into_owned(),
     };
     p.map(|(a, b)| [fig(a), fig(b)])
@@ -475,13 +475,17 @@ impl SessionOutput<'_> {
             head.push(("EW counted".to_owned(), Align::Right));
         }
         head.push(("applied".to_owned(), Align::Left));
+        let columns = head.len();
         let mut t = Table::new(head);
+        t.lines.reserve_exact(b.lines.len());
         let pair = |p: Option<&(Score, Score)>, d: &ColumnTexts<'_>| match p {
             Some((a, b)) => [d.show(a).into_owned(), d.show(b).into_owned()],
             None => [String::new(), String::new()],
         };
         for l in &b.lines {
-            let mut cells = vec![l.ns.as_str().to_owned(), l.ew.as_str().to_owned()];
+            // Sized once: a row is never grown cell by cell.
+            let mut cells = Vec::with_capacity(columns);
+            cells.extend([l.ns.as_str().to_owned(), l.ew.as_str().to_owned()]);
             if b.fouled {
                 cells.push(l.version.map(|v| v.to_string()).unwrap_or_default());
             }
@@ -527,8 +531,8 @@ impl SessionOutput<'_> {
                 row.clear();
                 row.push(b.board.0.to_string());
                 row.push(l.version.map(|v| v.to_string()).unwrap_or_default());
-                row.push(l.ns.to_string());
-                row.push(l.ew.to_string());
+                row.push(l.ns.as_str().to_owned());
+                row.push(l.ew.as_str().to_owned());
                 row.push(result_text(l));
                 let both = |p: Option<&(Score, Score)>, f: &dyn Fn(&Score) -> String| match p {
                     Some((a, b)) => [f(a), f(b)],
@@ -538,8 +542,12 @@ impl SessionOutput<'_> {
                 row.extend(both(l.factored.as_ref(), &|s| {
                     shown.factored.show(s).into_owned()
                 }));
-                row.extend(both(l.factored.as_ref(), &|s| s.to_string()));
-                row.extend(both(l.scored.as_ref(), &|s| s.to_string()));
+                row.extend(both(l.factored.as_ref(), &|s| {
+                    shown.factored.exact(s).into_owned()
+                }));
+                row.extend(both(l.scored.as_ref(), &|s| {
+                    shown.factored.exact(s).into_owned()
+                }));
                 row.push(l.applied.describe());
                 csv_record(out, &row)?;
             }

@@ -349,7 +349,7 @@ impl ColumnDisplay {
     }
 
     /// The display of a column holding `values`, as [`Self::for_values`]
-    /// chooses it, with each distinct value's text written once: a board
+    /// chooses it, with each distinct value's text (and its exact text) written once: a board
     /// of thousands of lines holds a few dozen distinct match points, and
     /// rounding each cell again cost more than the rules (issue 30).
     #[must_use]
@@ -366,7 +366,11 @@ impl ColumnDisplay {
             }
         };
         let mut texts = HashMap::with_capacity_and_hasher(distinct.len(), Fold::new());
-        texts.extend(distinct.into_iter().map(|v| (v, display.show(v))));
+        texts.extend(
+            distinct
+                .into_iter()
+                .map(|v| (v, (display.show(v), v.to_string()))),
+        );
         ColumnTexts { display, texts }
     }
 
@@ -410,7 +414,8 @@ impl ColumnDisplay {
 #[derive(Debug, Clone)]
 pub struct ColumnTexts<'a> {
     display: ColumnDisplay,
-    texts: HashMap<&'a Score, String, Fold>,
+    /// Each distinct value's display and exact text.
+    texts: HashMap<&'a Score, (String, String), Fold>,
 }
 
 impl ColumnTexts<'_> {
@@ -425,8 +430,17 @@ impl ColumnTexts<'_> {
     #[must_use]
     pub fn show(&self, value: &Score) -> Cow<'_, str> {
         match self.texts.get(value) {
-            Some(text) => Cow::Borrowed(text),
+            Some((text, _)) => Cow::Borrowed(text),
             None => Cow::Owned(self.display.show(value)),
+        }
+    }
+
+    /// One value exactly (`139/40`), written once for a value of the column.
+    #[must_use]
+    pub fn exact(&self, value: &Score) -> Cow<'_, str> {
+        match self.texts.get(value) {
+            Some((_, exact)) => Cow::Borrowed(exact),
+            None => Cow::Owned(value.to_string()),
         }
     }
 }
@@ -546,6 +560,7 @@ mod tests {
                 assert_eq!(texts.display(), &display);
                 for x in v.iter().chain([&s("1/7")]) {
                     assert_eq!(texts.show(x), display.show(x), "{x} {half}");
+                    assert_eq!(texts.exact(x), x.to_string());
                 }
             }
         }
