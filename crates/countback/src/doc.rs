@@ -270,6 +270,24 @@ impl Doc {
     }
 }
 
+/// Each of `more` blocks made visible as it would be in the whole
+/// document, then handed to `write` and dropped (the streamed writers).
+fn each_visible(
+    more: impl Iterator<Item = Block>,
+    mut write: impl FnMut(&Block) -> io::Result<()>,
+) -> io::Result<()> {
+    for b in more {
+        let one = Doc {
+            blocks: vec![b],
+            ..Doc::default()
+        };
+        for b in &one.visible().blocks {
+            write(b)?;
+        }
+    }
+    Ok(())
+}
+
 /// The document as plain text.
 pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     write_text_streamed(out, doc, std::iter::empty())
@@ -292,16 +310,7 @@ pub fn write_text_streamed(
     for b in &doc.blocks {
         text_block(out, b)?;
     }
-    for b in more {
-        // A block alone is made visible as it would be in the whole document.
-        let one = Doc {
-            blocks: vec![b],
-            ..Doc::default()
-        };
-        for b in &one.visible().blocks {
-            text_block(out, b)?;
-        }
-    }
+    each_visible(more, |b| text_block(out, b))?;
     if !doc.footer.is_empty() {
         out.write_all(b"\n")?;
         for f in &doc.footer {
@@ -478,16 +487,7 @@ pub fn write_html_streamed(
     for b in &doc.blocks {
         html_block(out, b)?;
     }
-    for b in more {
-        // A block alone is made visible as it would be in the whole document.
-        let one = Doc {
-            blocks: vec![b],
-            ..Doc::default()
-        };
-        for b in &one.visible().blocks {
-            html_block(out, b)?;
-        }
-    }
+    each_visible(more, |b| html_block(out, b))?;
     html_footer(out, doc)?;
     out.write_all(b"</main>\n</body>\n</html>\n")
 }
