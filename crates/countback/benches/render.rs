@@ -7,6 +7,9 @@
 //!   20,000 tables: the size at which a linear search per place made
 //!   rendering dominate);
 //! - `session-1000x30`: 1,000 tables (2,000 pairs) over 30 boards;
+//! - `session-2000x25`: 2,000 tables over 25 boards, 50,000 results (an EBU
+//!   Sim Pairs), where writing the output cost more than the rules
+//!   (issue 30);
 //! - `fide-9999`: a FIDE TRF Swiss of 9,999 players over 11 rounds (the most
 //!   a TRF-16 file can number), ranked by its default tie-breaks.
 //!
@@ -172,9 +175,17 @@ fn main() {
 
     // Pairs sessions.
     let sessions = if small() {
-        [("board-20000", 400, 1), ("session-1000x30", 40, 6)]
+        [
+            ("board-20000", 400, 1),
+            ("session-1000x30", 40, 6),
+            ("session-2000x25", 80, 5),
+        ]
     } else {
-        [("board-20000", 20_000, 1), ("session-1000x30", 1_000, 30)]
+        [
+            ("board-20000", 20_000, 1),
+            ("session-1000x30", 1_000, 30),
+            ("session-2000x25", 2_000, 25),
+        ]
     };
     for (name, tables, boards) in sessions {
         let text = session(tables, boards);

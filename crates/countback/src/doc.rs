@@ -97,14 +97,36 @@ pub struct Doc {
 }
 
 fn width(s: &str) -> usize {
-    s.chars().count()
+    // Cells are mostly ASCII figures: their width is their length.
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// `fill` spaces, written straight (a table of a million cells went
+/// through the formatting machinery for each: issue 30).
+fn spaces(out: &mut dyn Write, mut fill: usize) -> io::Result<()> {
+    const BLANK: &str = "                                ";
+    while fill > BLANK.len() {
+        out.write_all(BLANK.as_bytes())?;
+        fill -= BLANK.len();
+    }
+    out.write_all(BLANK.get(..fill).unwrap_or_default().as_bytes())
 }
 
 fn pad(out: &mut dyn Write, s: &str, w: usize, align: Align) -> io::Result<()> {
     let fill = w.saturating_sub(width(s));
     match align {
-        Align::Left => write!(out, "{s}{:fill$}", ""),
-        Align::Right => write!(out, "{:fill$}{s}", ""),
+        Align::Left => {
+            out.write_all(s.as_bytes())?;
+            spaces(out, fill)
+        }
+        Align::Right => {
+            spaces(out, fill)?;
+            out.write_all(s.as_bytes())
+        }
     }
 }
 
@@ -151,7 +173,9 @@ fn text_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
 /// files other programs wrote are read faithfully, and shown this way.
 fn visible(s: &str, keep_lines: bool) -> std::borrow::Cow<'_, str> {
     let forges = |c: char| forges_output(c) && !(keep_lines && c == '\n');
-    if !s.chars().any(forges) {
+    // Printable ASCII forges nothing: the usual cell is passed by a byte
+    // scan, not decoded character by character.
+    if s.bytes().all(|b| (b' '..b'\x7f').contains(&b)) || !s.chars().any(forges) {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -246,6 +270,24 @@ impl Doc {
     }
 }
 
+/// Each of `more` blocks made visible as it would be in the whole
+/// document, then handed to `write` and dropped (the streamed writers).
+fn each_visible(
+    more: impl Iterator<Item = Block>,
+    mut write: impl FnMut(&Block) -> io::Result<()>,
+) -> io::Result<()> {
+    for b in more {
+        let one = Doc {
+            blocks: vec![b],
+            ..Doc::default()
+        };
+        for b in &one.visible().blocks {
+            write(b)?;
+        }
+    }
+    Ok(())
+}
+
 /// The document as plain text.
 pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     write_text_streamed(out, doc, std::iter::empty())
@@ -268,16 +310,7 @@ pub fn write_text_streamed(
     for b in &doc.blocks {
         text_block(out, b)?;
     }
-    for b in more {
-        // A block alone is made visible as it would be in the whole document.
-        let one = Doc {
-            blocks: vec![b],
-            ..Doc::default()
-        };
-        for b in &one.visible().blocks {
-            text_block(out, b)?;
-        }
-    }
+    each_visible(more, |b| text_block(out, b))?;
     if !doc.footer.is_empty() {
         out.write_all(b"\n")?;
         for f in &doc.footer {
@@ -321,6 +354,17 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// [`escape`] written straight to `out`: a cell with nothing to escape
+/// (the usual figure) is written as it is, without a copy (issue 30).
+fn write_escaped(out: &mut dyn Write, s: &str) -> io::Result<()> {
+    let special = |b: &u8| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'');
+    if s.as_bytes().iter().any(special) {
+        out.write_all(escape(s).as_bytes())
+    } else {
+        out.write_all(s.as_bytes())
+    }
 }
 
 /// The style of every HTML document (and of the page, which shows them).
@@ -395,11 +439,13 @@ fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
             Line::Cells(cells) => {
                 out.write_all(b"<tr>")?;
                 for (i, c) in cells.iter().enumerate() {
-                    if t.align(i) == Align::Right {
-                        write!(out, "<td class=\"r\">{}</td>", escape(c))?;
+                    out.write_all(if t.align(i) == Align::Right {
+                        b"<td class=\"r\">"
                     } else {
-                        write!(out, "<td>{}</td>", escape(c))?;
-                    }
+                        b"<td>"
+                    })?;
+                    write_escaped(out, c)?;
+                    out.write_all(b"</td>")?;
                 }
                 out.write_all(b"</tr>\n")?;
             }
@@ -417,6 +463,17 @@ fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
 /// files), readable on a phone and printable as it is: [`STYLE`] and
 /// [`write_html_body`] in a page of their own.
 pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    write_html_streamed(out, doc, std::iter::empty())
+}
+
+/// `doc` as [`write_html`] writes it, with `more` blocks after its own and
+/// before its footer, each built, written and dropped in turn (as
+/// [`write_text_streamed`]): a session's every board is never held whole.
+pub fn write_html_streamed(
+    out: &mut dyn Write,
+    doc: &Doc,
+    more: impl Iterator<Item = Block>,
+) -> io::Result<()> {
     let doc = &*doc.visible();
     write!(
         out,
@@ -426,38 +483,56 @@ pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
         env!("CARGO_PKG_VERSION"),
         escape(&doc.title),
     )?;
-    write_html_body(out, doc)?;
+    html_head(out, doc)?;
+    for b in &doc.blocks {
+        html_block(out, b)?;
+    }
+    each_visible(more, |b| html_block(out, b))?;
+    html_footer(out, doc)?;
     out.write_all(b"</main>\n</body>\n</html>\n")
 }
 
 /// The document's content as HTML (its heading, blocks and footer), for a
 /// page that has its own `<head>` and `<main>`: the results page.
 pub fn write_html_body(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    html_head(out, doc)?;
+    for b in &doc.blocks {
+        html_block(out, b)?;
+    }
+    html_footer(out, doc)
+}
+
+fn html_head(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     writeln!(out, "<h1>{}</h1>", escape(&doc.title))?;
     for s in &doc.subtitle {
         writeln!(out, "<p class=\"sub\">{}</p>", escape(s))?;
     }
-    for b in &doc.blocks {
-        match b {
-            Block::Heading(h) => writeln!(out, "<h2>{}</h2>", escape(h))?,
-            Block::Subheading(h) => writeln!(out, "<h3>{}</h3>", escape(h))?,
-            Block::Para(p) => writeln!(out, "<p>{}</p>", escape(p))?,
-            Block::List(items) => {
-                out.write_all(b"<ul class=\"ties\">\n")?;
-                for i in items {
-                    writeln!(out, "<li>{}</li>", escape(i))?;
-                }
-                out.write_all(b"</ul>\n")?;
+    Ok(())
+}
+
+fn html_block(out: &mut dyn Write, b: &Block) -> io::Result<()> {
+    match b {
+        Block::Heading(h) => writeln!(out, "<h2>{}</h2>", escape(h)),
+        Block::Subheading(h) => writeln!(out, "<h3>{}</h3>", escape(h)),
+        Block::Para(p) => writeln!(out, "<p>{}</p>", escape(p)),
+        Block::List(items) => {
+            out.write_all(b"<ul class=\"ties\">\n")?;
+            for i in items {
+                writeln!(out, "<li>{}</li>", escape(i))?;
             }
-            Block::Pre(p) => writeln!(out, "<pre>{}</pre>", escape(p))?,
-            Block::Table(t) => html_table(out, t)?,
-            Block::Board(h, t) => {
-                writeln!(out, "<section class=\"board\">\n<h3>{}</h3>", escape(h))?;
-                html_table(out, t)?;
-                out.write_all(b"</section>\n")?;
-            }
+            out.write_all(b"</ul>\n")
+        }
+        Block::Pre(p) => writeln!(out, "<pre>{}</pre>", escape(p)),
+        Block::Table(t) => html_table(out, t),
+        Block::Board(h, t) => {
+            writeln!(out, "<section class=\"board\">\n<h3>{}</h3>", escape(h))?;
+            html_table(out, t)?;
+            out.write_all(b"</section>\n")
         }
     }
+}
+
+fn html_footer(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     if !doc.footer.is_empty() {
         out.write_all(b"<footer>\n")?;
         for f in &doc.footer {
@@ -579,6 +654,52 @@ mod tests {
         let mut csv = Vec::new();
         csv_record(&mut csv, &["Smith\n1"]).unwrap();
         assert_eq!(String::from_utf8(csv).unwrap(), "Smith<U+000A>1\r\n");
+    }
+
+    #[test]
+    fn a_streamed_document_is_the_whole_one() {
+        // The session writes its boards as a stream: the bytes must be
+        // those of the whole document, forged names made visible alike.
+        let table = |name: &str| {
+            let mut t = Table::new(vec![
+                ("pair".to_owned(), Align::Left),
+                ("MP".to_owned(), Align::Right),
+                ("note".to_owned(), Align::Left),
+            ]);
+            t.lines.push(Line::Cells(vec![
+                name.to_owned(),
+                "12.5".to_owned(),
+                "x".to_owned(),
+            ]));
+            t.lines.push(Line::Note("a <note>".to_owned()));
+            t
+        };
+        let head = Doc {
+            title: "Pairs & co".to_owned(),
+            subtitle: vec!["2 boards".to_owned()],
+            blocks: vec![Block::Table(table("Ann"))],
+            footer: vec!["exact".to_owned()],
+        };
+        let more = || {
+            vec![
+                Block::Heading("Boards".to_owned()),
+                Block::Board("Board 1".to_owned(), table("Bob\u{202E}")),
+                Block::Board("Board 2".to_owned(), table("Cé'line")),
+            ]
+        };
+        let mut whole = head.clone();
+        whole.blocks.extend(more());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        write_html(&mut a, &whole).unwrap();
+        write_html_streamed(&mut b, &head, more().into_iter()).unwrap();
+        assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        write_text(&mut a, &whole).unwrap();
+        write_text_streamed(&mut b, &head, more().into_iter()).unwrap();
+        let text = String::from_utf8(a).unwrap();
+        assert_eq!(text, String::from_utf8(b).unwrap());
+        // Widths count characters, not bytes: the padded column lines up.
+        assert!(text.contains("Cé'line  12.5  x"), "{text}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
-use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
+use countback_event::display::{ColumnDisplay, ColumnTexts, HalfDisplay, Precision};
 use countback_event::model::{ContestantId, Direction, Score};
 use countback_event::results::{
     Audited, BoardScore, Difference, EventKind, LineScore, Rescored, Session, Treatment,
@@ -19,7 +19,8 @@ use serde::Serialize;
 
 use crate::cli::{Boards, Format};
 use crate::doc::{
-    csv_record, write_html, write_text, write_text_streamed, Align, Block, Doc, Line, Table,
+    csv_record, write_html, write_html_streamed, write_text, write_text_streamed, Align, Block,
+    Doc, Line, Table,
 };
 use crate::standings::{half_words, Figure};
 
@@ -68,14 +69,15 @@ fn field_rows(f: &countback_event::Field, half: HalfDisplay) -> FieldRows<'_> {
     }
 }
 
-/// One board's displays: raw match points, factored, counted.
-struct BoardShown {
-    raw: ColumnDisplay,
-    factored: ColumnDisplay,
+/// One board's displays: raw match points, factored, counted, each
+/// distinct value's text written once.
+struct BoardShown<'a> {
+    raw: ColumnTexts<'a>,
+    factored: ColumnTexts<'a>,
     rounded: bool,
 }
 
-fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown {
+fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown<'_> {
     let pairs = |f: fn(&BoardLine) -> Option<&(Score, Score)>| {
         b.lines
             .iter()
@@ -87,8 +89,8 @@ fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown {
     let mut factored = pairs(|l| l.factored.as_ref());
     factored.extend(pairs(|l| l.scored.as_ref()));
     BoardShown {
-        raw: ColumnDisplay::for_values(raw, &Precision::distinct(0), half),
-        factored: ColumnDisplay::for_values(factored, &Precision::distinct(0), half),
+        raw: ColumnDisplay::texts(raw.iter().copied(), &Precision::distinct(0), half),
+        factored: ColumnDisplay::texts(factored.iter().copied(), &Precision::distinct(0), half),
         rounded: b.lines.iter().any(|l| l.factored != l.scored),
     }
 }
@@ -163,7 +165,7 @@ impl Serialize for BoardsJson<'_, '_> {
 /// A board's lines, each serialised as it is built.
 struct LinesJson<'a> {
     lines: &'a [BoardLine],
-    shown: BoardShown,
+    shown: BoardShown<'a>,
 }
 
 impl Serialize for LinesJson<'_> {
@@ -237,8 +239,12 @@ fn penalty_amount(p: &countback_event::AppliedPenalty) -> String {
     }
 }
 
-fn two(p: Option<&(Score, Score)>, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
-    p.map(|(a, b)| [fig(a, shown), fig(b, shown)])
+fn two(p: Option<&(Score, Score)>, shown: &ColumnTexts<'_>) -> Option<[Figure; 2]> {
+    let fig = |s: &Score| Figure {
+        exact: shown.exact(s).into_owned(),
+        display: shown.show(s).into_owned(),
+    };
+    p.map(|(a, b)| [fig(a), fig(b)])
 }
 
 /// A scored pairs session, in `format`.
@@ -268,7 +274,7 @@ impl SessionOutput<'_> {
             Format::Json => self.json(out),
             Format::Csv => self.csv(out),
             Format::Text => write_text_streamed(out, &self.head(), self.board_blocks()),
-            Format::Html => write_html(out, &self.doc()),
+            Format::Html => write_html_streamed(out, &self.head(), self.board_blocks()),
             Format::Usebio => Err(crate::answer::not_usebio()),
         }
     }
@@ -469,13 +475,17 @@ impl SessionOutput<'_> {
             head.push(("EW counted".to_owned(), Align::Right));
         }
         head.push(("applied".to_owned(), Align::Left));
+        let columns = head.len();
         let mut t = Table::new(head);
-        let pair = |p: Option<&(Score, Score)>, d: &ColumnDisplay| match p {
-            Some((a, b)) => [d.show(a), d.show(b)],
+        t.lines.reserve_exact(b.lines.len());
+        let pair = |p: Option<&(Score, Score)>, d: &ColumnTexts<'_>| match p {
+            Some((a, b)) => [d.show(a).into_owned(), d.show(b).into_owned()],
             None => [String::new(), String::new()],
         };
         for l in &b.lines {
-            let mut cells = vec![l.ns.to_string(), l.ew.to_string()];
+            // Sized once: a row is never grown cell by cell.
+            let mut cells = Vec::with_capacity(columns);
+            cells.extend([l.ns.as_str().to_owned(), l.ew.as_str().to_owned()]);
             if b.fouled {
                 cells.push(l.version.map(|v| v.to_string()).unwrap_or_default());
             }
@@ -521,17 +531,23 @@ impl SessionOutput<'_> {
                 row.clear();
                 row.push(b.board.0.to_string());
                 row.push(l.version.map(|v| v.to_string()).unwrap_or_default());
-                row.push(l.ns.to_string());
-                row.push(l.ew.to_string());
+                row.push(l.ns.as_str().to_owned());
+                row.push(l.ew.as_str().to_owned());
                 row.push(result_text(l));
                 let both = |p: Option<&(Score, Score)>, f: &dyn Fn(&Score) -> String| match p {
                     Some((a, b)) => [f(a), f(b)],
                     None => [String::new(), String::new()],
                 };
-                row.extend(both(l.raw.as_ref(), &|s| shown.raw.show(s)));
-                row.extend(both(l.factored.as_ref(), &|s| shown.factored.show(s)));
-                row.extend(both(l.factored.as_ref(), &|s| s.to_string()));
-                row.extend(both(l.scored.as_ref(), &|s| s.to_string()));
+                row.extend(both(l.raw.as_ref(), &|s| shown.raw.show(s).into_owned()));
+                row.extend(both(l.factored.as_ref(), &|s| {
+                    shown.factored.show(s).into_owned()
+                }));
+                row.extend(both(l.factored.as_ref(), &|s| {
+                    shown.factored.exact(s).into_owned()
+                }));
+                row.extend(both(l.scored.as_ref(), &|s| {
+                    shown.factored.exact(s).into_owned()
+                }));
                 row.push(l.applied.describe());
                 csv_record(out, &row)?;
             }

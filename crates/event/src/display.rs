@@ -31,7 +31,10 @@
 //! # Ok::<(), countback_model::ScoreError>(())
 //! ```
 
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::hash::{BuildHasher, Hasher, RandomState};
 use std::str::FromStr;
 
 use countback_model::{HalfRule, RoundingMode, Score, Value};
@@ -187,6 +190,90 @@ fn decimals_of(value: &Score, cap: u32) -> Option<u32> {
     None
 }
 
+/// A hasher for a column's values: a folded multiply of each word with a
+/// key drawn at random for each column, as `foldhash` does. The standard
+/// SipHash, and a search tree by exact comparison, each cost more than the
+/// rules on a column of a million cells (issue 30); the random key keeps
+/// values chosen to collide from making the search quadratic.
+#[derive(Clone, Copy)]
+struct Fold {
+    key: u64,
+}
+
+impl Fold {
+    fn new() -> Fold {
+        Fold {
+            key: RandomState::new().hash_one(0u8) | 1,
+        }
+    }
+}
+
+impl BuildHasher for Fold {
+    type Hasher = FoldHasher;
+
+    fn build_hasher(&self) -> FoldHasher {
+        FoldHasher { hash: self.key }
+    }
+}
+
+struct FoldHasher {
+    hash: u64,
+}
+
+impl FoldHasher {
+    fn word(&mut self, x: u64) {
+        const MULTIPLIER: u128 = 0x9E37_79B9_7F4A_7C15;
+        let product = u128::from(self.hash ^ x) * MULTIPLIER;
+        let high = u64::try_from(product >> 64).unwrap_or_default();
+        let low = u64::try_from(product & u128::from(u64::MAX)).unwrap_or_default();
+        self.hash = high ^ low;
+    }
+}
+
+impl Hasher for FoldHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        // Big values only (an inline one is written as words).
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            for (w, b) in word.iter_mut().zip(chunk) {
+                *w = *b;
+            }
+            self.word(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.word(u64::from(x));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.word(x);
+    }
+
+    fn write_i64(&mut self, x: i64) {
+        self.word(u64::from_ne_bytes(x.to_ne_bytes()));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.word(u64::try_from(x).unwrap_or_default());
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// The distinct values of a column, ascending. A column of a million cells
+/// holds a few hundred of them: they are found by hash and only they are
+/// sorted, never every cell by exact comparison, which cost more than the
+/// rules (issue 30).
+fn distinct<'a>(values: impl IntoIterator<Item = &'a Score>) -> Vec<&'a Score> {
+    let mut seen: HashSet<&Score, Fold> = HashSet::with_hasher(Fold::new());
+    let mut distinct: Vec<&Score> = values.into_iter().filter(|v| seen.insert(*v)).collect();
+    distinct.sort_unstable();
+    distinct
+}
+
 /// Whether every value of `sorted` (ascending, distinct) prints at
 /// `places` decimals, and no two neighbours print alike.
 fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> bool {
@@ -205,8 +292,9 @@ fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> bool {
 
 impl ColumnDisplay {
     /// Choose the display of a column holding `values` (in any order; each
-    /// value may appear more than once). Linear in the number of values
-    /// apart from one sort of the distinct ones.
+    /// value may appear more than once). Linear in the number of values (a
+    /// hash each) apart from one sort of the distinct ones, which alone are
+    /// rounded.
     #[must_use]
     pub fn for_values<'a>(
         values: impl IntoIterator<Item = &'a Score>,
@@ -222,14 +310,20 @@ impl ColumnDisplay {
             }
             Precision::Distinct { min, exact_up_to } => (*min, *exact_up_to),
         };
+        ColumnDisplay::for_distinct(&distinct(values), min, exact_up_to, half)
+    }
+
+    /// The display of a column of `distinct` values (ascending, distinct),
+    /// with no rule of its own.
+    fn for_distinct(
+        distinct: &[&Score],
+        min: u32,
+        exact_up_to: u32,
+        half: HalfDisplay,
+    ) -> ColumnDisplay {
         let mode = RoundingMode::Nearest(half.rule());
-        // Decided once per column on its distinct values (issue 30): a
-        // column of a million cells holds a few hundred of them.
-        let mut distinct: Vec<&Score> = values.into_iter().collect();
-        distinct.sort_unstable();
-        distinct.dedup();
         let mut places = min;
-        for v in &distinct {
+        for v in distinct {
             match decimals_of(v, exact_up_to) {
                 Some(p) => places = places.max(p),
                 // A value that is not a short exact decimal is never shown
@@ -240,7 +334,7 @@ impl ColumnDisplay {
         // Rounding to a fixed step is monotone: only neighbours can meet,
         // and the first pair that meets settles this width.
         while places <= MAX_DECIMALS {
-            if distinct_at(&distinct, places, &mode) {
+            if distinct_at(distinct, places, &mode) {
                 return ColumnDisplay {
                     decimals: Some(places),
                     mode,
@@ -252,6 +346,32 @@ impl ColumnDisplay {
             decimals: None,
             mode,
         }
+    }
+
+    /// The display of a column holding `values`, as [`Self::for_values`]
+    /// chooses it, with each distinct value's text (and its exact text) written once: a board
+    /// of thousands of lines holds a few dozen distinct match points, and
+    /// rounding each cell again cost more than the rules (issue 30).
+    #[must_use]
+    pub fn texts<'a>(
+        values: impl IntoIterator<Item = &'a Score>,
+        precision: &Precision,
+        half: HalfDisplay,
+    ) -> ColumnTexts<'a> {
+        let distinct = distinct(values);
+        let display = match precision {
+            Precision::Rule { .. } => ColumnDisplay::for_values([], precision, half),
+            Precision::Distinct { min, exact_up_to } => {
+                ColumnDisplay::for_distinct(&distinct, *min, *exact_up_to, half)
+            }
+        };
+        let mut texts = HashMap::with_capacity_and_hasher(distinct.len(), Fold::new());
+        texts.extend(
+            distinct
+                .into_iter()
+                .map(|v| (v, (display.show(v), v.to_string()))),
+        );
+        ColumnTexts { display, texts }
     }
 
     /// A single value on its own (a sentence's figure, a lone total).
@@ -285,6 +405,42 @@ impl ColumnDisplay {
             Value::Score(s) | Value::Quotient(countback_model::Quotient::Finite(s)) => self.show(s),
             Value::Quotient(countback_model::Quotient::Infinite) => "∞".to_owned(),
             other => other.to_string(),
+        }
+    }
+}
+
+/// A column's display with the text of each of its distinct values,
+/// written once ([`ColumnDisplay::texts`]).
+#[derive(Debug, Clone)]
+pub struct ColumnTexts<'a> {
+    display: ColumnDisplay,
+    /// Each distinct value's display and exact text.
+    texts: HashMap<&'a Score, (String, String), Fold>,
+}
+
+impl ColumnTexts<'_> {
+    /// The display chosen.
+    #[must_use]
+    pub fn display(&self) -> &ColumnDisplay {
+        &self.display
+    }
+
+    /// One value as the column shows it: the text written once for a value
+    /// of the column, [`ColumnDisplay::show`] for any other.
+    #[must_use]
+    pub fn show(&self, value: &Score) -> Cow<'_, str> {
+        match self.texts.get(value) {
+            Some((text, _)) => Cow::Borrowed(text),
+            None => Cow::Owned(self.display.show(value)),
+        }
+    }
+
+    /// One value exactly (`139/40`), written once for a value of the column.
+    #[must_use]
+    pub fn exact(&self, value: &Score) -> Cow<'_, str> {
+        match self.texts.get(value) {
+            Some((_, exact)) => Cow::Borrowed(exact),
+            None => Cow::Owned(value.to_string()),
         }
     }
 }
@@ -380,6 +536,34 @@ mod tests {
         assert_eq!("half-even".parse(), Ok(HalfDisplay::Even));
         assert_eq!("away_from_zero".parse(), Ok(HalfDisplay::AwayFromZero));
         assert!("nearest".parse::<HalfDisplay>().is_err());
+    }
+
+    #[test]
+    fn a_column_s_texts_are_its_display_s() {
+        // Each distinct value written once must read as the column's own
+        // display would write it, under every precision and half rule.
+        let v: Vec<Score> = [
+            "68.125", "50", "139/40", "1391/400", "-1/3", "68.125", "7", "7", "0",
+        ]
+        .iter()
+        .map(|t| s(t))
+        .collect();
+        let rule = Precision::Rule {
+            places: 1,
+            half: HalfRule::Up,
+            clause: "a rule".to_owned(),
+        };
+        for precision in [Precision::distinct(0), Precision::percentage(), rule] {
+            for half in HalfDisplay::ALL {
+                let display = ColumnDisplay::for_values(&v, &precision, half);
+                let texts = ColumnDisplay::texts(&v, &precision, half);
+                assert_eq!(texts.display(), &display);
+                for x in v.iter().chain([&s("1/7")]) {
+                    assert_eq!(texts.show(x), display.show(x), "{x} {half}");
+                    assert_eq!(texts.exact(x), x.to_string());
+                }
+            }
+        }
     }
 
     #[test]
