@@ -28,7 +28,10 @@ pub(crate) fn wrong(path: &Path, message: &str) -> CliError {
 
 /// The largest input file `countback` reads: checked before reading, so a
 /// huge file is refused at once rather than filling memory (docs/cli.md).
-pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+/// 128 MiB: an event file in JSON at its own limit
+/// (`countback_event::limits::MAX_JSON_BYTES`, a session of 2,000,000
+/// results); every other kind of file has a smaller limit of its own.
+pub const MAX_INPUT_BYTES: u64 = 128 << 20;
 
 pub(crate) fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
     use std::io::Read as _;

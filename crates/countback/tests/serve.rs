@@ -231,7 +231,7 @@ fn the_page_offers_every_procedure_and_its_options() {
         ] {
             assert!(html.contains(field), "{field}");
         }
-        assert!(html.contains("up to 33 MiB"));
+        assert!(html.contains("up to 129 MiB"));
         let js = page.get("/page.js");
         assert_eq!(js.status, 200);
         assert!(js.header("content-type").starts_with("text/javascript"));
@@ -543,7 +543,7 @@ fn the_upload_limit_is_enforced_before_the_body_is_read() {
         });
         assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
         assert!(
-            answer.contains("more than the 33 MiB the page takes"),
+            answer.contains("more than the 129 MiB the page takes"),
             "{answer}"
         );
         // A file within the limit is still read.
@@ -1292,7 +1292,7 @@ fn load() {
         let _ = child.wait();
         assert!(alive, "the page died");
         assert_eq!(answered.len(), 32);
-        // docs/cli.md: at most 6 bodies of 33 MiB held, and 2 answers
+        // docs/cli.md: at most 6 bodies of 129 MiB held, and 2 answers
         // computed, at once: under 512 MiB (2.95 GB before issue 29).
         assert!(peak < 512, "peak memory {peak} MiB");
     });

@@ -32,9 +32,7 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::hash::{BuildHasher, Hasher, RandomState};
 use std::str::FromStr;
 
 use countback_model::{HalfRule, RoundingMode, Score, Value};
@@ -190,85 +188,15 @@ fn decimals_of(value: &Score, cap: u32) -> Option<u32> {
     None
 }
 
-/// A hasher for a column's values: a folded multiply of each word with a
-/// key drawn at random for each column, as `foldhash` does. The standard
-/// SipHash, and a search tree by exact comparison, each cost more than the
-/// rules on a column of a million cells (issue 30); the random key keeps
-/// values chosen to collide from making the search quadratic.
-#[derive(Clone, Copy)]
-struct Fold {
-    key: u64,
-}
-
-impl Fold {
-    fn new() -> Fold {
-        Fold {
-            key: RandomState::new().hash_one(0u8) | 1,
-        }
-    }
-}
-
-impl BuildHasher for Fold {
-    type Hasher = FoldHasher;
-
-    fn build_hasher(&self) -> FoldHasher {
-        FoldHasher { hash: self.key }
-    }
-}
-
-struct FoldHasher {
-    hash: u64,
-}
-
-impl FoldHasher {
-    fn word(&mut self, x: u64) {
-        const MULTIPLIER: u128 = 0x9E37_79B9_7F4A_7C15;
-        let product = u128::from(self.hash ^ x) * MULTIPLIER;
-        let high = u64::try_from(product >> 64).unwrap_or_default();
-        let low = u64::try_from(product & u128::from(u64::MAX)).unwrap_or_default();
-        self.hash = high ^ low;
-    }
-}
-
-impl Hasher for FoldHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        // Big values only (an inline one is written as words).
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            for (w, b) in word.iter_mut().zip(chunk) {
-                *w = *b;
-            }
-            self.word(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, x: u8) {
-        self.word(u64::from(x));
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.word(x);
-    }
-
-    fn write_i64(&mut self, x: i64) {
-        self.word(u64::from_ne_bytes(x.to_ne_bytes()));
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.word(u64::try_from(x).unwrap_or_default());
-    }
-
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
 /// The distinct values of a column, ascending. A column of a million cells
 /// holds a few hundred of them: they are found by hash and only they are
 /// sorted, never every cell by exact comparison, which cost more than the
 /// rules (issue 30).
 fn distinct<'a>(values: impl IntoIterator<Item = &'a Score>) -> Vec<&'a Score> {
-    let mut seen: HashSet<&Score, Fold> = HashSet::with_hasher(Fold::new());
+    // foldhash, not SipHash: hashing alone cost more than the rules on a
+    // column of a million cells (issue 30); its per-process seed keeps values
+    // chosen to collide from making the search quadratic.
+    let mut seen: foldhash::HashSet<&Score> = foldhash::HashSetExt::new();
     let mut distinct: Vec<&Score> = values.into_iter().filter(|v| seen.insert(*v)).collect();
     distinct.sort_unstable();
     distinct
@@ -365,7 +293,10 @@ impl ColumnDisplay {
                 ColumnDisplay::for_distinct(&distinct, *min, *exact_up_to, half)
             }
         };
-        let mut texts = HashMap::with_capacity_and_hasher(distinct.len(), Fold::new());
+        let mut texts = foldhash::HashMap::with_capacity_and_hasher(
+            distinct.len(),
+            foldhash::fast::RandomState::default(),
+        );
         texts.extend(
             distinct
                 .into_iter()
@@ -415,7 +346,7 @@ impl ColumnDisplay {
 pub struct ColumnTexts<'a> {
     display: ColumnDisplay,
     /// Each distinct value's display and exact text.
-    texts: HashMap<&'a Score, (String, String), Fold>,
+    texts: foldhash::HashMap<&'a Score, (String, String)>,
 }
 
 impl ColumnTexts<'_> {

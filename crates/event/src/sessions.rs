@@ -35,10 +35,11 @@ use crate::{Event, RawOptions, Source};
 /// folder) from being read as one event.
 pub const MAX_SESSIONS: usize = 16;
 
-/// The most traveller lines over all sessions: twice one session's limit
-/// ([`crate::limits::MAX_SESSION_RESULTS`]), about two seconds of reading
-/// and scoring; checked as each session is read, before the next.
-pub const MAX_COMBINED_RESULTS: usize = 2 * crate::limits::MAX_SESSION_RESULTS;
+/// The most traveller lines over all sessions: one session's limit
+/// ([`crate::limits::MAX_SESSION_RESULTS`], 2,000,000), since every
+/// session is held at once, so the whole event costs what one session at
+/// the limit costs; checked as each session is read, before the next.
+pub const MAX_COMBINED_RESULTS: usize = crate::limits::MAX_SESSION_RESULTS;
 
 /// How the sessions' figures make the overall figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

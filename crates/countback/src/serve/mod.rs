@@ -55,11 +55,12 @@ use crate::cli::{Boards, Format, HalfDisplay, ServeArgs};
 use crate::doc::escape;
 use crate::error::{CliError, Exit};
 
-/// The largest request the page takes, file and form together: 33 MiB,
-/// the command line's largest results file (USEBIO, NZ Scorer, PBN:
-/// 32 MiB) and 1 MiB for the form's fields and multipart framing, so a
-/// file that works on the command line works on the page.
-pub const MAX_UPLOAD_BYTES: usize = (32 << 20) + (1 << 20);
+/// The largest request the page takes, file and form together: 129 MiB,
+/// the command line's largest file (an event file in JSON, 128 MiB: a pairs
+/// session of 2,000,000 results) and 1 MiB for the form's fields and
+/// multipart framing, so a file that works on the command line works on
+/// the page.
+pub const MAX_UPLOAD_BYTES: usize = (128 << 20) + (1 << 20);
 
 /// The seconds a client told "busy" is asked to wait (`Retry-After`).
 pub const RETRY_AFTER_SECS: u64 = 2;
