@@ -1,6 +1,8 @@
 //! The largest inputs the event library takes, checked before any work
-//! starts, so that no input costs more than about a second and 200 MB
-//! (issue 17). Each is derived from a measured cost, not picked at random:
+//! starts, so that no input costs more than its documented bound (issue 17:
+//! about a second and 200 MB, but for a pairs session, which is held by the
+//! size of the largest real events, below). Each is derived from a measured
+//! cost, not picked at random:
 //!
 //! - **TOML**: the TOML reader builds the whole document (every key, value
 //!   and position) before a field is read: about 40 bytes of memory for
@@ -10,20 +12,16 @@
 //!   about 21 bytes a byte, is held by its results limit below): 128 MiB
 //!   holds a session of 2,000,000 results with names of a dozen characters.
 //! - **A pairs session**: scoring and showing a result costs about 1 KB
-//!   and 2–3 µs (issue 30; it was 3.4 KB and 20 µs, then 1.3 KB and
-//!   4–5 µs): 150,000 results (6,000 tables × 25 boards, 6.3 MiB of JSON)
-//!   peak at 154 MB in 0.35 s, and 1,000,000 (45.7 MB of JSON, the limits
-//!   raised for the run) at 987 MB in 2.9 s of CPU (1.7 s for the
-//!   standings alone, CSV; release, `countback score`, text output, 2
-//!   cores shared, load 7–8). Pair names are shared, not copied, by every
-//!   line. The limit is 2,000,000 results (issue 30): an online daylong
-//!   or a worldwide simultaneous event fits, and the cost is linear, about
-//!   2 GB and 4–6 s at the limit (measured: see docs/cli.md, Limits). The
-//!   memory is set while scoring, not writing: the text and JSON are
-//!   written board by board, and the peak is the same for the standings
-//!   alone (CSV). The boards' line-by-line tables are still a second copy
-//!   of the scored lines, and the event file as read is held while
-//!   scoring: those copies are what is left to take out.
+//!   and 2 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
+//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 151 MB in 0.23 s
+//!   of CPU, 1,000,000 (45.7 MB of JSON) at 968 MB in 1.9 s (1.3 s for the
+//!   standings alone, CSV), 2,000,000 (92 MB) at 1.93 GB in 4.6 s (3.2 s
+//!   CSV); release, `countback score`, text output, load 1.3. The limit is
+//!   2,000,000 results: an online daylong or a worldwide simultaneous
+//!   event fits, and the cost is linear. Pair names are shared, not
+//!   copied, by every line. The memory is set while scoring, not writing:
+//!   the text and JSON are written board by board, and the peak is the
+//!   same for the standings alone (CSV).
 //!
 //! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
 //! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000
