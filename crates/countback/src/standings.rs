@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
+use countback_event::display::{numbers, ColumnDisplay, ColumnTexts, HalfDisplay, Precision};
 use countback_event::model::{ContestantId, Score, Unresolved, Value};
 use countback_event::Ranking;
 use serde::ser::{SerializeMap, Serializer};
@@ -50,11 +50,22 @@ impl Figure {
         }
     }
 
-    fn of_value(v: &Value, shown: &ColumnDisplay) -> Figure {
+    fn of_value(v: &Value, shown: &ColumnTexts<'_>) -> Figure {
         Figure {
             exact: v.to_string(),
-            display: shown.show_value(v),
+            display: show_value(shown, v),
         }
+    }
+}
+
+/// A tie-break value as its column shows it: a number's text written once
+/// for the column (a standings table of 9,999 players and 31 tie-breaks
+/// rounded every cell anew, a third of the rendering: issue 30), "∞" and
+/// text as [`ColumnDisplay::show_value`] writes them.
+fn show_value(shown: &ColumnTexts<'_>, v: &Value) -> String {
+    match numbers([v]).next() {
+        Some(s) => shown.show(s).into_owned(),
+        None => shown.display().show_value(v),
     }
 }
 
@@ -200,14 +211,14 @@ struct Prepared<'a> {
     r: &'a Ranking,
     half: HalfDisplay,
     primary: ColumnDisplay,
-    columns: Vec<ColumnDisplay>,
+    columns: Vec<ColumnTexts<'a>>,
     keys: Vec<&'a str>,
     /// Each column's values in standings order (`cells[column][row]`),
     /// with each contestant's row found once: a lookup in every column's
     /// name-keyed tree for every cell cost 7 million name comparisons at
     /// 9,999 players and 31 tie-breaks (issue 30), more than the rules.
     cells: Vec<Vec<Option<&'a Value>>>,
-    row_of: std::collections::HashMap<&'a ContestantId, usize>,
+    row_of: foldhash::HashMap<&'a ContestantId, usize>,
     /// Which decisions make a sentence: only splits of groups level on the
     /// main score.
     tie_splits: Vec<bool>,
@@ -221,7 +232,7 @@ impl<'a> Prepared<'a> {
         let columns = r
             .columns
             .iter()
-            .map(|c| ColumnDisplay::for_values(numbers(c.values.values()), &c.precision, half))
+            .map(|c| ColumnDisplay::texts(numbers(c.values.values()), &c.precision, half))
             .collect();
         let tie_splits = r
             .outcome
@@ -235,7 +246,7 @@ impl<'a> Prepared<'a> {
                 }
             })
             .collect();
-        let row_of: std::collections::HashMap<&ContestantId, usize> = r
+        let row_of: foldhash::HashMap<&ContestantId, usize> = r
             .outcome
             .order
             .iter()
@@ -281,7 +292,7 @@ impl<'a> Prepared<'a> {
 
     /// A contestant's value in each column (none where the rule gives
     /// none), beside the column's display.
-    fn row(&self, c: &ContestantId) -> impl Iterator<Item = (Option<&'a Value>, &ColumnDisplay)> {
+    fn row(&self, c: &ContestantId) -> impl Iterator<Item = (Option<&'a Value>, &ColumnTexts<'a>)> {
         let row = self.row_of.get(c).copied();
         self.cells
             .iter()
@@ -328,7 +339,7 @@ impl<'a> Prepared<'a> {
                 key: &c.key,
                 title: &c.title,
                 description: &c.description,
-                display: rounding_words(&c.precision, shown),
+                display: rounding_words(&c.precision, shown.display()),
             })
             .collect();
         let standings = self
@@ -513,7 +524,7 @@ impl<'a> Prepared<'a> {
                 for (value, shown) in self.row(m) {
                     cells.push(
                         value
-                            .map(|v| shown.show_value(v))
+                            .map(|v| show_value(shown, v))
                             .unwrap_or_else(|| "–".to_owned()),
                     );
                 }
@@ -612,7 +623,7 @@ impl<'a> Prepared<'a> {
                 for (value, shown) in self.row(m) {
                     match value {
                         Some(v) => {
-                            row.push(shown.show_value(v));
+                            row.push(show_value(shown, v));
                             row.push(v.to_string());
                         }
                         None => row.extend([String::new(), String::new()]),
