@@ -55,8 +55,8 @@ pub struct Scored {
 impl Scored {
     /// Every board, in board order, each table (line by line: scores,
     /// match points before and after factoring, and what was applied)
-    /// built only when asked for by [`SessionBoard::table`]: a session
-    /// never holds a second copy of every scored line (issue 30).
+    /// built only when asked for, by [`crate::SessionBoard::table`]: a
+    /// session never holds a second copy of every scored line (issue 30).
     pub fn boards(&self) -> impl ExactSizeIterator<Item = crate::SessionBoard<'_>> + '_ {
         self.session
             .boards

@@ -17,6 +17,15 @@ fn example() -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
+/// The example with N3 v E5 on board 2 not played.
+fn with_not_played() -> String {
+    example().replacen(
+        r#"{ ns = "N3", ew = "E5", score = "100" }"#,
+        r#"{ ns = "N3", ew = "E5", score = "NP" }"#,
+        1,
+    )
+}
+
 fn scored(text: &str) -> Scored {
     Event::from_toml(text)
         .unwrap()
@@ -68,12 +77,7 @@ fn a_fouled_boards_table_is_built_on_demand_version_by_version() {
 /// board counts as adjusted before its table is built.
 #[test]
 fn a_not_played_line_is_in_its_boards_table_in_its_place() {
-    let text = example().replacen(
-        r#"{ ns = "N3", ew = "E5", score = "100" }"#,
-        r#"{ ns = "N3", ew = "E5", score = "NP" }"#,
-        1,
-    );
-    let s = scored(&text);
+    let s = scored(&with_not_played());
     let b2 = s.boards().find(|b| b.board().0 == 2).unwrap();
     assert!(b2.is_adjusted() && !b2.fouled());
     let t = b2.table();
@@ -89,12 +93,10 @@ fn a_not_played_line_is_in_its_boards_table_in_its_place() {
 /// What picks the boards to show agrees with the table, board by board.
 #[test]
 fn a_boards_summary_agrees_with_its_table() {
-    let text = example().replacen(
-        r#"{ ns = "N3", ew = "E5", score = "100" }"#,
-        r#"{ ns = "N3", ew = "E5", score = "NP" }"#,
-        1,
-    );
-    for (s, want) in [(scored(&example()), vec![4]), (scored(&text), vec![2, 4])] {
+    for (s, want) in [
+        (scored(&example()), vec![4]),
+        (scored(&with_not_played()), vec![2, 4]),
+    ] {
         assert_eq!(s.boards().len(), s.session.boards.len());
         let mut adjusted = Vec::new();
         for b in s.boards() {
