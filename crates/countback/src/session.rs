@@ -133,17 +133,16 @@ struct LineJson<'a> {
 }
 
 #[derive(Serialize)]
-struct BoardJson<'a> {
+struct BoardJson {
     board: u32,
     expected: usize,
     top: String,
     fouled: bool,
-    lines: LinesJson<'a>,
+    lines: LinesJson,
 }
 
-/// The shown boards, serialised one at a time straight from the session's
-/// tables: the JSON answer never holds a second copy of every line
-/// (issue 30).
+/// The shown boards, each table built and serialised one at a time: the
+/// JSON answer never holds a second copy of every line (issue 30).
 struct BoardsJson<'s, 'a>(&'s SessionOutput<'a>);
 
 impl Serialize for BoardsJson<'_, '_> {
@@ -154,24 +153,21 @@ impl Serialize for BoardsJson<'_, '_> {
             expected: b.expected,
             top: b.top.to_string(),
             fouled: b.fouled,
-            lines: LinesJson {
-                lines: &b.lines,
-                shown: board_shown(b, half),
-            },
+            lines: LinesJson { table: b, half },
         }))
     }
 }
 
 /// A board's lines, each serialised as it is built.
-struct LinesJson<'a> {
-    lines: &'a [BoardLine],
-    shown: BoardShown<'a>,
+struct LinesJson {
+    table: BoardTable,
+    half: HalfDisplay,
 }
 
-impl Serialize for LinesJson<'_> {
+impl Serialize for LinesJson {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let shown = &self.shown;
-        ser.collect_seq(self.lines.iter().map(|l| LineJson {
+        let shown = board_shown(&self.table, self.half);
+        ser.collect_seq(self.table.lines.iter().map(|l| LineJson {
             ns: l.ns.as_str(),
             ew: l.ew.as_str(),
             version: l.version,
@@ -261,11 +257,13 @@ pub struct SessionOutput<'a> {
 }
 
 impl SessionOutput<'_> {
-    fn shown_boards(&self) -> impl Iterator<Item = &BoardTable> {
+    /// The tables of the boards asked for, each built as it is reached:
+    /// one board's lines at a time, never every board's (issue 30).
+    fn shown_boards(&self) -> impl Iterator<Item = BoardTable> + '_ {
         self.scored
-            .boards
-            .iter()
-            .filter(|b| self.boards.shows(b.board.0, b.is_adjusted()))
+            .boards()
+            .filter(|b| self.boards.shows(b.board().0, b.is_adjusted()))
+            .map(|b| b.table())
     }
 
     /// Write in `format`.
@@ -361,7 +359,7 @@ impl SessionOutput<'_> {
                     b.expected,
                     b.top
                 ),
-                self.board_table(b),
+                self.board_table(&b),
             )
         }))
     }
@@ -526,7 +524,7 @@ impl SessionOutput<'_> {
         )?;
         let mut row: Vec<String> = Vec::with_capacity(14);
         for b in self.shown_boards() {
-            let shown = board_shown(b, self.half);
+            let shown = board_shown(&b, self.half);
             for l in &b.lines {
                 row.clear();
                 row.push(b.board.0.to_string());

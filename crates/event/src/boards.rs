@@ -4,7 +4,7 @@
 //! director can check every figure of the standings.
 
 use countback_model::{ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome};
-use countback_normalise::{LineOutcome, Method, ScoredSession, Traveller};
+use countback_normalise::{LineOutcome, Method, ScoredBoard, ScoredLine, ScoredSession, Traveller};
 
 /// What was applied to a line.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -196,118 +196,171 @@ fn by_method(method: Method, a: usize, e: usize) -> Applied {
     }
 }
 
-/// Every board of `session`, with the not-played lines of `travellers`.
-pub(crate) fn tables(session: &ScoredSession, travellers: &[Traveller]) -> Vec<BoardTable> {
+/// What a board's table takes from its travellers beyond the scored
+/// lines: whether it was fouled, and its not-played lines (the scored
+/// session leaves them out). Kept per board so that each table is built
+/// only when asked for, never a second copy of every line (issue 30).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BoardExtras {
+    fouled: bool,
+    /// NS, EW and version (from 1, fouled boards only) of each line not played.
+    not_played: Vec<(ContestantId, ContestantId, Option<usize>)>,
+}
+
+/// Each board of `session` (in its order), what its table takes from
+/// `travellers`.
+pub(crate) fn extras(session: &ScoredSession, travellers: &[Traveller]) -> Vec<BoardExtras> {
     let by_board: std::collections::HashMap<BoardNumber, &Traveller> =
         travellers.iter().map(|t| (t.board, t)).collect();
     session
         .boards
         .iter()
         .map(|b| {
-            let traveller = by_board.get(&b.board);
-            let fouled = traveller.is_some_and(|t| t.versions.len() > 1);
-            let version = |v: usize| fouled.then_some(v + 1);
-            let mut lines: Vec<BoardLine> = b
-                .lines
+            let Some(t) = by_board.get(&b.board) else {
+                return BoardExtras::default();
+            };
+            let fouled = t.versions.len() > 1;
+            let not_played = t
+                .versions
                 .iter()
-                .map(|l| {
-                    let scored = Some((l.ns_mp.clone(), l.ew_mp.clone()));
-                    let factored = Some((l.ns_exact.clone(), l.ew_exact.clone()));
-                    let (ns_points, raw, applied) = match &l.outcome {
-                        LineOutcome::Played {
-                            ns_points,
-                            group_size,
-                            as_is_ns,
-                            as_is_ew,
-                            method,
-                        } => (
-                            Some(*ns_points),
-                            Some((as_is_ns.clone(), as_is_ew.clone())),
-                            by_method(*method, *group_size, b.spec.expected),
-                        ),
-                        LineOutcome::Weighted {
-                            score,
-                            group_size,
-                            as_is_ns,
-                            as_is_ew,
-                            method,
-                        } => (
-                            None,
-                            Some((as_is_ns.clone(), as_is_ew.clone())),
-                            Applied::Weighted {
-                                components: score
-                                    .components()
-                                    .iter()
-                                    .map(|c| WeightedPart {
-                                        weight: c.weight.clone(),
-                                        ns_points: c.ns_points,
-                                    })
-                                    .collect(),
-                                then: Box::new(by_method(*method, *group_size, b.spec.expected)),
-                            },
-                        ),
-                        LineOutcome::Adjusted { award: a } => {
-                            let (ns_percent, ew_percent) = award(a);
-                            (
-                                None,
-                                None,
-                                Applied::Artificial {
-                                    ns_percent,
-                                    ew_percent,
-                                },
-                            )
-                        }
-                        LineOutcome::Unplayable { award: a } => {
-                            let (ns_percent, ew_percent) = award(a);
-                            (
-                                None,
-                                None,
-                                Applied::Unplayable {
-                                    ns_percent,
-                                    ew_percent,
-                                },
-                            )
-                        }
-                        _ => (None, None, Applied::AsIs),
-                    };
-                    BoardLine {
-                        ns: l.ns.clone(),
-                        ew: l.ew.clone(),
-                        version: version(l.version),
-                        ns_points,
-                        raw,
-                        factored,
-                        scored,
-                        applied,
-                    }
-                })
+                .enumerate()
+                .flat_map(|(v, group)| group.iter().map(move |l| (v, l)))
+                .filter(|(_, l)| l.outcome == TableOutcome::NotPlayed)
+                .map(|(v, l)| (l.ns.clone(), l.ew.clone(), fouled.then_some(v + 1)))
                 .collect();
-            if let Some(t) = traveller {
-                for (v, group) in t.versions.iter().enumerate() {
-                    for l in group {
-                        if l.outcome == TableOutcome::NotPlayed {
-                            lines.push(BoardLine {
-                                ns: l.ns.clone(),
-                                ew: l.ew.clone(),
-                                version: version(v),
-                                ns_points: None,
-                                raw: None,
-                                factored: None,
-                                scored: None,
-                                applied: Applied::NotPlayed,
-                            });
-                        }
-                    }
-                }
-            }
-            lines.sort_by(|x, y| (x.version, &x.ns, &x.ew).cmp(&(y.version, &y.ns, &y.ew)));
-            BoardTable {
-                board: b.board,
-                expected: b.spec.expected,
-                top: b.spec.top(),
-                fouled,
-                lines,
-            }
+            BoardExtras { fouled, not_played }
         })
         .collect()
+}
+
+/// One board of a scored session, its table not yet built: what picks the
+/// boards to show, and the table on demand.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionBoard<'a> {
+    scored: &'a ScoredBoard,
+    extras: &'a BoardExtras,
+}
+
+impl<'a> SessionBoard<'a> {
+    pub(crate) fn new(scored: &'a ScoredBoard, extras: &'a BoardExtras) -> SessionBoard<'a> {
+        SessionBoard { scored, extras }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> BoardNumber {
+        self.scored.board
+    }
+
+    /// Whether the board was played in more than one version.
+    #[must_use]
+    pub fn fouled(&self) -> bool {
+        self.extras.fouled
+    }
+
+    /// Whether any line had anything applied besides its match points: as
+    /// [`BoardTable::is_adjusted`], without building the table.
+    #[must_use]
+    pub fn is_adjusted(&self) -> bool {
+        self.extras.fouled
+            || !self.extras.not_played.is_empty()
+            || self
+                .scored
+                .lines
+                .iter()
+                .any(|l| applied(l, self.scored.spec.expected).is_adjustment())
+    }
+
+    /// The board's table, built now: every line, NS pairs in order.
+    #[must_use]
+    pub fn table(&self) -> BoardTable {
+        let b = self.scored;
+        let fouled = self.extras.fouled;
+        let mut lines: Vec<BoardLine> =
+            Vec::with_capacity(b.lines.len() + self.extras.not_played.len());
+        lines.extend(b.lines.iter().map(|l| BoardLine {
+            ns: l.ns.clone(),
+            ew: l.ew.clone(),
+            version: fouled.then_some(l.version + 1),
+            ns_points: match &l.outcome {
+                LineOutcome::Played { ns_points, .. } => Some(*ns_points),
+                _ => None,
+            },
+            raw: match &l.outcome {
+                LineOutcome::Played {
+                    as_is_ns, as_is_ew, ..
+                }
+                | LineOutcome::Weighted {
+                    as_is_ns, as_is_ew, ..
+                } => Some((as_is_ns.clone(), as_is_ew.clone())),
+                _ => None,
+            },
+            factored: Some((l.ns_exact.clone(), l.ew_exact.clone())),
+            scored: Some((l.ns_mp.clone(), l.ew_mp.clone())),
+            applied: applied(l, b.spec.expected),
+        }));
+        lines.extend(
+            self.extras
+                .not_played
+                .iter()
+                .map(|(ns, ew, version)| BoardLine {
+                    ns: ns.clone(),
+                    ew: ew.clone(),
+                    version: *version,
+                    ns_points: None,
+                    raw: None,
+                    factored: None,
+                    scored: None,
+                    applied: Applied::NotPlayed,
+                }),
+        );
+        lines.sort_by(|x, y| (x.version, &x.ns, &x.ew).cmp(&(y.version, &y.ns, &y.ew)));
+        BoardTable {
+            board: b.board,
+            expected: b.spec.expected,
+            top: b.spec.top(),
+            fouled,
+            lines,
+        }
+    }
+}
+
+/// What was applied to a scored line of a board of `e` results.
+fn applied(l: &ScoredLine, e: usize) -> Applied {
+    match &l.outcome {
+        LineOutcome::Played {
+            group_size, method, ..
+        } => by_method(*method, *group_size, e),
+        LineOutcome::Weighted {
+            score,
+            group_size,
+            method,
+            ..
+        } => Applied::Weighted {
+            components: score
+                .components()
+                .iter()
+                .map(|c| WeightedPart {
+                    weight: c.weight.clone(),
+                    ns_points: c.ns_points,
+                })
+                .collect(),
+            then: Box::new(by_method(*method, *group_size, e)),
+        },
+        LineOutcome::Adjusted { award: a } => {
+            let (ns_percent, ew_percent) = award(a);
+            Applied::Artificial {
+                ns_percent,
+                ew_percent,
+            }
+        }
+        LineOutcome::Unplayable { award: a } => {
+            let (ns_percent, ew_percent) = award(a);
+            Applied::Unplayable {
+                ns_percent,
+                ew_percent,
+            }
+        }
+        _ => Applied::AsIs,
+    }
 }

@@ -54,7 +54,7 @@ pub use countback_vp as vp;
 
 pub use answer::{answer, Answer, FileKind, Job, Options, Refusal, Request};
 
-pub use boards::{Applied, BoardLine, BoardTable};
+pub use boards::{Applied, BoardLine, BoardTable, SessionBoard};
 pub use columns::Column;
 pub use convert::Conversion;
 /// A pair's standing in a scored session ([`Field::standings`]).

@@ -41,14 +41,29 @@ pub struct Scored {
     pub fields: Vec<Field>,
     /// How the session was scored.
     pub options: ScoringOptions,
-    /// Every board, line by line: scores, match points before and after
-    /// factoring, and what was applied.
-    pub boards: Vec<crate::boards::BoardTable>,
+    /// What each board's table takes from the travellers besides the
+    /// scored lines (in the order of `session.boards`): the tables
+    /// themselves are built one at a time, by [`Scored::boards`].
+    extras: Vec<crate::boards::BoardExtras>,
     /// The procedural penalties taken off totals, in file order.
     pub penalties: Vec<AppliedPenalty>,
     /// What a scorer should look at before publishing: scores no contract
     /// makes, a pair on too few boards (a mistyped pair number).
     pub warnings: Vec<crate::Warning>,
+}
+
+impl Scored {
+    /// Every board, in board order, each table (line by line: scores,
+    /// match points before and after factoring, and what was applied)
+    /// built only when asked for, by [`crate::SessionBoard::table`]: a
+    /// session never holds a second copy of every scored line (issue 30).
+    pub fn boards(&self) -> impl ExactSizeIterator<Item = crate::SessionBoard<'_>> + '_ {
+        self.session
+            .boards
+            .iter()
+            .zip(&self.extras)
+            .map(|(b, e)| crate::SessionBoard::new(b, e))
+    }
 }
 
 /// A procedural penalty taken off a pair's total: what changed which
@@ -413,13 +428,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     } else {
         vec![field("all", &|_| true)]
     };
-    let boards = crate::boards::tables(&session, &bare);
+    let extras = crate::boards::extras(&session, &bare);
     Ok(Scored {
         event: event.event.name.clone(),
         session,
         fields,
         options,
-        boards,
+        extras,
         penalties,
         warnings: crate::checks::session_scores(event),
     })
@@ -495,10 +510,10 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
             countback_usebio::WriteError::Unsupported { what },
         ))
     };
-    if let Some(b) = scored.boards.iter().find(|b| b.fouled) {
+    if let Some(b) = scored.boards().find(crate::SessionBoard::fouled) {
         return Err(cannot(format!(
             "fouled board {} (USEBIO 1.2 has one traveller a board: its versions cannot be told apart)",
-            b.board
+            b.board()
         )));
     }
     if let Some(p) = scored.penalties.first() {
@@ -634,7 +649,8 @@ fn same_figures(
             })
         })
         .collect();
-    for b in &scored.boards {
+    for b in scored.boards() {
+        let b = b.table();
         for l in &b.lines {
             let ours = l.scored.as_ref().map(|(n, e)| (n, e));
             let theirs = rescored

@@ -544,19 +544,21 @@ fn read_session(index: usize, file: &SessionFile<'_>) -> Result<Read, SessionsEr
                 }
             }
             let boards = scored
-                .boards
-                .iter()
-                .map(|b| Board {
-                    number: b.board.0,
-                    top: b.top.clone(),
-                    lines: b
-                        .lines
-                        .iter()
-                        .filter_map(|l| {
-                            let (ns, ew) = l.scored.clone()?;
-                            Some((l.ns.clone(), l.ew.clone(), ns, ew, l.ns_points.is_some()))
-                        })
-                        .collect(),
+                .boards()
+                .map(|b| {
+                    let b = b.table();
+                    Board {
+                        number: b.board.0,
+                        top: b.top,
+                        lines: b
+                            .lines
+                            .into_iter()
+                            .filter_map(|l| {
+                                let (ns, ew) = l.scored?;
+                                Some((l.ns, l.ew, ns, ew, l.ns_points.is_some()))
+                            })
+                            .collect(),
+                    }
                 })
                 .collect();
             Ok(Read {
