@@ -440,15 +440,18 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             };
             // A weighted score's components are real results, each checked
             // as a traveller score is.
-            let typed = r.score.iter().map(|score| (score.0.as_str(), None)).chain(
+            let typed = r.score.iter().map(|score| (score, None)).chain(
                 r.weighted
                     .iter()
                     .flatten()
                     .enumerate()
-                    .map(|(k, part)| (part.score.0.as_str(), Some(k))),
+                    .map(|(k, part)| (&part.score, Some(k))),
             );
-            for (text, part) in typed {
-                let Ok(ns_points) = text.trim().parse::<i32>() else {
+            for (score, part) in typed {
+                let Some(ns_points) = score
+                    .points()
+                    .or_else(|| score.text().trim().parse::<i32>().ok())
+                else {
                     continue;
                 };
                 if !is_possible_score(ns_points, v) {

@@ -5,8 +5,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use foldhash::{HashMap, HashMapExt};
-
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score,
     SideScores, TableOutcome, TravellerLine, Unit, WeightedScore,
@@ -417,7 +415,7 @@ fn line_outcome(
     line: impl Fn() -> FieldPath,
 ) -> Result<TableOutcome> {
     match (&r.score, &r.weighted) {
-        (Some(score), None) => table_outcome(&score.0, || line().k("score")),
+        (Some(score), None) => score_outcome(score, || line().k("score")),
         (None, Some(parts)) => weighted_outcome(parts, &line().k("weighted")),
         (Some(_), Some(_)) => Err(EventError::at(
             line().k("weighted"),
@@ -441,13 +439,13 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
     let mut components = Vec::with_capacity(parts.len());
     for (k, part) in parts.iter().enumerate() {
         let field = at.i(k);
-        let ns_points = match table_outcome(&part.score.0, || field.k("score"))? {
+        let ns_points = match score_outcome(&part.score, || field.k("score"))? {
             TableOutcome::Played { ns_points } => ns_points,
             _ => {
                 return Err(EventError::at(
                     field.k("score"),
                     Problem::Unreadable {
-                        text: part.score.0.clone(),
+                        text: part.score.text().into_owned(),
                         expected: "a real result's NS points (\"420\", \"-50\", \"PASS\"): a weighted score (Law 12C1(c)) weighs results that could have been obtained, not artificial scores or boards not played".to_owned(),
                     },
                 ))
@@ -522,6 +520,18 @@ pub fn table_outcome(text: &str, field: impl FnOnce() -> FieldPath) -> Result<Ta
         })
 }
 
+/// A traveller score's outcome: a whole number kept as one is played
+/// (what [`table_outcome`] makes of its text), without its text.
+fn score_outcome(
+    score: &crate::file::TravellerScore,
+    field: impl FnOnce() -> FieldPath,
+) -> Result<TableOutcome> {
+    match score.points() {
+        Some(ns_points) => Ok(TableOutcome::Played { ns_points }),
+        None => table_outcome(&score.text(), field),
+    }
+}
+
 /// The `xxyy` of an artificial score `Axxyy`.
 pub fn artificial(
     rest: &str,
@@ -552,9 +562,6 @@ pub fn artificial(
 pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
-    // Each pair's id made once and shared by every line it played (issue
-    // 30: one allocation a pair, not two a line).
-    let mut ids: HashMap<&str, ContestantId> = HashMap::new();
     for (i, b) in event.boards.iter().enumerate() {
         let at = FieldPath::key("boards").i(i);
         if !seen.insert(b.board) {
@@ -585,8 +592,10 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
                 .or_insert_with(|| Vec::with_capacity(b.results.len()))
                 .push(TravellerLine {
                     board: BoardNumber(b.board),
-                    ns: interned(&mut ids, &r.ns),
-                    ew: interned(&mut ids, &r.ew),
+                    // Each pair's id was made once, as the file was read,
+                    // and is shared by every line it played (issue 30).
+                    ns: r.ns.clone(),
+                    ew: r.ew.clone(),
                     outcome,
                 });
         }
@@ -619,13 +628,6 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         ));
     }
     Ok(out)
-}
-
-/// The id named `name`, made the first time it is met and shared after.
-fn interned<'a>(ids: &mut HashMap<&'a str, ContestantId>, name: &'a str) -> ContestantId {
-    ids.entry(name)
-        .or_insert_with(|| ContestantId::new(name))
-        .clone()
 }
 
 /// The chess games as a crosstable.

@@ -271,9 +271,9 @@ impl Files<'_> {
             }
             b.results.iter().enumerate().find_map(|(j, r)| {
                 let at = FieldPath::key("boards").i(i).k("results").i(j);
-                (r.ns == t)
+                (r.ns.as_str() == t)
                     .then(|| at.k("ns"))
-                    .or_else(|| (r.ew == t).then(|| at.k("ew")))
+                    .or_else(|| (r.ew.as_str() == t).then(|| at.k("ew")))
             })
         })
     }

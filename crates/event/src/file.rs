@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use countback_model::Score;
+use countback_model::{ContestantId, Score};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -378,10 +378,14 @@ impl BoardVulnerability {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct ResultEntry {
-    /// The NS pair.
-    pub ns: String,
+    /// The NS pair (one shared id per name in the file).
+    #[serde(deserialize_with = "names::pair")]
+    #[schemars(with = "String")]
+    pub ns: ContestantId,
     /// The EW pair.
-    pub ew: String,
+    #[serde(deserialize_with = "names::pair")]
+    #[schemars(with = "String")]
+    pub ew: ContestantId,
     /// The NS score (`"420"`, `"-50"`, `"0"` or `"PASS"` for a pass-out),
     /// an artificial score `"A6040"` (NS 60%, EW 40%), or `"NP"` (not
     /// played: absent). Exactly one of `score` and `weighted`.
@@ -412,10 +416,77 @@ pub struct WeightedPart {
 }
 
 /// A traveller score as written: text, or a bare whole number of points.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
+///
+/// A whole number written as Rust writes it (`420`, `"-50"`: nearly every
+/// score) is kept as the number, inline; any other text (`"PASS"`,
+/// `"A6040"`, `"+50"`, `" 420"`) as written (issue 30: a String per result
+/// was a third of reading a large session). Either way the text reads back
+/// exactly as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[allow(clippy::exhaustive_structs)] // Closed: a score is its text.
-pub struct TravellerScore(pub String);
+pub struct TravellerScore(ScoreText);
+
+/// A score's text, as a number where the number gives it back exactly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ScoreText {
+    Points(i32),
+    /// Boxed twice, so that a score is two words, not three (the text is
+    /// rare; the score is on every line).
+    #[allow(clippy::box_collection)]
+    Text(Box<String>),
+}
+
+impl TravellerScore {
+    /// The score written as `text`.
+    #[must_use]
+    pub fn new(text: &str) -> TravellerScore {
+        TravellerScore(match canonical_points(text) {
+            Some(n) => ScoreText::Points(n),
+            None => ScoreText::Text(Box::new(text.to_owned())),
+        })
+    }
+
+    /// The score as written.
+    #[must_use]
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        match &self.0 {
+            ScoreText::Points(n) => n.to_string().into(),
+            ScoreText::Text(t) => t.as_str().into(),
+        }
+    }
+
+    /// The NS points, when the text is a whole number written as Rust
+    /// writes it (its text is then `points.to_string()`); `None` for any
+    /// other text, which [`TravellerScore::text`] gives.
+    #[must_use]
+    pub fn points(&self) -> Option<i32> {
+        match self.0 {
+            ScoreText::Points(n) => Some(n),
+            ScoreText::Text(_) => None,
+        }
+    }
+}
+
+/// `text` as a number, when the number writes back as exactly `text`: an
+/// optional minus, then digits without a leading zero (`0` alone), no sign
+/// on zero, within `i32`.
+fn canonical_points(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let b = digits.as_bytes();
+    let plain = !b.is_empty()
+        && b.iter().all(u8::is_ascii_digit)
+        && (b.first() != Some(&b'0') || digits == text && b.len() == 1);
+    plain.then(|| text.parse().ok()).flatten()
+}
+
+impl Serialize for TravellerScore {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            ScoreText::Points(n) => s.collect_str(n),
+            ScoreText::Text(t) => s.serialize_str(t),
+        }
+    }
+}
 
 impl<'de> Deserialize<'de> for TravellerScore {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TravellerScore, D::Error> {
@@ -426,13 +497,19 @@ impl<'de> Deserialize<'de> for TravellerScore {
                 f.write_str("NS points (420, \"-50\"), \"A6040\", \"NP\" or \"PASS\"")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TravellerScore, E> {
-                Ok(TravellerScore(v.to_owned()))
+                Ok(TravellerScore::new(v))
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TravellerScore, E> {
-                Ok(TravellerScore(v.to_string()))
+                Ok(match i32::try_from(v) {
+                    Ok(n) => TravellerScore(ScoreText::Points(n)),
+                    Err(_) => TravellerScore(ScoreText::Text(Box::new(v.to_string()))),
+                })
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<TravellerScore, E> {
-                Ok(TravellerScore(v.to_string()))
+                Ok(match i32::try_from(v) {
+                    Ok(n) => TravellerScore(ScoreText::Points(n)),
+                    Err(_) => TravellerScore(ScoreText::Text(Box::new(v.to_string()))),
+                })
             }
         }
         d.deserialize_any(V)
@@ -552,4 +629,149 @@ fn unique_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Score>
         }
     }
     d.deserialize_map(V)
+}
+
+/// Pair names read once per file: each line's `ns` and `ew` is the shared
+/// id of its name, not a String of its own (issue 30: a session of a
+/// million results held two million copies of a few thousand names).
+///
+/// The table lives while [`crate::source::Source::parse`] reads a file (a
+/// [`names::Reading`] on this thread); a line read outside one gets an id
+/// of its own, the same name all the same.
+pub(crate) mod names {
+    use std::cell::RefCell;
+    use std::fmt;
+
+    use countback_model::ContestantId;
+    use serde::de::{Deserializer, Error, Unexpected, Visitor};
+
+    thread_local! {
+        static TABLE: RefCell<Option<foldhash::HashMap<Box<str>, ContestantId>>> =
+            const { RefCell::new(None) };
+    }
+
+    /// A file being read: names are shared until it is dropped.
+    pub(crate) struct Reading(Option<foldhash::HashMap<Box<str>, ContestantId>>);
+
+    impl Reading {
+        /// Start sharing names on this thread (a reading within another
+        /// has a table of its own, and the outer one's is kept for it).
+        pub(crate) fn start() -> Reading {
+            Reading(TABLE.with(|t| t.replace(Some(foldhash::HashMapExt::new()))))
+        }
+    }
+
+    impl Drop for Reading {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            TABLE.with(|t| *t.borrow_mut() = outer);
+        }
+    }
+
+    /// The id of `name`: the one already read, if any.
+    fn id(name: &str) -> ContestantId {
+        TABLE.with(|t| match t.borrow_mut().as_mut() {
+            Some(table) => match table.get(name) {
+                Some(id) => id.clone(),
+                None => {
+                    let id = ContestantId::from(name);
+                    table.insert(name.into(), id.clone());
+                    id
+                }
+            },
+            None => ContestantId::from(name),
+        })
+    }
+
+    /// A pair's name, read as a String is (the same errors) into its id.
+    pub(crate) fn pair<'de, D: Deserializer<'de>>(d: D) -> Result<ContestantId, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = ContestantId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<ContestantId, E> {
+                Ok(id(v))
+            }
+            fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<ContestantId, E> {
+                match std::str::from_utf8(v) {
+                    Ok(s) => Ok(id(s)),
+                    Err(_) => Err(Error::invalid_value(Unexpected::Bytes(v), &self)),
+                }
+            }
+        }
+        d.deserialize_string(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::source::{Notation, Source};
+
+    /// Every score reads back exactly as written: a whole number as Rust
+    /// writes it is kept as one, any other text as it is.
+    #[test]
+    fn a_score_reads_back_as_written() {
+        let kept = [
+            ("420", Some(420)),
+            ("-50", Some(-50)),
+            ("0", Some(0)),
+            ("-2147483648", Some(i32::MIN)),
+            ("2147483647", Some(i32::MAX)),
+            ("2147483648", None),
+            ("-0", None),
+            ("+50", None),
+            ("0420", None),
+            ("-050", None),
+            (" 420", None),
+            ("420\n", None),
+            ("--5", None),
+            ("-", None),
+            ("", None),
+            ("PASS", None),
+            ("A6040", None),
+        ];
+        for (text, points) in kept {
+            let s = TravellerScore::new(text);
+            assert_eq!((s.text().as_ref(), s.points()), (text, points), "{text:?}");
+            let json = serde_json::to_string(&s).unwrap();
+            assert_eq!(json, serde_json::to_string(text).unwrap());
+            let back: TravellerScore = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, s);
+        }
+        // A bare number is its decimal text, in range or not.
+        for (json, text) in [
+            ("420", "420"),
+            ("-50", "-50"),
+            ("99999999999", "99999999999"),
+        ] {
+            let s: TravellerScore = serde_json::from_str(json).unwrap();
+            assert_eq!(s.text(), text);
+            assert_eq!(s, TravellerScore::new(text));
+        }
+    }
+
+    /// A line holds its names as shared ids and its score inline: a small
+    /// constant a result (was 128 bytes and three allocations; issue 30).
+    #[test]
+    fn a_line_is_small_and_shares_its_names() {
+        assert!(size_of::<ResultEntry>() <= 80);
+        assert_eq!(size_of::<Option<TravellerScore>>(), 16);
+        let text = r#"{"event": {"name": "x"}, "boards": [
+            {"board": 1, "results": [{"ns": "1", "ew": "2", "score": 420}]},
+            {"board": 2, "results": [{"ns": "2", "ew": "\u0031", "score": "-50"}]}]}"#;
+        let file: EventFile = Source::new(text, Notation::Json).parse().unwrap();
+        let lines: Vec<&ResultEntry> = file.boards.iter().flat_map(|b| &b.results).collect();
+        let [a, b] = lines.as_slice() else {
+            panic!("two lines")
+        };
+        // The same name is one id, written plainly or escaped.
+        assert_eq!(a.ns.as_str().as_ptr(), b.ew.as_str().as_ptr());
+        assert_eq!(a.ew.as_str().as_ptr(), b.ns.as_str().as_ptr());
+        assert_eq!(a.score.as_ref().unwrap().points(), Some(420));
+        assert_eq!(b.score.as_ref().unwrap().points(), Some(-50));
+    }
 }

@@ -193,12 +193,12 @@ fn board_plainly_clean(board: &BoardEntry) -> bool {
             weighted,
             version: _,
         } = line;
-        plainly_clean_str(ns)
-            && plainly_clean_str(ew)
-            && score.as_ref().is_none_or(|s| plainly_clean_str(&s.0))
+        plainly_clean_str(ns.as_str())
+            && plainly_clean_str(ew.as_str())
+            && score.as_ref().is_none_or(plainly_clean_score)
             && weighted.iter().flatten().all(|part| {
                 let crate::file::WeightedPart { weight: _, score } = part;
-                plainly_clean_str(&score.0)
+                plainly_clean_score(score)
             })
     })
 }
@@ -213,6 +213,12 @@ fn plainly_clean_str(s: &str) -> bool {
     } else {
         !s.chars().any(forges_output) && !s.trim().is_empty()
     }
+}
+
+/// Whether a score's text is plainly clean: a whole number kept as one
+/// always is (digits and a minus).
+fn plainly_clean_score(score: &crate::file::TravellerScore) -> bool {
+    score.points().is_some() || plainly_clean_str(&score.text())
 }
 
 /// One step of the path being walked, spelt out only for an error.

@@ -169,6 +169,8 @@ impl Source {
                 hint: hint.to_owned(),
             }));
         }
+        // Pair names are read once each for the whole file (issue 30).
+        let _names = crate::file::names::Reading::start();
         match self.notation {
             Notation::Json => {
                 let mut de = serde_json::Deserializer::from_str(&self.text);
