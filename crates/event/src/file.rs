@@ -378,7 +378,9 @@ impl BoardVulnerability {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct ResultEntry {
-    /// The NS pair (one shared id per name in the file).
+    /// The NS pair.
+    // One shared id per name in the file (issue 30); the doc comment is the
+    // schema's description, which does not change.
     #[serde(deserialize_with = "names::pair")]
     #[schemars(with = "String")]
     pub ns: ContestantId,
