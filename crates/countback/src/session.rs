@@ -31,16 +31,28 @@ fn fig(s: &Score, shown: &ColumnDisplay) -> Figure {
     }
 }
 
-/// One field's standings, in place order, each pair found by map.
+/// A figure of a column whose texts are written once for its distinct
+/// values.
+fn fig_in(s: &Score, shown: &ColumnTexts<'_>) -> Figure {
+    Figure {
+        exact: shown.exact(s).into_owned(),
+        display: shown.show(s).into_owned(),
+    }
+}
+
+/// One field's standings, in place order, each pair found by map; the
+/// totals' and percentages' texts written once for each distinct value (a
+/// field of 40,000 pairs on one board has a few dozen: rounding each row
+/// anew was the largest cost of its standings: issue 30).
 struct FieldRows<'a> {
     name: &'static str,
     rows: Vec<(usize, bool, &'a Standing)>,
-    total: ColumnDisplay,
-    percentage: ColumnDisplay,
+    total: ColumnTexts<'a>,
+    percentage: ColumnTexts<'a>,
 }
 
 fn field_rows(f: &countback_event::Field, half: HalfDisplay) -> FieldRows<'_> {
-    let by_pair: HashMap<&ContestantId, &Standing> =
+    let by_pair: foldhash::HashMap<&ContestantId, &Standing> =
         f.standings.iter().map(|s| (&s.pair, s)).collect();
     let rows: Vec<(usize, bool, &Standing)> = f
         .places
@@ -55,12 +67,12 @@ fn field_rows(f: &countback_event::Field, half: HalfDisplay) -> FieldRows<'_> {
         .collect();
     FieldRows {
         name: f.name,
-        total: ColumnDisplay::for_values(
+        total: ColumnDisplay::texts(
             rows.iter().map(|(_, _, s)| &s.total),
             &Precision::distinct(2),
             half,
         ),
-        percentage: ColumnDisplay::for_values(
+        percentage: ColumnDisplay::texts(
             rows.iter().map(|(_, _, s)| &s.percentage),
             &Precision::percentage(),
             half,
@@ -294,8 +306,8 @@ impl SessionOutput<'_> {
                             tied: *tied,
                             pair: st.pair.as_str(),
                             name: self.names.get(&st.pair).map(String::as_str),
-                            total: fig(&st.total, &rows.total),
-                            percentage: fig(&st.percentage, &rows.percentage),
+                            total: fig_in(&st.total, &rows.total),
+                            percentage: fig_in(&st.percentage, &rows.percentage),
                             boards_played: st.boards_played,
                             max_possible: st.max_possible.to_string(),
                         })
@@ -410,10 +422,10 @@ impl SessionOutput<'_> {
                     cells.push(self.name_of(&st.pair));
                 }
                 cells.extend([
-                    rows.total.show(&st.total),
-                    rows.percentage.show(&st.percentage),
+                    rows.total.show(&st.total).into_owned(),
+                    rows.percentage.show(&st.percentage).into_owned(),
                     st.boards_played.to_string(),
-                    st.total.to_string(),
+                    rows.total.exact(&st.total).into_owned(),
                 ]);
                 t.lines.push(Line::Cells(cells));
             }
@@ -580,10 +592,10 @@ impl SessionOutput<'_> {
                         (if *tied { "yes" } else { "" }).to_owned(),
                         st.pair.to_string(),
                         self.name_of(&st.pair),
-                        rows.total.show(&st.total),
-                        st.total.to_string(),
-                        rows.percentage.show(&st.percentage),
-                        st.percentage.to_string(),
+                        rows.total.show(&st.total).into_owned(),
+                        rows.total.exact(&st.total).into_owned(),
+                        rows.percentage.show(&st.percentage).into_owned(),
+                        rows.percentage.exact(&st.percentage).into_owned(),
                         st.boards_played.to_string(),
                     ],
                 )?;
