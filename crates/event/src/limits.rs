@@ -11,17 +11,19 @@
 //!   of memory per byte at most (a teams or chess event; a pairs session,
 //!   about 21 bytes a byte, is held by its results limit below): 128 MiB
 //!   holds a session of 2,000,000 results with names of a dozen characters.
-//! - **A pairs session**: scoring and showing a result costs about 1 KB
-//!   and 2 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
-//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 151 MB in 0.23 s
-//!   of CPU, 1,000,000 (45.7 MB of JSON) at 968 MB in 1.9 s (1.3 s for the
-//!   standings alone, CSV), 2,000,000 (92 MB) at 1.93 GB in 4.6 s (3.2 s
-//!   CSV); release, `countback score`, text output, load 1.3. The limit is
-//!   2,000,000 results: an online daylong or a worldwide simultaneous
-//!   event fits, and the cost is linear. Pair names are shared, not
-//!   copied, by every line. The memory is set while scoring, not writing:
-//!   the text and JSON are written board by board, and the peak is the
-//!   same for the standings alone (CSV).
+//! - **A pairs session**: scoring and showing a result costs about 600
+//!   bytes and 2 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
+//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 97 MB in 0.27 s
+//!   of CPU, 1,000,000 (45.7 MB of JSON) at 601 MB in 2.6 s (1.6 s for the
+//!   standings alone, CSV), 2,000,000 (92 MB) at 1.2 GB in 5.2 s (3.9 s
+//!   CSV); release, `countback score`, text output, user + system time,
+//!   load 1.2–1.4. The limit is 2,000,000 results: an online daylong or a
+//!   worldwide simultaneous event fits, and the cost is linear. Pair names
+//!   are read once and shared by every line; a score is kept as a number;
+//!   each board's table is built as it is written, not held beside the
+//!   scored session, so the peak is set while scoring, and is the same for
+//!   the standings alone (CSV). The event file as read is still held while
+//!   scoring.
 //!
 //! Real events sit far below: a 2,000-pair session of 30 boards has 30,000
 //! results in about 1.5 MB of TOML; a 500-team Swiss of 12 rounds has 3,000
