@@ -24,22 +24,6 @@ use crate::doc::{
 };
 use crate::standings::{half_words, Figure};
 
-fn fig(s: &Score, shown: &ColumnDisplay) -> Figure {
-    Figure {
-        exact: s.to_string(),
-        display: shown.show(s),
-    }
-}
-
-/// A figure of a column whose texts are written once for its distinct
-/// values.
-fn fig_in(s: &Score, shown: &ColumnTexts<'_>) -> Figure {
-    Figure {
-        exact: shown.exact(s).into_owned(),
-        display: shown.show(s).into_owned(),
-    }
-}
-
 /// One field's standings, in place order, each pair found by map; the
 /// totals' and percentages' texts written once for each distinct value (a
 /// field of 40,000 pairs on one board has a few dozen: rounding each row
@@ -248,11 +232,7 @@ fn penalty_amount(p: &countback_event::AppliedPenalty) -> String {
 }
 
 fn two(p: Option<&(Score, Score)>, shown: &ColumnTexts<'_>) -> Option<[Figure; 2]> {
-    let fig = |s: &Score| Figure {
-        exact: shown.exact(s).into_owned(),
-        display: shown.show(s).into_owned(),
-    };
-    p.map(|(a, b)| [fig(a), fig(b)])
+    p.map(|(a, b)| [Figure::in_column(a, shown), Figure::in_column(b, shown)])
 }
 
 /// A scored pairs session, in `format`.
@@ -306,8 +286,8 @@ impl SessionOutput<'_> {
                             tied: *tied,
                             pair: st.pair.as_str(),
                             name: self.names.get(&st.pair).map(String::as_str),
-                            total: fig_in(&st.total, &rows.total),
-                            percentage: fig_in(&st.percentage, &rows.percentage),
+                            total: Figure::in_column(&st.total, &rows.total),
+                            percentage: Figure::in_column(&st.percentage, &rows.percentage),
                             boards_played: st.boards_played,
                             max_possible: st.max_possible.to_string(),
                         })
@@ -765,7 +745,7 @@ fn line_display(b: &BoardScore, half: HalfDisplay) -> ColumnDisplay {
 
 fn line_scores(l: &LineScore, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
     match (&l.ns_score, &l.ew_score) {
-        (Some(a), Some(b)) => Some([fig(a, shown), fig(b, shown)]),
+        (Some(a), Some(b)) => Some([Figure::of(a, shown), Figure::of(b, shown)]),
         _ => None,
     }
 }
@@ -968,8 +948,8 @@ pub fn rescored(
                         place: s.place,
                         tied: s.tied,
                         boards_played: s.boards_played,
-                        total: fig(&s.total, &total),
-                        percentage: s.percentage.as_ref().map(|p| fig(p, &pct)),
+                        total: Figure::of(&s.total, &total),
+                        percentage: s.percentage.as_ref().map(|p| Figure::of(p, &pct)),
                     })
                     .collect(),
                 boards: shown_boards,
@@ -1492,11 +1472,11 @@ fn write_combined(
                         sessions: s
                             .figures
                             .iter()
-                            .map(|f| f.as_ref().map(|f| fig(f, &shown.figure)))
+                            .map(|f| f.as_ref().map(|f| Figure::of(f, &shown.figure)))
                             .collect(),
-                        carried: s.carried.as_ref().map(|f| fig(f, &shown.total)),
-                        stage: fig(&s.stage, &shown.total),
-                        total: fig(&s.total, &shown.total),
+                        carried: s.carried.as_ref().map(|f| Figure::of(f, &shown.total)),
+                        stage: Figure::of(&s.stage, &shown.total),
+                        total: Figure::of(&s.total, &shown.total),
                     })
                     .collect(),
                 decisions: &c.outcome.trace,
@@ -1519,8 +1499,8 @@ fn write_combined(
                                     field: s.field.map(|d| d.to_string()),
                                     place: s.place,
                                     tied: s.tied,
-                                    total: fig(&s.total, &total),
-                                    percentage: fig(&s.percentage, &pct),
+                                    total: Figure::of(&s.total, &total),
+                                    percentage: Figure::of(&s.percentage, &pct),
                                 })
                                 .collect(),
                             decisions: r.outcome.as_ref().map(|o| o.trace.as_slice()),

@@ -43,10 +43,20 @@ pub struct Figure {
 }
 
 impl Figure {
-    fn of(s: &Score, shown: &ColumnDisplay) -> Figure {
+    /// `s` as a column with display `shown` prints it.
+    pub(crate) fn of(s: &Score, shown: &ColumnDisplay) -> Figure {
         Figure {
             exact: s.to_string(),
             display: shown.show(s),
+        }
+    }
+
+    /// `s` in a column whose texts are written once for its distinct
+    /// values.
+    pub(crate) fn in_column(s: &Score, shown: &ColumnTexts<'_>) -> Figure {
+        Figure {
+            exact: shown.exact(s).into_owned(),
+            display: shown.show(s).into_owned(),
         }
     }
 

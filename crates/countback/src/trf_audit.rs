@@ -86,10 +86,7 @@ impl Displays {
     }
 
     fn figure(&self, s: &Score) -> Figure {
-        Figure {
-            exact: s.to_string(),
-            display: self.points.show(s),
-        }
+        Figure::of(s, &self.points)
     }
 
     fn value(&self, code: &str, s: &Score) -> String {
