@@ -39,21 +39,10 @@ impl Trace {
         self.split_by(Best::Largest, clause, test, group, key, note)
     }
 
-    /// Apply a test where the smallest value is best (a ranking position).
-    pub(crate) fn split_ascending<K: Ord + Clone + Into<Value>>(
-        &mut self,
-        clause: &str,
-        test: &str,
-        group: &[ContestantId],
-        key: impl FnMut(&ContestantId) -> K,
-        note: Option<String>,
-    ) -> Vec<Vec<ContestantId>> {
-        self.split_by(Best::Smallest, clause, test, group, key, note)
-    }
-
-    /// The one body of [`Trace::split`] and [`Trace::split_ascending`]: the
-    /// trace records the values as they are, whichever end is best.
-    fn split_by<K: Ord + Clone + Into<Value>>(
+    /// Apply a test whose `best` end places first (a ranking position: the
+    /// smallest): the body of [`Trace::split`]. The trace records the
+    /// values as they are, whichever end is best.
+    pub(crate) fn split_by<K: Ord + Clone + Into<Value>>(
         &mut self,
         best: Best,
         clause: &str,
@@ -287,7 +276,7 @@ pub(crate) fn cascade(
 
 /// Which end of a test's values places first.
 #[derive(Debug, Clone, Copy)]
-enum Best {
+pub(crate) enum Best {
     /// The largest value (points, IMPs, VPs).
     Largest,
     /// The smallest value (a ranking position).

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
 
-use crate::engine::{alone, stands, Trace};
+use crate::engine::{alone, stands, Best, Trace};
 use crate::error::WbfError;
 use crate::readings::Readings;
 use crate::teams::tied_group;
@@ -137,7 +137,8 @@ pub fn knockout(
             })?;
         pos.insert(t.clone(), *p);
     }
-    let parts = trace.split_ascending(
+    let parts = trace.split_by(
+        Best::Smallest,
         "WBF 2 ¶1",
         "position at the end of the qualification (1 is highest)",
         &group,
