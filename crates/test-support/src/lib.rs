@@ -143,6 +143,36 @@ pub fn assert_listed(not_used: &[String], wanted: impl Fn(&str) -> bool) {
     assert!(not_used.iter().any(|n| wanted(n)), "{not_used:?}");
 }
 
+/// Asserts that a whole-tie `TieBreakOutcome` (the model's) placed all `n`
+/// contestants, and that its trace stayed small: under 400 characters of
+/// notes and values a contestant (issue 17: a note once named every pair
+/// of a 1,500-team tie that did not meet). A macro, not a function: this
+/// crate does not depend on the model, whose own tests use it.
+///
+/// # Panics
+/// When a contestant is missing or placed twice, or the trace is larger.
+#[macro_export]
+macro_rules! assert_placed_with_small_trace {
+    ($outcome:expr, $n:expr) => {{
+        let outcome = &$outcome;
+        let n: usize = $n;
+        let placed: usize = outcome.order.iter().map(|g| g.members.len()).sum();
+        assert_eq!(placed, n);
+        let text: usize = outcome
+            .trace
+            .iter()
+            .map(|d| {
+                d.note.as_ref().map_or(0, String::len)
+                    + d.values
+                        .iter()
+                        .map(|(_, v)| v.to_string().len())
+                        .sum::<usize>()
+            })
+            .sum();
+        assert!(text < 400 * n, "{text} characters of trace");
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -237,6 +237,20 @@ pub fn scale_sizes() -> Vec<usize> {
     }
 }
 
+/// A scale benchmark's group, named `name`: ten samples, a 100 ms warm-up
+/// and one second of measurement, so that a tie of 10,000 in every
+/// procedure is measured in minutes; run it over [`scale_sizes`].
+pub fn scale_group<'a>(
+    c: &'a mut criterion::Criterion,
+    name: &str,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(100))
+        .measurement_time(std::time::Duration::from_secs(1));
+    g
+}
+
 /// A small deterministic mixer (0 to 999), so a generated event is the
 /// same on every run: the score of `a` against `b`, varied by `salt`.
 #[must_use]

@@ -9,9 +9,7 @@
 //! `COUNTBACK_SCALE=1000,4000` to choose the sizes.
 #![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
 
-use std::time::Duration;
-
-use countback_test_support::synthetic::scale_sizes;
+use countback_test_support::synthetic::{scale_group, scale_sizes};
 use countback_tiebreak_chess::{
     rank, Cascade, CascadeEnd, ContestantId, Crosstable, IhsaEvent, IhsaOptions, RoundNumber,
     RoundResult, Score, TeamMatch, UscfOptions,
@@ -77,10 +75,7 @@ fn ihsa(n: usize) -> IhsaEvent {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut g = c.benchmark_group("chess tie of n");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_secs(1));
+    let mut g = scale_group(c, "chess tie of n");
     for n in scale_sizes() {
         let table = crosstable(n);
         let options = UscfOptions::default();

@@ -13,13 +13,12 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::collections::BTreeMap;
-use std::time::Duration;
-
 use countback_model::{BoardNumber, ContestantId, Score};
-use countback_test_support::synthetic::{mix, scale_sizes};
+use countback_test_support::synthetic::{mix, scale_group, scale_sizes};
 use countback_tiebreak_ebu::{Board, BoardResult, Procedure, Stage, TiePurpose};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::collections::BTreeMap;
+
 
 use common::{drawn_swiss, team as name, vp_imps_stage};
 
@@ -45,10 +44,7 @@ fn stage(teams: usize) -> Stage {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut g = c.benchmark_group("ebu tie of n teams");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_secs(1));
+    let mut g = scale_group(c, "ebu tie of n teams");
     for n in scale_sizes() {
         let stage = stage(n);
         let tied: Vec<ContestantId> = (0..n).map(name).collect();

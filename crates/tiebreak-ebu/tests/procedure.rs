@@ -924,21 +924,8 @@ fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
         let outcome = procedure
             .split(&stage, &tied, TiePurpose::QualifyingPlace)
             .unwrap();
-        let placed: usize = outcome.order.iter().map(|g| g.members.len()).sum();
-        assert_eq!(placed, n);
-        let text: usize = outcome
-            .trace
-            .iter()
-            .map(|d| {
-                d.note.as_ref().map_or(0, String::len)
-                    + d.values
-                        .iter()
-                        .map(|(_, v)| v.to_string().len())
-                        .sum::<usize>()
-            })
-            .sum();
         // Before: the first note named all ~1.1 million pairs that did not meet.
-        assert!(text < 400 * n, "{text} characters of trace");
+        countback_test_support::assert_placed_with_small_trace!(outcome, n);
     }
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
 }

@@ -9,12 +9,10 @@
 //! `COUNTBACK_SCALE=1000,4000` to choose the sizes.
 #![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
 
-use std::time::Duration;
-
 use countback_model::{
     BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, Unit,
 };
-use countback_test_support::synthetic::{mix, scale_sizes};
+use countback_test_support::synthetic::{mix, scale_group, scale_sizes};
 use countback_tiebreak_wbf::{
     bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, TeamsEvent,
 };
@@ -101,10 +99,7 @@ fn bam_stage(teams: usize) -> BamStage {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut g = c.benchmark_group("wbf tie of n teams");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_secs(1));
+    let mut g = scale_group(c, "wbf tie of n teams");
     for n in scale_sizes() {
         let tied: Vec<ContestantId> = (0..n).map(name).collect();
         let event = teams_event(n);
