@@ -72,11 +72,17 @@ fn is_line(f: &Finding) -> bool {
     matches!(f.figure, Figure::LineNs | Figure::LineEw)
 }
 
+/// The audit's findings on traveller lines (NS or EW).
+fn lines(audit: &Audit) -> impl Iterator<Item = &Finding> {
+    audit.findings.iter().filter(|f| is_line(f))
+}
+
 fn who(f: &Finding) -> &str {
     f.contestant.as_ref().map_or("", ContestantId::as_str)
 }
 
-/// Every total, percentage and place of the file agrees at its precision.
+/// Every total, percentage and place of the file agrees at its precision,
+/// and the writer's convention explains the file.
 fn standings_reproduced(audit: &Audit, participants: usize) {
     for figure in [Figure::Total, Figure::Percentage, Figure::Place] {
         let found: Vec<_> = audit.of(figure).collect();
@@ -85,6 +91,7 @@ fn standings_reproduced(audit: &Audit, participants: usize) {
             assert!(f.class.agrees(), "{figure:?} of {}: {f:?}", who(f));
         }
     }
+    explained_by_writer(audit);
 }
 
 /// Source: README of bridge-data, mp_pairs_howell.xml (PRIMARY): 6-table
@@ -96,13 +103,12 @@ fn mp_pairs_howell() {
         return;
     };
     standings_reproduced(&audit, 12);
-    explained_by_writer(&audit);
     for id in ["1", "3"] {
         let s = audit.rescore.standing(&ContestantId::new(id)).unwrap();
         assert_eq!(s.boards_played, 26, "pair {id}");
     }
     // Board 12 is printed unfactored (top 8) and only board 12.
-    for f in audit.findings.iter().filter(|f| is_line(f)) {
+    for f in lines(&audit) {
         match f.class {
             Difference::UnfactoredShortBoard => assert_eq!(f.board.unwrap().0, 12, "{f:?}"),
             _ => assert!(f.class.agrees(), "{f:?}"),
@@ -123,7 +129,6 @@ fn mp_pairs_mitchell_04() {
         return;
     };
     standings_reproduced(&audit, 16);
-    explained_by_writer(&audit);
     let played: Vec<usize> = audit
         .rescore
         .standings
@@ -132,7 +137,7 @@ fn mp_pairs_mitchell_04() {
         .collect();
     assert_eq!(played.iter().max(), Some(&17));
     assert_eq!(played.iter().min(), Some(&15));
-    for f in audit.findings.iter().filter(|f| is_line(f)) {
+    for f in lines(&audit) {
         assert!(
             f.class.agrees() || f.class == Difference::UnfactoredShortBoard,
             "{f:?}"
@@ -246,7 +251,7 @@ fn mp_pairs_mitchell_adjusted_02() {
         ]
     );
     // All other lines agree.
-    for f in audit.findings.iter().filter(|f| is_line(f)) {
+    for f in lines(&audit) {
         assert!(
             f.class.agrees() || f.class == Difference::ManualOverride,
             "{f:?}"
@@ -279,7 +284,7 @@ fn butler_howell() {
         return;
     };
     assert_eq!(audit.of(Figure::Datum).count(), 35);
-    assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 280);
+    assert_eq!(lines(&audit).count(), 280);
     every_figure_agrees(&audit);
     // The csv's exact-half cases: -445 -> -450, -5 -> -10, 125 -> 130.
     for (board, datum) in [(2, "-450"), (20, "-10"), (17, "130")] {
@@ -300,7 +305,7 @@ fn cross_imp_howell() {
     let Some((_, audit)) = compscore("cross_imp_howell.xml") else {
         return;
     };
-    assert_eq!(audit.findings.iter().filter(|f| is_line(f)).count(), 216);
+    assert_eq!(lines(&audit).count(), 216);
     every_figure_agrees(&audit);
     let two = audit.rescore.standing(&ContestantId::new("2")).unwrap();
     assert_eq!(
@@ -322,7 +327,7 @@ fn nz_multi_section() {
     let Some((_, audit)) = nz("multi-section-multi-movement-pairs.xml") else {
         return;
     };
-    let lines: Vec<_> = audit.findings.iter().filter(|f| is_line(f)).collect();
+    let lines: Vec<_> = lines(&audit).collect();
     assert_eq!(lines.len(), 858 * 2);
     for f in &lines {
         assert!(f.class.agrees(), "{f:?}");
@@ -371,7 +376,7 @@ fn nz_not_played_is_absent() {
         .find(|b| b.number.0 == 19)
         .unwrap();
     assert_eq!(scored.results, 12);
-    for f in audit.findings.iter().filter(|f| is_line(f)) {
+    for f in lines(&audit) {
         if f.board.unwrap().0 == 19 {
             assert_eq!(f.class, Difference::NotPlayedScoredAsResult, "{f:?}");
         } else {
@@ -402,7 +407,7 @@ fn nz_three_quarter_howell() {
     let Some((_, audit)) = nz("three_quarter_howell_with_phantom.xml") else {
         return;
     };
-    for f in audit.findings.iter().filter(|f| is_line(f)) {
+    for f in lines(&audit) {
         assert!(
             f.class.agrees()
                 || f.class
