@@ -158,31 +158,37 @@ fn rescore(name: &str) -> Option<(usize, usize)> {
     Some((agree, overridden))
 }
 
-#[test]
-fn howell_with_a_short_board_and_an_adjusted_line() {
-    if let Some(counts) = rescore("mp_pairs_howell") {
-        assert_eq!(counts, (12, 0));
-    }
-}
+/// Each real file, what it holds, and what its rescore gives: (pairs whose
+/// percentage, total and place agree, totals Compscore overrode by hand).
+const FILES: &[(&str, &str, (usize, usize))] = &[
+    (
+        "mp_pairs_howell",
+        "a Howell with a short board and an adjusted line",
+        (12, 0),
+    ),
+    (
+        "mp_pairs_mitchell_04",
+        "a skewered Mitchell with short boards",
+        (16, 0),
+    ),
+    (
+        "mp_pairs_mitchell",
+        "a Mitchell with one long board and exact ties",
+        (38, 0),
+    ),
+    (
+        "mp_pairs_mitchell_adjusted_02",
+        "a Mitchell with split adjusted scores",
+        (39, 3),
+    ),
+];
 
 #[test]
-fn skewered_mitchell_with_short_boards() {
-    if let Some(counts) = rescore("mp_pairs_mitchell_04") {
-        assert_eq!(counts, (16, 0));
-    }
-}
-
-#[test]
-fn mitchell_with_one_long_board_and_exact_ties() {
-    if let Some(counts) = rescore("mp_pairs_mitchell") {
-        assert_eq!(counts, (38, 0));
-    }
-}
-
-#[test]
-fn mitchell_with_split_adjusted_scores() {
-    if let Some(counts) = rescore("mp_pairs_mitchell_adjusted_02") {
-        assert_eq!(counts, (39, 3));
+fn every_file_is_rescored_as_its_writer_printed_it() {
+    for (name, what, want) in FILES {
+        if let Some(counts) = rescore(name) {
+            assert_eq!(counts, *want, "{name}: {what}");
+        }
     }
 }
 

@@ -13,12 +13,12 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+use std::collections::BTreeMap;
+
 use countback_model::{BoardNumber, ContestantId, Score};
 use countback_test_support::synthetic::{mix, scale_group, scale_sizes};
 use countback_tiebreak_ebu::{Board, BoardResult, Procedure, Stage, TiePurpose};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use std::collections::BTreeMap;
-
 
 use common::{drawn_swiss, team as name, vp_imps_stage};
 

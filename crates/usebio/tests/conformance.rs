@@ -12,7 +12,8 @@ mod common;
 
 use countback_model::{ContestantId, TableOutcome};
 use countback_usebio::{
-    audit, parse_nz_scorer, parse_usebio, Audit, Convention, Difference, Figure, Finding, Session,
+    audit, parse_nz_scorer, parse_usebio, Audit, BoardScore, Convention, Difference, Figure,
+    Finding, Session,
 };
 
 /// The real file `folder/name` read by `parse` and audited: the writer's
@@ -70,6 +71,16 @@ fn every_figure_agrees(audit: &Audit) {
 
 fn is_line(f: &Finding) -> bool {
     matches!(f.figure, Figure::LineNs | Figure::LineEw)
+}
+
+/// The rescore of board `number`.
+fn rescored(audit: &Audit, number: u32) -> &BoardScore {
+    audit
+        .rescore
+        .boards
+        .iter()
+        .find(|b| b.number.0 == number)
+        .unwrap()
 }
 
 /// The audit's findings on traveller lines (NS or EW).
@@ -288,12 +299,7 @@ fn butler_howell() {
     every_figure_agrees(&audit);
     // The csv's exact-half cases: -445 -> -450, -5 -> -10, 125 -> 130.
     for (board, datum) in [(2, "-450"), (20, "-10"), (17, "130")] {
-        let d = audit
-            .rescore
-            .boards
-            .iter()
-            .find(|b| b.number.0 == board)
-            .unwrap();
+        let d = rescored(&audit, board);
         assert_eq!(d.datum.as_ref().unwrap().to_string(), datum);
     }
 }
@@ -335,12 +341,7 @@ fn nz_multi_section() {
     assert!(lines
         .iter()
         .any(|f| f.class == Difference::DisplayTruncation));
-    let b17 = audit
-        .rescore
-        .boards
-        .iter()
-        .find(|b| b.number.0 == 17)
-        .unwrap();
+    let b17 = rescored(&audit, 17);
     assert_eq!(
         (b17.results, b17.top.clone()),
         (31, Some(countback_model::Score::integer(64)))
@@ -369,12 +370,7 @@ fn nz_not_played_is_absent() {
             .count(),
         1
     );
-    let scored = audit
-        .rescore
-        .boards
-        .iter()
-        .find(|b| b.number.0 == 19)
-        .unwrap();
+    let scored = rescored(&audit, 19);
     assert_eq!(scored.results, 12);
     for f in lines(&audit) {
         if f.board.unwrap().0 == 19 {
