@@ -10,13 +10,17 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
 
 use countback_model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, Unit,
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, TieBreakOutcome,
+    Unit,
 };
 use countback_test_support::synthetic::{mix, scale_group, scale_sizes};
 use countback_tiebreak_wbf::{
-    bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, TeamsEvent,
+    bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, Readings, TeamsEvent, WbfError,
 };
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion,
+};
 
 // The tests' builders (names, a teams match).
 #[path = "../tests/common/mod.rs"]
@@ -98,76 +102,40 @@ fn bam_stage(teams: usize) -> BamStage {
     BamStage::new((0..teams).map(|t| (name(t), Score::ZERO)), matches, boards).unwrap()
 }
 
+/// A procedure of this crate: a tie of a stage in, the tie split out.
+type Procedure<S> = fn(&S, &[ContestantId], &Readings) -> Result<TieBreakOutcome, WbfError>;
+
+/// Measure `procedure` on the tie of every team of `stage`, once checked to
+/// place each of them.
+fn measure<S>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    label: &str,
+    stage: &S,
+    tied: &[ContestantId],
+    procedure: Procedure<S>,
+) {
+    let readings = Readings::default();
+    let outcome = procedure(stage, tied, &readings).unwrap();
+    let placed: usize = outcome.order.iter().map(|g| g.members.len()).sum();
+    assert_eq!(placed, tied.len());
+    g.bench_with_input(BenchmarkId::new(label, tied.len()), &tied.len(), |b, _| {
+        b.iter(|| procedure(black_box(stage), black_box(tied), &readings).unwrap())
+    });
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = scale_group(c, "wbf tie of n teams");
     for n in scale_sizes() {
         let tied: Vec<ContestantId> = (0..n).map(name).collect();
         let event = teams_event(n);
-        let placed = |o: &countback_model::TieBreakOutcome| {
-            o.order.iter().map(|g| g.members.len()).sum::<usize>()
-        };
-        assert_eq!(
-            placed(&swiss(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
-            n
-        );
-        g.bench_with_input(BenchmarkId::new("swiss", n), &n, |b, _| {
-            b.iter(|| {
-                swiss(
-                    black_box(&event),
-                    black_box(&tied),
-                    &countback_tiebreak_wbf::Readings::default(),
-                )
-                .unwrap()
-            })
-        });
-        assert_eq!(
-            placed(
-                &round_robin(&event, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()
-            ),
-            n
-        );
-        g.bench_with_input(BenchmarkId::new("round robin", n), &n, |b, _| {
-            b.iter(|| {
-                round_robin(
-                    black_box(&event),
-                    black_box(&tied),
-                    &countback_tiebreak_wbf::Readings::default(),
-                )
-                .unwrap()
-            })
-        });
+        measure(&mut g, "swiss", &event, &tied, swiss);
+        measure(&mut g, "round robin", &event, &tied, round_robin);
         drop(event);
         let stage = pairs_stage(n);
-        assert_eq!(
-            placed(&pairs(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
-            n
-        );
-        g.bench_with_input(BenchmarkId::new("pairs", n), &n, |b, _| {
-            b.iter(|| {
-                pairs(
-                    black_box(&stage),
-                    black_box(&tied),
-                    &countback_tiebreak_wbf::Readings::default(),
-                )
-                .unwrap()
-            })
-        });
+        measure(&mut g, "pairs", &stage, &tied, pairs);
         drop(stage);
         let stage = bam_stage(n);
-        assert_eq!(
-            placed(&bam(&stage, &tied, &countback_tiebreak_wbf::Readings::default()).unwrap()),
-            n
-        );
-        g.bench_with_input(BenchmarkId::new("bam", n), &n, |b, _| {
-            b.iter(|| {
-                bam(
-                    black_box(&stage),
-                    black_box(&tied),
-                    &countback_tiebreak_wbf::Readings::default(),
-                )
-                .unwrap()
-            })
-        });
+        measure(&mut g, "bam", &stage, &tied, bam);
     }
     g.finish();
 }
