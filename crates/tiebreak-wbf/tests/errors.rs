@@ -11,7 +11,7 @@ use countback_tiebreak_wbf::{
 
 mod common;
 
-use common::{played, side};
+use common::{match_between, played, side};
 
 fn m(round: usize, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
     let scores = units.iter().map(|(u, x, y)| side(*u, *x, *y)).collect();
@@ -19,16 +19,7 @@ fn m(round: usize, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
 }
 
 fn full(round: usize, a: &str, b: &str, vp: (i64, i64)) -> Encounter {
-    m(
-        round,
-        a,
-        b,
-        &[
-            (Unit::VictoryPoints, vp.0, vp.1),
-            (Unit::Imps, 10, 10),
-            (Unit::TotalPoints, 100, 100),
-        ],
-    )
+    match_between(round, a, b, vp, (10, 10), (100, 100))
 }
 
 fn ids(names: &[&str]) -> Vec<ContestantId> {
@@ -261,46 +252,10 @@ fn nothing_lost_beats_any_finite_quotient() {
     let e = TeamsEvent::new(
         ids(&["A", "B", "C", "D"]),
         [
-            m(
-                1,
-                "A",
-                "D",
-                &[
-                    (Unit::VictoryPoints, 15, 5),
-                    (Unit::Imps, 30, 0),
-                    (Unit::TotalPoints, 900, 100),
-                ],
-            ),
-            m(
-                1,
-                "B",
-                "C",
-                &[
-                    (Unit::VictoryPoints, 5, 15),
-                    (Unit::Imps, 5, 0),
-                    (Unit::TotalPoints, 500, 400),
-                ],
-            ),
-            m(
-                2,
-                "A",
-                "B",
-                &[
-                    (Unit::VictoryPoints, 10, 10),
-                    (Unit::Imps, 0, 0),
-                    (Unit::TotalPoints, 500, 500),
-                ],
-            ),
-            m(
-                2,
-                "C",
-                "D",
-                &[
-                    (Unit::VictoryPoints, 0, 20),
-                    (Unit::Imps, 0, 50),
-                    (Unit::TotalPoints, 0, 900),
-                ],
-            ),
+            match_between(1, "A", "D", (15, 5), (30, 0), (900, 100)),
+            match_between(1, "B", "C", (5, 15), (5, 0), (500, 400)),
+            match_between(2, "A", "B", (10, 10), (0, 0), (500, 500)),
+            match_between(2, "C", "D", (0, 20), (0, 50), (0, 900)),
         ],
     )
     .unwrap();

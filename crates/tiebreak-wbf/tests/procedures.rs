@@ -2,10 +2,12 @@
 //! standings, Swiss ties among teams that did not all meet, hand-off notes.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
-use countback_model::{
-    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, TieBreakOutcome, Unit,
-};
+use countback_model::{ContestantId, TieBreakOutcome};
 use countback_tiebreak_wbf::{round_robin_standings, swiss, TeamsEvent};
+
+mod common;
+
+use common::{match_between, name, teams_match};
 
 /// `(first, second, vp, imps, points)`.
 type M<'a> = (&'a str, &'a str, (i64, i64), (i64, i64), (i64, i64));
@@ -20,23 +22,7 @@ fn event(matches: &[M<'_>]) -> TeamsEvent {
                 teams.push(id);
             }
         }
-        let side = |unit, (x, y): (i64, i64)| SideScores {
-            unit,
-            first: Score::integer(x),
-            second: Score::integer(y),
-        };
-        out.push(Encounter {
-            round: RoundNumber(u32::try_from(i + 1).unwrap()),
-            first: (*a).into(),
-            second: (*b).into(),
-            scores: vec![
-                side(Unit::VictoryPoints, *vp),
-                side(Unit::Imps, *imps),
-                side(Unit::TotalPoints, *pts),
-            ],
-            status: EncounterStatus::Played,
-            weight: Score::ONE,
-        });
+        out.push(match_between(i + 1, *a, *b, *vp, *imps, *pts));
     }
     TeamsEvent::new(teams, out).unwrap()
 }
@@ -133,34 +119,20 @@ fn head_to_head_tests_do_not_separate_teams_that_never_met() {
 /// are read once, and long lists in the trace are cut to a few names.
 #[test]
 fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
-    use countback_model::{
-        ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
-    };
     let n = 1_500usize;
-    let name = |i: usize| ContestantId::new(format!("T{i:05}"));
-    let side = |unit, a: i64, b: i64| SideScores {
-        unit,
-        first: Score::integer(a),
-        second: Score::integer(b),
-    };
     let mut matches = Vec::new();
     for r in 0..10usize {
         let order: Vec<usize> = (0..n).map(|i| (i * 13 + r * 7 + 1) % n).collect();
         for pair in order.chunks(2) {
             let [a, b] = pair else { continue };
             let imps = i64::try_from((a * 31 + b * 17 + r) % 7).unwrap();
-            matches.push(Encounter {
-                round: RoundNumber(u32::try_from(r + 1).unwrap()),
-                first: name(*a),
-                second: name(*b),
-                scores: vec![
-                    side(Unit::VictoryPoints, 10, 10),
-                    side(Unit::Imps, imps, 6 - imps),
-                    side(Unit::TotalPoints, 500, 500),
-                ],
-                status: EncounterStatus::Played,
-                weight: Score::ONE,
-            });
+            matches.push(teams_match(
+                r + 1,
+                (*a, *b),
+                (10, 10),
+                (imps, 6 - imps),
+                (500, 500),
+            ));
         }
     }
     let event = TeamsEvent::new((0..n).map(name), matches).unwrap();

@@ -47,10 +47,23 @@ pub fn teams_match(
     imps: (i64, i64),
     points: (i64, i64),
 ) -> Encounter {
+    match_between(round, name(a), name(b), vp, imps, points)
+}
+
+/// A teams match played in `round` between `a` and `b`: VPs, IMPs and
+/// total points, each as (a's, b's).
+pub fn match_between(
+    round: usize,
+    a: impl Into<ContestantId>,
+    b: impl Into<ContestantId>,
+    vp: (i64, i64),
+    imps: (i64, i64),
+    points: (i64, i64),
+) -> Encounter {
     played(
         round,
-        name(a),
-        name(b),
+        a.into(),
+        b.into(),
         vec![
             side(Unit::VictoryPoints, vp.0, vp.1),
             side(Unit::Imps, imps.0, imps.1),
