@@ -10,12 +10,11 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::cast_possible_truncation)]
 
 use countback_model::{
-    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, TieBreakOutcome,
-    Unit,
+    BoardNumber, ContestantId, Encounter, EncounterStatus, RoundNumber, Score, Unit,
 };
 use countback_test_support::synthetic::{mix, scale_group, scale_sizes};
 use countback_tiebreak_wbf::{
-    bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, Readings, TeamsEvent, WbfError,
+    bam, pairs, round_robin, swiss, BamBoard, BamStage, PairsStage, Readings, TeamsEvent,
 };
 use criterion::measurement::WallTime;
 use criterion::{
@@ -26,7 +25,7 @@ use criterion::{
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{name, side, teams_match};
+use common::{name, side, teams_match, Procedure};
 
 const ROUNDS: usize = 10;
 
@@ -101,9 +100,6 @@ fn bam_stage(teams: usize) -> BamStage {
     });
     BamStage::new((0..teams).map(|t| (name(t), Score::ZERO)), matches, boards).unwrap()
 }
-
-/// A procedure of this crate: a tie of a stage in, the tie split out.
-type Procedure<S> = fn(&S, &[ContestantId], &Readings) -> Result<TieBreakOutcome, WbfError>;
 
 /// Measure `procedure` on the tie of every team of `stage`, once checked to
 /// place each of them.

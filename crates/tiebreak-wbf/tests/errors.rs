@@ -1,9 +1,7 @@
 //! Bad input is a typed error naming the culprit, never a panic.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use countback_model::{
-    ContestantId, Encounter, EncounterStatus, InputError, RoundNumber, Score, Unit,
-};
+use countback_model::{Encounter, EncounterStatus, InputError, RoundNumber, Score, Unit};
 use countback_tiebreak_wbf::{
     bam, knockout, pairs, round_robin, swiss, BamStage, PairsStage, Qualification, TeamsEvent,
     WbfError,
@@ -11,7 +9,7 @@ use countback_tiebreak_wbf::{
 
 mod common;
 
-use common::{match_between, played, side};
+use common::{id, ids, match_between, played, side, split};
 
 fn m(round: usize, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
     let scores = units.iter().map(|(u, x, y)| side(*u, *x, *y)).collect();
@@ -20,14 +18,6 @@ fn m(round: usize, a: &str, b: &str, units: &[(Unit, i64, i64)]) -> Encounter {
 
 fn full(round: usize, a: &str, b: &str, vp: (i64, i64)) -> Encounter {
     match_between(round, a, b, vp, (10, 10), (100, 100))
-}
-
-fn ids(names: &[&str]) -> Vec<ContestantId> {
-    names.iter().map(|n| ContestantId::new(*n)).collect()
-}
-
-fn id(n: &str) -> ContestantId {
-    ContestantId::new(n)
 }
 
 #[test]
@@ -117,23 +107,13 @@ fn procedure_errors() {
     )
     .unwrap();
     assert_eq!(
-        round_robin(
-            &e,
-            &ids(&["A", "Z"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(round_robin, &e, &["A", "Z"]).unwrap_err(),
         WbfError::Input(InputError::UnknownContestant {
             contestant: id("Z")
         })
     );
     assert_eq!(
-        swiss(
-            &e,
-            &ids(&["A", "B"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(swiss, &e, &["A", "B"]).unwrap_err(),
         WbfError::NotTied {
             team: id("A"),
             score: Score::integer(20),
@@ -143,16 +123,11 @@ fn procedure_errors() {
         }
     );
     assert_eq!(
-        round_robin(&e, &[], &countback_tiebreak_wbf::Readings::default()).unwrap_err(),
+        split(round_robin, &e, &[]).unwrap_err(),
         WbfError::Input(InputError::Empty { what: "tied teams" })
     );
     assert_eq!(
-        round_robin(
-            &e,
-            &ids(&["A", "A"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(round_robin, &e, &["A", "A"]).unwrap_err(),
         WbfError::Input(InputError::DuplicateContestant {
             contestant: id("A")
         })
@@ -163,12 +138,7 @@ fn procedure_errors() {
 fn knockout_pairs_and_bam_errors() {
     let q = Qualification::new([(id("A"), 1), (id("B"), 2), (id("C"), 3)], []).unwrap();
     assert_eq!(
-        knockout(
-            &q,
-            &ids(&["A", "B", "C"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(knockout, &q, &["A", "B", "C"]).unwrap_err(),
         WbfError::WrongNumberTied {
             procedure: "the knockout tie-break (WBF 2)",
             expected: 2,
@@ -176,12 +146,7 @@ fn knockout_pairs_and_bam_errors() {
         }
     );
     assert_eq!(
-        knockout(
-            &q,
-            &ids(&["A", "D"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(knockout, &q, &["A", "D"]).unwrap_err(),
         WbfError::NotRanked {
             team: id("D"),
             ranking: "qualification"
@@ -215,22 +180,12 @@ fn knockout_pairs_and_bam_errors() {
     )
     .unwrap();
     assert!(matches!(
-        pairs(
-            &p,
-            &ids(&["A", "B"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(pairs, &p, &["A", "B"]).unwrap_err(),
         WbfError::NotTied { .. }
     ));
     let s = BamStage::new([(id("A"), Score::ZERO), (id("B"), Score::ZERO)], [], []).unwrap();
     assert_eq!(
-        bam(
-            &s,
-            &ids(&["A", "B"]),
-            &countback_tiebreak_wbf::Readings::default()
-        )
-        .unwrap_err(),
+        split(bam, &s, &["A", "B"]).unwrap_err(),
         WbfError::NoMatches { team: id("A") }
     );
     assert_eq!(
@@ -260,24 +215,14 @@ fn nothing_lost_beats_any_finite_quotient() {
     )
     .unwrap();
     // A 25, B 15, C 15, D 25.
-    let o = round_robin(
-        &e,
-        &ids(&["B", "C"]),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .unwrap();
+    let o = split(round_robin, &e, &["B", "C"]).unwrap();
     assert_eq!(o.order_text(), "B > C");
     assert_eq!(o.trace[0].clause.0, "WBF 1.1(a)");
     assert_eq!(
         o.trace[0].values[0].1.to_string(),
         "infinite (nothing lost)"
     );
-    let o = round_robin(
-        &e,
-        &ids(&["A", "D"]),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .unwrap();
+    let o = split(round_robin, &e, &["A", "D"]).unwrap();
     // A: 30/0 IMPs, infinite; D: 50/30 = 5/3.
     assert_eq!(o.order_text(), "A > D");
 }

@@ -7,7 +7,7 @@ use countback_tiebreak_wbf::{round_robin_standings, swiss, TeamsEvent};
 
 mod common;
 
-use common::{match_between, name, teams_match};
+use common::{ids, match_between, name, split, teams_match};
 
 /// `(first, second, vp, imps, points)`.
 type M<'a> = (&'a str, &'a str, (i64, i64), (i64, i64), (i64, i64));
@@ -25,10 +25,6 @@ fn event(matches: &[M<'_>]) -> TeamsEvent {
         out.push(match_between(i + 1, *a, *b, *vp, *imps, *pts));
     }
     TeamsEvent::new(teams, out).unwrap()
-}
-
-fn ids(names: &[&str]) -> Vec<ContestantId> {
-    names.iter().map(|n| ContestantId::new(*n)).collect()
 }
 
 fn clauses(o: &TieBreakOutcome) -> Vec<String> {
@@ -92,12 +88,7 @@ fn head_to_head_tests_do_not_separate_teams_that_never_met() {
         ("A", "D", (10, 10), (20, 20), (100, 100)),
         ("B", "D", (10, 10), (20, 20), (100, 100)),
     ]);
-    let o = swiss(
-        &e,
-        &ids(&["A", "B"]),
-        &countback_tiebreak_wbf::Readings::default(),
-    )
-    .unwrap();
+    let o = split(swiss, &e, &["A", "B"]).unwrap();
     assert_eq!(o.order_text(), "A = B");
     let first = o.trace.iter().find(|d| d.clause.0 == "WBF 3.1(i)").unwrap();
     assert!(!first.separated());

@@ -14,13 +14,9 @@ use countback_tiebreak_wbf::{
     PairsStage, Qualification, Readings, SwissPointsOpponents, SwissPointsPartMatches, TeamsEvent,
 };
 
-fn id(n: &str) -> ContestantId {
-    ContestantId::new(n)
-}
+mod common;
 
-fn ids(names: &[&str]) -> Vec<ContestantId> {
-    names.iter().map(|n| id(n)).collect()
-}
+use common::{id, ids, split};
 
 fn side(unit: Unit, (a, b): (i64, i64)) -> SideScores {
     SideScores {
@@ -172,7 +168,7 @@ fn net_imps_among_tied_teams_count_the_matches_they_played() {
         clause: "WBF 3.2 other cases (i)",
         note: "net IMPs over the matches played among them (B and C did not play each other)",
     };
-    let o = swiss(&e, &ids(&["A", "B", "C"]), &Readings::default()).unwrap();
+    let o = split(swiss, &e, &["A", "B", "C"]).unwrap();
     check(&o, &want);
     let net = o
         .trace
@@ -183,7 +179,7 @@ fn net_imps_among_tied_teams_count_the_matches_they_played() {
     assert_eq!(values, ["A 4", "B -10", "C 6"]);
     // The same clause of part 1 (1.2 "other cases" (a)) reads the same words.
     check(
-        &round_robin(&e, &ids(&["A", "B", "C"]), &Readings::default()).unwrap(),
+        &split(round_robin, &e, &["A", "B", "C"]).unwrap(),
         &Expect {
             decided: &["WBF 1.2 other cases (a)"],
             clause: "WBF 1.2 other cases (a)",
@@ -246,7 +242,7 @@ fn swiss_points_count_an_opponent_met_only_in_an_awarded_match() {
     assert_eq!(points[&id("A")], Score::integer(38));
     assert_eq!(points[&id("B")], Score::integer(36));
     check(
-        &swiss(&e, &ids(&["A", "B"]), &Readings::default()).unwrap(),
+        &split(swiss, &e, &["A", "B"]).unwrap(),
         &Expect {
             order: "A > B",
             decided: &["WBF 3 Swiss points"],
@@ -305,7 +301,7 @@ fn swiss_points_count_an_opponent_met_in_a_half_match_by_its_weight() {
     let points = swiss_points(&e, &Readings::default()).unwrap();
     assert_eq!(points[&id("A")], Score::integer(17));
     assert_eq!(points[&id("B")], Score::integer(21));
-    let o = swiss(&e, &ids(&["A", "B"]), &Readings::default()).unwrap();
+    let o = split(swiss, &e, &["A", "B"]).unwrap();
     assert_eq!(o.order_text(), "B > A");
     let r = Readings::default().with_swiss_points_part_matches(SwissPointsPartMatches::EachMeeting);
     let points = swiss_points(&e, &r).unwrap();
@@ -378,7 +374,7 @@ fn bam_direct_match_separates_one() -> BamStage {
 #[test]
 fn bam_teams_left_tied_by_the_direct_match_meet_their_own_direct_match() {
     let s = bam_direct_match_separates_one();
-    let o = bam(&s, &ids(&["A", "B", "C"]), &Readings::default()).unwrap();
+    let o = split(bam, &s, &["A", "B", "C"]).unwrap();
     check(
         &o,
         &Expect {
@@ -496,7 +492,7 @@ fn four_sessions() -> PairsStage {
 #[test]
 fn pairs_compare_one_and_two_sessions_only() {
     check(
-        &pairs(&four_sessions(), &ids(&["A", "B"]), &Readings::default()).unwrap(),
+        &split(pairs, &four_sessions(), &["A", "B"]).unwrap(),
         &Expect {
             order: "B > A",
             decided: &["WBF 4 ¶2"],
@@ -566,7 +562,7 @@ fn three_pairs() -> PairsStage {
 #[test]
 fn pairs_still_tied_go_on_with_the_next_lower_ranked_opponent() {
     check(
-        &pairs(&three_pairs(), &ids(&["A", "B", "C"]), &Readings::default()).unwrap(),
+        &split(pairs, &three_pairs(), &["A", "B", "C"]).unwrap(),
         &Expect {
             order: "A > C > B",
             decided: &["WBF 4 ¶2", "WBF 4 ¶2"],

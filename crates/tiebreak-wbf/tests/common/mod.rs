@@ -3,8 +3,32 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use countback_model::{
-    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, Unit,
+    ContestantId, Encounter, EncounterStatus, RoundNumber, Score, SideScores, TieBreakOutcome, Unit,
 };
+use countback_tiebreak_wbf::{Readings, WbfError};
+
+/// A tie-break procedure of this crate: a tie of a stage in, the tie split
+/// out, as the readings say.
+pub type Procedure<S> = fn(&S, &[ContestantId], &Readings) -> Result<TieBreakOutcome, WbfError>;
+
+/// `procedure` on the tie of the teams named `tied`, read the default way.
+pub fn split<S>(
+    procedure: Procedure<S>,
+    stage: &S,
+    tied: &[&str],
+) -> Result<TieBreakOutcome, WbfError> {
+    procedure(stage, &ids(tied), &Readings::default())
+}
+
+/// The teams (or pairs) named.
+pub fn ids(names: &[&str]) -> Vec<ContestantId> {
+    names.iter().map(|n| ContestantId::new(*n)).collect()
+}
+
+/// The team (or pair) named.
+pub fn id(n: &str) -> ContestantId {
+    ContestantId::new(n)
+}
 
 /// Team (or pair) `i` of a generated event.
 pub fn name(i: usize) -> ContestantId {
