@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-use countback_test_support::cli::root;
+use countback_test_support::cli::{decisions, root};
 
 fn shots() -> PathBuf {
     let dir = root().join("target/browser");
@@ -335,7 +335,7 @@ async fn each_example_shows_what_the_command_line_prints(b: &Browser) {
                 .collect();
             standings_in_order(name, &names, &b.rows(0).await);
             // (The grouping by score has no sentence: it splits no tie.)
-            for d in cli["decisions"].as_array().unwrap() {
+            for d in decisions(&cli) {
                 let Some(sentence) = d["sentence"].as_str() else {
                     continue;
                 };

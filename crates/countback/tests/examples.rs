@@ -7,7 +7,7 @@
 
 use assert_cmd::Command;
 
-use countback_test_support::cli::{find, root};
+use countback_test_support::cli::{decisions, find, members, root};
 
 fn countback(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("countback")
@@ -32,11 +32,8 @@ fn json(args: &[&str]) -> serde_json::Value {
 
 /// The contestants of the first `n` places, in order.
 fn leaders(v: &serde_json::Value, n: usize) -> Vec<String> {
-    v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|g| g["members"].as_array().unwrap().clone())
+    members(v)
+        .into_iter()
         .take(n)
         .map(|m| m["contestant"].as_str().unwrap().to_owned())
         .collect()
@@ -45,9 +42,7 @@ fn leaders(v: &serde_json::Value, n: usize) -> Vec<String> {
 /// Each contestant's exact value in the first decision under `clause` that
 /// separated `among` contestants, by contestant.
 fn decisive_values(v: &serde_json::Value, clause: &str, among: usize) -> Vec<(String, String)> {
-    let d = v["decisions"]
-        .as_array()
-        .unwrap()
+    let d = decisions(v)
         .iter()
         .find(|d| {
             d["clause"] == clause
@@ -89,9 +84,7 @@ fn first_two_separated_by(file: &str, clause: &str, values: [(&str, &str); 2]) {
 }
 
 fn deciding(v: &serde_json::Value) -> Vec<String> {
-    v["decisions"]
-        .as_array()
-        .unwrap()
+    decisions(v)
         .iter()
         .filter(|d| d["separated"] == true)
         .map(|d| d["clause"].as_str().unwrap().to_owned())
@@ -123,11 +116,8 @@ fn swiss_entered_as_imps_ranks_by_the_vps_its_scale_gives() {
     // scale; Ashford and Bourne level on 30, split by WBF 3 Swiss points.
     let v = json(&["rank", "examples/wbf-swiss-imps.toml", "--json"]);
     assert_eq!(leaders(&v, 6), ["C", "A", "B", "F", "D", "E"]);
-    let scores: Vec<&str> = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|g| g["members"].as_array().unwrap())
+    let scores: Vec<&str> = members(&v)
+        .into_iter()
         .map(|m| m["score"]["display"].as_str().unwrap())
         .collect();
     assert_eq!(

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use countback_test_support::cli::Cli;
+use countback_test_support::cli::{decisions, Cli};
 use serde_json::Value;
 
 /// A data file, or `None` outside CI when `../shared` is absent. In CI a
@@ -27,9 +27,7 @@ fn rank(file: &std::path::Path, args: &[&str]) -> Value {
 
 /// The exact value `who` has in the first decision under `clause`.
 fn value(v: &Value, clause: &str, who: &str) -> String {
-    v["decisions"]
-        .as_array()
-        .unwrap()
+    decisions(v)
         .iter()
         .filter(|d| d["clause"] == clause)
         .flat_map(|d| d["values"].as_array().unwrap().clone())
@@ -81,11 +79,7 @@ fn the_tiebreaks_flag_chooses_the_list() {
     let v = rank(&f, &["--tiebreaks", "SB", "--edition", "2024"]);
     assert_eq!(value(&v, "FIDE C.07 SB", "Player 16"), "29/4");
     assert_eq!(value(&v, "FIDE C.07 SB", "Player 11"), "23/4");
-    assert!(v["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|d| d["clause"] != "FIDE C.07 BH"));
+    assert!(decisions(&v).iter().all(|d| d["clause"] != "FIDE C.07 BH"));
     // A code the crate does not know is refused.
     let out = COUNTBACK.run(&["rank", f.to_str().unwrap(), "--tiebreaks", "BH, XYZ"]);
     assert_eq!(out.code, 65);

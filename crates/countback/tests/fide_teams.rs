@@ -15,7 +15,7 @@
 
 use std::path::PathBuf;
 
-use countback_test_support::cli::{texts, Cli, Out};
+use countback_test_support::cli::{decisions, members, texts, Cli, Out};
 use serde_json::Value;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -44,17 +44,10 @@ fn path(p: &std::path::Path) -> &str {
 
 /// Every contestant of the standings, best place first.
 fn order(v: &Value) -> Vec<String> {
-    v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|s| s["members"].as_array().unwrap().clone())
+    members(v)
+        .into_iter()
         .map(|m| m["contestant"].as_str().unwrap().to_owned())
         .collect()
-}
-
-fn decisions(v: &Value) -> Vec<Value> {
-    v["decisions"].as_array().unwrap().clone()
 }
 
 /// FIDE TEC's team sample (Grandmommy's Cup): 50 teams of 249 players,
@@ -122,8 +115,8 @@ fn a_2026_chain_names_each_board_stage_in_the_trace() {
         ],
         3, // teams 16 and 22 never met: tied, for lots
     );
-    let bc: Vec<Value> = decisions(&v)
-        .into_iter()
+    let bc: Vec<&Value> = decisions(&v)
+        .iter()
         .filter(|d| {
             d["clause"]
                 == "FIDE MTB26 BC (board count, two teams still tied, their own match(es)) (EDEBT/P)"
@@ -311,7 +304,7 @@ fn draw_lots_draws_the_team_tie_from_the_seed_and_says_how() {
         );
         assert_eq!(order(&v)[1..], expected[..], "seed {seed}");
         let lots = decisions(&v)
-            .into_iter()
+            .iter()
             .find(|d| d["test"] == "drawing of lots")
             .unwrap();
         assert_eq!(lots["clause"], "FIDE C.07 drawing of lots");
@@ -343,7 +336,7 @@ fn draw_lots_draws_an_ebu_ballot() {
     let expected = splitmix_order(11, vec!["A", "B"]);
     assert_eq!(order(&v)[..2], expected[..]);
     let ballot = decisions(&v)
-        .into_iter()
+        .iter()
         .find(|d| {
             d["clause"] == "EBU 143.7.1(e)"
                 && d["note"]

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use countback_test_support::cli::{find, pair_standing, root, Cli, Out};
+use countback_test_support::cli::{decisions, find, pair_standing, root, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -54,68 +54,7 @@ fn flat(v: &Value) -> Vec<String> {
 /// 72, F = E 24 + B 32 + A 32 = 88. A and B never met: A = D 16 + E 24 +
 /// F 38 = 78, B = C 38 + F 38 + D 16 = 92. Wins (143.5.4): C 3, F 2 (two
 /// draws count 1); A 2, B 1.5.
-const SWISS: &str = r#"
-[event]
-name = "Swiss"
-procedure = "ebu"
-OPTIONS
-
-[[contestants]]
-id = "A"
-[[contestants]]
-id = "B"
-[[contestants]]
-id = "C"
-[[contestants]]
-id = "D"
-[[contestants]]
-id = "E"
-[[contestants]]
-id = "F"
-
-ROUND1
-
-[[matches]]
-round = 1
-first = "B"
-second = "C"
-vp = [8, 12]
-[[matches]]
-round = 1
-first = "E"
-second = "F"
-vp = [10, 10]
-[[matches]]
-round = 2
-first = "A"
-second = "E"
-vp = [15, 5]
-[[matches]]
-round = 2
-first = "B"
-second = "F"
-vp = [10, 10]
-[[matches]]
-round = 2
-first = "C"
-second = "D"
-vp = [15, 5]
-[[matches]]
-round = 3
-first = "A"
-second = "F"
-vp = [2, 18]
-[[matches]]
-round = 3
-first = "B"
-second = "D"
-vp = [14, 6]
-[[matches]]
-round = 3
-first = "C"
-second = "E"
-vp = [11, 9]
-"#;
+const SWISS: &str = include_str!("front_door/swiss.toml");
 
 const A_V_D: &str = "[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"D\"\nvp = [15, 5]\n";
 
@@ -204,9 +143,7 @@ fn an_awarded_match_is_a_missed_round_for_tie_break_points() {
         .ok()
         .json();
     assert_eq!(flat(&v)[2..4], ["A", "B"]);
-    let d = v["decisions"]
-        .as_array()
-        .unwrap()
+    let d = decisions(&v)
         .iter()
         .find(|d| d["clause"] == "EBU 143.7.1(b)" && d["among"] == serde_json::json!(["A", "B"]))
         .unwrap();
@@ -270,21 +207,7 @@ fn what_a_procedure_does_not_read_is_refused() {
 }
 
 /// A BAM stage of two teams: one match, 10-10 on boards.
-const BAM: &str = r#"
-[event]
-name = "BAM"
-procedure = "wbf-bam"
-[[contestants]]
-id = "North"
-[[contestants]]
-id = "South"
-[[matches]]
-round = 1
-first = "North"
-second = "South"
-match_points = [10, 10]
-CARRY
-"#;
+const BAM: &str = include_str!("front_door/bam.toml");
 
 #[test]
 fn a_match_carryover_counts_in_a_bam_stage() {
@@ -307,29 +230,7 @@ fn a_match_carryover_counts_in_a_bam_stage() {
 fn a_knockout_match_is_told_from_the_qualification_matches() {
     // X beat Y 90-88 in the knockout; Y had beaten X 30-20 in the
     // qualification. Adding the qualification IMPs gave Y the match.
-    let text = r#"
-[event]
-name = "KO"
-procedure = "wbf-knockout"
-[[contestants]]
-id = "X"
-qualification_rank = 3
-[[contestants]]
-id = "Y"
-qualification_rank = 3
-[[matches]]
-round = 1
-first = "X"
-second = "Y"
-imps = [20, 30]
-stage = "qualification"
-[[matches]]
-round = 2
-first = "X"
-second = "Y"
-imps = [90, 88]
-stage = "knockout"
-"#;
+    let text = include_str!("front_door/ko.toml");
     let o = run("ko.toml", text, &["rank", "--json"]).ok();
     assert_eq!(flat(&o.json()), ["X", "Y"]);
     // Level at 90-90: WBF 2 ¶2 looks at the qualification match: Y.
@@ -369,9 +270,7 @@ fn uscf_options_are_reachable_and_change_values() {
         let mut a = vec!["rank", "--json", "-o", "tiebreaks=[\"cumulative\"]"];
         a.extend_from_slice(args);
         let v = run("chess.toml", &text, &a).json();
-        let d = v["decisions"]
-            .as_array()
-            .unwrap()
+        let d = decisions(&v)
             .iter()
             .find(|d| {
                 d["clause"].as_str().unwrap().contains("cumulative")
@@ -397,13 +296,9 @@ fn uscf_options_are_reachable_and_change_values() {
     // plain − deducted = 1/2
     assert_eq!(2 * (pn * dd - dn * pd), pd * dd, "{plain} v {deducted}");
     // An unknown value lists the valid ones.
-    let o = run("chess.toml", &text, &["rank", "-o", "median=harkenss"]);
-    assert_eq!(o.code, 65);
-    assert!(
-        o.stderr.contains("rulebook") && o.stderr.contains("harkness"),
-        "{}",
-        o.stderr
-    );
+    run("chess.toml", &text, &["rank", "-o", "median=harkenss"])
+        .refused("rulebook")
+        .refused("harkness");
 }
 
 #[test]
@@ -412,26 +307,7 @@ fn per_board_expected_applies_to_that_board() {
     // 4. Before, board 1's `expected = 3` became every board's count and
     // board 2 (4 results) was refused. Now both are scored out of 4
     // results: board 1's 3 results are factored 3 → 4 (top 4 → 6).
-    let text = r#"
-[event]
-name = "Skewed"
-[[boards]]
-board = 1
-expected = 3
-results = [
-  { ns = "1", ew = "5", score = "420" },
-  { ns = "2", ew = "6", score = "400" },
-  { ns = "3", ew = "7", score = "140" },
-]
-[[boards]]
-board = 2
-results = [
-  { ns = "1", ew = "5", score = "100" },
-  { ns = "2", ew = "6", score = "100" },
-  { ns = "3", ew = "7", score = "100" },
-  { ns = "4", ew = "8", score = "100" },
-]
-"#;
+    let text = include_str!("front_door/skewed.toml");
     let v = run("skewed.toml", text, &["score", "--json"]).ok().json();
     assert_eq!(v["expected_results"], 4);
     let pair1 = pair_standing(&v, "1");
@@ -458,27 +334,17 @@ fn scoring_options_are_reachable_and_change_results() {
     let exact = totals(&[]);
     assert_ne!(exact, totals(&["-o", "rounding=ebu_tenth_toward_average"]));
     assert_ne!(exact, totals(&["-o", "scale=one_per_beat"]));
-    let o = run("pairs.toml", &text, &["score", "-o", "roundng=exact"]);
-    assert_eq!(o.code, 65);
-    assert!(
-        o.stderr.contains("roundng") && o.stderr.contains("rounding"),
-        "{}",
-        o.stderr
-    );
+    run("pairs.toml", &text, &["score", "-o", "roundng=exact"])
+        .refused("roundng")
+        .refused("rounding");
 }
 
 #[test]
 fn a_field_found_wrong_after_parsing_is_located_by_line() {
     // `matches[1].second` names a team nobody entered: line 9 of this file.
     let text = "[event]\nname = \"x\"\nprocedure = \"wbf-swiss\"\n[[contestants]]\nid = \"A\"\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"Zed\"\nvp = [10, 10]\n";
-    let o = run("bad.toml", text, &["rank"]);
-    assert_eq!(o.code, 65);
-    assert!(
-        o.stderr.contains(
-            "line 11, column 10, field `matches[0].second`: \"Zed\" is not among the contestants"
-        ),
-        "{}",
-        o.stderr
+    run("bad.toml", text, &["rank"]).refused(
+        "line 11, column 10, field `matches[0].second`: \"Zed\" is not among the contestants",
     );
     // The same in JSON.
     let json = r#"{"event": {"name": "x", "procedure": "wbf-swiss"},
@@ -491,38 +357,7 @@ fn a_field_found_wrong_after_parsing_is_located_by_line() {
 /// Board 1 (E = 3, top 4): 1v4 420, 2v5 400, 3v6 140 → NS 4, 2, 0.
 /// Board 2, one short: 1v5 100, 2v4 50 → as-is 2 and 0; the formula gives
 /// 2·3/2 + 1/2 = 7/2 and 1/2; the one-missing shortcut adds one tie: 3 and 1.
-const GAPPY: &str = r#"
-[event]
-name = "Gappy"
-SCORING
-[[contestants]]
-id = "1"
-[[contestants]]
-id = "2"
-[[contestants]]
-id = "3"
-DUE
-[[contestants]]
-id = "4"
-[[contestants]]
-id = "5"
-[[contestants]]
-id = "6"
-DUE
-[[boards]]
-board = 1
-results = [
-  { ns = "1", ew = "4", score = "420" },
-  { ns = "2", ew = "5", score = "400" },
-  { ns = "3", ew = "6", score = "140" },
-]
-[[boards]]
-board = 2
-results = [
-  { ns = "1", ew = "5", score = "100" },
-  { ns = "2", ew = "4", score = "50" },
-]
-"#;
+const GAPPY: &str = include_str!("front_door/gappy.toml");
 
 #[test]
 fn gap_par_and_the_one_missing_shortcut_are_reachable() {
@@ -563,65 +398,7 @@ fn gap_par_and_the_one_missing_shortcut_are_reachable() {
 /// tiebreak-wbf's tests): X did not turn up in round 1 and A was awarded
 /// 12-0. A and B end on 22. Every direct opponent: A 38 (X 20 + Y 18), B 36
 /// (Y 18 + Z 18); played matches only: A 18, B 36.
-const FORFEIT_SWISS: &str = r#"
-[event]
-name = "Swiss with a forfeit"
-procedure = "wbf-swiss"
-OPTIONS
-[[contestants]]
-id = "A"
-[[contestants]]
-id = "B"
-[[contestants]]
-id = "X"
-[[contestants]]
-id = "Y"
-[[contestants]]
-id = "Z"
-[[contestants]]
-id = "W"
-[[matches]]
-round = 1
-first = "A"
-second = "X"
-vp = [12, 0]
-awarded = true
-[[matches]]
-round = 1
-first = "B"
-second = "Y"
-vp = [12, 8]
-imps = [30, 20]
-total_points = [1000, 900]
-[[matches]]
-round = 1
-first = "Z"
-second = "W"
-vp = [8, 12]
-imps = [20, 30]
-total_points = [900, 1000]
-[[matches]]
-round = 2
-first = "A"
-second = "Y"
-vp = [10, 10]
-imps = [20, 20]
-total_points = [1000, 1000]
-[[matches]]
-round = 2
-first = "B"
-second = "Z"
-vp = [10, 10]
-imps = [20, 20]
-total_points = [1000, 1000]
-[[matches]]
-round = 2
-first = "X"
-second = "W"
-vp = [20, 0]
-imps = [60, 0]
-total_points = [2000, 500]
-"#;
+const FORFEIT_SWISS: &str = include_str!("front_door/forfeit-swiss.toml");
 
 #[test]
 fn the_wbf_readings_reach_the_file_and_the_command_line() {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{find, scratch, texts, Cli};
+use countback_test_support::cli::{decisions, find, scratch, texts, Cli};
 use countback_test_support::shared_file;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -546,7 +546,7 @@ fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() 
             ("3", 6, false, "2"),
         ],
     );
-    let decisions = v["decisions"].as_array().unwrap();
+    let decisions = decisions(&v);
     let among_a_d = |d: &&Value| d["among"] == serde_json::json!(["1", "4"]);
     let clauses: Vec<&str> = decisions
         .iter()

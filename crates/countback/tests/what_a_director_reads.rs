@@ -9,7 +9,7 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
-use countback_test_support::cli::{root, scratch, texts, Cli, Out};
+use countback_test_support::cli::{decisions, members, root, scratch, texts, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
@@ -26,50 +26,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 /// board (1), a short board with a pair absent (2: 4 results, Neuberg
 /// 4 → 5), an artificial score (3), and a fouled board whose second version
 /// was played at one table only (4: unplayable there).
-const SESSION: &str = r#"
-[event]
-name = "Adjusted boards"
-
-[[boards]]
-board = 1
-results = [
-  { ns = "N1", ew = "E1", score = "420" },
-  { ns = "N2", ew = "E2", score = "450" },
-  { ns = "N3", ew = "E3", score = "-50" },
-  { ns = "N4", ew = "E4", score = "420" },
-  { ns = "N5", ew = "E5", score = "170" },
-]
-
-[[boards]]
-board = 2
-results = [
-  { ns = "N1", ew = "E2", score = "110" },
-  { ns = "N2", ew = "E3", score = "140" },
-  { ns = "N3", ew = "E4", score = "-100" },
-  { ns = "N4", ew = "E5", score = "110" },
-  { ns = "N5", ew = "E1", score = "NP" },
-]
-
-[[boards]]
-board = 3
-results = [
-  { ns = "N1", ew = "E3", score = "600" },
-  { ns = "N2", ew = "E4", score = "A6040" },
-  { ns = "N3", ew = "E5", score = "620" },
-  { ns = "N4", ew = "E1", score = "600" },
-  { ns = "N5", ew = "E2", score = "-100" },
-]
-
-[[boards]]
-board = 4
-results = [
-  { ns = "N1", ew = "E4", score = "200", version = 1 },
-  { ns = "N2", ew = "E5", score = "-110", version = 1 },
-  { ns = "N3", ew = "E1", score = "140", version = 1 },
-  { ns = "N4", ew = "E2", score = "-110", version = 1 },
-  { ns = "N5", ew = "E3", score = "980", version = 2 },
-]
-"#;
+const SESSION: &str = include_str!("what_a_director_reads/adjusted-boards.toml");
 
 fn kinds(board: &Value) -> BTreeMap<String, String> {
     board["lines"]
@@ -164,12 +121,7 @@ fn rank_lists_every_tie_break_for_every_player() {
             "opposition_cumulative"
         ]
     );
-    let members: Vec<&Value> = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|g| g["members"].as_array().unwrap())
-        .collect();
+    let members = members(&v);
     assert_eq!(members.len(), 10);
     for m in &members {
         for k in &keys {
@@ -388,12 +340,7 @@ fn clash(figures: &[(String, String)]) -> Option<String> {
 }
 
 fn check_ranking(what: &str, v: &Value) {
-    let members: Vec<&Value> = v["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|g| g["members"].as_array().unwrap())
-        .collect();
+    let members = members(v);
     let score = figures_by_group(members.iter().copied(), "score");
     assert_eq!(clash(&score), None, "{what}: score");
     for c in v["columns"].as_array().unwrap() {
@@ -403,7 +350,7 @@ fn check_ranking(what: &str, v: &Value) {
             assert_eq!(clash(&col), None, "{what}: column {key}");
         }
     }
-    for d in v["decisions"].as_array().unwrap() {
+    for d in decisions(v) {
         let values: Vec<(String, String)> = d["values"]
             .as_array()
             .unwrap()

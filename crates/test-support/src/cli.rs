@@ -85,6 +85,27 @@ pub fn texts<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The decisions of a ranking's JSON (`rank --json`), in order; a test
+/// fails where there are none to read.
+#[must_use]
+pub fn decisions(ranked: &serde_json::Value) -> &[serde_json::Value] {
+    ranked["decisions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no decisions in {ranked}"))
+}
+
+/// Every member of a ranking's JSON (`rank --json`), group after group
+/// in the order ranked; a test fails where there are no standings.
+#[must_use]
+pub fn members(ranked: &serde_json::Value) -> Vec<&serde_json::Value> {
+    ranked["standings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no standings in {ranked}"))
+        .iter()
+        .flat_map(|group| group["members"].as_array().into_iter().flatten())
+        .collect()
+}
+
 /// The element of the JSON array `list` whose `field` is the text `value`
 /// (a standing by its pair, a board's line by its NS pair, a decision's
 /// value by its contestant); a test fails where there is none.
