@@ -219,6 +219,19 @@ impl XorShift {
     }
 }
 
+/// A random pairing of `present`: shuffled, then paired two by two in
+/// that order, and the odd one out (a pairing-allocated bye), if any.
+#[must_use]
+pub fn random_pairs<T: Copy>(rng: &mut XorShift, mut present: Vec<T>) -> (Vec<[T; 2]>, Option<T>) {
+    rng.shuffle(&mut present);
+    let mut chunks = present.chunks_exact(2);
+    let pairs = chunks
+        .by_ref()
+        .filter_map(|pair| <[T; 2]>::try_from(pair).ok())
+        .collect();
+    (pairs, chunks.remainder().first().copied())
+}
+
 /// The field sizes a scale benchmark runs: `COUNTBACK_SCALE` (a comma
 /// list) if set, else 40 in a debug build (`cargo test` runs each bench
 /// once) and 1,000, 4,000 and 10,000 (the largest real events) in release.

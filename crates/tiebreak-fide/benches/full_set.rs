@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use countback_test_support::synthetic::XorShift;
+use countback_test_support::synthetic::{random_pairs, XorShift};
 use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
 use countback_tiebreak_fide::{Cascade, Edition, Evaluation, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -44,10 +44,8 @@ fn synthetic_trf(n: u32) -> String {
                 _ => present.push(p),
             }
         }
-        rng.shuffle(&mut present);
-        let mut pairs = present.chunks_exact(2);
-        for pair in &mut pairs {
-            let &[w, b] = pair else { continue };
+        let (pairs, odd) = random_pairs(&mut rng, present);
+        for [w, b] in pairs {
             let (rw, rb) = match rng.below(100) {
                 0..=38 => (ResultCode::Win, ResultCode::Loss),
                 39..=66 => (ResultCode::Draw, ResultCode::Draw),
@@ -76,8 +74,8 @@ fn synthetic_trf(n: u32) -> String {
                 },
             );
         }
-        if let [odd] = pairs.remainder() {
-            push(&mut rounds, *odd, bye(ResultCode::PairingAllocatedBye));
+        if let Some(odd) = odd {
+            push(&mut rounds, odd, bye(ResultCode::PairingAllocatedBye));
         }
     }
     let mut text = format!("012 Synthetic Swiss\n042 2025/01/01\n142 {ROUNDS}\n");

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use countback_model::Score;
-use countback_test_support::synthetic::XorShift;
+use countback_test_support::synthetic::{random_pairs, XorShift};
 use countback_tiebreak_fide::trf::{self, Colour, Player, ResultCode, RoundEntry};
 use countback_tiebreak_fide::{display, Evaluation, Options, TieBreakCode};
 
@@ -182,17 +182,15 @@ fn generate(rng: &mut XorShift, number: usize) -> Event {
                     _ => present.push(p),
                 }
             }
-            rng.shuffle(&mut present);
-            let mut pairs = present.chunks_exact(2);
-            for pair in &mut pairs {
-                let &[a, b] = pair else { continue };
+            let (pairs, odd) = random_pairs(rng, present);
+            for [a, b] in pairs {
                 let (wa, wb) = to_u32(a, b);
                 let (ea, eb) = game(rng, wa, wb);
                 slot(&mut table, a, ea);
                 slot(&mut table, b, eb);
             }
-            if let [odd] = pairs.remainder() {
-                slot(&mut table, *odd, bye(ResultCode::PairingAllocatedBye));
+            if let Some(odd) = odd {
+                slot(&mut table, odd, bye(ResultCode::PairingAllocatedBye));
             }
         }
     }
@@ -342,6 +340,31 @@ impl Tally {
         self.differences += 1;
         if self.examples.len() < 3 {
             self.examples.push(example());
+        }
+    }
+
+    /// Count each contestant's place in `outcome` against gacrux's `rows`
+    /// (keyed by the contestant's number in the file, the place second);
+    /// `who` names a contestant by its number in an example.
+    fn count_places<'a>(
+        &mut self,
+        outcome: &countback_model::TieBreakOutcome,
+        rows: &BTreeMap<u32, Vec<String>>,
+        numbered: impl IntoIterator<Item = (u32, &'a countback_model::ContestantId)>,
+        why: Option<&'static str>,
+        who: impl Fn(u32) -> String,
+    ) {
+        let place = places(outcome);
+        for (number, id) in numbered {
+            let theirs = rows
+                .get(&number)
+                .and_then(|r| r.get(1))
+                .cloned()
+                .unwrap_or_default();
+            let ours = place.get(id).copied().unwrap_or(0);
+            self.count(theirs.trim() == ours.to_string(), why, || {
+                format!("{}: countback place {ours} gacrux {theirs}", who(number))
+            });
         }
     }
 }
@@ -569,7 +592,6 @@ fn run_teams(
                 list.parse().map_err(|e| format!("{e}"))?;
             let outcome = teams.rank(&cascade).map_err(|e| e.to_string())?;
             let ids = teams.contestant_ids();
-            let place = places(&outcome);
             let rows = reference(python, &file, &["MPTS", list])?;
             let tally = tallies.entry(format!("{list} (place)")).or_default();
             tally.board_stage_splits += outcome
@@ -582,21 +604,10 @@ fn run_teams(
                             .any(|b| d.clause.to_string().contains(b))
                 })
                 .count();
-            for (s, id) in teams.standings().iter().zip(&ids) {
-                let theirs = rows
-                    .get(&s.team.number)
-                    .and_then(|r| r.get(1))
-                    .cloned()
-                    .unwrap_or_default();
-                let ours = place.get(id).copied().unwrap_or(0);
-                tally.count(theirs.trim() == ours.to_string(), guess, || {
-                    format!(
-                        "{} team {}: countback place {ours} gacrux {theirs}",
-                        file.display(),
-                        s.team.number
-                    )
-                });
-            }
+            let numbered = teams.standings().iter().map(|s| s.team.number).zip(&ids);
+            tally.count_places(&outcome, &rows, numbered, guess, |n| {
+                format!("{} team {n}", file.display())
+            });
         }
     }
     let total: usize = tallies.values().map(|t| t.values).sum();
@@ -743,28 +754,16 @@ fn run() -> Result<bool, String> {
             .map_err(|e| e.to_string())?;
         let rows = reference(&python, &file, &["PTS", "DE"])?;
         let ids = countback_tiebreak_fide::contestant_ids(&t);
-        let place = places(&outcome);
         let tally = tallies
             .entry(format!(
                 "DE (place){}",
                 if event.round_robin { " (RR)" } else { "" }
             ))
             .or_default();
-        for (p, id) in t.players.iter().zip(&ids) {
-            let theirs = rows
-                .get(&p.starting_rank)
-                .and_then(|r| r.get(1))
-                .cloned()
-                .unwrap_or_default();
-            let ours = place.get(id).copied().unwrap_or(0);
-            tally.count(theirs.trim() == ours.to_string(), None, || {
-                format!(
-                    "{} #{}: countback place {ours} gacrux {theirs}",
-                    file.display(),
-                    p.starting_rank
-                )
-            });
-        }
+        let numbered = t.players.iter().map(|p| p.starting_rank).zip(&ids);
+        tally.count_places(&outcome, &rows, numbered, None, |n| {
+            format!("{} #{n}", file.display())
+        });
     }
     let total: usize = tallies.values().map(|t| t.values).sum();
     let differing: usize = tallies.values().map(|t| t.differences).sum();

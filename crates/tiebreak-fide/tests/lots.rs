@@ -41,16 +41,18 @@ fn the_generator_is_splitmix64() {
 fn a_group_is_drawn_as_the_algorithm_says_and_the_trace_states_it() {
     assert_eq!(0xE220_A839_7B1D_CDAF_u64 % 3, 1);
     assert_eq!(0x6E78_9E6A_A1B9_65F4_u64 % 2, 0);
-    let outcome = TieBreakOutcome {
+    // Zoe alone first, then the group sent to lots.
+    let zoe_then_lots = |group: &[&str]| TieBreakOutcome {
         order: vec![
             TiedGroup {
                 members: ids(&["Zoe"]),
                 unresolved: None,
             },
-            lots(&["Bob", "Cid", "Ann"]),
+            lots(group),
         ],
         trace: Vec::new(),
     };
+    let outcome = zoe_then_lots(&["Bob", "Cid", "Ann"]);
     let drawn = draw_lots(&outcome, 0);
     assert_eq!(drawn.order_text(), "Zoe > Cid > Ann > Bob");
     let decision = drawn.trace.last().unwrap();
@@ -60,16 +62,7 @@ fn a_group_is_drawn_as_the_algorithm_says_and_the_trace_states_it() {
     assert!(note.contains(ALGORITHM), "{note}");
     assert!(note.ends_with("drawn: Cid, Ann, Bob"), "{note}");
     // The input order of the group does not matter: name order first.
-    let again = TieBreakOutcome {
-        order: vec![
-            TiedGroup {
-                members: ids(&["Zoe"]),
-                unresolved: None,
-            },
-            lots(&["Ann", "Bob", "Cid"]),
-        ],
-        trace: Vec::new(),
-    };
+    let again = zoe_then_lots(&["Ann", "Bob", "Cid"]);
     assert_eq!(draw_lots(&again, 0).order, drawn.order);
 }
 
