@@ -44,61 +44,7 @@ fn total(a: &Audit, who: &str) -> Score {
 /// Totals: 1 +0.8 (M 3.8 of 6: 63.33 %), 2 −1.0 (2 of 6: 33.33 %),
 /// 3 −1.0 (33.33 %), 4 +1.2 (4.2 of 6: 70.00 %). Places 4, 1, then 2 and
 /// 3 tie for third (Ruter: Rank 3, RankTie 4).
-const RUTER_PAIRS: &str = r#"% PBN 2.0
-% EXPORT
-%
-% <META  name=Generator                  content="Ruter">
-% <META  name=Version                    content="4.14.2">
-% <META  name=ContestType                content="2">
-% <META  name=ScoringType                content="MatchPoints;MP1">
-% <META  name=Barometer                  content="Y">
-%
-[Event "Klubbtävling"]
-[Site "Exempelklubben"]
-[Date "2024.03.05"]
-[Board "1"]
-[West ""]
-[North ""]
-[East ""]
-[South ""]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875"]
-[Scoring "MatchPoints;MP1"]
-[Declarer ""]
-[Contract ""]
-[Result ""]
-[Competition "Pairs"]
-[Application "Ruter - Read more at www.brenning.se"]
-[TotalScoreTable "Rank\1R;RankTie\1R;PairId\1R;Table\1R;Direction\5R;TotalScoreMP\5R;TotalPercentage\5R;Names\30L;NrBoards\2R;Club\10L;MemberID1\7R;MemberID2\7R;Sex1\3R;Sex2\3R;CountryISO\3R;CountryIOC\3R;Team\8L"]
-1 - 4 2 "Ö-V"  1.2 70.00 "Golf Golfsson - Hotel Hotelsson"  3 "Klubben" "1004" "2004" "M" "W" "SE" "SWE" "Lag 2"
-2 - 1 1 "N-S"  0.8 63.33 "Alfa Alfasson - Bravo Bravosson"  3 "Klubben" "1001" "2001" "W" "M" "SE" "SWE" "Lag 1"
-3 4 2 1 "Ö-V" -1.0 33.33 "Charlie Charlsson - Delta Deltasson" 3 "Klubben" "1002" "2002" "M" "M" "SE" "SWE" "Lag 1"
-3 4 3 2 "N-S" -1.0 33.33 "Echo Echosson - Foxtrot Foxsson" 3 "Klubben" "1003" "2003" "W" "W" "NO" "NOR" "Lag 2"
-[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;MP_NS\4R;MP_EW\4R;Percentage_NS\3R;Percentage_EW\3R"]
-1 1 1 2 4S   N 10 HK   "420"      -  1.0 -1.0 100   0
-2 1 3 4 3NT  N  8 S2       -   "50" -1.0  1.0   0 100
-[OptimumScore "NS 420"]
-[OptimumResultTable "Declarer;Denomination\2R;Result\2R"]
-N  S 10
-S  S 10
-
-[Event "Klubbtävling"]
-[Board "2"]
-[Scoring "MatchPoints;MP1"]
-[Competition "Pairs"]
-[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;MP_NS\4R;MP_EW\4R;Percentage_NS\3R;Percentage_EW\3R"]
-1 2 4 1 2H   S  8 D3   "110"      -  0.0  0.0  50  50
-2 2 2 3 2S   N  8 C4   "110"      -  0.0  0.0  50  50
-
-[Event "Klubbtävling"]
-[Board "3"]
-[Scoring "MatchPoints;MP1"]
-[Competition "Pairs"]
-[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;MP_NS\4R;MP_EW\4R;Percentage_NS\3R;Percentage_EW\3R"]
-1 3 4 1 -    -  - -     "A+"   "A-"  0.2 -0.2  60  40
-2 3 2 3 1NT  N  7 H5    "90"      -  0.0  0.0  50  50
-"#;
+const RUTER_PAIRS: &str = include_str!("real_programs/ruter-pairs.pbn");
 
 /// Why: "No real PBN export is read: 11 of 11 are refused, first on
 /// informational columns (MemberID1/MemberID2, Sex1/Sex2, CountryISO/IOC,
