@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{decisions, find, pair_standing, root, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -184,8 +185,13 @@ fn vps_that_do_not_add_up_are_refused_or_flagged() {
 fn a_missing_match_is_flagged() {
     let o = run("swiss.toml", &swiss("", ""), &["rank", "--json"]).ok();
     let w = o.json()["warnings"].to_string();
-    assert!(w.contains("A has no match or bye in round 1"), "{w}");
-    assert!(w.contains("D has no match or bye in round 1"), "{w}");
+    assert_shows(
+        &w,
+        &[
+            "A has no match or bye in round 1",
+            "D has no match or bye in round 1",
+        ],
+    );
 }
 
 #[test]

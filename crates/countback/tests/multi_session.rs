@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{decisions, find, scratch, texts, Cli};
 use countback_test_support::shared_file;
 
@@ -205,13 +206,15 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
         .collect();
     assert_eq!(values, ["5", "3"], "{first}");
     let trace = v["trace"].to_string();
-    assert!(
-        trace.contains("sum of the sessions' match-point totals"),
-        "{trace}"
+    assert_shows(
+        &trace,
+        &[
+            "sum of the sessions' match-point totals",
+            "by their players' names",
+            "sessions 1–2 (EBU 143.6.1",
+            "board 2 + b of the stage",
+        ],
     );
-    assert!(trace.contains("by their players' names"), "{trace}");
-    assert!(trace.contains("sessions 1–2 (EBU 143.6.1"), "{trace}");
-    assert!(trace.contains("board 2 + b of the stage"), "{trace}");
     // Each session's own standings: session 1 has C = G first, shared.
     let s1_rows = v["sessions"][0]["standings"].as_array().unwrap();
     let tied_first: Vec<&str> = s1_rows
@@ -281,10 +284,12 @@ fn a_carry_forward_tie_is_split_by_the_final_alone() {
     let first = &v["decisions"][0];
     assert_eq!(first["clause"], "EBU 143.7.1(a)");
     let trace = v["trace"].to_string();
-    assert!(trace.contains("carry-forward: 1/2"), "{trace}");
-    assert!(
-        trace.contains("within the stage in which they occur: session 2"),
-        "{trace}"
+    assert_shows(
+        &trace,
+        &[
+            "carry-forward: 1/2",
+            "within the stage in which they occur: session 2",
+        ],
     );
     assert_eq!(v["sessions"][0]["carried"], true);
 }

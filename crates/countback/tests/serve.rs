@@ -218,19 +218,20 @@ fn the_page_offers_every_procedure_and_its_options() {
             assert!(html.contains(&format!("data-group=\"{p}\"")), "{p}");
         }
         // The options come from the event library's types, with their docs.
-        for field in [
-            "name=\"ebu.tie_purpose\"",
-            "name=\"ebu.places\"",
-            "name=\"wbf-swiss.swiss_points_opponents\"",
-            "name=\"uscf.tiebreaks\"",
-            "name=\"ihsa.max_match_points\"",
-            "name=\"fide.edition\"",
-            "name=\"scoring.rounding\"",
-            "<option>ebu_tenth_toward_average</option>",
-            "What every tie is for unless",
-        ] {
-            assert!(html.contains(field), "{field}");
-        }
+        assert_shows(
+            &html,
+            &[
+                "name=\"ebu.tie_purpose\"",
+                "name=\"ebu.places\"",
+                "name=\"wbf-swiss.swiss_points_opponents\"",
+                "name=\"uscf.tiebreaks\"",
+                "name=\"ihsa.max_match_points\"",
+                "name=\"fide.edition\"",
+                "name=\"scoring.rounding\"",
+                "<option>ebu_tenth_toward_average</option>",
+                "What every tie is for unless",
+            ],
+        );
         assert!(html.contains("up to 129 MiB"));
         let js = page.get("/page.js");
         assert_eq!(js.status, 200);
@@ -277,14 +278,15 @@ fn each_example_shows_what_the_command_line_shows() {
         let pairs = page
             .post_file("examples/pairs-fouled-board.toml", &[])
             .text();
-        for must in [
-            "Board 4 (fouled)",
-            "Neuberg A=3 E=5",
-            "68.12",
-            "scored as a pairs session",
-        ] {
-            assert!(pairs.contains(must), "{must}");
-        }
+        assert_shows(
+            &pairs,
+            &[
+                "Board 4 (fouled)",
+                "Neuberg A=3 E=5",
+                "68.12",
+                "scored as a pairs session",
+            ],
+        );
     });
 }
 
@@ -710,6 +712,7 @@ fn results_and_trf_files_show_what_the_command_line_shows() {
     });
 }
 
+use countback_test_support::assert_shows;
 use countback_test_support::files::BUTLER_PBN;
 
 /// A job asked both ways: the command, the page's `show`, and a form field

@@ -1,6 +1,7 @@
 //! Issue 15: a teams event entered as IMPs shows each match's conversion
 //! to VPs in the standings and the JSON (exact beside displayed).
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -26,11 +27,13 @@ fn the_conversion_is_shown_match_by_match() {
     assert_eq!(m["vp"][1]["display"], "7.20");
     assert_eq!(v["matches"].as_array().unwrap().len(), 9);
     let text = run(&["rank", "examples/wbf-swiss-imps.toml"]).stdout;
-    assert!(
-        text.contains("Matches: IMPs to VPs by the wbf-2013-continuous scale"),
-        "{text}"
+    assert_shows(
+        &text,
+        &[
+            "Matches: IMPs to VPs by the wbf-2013-continuous scale",
+            "12.80–7.20",
+        ],
     );
-    assert!(text.contains("12.80–7.20"), "{text}");
     // An event that gives VPs has no conversions to show.
     let v = run(&["rank", "--json", "examples/wbf-swiss-three-way-tie.toml"]).json();
     assert!(v.get("matches").is_none());
@@ -82,9 +85,7 @@ fn vp_converts_margins_to_the_published_values() {
     assert_eq!(v["margins"][0]["first"]["exact"], "64/5");
     // Issue 15: 8 boards, 10 IMPs -> 13.78, as text.
     let text = run(&line("vp --scale wbf-2013-continuous --boards 8 10")).stdout;
-    assert!(text.contains("13.78"), "{text}");
-    assert!(text.contains("certified"), "{text}");
-    assert!(text.contains("WBF Scoring Panel"), "{text}");
+    assert_shows(&text, &["13.78", "certified", "WBF Scoring Panel"]);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::Cli;
 
 fn data(rel: &str) -> Option<PathBuf> {
@@ -130,11 +131,13 @@ fn the_trf_audit_speaks_every_format_in_decimals_and_names_its_edition() {
     assert!(first.ends_with(",BH,2026"), "{csv}");
     let (_, html) = audit(&f, &["--tiebreaks", "BH", "--format", "html"]);
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
-    assert!(html.contains("<table"), "{html}");
-    assert!(html.contains("declares 1.5 points"), "{html}");
-    assert!(
-        html.contains("the text applied from 1 March 2026"),
-        "{html}"
+    assert_shows(
+        &html,
+        &[
+            "<table",
+            "declares 1.5 points",
+            "the text applied from 1 March 2026",
+        ],
     );
 }
 

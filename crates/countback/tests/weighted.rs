@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{pair_standing, root, Cli};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -245,6 +246,5 @@ fn a_weighted_score_is_read_strictly() {
 fn the_schema_documents_weighted() {
     let v: Value = COUNTBACK.run(&["schema"]).ok().json();
     let text = v.to_string();
-    assert!(text.contains("\"weighted\""), "{text}");
-    assert!(text.contains("WeightedPart"), "{text}");
+    assert_shows(&text, &["\"weighted\"", "WeightedPart"]);
 }

@@ -3,6 +3,7 @@
 //! them; an 18-board pairs session printed on 6 A4 pages, three boards to a
 //! page; a BAM stage showed no carry-over column.
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{scratch, Cli};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -38,8 +39,7 @@ fn a_repeated_name_is_shown_with_its_id() {
     let f = scratch("lions.toml", text.as_bytes());
     let out = COUNTBACK.run(&["explain", f.to_str().unwrap()]).ok();
     let (standings, trace) = out.stdout.split_once("Decision trace").unwrap();
-    assert!(standings.contains("Lions (South)"), "{standings}");
-    assert!(standings.contains("Lions (North)"), "{standings}");
+    assert_shows(standings, &["Lions (South)", "Lions (North)"]);
     assert!(
         trace.contains("separates: Lions (South) > Lions (North)"),
         "{trace}"
@@ -84,11 +84,7 @@ fn a_sessions_boards_are_laid_out_for_print() {
     assert_eq!(html.matches("<section class=\"board\">").count(), 18);
     let board_one = html.split("<section class=\"board\">").nth(1).unwrap();
     let board_one = board_one.split("</section>").next().unwrap();
-    assert!(
-        board_one.contains("<h3>Board 1 — E = 7, top 12</h3>"),
-        "{board_one}"
-    );
-    assert!(board_one.contains("<table>"), "{board_one}");
+    assert_shows(board_one, &["<h3>Board 1 — E = 7, top 12</h3>", "<table>"]);
     let print = html.split("@media print").nth(1).unwrap();
     assert!(
         print.contains(".board { display: inline-block; vertical-align: top; width: 49.5%; break-inside: avoid;"),

@@ -9,6 +9,7 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{decisions, members, root, scratch, texts, Cli, Out};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -76,18 +77,19 @@ fn score_shows_every_board_with_what_was_applied() {
     assert_eq!(kinds(&boards[3])["N5"], "unplayable");
 
     let text = countback(&["score", file]).stdout;
-    for expected in [
-        "Board 1 — E = 5, top 8",
-        "Board 4 (fouled)",
-        "Neuberg A=4 E=5",
-        "not played",
-        "artificial 60%/40%",
-        "unplayable 50%/50%",
-        "NS raw",
-        "NP",
-    ] {
-        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
-    }
+    assert_shows(
+        &text,
+        &[
+            "Board 1 — E = 5, top 8",
+            "Board 4 (fouled)",
+            "Neuberg A=4 E=5",
+            "not played",
+            "artificial 60%/40%",
+            "unplayable 50%/50%",
+            "NS raw",
+            "NP",
+        ],
+    );
     // --boards chooses how much: none, the adjusted ones, a list.
     let none = countback(&["score", file, "--boards", "none"]).stdout;
     assert!(!none.contains("Board "), "{none}");
@@ -133,14 +135,15 @@ fn rank_lists_every_tie_break_for_every_player() {
     assert_eq!(gupta["tie_breaks"]["modified_median"]["exact"], "19/2");
     let text = countback(&["rank", "examples/chess-swiss-byes-forfeits.toml"]).stdout;
     let header = text.lines().find(|l| l.contains("place")).unwrap();
-    for title in [
-        "Modified Median",
-        "Solkoff",
-        "Cumulative",
-        "Cumulative of Opposition",
-    ] {
-        assert!(header.contains(title), "{header}");
-    }
+    assert_shows(
+        header,
+        &[
+            "Modified Median",
+            "Solkoff",
+            "Cumulative",
+            "Cumulative of Opposition",
+        ],
+    );
     let gupta_line = text.lines().find(|l| l.contains("Gupta")).unwrap();
     assert!(gupta_line.contains("9.5"), "{gupta_line}");
 

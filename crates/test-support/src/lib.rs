@@ -133,6 +133,17 @@ pub fn assert_refused<T, E: std::fmt::Display>(what: &str, result: Result<T, E>,
     }
 }
 
+/// Asserts that `text` (a report, a page, a trace) shows each of `words`.
+///
+/// # Panics
+/// At the first that it does not, printing the text.
+#[track_caller]
+pub fn assert_shows(text: &str, words: &[&str]) {
+    for word in words {
+        assert!(text.contains(word), "no {word:?} in:\n{text}");
+    }
+}
+
 /// Asserts that a reader listed, among what it kept but did not use
 /// (`not_used`), an entry that `wanted` accepts.
 ///
