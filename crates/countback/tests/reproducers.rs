@@ -8,19 +8,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use countback_test_support::cli::scratch;
 
 struct Out {
     code: i32,
     stderr: String,
     took: Duration,
-}
-
-fn file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("countback-repro-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
 }
 
 fn run(args: &[&str], path: &PathBuf) -> Out {
@@ -46,7 +39,7 @@ const QUICK: Duration = Duration::from_secs(10);
 /// [`refused`].
 #[track_caller]
 fn refuses(cmd: &str, name: &str, bytes: &[u8], words: &[&str]) {
-    refused(&run(&[cmd], &file(name, bytes)), words);
+    refused(&run(&[cmd], &scratch(name, bytes)), words);
 }
 
 /// Refused as bad input (exit 65), without a panic, naming each of
@@ -84,7 +77,7 @@ fn an_entity_used_thousands_of_times_is_refused_up_front() {
 
 #[test]
 fn an_empty_results_file_is_refused() {
-    let p = file("empty.xml", b"<?xml version=\"1.0\"?><USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"></EVENT></USEBIO>");
+    let p = scratch("empty.xml", b"<?xml version=\"1.0\"?><USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"></EVENT></USEBIO>");
     let o = run(&["score"], &p);
     assert_eq!(o.code, 65, "{}", o.stderr);
 }
@@ -177,7 +170,7 @@ fn a_latin1_results_file_that_says_so_is_read() {
     };
     let mut bytes: Vec<u8> = declared.into_bytes();
     bytes.extend_from_slice(b"<!-- caf\xe9 -->");
-    let p = file("latin1.xml", &bytes);
+    let p = scratch("latin1.xml", &bytes);
     let o = run(&["score"], &p);
     assert_eq!(o.code, 0, "{}", o.stderr);
 }
@@ -304,7 +297,7 @@ fn a_results_file_beyond_the_traveller_line_limit_is_refused_naming_it() {
             ));
         }
     }
-    let p = file("many-lines.pbn", t.as_bytes());
+    let p = scratch("many-lines.pbn", t.as_bytes());
     for job in ["score", "audit"] {
         refused(
             &run(&[job], &p),
@@ -352,7 +345,7 @@ fn a_name_that_could_forge_a_line_of_the_output_is_refused() {
              [[matches]]\nround = 1\nfirst = \"{id}\"\nsecond = \"B\"\nvp = [12, 8]\n"
         )
     };
-    let forged = file(
+    let forged = scratch(
         "forged.toml",
         event("Smith\\n1    Z    999.00", "A").as_bytes(),
     );
@@ -360,8 +353,8 @@ fn a_name_that_could_forge_a_line_of_the_output_is_refused() {
         &run(&["rank"], &forged),
         &["line 7", "contestants[0].name", "U+000A"],
     );
-    let rtl = file("rtl.toml", event("Smith \u{202E}00.99", "A").as_bytes());
+    let rtl = scratch("rtl.toml", event("Smith \u{202E}00.99", "A").as_bytes());
     refused(&run(&["rank"], &rtl), &["contestants[0].name", "U+202E"]);
-    let empty = file("empty-id.toml", event("Smith", "").as_bytes());
+    let empty = scratch("empty-id.toml", event("Smith", "").as_bytes());
     refused(&run(&["rank"], &empty), &["contestants[0].id", "an id"]);
 }

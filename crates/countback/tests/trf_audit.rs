@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use countback_test_support::assert_shows;
-use countback_test_support::cli::Cli;
+use countback_test_support::cli::{scratch, Cli};
 
 fn data(rel: &str) -> Option<PathBuf> {
     countback_test_support::shared_file(&format!("chess-data/{rel}"))
@@ -53,15 +53,11 @@ fn vegas_standings_are_borne_out_under_vegas_settings() {
 #[test]
 fn a_player_out_of_place_is_reported_with_the_values_that_place_them() {
     // Ann beat Bob, but the file ranks Bob first.
-    let dir = std::env::temp_dir().join(format!("countback-trf-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("swapped.trf");
-    std::fs::write(
-        &f,
-        "001    1      Ann                                                                1.0    2     2 w 1\n\
+    let f = scratch(
+        "swapped.trf",
+        b"001    1      Ann                                                                1.0    2     2 w 1\n\
          001    2      Bob                                                                0.0    1     1 b 0\n",
-    )
-    .unwrap();
+    );
     let (code, out) = audit(&f, &["--tiebreaks", "BH", "--json"]);
     assert_eq!(code, 1, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -77,16 +73,11 @@ fn a_player_out_of_place_is_reported_with_the_values_that_place_them() {
 
 /// Ann beat Bob, but the file declares her 1.5 points and ranks Bob first.
 fn half_point_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("countback-trf-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(name);
-    std::fs::write(
-        &f,
-        "001    1      Ann                                                                1.5    2     2 w 1\n\
+    scratch(
+        name,
+        b"001    1      Ann                                                                1.5    2     2 w 1\n\
          001    2      Bob                                                                0.0    1     1 b 0\n",
     )
-    .unwrap();
-    f
 }
 
 /// Why (issue 31): "`audit FILE.trf --format csv` and `--format html` print
