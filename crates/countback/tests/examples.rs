@@ -148,10 +148,7 @@ fn ihsa_tie_goes_to_the_team_formula() {
     assert_eq!(leaders(&v, 2), ["Elgin", "Carmel"]);
     assert!(deciding(&v).iter().any(|c| c == "IHSA team tie-break"));
     let text = serde_json::to_string(&v).unwrap();
-    assert!(
-        text.contains("8731/200") && text.contains("7613/200"),
-        "{text}"
-    );
+    assert_shows(&text, &["8731/200", "7613/200"]);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{decisions, Cli};
 use serde_json::Value;
 
@@ -64,10 +65,7 @@ fn an_undated_file_takes_the_rules_in_force_and_says_so() {
     let v = out.json();
     assert_eq!(value(&v, "FIDE C.07 BH", "Player 4"), "14");
     let err = out.stderr;
-    assert!(
-        err.contains("no readable start date") && err.contains("--edition"),
-        "{err}"
-    );
+    assert_shows(&err, &["no readable start date", "--edition"]);
 }
 
 #[test]

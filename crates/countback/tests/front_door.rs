@@ -73,13 +73,13 @@ fn the_swiss_by_the_white_book() {
 fn a_misspelt_option_is_refused_naming_it_and_the_valid_ones() {
     let text = swiss(r#"options = { tie_purpos = "qualifying_place" }"#, A_V_D);
     let o = run("swiss.toml", &text, &["rank"]).refused("tie_purpos");
-    assert!(
-        o.stderr
-            .contains("its options are: all_play_all, defeated, direct_result_among_many, places"),
-        "{}",
-        o.stderr
+    assert_shows(
+        &o.stderr,
+        &[
+            "its options are: all_play_all, defeated, direct_result_among_many, places",
+            "line 5",
+        ],
     );
-    assert!(o.stderr.contains("line 5"), "{}", o.stderr);
 }
 
 #[test]

@@ -83,18 +83,18 @@ fn the_fouled_board_example_under_the_ebu_letter_and_kops() {
     assert_eq!(n2(&text, &["-o", "rounding=hundredth_half_up"]), kops);
 }
 
+use countback_test_support::assert_shows;
 use countback_test_support::files::BUTLER_PBN;
 
 #[test]
 fn a_pbn_file_is_scored_and_audited_under_its_writers_convention() {
     let o = run("butler.pbn", BUTLER_PBN, &["audit", "FILE"]).ok();
-    assert!(
-        o.stdout
-            .contains("convention magic_contest (from the file's writer \"Magic Contest 5.0.3\")")
-            && o.stdout
-                .contains("the magic_contest convention explains the file"),
-        "{}",
-        o.stdout
+    assert_shows(
+        &o.stdout,
+        &[
+            "convention magic_contest (from the file's writer \"Magic Contest 5.0.3\")",
+            "the magic_contest convention explains the file",
+        ],
     );
     // Chosen on the command line instead: the plain total and the
     // convention that gives the stored one are named.
@@ -104,16 +104,12 @@ fn a_pbn_file_is_scored_and_audited_under_its_writers_convention() {
         &["audit", "FILE", "-o", "convention=ebu_white_book_2025"],
     )
     .ok();
-    assert!(
-        o.stdout.contains("convention ebu_white_book_2025 (chosen)"),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout
-            .contains("reproduced under the magic_contest convention"),
-        "{}",
-        o.stdout
+    assert_shows(
+        &o.stdout,
+        &[
+            "convention ebu_white_book_2025 (chosen)",
+            "reproduced under the magic_contest convention",
+        ],
     );
     let o = run(
         "butler.pbn",

@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 
+use countback_test_support::assert_shows;
 use countback_test_support::cli::{find, root, Cli};
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -67,8 +68,7 @@ fn a_procedural_penalty_comes_off_the_total_and_is_traced() {
     assert_eq!(p[1]["percent_of_top"], "25");
     assert_eq!(p[1]["match_points"], "2");
     let out = COUNTBACK.run_on("pen.toml", &text, &["score", "FILE", "--boards", "none"]);
-    assert!(out.stdout.contains("Penalties"), "{}", out.stdout);
-    assert!(out.stdout.contains("2 MP (25% of a top)"), "{}", out.stdout);
+    assert_shows(&out.stdout, &["Penalties", "2 MP (25% of a top)"]);
 }
 
 /// Strict: a misspelt field is refused naming the valid ones; a penalty

@@ -188,12 +188,9 @@ fn the_scorers_check_reads_each_component() {
         ),
         &["score", "FILE", "--boards", "none"],
     ).ok();
-    assert!(
-        out.stderr
-            .contains("boards[0].results[4].weighted[0].score")
-            && out.stderr.contains("425"),
-        "{}",
-        out.stderr
+    assert_shows(
+        &out.stderr,
+        &["boards[0].results[4].weighted[0].score", "425"],
     );
 }
 
