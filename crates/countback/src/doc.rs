@@ -117,15 +117,13 @@ impl CellTable {
     /// A whole number as the next cell, with `mark` after it (`7=` for a
     /// tied place), written without the formatting machinery.
     pub fn whole(&mut self, n: i64, mark: &str) {
-        let digits = Whole::new(n);
-        let digits = digits.as_str();
-        self.text.push_str(digits);
+        let digits = Whole::new(n).push_to(&mut self.text);
         if mark.is_empty() {
-            self.end_cell(digits.len());
+            self.end_cell(digits);
         } else {
             let mark = visible(mark, false);
             self.text.push_str(&mark);
-            self.end_cell(digits.len() + width(&mark));
+            self.end_cell(digits + width(&mark));
         }
     }
 
@@ -197,8 +195,17 @@ impl Whole {
         w
     }
 
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(self.text.get(self.first..).unwrap_or_default()).unwrap_or_default()
+    /// The digits (and sign), ASCII.
+    fn bytes(&self) -> &[u8] {
+        self.text.get(self.first..).unwrap_or_default()
+    }
+
+    /// Appended to `text`, a character at a time: no UTF-8 check of what
+    /// is ASCII by construction.
+    fn push_to(&self, text: &mut String) -> usize {
+        let digits = self.bytes();
+        text.extend(digits.iter().map(|&b| char::from(b)));
+        digits.len()
     }
 }
 
@@ -246,6 +253,16 @@ fn width(s: &str) -> usize {
         s.len()
     } else {
         s.chars().count()
+    }
+}
+
+/// [`width`] of UTF-8 text given as bytes: its characters, each one byte
+/// that does not continue another.
+fn byte_width(s: &[u8]) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.iter().filter(|&&b| b & 0xC0 != 0x80).count()
     }
 }
 
@@ -353,7 +370,8 @@ fn text_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
     let mut start = 0;
     let mut column = columns.iter();
     for &end in &t.ends {
-        let c = t.text.get(start..end).unwrap_or_default();
+        // Cells end on character boundaries: sliced as bytes, unchecked.
+        let c = t.text.as_bytes().get(start..end).unwrap_or_default();
         start = end;
         let (w, pad) = match column.next() {
             Some(&(w, pad)) => (w, pad),
@@ -367,16 +385,16 @@ fn text_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
         if column.len() + 1 < columns.len() {
             buf.extend_from_slice(b"  ");
         }
-        let fill = w.saturating_sub(width(c));
+        let fill = w.saturating_sub(byte_width(c));
         match pad {
-            None => buf.extend_from_slice(c.as_bytes()),
+            None => buf.extend_from_slice(c),
             Some(Align::Left) => {
-                buf.extend_from_slice(c.as_bytes());
+                buf.extend_from_slice(c);
                 buf.resize(buf.len() + fill, b' ');
             }
             Some(Align::Right) => {
                 buf.resize(buf.len() + fill, b' ');
-                buf.extend_from_slice(c.as_bytes());
+                buf.extend_from_slice(c);
             }
         }
     }
@@ -871,8 +889,7 @@ impl CsvRecord {
     /// A whole number as the next field (a number is never a formula).
     pub fn whole(&mut self, n: i64) -> &mut CsvRecord {
         self.next();
-        self.line
-            .extend_from_slice(Whole::new(n).as_str().as_bytes());
+        self.line.extend_from_slice(Whole::new(n).bytes());
         self
     }
 

@@ -279,20 +279,18 @@ fn distinct<'a>(values: impl IntoIterator<Item = &'a Score>) -> (Vec<&'a Score>,
     (distinct, index)
 }
 
-/// Whether every value of `sorted` (ascending, distinct) prints at
-/// `places` decimals, and no two neighbours print alike.
-fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> bool {
-    let mut previous: Option<String> = None;
+/// Each value of `sorted` (ascending, distinct) at `places` decimals,
+/// where every one prints so and no two neighbours print alike.
+fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> Option<Vec<String>> {
+    let mut shown: Vec<String> = Vec::with_capacity(sorted.len());
     for v in sorted {
-        let Ok(shown) = v.to_decimal(places, mode) else {
-            return false;
-        };
-        if previous.as_ref() == Some(&shown) {
-            return false;
+        let text = v.to_decimal(places, mode).ok()?;
+        if shown.last() == Some(&text) {
+            return None;
         }
-        previous = Some(shown);
+        shown.push(text);
     }
-    true
+    Some(shown)
 }
 
 impl ColumnDisplay {
@@ -315,17 +313,18 @@ impl ColumnDisplay {
             }
             Precision::Distinct { min, exact_up_to } => (*min, *exact_up_to),
         };
-        ColumnDisplay::for_distinct(&distinct(values).0, min, exact_up_to, half)
+        ColumnDisplay::for_distinct(&distinct(values).0, min, exact_up_to, half).0
     }
 
     /// The display of a column of `distinct` values (ascending, distinct),
-    /// with no rule of its own.
+    /// with no rule of its own, and the values as it shows them (each
+    /// written once: issue 30).
     fn for_distinct(
         distinct: &[&Score],
         min: u32,
         exact_up_to: u32,
         half: HalfDisplay,
-    ) -> ColumnDisplay {
+    ) -> (ColumnDisplay, Vec<String>) {
         let mode = RoundingMode::Nearest(half.rule());
         let mut places = min;
         for v in distinct {
@@ -339,18 +338,20 @@ impl ColumnDisplay {
         // Rounding to a fixed step is monotone: only neighbours can meet,
         // and the first pair that meets settles this width.
         while places <= MAX_DECIMALS {
-            if distinct_at(distinct, places, &mode) {
-                return ColumnDisplay {
+            if let Some(shown) = distinct_at(distinct, places, &mode) {
+                let display = ColumnDisplay {
                     decimals: Some(places),
                     mode,
                 };
+                return (display, shown);
             }
             places += 1;
         }
-        ColumnDisplay {
+        let display = ColumnDisplay {
             decimals: None,
             mode,
-        }
+        };
+        (display, distinct.iter().map(|v| v.to_string()).collect())
     }
 
     /// The display of a column holding `values`, as [`Self::for_values`]
@@ -364,15 +365,20 @@ impl ColumnDisplay {
         half: HalfDisplay,
     ) -> ColumnTexts<'a> {
         let (distinct, index) = distinct(values);
-        let display = match precision {
-            Precision::Rule { .. } => ColumnDisplay::for_values([], precision, half),
+        let (display, shown) = match precision {
+            Precision::Rule { .. } => {
+                let display = ColumnDisplay::for_values([], precision, half);
+                let shown = distinct.iter().map(|v| display.show(v)).collect();
+                (display, shown)
+            }
             Precision::Distinct { min, exact_up_to } => {
                 ColumnDisplay::for_distinct(&distinct, *min, *exact_up_to, half)
             }
         };
-        let texts = distinct
+        let texts = shown
             .into_iter()
-            .map(|v| (display.show(v), v.to_string()))
+            .zip(distinct)
+            .map(|(shown, v)| (shown, v.to_string()))
             .collect();
         ColumnTexts {
             display,
@@ -597,6 +603,12 @@ mod tests {
         }
         // -1/3 is no short decimal: the column shows two places.
         assert_eq!(texts.show(&s("12")), "12.00");
+        // Values no width tells apart are shown as exact fractions.
+        let near = s("333333333/1000000000");
+        let v = [s("1/3"), near.clone()];
+        let texts = ColumnDisplay::texts(&v, &Precision::percentage(), HalfDisplay::Even);
+        assert_eq!(texts.display().decimals(), None);
+        assert_eq!(texts.show(&near), "333333333/1000000000");
     }
 
     #[test]
