@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::cli::{Boards, Format};
 use crate::doc::{
     csv_record, write_html, write_html_streamed, write_text, write_text_streamed, Align, Block,
-    Doc, Line, Table,
+    CellTable, CsvRecord, Doc, Line, Table,
 };
 use crate::standings::{half_words, Figure};
 
@@ -75,19 +75,20 @@ struct BoardShown<'a> {
 
 fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown<'_> {
     let pairs = |f: fn(&BoardLine) -> Option<&(Score, Score)>| {
-        b.lines
-            .iter()
-            .filter_map(f)
-            .flat_map(|(x, y)| [x, y])
-            .collect::<Vec<_>>()
+        b.lines.iter().filter_map(f).flat_map(|(x, y)| [x, y])
     };
-    let raw = pairs(|l| l.raw.as_ref());
-    let mut factored = pairs(|l| l.factored.as_ref());
-    factored.extend(pairs(|l| l.scored.as_ref()));
+    // Counted match points are the factored ones unless the session
+    // rounds: then they add no value to the column.
+    let rounded = b.lines.iter().any(|l| l.factored != l.scored);
+    let scored = rounded.then(|| pairs(|l| l.scored.as_ref()));
     BoardShown {
-        raw: ColumnDisplay::texts(raw.iter().copied(), &Precision::distinct(0), half),
-        factored: ColumnDisplay::texts(factored.iter().copied(), &Precision::distinct(0), half),
-        rounded: b.lines.iter().any(|l| l.factored != l.scored),
+        raw: ColumnDisplay::texts(pairs(|l| l.raw.as_ref()), &Precision::distinct(0), half),
+        factored: ColumnDisplay::texts(
+            pairs(|l| l.factored.as_ref()).chain(scored.into_iter().flatten()),
+            &Precision::distinct(0),
+            half,
+        ),
+        rounded,
     }
 }
 
@@ -321,8 +322,8 @@ impl SessionOutput<'_> {
         out.write_all(b"\n")
     }
 
-    fn name_of(&self, p: &ContestantId) -> String {
-        self.names.get(p).cloned().unwrap_or_default()
+    fn name_of(&self, p: &ContestantId) -> &str {
+        self.names.get(p).map_or("", String::as_str)
     }
 
     /// The session as a document (what the text and HTML formats show).
@@ -351,7 +352,7 @@ impl SessionOutput<'_> {
                     b.expected,
                     b.top
                 ),
-                self.board_table(&b),
+                self.board_cells(&b),
             )
         }))
     }
@@ -390,26 +391,19 @@ impl SessionOutput<'_> {
                 ("boards".to_owned(), Align::Right),
                 ("exact".to_owned(), Align::Left),
             ]);
-            let mut t = Table::new(head);
+            let mut t = CellTable::new(head, rows.rows.len());
             for (place, tied, st) in &rows.rows {
-                let label = if *tied {
-                    format!("{place}=")
-                } else {
-                    place.to_string()
-                };
-                let mut cells = vec![label, st.pair.to_string()];
+                t.whole(whole(*place), if *tied { "=" } else { "" });
+                t.cell(st.pair.as_str());
                 if named {
-                    cells.push(self.name_of(&st.pair));
+                    t.cell(self.name_of(&st.pair));
                 }
-                cells.extend([
-                    rows.total.show(&st.total).into_owned(),
-                    rows.percentage.show(&st.percentage).into_owned(),
-                    st.boards_played.to_string(),
-                    rows.total.exact(&st.total).into_owned(),
-                ]);
-                t.lines.push(Line::Cells(cells));
+                t.cell(&rows.total.show(&st.total));
+                t.cell(&rows.percentage.show(&st.percentage));
+                t.whole(whole(st.boards_played), "");
+                t.cell(&rows.total.exact(&st.total));
             }
-            doc.blocks.push(Block::Table(t));
+            doc.blocks.push(Block::Cells(t));
         }
         if !s.penalties.is_empty() {
             doc.blocks.push(Block::Subheading("Penalties".to_owned()));
@@ -444,7 +438,9 @@ impl SessionOutput<'_> {
         doc
     }
 
-    fn board_table(&self, b: &BoardTable) -> Table {
+    /// A board's table, its cells written into one buffer: no `String`
+    /// per cell of a board of 40,000 lines (issue 30).
+    fn board_cells(&self, b: &BoardTable) -> CellTable {
         let shown = board_shown(b, self.half);
         let mut head = vec![
             ("NS".to_owned(), Align::Left),
@@ -465,28 +461,39 @@ impl SessionOutput<'_> {
             head.push(("EW counted".to_owned(), Align::Right));
         }
         head.push(("applied".to_owned(), Align::Left));
-        let columns = head.len();
-        let mut t = Table::new(head);
-        t.lines.reserve_exact(b.lines.len());
-        let pair = |p: Option<&(Score, Score)>, d: &ColumnTexts<'_>| match p {
-            Some((a, b)) => [d.show(a).into_owned(), d.show(b).into_owned()],
-            None => [String::new(), String::new()],
+        let mut t = CellTable::new(head, b.lines.len());
+        let pair = |t: &mut CellTable, p: Option<&(Score, Score)>, d: &ColumnTexts<'_>| match p {
+            Some((x, y)) => {
+                t.cell(&d.show(x));
+                t.cell(&d.show(y));
+            }
+            None => {
+                t.cell("");
+                t.cell("");
+            }
         };
         for l in &b.lines {
-            // Sized once: a row is never grown cell by cell.
-            let mut cells = Vec::with_capacity(columns);
-            cells.extend([l.ns.as_str().to_owned(), l.ew.as_str().to_owned()]);
+            t.cell(l.ns.as_str());
+            t.cell(l.ew.as_str());
             if b.fouled {
-                cells.push(l.version.map(|v| v.to_string()).unwrap_or_default());
+                match l.version {
+                    Some(v) => t.whole(whole(v), ""),
+                    None => t.cell(""),
+                }
             }
-            cells.push(result_text(l));
-            cells.extend(pair(l.raw.as_ref(), &shown.raw));
-            cells.extend(pair(l.factored.as_ref(), &shown.factored));
+            match l.ns_points {
+                Some(p) => t.whole(p.into(), ""),
+                None => t.cell(&result_text(l)),
+            }
+            pair(&mut t, l.raw.as_ref(), &shown.raw);
+            pair(&mut t, l.factored.as_ref(), &shown.factored);
             if shown.rounded {
-                cells.extend(pair(l.scored.as_ref(), &shown.factored));
+                pair(&mut t, l.scored.as_ref(), &shown.factored);
             }
-            cells.push(l.applied.describe());
-            t.lines.push(Line::Cells(cells));
+            match &l.applied {
+                Applied::AsIs => t.cell(""),
+                other => t.cell(&other.describe()),
+            }
         }
         t
     }
@@ -514,32 +521,39 @@ impl SessionOutput<'_> {
                 "applied",
             ],
         )?;
-        let mut row: Vec<String> = Vec::with_capacity(14);
+        let mut row = CsvRecord::default();
         for b in self.shown_boards() {
             let shown = board_shown(&b, self.half);
-            for l in &b.lines {
-                row.clear();
-                row.push(b.board.0.to_string());
-                row.push(l.version.map(|v| v.to_string()).unwrap_or_default());
-                row.push(l.ns.as_str().to_owned());
-                row.push(l.ew.as_str().to_owned());
-                row.push(result_text(l));
-                let both = |p: Option<&(Score, Score)>, f: &dyn Fn(&Score) -> String| match p {
-                    Some((a, b)) => [f(a), f(b)],
-                    None => [String::new(), String::new()],
+            let both = |row: &mut CsvRecord,
+                        p: Option<&(Score, Score)>,
+                        texts: &ColumnTexts<'_>,
+                        exact: bool| {
+                let text = |s| if exact { texts.exact(s) } else { texts.show(s) };
+                match p {
+                    Some((a, b)) => row.field(&text(a)).field(&text(b)),
+                    None => row.field("").field(""),
                 };
-                row.extend(both(l.raw.as_ref(), &|s| shown.raw.show(s).into_owned()));
-                row.extend(both(l.factored.as_ref(), &|s| {
-                    shown.factored.show(s).into_owned()
-                }));
-                row.extend(both(l.factored.as_ref(), &|s| {
-                    shown.factored.exact(s).into_owned()
-                }));
-                row.extend(both(l.scored.as_ref(), &|s| {
-                    shown.factored.exact(s).into_owned()
-                }));
-                row.push(l.applied.describe());
-                csv_record(out, &row)?;
+            };
+            for l in &b.lines {
+                row.whole(b.board.0.into());
+                match l.version {
+                    Some(v) => row.whole(whole(v)),
+                    None => row.field(""),
+                };
+                row.field(l.ns.as_str()).field(l.ew.as_str());
+                match l.ns_points {
+                    Some(p) => row.whole(p.into()),
+                    None => row.field(&result_text(l)),
+                };
+                both(&mut row, l.raw.as_ref(), &shown.raw, false);
+                both(&mut row, l.factored.as_ref(), &shown.factored, false);
+                both(&mut row, l.factored.as_ref(), &shown.factored, true);
+                both(&mut row, l.scored.as_ref(), &shown.factored, true);
+                match &l.applied {
+                    Applied::AsIs => row.field(""),
+                    other => row.field(&other.describe()),
+                };
+                row.end(out)?;
             }
         }
         Ok(())
@@ -561,28 +575,30 @@ impl SessionOutput<'_> {
                 "boards_played",
             ],
         )?;
+        let mut row = CsvRecord::default();
         for f in &self.scored.fields {
             let rows = field_rows(f, self.half);
             for (place, tied, st) in &rows.rows {
-                csv_record(
-                    out,
-                    &[
-                        rows.name.to_owned(),
-                        place.to_string(),
-                        (if *tied { "yes" } else { "" }).to_owned(),
-                        st.pair.to_string(),
-                        self.name_of(&st.pair),
-                        rows.total.show(&st.total).into_owned(),
-                        rows.total.exact(&st.total).into_owned(),
-                        rows.percentage.show(&st.percentage).into_owned(),
-                        rows.percentage.exact(&st.percentage).into_owned(),
-                        st.boards_played.to_string(),
-                    ],
-                )?;
+                row.field(rows.name)
+                    .whole(whole(*place))
+                    .field(if *tied { "yes" } else { "" })
+                    .field(st.pair.as_str())
+                    .field(self.name_of(&st.pair))
+                    .field(&rows.total.show(&st.total))
+                    .field(&rows.total.exact(&st.total))
+                    .field(&rows.percentage.show(&st.percentage))
+                    .field(&rows.percentage.exact(&st.percentage))
+                    .whole(whole(st.boards_played))
+                    .end(out)?;
             }
         }
         Ok(())
     }
+}
+
+/// A count as a whole number for a cell.
+fn whole(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// NS before EW, as event files and scoring programs list them; a Howell's

@@ -188,34 +188,109 @@ fn decimals_of(value: &Score, cap: u32) -> Option<u32> {
     None
 }
 
-/// The distinct values of a column, ascending. A column of a million cells
-/// holds a few hundred of them: they are found by hash and only they are
-/// sorted, never every cell by exact comparison, which cost more than the
-/// rules (issue 30).
-fn distinct<'a>(values: impl IntoIterator<Item = &'a Score>) -> Vec<&'a Score> {
+/// Where each distinct value of a column is found: a whole number within
+/// a short range (a board's match points, from 0 to its top) by its value,
+/// with no hashing for the usual cell; any other value by hash.
+#[derive(Debug, Clone)]
+struct Index<'a> {
+    /// The least whole number `dense` covers.
+    low: i64,
+    /// For each whole number from `low`, its place among the distinct
+    /// values, or [`Index::NONE`] where the column does not hold it.
+    dense: Vec<u32>,
+    /// The place of every other value.
+    hashed: foldhash::HashMap<&'a Score, u32>,
+}
+
+impl Index<'_> {
+    const NONE: u32 = u32::MAX;
+
+    /// The slot of a whole number in `dense`, when it has one.
+    fn slot(&self, value: &Score) -> Option<usize> {
+        let n = value.to_i64()?;
+        let k = usize::try_from(n.checked_sub(self.low)?).ok()?;
+        (k < self.dense.len()).then_some(k)
+    }
+
+    /// The place of `value` among the column's distinct values.
+    fn get(&self, value: &Score) -> Option<usize> {
+        let place = match self.slot(value) {
+            Some(k) => *self.dense.get(k)?,
+            None => *self.hashed.get(value)?,
+        };
+        (place != Index::NONE).then(|| usize::try_from(place).ok())?
+    }
+}
+
+/// The distinct values of a column, ascending, and where each is found. A
+/// column of a million cells holds a few hundred of them: they are found
+/// by value or hash and only they are sorted, never every cell by exact
+/// comparison, which cost more than the rules (issue 30).
+fn distinct<'a>(values: impl IntoIterator<Item = &'a Score>) -> (Vec<&'a Score>, Index<'a>) {
+    let values: Vec<&Score> = values.into_iter().collect();
+    // Whole numbers go by value when their range is no wider than a few
+    // slots a cell (a board's match points): an array, not a hash.
+    let (low, high) = values
+        .iter()
+        .filter_map(|v| v.to_i64())
+        .fold((i64::MAX, i64::MIN), |(l, h), n| (l.min(n), h.max(n)));
+    let span = high
+        .checked_sub(low)
+        .and_then(|d| usize::try_from(d).ok())
+        .and_then(|d| d.checked_add(1))
+        .filter(|&d| d <= values.len().saturating_mul(2).max(1024) && d < 1 << 24)
+        .unwrap_or(0);
     // foldhash, not SipHash: hashing alone cost more than the rules on a
     // column of a million cells (issue 30); its per-process seed keeps values
     // chosen to collide from making the search quadratic.
-    let mut seen: foldhash::HashSet<&Score> = foldhash::HashSetExt::new();
-    let mut distinct: Vec<&Score> = values.into_iter().filter(|v| seen.insert(*v)).collect();
+    let mut index = Index {
+        low,
+        dense: vec![Index::NONE; span],
+        hashed: foldhash::HashMapExt::new(),
+    };
+    let mut distinct: Vec<&Score> = Vec::new();
+    for v in values {
+        let new = match index.slot(v) {
+            Some(k) => index.dense.get_mut(k).is_some_and(|d| {
+                let new = *d == Index::NONE;
+                *d = 0;
+                new
+            }),
+            None => index.hashed.insert(v, 0).is_none(),
+        };
+        if new {
+            distinct.push(v);
+        }
+    }
     distinct.sort_unstable();
-    distinct
+    for (place, v) in distinct.iter().enumerate() {
+        let place = u32::try_from(place).unwrap_or(Index::NONE);
+        match index.slot(v) {
+            Some(k) => {
+                if let Some(d) = index.dense.get_mut(k) {
+                    *d = place;
+                }
+            }
+            None => {
+                index.hashed.insert(v, place);
+            }
+        }
+    }
+    (distinct, index)
 }
 
-/// Whether every value of `sorted` (ascending, distinct) prints at
-/// `places` decimals, and no two neighbours print alike.
-fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> bool {
-    let mut previous: Option<String> = None;
+/// Each value of `sorted` (ascending, distinct) at `places` decimals,
+/// where every one prints so and no two neighbours print alike.
+fn distinct_at(sorted: &[&Score], places: u32, mode: &RoundingMode) -> Option<Vec<String>> {
+    let mut shown: Vec<String> = Vec::with_capacity(sorted.len());
     for v in sorted {
-        let Ok(shown) = v.to_decimal(places, mode) else {
-            return false;
-        };
-        if previous.as_ref() == Some(&shown) {
-            return false;
+        let text = v.to_decimal(places, mode).ok()?;
+        if shown.last() == Some(&text) {
+            return None;
         }
-        previous = Some(shown);
+        shown.push(text);
     }
-    true
+    Some(shown)
 }
 
 impl ColumnDisplay {
@@ -238,17 +313,18 @@ impl ColumnDisplay {
             }
             Precision::Distinct { min, exact_up_to } => (*min, *exact_up_to),
         };
-        ColumnDisplay::for_distinct(&distinct(values), min, exact_up_to, half)
+        ColumnDisplay::for_distinct(&distinct(values).0, min, exact_up_to, half).0
     }
 
     /// The display of a column of `distinct` values (ascending, distinct),
-    /// with no rule of its own.
+    /// with no rule of its own, and the values as it shows them (each
+    /// written once: issue 30).
     fn for_distinct(
         distinct: &[&Score],
         min: u32,
         exact_up_to: u32,
         half: HalfDisplay,
-    ) -> ColumnDisplay {
+    ) -> (ColumnDisplay, Vec<String>) {
         let mode = RoundingMode::Nearest(half.rule());
         let mut places = min;
         for v in distinct {
@@ -262,18 +338,20 @@ impl ColumnDisplay {
         // Rounding to a fixed step is monotone: only neighbours can meet,
         // and the first pair that meets settles this width.
         while places <= MAX_DECIMALS {
-            if distinct_at(distinct, places, &mode) {
-                return ColumnDisplay {
+            if let Some(shown) = distinct_at(distinct, places, &mode) {
+                let display = ColumnDisplay {
                     decimals: Some(places),
                     mode,
                 };
+                return (display, shown);
             }
             places += 1;
         }
-        ColumnDisplay {
+        let display = ColumnDisplay {
             decimals: None,
             mode,
-        }
+        };
+        (display, distinct.iter().map(|v| v.to_string()).collect())
     }
 
     /// The display of a column holding `values`, as [`Self::for_values`]
@@ -286,23 +364,27 @@ impl ColumnDisplay {
         precision: &Precision,
         half: HalfDisplay,
     ) -> ColumnTexts<'a> {
-        let distinct = distinct(values);
-        let display = match precision {
-            Precision::Rule { .. } => ColumnDisplay::for_values([], precision, half),
+        let (distinct, index) = distinct(values);
+        let (display, shown) = match precision {
+            Precision::Rule { .. } => {
+                let display = ColumnDisplay::for_values([], precision, half);
+                let shown = distinct.iter().map(|v| display.show(v)).collect();
+                (display, shown)
+            }
             Precision::Distinct { min, exact_up_to } => {
                 ColumnDisplay::for_distinct(&distinct, *min, *exact_up_to, half)
             }
         };
-        let mut texts = foldhash::HashMap::with_capacity_and_hasher(
-            distinct.len(),
-            foldhash::fast::RandomState::default(),
-        );
-        texts.extend(
-            distinct
-                .into_iter()
-                .map(|v| (v, (display.show(v), v.to_string()))),
-        );
-        ColumnTexts { display, texts }
+        let texts = shown
+            .into_iter()
+            .zip(distinct)
+            .map(|(shown, v)| (shown, v.to_string()))
+            .collect();
+        ColumnTexts {
+            display,
+            texts,
+            index,
+        }
     }
 
     /// A single value on its own (a sentence's figure, a lone total).
@@ -345,11 +427,18 @@ impl ColumnDisplay {
 #[derive(Debug, Clone)]
 pub struct ColumnTexts<'a> {
     display: ColumnDisplay,
-    /// Each distinct value's display and exact text.
-    texts: foldhash::HashMap<&'a Score, (String, String)>,
+    /// Each distinct value's display and exact text, ascending.
+    texts: Vec<(String, String)>,
+    /// Where each distinct value's texts are.
+    index: Index<'a>,
 }
 
 impl ColumnTexts<'_> {
+    /// The texts written for a value of the column.
+    fn written(&self, value: &Score) -> Option<&(String, String)> {
+        self.texts.get(self.index.get(value)?)
+    }
+
     /// The display chosen.
     #[must_use]
     pub fn display(&self) -> &ColumnDisplay {
@@ -360,7 +449,7 @@ impl ColumnTexts<'_> {
     /// of the column, [`ColumnDisplay::show`] for any other.
     #[must_use]
     pub fn show(&self, value: &Score) -> Cow<'_, str> {
-        match self.texts.get(value) {
+        match self.written(value) {
             Some((text, _)) => Cow::Borrowed(text),
             None => Cow::Owned(self.display.show(value)),
         }
@@ -369,7 +458,7 @@ impl ColumnTexts<'_> {
     /// One value exactly (`139/40`), written once for a value of the column.
     #[must_use]
     pub fn exact(&self, value: &Score) -> Cow<'_, str> {
-        match self.texts.get(value) {
+        match self.written(value) {
             Some((_, exact)) => Cow::Borrowed(exact),
             None => Cow::Owned(value.to_string()),
         }
@@ -495,6 +584,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn whole_numbers_and_fractions_are_found_alike() {
+        // A board's match points (whole numbers in a short range, found by
+        // value), a few fractions and far whole numbers (found by hash):
+        // every cell's text is its display's, and a value the column does
+        // not hold is written anew.
+        let mut v: Vec<Score> = (0..2000).rev().map(|n| Score::integer(n % 37)).collect();
+        v.extend(["25/2", "-1/3", "1000000007", "-40"].iter().map(|t| s(t)));
+        let texts = ColumnDisplay::texts(&v, &Precision::distinct(0), HalfDisplay::Even);
+        let display = ColumnDisplay::for_values(&v, &Precision::distinct(0), HalfDisplay::Even);
+        assert_eq!(texts.display(), &display);
+        for x in v.iter().chain(&[s("37"), s("-41"), s("7/2"), s("36")]) {
+            assert_eq!(texts.show(x), display.show(x), "{x}");
+            assert_eq!(texts.exact(x), x.to_string());
+        }
+        // -1/3 is no short decimal: the column shows two places.
+        assert_eq!(texts.show(&s("12")), "12.00");
+        // Values no width tells apart are shown as exact fractions.
+        let near = s("333333333/1000000000");
+        let v = [s("1/3"), near.clone()];
+        let texts = ColumnDisplay::texts(&v, &Precision::percentage(), HalfDisplay::Even);
+        assert_eq!(texts.display().decimals(), None);
+        assert_eq!(texts.show(&near), "333333333/1000000000");
     }
 
     #[test]
