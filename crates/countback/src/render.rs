@@ -83,12 +83,19 @@ pub fn sentence_with<'n>(
         .collect();
     let by: foldhash::HashMap<&ContestantId, &Value> =
         d.values.iter().map(|(c, v)| (c, v)).collect();
-    let values: Vec<String> = d
-        .result
-        .iter()
-        .flatten()
-        .filter_map(|c| by.get(c).map(|v| shown.show_value(v)))
-        .collect();
+    // Members of a group share a value: each run of one value is written
+    // once (a display rounds, and 9,999 players' sentences rounded some
+    // 60,000 values: issue 30).
+    let mut values: Vec<String> = Vec::with_capacity(d.values.len());
+    let mut last: Option<&Value> = None;
+    for v in d.result.iter().flatten().filter_map(|c| by.get(c).copied()) {
+        let text = match (last, values.last()) {
+            (Some(previous), Some(text)) if previous == v => text.clone(),
+            _ => shown.show_value(v),
+        };
+        values.push(text);
+        last = Some(v);
+    }
     format!(
         "{}: {phrase} {}",
         groups.join(" ahead of "),
