@@ -1,7 +1,7 @@
 //! Words for people: a decision's clause and test, the sentence for a tie
 //! split, the trace, why a group stays tied.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use countback_event::display::{numbers, ColumnDisplay, HalfDisplay, Precision};
@@ -58,22 +58,47 @@ pub fn sentence(
     name: &dyn Fn(&ContestantId) -> String,
     shown: &ColumnDisplay,
 ) -> String {
+    sentence_with(
+        d,
+        &|c| Cow::Owned(name(c)),
+        shown,
+        &clause_and_test(&d.clause.to_string(), &d.test),
+    )
+}
+
+/// [`sentence`] with the decision's clause and test already in one
+/// phrase ([`clause_and_test`]), a ranking's thousands of decisions
+/// sharing a few dozen, and names that may be borrowed (written once for
+/// the standings).
+pub fn sentence_with<'n>(
+    d: &Decision,
+    name: &dyn Fn(&ContestantId) -> Cow<'n, str>,
+    shown: &ColumnDisplay,
+    phrase: &str,
+) -> String {
     let groups: Vec<String> = d
         .result
         .iter()
         .map(|g| g.iter().map(name).collect::<Vec<_>>().join(" = "))
         .collect();
-    let by: HashMap<&ContestantId, &Value> = d.values.iter().map(|(c, v)| (c, v)).collect();
-    let values: Vec<String> = d
-        .result
-        .iter()
-        .flatten()
-        .filter_map(|c| by.get(c).map(|v| shown.show_value(v)))
-        .collect();
+    let by: foldhash::HashMap<&ContestantId, &Value> =
+        d.values.iter().map(|(c, v)| (c, v)).collect();
+    // Members of a group share a value: each run of one value is written
+    // once (a display rounds, and 9,999 players' sentences rounded some
+    // 60,000 values: issue 30).
+    let mut values: Vec<String> = Vec::with_capacity(d.values.len());
+    let mut last: Option<&Value> = None;
+    for v in d.result.iter().flatten().filter_map(|c| by.get(c).copied()) {
+        let text = match (last, values.last()) {
+            (Some(previous), Some(text)) if previous == v => text.clone(),
+            _ => shown.show_value(v),
+        };
+        values.push(text);
+        last = Some(v);
+    }
     format!(
-        "{}: {} {}",
+        "{}: {phrase} {}",
         groups.join(" ahead of "),
-        clause_and_test(&d.clause.to_string(), &d.test),
         values.join(" v ")
     )
 }

@@ -1,7 +1,9 @@
 //! The tie-breaks of C.07, with article 16 on unplayed rounds (Swiss) and
 //! article 15.2 (round robins), and ranking by a cascade of them.
 
-use std::collections::{HashMap, HashSet};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use countback_model::{
     Clause, ContestantId, Decision, Encounter, EncounterStatus, RoundNumber, Score, SideScores,
@@ -87,6 +89,17 @@ trait Figures {
     fn round(&self, i: usize, r: usize, entry: &RoundEntry) -> Self::N;
     /// A Sonneborn-Berger product.
     fn times(a: &Self::N, b: &Self::N) -> Self::N;
+    /// Player `i`'s parts under `mode` into `buf` from those kept for
+    /// every player, if this arithmetic keeps them (`false`: work them out).
+    fn kept_parts_into(
+        &self,
+        _eval: &Evaluation<'_>,
+        _i: usize,
+        _mode: PartMode,
+        _buf: &mut Vec<Part<Self::N>>,
+    ) -> bool {
+        false
+    }
 }
 
 impl Figures for Evaluation<'_> {
@@ -127,6 +140,20 @@ struct Units {
     /// Each round's points, laid out as [`Evaluation`]'s opponents.
     rounds: Vec<i64>,
     rounds_from: Vec<usize>,
+    /// Every player's BH parts under each mode (Fore, `/P`), once worked
+    /// out: a list of 31 codes has nine Buchholz columns (and AOB's) on
+    /// three modes, and working out each player's parts again for each cost
+    /// most of them (issue 30).
+    kept: [OnceLock<Option<KeptParts>>; 4],
+}
+
+/// Every player's parts under one mode, Sonneborn-Berger aside (its value
+/// is a product): each part's score (its value) and whether its round was
+/// voluntarily unplayed, player `i`'s from `from[i]` to `from[i + 1]`.
+#[derive(Debug, Clone)]
+struct KeptParts {
+    parts: Vec<(i64, bool)>,
+    from: Vec<usize>,
 }
 
 impl Units {
@@ -159,10 +186,22 @@ impl Units {
         // 1000 of them below 2^110, so i128 cannot overflow.
         let convert = |v: &Score| v.times(per).to_i64().filter(|u| u.unsigned_abs() < 1 << 50);
         let table = |v: &[Score]| v.iter().map(convert).collect::<Option<Vec<i64>>>();
+        // A round's points are its result's under the points system (no
+        // table of round points here): each result converted once, not
+        // once a round.
+        let mut by_result: Vec<(ResultCode, i64)> = Vec::new();
         let mut rounds = Vec::with_capacity(eval.opponents.len());
-        for (i, p) in t.players.iter().enumerate() {
-            for (r, e) in p.rounds.iter().enumerate() {
-                rounds.push(convert(t.round_points_of(i, r, e))?);
+        for p in &t.players {
+            for e in &p.rounds {
+                let units = match by_result.iter().find(|(r, _)| *r == e.result) {
+                    Some((_, u)) => *u,
+                    None => {
+                        let u = convert(system.points(e.result))?;
+                        by_result.push((e.result, u));
+                        u
+                    }
+                };
+                rounds.push(units);
             }
         }
         Some(Units {
@@ -174,7 +213,37 @@ impl Units {
             draw_total: i128::from(convert(&eval.draw_total)?),
             rounds,
             rounds_from: eval.rounds_from.clone(),
+            kept: Default::default(),
         })
+    }
+
+    /// Every player's parts under `mode` (not Sonneborn-Berger), worked
+    /// out the first time they are asked for.
+    fn kept(&self, eval: &Evaluation<'_>, mode: PartMode) -> Option<&KeptParts> {
+        if mode.sonneborn_berger {
+            return None;
+        }
+        let slot = self
+            .kept
+            .get(usize::from(mode.fore) * 2 + usize::from(mode.forfeits_as_played))?;
+        slot.get_or_init(|| {
+            let players = eval.tournament.players.len();
+            let mut kept = KeptParts {
+                parts: Vec::with_capacity(eval.opponents.len()),
+                from: Vec::with_capacity(players + 1),
+            };
+            let mut buf = Vec::new();
+            for i in 0..players {
+                kept.from.push(kept.parts.len());
+                eval.parts_into(self, i, mode, &mut buf);
+                for p in &buf {
+                    kept.parts.push((i64::try_from(p.score).ok()?, p.vur));
+                }
+            }
+            kept.from.push(kept.parts.len());
+            Some(kept)
+        })
+        .as_ref()
     }
 
     /// `sum` units back to a score: of a point for BH and FB, of a point
@@ -185,7 +254,7 @@ impl Units {
         } else {
             self.per
         };
-        Score::new(i64::try_from(sum).ok()?, per).ok()
+        units_to_score(i64::try_from(sum).ok()?, per)
     }
 }
 
@@ -216,6 +285,49 @@ impl Figures for Units {
     fn times(a: &i128, b: &i128) -> i128 {
         a * b
     }
+    fn kept_parts_into(
+        &self,
+        eval: &Evaluation<'_>,
+        i: usize,
+        mode: PartMode,
+        buf: &mut Vec<Part<i128>>,
+    ) -> bool {
+        let Some(kept) = self.kept(eval, mode) else {
+            return false;
+        };
+        let (Some(from), Some(to)) = (kept.from.get(i), kept.from.get(i + 1)) else {
+            return false;
+        };
+        let Some(parts) = kept.parts.get(*from..*to) else {
+            return false;
+        };
+        buf.clear();
+        buf.extend(parts.iter().map(|(score, vur)| Part {
+            score: i128::from(*score),
+            value: i128::from(*score),
+            vur: *vur,
+        }));
+        true
+    }
+}
+
+/// `n / per` (`per > 0`) as a score, reduced here in machine words: a
+/// column of 9,999 values paid a 128-bit gcd for each (issue 30); a whole
+/// number (the usual value) needs no reduction at all.
+fn units_to_score(n: i64, per: i64) -> Option<Score> {
+    if per <= 0 {
+        return None;
+    }
+    let (mut x, mut y) = (n.unsigned_abs(), per.unsigned_abs());
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    let g = i64::try_from(x).ok()?.max(1);
+    if g == per {
+        Some(Score::integer(n / per))
+    } else {
+        Score::new(n / g, per / g).ok()
+    }
 }
 
 fn lcm(a: i64, b: i64) -> i64 {
@@ -224,6 +336,31 @@ fn lcm(a: i64, b: i64) -> i64 {
         (x, y) = (y, x % y);
     }
     a / x.max(1) * b
+}
+
+/// Art. 9.2's limit for a Koya code: half the maximum possible score;
+/// MTB26 `KS/Ln` sets it at n % of the maximum, `KS/L±n` moves it by n
+/// half points. Worked out once for a column, not once a player.
+#[derive(Debug)]
+struct KoyaLimit {
+    exact: Score,
+    /// The same limit in [`Units`], rounded up (a score in units, a whole
+    /// number, reaches the limit exactly when it reaches this).
+    units: Option<i128>,
+}
+
+impl KoyaLimit {
+    fn new(eval: &Evaluation<'_>, code: &TieBreakCode) -> Result<KoyaLimit, FideError> {
+        let percent = Score::integer(i64::from(code.limit_percent.unwrap_or(50)));
+        let exact = (&eval.maximum * &percent).checked_div(&Score::integer(100))?
+            + Score::half().times(i64::from(code.limit));
+        let units = eval
+            .units
+            .as_ref()
+            .and_then(|u| exact.times(u.per).ceil().to_i64())
+            .map(i128::from);
+        Ok(KoyaLimit { exact, units })
+    }
 }
 
 /// Buffers a tie-break's computation reuses from player to player, so
@@ -235,6 +372,24 @@ struct Scratch {
     /// Rated games: the opponent's rating and the half points scored.
     games: Vec<(i64, u8)>,
     ratings: Vec<i64>,
+}
+
+/// The values AOB, APRO or APPO average, for every player; when every one
+/// is a whole number of `1/per` (ratings are whole numbers, a Buchholz is
+/// one in the points system's [`Units`]), the same as those whole numbers.
+#[derive(Debug)]
+struct BaseValues {
+    values: Vec<Option<Score>>,
+    units: Option<(Vec<Option<i64>>, i64)>,
+}
+
+/// One member's direct encounters with the rest of a tied group (art. 6).
+#[derive(Debug)]
+struct Meetings {
+    /// The points scored against them, a pair's games averaged.
+    score: Score,
+    /// How many of them the member met.
+    opponents: usize,
 }
 
 /// How the parts of an opponent-based tie-break are taken.
@@ -288,6 +443,47 @@ pub struct Evaluation<'t> {
     /// The same figures in machine integers, when the points system
     /// allows (every real one does).
     units: Option<Units>,
+    /// The columns AOB, APRO and APPO average, once computed.
+    averaged: AveragedColumns,
+}
+
+/// The columns of every player that AOB, APRO and APPO average (BH, TPR,
+/// PTP), kept once computed: a standings table shows them and their
+/// averages, and computing a Perfect Tournament Performance twice for
+/// 9,999 players cost more than all the other rating tie-breaks
+/// (issue 30). A value depends on the code alone, so a kept column is the
+/// one computing it again would give.
+#[derive(Debug, Default)]
+struct AveragedColumns(Mutex<Vec<(TieBreakCode, Vec<Option<Score>>)>>);
+
+impl AveragedColumns {
+    fn get(&self, code: &TieBreakCode) -> Option<Vec<Option<Score>>> {
+        let kept = self.0.lock().ok()?;
+        kept.iter().find(|(c, _)| c == code).map(|(_, v)| v.clone())
+    }
+
+    fn keep(&self, code: &TieBreakCode, values: &[Option<Score>]) {
+        if let Ok(mut kept) = self.0.lock() {
+            if !kept.iter().any(|(c, _)| c == code) {
+                kept.push((*code, values.to_vec()));
+            }
+        }
+    }
+}
+
+impl Clone for AveragedColumns {
+    fn clone(&self) -> AveragedColumns {
+        let kept = self.0.lock().map(|k| k.clone()).unwrap_or_default();
+        AveragedColumns(Mutex::new(kept))
+    }
+}
+
+/// Whether AOB, APRO or APPO average the code's values.
+fn is_averaged(kind: TieBreakKind) -> bool {
+    matches!(
+        kind,
+        TieBreakKind::Buchholz | TieBreakKind::PerformanceRating | TieBreakKind::PerfectPerformance
+    )
 }
 
 impl<'t> Evaluation<'t> {
@@ -378,6 +574,7 @@ impl<'t> Evaluation<'t> {
             opponents,
             rounds_from,
             units: None,
+            averaged: AveragedColumns::default(),
         }
         .with_units())
     }
@@ -623,9 +820,11 @@ impl<'t> Evaluation<'t> {
             forfeits_as_played: code.forfeits_as_played,
             sonneborn_berger: code.kind == TieBreakKind::SonnebornBerger,
         };
-        self.parts_into(figures, i, mode, parts);
+        if !figures.kept_parts_into(self, i, mode, parts) {
+            self.parts_into(figures, i, mode, parts);
+        }
         if code.cut != 0 || code.median != 0 {
-            cut(parts, code.cut, code.median, self.tournament.rounds);
+            return cut_sum(parts, code.cut, code.median, self.tournament.rounds);
         }
         parts.drain(..).map(|p| p.value).sum()
     }
@@ -734,24 +933,62 @@ impl<'t> Evaluation<'t> {
                 .map(|i| self.average_of_opponents(i, code, &base))
                 .collect();
         }
+        if code.kind == TieBreakKind::Koya {
+            let limit = KoyaLimit::new(self, code)?;
+            return Ok((0..n).map(|i| Some(self.koya(i, code, &limit))).collect());
+        }
+        self.column(code)
+    }
+
+    /// `value_at` for every player (a code that is neither `DE` nor an
+    /// average), kept when an average may need it.
+    fn column(&self, code: &TieBreakCode) -> Result<Vec<Option<Score>>, FideError> {
+        let averaged = is_averaged(code.kind);
+        if averaged {
+            if let Some(values) = self.averaged.get(code) {
+                return Ok(values);
+            }
+        }
         let mut scratch = Scratch::default();
-        (0..n)
+        let values = (0..self.tournament.players.len())
             .map(|i| self.value_at(i, code, &mut scratch))
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+        if averaged {
+            self.averaged.keep(code, &values);
+        }
+        Ok(values)
     }
 
     /// For AOB, APRO and APPO: the opponents' values they average.
-    fn base_values(&self, code: &TieBreakCode) -> Result<Vec<Option<Score>>, FideError> {
+    fn base_values(&self, code: &TieBreakCode) -> Result<BaseValues, FideError> {
         let kind = match code.kind {
             TieBreakKind::AverageOfOpponentsBuchholz => TieBreakKind::Buchholz,
             TieBreakKind::AveragePerformanceOfOpponents => TieBreakKind::PerformanceRating,
             _ => TieBreakKind::PerfectPerformance,
         };
         let base = TieBreakCode { kind, ..*code };
-        let mut scratch = Scratch::default();
-        (0..self.tournament.players.len())
-            .map(|i| self.value_at(i, &base, &mut scratch))
-            .collect()
+        let values = self.column(&base)?;
+        // Ratings are whole numbers; a Buchholz is one in the points
+        // system's units.
+        let per = match kind {
+            TieBreakKind::Buchholz => self.units.as_ref().map(|u| u.per),
+            _ => Some(1),
+        };
+        let units = per.and_then(|per| {
+            let whole = values
+                .iter()
+                .map(|v| match v {
+                    Some(v) => v
+                        .times(per)
+                        .to_i64()
+                        .filter(|u| u.unsigned_abs() < 1 << 50)
+                        .map(Some),
+                    None => Some(None),
+                })
+                .collect::<Option<Vec<Option<i64>>>>()?;
+            Some((whole, per))
+        });
+        Ok(BaseValues { values, units })
     }
 
     /// Art. 8.2, 10.4, 10.5: the mean of the opponents' values, over the
@@ -761,15 +998,46 @@ impl<'t> Evaluation<'t> {
         &self,
         i: usize,
         code: &TieBreakCode,
-        base: &[Option<Score>],
+        base: &BaseValues,
     ) -> Result<Option<Score>, FideError> {
+        let met = || {
+            self.rounds_of(i)
+                .filter(|(_, e, _)| e.opponent.is_some() && e.result.is_played())
+        };
+        let exact_mean = code.kind == TieBreakKind::AverageOfOpponentsBuchholz;
+        if let Some((units, per)) = &base.units {
+            // In machine integers: the sum of the values in units, and
+            // their count.
+            let (mut sum, mut count) = (0i128, 0i64);
+            for (_, _, o) in met() {
+                if let Some(v) = o.and_then(|j| units.get(j)).copied().flatten() {
+                    sum += i128::from(v);
+                    count += 1;
+                }
+            }
+            if count == 0 {
+                return Ok(None);
+            }
+            let mean = if exact_mean {
+                i64::try_from(sum)
+                    .ok()
+                    .zip(per.checked_mul(count))
+                    .and_then(|(n, d)| units_to_score(n, d))
+            } else if *per == 1 && sum >= 0 {
+                i64::try_from(rating::whole_quotient(sum, i128::from(count)))
+                    .ok()
+                    .map(Score::integer)
+            } else {
+                None
+            };
+            if mean.is_some() {
+                return Ok(mean);
+            }
+        }
         let mut sum = Score::ZERO;
         let mut count = 0usize;
-        for (_, e, o) in self.rounds_of(i) {
-            if e.opponent.is_none() || !e.result.is_played() {
-                continue;
-            }
-            if let Some(v) = o.and_then(|j| base.get(j)).and_then(Option::as_ref) {
+        for (_, _, o) in met() {
+            if let Some(v) = o.and_then(|j| base.values.get(j)).and_then(Option::as_ref) {
                 sum += v;
                 count += 1;
             }
@@ -778,7 +1046,7 @@ impl<'t> Evaluation<'t> {
             return Ok(None);
         }
         let mean = sum.checked_div(&Score::from(count))?;
-        if code.kind == TieBreakKind::AverageOfOpponentsBuchholz {
+        if exact_mean {
             Ok(Some(mean))
         } else {
             Ok(Some(rating::whole(&mean)?))
@@ -838,12 +1106,18 @@ impl<'t> Evaluation<'t> {
                     .iter()
                     .enumerate()
                     .map(|(r, e)| match pts(r, e).cmp(&system.draw) {
-                        std::cmp::Ordering::Greater => 2,
-                        std::cmp::Ordering::Equal => 1,
-                        std::cmp::Ordering::Less => 0,
+                        Ordering::Greater => 2,
+                        Ordering::Equal => 1,
+                        Ordering::Less => 0,
                     })
                     .sum();
-                Score::from(halves).checked_div(&Score::integer(2))?
+                match i64::try_from(halves)
+                    .ok()
+                    .and_then(|h| units_to_score(h, 2))
+                {
+                    Some(v) => v,
+                    None => Score::from(halves).checked_div(&Score::integer(2))?,
+                }
             }
             TieBreakKind::PairingNumber => Score::from(player.starting_rank),
             TieBreakKind::ProgressiveScore => {
@@ -872,26 +1146,7 @@ impl<'t> Evaluation<'t> {
                     None => self.opponent_sum(self, i, code, &mut scratch.parts),
                 }
             }
-            TieBreakKind::Koya => {
-                // Art. 9.2: half the maximum; MTB26 `KS/Ln` sets the limit
-                // at n % of it, `KS/L±n` moves it by n half points.
-                let percent = Score::integer(i64::from(code.limit_percent.unwrap_or(50)));
-                let limit = (&self.maximum * &percent).checked_div(&Score::integer(100))?
-                    + Score::half().times(i64::from(code.limit));
-                let mut total = Score::ZERO;
-                for (r, e, o) in self.rounds_of(i) {
-                    if e.opponent.is_none() || !self.counts_as_game(e, code.forfeits_as_played) {
-                        continue;
-                    }
-                    // Art. 9.2 counts the opponents' actual scores (art. 16
-                    // adjusts only BH, SB and their variants).
-                    let theirs = o.and_then(|j| self.points.get(j));
-                    if *theirs.unwrap_or(&Score::ZERO) >= limit {
-                        total += pts(r, e);
-                    }
-                }
-                total
-            }
+            TieBreakKind::Koya => self.koya(i, code, &KoyaLimit::new(self, code)?),
             TieBreakKind::AverageRatingOfOpponents => {
                 let (_, ratings) = self.rated_games(i, code, scratch);
                 return rating::average(ratings);
@@ -912,6 +1167,43 @@ impl<'t> Evaluation<'t> {
                 return self.average_of_opponents(i, code, &base);
             }
         }))
+    }
+
+    /// Art. 9.2: player `i`'s points against the opponents (met as
+    /// games) who scored at least `limit`.
+    fn koya(&self, i: usize, code: &TieBreakCode, limit: &KoyaLimit) -> Score {
+        let games = self.rounds_of(i).filter(|(_, e, _)| {
+            e.opponent.is_some() && self.counts_as_game(e, code.forfeits_as_played)
+        });
+        if let (Some(u), Some(at_least)) = (&self.units, limit.units) {
+            // Art. 9.2 counts the opponents' actual scores (art. 16
+            // adjusts only BH, SB and their variants).
+            let total: i128 = games
+                .filter(|(_, _, o)| {
+                    o.and_then(|j| u.points.get(j))
+                        .map_or(0, |p| i128::from(*p))
+                        >= at_least
+                })
+                .map(|(r, e, _)| u.round(i, r, e))
+                .sum();
+            if let Some(total) = i64::try_from(total)
+                .ok()
+                .and_then(|t| units_to_score(t, u.per))
+            {
+                return total;
+            }
+        }
+        let mut total = Score::ZERO;
+        for (r, e, o) in self.rounds_of(i) {
+            if e.opponent.is_none() || !self.counts_as_game(e, code.forfeits_as_played) {
+                continue;
+            }
+            let theirs = o.and_then(|j| self.points.get(j));
+            if *theirs.unwrap_or(&Score::ZERO) >= limit.exact {
+                total += self.round_points(i, r, e);
+            }
+        }
+        total
     }
 
     /// Art. 10: the games played over the board against rated opponents
@@ -937,10 +1229,14 @@ impl<'t> Evaluation<'t> {
                 games.push((i64::from(r), half_points(e.result)));
             }
         }
-        // Stable: between equal ratings, the earlier round is cut first.
-        games.sort_by_key(|g| g.0);
         let low = usize::try_from(code.cut.max(code.median)).unwrap_or(usize::MAX);
         let high = usize::try_from(code.median).unwrap_or(usize::MAX);
+        if low > 0 || high > 0 {
+            // Stable: between equal ratings, the earlier round is cut
+            // first. (Without cuts the order does not matter: the rating
+            // tie-breaks take sums, a minimum and a maximum.)
+            games.sort_by_key(|g| g.0);
+        }
         let keep = games.len().saturating_sub(low).saturating_sub(high);
         let kept = games.iter().skip(low).take(keep);
         let halves: i64 = kept.clone().map(|(_, h)| i64::from(*h)).sum();
@@ -964,48 +1260,56 @@ impl<'t> Evaluation<'t> {
         Ok(self.direct_encounter_scores(&indices, forfeits_as_played))
     }
 
-    /// For each pair of the group, (sum of points, games) per member.
-    fn meetings(
-        &self,
-        group: &[usize],
-        forfeits_as_played: bool,
-    ) -> Vec<HashMap<u32, (Score, usize)>> {
-        let ranks: HashSet<u32> = group
-            .iter()
-            .filter_map(|i| self.tournament.players.get(*i).map(|p| p.starting_rank))
-            .collect();
+    /// Art. 6 for each member of `group` (player indices): the points
+    /// scored against the other members (a pair that met more than once
+    /// counting the average of its games) and how many of them the member
+    /// met. The members are found by index in the group sorted once, and
+    /// each member's meetings kept in a short list (at most one a round):
+    /// a hash map a member and a hash set of starting ranks cost more than
+    /// the rest of the ranking at 9,999 players (issue 30).
+    fn meetings(&self, group: &[usize], forfeits_as_played: bool) -> Vec<Meetings> {
+        let mut members = group.to_vec();
+        members.sort_unstable();
+        let mut met: Vec<(usize, Score, usize)> = Vec::new();
         group
             .iter()
-            .map(|i| {
-                let mut met: HashMap<u32, (Score, usize)> = HashMap::new();
-                if let Some(p) = self.tournament.players.get(*i) {
-                    for (r, e) in p.rounds.iter().enumerate() {
-                        match e.opponent {
-                            Some(o)
-                                if self.counts_as_game(e, forfeits_as_played)
-                                    && ranks.contains(&o) =>
-                            {
-                                let slot = met.entry(o).or_insert((Score::ZERO, 0));
-                                slot.0 += self.round_points(*i, r, e);
-                                slot.1 += 1;
-                            }
-                            _ => {}
+            .map(|&i| {
+                met.clear();
+                for (r, e, o) in self.rounds_of(i) {
+                    let Some(j) = o else { continue };
+                    if !self.counts_as_game(e, forfeits_as_played)
+                        || members.binary_search(&j).is_err()
+                    {
+                        continue;
+                    }
+                    let points = self.round_points(i, r, e);
+                    match met.iter_mut().find(|m| m.0 == j) {
+                        Some(m) => {
+                            m.1 += points;
+                            m.2 += 1;
                         }
+                        None => met.push((j, points.clone(), 1)),
                     }
                 }
-                met
+                let score = met
+                    .iter()
+                    .map(|(_, sum, games)| match games {
+                        1 => sum.clone(),
+                        _ => sum.checked_div(&Score::from(*games)).unwrap_or_default(),
+                    })
+                    .sum();
+                Meetings {
+                    score,
+                    opponents: met.len(),
+                }
             })
             .collect()
     }
 
     fn direct_encounter_scores(&self, group: &[usize], forfeits_as_played: bool) -> Vec<Score> {
         self.meetings(group, forfeits_as_played)
-            .iter()
-            .map(|met| {
-                met.values()
-                    .map(|(sum, games)| sum.checked_div(&Score::from(*games)).unwrap_or_default())
-                    .sum()
-            })
+            .into_iter()
+            .map(|m| m.score)
             .collect()
     }
 
@@ -1019,6 +1323,7 @@ impl<'t> Evaluation<'t> {
     pub fn rank(&self, cascade: &Cascade) -> Result<TieBreakOutcome, FideError> {
         let ids = contestant_ids(self.tournament);
         let n = ids.len();
+        let order = IdOrder::sorted(&ids);
         let note = Some(format!("C.07 {} text", self.options.edition().label()));
         for code in &cascade.0 {
             check_reference(code)?;
@@ -1026,17 +1331,17 @@ impl<'t> Evaluation<'t> {
         }
         let mut trace = Vec::new();
         let everyone: Vec<usize> = (0..n).collect();
-        let first = partition(&everyone, &ids, &self.points, false);
+        let first = partition(&everyone, &order, &self.points, false);
         trace.push(Decision {
             clause: Clause::new("FIDE C.07 PTS"),
             test: "points".to_string(),
-            among: sorted_ids(&everyone, &ids),
+            among: order.sorted_ids(&everyone),
             values: ids
                 .iter()
                 .zip(&self.points)
                 .map(|(id, s)| (id.clone(), Value::Score(s.clone())))
                 .collect(),
-            result: to_ids(&first, &ids),
+            result: order.to_ids(&first),
             note: note.clone(),
         });
         let mut groups = first;
@@ -1059,12 +1364,12 @@ impl<'t> Evaluation<'t> {
                 trace.push(Decision {
                     clause: Clause::new("FIDE C.07 10 (preamble)"),
                     test: format!("{code} not applied: {unrated} unrated player(s) and no /U"),
-                    among: sorted_ids(&tied, &ids),
+                    among: order.sorted_ids(&tied),
                     values: Vec::new(),
                     result: groups
                         .iter()
                         .filter(|g| g.len() > 1)
-                        .map(|g| sorted_ids(g, &ids))
+                        .map(|g| order.sorted_ids(g))
                         .collect(),
                     note: note.clone(),
                 });
@@ -1100,26 +1405,26 @@ impl<'t> Evaluation<'t> {
                 }
                 let (values, split, de_note) = if code.kind == TieBreakKind::DirectEncounter {
                     let (values, split, why) =
-                        self.direct_encounter_split(&group, &ids, code.forfeits_as_played);
+                        self.direct_encounter_split(&group, &order, code.forfeits_as_played);
                     (values, split, why)
                 } else {
                     let values: Vec<Score> = group
                         .iter()
                         .map(|i| all.get(*i).cloned().flatten().unwrap_or_default())
                         .collect();
-                    let split = partition(&group, &ids, &values, code.lower_is_better());
+                    let split = partition(&group, &order, &values, code.lower_is_better());
                     (values, split, None)
                 };
                 trace.push(Decision {
                     clause: clause.clone(),
                     test: code.kind.description().to_string(),
-                    among: sorted_ids(&group, &ids),
+                    among: order.sorted_ids(&group),
                     values: group
                         .iter()
                         .filter_map(|i| ids.get(*i).cloned())
                         .zip(values.into_iter().map(Value::Score))
                         .collect(),
-                    result: to_ids(&split, &ids),
+                    result: order.to_ids(&split),
                     note: de_note.or_else(|| note.clone()),
                 });
                 next.extend(split);
@@ -1198,23 +1503,23 @@ impl<'t> Evaluation<'t> {
         ids: &[ContestantId],
         forfeits_as_played: bool,
     ) -> Vec<Vec<usize>> {
-        self.direct_encounter_split(group, ids, forfeits_as_played)
+        self.direct_encounter_split(group, &IdOrder::unsorted(ids), forfeits_as_played)
             .1
     }
 
     fn direct_encounter_split(
         &self,
         group: &[usize],
-        ids: &[ContestantId],
+        ids: &IdOrder<'_>,
         forfeits_as_played: bool,
     ) -> (Vec<Score>, Vec<Vec<usize>>, Option<String>) {
-        let scores = self.direct_encounter_scores(group, forfeits_as_played);
         let meetings = self.meetings(group, forfeits_as_played);
         let n = group.len();
         let missing: Vec<usize> = meetings
             .iter()
-            .map(|m| n.saturating_sub(1).saturating_sub(m.len()))
+            .map(|m| n.saturating_sub(1).saturating_sub(m.opponents))
             .collect();
+        let scores: Vec<Score> = meetings.into_iter().map(|m| m.score).collect();
         if self.format == Format::RoundRobin || missing.iter().all(|m| *m == 0) {
             let mut split = Vec::new();
             for sub in partition(group, ids, &scores, false) {
@@ -1263,7 +1568,7 @@ impl<'t> Evaluation<'t> {
             .iter()
             .filter_map(|i| group.get(*i).copied())
             .collect();
-        rest.sort_by(|a, b| ids.get(*a).cmp(&ids.get(*b)));
+        rest.sort_by(|a, b| ids.cmp(*a, *b));
         if !rest.is_empty() {
             split.push(rest);
         }
@@ -1317,14 +1622,7 @@ fn round_robin_games(t: &Tournament) -> i64 {
 /// The 1-½-0 points of a result in half points (the rating tie-breaks
 /// score games so whatever the points system, art. 10).
 fn half_points(result: ResultCode) -> u8 {
-    let points = result.points();
-    if points == Score::ONE {
-        2
-    } else if points.is_zero() {
-        0
-    } else {
-        1
-    }
+    result.half_points()
 }
 
 fn is_win_over_the_board(result: ResultCode) -> bool {
@@ -1367,9 +1665,7 @@ fn adjusted_score(
 /// lowest-scored); art. 16.5.2: again for each further cut. The most
 /// significant part is the highest-scored opponent's.
 fn cut<N: Ord>(parts: &mut Vec<Part<N>>, cut: u32, median: u32, rounds: usize) {
-    let rounds = u32::try_from(rounds).unwrap_or(u32::MAX);
-    let mut low = cut.max(median).min(rounds);
-    let mut high = median.min(rounds.saturating_sub(low));
+    let (mut low, mut high) = cut_counts(cut, median, rounds);
     while low > 0 && !parts.is_empty() {
         let least = first_min(parts, |a, b| {
             a.score.cmp(&b.score).then_with(|| a.value.cmp(&b.value))
@@ -1412,10 +1708,67 @@ fn cut<N: Ord>(parts: &mut Vec<Part<N>>, cut: u32, median: u32, rounds: usize) {
     }
 }
 
+/// How many least and most significant parts art. 14 removes.
+fn cut_counts(cut: u32, median: u32, rounds: usize) -> (u32, u32) {
+    let rounds = u32::try_from(rounds).unwrap_or(u32::MAX);
+    let low = cut.max(median).min(rounds);
+    (low, median.min(rounds.saturating_sub(low)))
+}
+
+/// The sum of the parts' values after [`cut`]. Without a voluntarily
+/// unplayed round (art. 16.5 then has nothing to choose) the parts cut
+/// are only marked, each found in one pass over those left, rather than
+/// removed from the list: a cut cost a tenth of a column's whole
+/// computation at 9,999 players (issue 30).
+fn cut_sum<N: Ord + std::iter::Sum<N>>(
+    parts: &mut Vec<Part<N>>,
+    cut_n: u32,
+    median: u32,
+    rounds: usize,
+) -> N {
+    if parts.len() > 64 || parts.iter().any(|p| p.vur) {
+        cut(parts, cut_n, median, rounds);
+        return parts.drain(..).map(|p| p.value).sum();
+    }
+    let (low, high) = cut_counts(cut_n, median, rounds);
+    let mut gone = 0u64;
+    // The first part left that is least (`most`: greatest), as `cut`
+    // finds it.
+    let pick = |gone: u64, most: bool| {
+        parts
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| gone & (1u64 << k) == 0)
+            .min_by(|(_, a), (_, b)| {
+                let order = a.score.cmp(&b.score).then_with(|| a.value.cmp(&b.value));
+                if most {
+                    order.reverse()
+                } else {
+                    order
+                }
+            })
+            .map(|(k, _)| k)
+    };
+    let times = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    let least = std::iter::repeat(false).take(times(low));
+    for most in least.chain(std::iter::repeat(true).take(times(high))) {
+        match pick(gone, most) {
+            Some(k) => gone |= 1u64 << k,
+            None => break,
+        }
+    }
+    parts
+        .drain(..)
+        .enumerate()
+        .filter(|(k, _)| gone & (1u64 << k) == 0)
+        .map(|(_, p)| p.value)
+        .sum()
+}
+
 /// The index of the first part that is least by `order`.
 fn first_min<N>(
     parts: &[Part<N>],
-    order: impl Fn(&Part<N>, &Part<N>) -> std::cmp::Ordering,
+    order: impl Fn(&Part<N>, &Part<N>) -> Ordering,
 ) -> Option<usize> {
     parts
         .iter()
@@ -1424,11 +1777,75 @@ fn first_min<N>(
         .map(|(i, _)| i)
 }
 
+/// The contestant ids, with their order worked out once when a ranking
+/// sorts many groups by them: comparing two names for every comparison of
+/// every sort (and cloning them to sort) cost a quarter of ranking 9,999
+/// players (issue 30). Equal ids share a rank, so the order is the ids'
+/// own, ties included.
+struct IdOrder<'a> {
+    ids: &'a [ContestantId],
+    rank: Option<Vec<u32>>,
+}
+
+impl<'a> IdOrder<'a> {
+    /// The ids, sorted once.
+    fn sorted(ids: &'a [ContestantId]) -> IdOrder<'a> {
+        let mut by_id: Vec<usize> = (0..ids.len()).collect();
+        by_id.sort_unstable_by(|a, b| ids.get(*a).cmp(&ids.get(*b)));
+        let mut rank = vec![0u32; ids.len()];
+        let mut current = 0u32;
+        let mut previous: Option<&ContestantId> = None;
+        for i in by_id {
+            let id = ids.get(i);
+            if previous.is_some() && previous != id {
+                current = current.saturating_add(1);
+            }
+            if let Some(slot) = rank.get_mut(i) {
+                *slot = current;
+            }
+            previous = id;
+        }
+        IdOrder {
+            ids,
+            rank: Some(rank),
+        }
+    }
+
+    /// The ids, compared as they are (a caller that sorts a few groups).
+    fn unsorted(ids: &'a [ContestantId]) -> IdOrder<'a> {
+        IdOrder { ids, rank: None }
+    }
+
+    fn cmp(&self, a: usize, b: usize) -> Ordering {
+        match &self.rank {
+            Some(rank) => rank.get(a).cmp(&rank.get(b)),
+            None => self.ids.get(a).cmp(&self.ids.get(b)),
+        }
+    }
+
+    /// The ids of `group`, sorted.
+    fn sorted_ids(&self, group: &[usize]) -> Vec<ContestantId> {
+        let mut members = group.to_vec();
+        members.sort_by(|a, b| self.cmp(*a, *b));
+        members
+            .iter()
+            .filter_map(|i| self.ids.get(*i).cloned())
+            .collect()
+    }
+
+    fn to_ids(&self, groups: &[Vec<usize>]) -> Vec<Vec<ContestantId>> {
+        groups
+            .iter()
+            .map(|g| g.iter().filter_map(|i| self.ids.get(*i).cloned()).collect())
+            .collect()
+    }
+}
+
 /// Split `group` (player indices) by `values` (one for each member, in
 /// the group's order), best first; members of a group by contestant id.
 fn partition(
     group: &[usize],
-    ids: &[ContestantId],
+    ids: &IdOrder<'_>,
     values: &[Score],
     lower_is_better: bool,
 ) -> Vec<Vec<usize>> {
@@ -1439,7 +1856,7 @@ fn partition(
         } else {
             vb.cmp(va)
         };
-        by_value.then_with(|| ids.get(*a).cmp(&ids.get(*b)))
+        by_value.then_with(|| ids.cmp(*a, *b))
     });
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut last: Option<&Score> = None;
@@ -1453,19 +1870,6 @@ fn partition(
         }
     }
     groups
-}
-
-fn sorted_ids(group: &[usize], ids: &[ContestantId]) -> Vec<ContestantId> {
-    let mut out: Vec<ContestantId> = group.iter().filter_map(|i| ids.get(*i).cloned()).collect();
-    out.sort();
-    out
-}
-
-fn to_ids(groups: &[Vec<usize>], ids: &[ContestantId]) -> Vec<Vec<ContestantId>> {
-    groups
-        .iter()
-        .map(|g| g.iter().filter_map(|i| ids.get(*i).cloned()).collect())
-        .collect()
 }
 
 /// The contestant id of each player: the name, with the starting rank
@@ -1553,6 +1957,20 @@ mod tests {
     const CODES: &str =
         "BH, BH/C1, BH/C2, BH/M1, BH/M2, BH/P, BH/C1/P, FB, FB/C1, SB, SB/C1, SB/C2, SB/P";
 
+    /// `t` evaluated under both editions and both formats (where it can be).
+    fn every_evaluation(t: &Tournament) -> Vec<(Edition, Format, Evaluation<'_>)> {
+        let mut out = Vec::new();
+        for edition in [Edition::Aug2024, Edition::Mar2026] {
+            for format in [Format::Swiss, Format::RoundRobin] {
+                let options = Options::new(edition).with_format(Some(format));
+                if let Ok(eval) = Evaluation::new(t, options) {
+                    out.push((edition, format, eval));
+                }
+            }
+        }
+        out
+    }
+
     /// BH, FB, SB and PS in machine integers ([`Units`]) are the exact
     /// sums, for every player of `text` under both editions and both
     /// formats.
@@ -1560,36 +1978,30 @@ mod tests {
         let t = crate::trf::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
         let cascade: Cascade = CODES.parse().unwrap();
         let mut checked = 0;
-        for edition in [Edition::Aug2024, Edition::Mar2026] {
-            for format in [Format::Swiss, Format::RoundRobin] {
-                let options = Options::new(edition).with_format(Some(format));
-                let Ok(eval) = Evaluation::new(&t, options) else {
-                    continue;
-                };
-                let units = eval
-                    .units
-                    .as_ref()
-                    .unwrap_or_else(|| panic!("{what}: no units"));
-                let (mut exact_parts, mut unit_parts) = (Vec::new(), Vec::new());
-                for code in &cascade.0 {
-                    let squared = code.kind == TieBreakKind::SonnebornBerger;
-                    for i in 0..t.players.len() {
-                        let exact = eval.opponent_sum(&eval, i, code, &mut exact_parts);
-                        let sum = eval.opponent_sum(units, i, code, &mut unit_parts);
-                        let fast = units.score(sum, squared).unwrap();
-                        assert_eq!(
-                            fast, exact,
-                            "{what} {edition:?} {format:?} {code} player {i}"
-                        );
-                        checked += 1;
-                    }
+        for (edition, format, eval) in every_evaluation(&t) {
+            let units = eval
+                .units
+                .as_ref()
+                .unwrap_or_else(|| panic!("{what}: no units"));
+            let (mut exact_parts, mut unit_parts) = (Vec::new(), Vec::new());
+            for code in &cascade.0 {
+                let squared = code.kind == TieBreakKind::SonnebornBerger;
+                for i in 0..t.players.len() {
+                    let exact = eval.opponent_sum(&eval, i, code, &mut exact_parts);
+                    let sum = eval.opponent_sum(units, i, code, &mut unit_parts);
+                    let fast = units.score(sum, squared).unwrap();
+                    assert_eq!(
+                        fast, exact,
+                        "{what} {edition:?} {format:?} {code} player {i}"
+                    );
+                    checked += 1;
                 }
-                for skip in 0..3 {
-                    for i in 0..t.players.len() {
-                        let exact = eval.progressive(&eval, i, skip);
-                        let fast = units.score(eval.progressive(units, i, skip), false);
-                        assert_eq!(fast, Some(exact), "{what} PS/C{skip} player {i}");
-                    }
+            }
+            for skip in 0..3 {
+                for i in 0..t.players.len() {
+                    let exact = eval.progressive(&eval, i, skip);
+                    let fast = units.score(eval.progressive(units, i, skip), false);
+                    assert_eq!(fast, Some(exact), "{what} PS/C{skip} player {i}");
                 }
             }
         }
@@ -1607,17 +2019,22 @@ mod tests {
         format!("012 Units\n142 4\n{points_system}{}\n", rows.join("\n"))
     }
 
-    #[test]
-    fn units_are_the_exact_figures_for_every_points_system() {
+    /// `check` on [`tournament`] under every kind of points system.
+    fn for_every_points_system(check: impl Fn(&str, &str) -> usize) {
         for system in [
             "",
             "162 W 3.0    D 1.0    L 0.0\n",
             "162 W 1.5    D 0.75   L 0.25   A -0.5   P 1.0\n",
             "162 W 2/3    D 1/3    L 0\n",
         ] {
-            let checked = units_agree_with_the_exact_sums(system, &tournament(system));
+            let checked = check(system, &tournament(system));
             assert!(checked > 0);
         }
+    }
+
+    #[test]
+    fn units_are_the_exact_figures_for_every_points_system() {
+        for_every_points_system(units_agree_with_the_exact_sums);
     }
 
     /// A points system no machine-integer unit of at most a thousandth
@@ -1632,8 +2049,8 @@ mod tests {
         assert!(bh.is_positive());
     }
 
-    #[test]
-    fn units_agree_on_every_real_file() {
+    /// `check` on every individual TRF file under the shared chess data.
+    fn on_every_real_file(check: impl Fn(&str, &str) -> usize) {
         let dir = countback_test_support::shared_dir().join("chess-data");
         let mut files = 0;
         for entry in walk(&dir) {
@@ -1644,7 +2061,7 @@ mod tests {
             if t.team.is_some() {
                 continue;
             }
-            units_agree_with_the_exact_sums(&entry.display().to_string(), &text);
+            check(&entry.display().to_string(), &text);
             files += 1;
         }
         assert!(
@@ -1652,6 +2069,159 @@ mod tests {
             "no TRF file under {}",
             dir.display()
         );
+    }
+
+    #[test]
+    fn units_agree_on_every_real_file() {
+        on_every_real_file(units_agree_with_the_exact_sums);
+    }
+
+    const FULL_LIST: &str = "DE, WIN, WON, BPG, BWG, REP, PS, PS/C1, STD, TPN, BH, BH/C1, BH/C2, \
+        BH/M1, BH/M2, BH/P, FB, FB/C1, AOB, SB, SB/C1, SB/C2, KS, KS/L55, KS/L+1, ARO, ARO/C1, \
+        ARO/M1, ARO/C1/U1000, TPR, PTP, APRO, APPO, RTNG";
+
+    /// Every column of the full list, for every player of `text` under
+    /// both editions and formats: the machine-integer paths (Koya's limit
+    /// in units, the averages in whole numbers, the columns kept for
+    /// them) give what the exact arithmetic gives, and each average is the
+    /// mean of art. 8.2 and 10.4-10.5 worked out here from the opponents'
+    /// exact values.
+    fn columns_agree_with_the_exact_arithmetic(what: &str, text: &str) -> usize {
+        let t = crate::trf::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+        // One code at a time: the list is longer than a cascade may be.
+        let codes: Vec<TieBreakCode> = FULL_LIST
+            .split(',')
+            .map(|c| c.trim().parse().unwrap())
+            .collect();
+        let mut checked = 0;
+        for (edition, format, eval) in every_evaluation(&t) {
+            let exact = Evaluation {
+                units: None,
+                averaged: AveragedColumns::default(),
+                ..eval.clone()
+            };
+            for code in &codes {
+                let fast = eval.optional_values(code).unwrap();
+                assert_eq!(
+                    fast,
+                    exact.optional_values(code).unwrap(),
+                    "{what} {edition:?} {format:?} {code}"
+                );
+                if is_average_of_opponents(code.kind) {
+                    let base = exact.base_values(code).unwrap().values;
+                    for (i, value) in fast.iter().enumerate() {
+                        let mut sum = Score::ZERO;
+                        let mut count = 0i64;
+                        for (_, e, o) in exact.rounds_of(i) {
+                            if e.opponent.is_none() || !e.result.is_played() {
+                                continue;
+                            }
+                            if let Some(v) = o.and_then(|j| base.get(j)).cloned().flatten() {
+                                sum += v;
+                                count += 1;
+                            }
+                        }
+                        let mean =
+                            (count > 0).then(|| sum.checked_div(&Score::integer(count)).unwrap());
+                        let expected = match code.kind {
+                            TieBreakKind::AverageOfOpponentsBuchholz => mean,
+                            _ => mean.map(|m| rating::whole(&m).unwrap()),
+                        };
+                        assert_eq!(value, &expected, "{what} {code} player {i}");
+                    }
+                }
+                checked += fast.len();
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn fast_columns_are_exact_for_every_points_system() {
+        for_every_points_system(columns_agree_with_the_exact_arithmetic);
+    }
+
+    #[test]
+    fn fast_columns_are_exact_on_every_real_file() {
+        on_every_real_file(columns_agree_with_the_exact_arithmetic);
+    }
+
+    /// Ids sorted once give every group the order the ids themselves
+    /// give, repeated ids included.
+    #[test]
+    fn the_id_order_is_the_order_of_the_ids() {
+        let ids: Vec<ContestantId> = ["Cid", "Ann", "Bob", "Ann", "Dan (4)", "Bob", "Abe"]
+            .iter()
+            .map(|n| ContestantId::new(*n))
+            .collect();
+        let sorted = IdOrder::sorted(&ids);
+        let plain = IdOrder::unsorted(&ids);
+        let everyone: Vec<usize> = (0..ids.len()).collect();
+        let mut expected = ids.clone();
+        expected.sort();
+        assert_eq!(sorted.sorted_ids(&everyone), expected);
+        for a in 0..ids.len() {
+            for b in 0..ids.len() {
+                assert_eq!(sorted.cmp(a, b), plain.cmp(a, b), "{a} {b}");
+            }
+        }
+        let values: Vec<Score> = [1, 2, 1, 1, 2, 1, 1].map(Score::integer).to_vec();
+        assert_eq!(
+            partition(&everyone, &sorted, &values, false),
+            partition(&everyone, &plain, &values, false)
+        );
+    }
+
+    /// The sum after marking the parts cut is the sum after removing them,
+    /// for every length, cut and median, ties between parts included (a
+    /// small generator of parts whose scores and values often tie).
+    #[test]
+    fn a_cut_sum_is_the_sum_after_the_cut() {
+        let mut seed = 12345u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            i128::from(u8::try_from((seed >> 33) % m).unwrap())
+        };
+        let mut checked = 0;
+        for len in 0..=13usize {
+            for _ in 0..40 {
+                let parts: Vec<Part<i128>> = (0..len)
+                    .map(|_| Part {
+                        score: next(4),
+                        value: next(3),
+                        vur: next(7) == 0,
+                    })
+                    .collect();
+                for (cut_n, median) in [(1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (1, 1), (20, 0)] {
+                    for rounds in [len, len + 2, 1] {
+                        let mut removed = parts.clone();
+                        cut(&mut removed, cut_n, median, rounds);
+                        let expected: i128 = removed.iter().map(|p| p.value).sum();
+                        let mut marked = parts.clone();
+                        assert_eq!(
+                            cut_sum(&mut marked, cut_n, median, rounds),
+                            expected,
+                            "{parts:?} C{cut_n} M{median} of {rounds}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn scores_in_units_are_reduced_as_score_new_reduces_them() {
+        for per in [1, 2, 3, 4, 10, 12, 100, 1000] {
+            for n in -250..=250 {
+                assert_eq!(units_to_score(n, per), Score::new(n, per).ok(), "{n}/{per}");
+            }
+        }
+        assert_eq!(units_to_score(i64::MIN, 1), Some(Score::integer(i64::MIN)));
+        assert_eq!(units_to_score(1, 0), None);
     }
 
     fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

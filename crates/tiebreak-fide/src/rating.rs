@@ -129,7 +129,7 @@ pub(crate) fn whole(value: &Score) -> Result<Score, FideError> {
 /// up, in machine integers: `floor((2 num + den) / (2 den))`, what
 /// [`whole`] gives (the averages of art. 10 are of at most a few hundred
 /// ratings or percentages, far inside `i128`).
-fn whole_quotient(num: i128, den: i128) -> i128 {
+pub(crate) fn whole_quotient(num: i128, den: i128) -> i128 {
     (2 * num + den).div_euclid(2 * den)
 }
 

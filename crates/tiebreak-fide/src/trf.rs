@@ -108,18 +108,29 @@ impl ResultCode {
     /// The points the code scores (1, ½ or 0).
     #[must_use]
     pub fn points(self) -> Score {
+        match self.half_points() {
+            2 => Score::ONE,
+            1 => Score::half(),
+            _ => Score::ZERO,
+        }
+    }
+
+    /// The points the code scores in half points (2, 1 or 0): the rating
+    /// tie-breaks count them so for every game of a column (art. 10).
+    #[must_use]
+    pub(crate) fn half_points(self) -> u8 {
         match self {
             ResultCode::Win
             | ResultCode::ForfeitWin
             | ResultCode::UnratedWin
             | ResultCode::FullPointBye
-            | ResultCode::PairingAllocatedBye => Score::ONE,
-            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => Score::half(),
+            | ResultCode::PairingAllocatedBye => 2,
+            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => 1,
             ResultCode::Loss
             | ResultCode::ForfeitLoss
             | ResultCode::UnratedLoss
             | ResultCode::ZeroPointBye
-            | ResultCode::NotPaired => Score::ZERO,
+            | ResultCode::NotPaired => 0,
         }
     }
 
@@ -337,6 +348,29 @@ pub struct PointsDisagreement {
     pub declared: Score,
     /// The points the results score under the file's points system.
     pub from_results: Score,
+}
+
+/// Declared points as TRF files write them (`5.5`, `10.0`, `3`), read
+/// in machine words; `None` for any other text, which [`Score::parse`]
+/// reads (or refuses). Its general reader went through big integers and
+/// took a fifth of reading a file of 9,999 players (issue 30).
+fn decimal_points(text: &str) -> Option<Score> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |t: &str| !t.is_empty() && t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !(fraction.is_empty() || digits(fraction)) {
+        return None;
+    }
+    if text.ends_with('.') {
+        return None;
+    }
+    let whole: i64 = whole.parse().ok()?;
+    let scale = 10i64.checked_pow(u32::try_from(fraction.len()).ok()?)?;
+    let fraction: i64 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse().ok()?
+    };
+    Score::new(whole.checked_mul(scale)?.checked_add(fraction)?, scale).ok()
 }
 
 /// A tournament read from a TRF file.
@@ -1060,14 +1094,18 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
     let declared_points = if points_text.trim().is_empty() {
         None
     } else {
-        Some(Score::parse(points_text.trim()).map_err(|_| {
-            line.err(
-                81,
-                TrfErrorKind::NotANumber {
-                    text: points_text.trim().to_string(),
-                },
-            )
-        })?)
+        Some(
+            decimal_points(points_text.trim())
+                .map_or_else(|| Score::parse(points_text.trim()), Ok)
+                .map_err(|_| {
+                    line.err(
+                        81,
+                        TrfErrorKind::NotANumber {
+                            text: points_text.trim().to_string(),
+                        },
+                    )
+                })?,
+        )
     };
     let declared_rank = if line.chars.len() >= 89 {
         line.number(86, 89)?.filter(|r| *r > 0)
@@ -1211,4 +1249,47 @@ fn check_consistency(t: &Tournament) -> Result<(), TrfError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Declared points read in machine words are what the general reader
+    /// reads, and any other text is left to it.
+    #[test]
+    fn declared_points_read_as_the_general_reader_reads_them() {
+        for text in [
+            "0",
+            "5",
+            "5.5",
+            "10.0",
+            "3.25",
+            "0.5",
+            "00.50",
+            "0.000",
+            "11",
+            "999999999.999999999",
+            "123456789.5",
+        ] {
+            assert_eq!(decimal_points(text), Score::parse(text).ok(), "{text}");
+        }
+        for text in [
+            ".5",
+            "5.",
+            "-1",
+            "+1",
+            "1/2",
+            " 5",
+            "5.5.5",
+            "a",
+            "1e3",
+            "",
+            ".",
+            "1234567890",
+            "1.1234567890",
+        ] {
+            assert_eq!(decimal_points(text), None, "{text}");
+        }
+    }
 }
