@@ -283,11 +283,19 @@ impl ScoreTable {
     /// Places in `names` by name.
     fn by_name(&self) -> &[u32] {
         self.by_name.get_or_init(|| {
-            let mut order: Vec<u32> =
-                (0..u32::try_from(self.names.len()).unwrap_or(u32::MAX)).collect();
-            // Names are unique, so an unstable sort is deterministic.
-            order.sort_unstable_by(|a, b| self.name(*a).cmp(&self.name(*b)));
-            order
+            // Each name's first bytes as a number decide most comparisons
+            // (issue 30: comparing the names themselves was most of this
+            // sort); names are unique, so an unstable sort is deterministic.
+            let mut order: Vec<(u64, u32)> = self
+                .names
+                .iter()
+                .zip(0..u32::try_from(self.names.len()).unwrap_or(u32::MAX))
+                .map(|(name, at)| (name.order_prefix(), at))
+                .collect();
+            order.sort_unstable_by(|(ka, a), (kb, b)| {
+                ka.cmp(kb).then_with(|| self.name(*a).cmp(&self.name(*b)))
+            });
+            order.into_iter().map(|(_, at)| at).collect()
         })
     }
 
@@ -468,7 +476,15 @@ pub fn rank(values: impl IntoIterator<Item = (ContestantId, Score)>) -> Vec<Plac
     let mut values: Vec<(ContestantId, Score)> = values.into_iter().collect();
     // A pair given twice keeps its last value (as a map built from the
     // pairs would): sort by name, stably, and keep the last of each name.
-    values.sort_by(|a, b| a.0.cmp(&b.0));
+    // Standings come by name already: checked in one pass, not sorted
+    // again (issue 30).
+    if !values
+        .iter()
+        .zip(values.iter().skip(1))
+        .all(|(a, b)| a.0 < b.0)
+    {
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+    }
     let mut kept: Vec<(ContestantId, Score)> = Vec::with_capacity(values.len());
     for (pair, value) in values {
         match kept.last_mut() {

@@ -32,6 +32,36 @@ impl ContestantId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The first eight bytes of the name as a big-endian number, padded
+    /// with zeros: a key that sorts many names with machine-word
+    /// comparisons (issue 30: comparing names was a tenth of a large
+    /// session). A smaller key is always a smaller name; equal keys say
+    /// nothing, and the names themselves decide.
+    ///
+    /// ```
+    /// use countback_model::ContestantId;
+    ///
+    /// let [a, b, c] = ["10NS", "2NS", "Team 10 long name"].map(ContestantId::new);
+    /// assert!(a.order_prefix() < b.order_prefix() && a < b);
+    /// assert!(b.order_prefix() < c.order_prefix() && b < c);
+    /// ```
+    #[must_use]
+    pub fn order_prefix(&self) -> u64 {
+        let mut bytes = [0_u8; 8];
+        for (to, from) in bytes.iter_mut().zip(self.0.as_bytes()) {
+            *to = *from;
+        }
+        u64::from_be_bytes(bytes)
+    }
+}
+
+/// A name looks itself up: a table keyed by ids is searched with a `&str`
+/// (hash, equality and order are the name's own).
+impl std::borrow::Borrow<str> for ContestantId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
 }
 
 // Written and read as its name, exactly as a `String` would be.
