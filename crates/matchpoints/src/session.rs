@@ -210,6 +210,16 @@ impl ScoreTable {
         self.cells.reserve(cells);
     }
 
+    /// Room for `pairs` more pairs, so that the index of a session's pairs
+    /// is sized once rather than grown (and rehashed) as they come
+    /// (issue 30). The pairs of the largest board are all distinct: a
+    /// count the session is sure to reach.
+    pub fn reserve_pairs(&mut self, pairs: usize) {
+        self.names.reserve(pairs);
+        self.index.reserve(pairs);
+        self.last_board.reserve(pairs);
+    }
+
     /// The top of a board.
     #[must_use]
     pub fn top(&self) -> &Score {
@@ -283,19 +293,29 @@ impl ScoreTable {
     /// Places in `names` by name.
     fn by_name(&self) -> &[u32] {
         self.by_name.get_or_init(|| {
-            // Each name's first bytes as a number decide most comparisons
-            // (issue 30: comparing the names themselves was most of this
-            // sort); names are unique, so an unstable sort is deterministic.
-            let mut order: Vec<(u64, u32)> = self
+            // Each name's first bytes as a number, with its place below
+            // them, sorted as plain integers (issue 30: comparing the names
+            // themselves was most of this sort); only names alike in those
+            // bytes are then compared whole. Names are unique, so the order
+            // is deterministic.
+            let mut keys: Vec<u128> = self
                 .names
                 .iter()
-                .zip(0..u32::try_from(self.names.len()).unwrap_or(u32::MAX))
-                .map(|(name, at)| (name.order_prefix(), at))
+                .zip(0..u32::MAX)
+                .map(|(name, at)| u128::from(name.order_prefix()) << 32 | u128::from(at))
                 .collect();
-            order.sort_unstable_by(|(ka, a), (kb, b)| {
-                ka.cmp(kb).then_with(|| self.name(*a).cmp(&self.name(*b)))
-            });
-            order.into_iter().map(|(_, at)| at).collect()
+            keys.sort_unstable();
+            let place = |k: &u128| u32::try_from(k & u128::from(u32::MAX)).unwrap_or(u32::MAX);
+            let mut order: Vec<u32> = keys.iter().map(place).collect();
+            let mut start = 0;
+            for run in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
+                let end = start + run.len();
+                if let (true, Some(alike)) = (run.len() > 1, order.get_mut(start..end)) {
+                    alike.sort_unstable_by(|a, b| self.name(*a).cmp(&self.name(*b)));
+                }
+                start = end;
+            }
+            order
         })
     }
 

@@ -485,6 +485,8 @@ impl Default for Score {
 }
 
 impl PartialEq for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn eq(&self, other: &Score) -> bool {
         // Both representations are canonical, so structural equality is exact.
         match (&self.0, &other.0) {
@@ -514,6 +516,8 @@ impl Hash for Score {
 }
 
 impl Ord for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn cmp(&self, other: &Score) -> Ordering {
         match (&self.0, &other.0) {
             // One denominator (whole numbers above all): the numerators decide.
@@ -521,12 +525,21 @@ impl Ord for Score {
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
                 (i128::from(*a) * i128::from(*d)).cmp(&(i128::from(*c) * i128::from(*b)))
             }
-            _ => self.to_big().cmp(&other.to_big()),
+            _ => cmp_big(self, other),
         }
     }
 }
 
+/// The order of two scores of which one at least is promoted: rare, kept
+/// out of the inlined comparison.
+#[cold]
+fn cmp_big(a: &Score, b: &Score) -> Ordering {
+    a.to_big().cmp(&b.to_big())
+}
+
 impl PartialOrd for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
         Some(self.cmp(other))
     }

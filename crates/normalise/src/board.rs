@@ -270,8 +270,13 @@ pub fn score_fouled_board(
     spec: &BoardSpec,
     movement: &Movement,
 ) -> Result<ScoredBoard, NormaliseError> {
-    // A pair sits once on a board, whichever version its line is in.
-    check_traveller(board, versions.iter().flatten(), movement)?;
+    // A pair sits once on a board, whichever version its line is in. (One
+    // version, as most boards are, is given as it is: its size is known,
+    // so the check's table of pairs is sized once, never grown.)
+    match versions {
+        [only] => check_traveller(board, only, movement)?,
+        _ => check_traveller(board, versions.iter().flatten(), movement)?,
+    }
     let top = spec.top();
     let average = spec.average();
     let round = |v: &Score| {
@@ -474,24 +479,34 @@ fn sort_lines(lines: &mut Vec<ScoredLine>) {
     {
         return;
     }
-    let mut order: Vec<(usize, u64, usize)> = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.version, l.ns.order_prefix(), i))
-        .collect();
-    order.sort_unstable_by(|a, b| {
-        (a.0, a.1)
-            .cmp(&(b.0, b.1))
-            .then_with(|| match (lines.get(a.2), lines.get(b.2)) {
+    // The version, the NS name's first bytes and the line's place packed
+    // in one integer each and sorted as such; lines alike in both are then
+    // compared whole. (More than 2^32 versions or lines cannot be read.)
+    let pack = |(i, l): (usize, &ScoredLine)| {
+        let version = u32::try_from(l.version).unwrap_or(u32::MAX);
+        let at = u32::try_from(i).unwrap_or(u32::MAX);
+        u128::from(version) << 96 | u128::from(l.ns.order_prefix()) << 32 | u128::from(at)
+    };
+    let mut keys: Vec<u128> = lines.iter().enumerate().map(pack).collect();
+    keys.sort_unstable();
+    let place = |k: &u128| usize::try_from(k & u128::from(u32::MAX)).unwrap_or(usize::MAX);
+    let mut order: Vec<usize> = keys.iter().map(place).collect();
+    let mut start = 0;
+    for run in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
+        let end = start + run.len();
+        if let (true, Some(alike)) = (run.len() > 1, order.get_mut(start..end)) {
+            alike.sort_unstable_by(|a, b| match (lines.get(*a), lines.get(*b)) {
                 (Some(x), Some(y)) => key(x).cmp(&key(y)),
-                _ => a.2.cmp(&b.2),
-            })
-    });
+                _ => a.cmp(b),
+            });
+        }
+        start = end;
+    }
     let mut slots: Vec<Option<ScoredLine>> = std::mem::take(lines).into_iter().map(Some).collect();
     lines.extend(
         order
             .iter()
-            .filter_map(|(_, _, i)| slots.get_mut(*i).and_then(Option::take)),
+            .filter_map(|i| slots.get_mut(*i).and_then(Option::take)),
     );
 }
 
