@@ -428,7 +428,9 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
         .map(|b| b.results.len())
         .max()
         .unwrap_or(0);
-    let mut pairs: foldhash::HashMap<&str, Count> =
+    // Keyed by the ids, which the reader shares: a name found is the same
+    // id, told equal without comparing its text.
+    let mut pairs: foldhash::HashMap<&ContestantId, Count> =
         foldhash::HashMapExt::with_capacity(widest.saturating_mul(2));
     let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     for (i, b) in event.boards.iter().enumerate() {
@@ -437,7 +439,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             None => Vulnerability::of_board(countback_model::BoardNumber(b.board)).ok(),
         };
         for (j, r) in b.results.iter().enumerate() {
-            for (pair, field) in [(r.ns.as_str(), "ns"), (r.ew.as_str(), "ew")] {
+            for (pair, field) in [(&r.ns, "ns"), (&r.ew, "ew")] {
                 pairs
                     .entry(pair)
                     .or_insert_with(|| Count::new(FirstLine(i, j, field), b.board))
@@ -495,11 +497,11 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             return warnings;
         }
     }
-    let mut lists: foldhash::HashMap<&str, Vec<u32>> =
+    let mut lists: foldhash::HashMap<&ContestantId, Vec<u32>> =
         foldhash::HashMapExt::with_capacity(pairs.len());
     for b in &event.boards {
         for r in &b.results {
-            for pair in [r.ns.as_str(), r.ew.as_str()] {
+            for pair in [&r.ns, &r.ew] {
                 lists.entry(pair).or_default().push(b.board);
             }
         }
@@ -510,7 +512,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             let mut boards = lists.remove(pair).unwrap_or_default();
             boards.sort_unstable();
             boards.dedup();
-            (pair, boards, count.first)
+            (pair.as_str(), boards, count.first)
         })
         .collect();
     let busiest = played.iter().map(|(_, b, _)| b.len()).max().unwrap_or(0);

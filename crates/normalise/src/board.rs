@@ -290,7 +290,9 @@ pub fn score_fouled_board(
     // Every line is scored or dropped: sized once, never grown (issue 30).
     let mut out = Vec::with_capacity(versions.iter().map(Vec::len).sum());
     for (version, lines) in versions.iter().enumerate() {
-        let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::new();
+        // Sized once: grown line by line it was copied a dozen times a
+        // board (issue 30).
+        let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::with_capacity(lines.len());
         for line in lines {
             match &line.outcome {
                 TableOutcome::Played { ns_points } => {
@@ -503,11 +505,15 @@ fn sort_lines(lines: &mut Vec<ScoredLine>) {
         start = end;
     }
     let mut slots: Vec<Option<ScoredLine>> = std::mem::take(lines).into_iter().map(Some).collect();
-    lines.extend(
+    // Sized once: the lines are large, and grown one by one they were
+    // copied a dozen times over.
+    let mut sorted = Vec::with_capacity(slots.len());
+    sorted.extend(
         order
             .iter()
             .filter_map(|i| slots.get_mut(*i).and_then(Option::take)),
     );
+    *lines = sorted;
 }
 
 /// What one as-is NS value becomes on a board: EW's as-is value, both
