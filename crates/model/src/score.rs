@@ -600,7 +600,20 @@ impl Neg for Score {
 }
 
 impl std::ops::AddAssign<&Score> for Score {
+    // Inlined, for totals summed in other crates (issue 30).
+    #[inline]
     fn add_assign(&mut self, rhs: &Score) {
+        // Whole numbers, as match points on the 2/1 scale are: added in
+        // place, no gcd, no new value (issue 30: summing a session's cells
+        // was most of its standings).
+        if let (Repr::Small { num: a, den: 1 }, Repr::Small { num: c, den: 1 }) =
+            (&mut self.0, &rhs.0)
+        {
+            if let Some(sum) = a.checked_add(*c).filter(|s| *s != i64::MIN) {
+                *a = sum;
+                return;
+            }
+        }
         *self = self.add_ref(rhs);
     }
 }
@@ -924,6 +937,9 @@ mod tests {
             for b in &values {
                 let y = b.to_big();
                 same(a + b, &x + &y, &format!("{a} + {b}"));
+                let mut sum = a.clone();
+                sum += b;
+                same(sum, &x + &y, &format!("{a} += {b}"));
                 same(a * b, &x * &y, &format!("{a} * {b}"));
                 assert_eq!(a.cmp(b), x.cmp(&y), "{a} <=> {b}");
                 if !b.is_zero() {
