@@ -387,6 +387,12 @@ impl Score {
 
     /// `self / rhs`; a zero divisor is [`ScoreError::DivisionByZero`].
     pub fn checked_div(&self, rhs: &Score) -> Result<Score, ScoreError> {
+        // Two whole numbers (a total over a maximum): one fraction, reduced
+        // once (issue 30).
+        if let (Repr::Small { num: a, den: 1 }, Repr::Small { num: c, den: 1 }) = (&self.0, &rhs.0)
+        {
+            return Score::new(*a, *c);
+        }
         Ok(self.mul_ref(&rhs.recip()?))
     }
 
