@@ -298,24 +298,13 @@ impl ScoreTable {
             // themselves was most of this sort); only names alike in those
             // bytes are then compared whole. Names are unique, so the order
             // is deterministic.
-            let mut keys: Vec<u128> = self
+            let keys: Vec<u128> = self
                 .names
                 .iter()
                 .zip(0..u32::MAX)
                 .map(|(name, at)| u128::from(name.order_prefix()) << 32 | u128::from(at))
                 .collect();
-            keys.sort_unstable();
-            let place = |k: &u128| u32::try_from(k & u128::from(u32::MAX)).unwrap_or(u32::MAX);
-            let mut order: Vec<u32> = keys.iter().map(place).collect();
-            let mut start = 0;
-            for run in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
-                let end = start + run.len();
-                if let (true, Some(alike)) = (run.len() > 1, order.get_mut(start..end)) {
-                    alike.sort_unstable_by(|a, b| self.name(*a).cmp(&self.name(*b)));
-                }
-                start = end;
-            }
-            order
+            countback_model::order_by_packed_keys(keys, |a, b| self.name(a).cmp(&self.name(b)))
         })
     }
 

@@ -56,6 +56,31 @@ impl ContestantId {
     }
 }
 
+/// Places in the order of packed keys: each key holds a sort key in its
+/// high 96 bits (e.g. [`ContestantId::order_prefix`] and whatever comes
+/// before it) and its place in its low 32. The keys are sorted as plain
+/// integers, then each run of keys equal in their high bits is put in
+/// order by `tie`, given two places (issue 30: names are sorted this way,
+/// compared whole only where their first bytes are alike).
+#[must_use]
+pub fn order_by_packed_keys(
+    mut keys: Vec<u128>,
+    mut tie: impl FnMut(u32, u32) -> std::cmp::Ordering,
+) -> Vec<u32> {
+    keys.sort_unstable();
+    let place = |k: &u128| u32::try_from(k & u128::from(u32::MAX)).unwrap_or(u32::MAX);
+    let mut order: Vec<u32> = keys.iter().map(place).collect();
+    let mut start = 0;
+    for run in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
+        let end = start + run.len();
+        if let (true, Some(alike)) = (run.len() > 1, order.get_mut(start..end)) {
+            alike.sort_unstable_by(|a, b| tie(*a, *b));
+        }
+        start = end;
+    }
+    order
+}
+
 /// A name looks itself up: a table keyed by ids is searched with a `&str`
 /// (hash, equality and order are the name's own).
 impl std::borrow::Borrow<str> for ContestantId {

@@ -489,21 +489,14 @@ fn sort_lines(lines: &mut Vec<ScoredLine>) {
         let at = u32::try_from(i).unwrap_or(u32::MAX);
         u128::from(version) << 96 | u128::from(l.ns.order_prefix()) << 32 | u128::from(at)
     };
-    let mut keys: Vec<u128> = lines.iter().enumerate().map(pack).collect();
-    keys.sort_unstable();
-    let place = |k: &u128| usize::try_from(k & u128::from(u32::MAX)).unwrap_or(usize::MAX);
-    let mut order: Vec<usize> = keys.iter().map(place).collect();
-    let mut start = 0;
-    for run in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
-        let end = start + run.len();
-        if let (true, Some(alike)) = (run.len() > 1, order.get_mut(start..end)) {
-            alike.sort_unstable_by(|a, b| match (lines.get(*a), lines.get(*b)) {
-                (Some(x), Some(y)) => key(x).cmp(&key(y)),
-                _ => a.cmp(b),
-            });
+    let keys: Vec<u128> = lines.iter().enumerate().map(pack).collect();
+    let order = countback_model::order_by_packed_keys(keys, |a, b| {
+        let at = |i: u32| usize::try_from(i).ok().and_then(|i| lines.get(i));
+        match (at(a), at(b)) {
+            (Some(x), Some(y)) => key(x).cmp(&key(y)),
+            _ => a.cmp(&b),
         }
-        start = end;
-    }
+    });
     let mut slots: Vec<Option<ScoredLine>> = std::mem::take(lines).into_iter().map(Some).collect();
     // Sized once: the lines are large, and grown one by one they were
     // copied a dozen times over.
@@ -511,7 +504,7 @@ fn sort_lines(lines: &mut Vec<ScoredLine>) {
     sorted.extend(
         order
             .iter()
-            .filter_map(|i| slots.get_mut(*i).and_then(Option::take)),
+            .filter_map(|i| slots.get_mut(usize::try_from(*i).ok()?)?.take()),
     );
     *lines = sorted;
 }
