@@ -162,7 +162,8 @@ fn warn(path: &Path, warnings: &[countback_event::Warning]) {
 }
 
 /// Run the command; `Ok` carries the exit status for decided or
-/// play-off-bound outcomes.
+/// play-off-bound outcomes. Made for a process that ends with it: the
+/// answer to a file is left to the process's end, not freed.
 pub fn run(cli: &Cli) -> Result<Exit, CliError> {
     match &cli.command {
         Command::Replay(args) => {
@@ -244,7 +245,12 @@ fn answer_file(
     progress.done();
     warn(path, crate::answer::warnings(&answer));
     written?;
-    Ok(crate::answer::exit(&answer))
+    let exit = crate::answer::exit(&answer);
+    // The command ends here: the answer's memory goes back with the
+    // process, not freed value by value (issue 30: dropping a session of
+    // 20,000 results, pair by pair, cost 3% of its run).
+    std::mem::forget(answer);
+    Ok(exit)
 }
 
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {

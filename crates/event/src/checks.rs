@@ -417,10 +417,21 @@ pub fn vp_totals(
 pub fn session_scores(event: &EventFile) -> Vec<Warning> {
     use countback_contract::{is_possible_score, Vulnerability};
     let mut warnings = Vec::new();
-    // Each pair once (its index in `pairs`), its boards as played and its
-    // first line (board, line, side): no path or set is built per line, only
-    // for the warnings (issue 30: this check was 12% of a large session).
-    let mut pairs: foldhash::HashMap<&str, (Vec<u32>, FirstLine)> = foldhash::HashMapExt::new();
+    // Each pair once, with its first line (board, line, side) and how
+    // many boards it plays, counted as the boards come: no path, set or
+    // list is built per line or per pair, only for the warnings (issue 30:
+    // this check was 12% of a large session, then a list of boards a pair
+    // was 5% of a board of 20,000 results).
+    let widest = event
+        .boards
+        .iter()
+        .map(|b| b.results.len())
+        .max()
+        .unwrap_or(0);
+    // Keyed by the ids, which the reader shares: a name found is the same
+    // id, told equal without comparing its text.
+    let mut pairs: foldhash::HashMap<&ContestantId, Count> =
+        foldhash::HashMapExt::with_capacity(widest.saturating_mul(2));
     let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     for (i, b) in event.boards.iter().enumerate() {
         let vulnerability = match b.vulnerability {
@@ -428,12 +439,11 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             None => Vulnerability::of_board(countback_model::BoardNumber(b.board)).ok(),
         };
         for (j, r) in b.results.iter().enumerate() {
-            for (pair, field) in [(r.ns.as_str(), "ns"), (r.ew.as_str(), "ew")] {
+            for (pair, field) in [(&r.ns, "ns"), (&r.ew, "ew")] {
                 pairs
                     .entry(pair)
-                    .or_insert_with(|| (Vec::new(), FirstLine(i, j, field)))
-                    .0
-                    .push(b.board);
+                    .or_insert_with(|| Count::new(FirstLine(i, j, field), b.board))
+                    .add(b.board);
             }
             let Some(v) = vulnerability else {
                 continue;
@@ -478,16 +488,31 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             }
         }
     }
-    // Each pair's boards as a sorted set; the pairs are put in the order
-    // of their names only when one plays too few boards (issue 30: an
-    // ordered map of every pair and of its boards was 14% of a large
-    // board's run, for a warning that is almost never given).
+    // Boards in order for every pair (as files are written): the counts
+    // are exact, and if no pair plays too few the check is done. Else each
+    // pair's boards as a sorted set, the pairs in the order of their names.
+    if pairs.values().all(|c| c.in_order) {
+        let busiest = pairs.values().map(|c| c.boards).max().unwrap_or(0);
+        if pairs.values().all(|c| c.boards * 2 >= busiest) {
+            return warnings;
+        }
+    }
+    let mut lists: foldhash::HashMap<&ContestantId, Vec<u32>> =
+        foldhash::HashMapExt::with_capacity(pairs.len());
+    for b in &event.boards {
+        for r in &b.results {
+            for pair in [&r.ns, &r.ew] {
+                lists.entry(pair).or_default().push(b.board);
+            }
+        }
+    }
     let mut played: Vec<(&str, Vec<u32>, FirstLine)> = pairs
         .into_iter()
-        .map(|(pair, (mut boards, first))| {
+        .map(|(pair, count)| {
+            let mut boards = lists.remove(pair).unwrap_or_default();
             boards.sort_unstable();
             boards.dedup();
-            (pair, boards, first)
+            (pair.as_str(), boards, count.first)
         })
         .collect();
     let busiest = played.iter().map(|(_, b, _)| b.len()).max().unwrap_or(0);
@@ -533,6 +558,36 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
 /// Where a pair first plays: the board's index, the line's index on it and
 /// the side (`ns` or `ew`).
 struct FirstLine(usize, usize, &'static str);
+
+/// A pair's boards as they come: its first line, the last board, and how
+/// many distinct boards so far, exact while its boards come in order.
+struct Count {
+    first: FirstLine,
+    last: u32,
+    boards: usize,
+    in_order: bool,
+}
+
+impl Count {
+    fn new(first: FirstLine, board: u32) -> Count {
+        Count {
+            first,
+            last: board,
+            boards: 1,
+            in_order: true,
+        }
+    }
+
+    /// The pair plays `board` (its first board is counted already).
+    fn add(&mut self, board: u32) {
+        if board > self.last {
+            self.boards += 1;
+            self.last = board;
+        } else if board < self.last {
+            self.in_order = false;
+        }
+    }
+}
 
 fn vulnerable_words(v: countback_contract::Vulnerability) -> &'static str {
     use countback_contract::Vulnerability as V;
@@ -679,4 +734,61 @@ fn bam_points(event: &EventFile, warnings: &mut Vec<Warning>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::source::{Notation, Source};
+
+    /// A session whose boards come in `order`: pairs 1 and 2 play every
+    /// board, 3 and 4 all but board 2, where a mistyped 9 plays for 4.
+    fn session(order: &[u32]) -> EventFile {
+        let boards: Vec<String> = order
+            .iter()
+            .map(|b| {
+                let (ns, ew) = if *b == 2 { ("3", "9") } else { ("3", "4") };
+                format!(
+                    r#"{{"board": {b}, "results": [
+                        {{"ns": "1", "ew": "2", "score": "PASS"}},
+                        {{"ns": "{ns}", "ew": "{ew}", "score": "PASS"}}]}}"#
+                )
+            })
+            .collect();
+        let text = format!(
+            r#"{{"event": {{"name": "x"}}, "boards": [{}]}}"#,
+            boards.join(",")
+        );
+        Source::new(&text, Notation::Json).parse().unwrap()
+    }
+
+    fn messages(event: &EventFile) -> Vec<String> {
+        session_scores(event)
+            .into_iter()
+            .map(|w| w.message)
+            .collect()
+    }
+
+    /// Issue 30: a pair's boards are counted as they come; boards out of
+    /// order are counted exactly all the same (each pair's list, sorted).
+    #[test]
+    fn a_pair_on_too_few_boards_is_found_in_any_board_order() {
+        let want = [
+            "pair 9 plays 1 board(s) (2) where a pair plays up to 4: a mistyped pair number? (4 miss(es) one of these boards)",
+        ];
+        for order in [[1, 2, 3, 4], [4, 2, 1, 3], [2, 1, 4, 3], [3, 4, 2, 1]] {
+            assert_eq!(messages(&session(&order)), want, "{order:?}");
+        }
+        // A board given twice is one board.
+        assert_eq!(messages(&session(&[1, 3, 1, 4, 2, 3])), want);
+        // Every pair on enough boards, in order or not: nothing to say.
+        for order in [[1, 3], [3, 1]] {
+            assert_eq!(
+                messages(&session(&order)),
+                Vec::<String>::new(),
+                "{order:?}"
+            );
+        }
+    }
 }

@@ -648,18 +648,18 @@ pub(crate) mod names {
     use serde::de::{Deserializer, Error, Unexpected, Visitor};
 
     thread_local! {
-        static TABLE: RefCell<Option<foldhash::HashMap<Box<str>, ContestantId>>> =
+        static TABLE: RefCell<Option<foldhash::HashSet<ContestantId>>> =
             const { RefCell::new(None) };
     }
 
     /// A file being read: names are shared until it is dropped.
-    pub(crate) struct Reading(Option<foldhash::HashMap<Box<str>, ContestantId>>);
+    pub(crate) struct Reading(Option<foldhash::HashSet<ContestantId>>);
 
     impl Reading {
         /// Start sharing names on this thread (a reading within another
         /// has a table of its own, and the outer one's is kept for it).
         pub(crate) fn start() -> Reading {
-            Reading(TABLE.with(|t| t.replace(Some(foldhash::HashMapExt::new()))))
+            Reading(TABLE.with(|t| t.replace(Some(foldhash::HashSetExt::new()))))
         }
     }
 
@@ -670,14 +670,15 @@ pub(crate) mod names {
         }
     }
 
-    /// The id of `name`: the one already read, if any.
+    /// The id of `name`: the one already read, if any. The table holds
+    /// the ids themselves, looked up by name: one allocation a new name.
     fn id(name: &str) -> ContestantId {
         TABLE.with(|t| match t.borrow_mut().as_mut() {
             Some(table) => match table.get(name) {
                 Some(id) => id.clone(),
                 None => {
                     let id = ContestantId::from(name);
-                    table.insert(name.into(), id.clone());
+                    table.insert(id.clone());
                     id
                 }
             },

@@ -219,7 +219,8 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         ));
     }
     let options = scoring_options(event, overrides)?;
-    let travellers = convert::travellers(event)?;
+    let (places, bare): (Vec<usize>, Vec<countback_normalise::Traveller>) =
+        convert::travellers(event)?.into_iter().unzip();
     let pairs: Vec<ContestantId> = event
         .contestants
         .iter()
@@ -233,11 +234,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     let mut spec = SessionSpec::default();
     // The common count: a short board is "scored-out-of the same mps total
     // as a complete board" (004), so every board is normalised to one E.
-    let largest = travellers
-        .iter()
-        .map(|(_, t)| t.results())
-        .max()
-        .unwrap_or(0);
+    let largest = bare.iter().map(|t| t.results()).max().unwrap_or(0);
     let own = event
         .boards
         .iter()
@@ -251,17 +248,11 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     // A board is played at most once per table: half the pairs in the
     // session (the listed contestants, or else the pairs on the
     // travellers). A larger count would silently shift every percentage.
+    let (ns, ew) = seats(&bare);
+    // Pairs that sat both ways (none in a Mitchell).
+    let both = ns.iter().filter(|p| ew.contains(*p)).count();
     let pairs = if event.contestants.is_empty() {
-        // Borrowed and hashed: only the count matters (issue 30: a copied
-        // name in an ordered set per line was 5% of a large session).
-        let mut seen: HashSet<&ContestantId> = HashSet::new();
-        for (_, t) in &travellers {
-            for line in t.versions.iter().flatten() {
-                seen.insert(&line.ns);
-                seen.insert(&line.ew);
-            }
-        }
-        seen.len()
+        ns.len() + ew.len() - both
     } else {
         event.contestants.len()
     };
@@ -287,7 +278,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             },
         ));
     }
-    for ((i, t), b) in travellers.iter().zip(&event.boards) {
+    for ((i, t), b) in places.iter().zip(&bare).zip(&event.boards) {
         if let Some(e) = b.expected {
             let e = usize::try_from(e).unwrap_or(usize::MAX);
             let at = FieldPath::key("boards").i(*i).k("expected");
@@ -370,8 +361,6 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         })?;
         spec.unplayable_award = convert::artificial(rest, text, || at)?;
     }
-    let bare: Vec<countback_normalise::Traveller> =
-        travellers.into_iter().map(|(_, t)| t).collect();
     let session = score_session(&bare, &spec, &movement)?;
     let method = match options.percentage {
         Some(PercentageName::GapPar) => PercentageMethod::GapPar {
@@ -397,17 +386,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     };
     let mut all = session.table.standings(&method).at_field(scoring_path)?;
     let penalties = apply_penalties(event, session.table.top(), &mut all)?;
-    // Borrowed and hashed: a name is neither copied nor compared per line.
-    let mut ns: HashSet<&ContestantId> = HashSet::new();
-    let mut ew: HashSet<&ContestantId> = HashSet::new();
-    for t in &bare {
-        for line in t.versions.iter().flatten() {
-            ns.insert(&line.ns);
-            ew.insert(&line.ew);
-        }
-    }
-    let field = |name: &'static str, keep: &dyn Fn(&ContestantId) -> bool| {
-        let standings: Vec<Standing> = all.iter().filter(|s| keep(&s.pair)).cloned().collect();
+    let field = |name: &'static str, standings: Vec<Standing>| {
         let places = countback_matchpoints::rank(
             standings
                 .iter()
@@ -419,14 +398,21 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             standings,
         }
     };
-    // A Mitchell: nobody sat both ways, so NS and EW are separate fields.
-    let fields = if ns.is_disjoint(&ew) {
-        vec![
-            field("NS", &|p| ns.contains(p)),
-            field("EW", &|p| ew.contains(p)),
-        ]
+    // A Mitchell: nobody sat both ways, so NS and EW are separate fields
+    // (a listed pair that sat neither way is in neither). The standings are
+    // moved into their fields, not copied.
+    let fields = if both == 0 {
+        let (mut in_ns, mut in_ew) = (Vec::with_capacity(ns.len()), Vec::with_capacity(ew.len()));
+        for s in all {
+            if ns.contains(&s.pair) {
+                in_ns.push(s);
+            } else if ew.contains(&s.pair) {
+                in_ew.push(s);
+            }
+        }
+        vec![field("NS", in_ns), field("EW", in_ew)]
     } else {
-        vec![field("all", &|_| true)]
+        vec![field("all", all)]
     };
     let extras = crate::boards::extras(&session, &bare);
     Ok(Scored {
@@ -438,6 +424,31 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         penalties,
         warnings: crate::checks::session_scores(event),
     })
+}
+
+/// The pairs that sat NS and those that sat EW on the travellers, borrowed
+/// and hashed: a name is neither copied nor compared per line (issue 30: a
+/// copied name in an ordered set per line was 5% of a large session). Each
+/// set starts at the size of the largest board, whose pairs are all
+/// distinct: it never grows from empty, and never holds more room than its
+/// pairs need.
+fn seats(
+    travellers: &[countback_normalise::Traveller],
+) -> (HashSet<&ContestantId>, HashSet<&ContestantId>) {
+    let widest = travellers
+        .iter()
+        .map(|t| t.versions.iter().map(Vec::len).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    let mut ns: HashSet<&ContestantId> = HashSet::with_capacity(widest);
+    let mut ew: HashSet<&ContestantId> = HashSet::with_capacity(widest);
+    for t in travellers {
+        for line in t.versions.iter().flatten() {
+            ns.insert(&line.ns);
+            ew.insert(&line.ew);
+        }
+    }
+    (ns, ew)
 }
 
 fn scoring_options(

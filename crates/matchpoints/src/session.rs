@@ -210,6 +210,16 @@ impl ScoreTable {
         self.cells.reserve(cells);
     }
 
+    /// Room for `pairs` more pairs, so that the index of a session's pairs
+    /// is sized once rather than grown (and rehashed) as they come
+    /// (issue 30). The pairs of the largest board are all distinct: a
+    /// count the session is sure to reach.
+    pub fn reserve_pairs(&mut self, pairs: usize) {
+        self.names.reserve(pairs);
+        self.index.reserve(pairs);
+        self.last_board.reserve(pairs);
+    }
+
     /// The top of a board.
     #[must_use]
     pub fn top(&self) -> &Score {
@@ -283,11 +293,18 @@ impl ScoreTable {
     /// Places in `names` by name.
     fn by_name(&self) -> &[u32] {
         self.by_name.get_or_init(|| {
-            let mut order: Vec<u32> =
-                (0..u32::try_from(self.names.len()).unwrap_or(u32::MAX)).collect();
-            // Names are unique, so an unstable sort is deterministic.
-            order.sort_unstable_by(|a, b| self.name(*a).cmp(&self.name(*b)));
-            order
+            // Each name's first bytes as a number, with its place below
+            // them, sorted as plain integers (issue 30: comparing the names
+            // themselves was most of this sort); only names alike in those
+            // bytes are then compared whole. Names are unique, so the order
+            // is deterministic.
+            let keys: Vec<u128> = self
+                .names
+                .iter()
+                .zip(0..u32::MAX)
+                .map(|(name, at)| u128::from(name.order_prefix()) << 32 | u128::from(at))
+                .collect();
+            countback_model::order_by_packed_keys(keys, |a, b| self.name(a).cmp(&self.name(b)))
         })
     }
 
@@ -468,7 +485,15 @@ pub fn rank(values: impl IntoIterator<Item = (ContestantId, Score)>) -> Vec<Plac
     let mut values: Vec<(ContestantId, Score)> = values.into_iter().collect();
     // A pair given twice keeps its last value (as a map built from the
     // pairs would): sort by name, stably, and keep the last of each name.
-    values.sort_by(|a, b| a.0.cmp(&b.0));
+    // Standings come by name already: checked in one pass, not sorted
+    // again (issue 30).
+    if !values
+        .iter()
+        .zip(values.iter().skip(1))
+        .all(|(a, b)| a.0 < b.0)
+    {
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+    }
     let mut kept: Vec<(ContestantId, Score)> = Vec::with_capacity(values.len());
     for (pair, value) in values {
         match kept.last_mut() {

@@ -97,9 +97,9 @@ pub mod score;
 
 pub use error::{InputError, ScoreError};
 pub use event::{
-    ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction, Encounter,
-    EncounterStatus, RoundNumber, SessionNumber, SideScores, StageId, TableOutcome, TravellerLine,
-    Unit, WeightedComponent, WeightedScore,
+    order_by_packed_keys, ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction,
+    Encounter, EncounterStatus, RoundNumber, SessionNumber, SideScores, StageId, TableOutcome,
+    TravellerLine, Unit, WeightedComponent, WeightedScore,
 };
 pub use outcome::{
     partition_descending, split_every_tie, Clause, Decision, TieBreakOutcome, TiedGroup,

@@ -92,9 +92,40 @@ fn small_product((a, b): (i64, i64), (c, d): (i64, i64)) -> (i128, i128) {
     (i128::from(a) * i128::from(c), i128::from(b) * i128::from(d))
 }
 
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        let r = a % b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
 /// Reduce `num/den` (with `den > 0`) computed in `i128` and try to fit it inline.
 fn reduce_i128(num: i128, den: i128) -> Result<Score, (i128, i128)> {
-    let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
+    // Issue 30: a whole number needs no gcd, and a gcd of two machine words
+    // is a hardware division a step, not a 128-bit one in software.
+    if den == 1 {
+        return match i64::try_from(num) {
+            Ok(n) if n != i64::MIN => Ok(Score(Repr::Small { num: n, den: 1 })),
+            _ => Err((num, den)),
+        };
+    }
+    if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
+        // 0 < g <= d, so g fits and divides both exactly.
+        let g = i64::try_from(gcd_u64(n.unsigned_abs(), d.unsigned_abs())).unwrap_or(1);
+        if n != i64::MIN && g > 0 {
+            return Ok(Score(Repr::Small {
+                num: n / g,
+                den: d / g,
+            }));
+        }
+    }
+    let (a, b) = (num.unsigned_abs(), den.unsigned_abs());
+    let g = match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => u128::from(gcd_u64(a, b)),
+        _ => gcd_u128(a, b),
+    };
     let (num, den) = if g > 1 {
         // g divides both exactly and g <= |den| < 2^127, so it fits i128.
         let g = i128::try_from(g).map_err(|_| (num, den))?;
@@ -125,8 +156,7 @@ fn add_big_small(x: &BigRational, c: i64, d: i64) -> Score {
         return Score::from_big(x + BigRational::new(BigInt::from(c), BigInt::from(d)));
     };
     // g = gcd(b, d) <= d fits a machine word.
-    let g = gcd_u128(u128::from(mod_small(b, d_u)), u128::from(d_u));
-    let g = u64::try_from(g).unwrap_or(1).max(1);
+    let g = gcd_u64(mod_small(b, d_u), d_u).max(1);
     if g == 1 {
         // Coprime denominators: (a d + c b) / (b d) is already in lowest terms.
         let num = a * d + b * c;
@@ -137,8 +167,7 @@ fn add_big_small(x: &BigRational, c: i64, d: i64) -> Score {
     let b_over_g: BigInt = b / g;
     let t: BigInt = a * d_over_g + &b_over_g * c;
     // gcd(t, b d / g) = gcd(t, g), and g is a machine word.
-    let g2 = gcd_u128(u128::from(mod_small(&t, g)), u128::from(g));
-    let g2 = u64::try_from(g2).unwrap_or(1).max(1);
+    let g2 = gcd_u64(mod_small(&t, g), g).max(1);
     let num = t / g2;
     let den = b_over_g * (d_u / g2);
     Score::from_big(BigRational::new_raw(num, den))
@@ -155,12 +184,8 @@ fn mul_big_small(x: &BigRational, c: i64, d: i64) -> Score {
         return Score::ZERO;
     }
     // Cross-cancel: gcd(a, d) and gcd(b, c), both machine words.
-    let g1 = u64::try_from(gcd_u128(u128::from(mod_small(a, d_u)), u128::from(d_u)))
-        .unwrap_or(1)
-        .max(1);
-    let g2 = u64::try_from(gcd_u128(u128::from(mod_small(b, c_u)), u128::from(c_u)))
-        .unwrap_or(1)
-        .max(1);
+    let g1 = gcd_u64(mod_small(a, d_u), d_u).max(1);
+    let g2 = gcd_u64(mod_small(b, c_u), c_u).max(1);
     let num: BigInt = (a / g1) * (BigInt::from(c) / g2);
     let den: BigInt = (b / g2) * (d_u / g1);
     Score::from_big(BigRational::new_raw(num, den))
@@ -362,6 +387,12 @@ impl Score {
 
     /// `self / rhs`; a zero divisor is [`ScoreError::DivisionByZero`].
     pub fn checked_div(&self, rhs: &Score) -> Result<Score, ScoreError> {
+        // Two whole numbers (a total over a maximum): one fraction, reduced
+        // once (issue 30).
+        if let (Repr::Small { num: a, den: 1 }, Repr::Small { num: c, den: 1 }) = (&self.0, &rhs.0)
+        {
+            return Score::new(*a, *c);
+        }
         Ok(self.mul_ref(&rhs.recip()?))
     }
 
@@ -369,14 +400,16 @@ impl Score {
     pub fn recip(&self) -> Result<Score, ScoreError> {
         match &self.0 {
             Repr::Small { num: 0, .. } => Err(ScoreError::DivisionByZero),
-            Repr::Small { num, den } => {
-                let (n, d) = if *num < 0 {
-                    (-i128::from(*den), -i128::from(*num))
-                } else {
-                    (i128::from(*den), i128::from(*num))
-                };
-                Ok(reduce_i128(n, d).unwrap_or_else(|(n, d)| big_from_i128(n, d)))
-            }
+            // Already in lowest terms, and `num != i64::MIN`, `0 < den`: the
+            // reciprocal is inline as it is, with the sign moved up.
+            Repr::Small { num, den } if *num < 0 => Ok(Score(Repr::Small {
+                num: -*den,
+                den: -*num,
+            })),
+            Repr::Small { num, den } => Ok(Score(Repr::Small {
+                num: *den,
+                den: *num,
+            })),
             Repr::Big(b) => Ok(Score::from_big(b.recip())),
         }
     }
@@ -458,6 +491,8 @@ impl Default for Score {
 }
 
 impl PartialEq for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn eq(&self, other: &Score) -> bool {
         // Both representations are canonical, so structural equality is exact.
         match (&self.0, &other.0) {
@@ -487,17 +522,30 @@ impl Hash for Score {
 }
 
 impl Ord for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn cmp(&self, other: &Score) -> Ordering {
         match (&self.0, &other.0) {
+            // One denominator (whole numbers above all): the numerators decide.
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) if b == d => a.cmp(c),
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
                 (i128::from(*a) * i128::from(*d)).cmp(&(i128::from(*c) * i128::from(*b)))
             }
-            _ => self.to_big().cmp(&other.to_big()),
+            _ => cmp_big(self, other),
         }
     }
 }
 
+/// The order of two scores of which one at least is promoted: rare, kept
+/// out of the inlined comparison.
+#[cold]
+fn cmp_big(a: &Score, b: &Score) -> Ordering {
+    a.to_big().cmp(&b.to_big())
+}
+
 impl PartialOrd for Score {
+    // Inlined into other crates' sorts and searches (issue 30).
+    #[inline]
     fn partial_cmp(&self, other: &Score) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -558,7 +606,20 @@ impl Neg for Score {
 }
 
 impl std::ops::AddAssign<&Score> for Score {
+    // Inlined, for totals summed in other crates (issue 30).
+    #[inline]
     fn add_assign(&mut self, rhs: &Score) {
+        // Whole numbers, as match points on the 2/1 scale are: added in
+        // place, no gcd, no new value (issue 30: summing a session's cells
+        // was most of its standings).
+        if let (Repr::Small { num: a, den: 1 }, Repr::Small { num: c, den: 1 }) =
+            (&mut self.0, &rhs.0)
+        {
+            if let Some(sum) = a.checked_add(*c).filter(|s| *s != i64::MIN) {
+                *a = sum;
+                return;
+            }
+        }
         *self = self.add_ref(rhs);
     }
 }
@@ -836,6 +897,62 @@ mod tests {
             Err(ScoreError::DivisionByZero)
         );
         assert_eq!(Score::new(1, 0), Err(ScoreError::DivisionByZero));
+    }
+
+    /// The machine-word fast paths (issue 30: a whole number needs no gcd,
+    /// a reciprocal none, a gcd of two words is a hardware division) give
+    /// exactly what big rationals give, held inline exactly when the value
+    /// fits, at the edges of `i64` too.
+    #[test]
+    fn inline_arithmetic_is_big_arithmetic() {
+        let edges = [
+            i64::MIN + 1,
+            -(1 << 40) - 3,
+            -360,
+            -7,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            12,
+            100,
+            (1 << 40) + 1,
+            i64::MAX - 1,
+            i64::MAX,
+        ];
+        let dens = [1, 2, 3, 6, 7, 360, (1 << 31) - 1, i64::MAX];
+        let mut values = vec![Score::integer(i64::MIN)];
+        for n in edges {
+            for d in dens {
+                values.push(Score::new(n, d).unwrap());
+            }
+        }
+        let same = |got: Score, want: BigRational, what: &str| {
+            assert_eq!(got.to_big(), want, "{what}");
+            let fits = want.numer().to_i64().is_some_and(|n| n != i64::MIN)
+                && want.denom().to_i64().is_some();
+            assert_eq!(got.is_inline(), fits, "{what}: inline exactly when it fits");
+        };
+        for a in &values {
+            let (x, ix) = (a.to_big(), a.recip());
+            match ix {
+                Ok(r) => same(r, x.recip(), &format!("1 / {a}")),
+                Err(_) => assert!(a.is_zero()),
+            }
+            for b in &values {
+                let y = b.to_big();
+                same(a + b, &x + &y, &format!("{a} + {b}"));
+                let mut sum = a.clone();
+                sum += b;
+                same(sum, &x + &y, &format!("{a} += {b}"));
+                same(a * b, &x * &y, &format!("{a} * {b}"));
+                assert_eq!(a.cmp(b), x.cmp(&y), "{a} <=> {b}");
+                if !b.is_zero() {
+                    same(a.checked_div(b).unwrap(), &x / &y, &format!("{a} / {b}"));
+                }
+            }
+        }
     }
 
     #[test]

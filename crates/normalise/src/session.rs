@@ -163,6 +163,14 @@ pub fn score_session(
     let mut table = ScoreTable::new(board_spec.top());
     // Two scores (NS and EW) a line, at most.
     table.reserve(2 * travellers.iter().map(Traveller::results).sum::<usize>());
+    // Two pairs a line on the largest board, all distinct.
+    table.reserve_pairs(
+        2 * travellers
+            .iter()
+            .map(|t| t.versions.iter().map(Vec::len).sum::<usize>())
+            .max()
+            .unwrap_or(0),
+    );
     let mut boards = Vec::with_capacity(travellers.len());
     for t in travellers {
         let scored = score_fouled_board(t.board, &t.versions, &board_spec, movement)?;
