@@ -11,13 +11,13 @@
 //!   of memory per byte at most (a teams or chess event; a pairs session,
 //!   about 21 bytes a byte, is held by its results limit below): 128 MiB
 //!   holds a session of 2,000,000 results with names of a dozen characters.
-//! - **A pairs session**: scoring and showing a result costs about 600
-//!   bytes and 2 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
-//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 97 MB in 0.27 s
-//!   of CPU, 1,000,000 (45.7 MB of JSON) at 601 MB in 2.6 s (1.6 s for the
-//!   standings alone, CSV), 2,000,000 (92 MB) at 1.2 GB in 5.2 s (3.9 s
+//! - **A pairs session**: scoring and showing a result costs about 575
+//!   bytes and 1.3 µs (issue 30; it was 3.4 KB and 20 µs): 150,000 results
+//!   (6,000 tables × 25 boards, 6.3 MiB of JSON) peak at 90 MB in 0.15 s
+//!   of CPU, 1,000,000 (45.7 MB of JSON) at 574 MB in 1.3 s (1.0 s for the
+//!   standings alone, CSV), 2,000,000 (92 MB) at 1.14 GB in 3.0 s (2.4 s
 //!   CSV); release, `countback score`, text output, user + system time,
-//!   load 1.2–1.4. The limit is 2,000,000 results: an online daylong or a
+//!   load 0.3–0.9. The limit is 2,000,000 results: an online daylong or a
 //!   worldwide simultaneous event fits, and the cost is linear. Pair names
 //!   are read once and shared by every line; a score is kept as a number;
 //!   each board's table is built as it is written, not held beside the
