@@ -180,9 +180,12 @@ pub(crate) fn wbf_teams(
 
 /// EBU: tie-break points (143.5.2), unless the event is a perfect
 /// all-play-all, which has none.
-pub(crate) fn ebu(stage: &countback_tiebreak_ebu::Stage) -> Result<Vec<Column>> {
+pub(crate) fn ebu(
+    stage: &countback_tiebreak_ebu::Stage,
+    points: BTreeMap<ContestantId, countback_model::Score>,
+) -> Vec<Column> {
     if stage.format.all_play_all {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let mut c = Column::new(
         "tie_break_points",
@@ -190,12 +193,11 @@ pub(crate) fn ebu(stage: &countback_tiebreak_ebu::Stage) -> Result<Vec<Column>> 
         "EBU 143.5.2 tie-break points: opponents' final scores, pro rata",
         Precision::distinct(0),
     );
-    c.values = stage
-        .all_tie_break_points()?
+    c.values = points
         .into_iter()
         .map(|(t, s)| (t, Value::Score(s)))
         .collect();
-    Ok(vec![c])
+    vec![c]
 }
 
 /// WBF 5: the carry-over each team brings into the stage, part of the

@@ -351,6 +351,37 @@ impl Procedure {
         stage: &Stage,
         purposes: &PlacePurposes,
     ) -> Result<TieBreakOutcome, EbuError> {
+        self.ranked(stage, purposes).map(|(outcome, _)| outcome)
+    }
+
+    /// [`Procedure::standings`], with every contestant's tie-break points
+    /// (143.5.2) for a standings table to print: computed once, for the
+    /// table and any tie they split alike (issue 30: a caller asking
+    /// [`Stage::all_tie_break_points`] for its table computed them twice).
+    /// No points in an all-play-all stage, where they are not used.
+    ///
+    /// Errors: those of [`Procedure::standings`] and
+    /// [`Stage::all_tie_break_points`].
+    pub fn standings_and_tie_break_points(
+        &self,
+        stage: &Stage,
+        purposes: &PlacePurposes,
+    ) -> Result<(TieBreakOutcome, BTreeMap<ContestantId, Score>), EbuError> {
+        let (outcome, computed) = self.ranked(stage, purposes)?;
+        let points = match computed {
+            Some(points) => points,
+            None if stage.format.all_play_all => BTreeMap::new(),
+            None => stage.all_tie_break_points()?,
+        };
+        Ok((outcome, points))
+    }
+
+    /// The whole ranking, and the tie-break points if a tie needed them.
+    fn ranked(
+        &self,
+        stage: &Stage,
+        purposes: &PlacePurposes,
+    ) -> Result<(TieBreakOutcome, Option<BTreeMap<ContestantId, Score>>), EbuError> {
         let members: Vec<ContestantId> = stage
             .standings
             .iter()
@@ -362,13 +393,14 @@ impl Procedure {
         // hundreds of times (issue 29).
         stage.validate()?;
         let mut prepared = Prepared::new(stage);
-        countback_model::split_every_tie(
+        let outcome = countback_model::split_every_tie(
             &members,
             |c| stage.standings.get(c).map(|s| s.final_score.clone()),
             |tied, first_place| {
                 self.resolve_prepared(stage, &mut prepared, tied, first_place, purposes, true)
             },
-        )
+        )?;
+        Ok((outcome, prepared.tbp))
     }
 
     /// Split the tie among `tied` in `stage`, every group (including those

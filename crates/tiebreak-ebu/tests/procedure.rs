@@ -929,3 +929,41 @@ fn a_tie_of_many_teams_is_fast_and_its_trace_stays_small() {
     }
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
 }
+
+/// The points a standings table prints come with the ranking, computed
+/// once (issue 30): the same points as the stage's own, and the same
+/// ranking as [`Procedure::standings`], whether a tie needed them (A and B
+/// level on 30), none did, or the stage is an all-play-all (none at all).
+#[test]
+fn the_points_a_table_prints_come_with_the_ranking() {
+    let stage = |scores: &[i64]| {
+        teams_stage(
+            &["A", "B", "C", "D"],
+            scores,
+            vec![
+                vp_match(1, "A", "C", (10, 10), (0, 0)),
+                vp_match(1, "B", "D", (10, 10), (0, 0)),
+            ],
+            vec![],
+        )
+    };
+    let purposes = PlacePurposes::uniform(TiePurpose::Title);
+    for (scores, order) in [
+        ([30, 30, 40, 20], "C > A > B > D"),
+        ([30, 25, 40, 20], "C > A > B > D"),
+    ] {
+        let s = stage(&scores);
+        let (outcome, points) = wb().standings_and_tie_break_points(&s, &purposes).unwrap();
+        assert_eq!(outcome, wb().standings(&s, &purposes).unwrap());
+        assert_eq!(outcome.order_text(), order);
+        assert_eq!(points, s.all_tie_break_points().unwrap());
+        // By hand: each met one opponent, so its points are that
+        // opponent's final score.
+        assert_eq!(points[&id("A")], Score::integer(scores[2]));
+        assert_eq!(points[&id("B")], Score::integer(scores[3]));
+    }
+    let mut s = stage(&[30, 30, 40, 20]);
+    s.format.all_play_all = true;
+    let (_, points) = wb().standings_and_tie_break_points(&s, &purposes).unwrap();
+    assert!(points.is_empty());
+}

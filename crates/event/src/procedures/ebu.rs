@@ -104,9 +104,9 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         EbuProcedure::white_book()
     }
     .with_readings(opts.readings());
-    let outcome = procedure.standings(&stage, &purposes)?;
+    let (outcome, points) = procedure.standings_and_tie_break_points(&stage, &purposes)?;
     let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
-    r.columns = crate::columns::ebu(&stage)?;
+    r.columns = crate::columns::ebu(&stage, points);
     Ok(r)
 }
 
