@@ -61,9 +61,10 @@ impl Table {
 }
 
 /// A table held as one buffer of text, its cells one after another, each
-/// made visible ([`visible`]) as it is pushed: a board of 40,000 lines or a
-/// field of 80,000 pairs is a few allocations, not a `String` per cell,
-/// and its column widths are known when the last cell is in (issue 30).
+/// made visible as it is pushed (a character that could forge a line shown
+/// as `<U+202E>`, not obeyed): a board of 40,000 lines or a field of 80,000
+/// pairs is a few allocations, not a `String` per cell, and its column
+/// widths are known when the last cell is in (issue 30).
 /// Written as a [`Table`] of the same cells is, byte for byte.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
