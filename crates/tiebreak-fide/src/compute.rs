@@ -311,23 +311,10 @@ impl Figures for Units {
     }
 }
 
-/// `n / per` (`per > 0`) as a score, reduced here in machine words: a
-/// column of 9,999 values paid a 128-bit gcd for each (issue 30); a whole
-/// number (the usual value) needs no reduction at all.
+/// `n / per` (`per > 0`) as a score: `Score::new` reduces it in machine
+/// words (a whole number needs no reduction at all).
 fn units_to_score(n: i64, per: i64) -> Option<Score> {
-    if per <= 0 {
-        return None;
-    }
-    let (mut x, mut y) = (n.unsigned_abs(), per.unsigned_abs());
-    while y != 0 {
-        (x, y) = (y, x % y);
-    }
-    let g = i64::try_from(x).ok()?.max(1);
-    if g == per {
-        Some(Score::integer(n / per))
-    } else {
-        Score::new(n / g, per / g).ok()
-    }
+    (per > 0).then(|| Score::new(n, per).ok()).flatten()
 }
 
 fn lcm(a: i64, b: i64) -> i64 {
@@ -1226,7 +1213,9 @@ impl<'t> Evaluation<'t> {
                 .and_then(|j| self.tournament.players.get(j))
                 .and_then(|p| p.rating.or(code.unrated));
             if let Some(r) = rating {
-                games.push((i64::from(r), half_points(e.result)));
+                // In 1-½-0 half points whatever the points system: the rating
+                // tie-breaks score games so (art. 10).
+                games.push((i64::from(r), e.result.half_points()));
             }
         }
         let low = usize::try_from(code.cut.max(code.median)).unwrap_or(usize::MAX);
@@ -1617,12 +1606,6 @@ fn round_robin_games(t: &Tournament) -> i64 {
         .filter(|p| p.rounds.iter().all(|e| e.opponent.is_none()))
         .count();
     games - i64::try_from(never).unwrap_or(0)
-}
-
-/// The 1-½-0 points of a result in half points (the rating tie-breaks
-/// score games so whatever the points system, art. 10).
-fn half_points(result: ResultCode) -> u8 {
-    result.half_points()
 }
 
 fn is_win_over_the_board(result: ResultCode) -> bool {

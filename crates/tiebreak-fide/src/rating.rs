@@ -226,8 +226,6 @@ mod tests {
         assert_eq!(t.expected_hundredths(1600, 2500), 0);
     }
 
-    /// Source: B.02 table 8.1.a; 2 of 3 against 1800, 1900, 2000: ARO 1900,
-    /// p = 67% -> dp 125, TPR 2025.
     /// The machine-integer rounding is `whole` (the rounding rule of the
     /// model) on every quotient of a range, halves included.
     #[test]
@@ -245,6 +243,8 @@ mod tests {
         }
     }
 
+    /// Source: B.02 table 8.1.a; 2 of 3 against 1800, 1900, 2000: ARO 1900,
+    /// p = 67% -> dp 125, TPR 2025.
     #[test]
     fn performance_by_the_tables() {
         let tpr = performance(4, &[1800, 1900, 2000]).unwrap();

@@ -599,7 +599,7 @@ impl Line<'_> {
             .map_or(first, |last| last + 1);
         let trimmed = chars.get(first..end).unwrap_or_default();
         let value = trimmed.iter().try_fold(0u32, |n, c| {
-            let digit = c.is_ascii_digit().then(|| c.to_digit(10)).flatten()?;
+            let digit = c.to_digit(10)?;
             n.checked_mul(10)?.checked_add(digit)
         });
         value.map(Some).ok_or_else(|| {
