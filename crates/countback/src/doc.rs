@@ -178,7 +178,8 @@ impl Whole {
         };
         let mut rest = n.unsigned_abs();
         let put = |w: &mut Whole, b: u8| {
-            w.first -= 1;
+            // 20 bytes hold any i64's digits and sign: never below 0.
+            w.first = w.first.saturating_sub(1);
             if let Some(d) = w.text.get_mut(w.first) {
                 *d = b;
             }
@@ -248,17 +249,14 @@ pub struct Doc {
     pub footer: Vec<String>,
 }
 
+/// The width of a cell: its characters.
 fn width(s: &str) -> usize {
-    // Cells are mostly ASCII figures: their width is their length.
-    if s.is_ascii() {
-        s.len()
-    } else {
-        s.chars().count()
-    }
+    byte_width(s.as_bytes())
 }
 
 /// [`width`] of UTF-8 text given as bytes: its characters, each one byte
-/// that does not continue another.
+/// that does not continue another (cells are mostly ASCII figures, whose
+/// width is their length).
 fn byte_width(s: &[u8]) -> usize {
     if s.is_ascii() {
         s.len()

@@ -30,8 +30,9 @@ pub(crate) fn wrong(path: &Path, message: &str) -> CliError {
 /// huge file is refused at once rather than filling memory (docs/cli.md).
 /// 128 MiB: an event file in JSON at its own limit
 /// (`countback_event::limits::MAX_JSON_BYTES`, a session of 2,000,000
-/// results); every other kind of file has a smaller limit of its own.
-pub const MAX_INPUT_BYTES: u64 = 128 << 20;
+/// results). A TOML event file, a USEBIO or PBN results file have smaller
+/// limits of their own; a TRF is held by its rounds and line length.
+pub const MAX_INPUT_BYTES: u64 = countback_event::limits::MAX_JSON_BYTES as u64;
 
 pub(crate) fn read_bytes(path: &Path) -> Result<(Vec<u8>, Progress), CliError> {
     use std::io::Read as _;
@@ -162,8 +163,7 @@ fn warn(path: &Path, warnings: &[countback_event::Warning]) {
 }
 
 /// Run the command; `Ok` carries the exit status for decided or
-/// play-off-bound outcomes. Made for a process that ends with it: the
-/// answer to a file is left to the process's end, not freed.
+/// play-off-bound outcomes.
 pub fn run(cli: &Cli) -> Result<Exit, CliError> {
     match &cli.command {
         Command::Replay(args) => {
@@ -245,12 +245,7 @@ fn answer_file(
     progress.done();
     warn(path, crate::answer::warnings(&answer));
     written?;
-    let exit = crate::answer::exit(&answer);
-    // The command ends here: the answer's memory goes back with the
-    // process, not freed value by value (issue 30: dropping a session of
-    // 20,000 results, pair by pair, cost 3% of its run).
-    std::mem::forget(answer);
-    Ok(exit)
+    Ok(crate::answer::exit(&answer))
 }
 
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {

@@ -77,8 +77,9 @@ fn board_shown(b: &BoardTable, half: HalfDisplay) -> BoardShown<'_> {
     let pairs = |f: fn(&BoardLine) -> Option<&(Score, Score)>| {
         b.lines.iter().filter_map(f).flat_map(|(x, y)| [x, y])
     };
-    // Counted match points are the factored ones unless the session
-    // rounds: then they add no value to the column.
+    // Counted match points are the factored ones unless this board's
+    // factoring was rounded: where they are the same, they add no value to
+    // the column.
     let rounded = b.lines.iter().any(|l| l.factored != l.scored);
     let scored = rounded.then(|| pairs(|l| l.scored.as_ref()));
     BoardShown {

@@ -60,7 +60,7 @@ use crate::error::{CliError, Exit};
 /// session of 2,000,000 results) and 1 MiB for the form's fields and
 /// multipart framing, so a file that works on the command line works on
 /// the page.
-pub const MAX_UPLOAD_BYTES: usize = (128 << 20) + (1 << 20);
+pub const MAX_UPLOAD_BYTES: usize = countback_event::limits::MAX_JSON_BYTES + (1 << 20);
 
 /// The seconds a client told "busy" is asked to wait (`Retry-After`).
 pub const RETRY_AFTER_SECS: u64 = 2;
