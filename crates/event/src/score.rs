@@ -437,7 +437,7 @@ fn seats(
 ) -> (HashSet<&ContestantId>, HashSet<&ContestantId>) {
     let widest = travellers
         .iter()
-        .map(|t| t.versions.iter().map(Vec::len).sum::<usize>())
+        .map(countback_normalise::Traveller::lines)
         .max()
         .unwrap_or(0);
     let mut ns: HashSet<&ContestantId> = HashSet::with_capacity(widest);

@@ -34,6 +34,13 @@ impl Traveller {
         Traveller { board, versions }
     }
 
+    /// Every line of every version, not-played lines included: two pairs
+    /// each, all distinct on one board.
+    #[must_use]
+    pub fn lines(&self) -> usize {
+        self.versions.iter().map(Vec::len).sum()
+    }
+
     /// Lines that count toward the number of results (played or adjusted).
     #[must_use]
     pub fn results(&self) -> usize {
@@ -164,13 +171,7 @@ pub fn score_session(
     // Two scores (NS and EW) a line, at most.
     table.reserve(2 * travellers.iter().map(Traveller::results).sum::<usize>());
     // Two pairs a line on the largest board, all distinct.
-    table.reserve_pairs(
-        2 * travellers
-            .iter()
-            .map(|t| t.versions.iter().map(Vec::len).sum::<usize>())
-            .max()
-            .unwrap_or(0),
-    );
+    table.reserve_pairs(2 * travellers.iter().map(Traveller::lines).max().unwrap_or(0));
     let mut boards = Vec::with_capacity(travellers.len());
     for t in travellers {
         let scored = score_fouled_board(t.board, &t.versions, &board_spec, movement)?;
