@@ -292,10 +292,10 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
     let mut answer = answer_undrawn(bytes, kind, request)?;
     if let Some(seed) = request.draw_lots {
         let Answer::Ranked(ranking) = &mut answer else {
-            return Err(Refusal::Event(EventError::new(crate::Problem::BadOption {
-                option: "draw_lots".to_owned(),
-                message: "lots are drawn in a ranking, not when scoring or auditing".to_owned(),
-            })));
+            return Err(Refusal::Event(EventError::new(crate::Problem::bad_option(
+                "draw_lots",
+                "lots are drawn in a ranking, not when scoring or auditing",
+            ))));
         };
         // The same draw under each rule book's word (its registry entry's).
         let what = ranking.procedure.entry().draw;
@@ -400,9 +400,9 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
 /// rescored, written with its figures.
 fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     let not = |message: &str| {
-        Refusal::Event(EventError::new(crate::Problem::WrongKind {
-            message: message.to_owned(),
-        }))
+        Refusal::Event(EventError::new(crate::Problem::wrong_kind(
+            message.to_owned(),
+        )))
     };
     if request.job == Job::Audit || request.job == Job::Rank {
         return Err(not(

@@ -139,12 +139,10 @@ pub fn team_rounds(
             };
             return Err(EventError::at(
                 at.path(),
-                Problem::Inconsistent {
-                    message: format!(
+                Problem::inconsistent(format!(
                         "{who} is entered twice in round {round}: here{this} and at {}; a contestant plays several matches in a round only when their weights (`weight = \"1/2\"` for a triangle) add up to at most one match, here {total}",
                         others.join(" and ")
-                    ),
-                },
+                    )),
             ));
         }
         own.push((round, weight.clone(), at));
@@ -193,23 +191,19 @@ pub fn team_rounds(
         if w == 0 {
             return Err(EventError::at(
                 at,
-                Problem::OutOfRange {
-                    value: "0".to_owned(),
-                    expected: "a contestant who played no round is not in the stage: leave it out"
-                        .to_owned(),
-                },
+                Problem::out_of_range(
+                    "0",
+                    "a contestant who played no round is not in the stage: leave it out",
+                ),
             ));
         }
         if w > rounds.count {
             return Err(EventError::at(
                 at,
-                Problem::OutOfRange {
-                    value: w.to_string(),
-                    expected: format!(
+                Problem::out_of_range(w.to_string(), format!(
                         "the stage has {} rounds: a contestant who played them all did not withdraw",
                         rounds.count
-                    ),
-                },
+                    )),
             ));
         }
         let id = ContestantId::new(c.id.as_str());
@@ -220,12 +214,10 @@ pub fn team_rounds(
             {
                 return Err(EventError::at(
                     match_path(*j),
-                    Problem::Inconsistent {
-                        message: format!(
+                    Problem::inconsistent(format!(
                             "{id} withdrew after round {w} but played in round {} (mark the match `awarded = true` if it was not played)",
                             e.round.0
-                        ),
-                    },
+                        )),
                 ));
             }
         }
@@ -356,12 +348,10 @@ pub fn vp_totals(
             if sum != want {
                 return Err(EventError::at(
                     match_path(i).k("vp"),
-                    Problem::Inconsistent {
-                        message: format!(
-                            "the VPs add up to {sum}, not {want} (event.vp_total {total} × weight {})",
-                            e.weight
-                        ),
-                    },
+                    Problem::inconsistent(format!(
+                        "the VPs add up to {sum}, not {want} (event.vp_total {total} × weight {})",
+                        e.weight
+                    )),
                 ));
             }
         }
@@ -656,12 +646,9 @@ pub fn typed_match_figures(
                     if info.vp_total.is_some() && !m.awarded {
                         return Err(EventError::at(
                             at.k("vp"),
-                            Problem::OutOfRange {
-                                value: v.to_string(),
-                                expected: format!(
+                            Problem::out_of_range(v.to_string(), format!(
                                     "{message} (event.vp_total {total}: a side cannot have more than the match's VPs, or fewer than none)"
-                                ),
-                            },
+                                )),
                         ));
                     }
                     warnings.push(Warning {
@@ -698,13 +685,10 @@ fn bam_points(event: &EventFile, warnings: &mut Vec<Warning>) -> Result<()> {
             if v.is_negative() {
                 return Err(EventError::at(
                     match_path(i).k("match_points"),
-                    Problem::OutOfRange {
-                        value: v.to_string(),
-                        expected: format!(
+                    Problem::out_of_range(v.to_string(), format!(
                             "round {}: {side}'s board points; a board gives a side 0, 1/2 or 1, so a match's board points are 0 or more",
                             m.round
-                        ),
-                    },
+                        )),
                 ));
             }
         }

@@ -32,10 +32,7 @@ pub fn contestants(event: &EventFile) -> Result<BTreeSet<ContestantId>> {
     if set.is_empty() {
         return Err(EventError::at(
             FieldPath::key("contestants"),
-            Problem::Missing {
-                what: "at least one contestant".to_owned(),
-                by: "every procedure".to_owned(),
-            },
+            Problem::missing("at least one contestant", "every procedure"),
         ));
     }
     Ok(set)
@@ -160,10 +157,7 @@ fn converted(
         if m.boards.is_some() {
             return Err(EventError::at(
                 at().k("boards"),
-                Problem::Missing {
-                    what: "event.vp_scale".to_owned(),
-                    by: "a match's number of boards".to_owned(),
-                },
+                Problem::missing("event.vp_scale", "a match's number of boards"),
             ));
         }
         if by_board {
@@ -174,10 +168,7 @@ fn converted(
             };
             return Err(EventError::at(
                 at().k(field),
-                Problem::Missing {
-                    what: "event.vp_scale".to_owned(),
-                    by: "a match given board by board".to_owned(),
-                },
+                Problem::missing("event.vp_scale", "a match given board by board"),
             ));
         }
         return Ok(None);
@@ -190,9 +181,7 @@ fn converted(
         (Some(_), Some(_), _) => {
             return Err(EventError::at(
                 at().k("board_imps"),
-                Problem::Inconsistent {
-                    message: "give the match either as board_results or as board_imps".to_owned(),
-                },
+                Problem::inconsistent("give the match either as board_results or as board_imps"),
             ))
         }
         (Some(rooms), None, _) => countback_vp::MatchInput::Boards(
@@ -226,20 +215,17 @@ fn converted(
         (Some(b), Some(n), _) if b != n => {
             return Err(EventError::at(
                 at().k("boards"),
-                Problem::Inconsistent {
-                    message: format!("the match lists {n} boards but says it had {b}"),
-                },
+                Problem::inconsistent(format!("the match lists {n} boards but says it had {b}")),
             ))
         }
         (Some(b), _, _) | (None, Some(b), _) | (None, None, Some(b)) => b,
         (None, None, None) => {
             return Err(EventError::at(
                 at(),
-                Problem::Missing {
-                    what: "the number of boards (event.boards_per_match, or the match's boards)"
-                        .to_owned(),
-                    by: "the VP scale".to_owned(),
-                },
+                Problem::missing(
+                    "the number of boards (event.boards_per_match, or the match's boards)",
+                    "the VP scale",
+                ),
             ))
         }
     };
@@ -258,11 +244,9 @@ fn converted(
         if m.vp.is_none() {
             return Err(EventError::at(
                 at().k("vp"),
-                Problem::Inconsistent {
-                    message: format!(
+                Problem::inconsistent(format!(
                         "a part-match (weight {weight}) needs its `vp`: event.vp_scale {scale} scores a full match, and a part-match shares a part of the pool on a scale of its own (the EBU's for a triangle's half matches is `ebu-10vp-half-match`; docs/vp.md)"
-                    ),
-                },
+                    )),
             ));
         }
         scores.retain(|s| s.unit != Unit::VictoryPoints);
@@ -279,18 +263,16 @@ fn converted(
             if (&c.first, &c.second) != (a, b) {
                 return Err(EventError::at(
                     at().k(field),
-                    Problem::Inconsistent {
-                        message: format!(
-                            "the match gives {a}–{b}, but {} gives {}–{}",
-                            if unit == Unit::VictoryPoints {
-                                format!("the {scale} scale over {boards} boards")
-                            } else {
-                                "its boards".to_owned()
-                            },
-                            c.first,
-                            c.second
-                        ),
-                    },
+                    Problem::inconsistent(format!(
+                        "the match gives {a}–{b}, but {} gives {}–{}",
+                        if unit == Unit::VictoryPoints {
+                            format!("the {scale} scale over {boards} boards")
+                        } else {
+                            "its boards".to_owned()
+                        },
+                        c.first,
+                        c.second
+                    )),
                 ));
             }
         }
@@ -311,9 +293,7 @@ fn encounter(
     if first == second {
         return Err(EventError::at(
             at().k("second"),
-            Problem::Inconsistent {
-                message: format!("{first} cannot play itself"),
-            },
+            Problem::inconsistent(format!("{first} cannot play itself")),
         ));
     }
     if m.round == 0 {
@@ -343,20 +323,20 @@ fn encounter(
     if scores.is_empty() {
         return Err(EventError::at(
             at(),
-            Problem::Missing {
-                what: "a score (vp, imps, total_points or match_points)".to_owned(),
-                by: "every match".to_owned(),
-            },
+            Problem::missing(
+                "a score (vp, imps, total_points or match_points)",
+                "every match",
+            ),
         ));
     }
     let weight = m.weight.clone().unwrap_or(Score::ONE);
     if !weight.is_positive() {
         return Err(EventError::at(
             at().k("weight"),
-            Problem::OutOfRange {
-                value: weight.to_string(),
-                expected: "a match's weight is a positive share of a full match".to_owned(),
-            },
+            Problem::out_of_range(
+                weight.to_string(),
+                "a match's weight is a positive share of a full match",
+            ),
         ));
     }
     let e = Encounter {
@@ -376,13 +356,7 @@ fn encounter(
 
 /// "rounds count from 1".
 pub fn round_from_one(field: FieldPath) -> EventError {
-    EventError::at(
-        field,
-        Problem::OutOfRange {
-            value: "0".to_owned(),
-            expected: "rounds count from 1".to_owned(),
-        },
-    )
+    EventError::at(field, Problem::out_of_range("0", "rounds count from 1"))
 }
 
 /// Each contestant's total in `unit` over its encounters, in one pass over
@@ -419,16 +393,11 @@ fn line_outcome(
         (None, Some(parts)) => weighted_outcome(parts, &line().k("weighted")),
         (Some(_), Some(_)) => Err(EventError::at(
             line().k("weighted"),
-            Problem::Inconsistent {
-                message: "a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both".to_owned(),
-            },
+            Problem::inconsistent("a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both"),
         )),
         (None, None) => Err(EventError::at(
             line().k("score"),
-            Problem::Missing {
-                what: "`score` or `weighted`".to_owned(),
-                by: "a traveller line".to_owned(),
-            },
+            Problem::missing("`score` or `weighted`", "a traveller line"),
         )),
     }
 }
@@ -444,20 +413,17 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
             _ => {
                 return Err(EventError::at(
                     field.k("score"),
-                    Problem::Unreadable {
-                        text: part.score.text().into_owned(),
-                        expected: "a real result's NS points (\"420\", \"-50\", \"PASS\"): a weighted score (Law 12C1(c)) weighs results that could have been obtained, not artificial scores or boards not played".to_owned(),
-                    },
+                    Problem::unreadable(part.score.text().into_owned(), "a real result's NS points (\"420\", \"-50\", \"PASS\"): a weighted score (Law 12C1(c)) weighs results that could have been obtained, not artificial scores or boards not played"),
                 ))
             }
         };
         if !part.weight.is_positive() || part.weight > Score::integer(1) {
             return Err(EventError::at(
                 field.k("weight"),
-                Problem::OutOfRange {
-                    value: part.weight.to_string(),
-                    expected: "a weight above 0 and at most 1, exact (\"3/5\")".to_owned(),
-                },
+                Problem::out_of_range(
+                    part.weight.to_string(),
+                    "a weight above 0 and at most 1, exact (\"3/5\")",
+                ),
             ));
         }
         components.push((part.weight.clone(), ns_points));
@@ -465,32 +431,22 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
     if components.is_empty() {
         return Err(EventError::at(
             at.clone(),
-            Problem::Missing {
-                what: "at least one component".to_owned(),
-                by: "a weighted score (Law 12C1(c))".to_owned(),
-            },
+            Problem::missing("at least one component", "a weighted score (Law 12C1(c))"),
         ));
     }
     let sum: Score = components.iter().map(|(w, _)| w).sum();
     if sum != Score::integer(1) {
         return Err(EventError::at(
             at.clone(),
-            Problem::OutOfRange {
-                value: format!("weights summing to {sum}"),
-                expected: "weights summing to exactly 1 (Law 12C1(c))".to_owned(),
-            },
+            Problem::out_of_range(
+                format!("weights summing to {sum}"),
+                "weights summing to exactly 1 (Law 12C1(c))",
+            ),
         ));
     }
     WeightedScore::new(components)
         .map(TableOutcome::Weighted)
-        .map_err(|e| {
-            EventError::at(
-                at.clone(),
-                Problem::Inconsistent {
-                    message: e.to_string(),
-                },
-            )
-        })
+        .map_err(|e| EventError::at(at.clone(), Problem::inconsistent(e.to_string())))
 }
 
 /// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.
@@ -512,10 +468,7 @@ pub fn table_outcome(text: &str, field: impl FnOnce() -> FieldPath) -> Result<Ta
         .map_err(|_| {
             EventError::at(
                 field(),
-                Problem::Unreadable {
-                    text: text.to_owned(),
-                    expected: "a traveller score: NS points (\"420\", \"-50\"), \"A6040\" (60% NS, 40% EW), \"NP\" or \"PASS\"".to_owned(),
-                },
+                Problem::unreadable(text.to_owned(), "a traveller score: NS points (\"420\", \"-50\"), \"A6040\" (60% NS, 40% EW), \"NP\" or \"PASS\""),
             )
         })
 }
@@ -549,10 +502,10 @@ pub fn artificial(
         }
         _ => Err(EventError::at(
             field(),
-            Problem::Unreadable {
-                text: text.to_owned(),
-                expected: "an artificial score; write e.g. \"A6040\" for 60% NS, 40% EW".to_owned(),
-            },
+            Problem::unreadable(
+                text.to_owned(),
+                "an artificial score; write e.g. \"A6040\" for 60% NS, 40% EW",
+            ),
         )),
     }
 }
@@ -567,9 +520,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         if !seen.insert(b.board) {
             return Err(EventError::at(
                 at.k("board"),
-                Problem::Inconsistent {
-                    message: format!("board {} is given twice", b.board),
-                },
+                Problem::inconsistent(format!("board {} is given twice", b.board)),
             ));
         }
         let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
@@ -580,10 +531,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
             if r.version == Some(0) {
                 return Err(EventError::at(
                     line().k("version"),
-                    Problem::OutOfRange {
-                        value: "0".to_owned(),
-                        expected: "versions of a fouled board count from 1".to_owned(),
-                    },
+                    Problem::out_of_range("0", "versions of a fouled board count from 1"),
                 ));
             }
             versions
@@ -621,10 +569,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
     if out.is_empty() {
         return Err(EventError::at(
             FieldPath::key("boards"),
-            Problem::Missing {
-                what: "at least one board".to_owned(),
-                by: "scoring a pairs session".to_owned(),
-            },
+            Problem::missing("at least one board", "scoring a pairs session"),
         ));
     }
     Ok(out)
@@ -636,10 +581,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
     if rounds == 0 {
         return Err(EventError::at(
             FieldPath::key("games"),
-            Problem::Missing {
-                what: "at least one game".to_owned(),
-                by: "a chess procedure".to_owned(),
-            },
+            Problem::missing("at least one game", "a chess procedure"),
         ));
     }
     let mut slots: BTreeMap<ContestantId, BTreeMap<u32, RoundResult>> =
@@ -650,9 +592,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
         if row.insert(round, r).is_some() {
             return Err(EventError::at(
                 field,
-                Problem::Inconsistent {
-                    message: format!("{c} already has a result in round {round}"),
-                },
+                Problem::inconsistent(format!("{c} already has a result in round {round}")),
             ));
         }
         Ok(())
@@ -673,10 +613,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                     other => {
                         return Err(EventError::at(
                             at.k("result"),
-                            Problem::Unreadable {
-                                text: other.to_owned(),
-                                expected: "a bye: without a black player write \"bye\", \"half-bye\", \"zero-bye\" or \"withdrawn\"".to_owned(),
-                            },
+                            Problem::unreadable(other.to_owned(), "a bye: without a black player write \"bye\", \"half-bye\", \"zero-bye\" or \"withdrawn\""),
                         ))
                     }
                 };
@@ -686,9 +623,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                 if black_name == &g.white {
                     return Err(EventError::at(
                         at.k("black"),
-                        Problem::Inconsistent {
-                            message: format!("{white} cannot play itself"),
-                        },
+                        Problem::inconsistent(format!("{white} cannot play itself")),
                     ));
                 }
                 let black = ContestantId::new(black_name.as_str());
@@ -716,11 +651,10 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                     other => {
                         return Err(EventError::at(
                             at.k("result"),
-                            Problem::Unreadable {
-                                text: other.to_owned(),
-                                expected: "a result: \"1-0\", \"0-1\", \"1/2\", \"+-\" or \"-+\""
-                                    .to_owned(),
-                            },
+                            Problem::unreadable(
+                                other.to_owned(),
+                                "a result: \"1-0\", \"0-1\", \"1/2\", \"+-\" or \"-+\"",
+                            ),
                         ))
                     }
                 };
@@ -743,10 +677,7 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                         .unwrap_or(0);
                     return Err(EventError::at(
                         contestant_path(i),
-                        Problem::Missing {
-                            what: format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"),
-                            by: "the crosstable".to_owned(),
-                        },
+                        Problem::missing(format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"), "the crosstable"),
                     ));
                 }
             }
@@ -768,9 +699,7 @@ pub fn ebu_boards(
         if !seen.insert(b.board) {
             return Err(EventError::at(
                 at.k("board"),
-                Problem::Inconsistent {
-                    message: format!("board {} is given twice", b.board),
-                },
+                Problem::inconsistent(format!("board {} is given twice", b.board)),
             ));
         }
         let mut results = BTreeMap::new();
@@ -789,9 +718,7 @@ pub fn ebu_boards(
             if !b.scores.contains_key(a) {
                 return Err(EventError::at(
                     at.k("awarded").i(j),
-                    Problem::Inconsistent {
-                        message: format!("{a:?} has no score on board {}", b.board),
-                    },
+                    Problem::inconsistent(format!("{a:?} has no score on board {}", b.board)),
                 ));
             }
         }
@@ -815,12 +742,11 @@ pub fn bam_boards(
         if b.average.is_some() || !b.awarded.is_empty() {
             return Err(EventError::at(
                 at,
-                Problem::NotUsed {
-                    what: "a board's `average` or `awarded`".to_owned(),
-                    by: "wbf-bam".to_owned(),
-                    hint: "WBF 5(e) compares net points on the boards all the tied teams played"
-                        .to_owned(),
-                },
+                Problem::not_used(
+                    "a board's `average` or `awarded`",
+                    "wbf-bam",
+                    "WBF 5(e) compares net points on the boards all the tied teams played",
+                ),
             ));
         }
         for (who, score) in &b.scores {

@@ -258,6 +258,77 @@ pub enum Problem {
     Teams(#[from] countback_usebio::TeamsError),
 }
 
+// Constructors for the variants built in many places: each names its
+// fields in the variant's order, so a call reads like the message it makes.
+impl Problem {
+    /// [`Problem::Missing`]: `what` is needed by `by`.
+    #[must_use]
+    pub fn missing(what: impl Into<String>, by: impl Into<String>) -> Problem {
+        Problem::Missing {
+            what: what.into(),
+            by: by.into(),
+        }
+    }
+
+    /// [`Problem::NotUsed`]: `what` is not used by `by`; `hint` says what to
+    /// do instead.
+    #[must_use]
+    pub fn not_used(
+        what: impl Into<String>,
+        by: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Problem {
+        Problem::NotUsed {
+            what: what.into(),
+            by: by.into(),
+            hint: hint.into(),
+        }
+    }
+
+    /// [`Problem::Inconsistent`].
+    #[must_use]
+    pub fn inconsistent(message: impl Into<String>) -> Problem {
+        Problem::Inconsistent {
+            message: message.into(),
+        }
+    }
+
+    /// [`Problem::OutOfRange`]: `value` as read, and what it must be.
+    #[must_use]
+    pub fn out_of_range(value: impl Into<String>, expected: impl Into<String>) -> Problem {
+        Problem::OutOfRange {
+            value: value.into(),
+            expected: expected.into(),
+        }
+    }
+
+    /// [`Problem::Unreadable`]: `text` as written, and what was expected.
+    #[must_use]
+    pub fn unreadable(text: impl Into<String>, expected: impl Into<String>) -> Problem {
+        Problem::Unreadable {
+            text: text.into(),
+            expected: expected.into(),
+        }
+    }
+
+    /// [`Problem::WrongKind`].
+    #[must_use]
+    pub fn wrong_kind(message: impl Into<String>) -> Problem {
+        Problem::WrongKind {
+            message: message.into(),
+        }
+    }
+
+    /// [`Problem::BadOption`]: the option, and what is wrong with its value.
+    #[must_use]
+    pub fn bad_option(option: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem::BadOption {
+            option: option.into(),
+            message: message.into(),
+        }
+    }
+}
+
 fn list(v: &[String]) -> String {
     v.join(", ")
 }

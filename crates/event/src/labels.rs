@@ -249,23 +249,20 @@ fn walk<'a>(v: &'a Value, at: &mut Vec<Step<'a>>, key: Option<&str>) -> Result<(
             if let Some(c) = s.chars().find(|c| forges_output(*c)) {
                 return Err(EventError::at(
                     path(at),
-                    Problem::Unreadable {
-                        text: s.clone(),
-                        expected: format!(
+                    Problem::unreadable(
+                        s.clone(),
+                        format!(
                             "text without control characters, line breaks or bidirectional \
                              overrides (it holds U+{:04X}, which could forge a line of the output)",
                             u32::from(c)
                         ),
-                    },
+                    ),
                 ));
             }
             if s.trim().is_empty() && key.is_some_and(|k| IDS.contains(&k)) {
                 return Err(EventError::at(
                     path(at),
-                    Problem::Unreadable {
-                        text: s.clone(),
-                        expected: "an id: a contestant is never named by nothing".to_owned(),
-                    },
+                    Problem::unreadable(s.clone(), "an id: a contestant is never named by nothing"),
                 ));
             }
             Ok(())
@@ -285,14 +282,14 @@ fn walk<'a>(v: &'a Value, at: &mut Vec<Step<'a>>, key: Option<&str>) -> Result<(
                 if let Some(c) = k.chars().find(|c| forges_output(*c)) {
                     return Err(EventError::at(
                         path(at),
-                        Problem::Unreadable {
-                            text: k.clone(),
-                            expected: format!(
+                        Problem::unreadable(
+                            k.clone(),
+                            format!(
                                 "a key without control characters or bidirectional overrides \
                                  (it holds U+{:04X})",
                                 u32::from(c)
                             ),
-                        },
+                        ),
                     ));
                 }
                 walk(item, at, Some(k))?;

@@ -229,9 +229,9 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     use countback_tiebreak_fide::{trf, EditionChoice};
     let t = trf::parse(text)?;
     if t.players.is_empty() {
-        return Err(EventError::new(Problem::WrongKind {
-            message: "no player records (001) found: this is not a TRF tournament file".to_owned(),
-        }));
+        return Err(EventError::new(Problem::wrong_kind(
+            "no player records (001) found: this is not a TRF tournament file",
+        )));
     }
     let mut warnings = Vec::new();
     if options.edition == EditionChoice::ByStartDate && t.start_date.is_none() {

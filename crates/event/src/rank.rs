@@ -96,11 +96,11 @@ impl Ranking {
 pub(crate) fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -> EventError {
     EventError::at(
         field,
-        Problem::NotUsed {
-            what: what.to_owned(),
-            by: format!("the {p} procedure"),
-            hint: hint.to_owned(),
-        },
+        Problem::not_used(
+            what.to_owned(),
+            format!("the {p} procedure"),
+            hint.to_owned(),
+        ),
     )
 }
 
@@ -238,10 +238,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
     let procedure = request.procedure.or(event.event.procedure).ok_or_else(|| {
         EventError::at(
             FieldPath::key("event").k("procedure"),
-            Problem::Missing {
-                what: "a procedure (event.procedure, or --procedure)".to_owned(),
-                by: "ranking".to_owned(),
-            },
+            Problem::missing("a procedure (event.procedure, or --procedure)", "ranking"),
         )
     })?;
     check_uses(event, procedure)?;
@@ -353,10 +350,10 @@ impl Ctx<'_> {
                     .ok_or_else(|| {
                         EventError::at(
                             FieldPath::key("contestants").i(i).k("qualification_rank"),
-                            Problem::Missing {
-                                what: "qualification_rank".to_owned(),
-                                by: format!("the {} procedure", self.procedure),
-                            },
+                            Problem::missing(
+                                "qualification_rank",
+                                format!("the {} procedure", self.procedure),
+                            ),
                         )
                     })
             })

@@ -74,12 +74,11 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
         if set {
             return Err(EventError::at(
                 FieldPath::key("--option").k(name),
-                Problem::NotUsed {
-                    what: name.to_owned(),
-                    by: "rescoring a results file".to_owned(),
-                    hint: "a results file is rescored by a named convention: -o convention=…"
-                        .to_owned(),
-                },
+                Problem::not_used(
+                    name.to_owned(),
+                    "rescoring a results file",
+                    "a results file is rescored by a named convention: -o convention=…",
+                ),
             ));
         }
     }

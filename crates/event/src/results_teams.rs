@@ -50,13 +50,12 @@ impl TeamsRanked {
 
 /// The refusal of a teams file where a pairs session is asked for.
 pub(crate) fn not_a_session() -> EventError {
-    EventError::new(Problem::WrongKind {
-        message: "this is a teams results file (matches between teams, in IMPs and VPs): \
+    EventError::new(Problem::wrong_kind(
+        "this is a teams results file (matches between teams, in IMPs and VPs): \
                   it is ranked by a teams procedure, `countback rank FILE --procedure ebu` \
                   (or wbf-swiss, wbf-round-robin), which also checks every stored IMP, VP and \
-                  total (docs/pbn.md, \"Teams files\")"
-            .to_owned(),
-    })
+                  total (docs/pbn.md, \"Teams files\")",
+    ))
 }
 
 fn option_path(name: &str) -> FieldPath {
@@ -292,11 +291,9 @@ pub fn rank_session(
     let (scale, boards) = scale_options(&mut options)?;
     let reads = procedure.entry().reads;
     if !reads.matches {
-        return Err(EventError::new(Problem::WrongKind {
-            message: format!(
+        return Err(EventError::new(Problem::wrong_kind(format!(
                 "the {procedure} procedure does not rank teams matches: choose ebu, wbf-swiss, wbf-round-robin or wbf-knockout"
-            ),
-        }));
+            ))));
     }
     let (imps, rescore, findings) = if reads.vps {
         let choice = infer_scale(&session, scale, boards)?;
@@ -364,11 +361,10 @@ pub fn rank(
             let procedure = procedure.ok_or_else(|| {
                 EventError::at(
                     FieldPath::key("--procedure"),
-                    Problem::Missing {
-                        what: "a teams procedure (--procedure ebu, wbf-swiss, wbf-round-robin)"
-                            .to_owned(),
-                        by: "ranking a teams results file".to_owned(),
-                    },
+                    Problem::missing(
+                        "a teams procedure (--procedure ebu, wbf-swiss, wbf-round-robin)",
+                        "ranking a teams results file",
+                    ),
                 )
             })?;
             rank_session(session, procedure, options).map(Some)

@@ -118,10 +118,9 @@ fn apply_penalties(
             _ => {
                 return Err(EventError::at(
                     at,
-                    Problem::Inconsistent {
-                        message: "a penalty gives exactly one of match_points and percent_of_top"
-                            .to_owned(),
-                    },
+                    Problem::inconsistent(
+                        "a penalty gives exactly one of match_points and percent_of_top",
+                    ),
                 ))
             }
         };
@@ -133,10 +132,7 @@ fn apply_penalties(
             };
             return Err(EventError::at(
                 at.k(field),
-                Problem::OutOfRange {
-                    value: mp.to_string(),
-                    expected: "more than 0: the match points taken off".to_owned(),
-                },
+                Problem::out_of_range(mp.to_string(), "more than 0: the match points taken off"),
             ));
         }
         let before = st.total.clone();
@@ -177,12 +173,11 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         if n > 0 {
             return Err(EventError::at(
                 FieldPath::key(name),
-                Problem::NotUsed {
-                    what: name.to_owned(),
-                    by: "scoring a pairs session".to_owned(),
-                    hint: "`score` reads boards; rank matches, sessions or games with `rank`"
-                        .to_owned(),
-                },
+                Problem::not_used(
+                    name.to_owned(),
+                    "scoring a pairs session",
+                    "`score` reads boards; rank matches, sessions or games with `rank`",
+                ),
             ));
         }
     }
@@ -196,11 +191,11 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         if set {
             return Err(EventError::at(
                 FieldPath::key("event").k(name),
-                Problem::NotUsed {
-                    what: name.to_owned(),
-                    by: "scoring a pairs session".to_owned(),
-                    hint: "VPs belong to teams events ranked with `rank`".to_owned(),
-                },
+                Problem::not_used(
+                    name.to_owned(),
+                    "scoring a pairs session",
+                    "VPs belong to teams events ranked with `rank`",
+                ),
             ));
         }
     }
@@ -211,11 +206,11 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             } else {
                 "options"
             }),
-            Problem::NotUsed {
-                what: "a tie-break procedure and its options".to_owned(),
-                by: "scoring a pairs session".to_owned(),
-                hint: "a session's scoring options go in [event.scoring]".to_owned(),
-            },
+            Problem::not_used(
+                "a tie-break procedure and its options",
+                "scoring a pairs session",
+                "a session's scoring options go in [event.scoring]",
+            ),
         ));
     }
     let options = scoring_options(event, overrides)?;
@@ -270,12 +265,9 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         };
         return Err(EventError::at(
             field,
-            Problem::OutOfRange {
-                value: common.to_string(),
-                expected: format!(
+            Problem::out_of_range(common.to_string(), format!(
                     "results on a board: the session's {pairs} pairs can play a board at most {most} times"
-                ),
-            },
+                )),
         ));
     }
     for ((i, t), b) in places.iter().zip(&bare).zip(&event.boards) {
@@ -285,24 +277,20 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             if t.results() > e {
                 return Err(EventError::at(
                     at,
-                    Problem::Inconsistent {
-                        message: format!(
-                            "board {} has {} results, more than the {e} it expects",
-                            b.board,
-                            t.results()
-                        ),
-                    },
+                    Problem::inconsistent(format!(
+                        "board {} has {} results, more than the {e} it expects",
+                        b.board,
+                        t.results()
+                    )),
                 ));
             }
             if e > common {
                 return Err(EventError::at(
                     at,
-                    Problem::Inconsistent {
-                        message: format!(
+                    Problem::inconsistent(format!(
                             "board {} expects {e} results, more than the session's {common} (event.scoring.expected)",
                             b.board
-                        ),
-                    },
+                        )),
                 ));
             }
         }
@@ -311,9 +299,9 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         if largest > common {
             return Err(EventError::at(
                 scoring_path().k("expected"),
-                Problem::Inconsistent {
-                    message: format!("a board has {largest} results, more than the {e} expected"),
-                },
+                Problem::inconsistent(format!(
+                    "a board has {largest} results, more than the {e} expected"
+                )),
             ));
         }
     }
@@ -353,10 +341,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         let rest = text.trim().strip_prefix(['A', 'a']).ok_or_else(|| {
             EventError::at(
                 at.clone(),
-                Problem::Unreadable {
-                    text: text.clone(),
-                    expected: "an artificial score such as \"A5050\"".to_owned(),
-                },
+                Problem::unreadable(text.clone(), "an artificial score such as \"A5050\""),
             )
         })?;
         spec.unplayable_award = convert::artificial(rest, text, || at)?;
@@ -374,11 +359,11 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             {
                 return Err(EventError::at(
                     FieldPath::key("contestants").i(i).k("boards_due"),
-                    Problem::NotUsed {
-                        what: "boards_due".to_owned(),
-                        by: "proportional percentages".to_owned(),
-                        hint: "set event.scoring.percentage = \"gap_par\"".to_owned(),
-                    },
+                    Problem::not_used(
+                        "boards_due",
+                        "proportional percentages",
+                        "set event.scoring.percentage = \"gap_par\"",
+                    ),
                 ));
             }
             PercentageMethod::Proportional
@@ -484,10 +469,10 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
     if due.is_empty() {
         return Err(EventError::at(
             FieldPath::key("contestants"),
-            Problem::Missing {
-                what: "contestants[].boards_due for the pairs with gaps".to_owned(),
-                by: "scoring.percentage = \"gap_par\"".to_owned(),
-            },
+            Problem::missing(
+                "contestants[].boards_due for the pairs with gaps",
+                "scoring.percentage = \"gap_par\"",
+            ),
         ));
     }
     Ok(due)

@@ -629,22 +629,19 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             if c.fraction <= Score::ZERO {
                 return Err(SessionsError {
                     session: None,
-                    error: EventError::new(Problem::OutOfRange {
-                        value: c.fraction.to_string(),
-                        expected: "a carry-forward fraction above 0".to_owned(),
-                    }),
+                    error: EventError::new(Problem::out_of_range(
+                        c.fraction.to_string(),
+                        "a carry-forward fraction above 0",
+                    )),
                 });
             }
             if c.final_from < 2 || c.final_from > files.len() {
                 return Err(SessionsError {
                     session: None,
-                    error: EventError::new(Problem::OutOfRange {
-                        value: c.final_from.to_string(),
-                        expected: format!(
+                    error: EventError::new(Problem::out_of_range(c.final_from.to_string(), format!(
                             "the first session of the final: from 2 to {} (the sessions before it are carried forward)",
                             files.len()
-                        ),
-                    }),
+                        ))),
                 });
             }
             c.final_from - 1

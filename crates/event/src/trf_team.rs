@@ -43,18 +43,17 @@ pub(crate) fn list(
     warnings: &mut Vec<Warning>,
 ) -> Result<TeamCascade, EventError> {
     if options.vega_forfeit_loss {
-        return Err(EventError::new(Problem::WrongKind {
-            message: format!(
+        return Err(EventError::new(Problem::wrong_kind(format!(
                 "this is {}: vega_forfeit_loss classifies a player's byes (individual tie-breaks); the file is ranked as teams, by C.07 arts. 12-13",
                 what_it_is(t)
-            ),
-        }));
+            ))));
     }
     let team_list = |text: &str| -> Result<TeamCascade, EventError> {
         text.parse::<TeamCascade>().map_err(|e| {
-            EventError::new(Problem::WrongKind {
-                message: format!("this is {}, ranked as teams: {e}", what_it_is(t)),
-            })
+            EventError::new(Problem::wrong_kind(format!(
+                "this is {}, ranked as teams: {e}",
+                what_it_is(t)
+            )))
         })
     };
     if let Some(text) = &options.tiebreaks {

@@ -118,12 +118,10 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
         let bad = || {
             EventError::at(
                 at.clone(),
-                Problem::BadOption {
-                    option: "places".to_owned(),
-                    message: format!(
-                        "{key:?} is not a place (\"1\") or a range of places (\"3-4\")"
-                    ),
-                },
+                Problem::bad_option(
+                    "places",
+                    format!("{key:?} is not a place (\"1\") or a range of places (\"3-4\")"),
+                ),
             )
         };
         let (from, to) = match key.split_once('-') {
@@ -138,10 +136,7 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
             if by_place.insert(p, *purpose).is_some() {
                 return Err(EventError::at(
                     at.clone(),
-                    Problem::BadOption {
-                        option: "places".to_owned(),
-                        message: format!("place {p} is given more than once"),
-                    },
+                    Problem::bad_option("places", format!("place {p} is given more than once")),
                 ));
             }
         }

@@ -8,7 +8,7 @@ pub(crate) const ENTRY: Entry = Entry::new(Reads::NOTHING, schema_of::<FideOptio
 
 /// An event file is not a TRF file.
 fn rank(_: &Ctx<'_>, _: &mut Vec<Warning>) -> Result<Ranking> {
-    Err(EventError::new(Problem::WrongKind {
-        message: "the FIDE procedure reads a TRF file: rank the tournament's .trf".to_owned(),
-    }))
+    Err(EventError::new(Problem::wrong_kind(
+        "the FIDE procedure reads a TRF file: rank the tournament's .trf",
+    )))
 }

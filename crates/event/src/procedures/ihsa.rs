@@ -29,10 +29,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let Some((a, b)) = e.scores_for(&e.first, Unit::MatchPoints) else {
             return Err(EventError::at(
                 match_path(*i).k("match_points"),
-                Problem::Missing {
-                    what: "match_points".to_owned(),
-                    by: "the ihsa procedure".to_owned(),
-                },
+                Problem::missing("match_points", "the ihsa procedure"),
             ));
         };
         if e.status == EncounterStatus::Awarded {

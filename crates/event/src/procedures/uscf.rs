@@ -19,10 +19,10 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         (Some(_), Some(_)) => {
             return Err(EventError::at(
                 options_path().k("median_table"),
-                Problem::BadOption {
-                    option: "median_table".to_owned(),
-                    message: "give either `median` or `median_table`, not both".to_owned(),
-                },
+                Problem::bad_option(
+                    "median_table",
+                    "give either `median` or `median_table`, not both",
+                ),
             ))
         }
         (Some(steps), None) => {

@@ -31,9 +31,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
             if from_matches.contains(&id) {
                 return Err(EventError::at(
                     FieldPath::key("contestants").i(i).k("score"),
-                    Problem::Inconsistent {
-                        message: format!("{id}'s carry-over is given both here and in matches[].carryover: give it once"),
-                    },
+                    Problem::inconsistent(format!("{id}'s carry-over is given both here and in matches[].carryover: give it once")),
                 ));
             }
             carry.insert(id, s.clone());

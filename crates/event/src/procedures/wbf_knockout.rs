@@ -32,10 +32,10 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     if ko.is_empty() {
         return Err(EventError::at(
             FieldPath::key("matches"),
-            Problem::Missing {
-                what: "a knockout match (a match with stage = \"knockout\")".to_owned(),
-                by: "the wbf-knockout procedure".to_owned(),
-            },
+            Problem::missing(
+                "a knockout match (a match with stage = \"knockout\")",
+                "the wbf-knockout procedure",
+            ),
         ));
     }
     if teams.len() != 2 {
@@ -62,17 +62,14 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         // would silently change the knockout's result.
         return Err(EventError::at(
             match_path(*i).k("stage"),
-            Problem::Missing {
-                what: format!(
+            Problem::missing(format!(
                     "a `stage` on each match: {} v {} play {} matches (round {} and round {}), and without stages their IMPs would be added up as one knockout match; mark the knockout match (each of its segments) stage = \"knockout\" and a qualification match stage = \"qualification\"",
                     a.first,
                     a.second,
                     ko.len(),
                     a.round,
                     b.round
-                ),
-                by: "a knockout file with more than one match".to_owned(),
-            },
+                ), "a knockout file with more than one match"),
         ));
     }
     let mut carryover = Vec::new();
@@ -80,10 +77,10 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         if e.scores_for(&e.first, Unit::Imps).is_none() {
             return Err(EventError::at(
                 match_path(*i).k("imps"),
-                Problem::Missing {
-                    what: "the IMPs of the knockout match".to_owned(),
-                    by: "the wbf-knockout procedure".to_owned(),
-                },
+                Problem::missing(
+                    "the IMPs of the knockout match",
+                    "the wbf-knockout procedure",
+                ),
             ));
         }
         if let Some([ca, cb]) = ctx.event.matches.get(*i).and_then(|m| m.carryover.clone()) {

@@ -23,9 +23,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         if !seen.insert(s.session) {
             return Err(EventError::at(
                 at.k("session"),
-                Problem::Inconsistent {
-                    message: format!("session {} is given twice", s.session),
-                },
+                Problem::inconsistent(format!("session {} is given twice", s.session)),
             ));
         }
         for (pair, score) in &s.scores {
