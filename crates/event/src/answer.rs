@@ -274,16 +274,7 @@ fn text(bytes: &[u8]) -> Result<&str, Refusal> {
 /// The line and column (from 1) of the first byte that is not UTF-8, at
 /// offset `good`, and the byte.
 fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
-    let before = bytes.get(..good).unwrap_or(bytes);
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(before.get(start..).unwrap_or(&[]))
-        .chars()
-        .count()
-        + 1;
+    let (line, column) = countback_model::error::line_column(bytes, good);
     (line, column, bytes.get(good).copied().unwrap_or(0))
 }
 

@@ -510,6 +510,24 @@ pub fn artificial(
     }
 }
 
+/// Refuses a numbered entry of a list (a board, a session) that an
+/// earlier entry already gave: one board is one entry.
+pub(crate) fn given_once(
+    seen: &mut BTreeSet<u32>,
+    what: &str,
+    number: u32,
+    at: FieldPath,
+) -> Result<()> {
+    if seen.insert(number) {
+        Ok(())
+    } else {
+        Err(EventError::at(
+            at,
+            Problem::inconsistent(format!("{what} {number} is given twice")),
+        ))
+    }
+}
+
 /// The boards as travellers (one list of lines per version of a fouled
 /// board), each with its index in the file.
 pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
@@ -517,12 +535,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
     let mut out = Vec::new();
     for (i, b) in event.boards.iter().enumerate() {
         let at = FieldPath::key("boards").i(i);
-        if !seen.insert(b.board) {
-            return Err(EventError::at(
-                at.k("board"),
-                Problem::inconsistent(format!("board {} is given twice", b.board)),
-            ));
-        }
+        given_once(&mut seen, "board", b.board, at.k("board"))?;
         let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
         for (j, r) in b.results.iter().enumerate() {
             // Spelt out only for an error: no path is built per line.
@@ -696,12 +709,7 @@ pub fn ebu_boards(
     let mut out = Vec::new();
     for (i, b) in event.board_scores.iter().enumerate() {
         let at = FieldPath::key("board_scores").i(i);
-        if !seen.insert(b.board) {
-            return Err(EventError::at(
-                at.k("board"),
-                Problem::inconsistent(format!("board {} is given twice", b.board)),
-            ));
-        }
+        given_once(&mut seen, "board", b.board, at.k("board"))?;
         let mut results = BTreeMap::new();
         for (who, score) in &b.scores {
             let c = known(set, who, at.k("scores").k(who))?;

@@ -82,9 +82,7 @@ impl LineColumn {
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = text.get(..offset).unwrap_or(text);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = countback_model::error::line_column(text.as_bytes(), offset);
         LineColumn { line, column }
     }
 }

@@ -243,22 +243,31 @@ fn path(at: &[Step<'_>]) -> FieldPath {
     })
 }
 
+/// Refuses `text` if it holds a character that could forge a line of the
+/// output; `expected` says what was expected, given the culprit's code point.
+fn refuse_forging(
+    text: &str,
+    at: &[Step<'_>],
+    expected: fn(u32) -> String,
+) -> Result<(), EventError> {
+    match text.chars().find(|c| forges_output(*c)) {
+        Some(c) => Err(EventError::at(
+            path(at),
+            Problem::unreadable(text, expected(u32::from(c))),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn walk<'a>(v: &'a Value, at: &mut Vec<Step<'a>>, key: Option<&str>) -> Result<(), EventError> {
     match v {
         Value::String(s) => {
-            if let Some(c) = s.chars().find(|c| forges_output(*c)) {
-                return Err(EventError::at(
-                    path(at),
-                    Problem::unreadable(
-                        s.clone(),
-                        format!(
-                            "text without control characters, line breaks or bidirectional \
-                             overrides (it holds U+{:04X}, which could forge a line of the output)",
-                            u32::from(c)
-                        ),
-                    ),
-                ));
-            }
+            refuse_forging(s, at, |c| {
+                format!(
+                    "text without control characters, line breaks or bidirectional overrides \
+                     (it holds U+{c:04X}, which could forge a line of the output)"
+                )
+            })?;
             if s.trim().is_empty() && key.is_some_and(|k| IDS.contains(&k)) {
                 return Err(EventError::at(
                     path(at),
@@ -279,19 +288,12 @@ fn walk<'a>(v: &'a Value, at: &mut Vec<Step<'a>>, key: Option<&str>) -> Result<(
             for (k, item) in map {
                 at.push(Step::Key(k));
                 // A map's keys are text the output may print too.
-                if let Some(c) = k.chars().find(|c| forges_output(*c)) {
-                    return Err(EventError::at(
-                        path(at),
-                        Problem::unreadable(
-                            k.clone(),
-                            format!(
-                                "a key without control characters or bidirectional overrides \
-                                 (it holds U+{:04X})",
-                                u32::from(c)
-                            ),
-                        ),
-                    ));
-                }
+                refuse_forging(k, at, |c| {
+                    format!(
+                        "a key without control characters or bidirectional overrides \
+                         (it holds U+{c:04X})"
+                    )
+                })?;
                 walk(item, at, Some(k))?;
                 at.pop();
             }

@@ -100,3 +100,41 @@ pub enum InputError {
         source: ScoreError,
     },
 }
+
+/// Where byte `offset` of a file's `text` stands: its line and column, both
+/// from 1, the column counted in characters (bytes that start a UTF-8
+/// character), as an editor shows it. Every reader names its culprit's
+/// place by this one count; an offset past the end is the end.
+#[must_use]
+pub fn line_column(text: &[u8], offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = before
+        .get(start..)
+        .unwrap_or(&[])
+        .iter()
+        .filter(|b| (**b & 0xC0) != 0x80)
+        .count()
+        + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_column;
+
+    #[test]
+    fn a_place_is_a_line_and_a_column_of_characters() {
+        let text = "ab\nçé x\n".as_bytes();
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 2), (1, 3));
+        assert_eq!(line_column(text, 3), (2, 1));
+        // "çé " is five bytes and three characters: `x` is the fourth.
+        assert_eq!(line_column(text, 8), (2, 4));
+        assert_eq!(line_column(text, 999), (3, 1));
+    }
+}

@@ -45,22 +45,10 @@ pub fn check_traveller_lines(count: usize) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// 1-based line and column (in characters) of byte offset `at` in `text`.
+/// 1-based line and column (in characters) of byte offset `at` in `text`,
+/// as the messages' `u32` fields hold them.
 pub(crate) fn line_column(text: &[u8], at: usize) -> (u32, u32) {
-    let before = text.get(..at).unwrap_or(text);
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map_or(0, |i| i + 1);
-    // Count characters, not bytes: skip UTF-8 continuation bytes.
-    let column = before
-        .get(start..)
-        .unwrap_or(&[])
-        .iter()
-        .filter(|b| (**b & 0xC0) != 0x80)
-        .count()
-        + 1;
+    let (line, column) = countback_model::error::line_column(text, at);
     (
         u32::try_from(line).unwrap_or(u32::MAX),
         u32::try_from(column).unwrap_or(u32::MAX),

@@ -20,12 +20,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let mut seen = BTreeSet::new();
     for (i, s) in order {
         let at = FieldPath::key("sessions").i(i);
-        if !seen.insert(s.session) {
-            return Err(EventError::at(
-                at.k("session"),
-                Problem::inconsistent(format!("session {} is given twice", s.session)),
-            ));
-        }
+        convert::given_once(&mut seen, "session", s.session, at.k("session"))?;
         for (pair, score) in &s.scores {
             let id = known(ctx.set, pair, at.k("scores").k(pair))?;
             sessions.entry(id).or_default().push(score.clone());
