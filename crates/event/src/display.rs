@@ -107,17 +107,25 @@ impl FromStr for HalfDisplay {
     fn from_str(s: &str) -> Result<HalfDisplay, String> {
         let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
         let wanted = wanted.strip_prefix("half-").unwrap_or(&wanted);
-        HalfDisplay::ALL
-            .into_iter()
-            .find(|h| h.name() == wanted)
-            .ok_or_else(|| {
-                let names: Vec<&str> = HalfDisplay::ALL.iter().map(|h| h.name()).collect();
-                format!(
-                    "{s:?} is not a half rule; choose one of {}",
-                    names.join(", ")
-                )
-            })
+        by_name(&HalfDisplay::ALL, HalfDisplay::name, wanted)
+            .map_err(|names| format!("{s:?} is not a half rule; choose one of {names}"))
     }
+}
+
+/// The one of `all` whose `name` is `wanted`; else every name, joined by
+/// commas, for the message that lists the choices.
+pub(crate) fn by_name<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    wanted: &str,
+) -> Result<T, String> {
+    all.iter()
+        .copied()
+        .find(|c| name(*c) == wanted)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|c| name(*c)).collect();
+            names.join(", ")
+        })
 }
 
 /// How a column's values are to be displayed.

@@ -122,14 +122,8 @@ fn named<T: Copy>(
     name: fn(T) -> &'static str,
     what: &str,
 ) -> Result<T, String> {
-    let norm = s.trim().replace('_', "-");
-    all.iter()
-        .copied()
-        .find(|c| name(*c) == norm)
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|c| name(*c)).collect();
-            format!("{s:?} is not {what}: {}", names.join(", "))
-        })
+    crate::display::by_name(all, name, &s.trim().replace('_', "-"))
+        .map_err(|names| format!("{s:?} is not {what}: {names}"))
 }
 
 /// How a pair is recognised across sessions.

@@ -106,16 +106,8 @@ impl std::fmt::Display for Procedure {
 impl std::str::FromStr for Procedure {
     type Err = String;
     fn from_str(s: &str) -> std::result::Result<Procedure, String> {
-        Procedure::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Procedure::ALL.iter().map(|p| p.name()).collect();
-                format!(
-                    "unknown procedure {s:?}; expected one of {}",
-                    names.join(", ")
-                )
-            })
+        crate::display::by_name(&Procedure::ALL, Procedure::name, s)
+            .map_err(|names| format!("unknown procedure {s:?}; expected one of {names}"))
     }
 }
 
