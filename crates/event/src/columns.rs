@@ -41,6 +41,22 @@ impl Column {
             precision,
         }
     }
+
+    /// A column of one exact figure per contestant.
+    fn of_scores(
+        key: &str,
+        title: &str,
+        description: &str,
+        precision: Precision,
+        scores: impl IntoIterator<Item = (ContestantId, countback_model::Score)>,
+    ) -> Column {
+        let mut c = Column::new(key, title, description, precision);
+        c.values = scores
+            .into_iter()
+            .map(|(id, s)| (id, Value::Score(s)))
+            .collect();
+        c
+    }
 }
 
 /// USCF: one column per system of the cascade, in its order.
@@ -52,24 +68,22 @@ pub(crate) fn uscf(
         .steps()
         .iter()
         .map(|&system| {
-            let mut c = Column::new(
+            Column::of_scores(
                 system.key(),
                 system.name(),
                 &system.clause().to_string(),
                 Precision::distinct(0),
-            );
-            c.values = values
-                .iter()
-                .map(|v| (v.player.clone(), Value::Score(v.value(system).clone())))
-                .collect();
-            c
+                values
+                    .iter()
+                    .map(|v| (v.player.clone(), v.value(system).clone())),
+            )
         })
         .collect()
 }
 
 /// IHSA: the team tie-break total.
 pub(crate) fn ihsa(breaks: &[countback_tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
-    let mut c = Column::new(
+    vec![Column::of_scores(
         "ihsa_tie_break",
         "IHSA tie-break",
         &format!(
@@ -77,12 +91,8 @@ pub(crate) fn ihsa(breaks: &[countback_tiebreak_chess::IhsaTieBreak]) -> Vec<Col
             countback_tiebreak_chess::IHSA_CLAUSE
         ),
         Precision::distinct(2),
-    );
-    c.values = breaks
-        .iter()
-        .map(|b| (b.team.clone(), Value::Score(b.total.clone())))
-        .collect();
-    vec![c]
+        breaks.iter().map(|b| (b.team.clone(), b.total.clone())),
+    )]
 }
 
 /// FIDE: one column per code of the cascade, in its order, for every
@@ -104,19 +114,16 @@ pub(crate) fn fide(
         } else {
             Precision::distinct(0)
         };
-        let mut c = Column::new(
+        let values = eval.optional_values(code)?;
+        out.push(Column::of_scores(
             &name,
             &name,
             &format!("FIDE C.07 {}: {}", code.article(), code.kind.description()),
             precision,
-        );
-        let values = eval.optional_values(code)?;
-        c.values = ids
-            .iter()
-            .zip(values)
-            .filter_map(|(id, v)| v.map(|v| (id.clone(), Value::Score(v))))
-            .collect();
-        out.push(c);
+            ids.iter()
+                .zip(values)
+                .filter_map(|(id, v)| v.map(|v| (id.clone(), v))),
+        ));
     }
     Ok(out)
 }
@@ -130,17 +137,13 @@ pub(crate) fn wbf_teams(
 ) -> Result<Vec<Column>> {
     let mut out = Vec::new();
     if swiss {
-        let mut c = Column::new(
+        out.push(Column::of_scores(
             "swiss_points",
             "Swiss points",
             "WBF 3 Swiss points: the sum of every direct opponent's VPs",
             Precision::distinct(0),
-        );
-        c.values = countback_tiebreak_wbf::swiss_points(teams, readings)?
-            .into_iter()
-            .map(|(t, s)| (t, Value::Score(s)))
-            .collect();
-        out.push(c);
+            countback_tiebreak_wbf::swiss_points(teams, readings)?,
+        ));
     }
     let (imp, points) = if swiss {
         ("WBF 3.1(ii)", "WBF 3.1(iv)")
@@ -187,32 +190,24 @@ pub(crate) fn ebu(
     if stage.format.all_play_all {
         return Vec::new();
     }
-    let mut c = Column::new(
+    vec![Column::of_scores(
         "tie_break_points",
         "Tie-break points",
         "EBU 143.5.2 tie-break points: opponents' final scores, pro rata",
         Precision::distinct(0),
-    );
-    c.values = points
-        .into_iter()
-        .map(|(t, s)| (t, Value::Score(s)))
-        .collect();
-    vec![c]
+        points,
+    )]
 }
 
 /// WBF 5: the carry-over each team brings into the stage, part of the
 /// final score the standings show (WBF 5(a) compares the score without
 /// it). A figure of the file, shown so that the total can be read.
 pub(crate) fn bam_carryover(carry: &BTreeMap<ContestantId, countback_model::Score>) -> Column {
-    let mut c = Column::new(
+    Column::of_scores(
         "carryover",
         "carry-over",
         "WBF 5 carry-over into the stage (included in the points)",
         Precision::distinct(0),
-    );
-    c.values = carry
-        .iter()
-        .map(|(t, s)| (t.clone(), Value::Score(s.clone())))
-        .collect();
-    c
+        carry.iter().map(|(t, s)| (t.clone(), s.clone())),
+    )
 }
