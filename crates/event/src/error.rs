@@ -327,6 +327,25 @@ impl Problem {
     }
 }
 
+/// Refuses the first of `fields` (a field's name, and whether the file
+/// gives it) that is given, as a field under `under` (or at the top of the
+/// file): `by` does not use it, and `hint` says what to do instead. A field
+/// that would change nothing is refused, never silently ignored.
+pub(crate) fn refuse_given(
+    under: Option<&FieldPath>,
+    fields: &[(&str, bool)],
+    by: &str,
+    hint: &str,
+) -> Result<()> {
+    match fields.iter().find(|(_, given)| *given) {
+        Some((name, _)) => Err(EventError::at(
+            under.map_or_else(|| FieldPath::key(name), |p| p.k(name)),
+            Problem::not_used(*name, by, hint),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn list(v: &[String]) -> String {
     v.join(", ")
 }

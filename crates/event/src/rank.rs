@@ -201,22 +201,19 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             return Err(not_used(match_path(i).k("stage"), "a match's stage", p, "only wbf-knockout tells qualification matches from the knockout match; a file is one stage"));
         }
     }
-    let converts = u.vps;
-    let info = &event.event;
-    for (set, name) in [
-        (info.vp_scale.is_some(), "vp_scale"),
-        (info.boards_per_match.is_some(), "boards_per_match"),
-        (info.fractional_imps.is_some(), "fractional_imps"),
-        (info.vp_total.is_some(), "vp_total"),
-    ] {
-        if set && !converts {
-            return Err(not_used(
-                FieldPath::key("event").k(name),
-                name,
-                p,
-                "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) read VPs and convert IMPs to them",
-            ));
-        }
+    if !u.vps {
+        let info = &event.event;
+        crate::error::refuse_given(
+            Some(&FieldPath::key("event")),
+            &[
+                ("vp_scale", info.vp_scale.is_some()),
+                ("boards_per_match", info.boards_per_match.is_some()),
+                ("fractional_imps", info.fractional_imps.is_some()),
+                ("vp_total", info.vp_total.is_some()),
+            ],
+            &format!("the {p} procedure"),
+            "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) read VPs and convert IMPs to them",
+        )?;
     }
     if event.event.scoring.is_some() {
         return Err(not_used(

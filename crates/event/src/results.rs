@@ -63,25 +63,19 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
         percentage,
         unplayable_award,
     } = options;
-    for (name, set) in [
-        ("expected", expected.is_some()),
-        ("scale", scale.is_some()),
-        ("one_missing", one_missing.is_some()),
-        ("rounding", rounding.is_some()),
-        ("percentage", percentage.is_some()),
-        ("unplayable_award", unplayable_award.is_some()),
-    ] {
-        if set {
-            return Err(EventError::at(
-                FieldPath::key("--option").k(name),
-                Problem::not_used(
-                    name.to_owned(),
-                    "rescoring a results file",
-                    "a results file is rescored by a named convention: -o convention=…",
-                ),
-            ));
-        }
-    }
+    crate::error::refuse_given(
+        Some(&FieldPath::key("--option")),
+        &[
+            ("expected", expected.is_some()),
+            ("scale", scale.is_some()),
+            ("one_missing", one_missing.is_some()),
+            ("rounding", rounding.is_some()),
+            ("percentage", percentage.is_some()),
+            ("unplayable_award", unplayable_award.is_some()),
+        ],
+        "rescoring a results file",
+        "a results file is rescored by a named convention: -o convention=…",
+    )?;
     Ok(convention)
 }
 

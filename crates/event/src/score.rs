@@ -12,7 +12,7 @@ use countback_normalise::{
 };
 
 use crate::convert;
-use crate::error::{AtField, EventError, FieldPath, Problem, Result};
+use crate::error::{refuse_given, AtField, EventError, FieldPath, Problem, Result};
 use crate::file::EventFile;
 use crate::options::{OneMissingName, PercentageName, RoundingName, ScaleName, ScoringOptions};
 
@@ -163,42 +163,31 @@ fn scoring_path() -> FieldPath {
 /// the boards played, or with gap PARs. `overrides` replace the file's
 /// `[event.scoring]` options one by one.
 pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<Scored> {
-    for (name, n) in [
-        ("matches", event.matches.len()),
-        ("byes", event.byes.len()),
-        ("board_scores", event.board_scores.len()),
-        ("sessions", event.sessions.len()),
-        ("games", event.games.len()),
-    ] {
-        if n > 0 {
-            return Err(EventError::at(
-                FieldPath::key(name),
-                Problem::not_used(
-                    name.to_owned(),
-                    "scoring a pairs session",
-                    "`score` reads boards; rank matches, sessions or games with `rank`",
-                ),
-            ));
-        }
-    }
+    const BY: &str = "scoring a pairs session";
+    refuse_given(
+        None,
+        &[
+            ("matches", !event.matches.is_empty()),
+            ("byes", !event.byes.is_empty()),
+            ("board_scores", !event.board_scores.is_empty()),
+            ("sessions", !event.sessions.is_empty()),
+            ("games", !event.games.is_empty()),
+        ],
+        BY,
+        "`score` reads boards; rank matches, sessions or games with `rank`",
+    )?;
     let info = &event.event;
-    for (set, name) in [
-        (info.vp_total.is_some(), "vp_total"),
-        (info.vp_scale.is_some(), "vp_scale"),
-        (info.boards_per_match.is_some(), "boards_per_match"),
-        (info.fractional_imps.is_some(), "fractional_imps"),
-    ] {
-        if set {
-            return Err(EventError::at(
-                FieldPath::key("event").k(name),
-                Problem::not_used(
-                    name.to_owned(),
-                    "scoring a pairs session",
-                    "VPs belong to teams events ranked with `rank`",
-                ),
-            ));
-        }
-    }
+    refuse_given(
+        Some(&FieldPath::key("event")),
+        &[
+            ("vp_total", info.vp_total.is_some()),
+            ("vp_scale", info.vp_scale.is_some()),
+            ("boards_per_match", info.boards_per_match.is_some()),
+            ("fractional_imps", info.fractional_imps.is_some()),
+        ],
+        BY,
+        "VPs belong to teams events ranked with `rank`",
+    )?;
     if event.event.procedure.is_some() || !event.event.options.0.is_empty() {
         return Err(EventError::at(
             FieldPath::key("event").k(if event.event.procedure.is_some() {
@@ -208,7 +197,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             }),
             Problem::not_used(
                 "a tie-break procedure and its options",
-                "scoring a pairs session",
+                BY,
                 "a session's scoring options go in [event.scoring]",
             ),
         ));
