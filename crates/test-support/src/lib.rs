@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
+pub mod fide_swiss;
 pub mod files;
 pub mod json;
 pub mod synthetic;
