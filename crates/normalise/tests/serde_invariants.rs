@@ -52,40 +52,13 @@ fn a_scale_factor_refuses_what_new_refuses() {
 // ---------------------------------------------------------------------------
 // Arbitrary JSON.
 
-const NAMES: &[&str] = &[
-    "expected",
-    "actual",
-    "scale",
-    "two_per_beat",
-    "one_per_beat",
-    "one_missing",
-    "formula",
-    "top_minus_one_bottom_plus_one",
-    "unplayable_award",
-    "ns_percent",
-    "ew_percent",
-    "rounding",
-    "exact",
-    "ebu_tenth_toward_average",
-    "hundredth_half_up",
-    "custom",
-    "step",
-    "mode",
-    "floor",
-    "nearest",
-    "rule",
-    "even",
-    "factoring",
-    "neuberg",
-    "ties_for_missing",
-    "proportional",
-    "largest_board",
-    "fixed",
-];
-
-/// Any JSON, toward the names and texts these types read.
+/// Any JSON, toward the names (`data/serde_names.txt`) and texts these
+/// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(NAMES, "[-+]?[0-9]{1,3}([./][0-9]{1,3})?".boxed())
+    countback_test_support::json::any_json(
+        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
+        "[-+]?[0-9]{1,3}([./][0-9]{1,3})?".boxed(),
+    )
 }
 
 fn count_json() -> impl Strategy<Value = Value> {

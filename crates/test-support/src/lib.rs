@@ -27,6 +27,7 @@ pub mod fide_swiss;
 pub mod files;
 pub mod json;
 pub mod synthetic;
+pub mod vocabulary;
 
 /// The environment variable that names the shared data folder instead of
 /// `../shared` beside the checkout. CI points it at a missing folder to prove

@@ -36,39 +36,13 @@ fn a_round_result_refuses_what_parse_refuses() {
 // ---------------------------------------------------------------------------
 // Arbitrary JSON.
 
-const NAMES: &[&str] = &[
-    "steps",
-    "median",
-    "unplayed",
-    "opponent_unplayed_as_draw",
-    "own_unplayed_as_zero_opponent",
-    "deduct_unplayed_wins",
-    "deduct_half_point_byes",
-    "end",
-    "kind",
-    "clause",
-    "stands",
-    "play_off",
-    "random_ballot",
-    "modified_median",
-    "median",
-    "solkoff",
-    "cumulative",
-    "opposition_cumulative",
-    "max_match_points",
-    "own_unplayed",
-    "omitted",
-    "scored_as_draw",
-    "W:A",
-    "D:B",
-    "B",
-    "H",
-    "U",
-];
-
-/// Any JSON, toward the names and texts these types read.
+/// Any JSON, toward the names (`data/serde_names.txt`) and texts these
+/// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(NAMES, "[WDLXFBHZUwdl]?:? ?.{0,4}".boxed())
+    countback_test_support::json::any_json(
+        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
+        "[WDLXFBHZUwdl]?:? ?.{0,4}".boxed(),
+    )
 }
 
 fn steps_json() -> impl Strategy<Value = Value> {

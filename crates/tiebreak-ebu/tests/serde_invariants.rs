@@ -67,38 +67,13 @@ const UNITS: &[&str] = &[
     "percent",
 ];
 
-const NAMES: &[&str] = &[
-    "default",
-    "by_place",
-    "title",
-    "qualifying_place",
-    "indivisible_prize",
-    "shared_place",
-    "tests",
-    "readings",
-    "direct_result",
-    "tie_break_points",
-    "scoring",
-    "basic",
-    "final",
-    "imps",
-    "victory_points",
-    "contestant",
-    "final_score",
-    "share_played",
-    "withdrew",
-    "aggregate_points",
-    "all_play_all",
-    "contestants",
-    "grouping",
-    "draw_score",
-    "team",
-    "rounds",
-];
-
-/// Any JSON, toward the names and texts these types read.
+/// Any JSON, toward the names (`data/serde_names.txt`) and texts these
+/// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(NAMES, "[-+]?[0-9]{1,3}([./][0-9]{1,2})?".boxed())
+    countback_test_support::json::any_json(
+        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
+        "[-+]?[0-9]{1,3}([./][0-9]{1,2})?".boxed(),
+    )
 }
 
 fn place_purposes_json() -> impl Strategy<Value = Value> {
