@@ -13,49 +13,13 @@ fn line(rank: u32, name: &str, rating: u32, rounds: &[support::Round]) -> String
     support::player(rank, name, rating, None, Some(rank), rounds)
 }
 
-/// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player:
+/// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player
+/// (Fay), each player's starting rank as their rank (`data/six.trf`):
 /// R1 Ann-Bob 1-0, Cid-Dan =, Eve-Fay 0-1;
 /// R2 Cid-Ann 0-1 (Ann Black), Bob-Fay =, Dan half-point bye, Eve zero-point bye;
 /// R3 Ann-Fay =, Dan wins by forfeit v Bob, Cid pairing-allocated bye, Eve not paired.
 fn six() -> String {
-    let mut lines = vec!["012 Six players".to_string(), "042 2025/05/01".to_string()];
-    lines.extend(support::players(
-        &[
-            (
-                1,
-                "Ann",
-                2000,
-                &[(2, 'w', '1'), (3, 'b', '1'), (6, 'w', '=')],
-            ),
-            (
-                2,
-                "Bob",
-                1900,
-                &[(1, 'b', '0'), (6, 'w', '='), (4, '-', '-')],
-            ),
-            (
-                3,
-                "Cid",
-                1800,
-                &[(4, 'w', '='), (1, 'w', '0'), (0, '-', 'U')],
-            ),
-            (
-                4,
-                "Dan",
-                1700,
-                &[(3, 'b', '='), (0, '-', 'H'), (2, '-', '+')],
-            ),
-            (
-                5,
-                "Eve",
-                1600,
-                &[(6, 'w', '0'), (0, '-', 'Z'), (0, '-', ' ')],
-            ),
-            (6, "Fay", 0, &[(5, 'b', '1'), (2, 'b', '='), (1, 'b', '=')]),
-        ],
-        true,
-    ));
-    lines.join("\n")
+    support::event(include_str!("data/six.trf"))
 }
 
 fn s(text: &str) -> Score {

@@ -41,14 +41,9 @@ pub fn player(
     l
 }
 
-/// The records of a table of players (starting rank, name, rating,
-/// rounds), without declared points; `ranked` writes each player's
-/// starting rank as their declared rank.
-pub fn players(table: &[(u32, &str, u32, &[Round])], ranked: bool) -> Vec<String> {
-    table
-        .iter()
-        .map(|(rank, name, rating, rounds)| {
-            player(*rank, name, *rating, None, ranked.then_some(*rank), rounds)
-        })
-        .collect()
+/// A small event kept as a TRF file under `tests/data` (`include_str!` it),
+/// without the file's final line break, so that a test can append a record
+/// as the next line.
+pub fn event(file: &str) -> String {
+    file.trim_end_matches('\n').to_owned()
 }
