@@ -8,6 +8,7 @@
 
 use countback_normalise::{BoardSpec, Direction, RoundingPolicy, ScaleFactor, Score, SessionSpec};
 use countback_test_support::json::read;
+use countback_test_support::serde_check::{any_json as any_json_toward, read_each};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -55,9 +56,9 @@ fn a_scale_factor_refuses_what_new_refuses() {
 /// Any JSON, toward the names (`data/serde_names.txt`) and texts these
 /// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(
-        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
-        "[-+]?[0-9]{1,3}([./][0-9]{1,3})?".boxed(),
+    any_json_toward(
+        include_str!("data/serde_names.txt"),
+        "[-+]?[0-9]{1,3}([./][0-9]{1,3})?",
     )
 }
 
@@ -163,9 +164,6 @@ proptest! {
 
     #[test]
     fn other_normalise_types_never_panic_and_round_trip(v in any_json()) {
-        read::<RoundingPolicy>(&v)?;
-        read::<SessionSpec>(&v)?;
-        read::<BoardSpec>(&v)?;
-        read::<ScaleFactor>(&v)?;
+        read_each::<(RoundingPolicy, SessionSpec, BoardSpec, ScaleFactor)>(&v)?;
     }
 }

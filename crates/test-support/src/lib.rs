@@ -26,8 +26,8 @@ pub mod cli;
 pub mod fide_swiss;
 pub mod files;
 pub mod json;
+pub mod serde_check;
 pub mod synthetic;
-pub mod vocabulary;
 
 /// The environment variable that names the shared data folder instead of
 /// `../shared` beside the checkout. CI points it at a missing folder to prove

@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use countback_test_support::json::read;
+use countback_test_support::serde_check::{any_json as any_json_toward, read_each};
 use countback_tiebreak_chess::{
     Cascade, IhsaOptions, MedianDiscards, RoundResult, UnplayedGames, UscfOptions,
 };
@@ -39,9 +40,9 @@ fn a_round_result_refuses_what_parse_refuses() {
 /// Any JSON, toward the names (`data/serde_names.txt`) and texts these
 /// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(
-        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
-        "[WDLXFBHZUwdl]?:? ?.{0,4}".boxed(),
+    any_json_toward(
+        include_str!("data/serde_names.txt"),
+        "[WDLXFBHZUwdl]?:? ?.{0,4}",
     )
 }
 
@@ -93,9 +94,6 @@ proptest! {
 
     #[test]
     fn other_chess_types_never_panic_and_round_trip(v in any_json()) {
-        read::<MedianDiscards>(&v)?;
-        read::<UscfOptions>(&v)?;
-        read::<Cascade>(&v)?;
-        read::<IhsaOptions>(&v)?;
+        read_each::<(MedianDiscards, UscfOptions, Cascade, IhsaOptions)>(&v)?;
     }
 }

@@ -8,6 +8,7 @@
 
 use countback_model::Unit;
 use countback_test_support::json::read;
+use countback_test_support::serde_check::{any_json as any_json_toward, read_each};
 use countback_tiebreak_ebu::{
     EventFormat, FinalStanding, MethodOfScoring, PenaltyConversion, PlacePurposes, Procedure,
     Readings, Scoring,
@@ -70,9 +71,9 @@ const UNITS: &[&str] = &[
 /// Any JSON, toward the names (`data/serde_names.txt`) and texts these
 /// types read.
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(
-        countback_test_support::vocabulary::names(include_str!("data/serde_names.txt")),
-        "[-+]?[0-9]{1,3}([./][0-9]{1,2})?".boxed(),
+    any_json_toward(
+        include_str!("data/serde_names.txt"),
+        "[-+]?[0-9]{1,3}([./][0-9]{1,2})?",
     )
 }
 
@@ -136,12 +137,6 @@ proptest! {
 
     #[test]
     fn other_ebu_types_never_panic_and_round_trip(v in any_json()) {
-        read::<PlacePurposes>(&v)?;
-        read::<Procedure>(&v)?;
-        read::<Readings>(&v)?;
-        read::<Scoring>(&v)?;
-        read::<EventFormat>(&v)?;
-        read::<FinalStanding>(&v)?;
-        read::<PenaltyConversion>(&v)?;
+        read_each::<(PlacePurposes, Procedure, Readings, Scoring, EventFormat, FinalStanding, PenaltyConversion)>(&v)?;
     }
 }
