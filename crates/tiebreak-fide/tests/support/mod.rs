@@ -47,3 +47,39 @@ pub fn player(
 pub fn event(file: &str) -> String {
     file.trim_end_matches('\n').to_owned()
 }
+
+/// Asserts every row of the case file `tests/data/{name}` of tie-break
+/// values (a `player,code,value` header, then a row a value, `#` lines the
+/// working or the source) against `fide`: the value of `code` for the
+/// player of that starting rank. `rows` is how many the file holds, so that
+/// a file cut short fails too.
+#[track_caller]
+pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, rows: usize) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    let file = std::fs::read_to_string(&path).unwrap();
+    let mut lines = file.lines().filter(|l| !l.starts_with('#'));
+    assert_eq!(
+        lines.next(),
+        Some("player,code,value"),
+        "{name}: the header"
+    );
+    let mut checked = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), 3, "{name}: {line:?} is not player,code,value");
+        let [player, code, value]: [&str; 3] = cells.try_into().unwrap();
+        let player: u32 = player.parse().unwrap();
+        let got = fide.value(player, &code.parse().unwrap()).unwrap();
+        let expected = countback_model::Score::parse(value).unwrap();
+        assert_eq!(
+            got,
+            expected,
+            "{name} ({:?}): #{player} {code}",
+            fide.options().edition()
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, rows, "{name}: rows");
+}
