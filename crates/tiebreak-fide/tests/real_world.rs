@@ -39,14 +39,24 @@ fn dump(teams: &TeamTournament<'_>) {
     }
 }
 
-/// A team file under the individual procedure is refused, saying what it is.
-fn refused_as_individual(t: &trf::Tournament, teams: usize) {
-    let err = Evaluation::new(t, Options::for_tournament(t)).unwrap_err();
+/// A team file of the folder (`None` where the data is missing): read,
+/// refused under the individual procedure saying what it is, and read as
+/// `teams` teams of 4 boards on match points (its `310` records'
+/// departures printed, for a failure's reader).
+fn team_file(relative: &str, teams: usize) -> Option<trf::Tournament> {
+    let t = read(relative)?;
+    let err = Evaluation::new(&t, Options::for_tournament(&t)).unwrap_err();
     assert!(
         matches!(err, FideError::TeamTournament { teams: n, .. } if n == teams),
         "{err}"
     );
     assert!(err.to_string().contains("team tournament"), "{err}");
+    let read_as = TeamTournament::new(&t).unwrap();
+    dump(&read_as);
+    assert_eq!(read_as.standings().len(), teams);
+    assert_eq!(read_as.boards(), 4);
+    assert_eq!(read_as.primary(), TeamScore::MatchPoints);
+    Some(t)
 }
 
 /// FIDE TEC's team sample (Grandmommy's Cup, anonymised): 50 teams, 4
@@ -56,15 +66,10 @@ fn refused_as_individual(t: &trf::Tournament, teams: usize) {
 /// forfeited matches (`330`) make.
 #[test]
 fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    refused_as_individual(&t, 50);
     let teams = TeamTournament::new(&t).unwrap();
-    dump(&teams);
-    assert_eq!(teams.standings().len(), 50);
-    assert_eq!(teams.boards(), 4);
-    assert_eq!(teams.primary(), TeamScore::MatchPoints);
     assert_eq!(disagreeing(&teams), Vec::<u32>::new());
     // Team 3: a full-point bye in round 1 (2 MP, 4 GP), then 13 matches.
     let three = &teams.standings()[2];
@@ -197,7 +202,7 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
 /// 15 over the board or in the last round.
 #[test]
 fn grandmommys_cup_fore_buchholz_on_game_points() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
     let teams = TeamTournament::new(&t).unwrap();
@@ -243,10 +248,9 @@ fn grandmommys_cup_fore_buchholz_on_game_points() {
 ///   other draft's (1 MP and 2 GP fewer), and the `310` was not updated.
 #[test]
 fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
-    let Some(t) = read("sharly-chess/example_trf26.trf") else {
+    let Some(t) = team_file("sharly-chess/example_trf26.trf", 50) else {
         return;
     };
-    refused_as_individual(&t, 50);
     let teams = TeamTournament::new(&t).unwrap();
     let d = teams.points_disagreements();
     let first = d.iter().find(|d| d.team == 1).unwrap();
@@ -300,14 +304,10 @@ fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
 /// 1½-2½ (four boards hold at most 4 GP).
 #[test]
 fn sharly_team_import_test_reads_as_teams() {
-    let Some(t) = read("sharly-chess/trf-team-import-test.trf") else {
+    let Some(t) = team_file("sharly-chess/trf-team-import-test.trf", 5) else {
         return;
     };
-    refused_as_individual(&t, 5);
     let teams = TeamTournament::new(&t).unwrap();
-    dump(&teams);
-    assert_eq!(teams.boards(), 4);
-    assert_eq!(teams.primary(), TeamScore::MatchPoints);
     assert_eq!(disagreeing(&teams), [2, 4, 5]);
     let d = teams.points_disagreements();
     assert_eq!(d[0].match_points, (Some(s("4")), s("3")));
@@ -400,7 +400,7 @@ fn every_individual_real_world_file_reads() {
 /// tied first, as in the reference.
 #[test]
 fn grandmommys_cup_board_stages_of_the_2026_chains() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
     let teams = TeamTournament::new(&t).unwrap();
