@@ -29,19 +29,18 @@ const TRICK_SCORE: [(Strain, [i32; 7]); 5] = [
 /// undertricks. Columns: undoubled NV, undoubled V, doubled NV, doubled V,
 /// redoubled NV, redoubled V.
 fn undertricks() -> Vec<[i32; 6]> {
-    let rows: Vec<[i32; 6]> = include_str!("data/law77/undertricks.csv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("down,"))
-        .zip(1..)
-        .map(|(line, down)| {
-            let cells: Vec<i32> = line.split(',').map(|c| c.trim().parse().unwrap()).collect();
-            assert_eq!(
-                cells[0], down,
-                "{line}: the rows go 1, 2, 3 ... undertricks"
-            );
-            <[i32; 6]>::try_from(&cells[1..]).unwrap()
-        })
-        .collect();
+    let rows: Vec<[i32; 6]> = countback_test_support::case_file::csv(
+        include_str!("data/law77/undertricks.csv"),
+        "down,undoubled_nv,undoubled_v,doubled_nv,doubled_v,redoubled_nv,redoubled_v",
+    )
+    .iter()
+    .zip(1..)
+    .map(|(cells, down)| {
+        let figures: Vec<i32> = cells.iter().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(figures[0], down, "the rows go 1, 2, 3 ... undertricks");
+        <[i32; 6]>::try_from(&figures[1..]).unwrap()
+    })
+    .collect();
     assert_eq!(rows.len(), 13, "1 to 13 undertricks");
     rows
 }

@@ -22,6 +22,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod case_file;
 pub mod cli;
 pub mod fide_swiss;
 pub mod files;

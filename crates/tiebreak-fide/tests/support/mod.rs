@@ -59,16 +59,8 @@ pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, 
         .join("tests/data")
         .join(name);
     let file = std::fs::read_to_string(&path).unwrap();
-    let mut lines = file.lines().filter(|l| !l.starts_with('#'));
-    assert_eq!(
-        lines.next(),
-        Some("player,code,value"),
-        "{name}: the header"
-    );
     let mut checked = 0;
-    for line in lines {
-        let cells: Vec<&str> = line.split(',').collect();
-        assert_eq!(cells.len(), 3, "{name}: {line:?} is not player,code,value");
+    for cells in countback_test_support::case_file::csv(&file, "player,code,value") {
         let [player, code, value]: [&str; 3] = cells.try_into().unwrap();
         let player: u32 = player.parse().unwrap();
         let got = fide.value(player, &code.parse().unwrap()).unwrap();
