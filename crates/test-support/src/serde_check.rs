@@ -1,7 +1,8 @@
 //! What the serde property tests of every crate share beyond
-//! [`crate::json`]: the names a type's JSON uses, kept as a test's data
-//! file (one name a line, `#` lines saying what they are), the arbitrary
-//! JSON steered toward them, and one round-trip check over a list of types.
+//! [`crate::json`]: the names and texts a type's JSON uses, kept as a
+//! test's data file (one name a line, one `text: ` line, `#` lines saying
+//! what they are), the arbitrary JSON steered toward them, and one
+//! round-trip check over a list of types.
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -9,29 +10,41 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The names of a vocabulary file's text (`include_str!` it): every line
-/// that is neither blank nor a `#` comment, trimmed.
+/// What a vocabulary file (its text: `include_str!` it) says: its
+/// names, every line that is neither blank nor a `#` comment, trimmed; and
+/// from its one `text: ` line, a regular expression of the strings the
+/// types themselves parse.
 ///
 /// # Panics
-/// When the text holds no name: a test would then steer toward nothing.
+/// When the file holds no name, or not exactly one `text: ` line: a test
+/// would then steer toward nothing.
 #[must_use]
-pub fn names(text: &'static str) -> &'static [&'static str] {
-    let names: Vec<&'static str> = text
+pub fn vocabulary(file: &'static str) -> (&'static [&'static str], &'static str) {
+    let lines = file
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+        .map(str::trim_start)
+        .filter(|l| !l.trim_end().is_empty() && !l.starts_with('#'));
+    let (texts, names): (Vec<&'static str>, Vec<&'static str>) =
+        lines.partition(|l| l.starts_with("text: "));
+    let [text] = texts[..] else {
+        panic!(
+            "a vocabulary file has one `text: ` line, not {}",
+            texts.len()
+        );
+    };
+    let names: Vec<&'static str> = names.into_iter().map(str::trim_end).collect();
     assert!(!names.is_empty(), "a vocabulary file without a name");
     // Once a strategy, for the life of a test binary: the strategies
     // borrow their names for as long as they run.
-    Box::leak(names.into_boxed_slice())
+    let names = Box::leak(names.into_boxed_slice());
+    (names, text.trim_start_matches("text: "))
 }
 
-/// Any JSON ([`crate::json::any_json`]), toward the names of the
-/// vocabulary file `names_file` (its text) and the strings `text` (a
-/// regular expression) matches: those the types themselves parse.
-pub fn any_json(names_file: &'static str, text: &'static str) -> impl Strategy<Value = Value> {
-    crate::json::any_json(names(names_file), text.boxed())
+/// Any JSON ([`crate::json::any_json`]), toward the names and the texts
+/// of the vocabulary file `file` (its text; see [`vocabulary`]).
+pub fn any_json(file: &'static str) -> impl Strategy<Value = Value> {
+    let (names, text) = vocabulary(file);
+    crate::json::any_json(names, text.boxed())
 }
 
 /// Types whose serde form is checked together: see [`read_each`].
@@ -81,12 +94,16 @@ pub fn read_each<T: ReadEach>(value: &Value) -> Result<(), TestCaseError> {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::{names, read_each};
+    use super::{read_each, vocabulary};
     use serde_json::json;
 
     #[test]
-    fn names_skip_comments_and_blank_lines() {
-        assert_eq!(names("# what\n\n title \nimps\n"), ["title", "imps"]);
+    fn a_vocabulary_skips_comments_and_blank_lines() {
+        let (names, text) = vocabulary("# what\ntext: [0-9] ?\n\n title \nimps\n");
+        assert_eq!(names, ["title", "imps"]);
+        assert_eq!(text, "[0-9] ?");
+        assert!(std::panic::catch_unwind(|| vocabulary("title\n")).is_err());
+        assert!(std::panic::catch_unwind(|| vocabulary("text: x\n")).is_err());
     }
 
     #[test]
