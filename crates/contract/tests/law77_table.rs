@@ -32,6 +32,7 @@ fn undertricks() -> Vec<[i32; 6]> {
     let rows: Vec<[i32; 6]> = countback_test_support::case_file::csv(
         include_str!("data/law77/undertricks.csv"),
         "down,undoubled_nv,undoubled_v,doubled_nv,doubled_v,redoubled_nv,redoubled_v",
+        13,
     )
     .iter()
     .zip(1..)
@@ -41,7 +42,6 @@ fn undertricks() -> Vec<[i32; 6]> {
         <[i32; 6]>::try_from(&figures[1..]).unwrap()
     })
     .collect();
-    assert_eq!(rows.len(), 13, "1 to 13 undertricks");
     rows
 }
 

@@ -20,11 +20,10 @@ fn check(scale: VpScale, boards: u32, text: &str, rows: usize) {
         .map(|b| (b.from, b.to, b.winner, b.loser))
         .collect();
     let want: Vec<(u32, Option<u32>, Score, Score)> =
-        countback_test_support::case_file::csv(text, "from,to,winner,loser")
+        countback_test_support::case_file::csv(text, "from,to,winner,loser", rows)
             .iter()
             .map(|c| (c[0].parse().unwrap(), c[1].parse().ok(), s(c[2]), s(c[3])))
             .collect();
-    assert_eq!(want.len(), rows, "{scale}, {boards} boards: rows");
     assert_eq!(got, want, "{scale}, {boards} boards");
 }
 

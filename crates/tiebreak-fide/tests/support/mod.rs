@@ -59,8 +59,7 @@ pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, 
         .join("tests/data")
         .join(name);
     let file = std::fs::read_to_string(&path).unwrap();
-    let mut checked = 0;
-    for cells in countback_test_support::case_file::csv(&file, "player,code,value") {
+    for cells in countback_test_support::case_file::csv(&file, "player,code,value", rows) {
         let [player, code, value]: [&str; 3] = cells.try_into().unwrap();
         let player: u32 = player.parse().unwrap();
         let got = fide.value(player, &code.parse().unwrap()).unwrap();
@@ -71,7 +70,5 @@ pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, 
             "{name} ({:?}): #{player} {code}",
             fide.options().edition()
         );
-        checked += 1;
     }
-    assert_eq!(checked, rows, "{name}: rows");
 }
