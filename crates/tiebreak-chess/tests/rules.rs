@@ -165,42 +165,41 @@ fn median_tables() {
     assert!(MedianDiscards::custom([(9, 2), (1, 3)]).is_err());
 }
 
+/// The error of a round whose two records disagree: the player's and the
+/// opponent's, each with its record.
+fn asymmetric(
+    round: u32,
+    (player, player_record): (&str, RoundResult),
+    (opponent, opponent_record): (&str, RoundResult),
+) -> CrosstableError {
+    CrosstableError::Asymmetric {
+        round: RoundNumber(round),
+        player: ContestantId::new(player),
+        opponent: ContestantId::new(opponent),
+        player_record,
+        opponent_record,
+    }
+}
+
 #[test]
 fn bad_crosstables_name_the_culprits() {
+    use RoundResult::{ForfeitWin, FullPointBye, Loss, Win};
     let id = ContestantId::new;
     for (rows, rounds, expected) in [
         (
             vec![("A", "W:B"), ("B", "W:A")],
             1,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(1),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::Win(id("B")),
-                opponent_record: RoundResult::Win(id("A")),
-            },
+            asymmetric(1, ("A", Win(id("B"))), ("B", Win(id("A")))),
         ),
         (
             vec![("A", "B W:B"), ("B", "B B"), ("C", "B L:A")],
             2,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(2),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::Win(id("B")),
-                opponent_record: RoundResult::FullPointBye,
-            },
+            asymmetric(2, ("A", Win(id("B"))), ("B", FullPointBye)),
         ),
         (
             vec![("A", "X:B"), ("B", "L:A")],
             1,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(1),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::ForfeitWin(id("B")),
-                opponent_record: RoundResult::Loss(id("A")),
-            },
+            asymmetric(1, ("A", ForfeitWin(id("B"))), ("B", Loss(id("A")))),
         ),
         (
             vec![("A", "W:Q")],
