@@ -83,48 +83,33 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
         TeamRoundKind::Bye(countback_tiebreak_fide::team::TeamByeKind::Full)
     ));
     // The team codes of the file's list that this crate computes, against
-    // FIDE's reference engine (Source: `python -m gacrux.tiebreakchecker`,
-    // gacrux 1.11.65, on this file; every value of the 50 teams agrees for
-    // each code docs/fide.md lists, under both texts, `/V2026` for the
-    // 2026 text). Team 3 (a full-point bye in round 1) and team 1:
-    let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
-    let at =
-        |teams: &TeamTournament<'_>, c: &str, i: usize| teams.values(&code(c)).unwrap()[i].clone();
-    assert_eq!(at(&teams, "BH:MP/C1/P", 2), s("230"));
-    assert_eq!(at(&teams, "EMGSB/C1/P", 2), s("534"));
-    assert_eq!(at(&teams, "SB:MP", 2), s("321"));
-    assert_eq!(at(&teams, "EMMSB", 2), s("321"));
-    assert_eq!(at(&teams, "EMGSB/C1/P", 0), s("785/2"));
-    assert_eq!(at(&teams, "PS:MP", 0), s("115"));
-    // On game points (the same run, BH:GP/C1/P EGMSB/C1/P EGGSB).
-    assert_eq!(at(&teams, "BH:GP/C1/P", 0), s("783/2"));
-    assert_eq!(at(&teams, "EGMSB/C1/P", 0), s("737/2"));
-    assert_eq!(at(&teams, "EGGSB", 0), s("3271/4"));
-    assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
-    assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
-    assert_eq!(at(&teams, "EGGSB", 2), s("999"));
-    // SSSC (the reference engine's reading, docs/fide.md): team 1's 28 GP
-    // plus its BH:MP of 218 over K = ⌊2 × 14 ÷ 4⌋ = 7, exact (the
-    // reference prints 59.14), and over /K3 (it prints 100.67). Every
-    // value of SSSC, SSSC/P, SSSC/F and SSSC/K3 for the 50 teams, under
-    // both texts, agrees with the reference's two decimals.
-    assert_eq!(at(&teams, "BH:MP", 0), s("218"));
-    assert_eq!(at(&teams, "SSSC", 0), s("28") + s("218/7"));
-    assert_eq!(at(&teams, "SSSC/K3", 0), s("302/3"));
-    // Team AOB (art. 8.2 on match points, exact): team 1's 14 opponents'
-    // BH:MP average 2978/14 (the reference prints 212.714, rounded to 3
-    // decimals for 14 rounds); all 50 teams agree with the reference's
-    // three decimals for AOB, AOB:MP, AOB:GP, AOB/F, AOB/P and, 2026,
-    // AOB/V2026.
-    assert_eq!(at(&teams, "AOB", 0), s("1489/7"));
-    assert_eq!(at(&teams, "AOB:MP", 0), s("1489/7"));
-    // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
+    // FIDE's reference engine, under the file's own text and the 2026 one
+    // (`data/grandmommy_reference.csv`, which gives the source and the
+    // working).
     let teams26 =
         TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
             .unwrap();
-    assert_eq!(at(&teams26, "BH:MP/C1/P", 2), s("225"));
-    assert_eq!(at(&teams26, "EMGSB/C1/P", 2), s("514"));
-    assert_eq!(at(&teams26, "SB:MP", 2), s("311"));
+    for row in countback_test_support::case_file::csv(
+        include_str!("data/grandmommy_reference.csv"),
+        "edition,team,code,value",
+        20,
+    ) {
+        let [edition, team, code, value]: [&str; 4] = row.try_into().unwrap();
+        let under = match edition {
+            "dated" => &teams,
+            "2026" => &teams26,
+            other => panic!("{other}: an edition is `dated` or `2026`"),
+        };
+        let i = team.parse::<usize>().unwrap() - 1;
+        let tie_break = code
+            .parse::<countback_tiebreak_fide::TeamTieBreak>()
+            .unwrap();
+        assert_eq!(
+            under.values(&tie_break).unwrap()[i],
+            s(value),
+            "{edition}: team {team} {code}"
+        );
+    }
     // The extended direct encounter (places after MPTS, EDE/P, as the
     // reference engine gives them, every one of the 50): teams 16 and 22
     // (20 MP) stay tied first, team 19 (19 MP) third, teams 6 and 13 tied
