@@ -42,21 +42,26 @@ fn dump(teams: &TeamTournament<'_>) {
 /// A team file of the folder (`None` where the data is missing): read,
 /// refused under the individual procedure saying what it is, and read as
 /// `teams` teams of 4 boards on match points (its `310` records'
-/// departures printed, for a failure's reader).
-fn team_file(relative: &str, teams: usize) -> Option<trf::Tournament> {
-    let t = read(relative)?;
-    let err = Evaluation::new(&t, Options::for_tournament(&t)).unwrap_err();
+/// departures printed, for a failure's reader); the file, and it read as
+/// teams. The file is kept for the rest of the test binary (leaked), so
+/// that the teams, which borrow it, can be handed back with it.
+fn team_file(
+    relative: &str,
+    teams: usize,
+) -> Option<(&'static trf::Tournament, TeamTournament<'static>)> {
+    let t: &'static trf::Tournament = Box::leak(Box::new(read(relative)?));
+    let err = Evaluation::new(t, Options::for_tournament(t)).unwrap_err();
     assert!(
         matches!(err, FideError::TeamTournament { teams: n, .. } if n == teams),
         "{err}"
     );
     assert!(err.to_string().contains("team tournament"), "{err}");
-    let read_as = TeamTournament::new(&t).unwrap();
+    let read_as = TeamTournament::new(t).unwrap();
     dump(&read_as);
     assert_eq!(read_as.standings().len(), teams);
     assert_eq!(read_as.boards(), 4);
     assert_eq!(read_as.primary(), TeamScore::MatchPoints);
-    Some(t)
+    Some((t, read_as))
 }
 
 /// FIDE TEC's team sample (Grandmommy's Cup, anonymised): 50 teams, 4
@@ -66,10 +71,9 @@ fn team_file(relative: &str, teams: usize) -> Option<trf::Tournament> {
 /// forfeited matches (`330`) make.
 #[test]
 fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
-    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
+    let Some((t, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     assert_eq!(disagreeing(&teams), Vec::<u32>::new());
     // Team 3: a full-point bye in round 1 (2 MP, 4 GP), then 13 matches.
     let three = &teams.standings()[2];
@@ -87,7 +91,7 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
     // (`data/grandmommy_reference.csv`, which gives the source and the
     // working).
     let teams26 =
-        TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
+        TeamTournament::with_options(t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
             .unwrap();
     for row in countback_test_support::case_file::csv(
         include_str!("data/grandmommy_reference.csv"),
@@ -187,10 +191,9 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
 /// 15 over the board or in the last round.
 #[test]
 fn grandmommys_cup_fore_buchholz_on_game_points() {
-    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
+    let Some((t, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     let fb = teams
         .values(
             &"FB:GP"
@@ -233,10 +236,9 @@ fn grandmommys_cup_fore_buchholz_on_game_points() {
 ///   other draft's (1 MP and 2 GP fewer), and the `310` was not updated.
 #[test]
 fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
-    let Some(t) = team_file("sharly-chess/example_trf26.trf", 50) else {
+    let Some((_, teams)) = team_file("sharly-chess/example_trf26.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     let d = teams.points_disagreements();
     let first = d.iter().find(|d| d.team == 1).unwrap();
     assert_eq!(first.match_points, (Some(s("15")), s("16")));
@@ -289,10 +291,9 @@ fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
 /// 1½-2½ (four boards hold at most 4 GP).
 #[test]
 fn sharly_team_import_test_reads_as_teams() {
-    let Some(t) = team_file("sharly-chess/trf-team-import-test.trf", 5) else {
+    let Some((t, teams)) = team_file("sharly-chess/trf-team-import-test.trf", 5) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     assert_eq!(disagreeing(&teams), [2, 4, 5]);
     let d = teams.points_disagreements();
     assert_eq!(d[0].match_points, (Some(s("4")), s("3")));
@@ -385,10 +386,9 @@ fn every_individual_real_world_file_reads() {
 /// tied first, as in the reference.
 #[test]
 fn grandmommys_cup_board_stages_of_the_2026_chains() {
-    let Some(t) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
+    let Some((_, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     let ids = teams.contestant_ids();
     let outcome = teams
         .rank(&"EDEBT/P".parse::<TeamCascade>().unwrap())
