@@ -1,7 +1,7 @@
 //! Law 77 against a table written from the Law's text, not from the code.
 //!
 //! Source: The Laws of Duplicate Bridge 2017, Law 77 (the scoring table),
-//! and Law 2 (the vulnerability of boards 1–16). Each table below is typed
+//! and Law 2 (the vulnerability of boards 1–16). Each table is typed
 //! from the Law's wording as data; the test then compares every contract
 //! (7 levels × 5 strains × 3 doublings), every number of tricks (0–13) and
 //! both vulnerabilities: 2,940 cases.
@@ -24,25 +24,26 @@ const TRICK_SCORE: [(Strain, [i32; 7]); 5] = [
     (Strain::NoTrump, [40, 70, 100, 130, 160, 190, 220]),
 ];
 
-/// Law 77, "penalty points": the total for 1..13 undertricks, written out
-/// cumulatively (the Law lists first, second and third, fourth and each
-/// subsequent). Columns: undoubled NV, undoubled V, doubled NV, doubled V,
+/// Law 77, "penalty points": the total for 1..13 undertricks, typed
+/// cumulatively in `data/law77/undertricks.csv`, one row a number of
+/// undertricks. Columns: undoubled NV, undoubled V, doubled NV, doubled V,
 /// redoubled NV, redoubled V.
-const UNDERTRICKS: [[i32; 6]; 13] = [
-    [50, 100, 100, 200, 200, 400],
-    [100, 200, 300, 500, 600, 1000],
-    [150, 300, 500, 800, 1000, 1600],
-    [200, 400, 800, 1100, 1600, 2200],
-    [250, 500, 1100, 1400, 2200, 2800],
-    [300, 600, 1400, 1700, 2800, 3400],
-    [350, 700, 1700, 2000, 3400, 4000],
-    [400, 800, 2000, 2300, 4000, 4600],
-    [450, 900, 2300, 2600, 4600, 5200],
-    [500, 1000, 2600, 2900, 5200, 5800],
-    [550, 1100, 2900, 3200, 5800, 6400],
-    [600, 1200, 3200, 3500, 6400, 7000],
-    [650, 1300, 3500, 3800, 7000, 7600],
-];
+fn undertricks() -> Vec<[i32; 6]> {
+    let rows: Vec<[i32; 6]> = countback_test_support::case_file::csv(
+        include_str!("data/law77/undertricks.csv"),
+        "down,undoubled_nv,undoubled_v,doubled_nv,doubled_v,redoubled_nv,redoubled_v",
+        13,
+    )
+    .iter()
+    .zip(1..)
+    .map(|(cells, down)| {
+        let figures: Vec<i32> = cells.iter().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(figures[0], down, "the rows go 1, 2, 3 ... undertricks");
+        <[i32; 6]>::try_from(&figures[1..]).unwrap()
+    })
+    .collect();
+    rows
+}
 
 /// Overtricks, each: undoubled at trick value (minor 20, major and NT
 /// 30); doubled 100 NV / 200 V; redoubled 200 NV / 400 V.
@@ -60,7 +61,14 @@ fn overtrick(strain: Strain, doubling: Doubling, vul: bool) -> i32 {
 }
 
 /// The score the Law's table gives, assembled from the data above.
-fn law(level: u8, strain: Strain, doubling: Doubling, tricks: u8, vul: bool) -> i32 {
+fn law(
+    undertricks: &[[i32; 6]],
+    level: u8,
+    strain: Strain,
+    doubling: Doubling,
+    tricks: u8,
+    vul: bool,
+) -> i32 {
     let needed = 6 + level;
     let col = |nv: usize| nv + usize::from(vul);
     if tricks < needed {
@@ -70,7 +78,7 @@ fn law(level: u8, strain: Strain, doubling: Doubling, tricks: u8, vul: bool) -> 
             Doubling::Doubled => col(2),
             Doubling::Redoubled => col(4),
         };
-        return -UNDERTRICKS[down - 1][column];
+        return -undertricks[down - 1][column];
     }
     let base = TRICK_SCORE.iter().find(|(s, _)| *s == strain).unwrap().1[usize::from(level) - 1];
     let contract_points = match doubling {
@@ -108,6 +116,7 @@ fn law(level: u8, strain: Strain, doubling: Doubling, tricks: u8, vul: bool) -> 
 
 #[test]
 fn every_contract_every_result_both_vulnerabilities_agree_with_the_law() {
+    let undertricks = undertricks();
     let mut checked = 0;
     for level in 1..=7u8 {
         for strain in Strain::ALL {
@@ -115,7 +124,7 @@ fn every_contract_every_result_both_vulnerabilities_agree_with_the_law() {
                 let contract = Contract::new(level, strain, doubling).unwrap();
                 for tricks in 0..=13u8 {
                     for vul in [false, true] {
-                        let expected = law(level, strain, doubling, tricks, vul);
+                        let expected = law(&undertricks, level, strain, doubling, tricks, vul);
                         let got = declarer_score(contract, tricks, vul).unwrap();
                         assert_eq!(got, expected, "{contract} with {tricks} tricks, vul {vul}");
                         let b = breakdown(contract, tricks, vul).unwrap();

@@ -8,6 +8,7 @@
 
 use countback_normalise::{BoardSpec, Direction, RoundingPolicy, ScaleFactor, Score, SessionSpec};
 use countback_test_support::json::read;
+use countback_test_support::serde_check::{any_json as any_json_toward, read_each};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -52,40 +53,10 @@ fn a_scale_factor_refuses_what_new_refuses() {
 // ---------------------------------------------------------------------------
 // Arbitrary JSON.
 
-const NAMES: &[&str] = &[
-    "expected",
-    "actual",
-    "scale",
-    "two_per_beat",
-    "one_per_beat",
-    "one_missing",
-    "formula",
-    "top_minus_one_bottom_plus_one",
-    "unplayable_award",
-    "ns_percent",
-    "ew_percent",
-    "rounding",
-    "exact",
-    "ebu_tenth_toward_average",
-    "hundredth_half_up",
-    "custom",
-    "step",
-    "mode",
-    "floor",
-    "nearest",
-    "rule",
-    "even",
-    "factoring",
-    "neuberg",
-    "ties_for_missing",
-    "proportional",
-    "largest_board",
-    "fixed",
-];
-
-/// Any JSON, toward the names and texts these types read.
+/// Any JSON, toward the names and texts these types read
+/// (`data/serde_vocabulary.txt`).
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(NAMES, "[-+]?[0-9]{1,3}([./][0-9]{1,3})?".boxed())
+    any_json_toward(include_str!("data/serde_vocabulary.txt"))
 }
 
 fn count_json() -> impl Strategy<Value = Value> {
@@ -190,9 +161,6 @@ proptest! {
 
     #[test]
     fn other_normalise_types_never_panic_and_round_trip(v in any_json()) {
-        read::<RoundingPolicy>(&v)?;
-        read::<SessionSpec>(&v)?;
-        read::<BoardSpec>(&v)?;
-        read::<ScaleFactor>(&v)?;
+        read_each::<(RoundingPolicy, SessionSpec, BoardSpec, ScaleFactor)>(&v)?;
     }
 }

@@ -22,9 +22,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod case_file;
 pub mod cli;
+pub mod fide_swiss;
 pub mod files;
 pub mod json;
+pub mod serde_check;
 pub mod synthetic;
 
 /// The environment variable that names the shared data folder instead of

@@ -165,42 +165,41 @@ fn median_tables() {
     assert!(MedianDiscards::custom([(9, 2), (1, 3)]).is_err());
 }
 
+/// The error of a round whose two records disagree: the player's and the
+/// opponent's, each with its record.
+fn asymmetric(
+    round: u32,
+    (player, player_record): (&str, RoundResult),
+    (opponent, opponent_record): (&str, RoundResult),
+) -> CrosstableError {
+    CrosstableError::Asymmetric {
+        round: RoundNumber(round),
+        player: ContestantId::new(player),
+        opponent: ContestantId::new(opponent),
+        player_record,
+        opponent_record,
+    }
+}
+
 #[test]
 fn bad_crosstables_name_the_culprits() {
+    use RoundResult::{ForfeitWin, FullPointBye, Loss, Win};
     let id = ContestantId::new;
     for (rows, rounds, expected) in [
         (
             vec![("A", "W:B"), ("B", "W:A")],
             1,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(1),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::Win(id("B")),
-                opponent_record: RoundResult::Win(id("A")),
-            },
+            asymmetric(1, ("A", Win(id("B"))), ("B", Win(id("A")))),
         ),
         (
             vec![("A", "B W:B"), ("B", "B B"), ("C", "B L:A")],
             2,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(2),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::Win(id("B")),
-                opponent_record: RoundResult::FullPointBye,
-            },
+            asymmetric(2, ("A", Win(id("B"))), ("B", FullPointBye)),
         ),
         (
             vec![("A", "X:B"), ("B", "L:A")],
             1,
-            CrosstableError::Asymmetric {
-                round: RoundNumber(1),
-                player: id("A"),
-                opponent: id("B"),
-                player_record: RoundResult::ForfeitWin(id("B")),
-                opponent_record: RoundResult::Loss(id("A")),
-            },
+            asymmetric(1, ("A", ForfeitWin(id("B"))), ("B", Loss(id("A")))),
         ),
         (
             vec![("A", "W:Q")],
@@ -336,37 +335,22 @@ fn a_user_order_is_followed_and_stops_once_separated() {
     assert_eq!(solkoff.values[1].1.to_string(), "3/2");
 }
 
-/// Source: 002_…, IHSA Team Tie-Break System, example table.
+/// Source: 002_…, IHSA Team Tie-Break System, example table
+/// (`data/ihsa_example.csv`): each row, and their total.
 #[test]
 fn ihsa_rows_follow_the_formula() {
-    for (mp, opp, expected) in [
-        (60, 3, "7.00"),
-        (35, 3, "4.50"),
-        (10, 6, "7.40"),
-        // Printed 12.10; the formula gives 60 × 17 / 100 = 10.20.
-        (50, 4, "10.20"),
-        (68, 3, "7.80"),
-        (33, 5, "11.18"),
-        (24, 6, "12.58"),
-    ] {
-        assert_eq!(
-            ihsa_round_points(&Score::integer(mp), &Score::integer(opp)),
-            s(expected),
-            "({mp}+10) x ({opp}^2+1) / 100"
-        );
+    let rows = countback_test_support::case_file::csv(
+        include_str!("data/ihsa_example.csv"),
+        "match_points,opponents,round_points",
+        7,
+    );
+    let mut total = Score::ZERO;
+    for row in rows {
+        let (mp, opp) = (s(row[0]), s(row[1]));
+        let points = ihsa_round_points(&mp, &opp);
+        assert_eq!(points, s(row[2]), "({mp}+10) x ({opp}^2+1) / 100");
+        total += points;
     }
-    let total: Score = [
-        (60, 3),
-        (35, 3),
-        (10, 6),
-        (50, 4),
-        (68, 3),
-        (33, 5),
-        (24, 6),
-    ]
-    .iter()
-    .map(|(m, o)| ihsa_round_points(&Score::integer(*m), &Score::integer(*o)))
-    .sum();
     assert_eq!(total, s("60.66"));
 }
 

@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use countback_test_support::json::read;
+use countback_test_support::serde_check::{any_json as any_json_toward, read_each};
 use countback_tiebreak_chess::{
     Cascade, IhsaOptions, MedianDiscards, RoundResult, UnplayedGames, UscfOptions,
 };
@@ -36,39 +37,10 @@ fn a_round_result_refuses_what_parse_refuses() {
 // ---------------------------------------------------------------------------
 // Arbitrary JSON.
 
-const NAMES: &[&str] = &[
-    "steps",
-    "median",
-    "unplayed",
-    "opponent_unplayed_as_draw",
-    "own_unplayed_as_zero_opponent",
-    "deduct_unplayed_wins",
-    "deduct_half_point_byes",
-    "end",
-    "kind",
-    "clause",
-    "stands",
-    "play_off",
-    "random_ballot",
-    "modified_median",
-    "median",
-    "solkoff",
-    "cumulative",
-    "opposition_cumulative",
-    "max_match_points",
-    "own_unplayed",
-    "omitted",
-    "scored_as_draw",
-    "W:A",
-    "D:B",
-    "B",
-    "H",
-    "U",
-];
-
-/// Any JSON, toward the names and texts these types read.
+/// Any JSON, toward the names and texts these types read
+/// (`data/serde_vocabulary.txt`).
 fn any_json() -> impl Strategy<Value = Value> {
-    countback_test_support::json::any_json(NAMES, "[WDLXFBHZUwdl]?:? ?.{0,4}".boxed())
+    any_json_toward(include_str!("data/serde_vocabulary.txt"))
 }
 
 fn steps_json() -> impl Strategy<Value = Value> {
@@ -119,9 +91,6 @@ proptest! {
 
     #[test]
     fn other_chess_types_never_panic_and_round_trip(v in any_json()) {
-        read::<MedianDiscards>(&v)?;
-        read::<UscfOptions>(&v)?;
-        read::<Cascade>(&v)?;
-        read::<IhsaOptions>(&v)?;
+        read_each::<(MedianDiscards, UscfOptions, Cascade, IhsaOptions)>(&v)?;
     }
 }

@@ -33,53 +33,9 @@ fn value(t: &trf::Tournament, edition: Edition, player: u32, code: &str) -> Scor
 /// R2 Ann-Bob 1-0, Cid-Dan 1-0, Eve pairing-allocated bye;
 /// R3 Cid-Ann 0-1, Bob-Eve 1-0, Dan pairing-allocated bye.
 /// Points: Ann 5/2, Bob 2, Cid 3/2, Dan 1, Eve 3/2. Eve is unrated.
+/// `data/five.trf`.
 fn five() -> String {
-    [
-        "012 Five".to_string(),
-        "042 2025/05/01".to_string(),
-        "092 Swiss Dutch".to_string(),
-        line(
-            1,
-            "Ann",
-            2000,
-            None,
-            None,
-            &[(0, '-', 'H'), (2, 'w', '1'), (3, 'b', '1')],
-        ),
-        line(
-            2,
-            "Bob",
-            1800,
-            None,
-            None,
-            &[(4, 'w', '1'), (1, 'b', '0'), (5, 'w', '1')],
-        ),
-        line(
-            3,
-            "Cid",
-            1600,
-            None,
-            None,
-            &[(5, 'w', '='), (4, 'w', '1'), (1, 'w', '0')],
-        ),
-        line(
-            4,
-            "Dan",
-            1400,
-            None,
-            None,
-            &[(2, 'b', '0'), (3, 'b', '0'), (0, '-', 'U')],
-        ),
-        line(
-            5,
-            "Eve",
-            0,
-            None,
-            None,
-            &[(3, 'b', '='), (0, '-', 'U'), (2, 'b', '0')],
-        ),
-    ]
-    .join("\n")
+    support::event(include_str!("data/five.trf"))
 }
 
 /// Why: SB/C1 with a voluntarily unplayed round cut the VUR always.
@@ -134,45 +90,11 @@ fn koya_leaves_swiss_forfeits_out_unless_p() {
 
 /// A round robin of four (record 092): R1 Ann-Bob 1-0, Cid-Dan =;
 /// R2 Ann-Cid =, Bob-Dan 1-0; R3 Dan-Ann 1-0, Cid wins v Bob by forfeit.
-/// Points: Ann 3/2, Bob 1, Cid 2, Dan 3/2.
+/// Points: Ann 3/2, Bob 1, Cid 2, Dan 3/2. The players' records are
+/// `data/robin_four.trf`, after the `092` and `042` records.
 fn robin(kind: &str, date: &str) -> String {
-    [
-        format!("092 {kind}"),
-        format!("042 {date}"),
-        line(
-            1,
-            "Ann",
-            0,
-            None,
-            None,
-            &[(2, 'w', '1'), (3, 'w', '='), (4, 'b', '0')],
-        ),
-        line(
-            2,
-            "Bob",
-            0,
-            None,
-            None,
-            &[(1, 'b', '0'), (4, 'w', '1'), (3, 'b', '-')],
-        ),
-        line(
-            3,
-            "Cid",
-            0,
-            None,
-            None,
-            &[(4, 'w', '='), (1, 'b', '='), (2, 'w', '+')],
-        ),
-        line(
-            4,
-            "Dan",
-            0,
-            None,
-            None,
-            &[(3, 'b', '='), (2, 'b', '0'), (1, 'w', '1')],
-        ),
-    ]
-    .join("\n")
+    let players = support::event(include_str!("data/robin_four.trf"));
+    format!("092 {kind}\n042 {date}\n{players}")
 }
 
 /// Why: round robins were scored with the Swiss rules of art. 16 and the
@@ -280,51 +202,14 @@ fn every_mandatory_code_is_known_and_an_unknown_one_is_named() {
     }
 }
 
-/// Hand-worked values of the codes new to the crate, on `five()` (2024 text).
+/// Hand-worked values of the codes new to the crate, on `five()` (2024
+/// text): `data/five_mandatory_2024.csv`, the working with each value.
 #[test]
 fn the_rest_of_the_mandatory_list_by_hand() {
     let t = trf::parse(&five()).unwrap();
-    let cases: &[(u32, &str, &str)] = &[
-        // FB: last-round games as draws. Fore scores: Ann 5/2-1+1/2 = 2,
-        // Bob 2-1+1/2 = 3/2, Cid 3/2+1/2 = 2 (Dan had no opponent in R3).
-        // Ann: bye dummy (own fore 2) + Bob 3/2 + Cid 2.
-        (1, "FB", "5.5"),
-        (1, "BH/F", "5.5"),
-        // FB/C1 cuts the bye (2, not lower than Bob's 3/2).
-        (1, "FB/C1", "3.5"),
-        // AOB: Bob's BH Dan 1 + Ann 5/2 + Eve 3/2 = 5; Cid's Eve 3/2 + Dan 1
-        // + Ann 5/2 = 5; Ann met both over the board.
-        (1, "AOB", "5"),
-        // ARO of Bob: Dan 1400, Ann 2000, Eve unrated (left out) -> 1700;
-        // with /U1000 Eve counts 1000: 4400/3 = 1466.67 -> 1467.
-        (2, "ARO", "1700"),
-        (2, "ARO/U1000", "1467"),
-        // TPR of Ann: rated opponents Bob, Cid: ARO 1700, 2/2 = 100% -> dp 800.
-        (1, "TPR", "2500"),
-        // PTP of Ann: the lowest rating expected to score 2 of 2 against 1800
-        // and 1600: both at PD 1.00 needs 736 over Bob: 2536.
-        (1, "PTP", "2536"),
-        // TPR of Bob: Dan, Ann rated, 1 of 2 = 50%: 1700 + 0.
-        (2, "TPR", "1700"),
-        // APRO of Cid: opponents over the board Eve (Cid 1600, Bob 1800,
-        // 1/2 of 2 = 25%: 1700 - 193 = 1507), Dan (Bob, Cid, 0 of 2:
-        // 1700 - 800 = 900), Ann (2500): 4907 / 3 = 1635.67 -> 1636.
-        (3, "APRO", "1636"),
-        // STD: Ann H 1/2, win 1, win 1.
-        (1, "STD", "2.5"),
-        (1, "TPN", "1"),
-        (5, "RTNG", "0"),
-        (5, "RTNG/U1000", "1000"),
-    ];
-    for (player, code, expected) in cases {
-        assert_eq!(
-            value(&t, Edition::Aug2024, *player, code),
-            s(expected),
-            "#{player} {code}"
-        );
-    }
-    // TPN ranks the lower number first; /R the higher.
     let fide = Evaluation::new(&t, Options::new(Edition::Aug2024)).unwrap();
+    support::check_values(&fide, "five_mandatory_2024.csv", 14);
+    // TPN ranks the lower number first; /R the higher.
     let order = fide.rank(&"TPN".parse::<Cascade>().unwrap()).unwrap();
     assert_eq!(order.order_text(), "Ann > Bob > Cid > Eve > Dan");
     let order = fide.rank(&"TPN/R".parse::<Cascade>().unwrap()).unwrap();
@@ -418,52 +303,10 @@ fn a_huge_tie_break_line_is_refused_up_front() {
 /// of place with the values that place them.
 #[test]
 fn the_standings_check_reports_ranks_and_points() {
-    // Ann 5/2 and Bob 2 declare swapped ranks; Cid declares 2 points.
-    // Starting rank, name, declared points and rank, rounds.
-    type Record = (u32, &'static str, &'static str, u32, [support::Round; 3]);
-    let players: [Record; 5] = [
-        (
-            1,
-            "Ann",
-            "2.5",
-            2,
-            [(0, '-', 'H'), (2, 'w', '1'), (3, 'b', '1')],
-        ),
-        (
-            2,
-            "Bob",
-            "2.0",
-            1,
-            [(4, 'w', '1'), (1, 'b', '0'), (5, 'w', '1')],
-        ),
-        (
-            3,
-            "Cid",
-            "2.0",
-            3,
-            [(5, 'w', '='), (4, 'w', '1'), (1, 'w', '0')],
-        ),
-        (
-            4,
-            "Dan",
-            "1.0",
-            5,
-            [(2, 'b', '0'), (3, 'b', '0'), (0, '-', 'U')],
-        ),
-        (
-            5,
-            "Eve",
-            "1.5",
-            3,
-            [(3, 'b', '='), (0, '-', 'U'), (2, 'b', '0')],
-        ),
-    ];
-    let text = std::iter::once("212 PTS, BH".to_string())
-        .chain(players.iter().map(|(r, name, points, place, rounds)| {
-            line(*r, name, 0, Some(points), Some(*place), rounds)
-        }))
-        .collect::<Vec<_>>()
-        .join("\n");
+    // `five()`'s games, with declared points and ranks and a `212 PTS, BH`
+    // record (`data/standings_five.trf`): Ann 5/2 and Bob 2 declare swapped
+    // ranks; Cid declares 2 points.
+    let text = support::event(include_str!("data/standings_five.trf"));
     let t = trf::parse(&text).unwrap();
     let fide = Evaluation::new(&t, Options::for_tournament(&t)).unwrap();
     let report = audit(&fide, &t.declared_cascade().unwrap().unwrap()).unwrap();

@@ -3,6 +3,8 @@
 //! tie-breaks Vega computed. Each test skips, saying so, when the data is absent.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+mod support;
+
 use countback_model::Score;
 use countback_tiebreak_fide::{display, trf, Edition, Evaluation, Options, TieBreakCode};
 
@@ -27,29 +29,6 @@ fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
 }
 
-/// Source: FIDE TEC "Exercises in Tie-Breaking" (IA Mario Held, 2024), as
-/// listed in `chess-data/README.txt`; values for C.07-2023/2024.
-const EXERCISE_2024: &[(u32, &str, &str)] = &[
-    (2, "BH", "13.0"),
-    (1, "BH", "12.5"),
-    (3, "BH", "15.5"),
-    (5, "BH", "8.5"),
-    (8, "BH", "13.5"),
-    (11, "BH", "13.5"),
-    (16, "BH", "12.5"),
-    (4, "BH", "15.0"),
-    (5, "BH/C1", "7.5"),
-    (8, "BH/C1", "12.0"),
-    (11, "BH/C1", "12.0"),
-    (16, "SB", "7.25"),
-    (16, "SB/C1", "5.75"),
-    (11, "SB", "5.75"),
-    (11, "SB/C1", "4.25"),
-];
-
-/// Source: as above, the values the README gives under the C.07-2026 dummy caps.
-const EXERCISE_2026: &[(u32, &str, &str)] = &[(4, "BH", "14.0"), (11, "BH", "12.5")];
-
 #[test]
 fn fide_exercise_both_editions() {
     let Some(text) = read("fide-tec-exercise-2023/fide-exercise-2023.trf") else {
@@ -58,15 +37,15 @@ fn fide_exercise_both_editions() {
     let tournament = trf::parse(&text).unwrap();
     assert_eq!(tournament.players.len(), 16);
     assert_eq!(tournament.rounds, 5);
-    for (edition, table) in [
-        (Edition::Aug2024, EXERCISE_2024),
-        (Edition::Mar2026, EXERCISE_2026),
+    // Source: FIDE TEC "Exercises in Tie-Breaking" (IA Mario Held, 2024),
+    // as listed in `chess-data/README.txt`: the values for C.07-2023/2024,
+    // and those it gives under the C.07-2026 dummy caps.
+    for (edition, name, rows) in [
+        (Edition::Aug2024, "fide_exercise_2024.csv", 15),
+        (Edition::Mar2026, "fide_exercise_2026.csv", 2),
     ] {
         let fide = Evaluation::new(&tournament, Options::new(edition)).unwrap();
-        for (player, tb, expected) in table {
-            let got = fide.value(*player, &code(tb)).unwrap();
-            assert_eq!(got, s(expected), "{edition:?} #{player} {tb}");
-        }
+        support::check_values(&fide, name, rows);
     }
     // The points column agrees with the results.
     for p in &tournament.players {

@@ -39,14 +39,29 @@ fn dump(teams: &TeamTournament<'_>) {
     }
 }
 
-/// A team file under the individual procedure is refused, saying what it is.
-fn refused_as_individual(t: &trf::Tournament, teams: usize) {
+/// A team file of the folder (`None` where the data is missing): read,
+/// refused under the individual procedure saying what it is, and read as
+/// `teams` teams of 4 boards on match points (its `310` records'
+/// departures printed, for a failure's reader); the file, and it read as
+/// teams. The file is kept for the rest of the test binary (leaked), so
+/// that the teams, which borrow it, can be handed back with it.
+fn team_file(
+    relative: &str,
+    teams: usize,
+) -> Option<(&'static trf::Tournament, TeamTournament<'static>)> {
+    let t: &'static trf::Tournament = Box::leak(Box::new(read(relative)?));
     let err = Evaluation::new(t, Options::for_tournament(t)).unwrap_err();
     assert!(
         matches!(err, FideError::TeamTournament { teams: n, .. } if n == teams),
         "{err}"
     );
     assert!(err.to_string().contains("team tournament"), "{err}");
+    let read_as = TeamTournament::new(t).unwrap();
+    dump(&read_as);
+    assert_eq!(read_as.standings().len(), teams);
+    assert_eq!(read_as.boards(), 4);
+    assert_eq!(read_as.primary(), TeamScore::MatchPoints);
+    Some((t, read_as))
 }
 
 /// FIDE TEC's team sample (Grandmommy's Cup, anonymised): 50 teams, 4
@@ -56,15 +71,9 @@ fn refused_as_individual(t: &trf::Tournament, teams: usize) {
 /// forfeited matches (`330`) make.
 #[test]
 fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some((t, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    refused_as_individual(&t, 50);
-    let teams = TeamTournament::new(&t).unwrap();
-    dump(&teams);
-    assert_eq!(teams.standings().len(), 50);
-    assert_eq!(teams.boards(), 4);
-    assert_eq!(teams.primary(), TeamScore::MatchPoints);
     assert_eq!(disagreeing(&teams), Vec::<u32>::new());
     // Team 3: a full-point bye in round 1 (2 MP, 4 GP), then 13 matches.
     let three = &teams.standings()[2];
@@ -78,48 +87,33 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
         TeamRoundKind::Bye(countback_tiebreak_fide::team::TeamByeKind::Full)
     ));
     // The team codes of the file's list that this crate computes, against
-    // FIDE's reference engine (Source: `python -m gacrux.tiebreakchecker`,
-    // gacrux 1.11.65, on this file; every value of the 50 teams agrees for
-    // each code docs/fide.md lists, under both texts, `/V2026` for the
-    // 2026 text). Team 3 (a full-point bye in round 1) and team 1:
-    let code = |c: &str| c.parse::<countback_tiebreak_fide::TeamTieBreak>().unwrap();
-    let at =
-        |teams: &TeamTournament<'_>, c: &str, i: usize| teams.values(&code(c)).unwrap()[i].clone();
-    assert_eq!(at(&teams, "BH:MP/C1/P", 2), s("230"));
-    assert_eq!(at(&teams, "EMGSB/C1/P", 2), s("534"));
-    assert_eq!(at(&teams, "SB:MP", 2), s("321"));
-    assert_eq!(at(&teams, "EMMSB", 2), s("321"));
-    assert_eq!(at(&teams, "EMGSB/C1/P", 0), s("785/2"));
-    assert_eq!(at(&teams, "PS:MP", 0), s("115"));
-    // On game points (the same run, BH:GP/C1/P EGMSB/C1/P EGGSB).
-    assert_eq!(at(&teams, "BH:GP/C1/P", 0), s("783/2"));
-    assert_eq!(at(&teams, "EGMSB/C1/P", 0), s("737/2"));
-    assert_eq!(at(&teams, "EGGSB", 0), s("3271/4"));
-    assert_eq!(at(&teams, "BH:GP/C1/P", 2), s("813/2"));
-    assert_eq!(at(&teams, "EGMSB/C1/P", 2), s("521"));
-    assert_eq!(at(&teams, "EGGSB", 2), s("999"));
-    // SSSC (the reference engine's reading, docs/fide.md): team 1's 28 GP
-    // plus its BH:MP of 218 over K = ⌊2 × 14 ÷ 4⌋ = 7, exact (the
-    // reference prints 59.14), and over /K3 (it prints 100.67). Every
-    // value of SSSC, SSSC/P, SSSC/F and SSSC/K3 for the 50 teams, under
-    // both texts, agrees with the reference's two decimals.
-    assert_eq!(at(&teams, "BH:MP", 0), s("218"));
-    assert_eq!(at(&teams, "SSSC", 0), s("28") + s("218/7"));
-    assert_eq!(at(&teams, "SSSC/K3", 0), s("302/3"));
-    // Team AOB (art. 8.2 on match points, exact): team 1's 14 opponents'
-    // BH:MP average 2978/14 (the reference prints 212.714, rounded to 3
-    // decimals for 14 rounds); all 50 teams agree with the reference's
-    // three decimals for AOB, AOB:MP, AOB:GP, AOB/F, AOB/P and, 2026,
-    // AOB/V2026.
-    assert_eq!(at(&teams, "AOB", 0), s("1489/7"));
-    assert_eq!(at(&teams, "AOB:MP", 0), s("1489/7"));
-    // The 2026 text caps the dummy of team 3's bye round (art. 16.4.2).
+    // FIDE's reference engine, under the file's own text and the 2026 one
+    // (`data/grandmommy_reference.csv`, which gives the source and the
+    // working).
     let teams26 =
-        TeamTournament::with_options(&t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
+        TeamTournament::with_options(t, Options::new(countback_tiebreak_fide::Edition::Mar2026))
             .unwrap();
-    assert_eq!(at(&teams26, "BH:MP/C1/P", 2), s("225"));
-    assert_eq!(at(&teams26, "EMGSB/C1/P", 2), s("514"));
-    assert_eq!(at(&teams26, "SB:MP", 2), s("311"));
+    for row in countback_test_support::case_file::csv(
+        include_str!("data/grandmommy_reference.csv"),
+        "edition,team,code,value",
+        20,
+    ) {
+        let [edition, team, code, value]: [&str; 4] = row.try_into().unwrap();
+        let under = match edition {
+            "dated" => &teams,
+            "2026" => &teams26,
+            other => panic!("{other}: an edition is `dated` or `2026`"),
+        };
+        let i = team.parse::<usize>().unwrap() - 1;
+        let tie_break = code
+            .parse::<countback_tiebreak_fide::TeamTieBreak>()
+            .unwrap();
+        assert_eq!(
+            under.values(&tie_break).unwrap()[i],
+            s(value),
+            "{edition}: team {team} {code}"
+        );
+    }
     // The extended direct encounter (places after MPTS, EDE/P, as the
     // reference engine gives them, every one of the 50): teams 16 and 22
     // (20 MP) stay tied first, team 19 (19 MP) third, teams 6 and 13 tied
@@ -197,10 +191,9 @@ fn grandmommys_cup_reads_as_teams_and_every_310_figure_agrees() {
 /// 15 over the board or in the last round.
 #[test]
 fn grandmommys_cup_fore_buchholz_on_game_points() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some((t, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     let fb = teams
         .values(
             &"FB:GP"
@@ -243,11 +236,9 @@ fn grandmommys_cup_fore_buchholz_on_game_points() {
 ///   other draft's (1 MP and 2 GP fewer), and the `310` was not updated.
 #[test]
 fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
-    let Some(t) = read("sharly-chess/example_trf26.trf") else {
+    let Some((_, teams)) = team_file("sharly-chess/example_trf26.trf", 50) else {
         return;
     };
-    refused_as_individual(&t, 50);
-    let teams = TeamTournament::new(&t).unwrap();
     let d = teams.points_disagreements();
     let first = d.iter().find(|d| d.team == 1).unwrap();
     assert_eq!(first.match_points, (Some(s("15")), s("16")));
@@ -300,14 +291,9 @@ fn the_trf26_sample_reads_as_teams_and_its_departures_are_its_own() {
 /// 1½-2½ (four boards hold at most 4 GP).
 #[test]
 fn sharly_team_import_test_reads_as_teams() {
-    let Some(t) = read("sharly-chess/trf-team-import-test.trf") else {
+    let Some((t, teams)) = team_file("sharly-chess/trf-team-import-test.trf", 5) else {
         return;
     };
-    refused_as_individual(&t, 5);
-    let teams = TeamTournament::new(&t).unwrap();
-    dump(&teams);
-    assert_eq!(teams.boards(), 4);
-    assert_eq!(teams.primary(), TeamScore::MatchPoints);
     assert_eq!(disagreeing(&teams), [2, 4, 5]);
     let d = teams.points_disagreements();
     assert_eq!(d[0].match_points, (Some(s("4")), s("3")));
@@ -400,10 +386,9 @@ fn every_individual_real_world_file_reads() {
 /// tied first, as in the reference.
 #[test]
 fn grandmommys_cup_board_stages_of_the_2026_chains() {
-    let Some(t) = read("echecsjs-trf/grandmommyscup.trf") else {
+    let Some((_, teams)) = team_file("echecsjs-trf/grandmommyscup.trf", 50) else {
         return;
     };
-    let teams = TeamTournament::new(&t).unwrap();
     let ids = teams.contestant_ids();
     let outcome = teams
         .rank(&"EDEBT/P".parse::<TeamCascade>().unwrap())

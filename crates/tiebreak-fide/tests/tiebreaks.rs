@@ -13,62 +13,25 @@ fn line(rank: u32, name: &str, rating: u32, rounds: &[support::Round]) -> String
     support::player(rank, name, rating, None, Some(rank), rounds)
 }
 
-/// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player:
+/// Ann Bob Cid Dan Eve Fay, 3 rounds, byes, a forfeit and an unrated player
+/// (Fay), each player's starting rank as their rank (`data/six.trf`):
 /// R1 Ann-Bob 1-0, Cid-Dan =, Eve-Fay 0-1;
 /// R2 Cid-Ann 0-1 (Ann Black), Bob-Fay =, Dan half-point bye, Eve zero-point bye;
 /// R3 Ann-Fay =, Dan wins by forfeit v Bob, Cid pairing-allocated bye, Eve not paired.
 fn six() -> String {
-    let mut lines = vec!["012 Six players".to_string(), "042 2025/05/01".to_string()];
-    lines.extend(support::players(
-        &[
-            (
-                1,
-                "Ann",
-                2000,
-                &[(2, 'w', '1'), (3, 'b', '1'), (6, 'w', '=')],
-            ),
-            (
-                2,
-                "Bob",
-                1900,
-                &[(1, 'b', '0'), (6, 'w', '='), (4, '-', '-')],
-            ),
-            (
-                3,
-                "Cid",
-                1800,
-                &[(4, 'w', '='), (1, 'w', '0'), (0, '-', 'U')],
-            ),
-            (
-                4,
-                "Dan",
-                1700,
-                &[(3, 'b', '='), (0, '-', 'H'), (2, '-', '+')],
-            ),
-            (
-                5,
-                "Eve",
-                1600,
-                &[(6, 'w', '0'), (0, '-', 'Z'), (0, '-', ' ')],
-            ),
-            (6, "Fay", 0, &[(5, 'b', '1'), (2, 'b', '='), (1, 'b', '=')]),
-        ],
-        true,
-    ));
-    lines.join("\n")
+    support::event(include_str!("data/six.trf"))
 }
 
 fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
 }
 
-fn check(edition: Edition, cases: &[(u32, &str, &str)]) {
+/// The values of the case file `name` (under `data/`), on `six()` under
+/// `edition`: `rows` of them.
+fn check(edition: Edition, name: &str, rows: usize) {
     let t = trf::parse(&six()).unwrap();
     let fide = Evaluation::new(&t, Options::new(edition)).unwrap();
-    for (player, code, expected) in cases {
-        let got = fide.value(*player, &code.parse().unwrap()).unwrap();
-        assert_eq!(got, s(expected), "{edition:?} #{player} {code}");
-    }
+    support::check_values(&fide, name, rows);
 }
 
 #[test]
@@ -88,89 +51,18 @@ fn points_and_adjusted_scores() {
     assert_eq!(adjusted, ["5/2", "1/2", "3/2", "2", "1", "2"]);
 }
 
+/// Every tie-break on `six()` under the 2024 text, worked by hand in
+/// `data/six_2024.csv`.
 #[test]
 fn every_tie_break_2024() {
-    check(
-        Edition::Aug2024,
-        &[
-            // Ann: Bob 1/2 + Cid 3/2 + Fay 2.
-            (1, "BH", "4"),
-            (1, "BH/C1", "3.5"),
-            (1, "BH/C2", "2"),
-            (1, "BH/M1", "1.5"),
-            (1, "BH/M2", "0"),
-            // Dan: Cid 3/2, dummy 2 (own score) for the bye, dummy 2 for the forfeit.
-            (4, "BH", "5.5"),
-            // Art. 16.5: the voluntarily unplayed bye goes first, not Cid's 3/2.
-            (4, "BH/C1", "3.5"),
-            (4, "BH/M1", "1.5"),
-            // With /P the forfeit is a game against Bob (1/2).
-            (4, "BH/P", "4"),
-            // SB: 1*1/2 + 1*3/2 + 1/2*2.
-            (1, "SB", "3"),
-            // Cut-1 takes the lowest-scored opponent, Bob (1/2).
-            (1, "SB/C1", "2.5"),
-            // Dan: 1/2*3/2 + 1/2*2 + 1*2 = 3.75; the bye's 1 is cut first.
-            (4, "SB", "3.75"),
-            (4, "SB/C1", "2.75"),
-            // PS: 1 + 2 + 5/2; Cut-1 drops round 1's running total.
-            (1, "PS", "5.5"),
-            (1, "PS/C1", "4.5"),
-            // 1/2 + 1 + 2.
-            (4, "PS", "3.5"),
-            (1, "WIN", "2"),
-            (1, "WON", "2"),
-            (3, "WIN", "1"),
-            (3, "WON", "0"),
-            (4, "WIN", "1"),
-            (4, "WON", "0"),
-            (1, "BPG", "1"),
-            (1, "BWG", "1"),
-            (6, "BPG", "3"),
-            (6, "BWG", "1"),
-            (2, "BPG", "1"),
-            (2, "REP", "2"),
-            (4, "REP", "2"),
-            (5, "REP", "1"),
-            (3, "REP", "3"),
-            // ARO over the board, unrated left out: (1900 + 1800) / 2.
-            (1, "ARO", "1850"),
-            // (1600 + 1900 + 2000) / 3 = 1833.3 -> 1833.
-            (6, "ARO", "1833"),
-            (6, "ARO/C1", "1950"),
-            (6, "ARO/M1", "1900"),
-            // Bob's forfeit is not over the board.
-            (2, "ARO", "2000"),
-            (5, "ARO", "0"),
-            // Koya: opponents on at least 3/2 (adjusted): Cid (won) and Fay (drew).
-            (1, "KS", "1.5"),
-            (1, "KS/L+1", "0.5"),
-            // Limit 1/2: Bob (1/2) now counts too.
-            (1, "KS/L-2", "2.5"),
-            // Points, and game points (GP) are the same thing for individuals.
-            (1, "PTS", "2.5"),
-            (1, "BH:GP/C1", "3.5"),
-        ],
-    );
+    check(Edition::Aug2024, "six_2024.csv", 42);
 }
 
+/// The 2026 text's dummy caps on `six()`, worked by hand in
+/// `data/six_2026.csv`.
 #[test]
 fn dummy_caps_2026() {
-    check(
-        Edition::Mar2026,
-        &[
-            // Dan's bye: own 2, capped at 3 rounds x 1/2 = 3/2; forfeit v Bob:
-            // capped at Bob's adjusted 1/2.
-            (4, "BH", "3.5"),
-            // 1/2*3/2 + 1/2*3/2 + 1*1/2.
-            (4, "SB", "2"),
-            // Ann played every round: nothing changes.
-            (1, "BH", "4"),
-            (1, "SB", "3"),
-            // Eve: own score 0 is under every cap.
-            (5, "BH", "2"),
-        ],
-    );
+    check(Edition::Mar2026, "six_2026.csv", 5);
 }
 
 #[test]

@@ -32,39 +32,14 @@ fn value(t: &trf::Tournament, edition: Edition, player: u32, code: &str) -> Scor
 /// A round robin of four, three rounds, with a forfeit:
 /// R1 Ann-Dan 1-0, Bob-Cid +/- (Cid, with Black, did not come);
 /// R2 Cid-Ann =, Dan-Bob 1-0; R3 Ann-Bob 0-1, Cid-Dan =.
-/// 1-½-0: Ann 1½, Bob 2, Cid 1, Dan 1½. Dan is unrated.
+/// 1-½-0: Ann 1½, Bob 2, Cid 1, Dan 1½. Dan is unrated. `data/round_robin_four.trf`,
+/// with `points_system` (a `162` record, or nothing) on the line after `142`.
 fn round_robin(points_system: &str) -> String {
-    let mut lines = vec![
-        "012 Four".to_string(),
-        "092 Round Robin".to_string(),
-        "142 3".to_string(),
-        points_system.to_string(),
-    ];
-    lines.extend(support::players(
-        &[
-            (
-                1,
-                "Ann",
-                2000,
-                &[(4, 'w', '1'), (3, 'b', '='), (2, 'w', '0')],
-            ),
-            (
-                2,
-                "Bob",
-                1900,
-                &[(3, 'w', '+'), (4, 'b', '0'), (1, 'b', '1')],
-            ),
-            (
-                3,
-                "Cid",
-                1800,
-                &[(2, 'b', '-'), (1, 'w', '='), (4, 'w', '=')],
-            ),
-            (4, "Dan", 0, &[(1, 'b', '0'), (2, 'w', '1'), (3, 'b', '=')]),
-        ],
-        false,
-    ));
-    lines.join("\n")
+    support::event(include_str!("data/round_robin_four.trf")).replacen(
+        "142 3\n",
+        &format!("142 3\n{points_system}\n"),
+        1,
+    )
 }
 
 /// Why: "`0000 - -` (no game in a round) is refused; FIDE TEC's own team

@@ -9,59 +9,45 @@ fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
 }
 
-/// `(from, to, winner, loser)` of each band, in order, as text.
-fn check(scale: VpScale, boards: u32, expected: &[(u32, Option<u32>, &str, &str)]) {
+/// The bands of `scale` over `boards` boards are those of the case file
+/// `text` (`from,to,winner,loser`, in order; `to` blank for the open band),
+/// `rows` of them.
+fn check(scale: VpScale, boards: u32, text: &str, rows: usize) {
     let table = scale.table(boards).unwrap();
     let got: Vec<(u32, Option<u32>, Score, Score)> = table
         .bands()
         .into_iter()
         .map(|b| (b.from, b.to, b.winner, b.loser))
         .collect();
-    let want: Vec<(u32, Option<u32>, Score, Score)> = expected
-        .iter()
-        .map(|(from, to, w, l)| (*from, *to, s(w), s(l)))
-        .collect();
+    let want: Vec<(u32, Option<u32>, Score, Score)> =
+        countback_test_support::case_file::csv(text, "from,to,winner,loser", rows)
+            .iter()
+            .map(|c| (c[0].parse().unwrap(), c[1].parse().ok(), s(c[2]), s(c[3])))
+            .collect();
     assert_eq!(got, want, "{scale}, {boards} boards");
 }
 
-/// Source: EBU White Book 3.1.1, 20-VP table, 8 boards (lowest margin for
-/// 10, 11, … 20 VPs: 0 1 4 7 10 13 17 21 26 31 39), quoted in issue 15.
+/// Source: EBU White Book 3.1.1, 20-VP table, 8 boards, quoted in issue 15
+/// (`data/bands_wbf_discrete_8.csv`).
 #[test]
 fn discrete_table_for_8_boards_as_bands() {
     check(
         VpScale::WbfDiscrete,
         8,
-        &[
-            (0, Some(0), "10", "10"),
-            (1, Some(3), "11", "9"),
-            (4, Some(6), "12", "8"),
-            (7, Some(9), "13", "7"),
-            (10, Some(12), "14", "6"),
-            (13, Some(16), "15", "5"),
-            (17, Some(20), "16", "4"),
-            (21, Some(25), "17", "3"),
-            (26, Some(30), "18", "2"),
-            (31, Some(38), "19", "1"),
-            (39, None, "20", "0"),
-        ],
+        include_str!("data/bands_wbf_discrete_8.csv"),
+        11,
     );
 }
 
-/// Source: EBU White Book 3.1.1, 10-VP half-match table, 3-board halves
-/// (lowest margin for 5, 6, … 10 VPs: 0 1 4 7 10 15), quoted in issue 15.
+/// Source: EBU White Book 3.1.1, 10-VP half-match table, 3-board halves,
+/// quoted in issue 15 (`data/bands_ebu_half_3.csv`).
 #[test]
 fn half_match_table_for_3_boards_as_bands() {
     check(
         VpScale::EbuHalfMatch,
         3,
-        &[
-            (0, Some(0), "5", "5"),
-            (1, Some(3), "6", "4"),
-            (4, Some(6), "7", "3"),
-            (7, Some(9), "8", "2"),
-            (10, Some(14), "9", "1"),
-            (15, None, "10", "0"),
-        ],
+        include_str!("data/bands_ebu_half_3.csv"),
+        6,
     );
 }
 

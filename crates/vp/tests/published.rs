@@ -7,38 +7,21 @@ fn s(text: &str) -> Score {
     Score::parse(text).unwrap()
 }
 
-/// Source: EBU White Book 3.1.1, the 20-VP discrete table ("lowest winning
-/// margin for 10, 11, … 20 VPs") for every board count it lists, as
-/// transcribed in a public test suite that checks a port of the EBU's own
-/// generator (`vps.js`) against it; issue 15 quotes the 8- and 20-board rows.
-const WHITE_BOOK_20VP: &[(u32, [u32; 11])] = &[
-    (5, [0, 1, 3, 5, 7, 10, 13, 16, 20, 25, 31]),
-    (6, [0, 1, 3, 5, 8, 11, 14, 18, 22, 27, 33]),
-    (7, [0, 1, 3, 6, 9, 12, 15, 19, 24, 29, 36]),
-    (8, [0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39]),
-    (9, [0, 1, 4, 7, 10, 13, 17, 22, 27, 33, 41]),
-    (10, [0, 1, 4, 7, 10, 14, 18, 23, 28, 35, 43]),
-    (11, [0, 2, 5, 8, 11, 15, 19, 24, 30, 37, 45]),
-    (12, [0, 2, 5, 8, 12, 16, 20, 25, 31, 38, 47]),
-    (13, [0, 2, 5, 8, 12, 16, 21, 26, 32, 40, 49]),
-    (14, [0, 2, 5, 9, 13, 17, 22, 27, 34, 41, 51]),
-    (15, [0, 2, 5, 9, 13, 17, 22, 28, 35, 43, 53]),
-    (16, [0, 2, 5, 9, 13, 18, 23, 29, 36, 44, 54]),
-    (20, [0, 2, 6, 10, 15, 20, 26, 32, 40, 49, 61]),
-    (24, [0, 2, 6, 11, 16, 22, 28, 35, 44, 54, 66]),
-    (28, [0, 2, 7, 12, 18, 24, 30, 38, 47, 58, 72]),
-    (32, [0, 3, 8, 13, 19, 25, 33, 41, 51, 62, 77]),
-    (40, [0, 3, 8, 14, 21, 28, 36, 46, 56, 69, 86]),
-    (48, [0, 3, 9, 16, 23, 31, 40, 50, 62, 76, 94]),
-    (56, [0, 3, 10, 17, 25, 33, 43, 54, 67, 82, 101]),
-    (64, [0, 4, 11, 18, 26, 36, 46, 58, 71, 88, 108]),
-];
-
+/// Source: EBU White Book 3.1.1, the 20-VP discrete table, for every board
+/// count it lists (`data/white_book_20vp.csv`, which says where the figures
+/// were transcribed from).
 #[test]
 fn discrete_scale_reproduces_every_published_band_start() {
-    for (boards, starts) in WHITE_BOOK_20VP {
-        let table = VpScale::WbfDiscrete.table(*boards).unwrap();
-        assert_eq!(table.band_starts(), Some(&starts[..]), "{boards} boards");
+    let rows = countback_test_support::case_file::csv(
+        include_str!("data/white_book_20vp.csv"),
+        "boards,vp10,vp11,vp12,vp13,vp14,vp15,vp16,vp17,vp18,vp19,vp20",
+        20,
+    );
+    for row in rows {
+        let row: Vec<u32> = row.iter().map(|c| c.parse().unwrap()).collect();
+        let (boards, starts) = (row[0], &row[1..]);
+        let table = VpScale::WbfDiscrete.table(boards).unwrap();
+        assert_eq!(table.band_starts(), Some(starts), "{boards} boards");
         // Every boundary pinned: the start wins the band, one less does not.
         for (i, start) in starts.iter().enumerate().skip(1) {
             let vp = 10 + i64::try_from(i).unwrap();
@@ -75,22 +58,19 @@ fn half_match_scale_reproduces_the_published_columns() {
     );
 }
 
-/// Source: issue 15, sample continuous values (WBF 2013 scale).
+/// Source: issue 15, sample continuous values (WBF 2013 scale), in
+/// `data/wbf_continuous_samples.csv`.
 #[test]
 fn continuous_sample_values() {
-    let cases = [
-        (16, 10, "12.80"),
-        (16, 15, "13.97"),
-        (16, 20, "15.00"),
-        (16, 30, "16.73"),
-        (8, 10, "13.78"),
-        (16, 0, "10"),
-        (16, 60, "20"),
-        (16, 61, "20"),
-        (16, 1000, "20"),
-    ];
+    let cases = countback_test_support::case_file::csv(
+        include_str!("data/wbf_continuous_samples.csv"),
+        "boards,margin,winner_vp",
+        9,
+    );
     for scale in [VpScale::WbfContinuous, VpScale::WbfContinuousUncorrected] {
-        for (boards, margin, vp) in cases {
+        for case in &cases {
+            let (boards, margin, vp) =
+                (case[0].parse().unwrap(), case[1].parse().unwrap(), case[2]);
             let split = scale
                 .convert(boards, &Score::integer(margin), &FractionalMargin::Refuse)
                 .unwrap();

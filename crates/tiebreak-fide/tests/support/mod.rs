@@ -41,14 +41,34 @@ pub fn player(
     l
 }
 
-/// The records of a table of players (starting rank, name, rating,
-/// rounds), without declared points; `ranked` writes each player's
-/// starting rank as their declared rank.
-pub fn players(table: &[(u32, &str, u32, &[Round])], ranked: bool) -> Vec<String> {
-    table
-        .iter()
-        .map(|(rank, name, rating, rounds)| {
-            player(*rank, name, *rating, None, ranked.then_some(*rank), rounds)
-        })
-        .collect()
+/// A small event kept as a TRF file under `tests/data` (`include_str!` it),
+/// without the file's final line break, so that a test can append a record
+/// as the next line.
+pub fn event(file: &str) -> String {
+    file.trim_end_matches('\n').to_owned()
+}
+
+/// Asserts every row of the case file `tests/data/{name}` of tie-break
+/// values (a `player,code,value` header, then a row a value, `#` lines the
+/// working or the source) against `fide`: the value of `code` for the
+/// player of that starting rank. `rows` is how many the file holds, so that
+/// a file cut short fails too.
+#[track_caller]
+pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, rows: usize) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    let file = std::fs::read_to_string(&path).unwrap();
+    for cells in countback_test_support::case_file::csv(&file, "player,code,value", rows) {
+        let [player, code, value]: [&str; 3] = cells.try_into().unwrap();
+        let player: u32 = player.parse().unwrap();
+        let got = fide.value(player, &code.parse().unwrap()).unwrap();
+        let expected = countback_model::Score::parse(value).unwrap();
+        assert_eq!(
+            got,
+            expected,
+            "{name} ({:?}): #{player} {code}",
+            fide.options().edition()
+        );
+    }
 }
