@@ -8,7 +8,7 @@ use countback_model::{
     BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 
-use crate::engine::{alone, names, not_met_note_counted, stands, Step, Trace};
+use crate::engine::{alone, names, not_met_note_counted, standings, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BamRemainder, Readings};
 use crate::teams::{check_tied, tied_group};
@@ -181,11 +181,10 @@ impl BamStage {
 /// The whole ranking of a BAM stage: teams by their final score
 /// (carry-over plus matches), every tie broken by [`bam`] (WBF 5).
 pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = stage.carryover.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &teams,
+    standings(
+        stage.carryover.keys(),
         |t| stage.final_score(t),
-        |tied, _| bam(stage, tied, readings),
+        |tied| bam(stage, tied, readings),
     )
 }
 

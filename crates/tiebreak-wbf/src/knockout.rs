@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
 
-use crate::engine::{alone, stands, Best, Trace};
+use crate::engine::{alone, standings, stands, Best, Trace};
 use crate::error::WbfError;
 use crate::readings::Readings;
 use crate::teams::tied_group;
@@ -96,11 +96,10 @@ pub fn knockout_standings(
     stage: &KnockoutStage,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = stage.totals.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &teams,
+    standings(
+        stage.totals.keys(),
         |t| stage.totals.get(t).cloned(),
-        |tied, _| knockout(&stage.qualification, tied, readings),
+        |tied| knockout(&stage.qualification, tied, readings),
     )
 }
 

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use countback_model::head_to_head::for_against;
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
 
-use crate::engine::{alone, cascade, names, sorted, stands, Step, Trace};
+use crate::engine::{alone, cascade, names, sorted, standings, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BestSessions, CommonOpponents, Readings};
 use crate::teams::{check_tied, tied_group};
@@ -97,11 +97,10 @@ pub fn pairs_standings(
     stage: &PairsStage,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let members: Vec<ContestantId> = stage.sessions.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &members,
+    standings(
+        stage.sessions.keys(),
         |p| stage.total(p),
-        |tied, _| pairs(stage, tied, readings),
+        |tied| pairs(stage, tied, readings),
     )
 }
 

@@ -6,7 +6,7 @@ use crate::book::{Book, Clauses, Step, Test};
 use crate::breaker::{Breaker, Standout};
 use crate::error::WbfError;
 use crate::readings::Readings;
-use crate::teams::{check_tied, tied_group, TeamsEvent};
+use crate::teams::TeamsEvent;
 
 /// Break a tie on victory points at the end of a round robin (WBF 1.1 for
 /// two teams, 1.2 for three, 1.3 for four or more, handing what is left of a
@@ -49,14 +49,7 @@ pub fn round_robin(
     tied: &[ContestantId],
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let group = tied_group(tied)?;
-    event.check_known(&group)?;
-    check_tied(&group, "victory points", |t| {
-        event.victory_points(t).cloned()
-    })?;
-    let mut b = Breaker::new(event, readings);
-    let order = ROUND_ROBIN.any(&mut b, &group);
-    b.finish(order)
+    Breaker::tie(event, tied, readings, |b, g| ROUND_ROBIN.any(b, g))
 }
 
 /// The whole round-robin ranking: teams by victory points, each tie broken
@@ -68,15 +61,7 @@ pub fn round_robin_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = event.teams().cloned().collect();
-    let mut b = Breaker::new(event, readings);
-    let groups =
-        countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned());
-    let mut order = Vec::new();
-    for g in groups {
-        order.extend(ROUND_ROBIN.any(&mut b, &g));
-    }
-    b.finish(order)
+    Breaker::standings(event, readings, |b, g| ROUND_ROBIN.any(b, g))
 }
 
 /// Part 1's team clauses.

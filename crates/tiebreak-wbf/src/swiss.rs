@@ -9,10 +9,9 @@ use countback_model::{
 
 use crate::book::{Book, Clauses, Step, Test};
 use crate::breaker::{Breaker, Standout};
-use crate::engine::alone;
 use crate::error::WbfError;
 use crate::readings::{Readings, SwissPointsOpponents, SwissPointsPartMatches};
-use crate::teams::{check_tied, tied_group, TeamsEvent};
+use crate::teams::TeamsEvent;
 
 /// Swiss points of `team`: the sum of the final VP scores of each direct
 /// opponent in `opponents` (an opponent met twice is listed twice), read
@@ -93,15 +92,8 @@ pub fn swiss(
     tied: &[ContestantId],
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let group = tied_group(tied)?;
-    event.check_known(&group)?;
-    check_tied(&group, "victory points", |t| {
-        event.victory_points(t).cloned()
-    })?;
     let points = swiss_points(event, readings)?;
-    let mut b = Breaker::new(event, readings);
-    let order = by_swiss_points(&mut b, &points, &group);
-    b.finish(order)
+    Breaker::tie(event, tied, readings, |b, g| by_swiss_points(b, &points, g))
 }
 
 /// The whole Swiss ranking: teams by victory points, each tie broken by
@@ -113,18 +105,8 @@ pub fn swiss_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = event.teams().cloned().collect();
     let points = swiss_points(event, readings)?;
-    let mut b = Breaker::new(event, readings);
-    let mut order = Vec::new();
-    for g in countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {
-        if g.len() > 1 {
-            order.extend(by_swiss_points(&mut b, &points, &g));
-        } else {
-            order.extend(g.into_iter().map(alone));
-        }
-    }
-    b.finish(order)
+    Breaker::standings(event, readings, |b, g| by_swiss_points(b, &points, g))
 }
 
 /// The awarded matches of the tied teams, as a note saying how the
