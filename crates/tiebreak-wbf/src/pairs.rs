@@ -8,7 +8,7 @@ use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup
 use crate::engine::{alone, cascade, names, sorted, standings, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BestSessions, CommonOpponents, Readings};
-use crate::teams::{check_tied, tied_group};
+use crate::teams::{check_tied, listed_once, tied_group};
 
 /// One stage of a pairs event, as its tie-break needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,12 +41,7 @@ impl PairsStage {
                 return Err(WbfError::listed_twice(p));
             }
         }
-        let mut pos = BTreeMap::new();
-        for (p, n) in positions {
-            if pos.insert(p.clone(), n).is_some() {
-                return Err(WbfError::listed_twice(p));
-            }
-        }
+        let pos = listed_once(positions)?;
         let meetings: Vec<Encounter> = meetings.into_iter().collect();
         crate::teams::check_matches(&meetings, |t| pos.contains_key(t), |_| &[Unit::MatchPoints])?;
         let mut by_pair: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();

@@ -58,17 +58,9 @@ impl TeamsEvent {
         teams: impl IntoIterator<Item = ContestantId>,
         matches: impl IntoIterator<Item = Encounter>,
     ) -> Result<TeamsEvent, WbfError> {
-        let mut seen: HashSet<ContestantId> = HashSet::new();
-        let mut listed = Vec::new();
-        for t in teams {
-            if seen.contains(&t) {
-                return Err(WbfError::listed_twice(t));
-            }
-            seen.insert(t.clone());
-            listed.push(t);
-        }
-        drop(seen);
-        listed.sort_unstable();
+        let listed: Vec<ContestantId> = listed_once(teams.into_iter().map(|t| (t, ())))?
+            .into_keys()
+            .collect();
         let number: HashMap<ContestantId, usize> = listed
             .iter()
             .enumerate()
@@ -545,6 +537,19 @@ pub(crate) fn check_tied(
         }
     }
     Ok(())
+}
+
+/// Each team's (or pair's) value, keyed by it: one listed twice is refused.
+pub(crate) fn listed_once<V>(
+    items: impl IntoIterator<Item = (ContestantId, V)>,
+) -> Result<BTreeMap<ContestantId, V>, WbfError> {
+    let mut map = BTreeMap::new();
+    for (t, v) in items {
+        if map.insert(t.clone(), v).is_some() {
+            return Err(WbfError::listed_twice(t));
+        }
+    }
+    Ok(map)
 }
 
 /// The tied group, in name order, with duplicates and emptiness refused.
