@@ -1,9 +1,9 @@
 //! Part 1: ties at the end of a round robin, by the number of teams tied.
 
-use countback_model::{ContestantId, TieBreakOutcome, Unit};
+use countback_model::{ContestantId, TieBreakOutcome};
 
-use crate::book::{Book, Clauses, Step, Test};
-use crate::breaker::{Breaker, Standout};
+use crate::book::{Book, Part};
+use crate::breaker::Breaker;
 use crate::error::WbfError;
 use crate::readings::Readings;
 use crate::teams::TeamsEvent;
@@ -66,36 +66,5 @@ pub fn round_robin_standings(
 
 /// Part 1's team clauses.
 static ROUND_ROBIN: Book = Book {
-    two: Clauses {
-        section: "WBF 1.1",
-        steps: &[
-            Step::Split("WBF 1.1(a)", Test::Quotient(Unit::Imps)),
-            Step::Split("WBF 1.1(b)", Test::Direct(Unit::Imps)),
-            Step::Split("WBF 1.1(c)", Test::Direct(Unit::TotalPoints)),
-            Step::Split("WBF 1.1(d)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.1(e)",
-    },
-    three: Clauses {
-        section: "WBF 1.2",
-        steps: &[
-            Step::Split("WBF 1.2(a)", Test::Quotient(Unit::Imps)),
-            Step::Winner("WBF 1.2(b)", Standout::BeatEach),
-            Step::Winner("WBF 1.2(c)", Standout::BeatOneTiedOne),
-            Step::Loser("WBF 1.2(d)"),
-            Step::Split("WBF 1.2 other cases (a)", Test::NetAmong(Unit::Imps)),
-            Step::Split("WBF 1.2 other cases (b)", Test::NetAmong(Unit::TotalPoints)),
-            Step::Split("WBF 1.2 other cases (c)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.2 other cases (d)",
-    },
-    four_or_more: Clauses {
-        section: "WBF 1.3",
-        steps: &[
-            Step::Split("WBF 1.3(a)", Test::Quotient(Unit::Imps)),
-            Step::Winner("WBF 1.3(b)", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 1.3(c)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.3(d)",
-    },
+    part: Part::RoundRobin,
 };
