@@ -119,6 +119,19 @@ impl<'a> Breaker<'a> {
         false
     }
 
+    /// [`Breaker::has_scores`] for the matches among `group`, the ones a
+    /// test between the tied teams compares.
+    fn has_scores_among(&mut self, clause: &str, unit: Unit, group: &[ContestantId]) -> bool {
+        let ev = self.event;
+        let lacking = group.iter().enumerate().flat_map(|(i, a)| {
+            group
+                .iter()
+                .skip(i + 1)
+                .filter_map(move |b| ev.played_between_without(a, b, unit))
+        });
+        self.has_scores(clause, unit, lacking)
+    }
+
     /// IMP or total-points quotient in all matches played, largest first.
     pub(crate) fn quotient(
         &mut self,
@@ -162,11 +175,7 @@ impl<'a> Breaker<'a> {
         let ev = self.event;
         let test = format!("{unit} earned in the match between them");
         if let [a, b] = group {
-            if !self.has_scores(
-                clause,
-                unit,
-                ev.played_between_without(a, b, unit).into_iter(),
-            ) {
+            if !self.has_scores_among(clause, unit, group) {
                 return vec![sorted(group)];
             }
             if let Some(t) = ev.direct(a, b, unit) {
@@ -201,13 +210,7 @@ impl<'a> Breaker<'a> {
     ) -> Vec<Vec<ContestantId>> {
         let ev = self.event;
         let test = format!("net {unit} in the matches between the tied teams");
-        let lacking = group.iter().enumerate().flat_map(|(i, a)| {
-            group
-                .iter()
-                .skip(i + 1)
-                .filter_map(move |b| ev.played_between_without(a, b, unit))
-        });
-        if !self.has_scores(clause, unit, lacking) {
+        if !self.has_scores_among(clause, unit, group) {
             return vec![sorted(group)];
         }
         let missing = not_met_pairs(group, |x, y| ev.direct(x, y, unit).is_some());
