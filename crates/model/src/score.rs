@@ -195,6 +195,29 @@ fn big_from_i128(num: i128, den: i128) -> Score {
     Score::from_big(BigRational::new(BigInt::from(num), BigInt::from(den)))
 }
 
+/// The two sides of a commutative operation by representation: both
+/// inline (as `(num, den)`), one big and one inline, or both big.
+enum Sides<'s> {
+    Small((i64, i64), (i64, i64)),
+    Mixed(&'s BigRational, i64, i64),
+    Big(&'s BigRational, &'s BigRational),
+}
+
+impl<'s> Sides<'s> {
+    #[inline]
+    fn of(a: &'s Score, b: &'s Score) -> Sides<'s> {
+        match (&a.0, &b.0) {
+            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
+                Sides::Small((*a, *b), (*c, *d))
+            }
+            (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
+                Sides::Mixed(x, *num, *den)
+            }
+            (Repr::Big(x), Repr::Big(y)) => Sides::Big(x, y),
+        }
+    }
+}
+
 impl Score {
     /// Zero.
     pub const ZERO: Score = Score(Repr::Small { num: 0, den: 1 });
@@ -339,50 +362,58 @@ impl Score {
     /// The promoting `+` is what scoring code uses; this exists so the fast
     /// path can be measured and property-tested on its own.
     pub fn try_add_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
-        match (&self.0, &rhs.0) {
-            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = small_sum((*a, *b), (*c, *d));
-                reduce_i128(num, den).map_err(|_| InlineOverflow)
-            }
-            _ => Err(InlineOverflow),
-        }
+        self.try_inline(rhs, small_sum)
     }
 
     /// Fast-path multiplication only: the exact product if it fits.
     pub fn try_mul_inline(&self, rhs: &Score) -> Result<Score, InlineOverflow> {
-        match (&self.0, &rhs.0) {
-            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = small_product((*a, *b), (*c, *d));
+        self.try_inline(rhs, small_product)
+    }
+
+    /// The fast path of an operation alone: both sides inline and the
+    /// result of `small` fitting a 64-bit fraction once reduced.
+    #[inline]
+    fn try_inline(
+        &self,
+        rhs: &Score,
+        small: impl FnOnce((i64, i64), (i64, i64)) -> (i128, i128),
+    ) -> Result<Score, InlineOverflow> {
+        match Sides::of(self, rhs) {
+            Sides::Small(x, y) => {
+                let (num, den) = small(x, y);
                 reduce_i128(num, den).map_err(|_| InlineOverflow)
             }
-            _ => Err(InlineOverflow),
+            Sides::Mixed(..) | Sides::Big(..) => Err(InlineOverflow),
+        }
+    }
+
+    /// One operation, promoting: `small` on two inline sides (a result
+    /// that does not fit 64 bits once reduced goes big), `mixed` on a big
+    /// and an inline one, `big` on two big ones.
+    #[inline]
+    fn promoting(
+        &self,
+        rhs: &Score,
+        small: impl FnOnce((i64, i64), (i64, i64)) -> (i128, i128),
+        mixed: impl FnOnce(&BigRational, i64, i64) -> Score,
+        big: impl FnOnce(&BigRational, &BigRational) -> BigRational,
+    ) -> Score {
+        match Sides::of(self, rhs) {
+            Sides::Small(x, y) => {
+                let (num, den) = small(x, y);
+                reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
+            }
+            Sides::Mixed(x, num, den) => mixed(x, num, den),
+            Sides::Big(x, y) => Score::from_big(big(x, y)),
         }
     }
 
     fn add_ref(&self, rhs: &Score) -> Score {
-        match (&self.0, &rhs.0) {
-            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = small_sum((*a, *b), (*c, *d));
-                reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
-            }
-            (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
-                add_big_small(x, *num, *den)
-            }
-            (Repr::Big(x), Repr::Big(y)) => Score::from_big(&**x + &**y),
-        }
+        self.promoting(rhs, small_sum, add_big_small, |x, y| x + y)
     }
 
     fn mul_ref(&self, rhs: &Score) -> Score {
-        match (&self.0, &rhs.0) {
-            (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => {
-                let (num, den) = small_product((*a, *b), (*c, *d));
-                reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
-            }
-            (Repr::Big(x), Repr::Small { num, den }) | (Repr::Small { num, den }, Repr::Big(x)) => {
-                mul_big_small(x, *num, *den)
-            }
-            (Repr::Big(x), Repr::Big(y)) => Score::from_big(&**x * &**y),
-        }
+        self.promoting(rhs, small_product, mul_big_small, |x, y| x * y)
     }
 
     /// `self / rhs`; a zero divisor is [`ScoreError::DivisionByZero`].

@@ -414,59 +414,247 @@ struct Figure {
     column: usize,
 }
 
-/// The stored figure in `col`'s cell of `row`: `-` (irrelevant), `?`
-/// (unknown) and an empty cell are none.
-fn figure(
-    table: &Table,
-    row: &[Cell<'_>],
-    col: Col,
+/// One row of a table, with what an error in it points at: the table (its
+/// tag and columns) and the row's line in the file.
+#[derive(Clone, Copy)]
+struct Row<'r, 't> {
+    table: &'r Table,
+    cells: &'r [Cell<'t>],
     line: usize,
-) -> Result<Option<Figure>, ParseError> {
-    let Some(cell) = col.cell(row) else {
-        return Ok(None);
-    };
-    let t = cell.text.trim();
-    if matches!(t, "" | "-" | "?") {
-        return Ok(None);
-    }
-    let (caret, number) = match t.strip_prefix('^') {
-        Some(rest) => (true, rest),
-        None => (false, t),
-    };
-    let figure = StoredFigure::parse(number).ok_or_else(|| ParseError::BadValue {
-        at: pos(&table.at(col.name), line, cell.column),
-        text: short(t),
-        expected: "a decimal number (^ before it for an artificial score)",
-    })?;
-    Ok(Some(Figure {
-        figure,
-        caret,
-        column: cell.column,
-    }))
 }
 
-/// A side's figure of one kind: the direction's column (`MP_NS`), else the
-/// seats' (`MP_North`, `MP_South`), which must agree: partners score alike.
-fn side_figure(
-    table: &Table,
-    row: &[Cell<'_>],
-    side: SideCols,
-    line: usize,
-) -> Result<Option<Figure>, ParseError> {
-    if let Some(f) = figure(table, row, side.direction, line)? {
-        return Ok(Some(f));
+impl<'r, 't> Row<'r, 't> {
+    /// The stored figure in `col`'s cell of the row: `-` (irrelevant), `?`
+    /// (unknown) and an empty cell are none.
+    fn figure(self, col: Col) -> Result<Option<Figure>, ParseError> {
+        let (table, row, line) = (self.table, self.cells, self.line);
+        let Some(cell) = col.cell(row) else {
+            return Ok(None);
+        };
+        let t = cell.text.trim();
+        if matches!(t, "" | "-" | "?") {
+            return Ok(None);
+        }
+        let (caret, number) = match t.strip_prefix('^') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let figure = StoredFigure::parse(number).ok_or_else(|| ParseError::BadValue {
+            at: pos(&table.at(col.name), line, cell.column),
+            text: short(t),
+            expected: "a decimal number (^ before it for an artificial score)",
+        })?;
+        Ok(Some(Figure {
+            figure,
+            caret,
+            column: cell.column,
+        }))
     }
-    let [a_col, b_col] = side.seats;
-    let a = figure(table, row, a_col, line)?;
-    let b = figure(table, row, b_col, line)?;
-    match (a, b) {
-        (Some(a), Some(b)) if a.figure.value != b.figure.value => Err(ParseError::BadValue {
-            at: pos(&table.at(b_col.name), line, b.column),
-            text: b.figure.text,
-            expected: "the same figure as its partner's column (partners score alike)",
-        }),
-        (Some(a), _) => Ok(Some(a)),
-        (None, b) => Ok(b),
+
+    /// A side's figure of one kind: the direction's column (`MP_NS`), else the
+    /// seats' (`MP_North`, `MP_South`), which must agree: partners score alike.
+    fn side_figure(self, side: SideCols) -> Result<Option<Figure>, ParseError> {
+        if let Some(f) = self.figure(side.direction)? {
+            return Ok(Some(f));
+        }
+        let [a_col, b_col] = side.seats;
+        let a = self.figure(a_col)?;
+        let b = self.figure(b_col)?;
+        let (table, line) = (self.table, self.line);
+        match (a, b) {
+            (Some(a), Some(b)) if a.figure.value != b.figure.value => Err(ParseError::BadValue {
+                at: pos(&table.at(b_col.name), line, b.column),
+                text: b.figure.text,
+                expected: "the same figure as its partner's column (partners score alike)",
+            }),
+            (Some(a), _) => Ok(Some(a)),
+            (None, b) => Ok(b),
+        }
+    }
+
+    /// One `ScoreTable` row, or `None` for a bye row (a pair with no
+    /// opponents: the other side `-`), which is no result.
+    fn score_row(
+        self,
+        cols: &ScoreCols,
+        board: BoardNumber,
+    ) -> Result<Option<RawLine<'t>>, ParseError> {
+        let (table, row, line) = (self.table, self.cells, self.line);
+        if cols.ids.len() == 2 && cols.ids.iter().any(|c| nobody(c.cell(row))) {
+            return Ok(None);
+        }
+        let who = cols
+            .ids
+            .iter()
+            .map(|&col| self.id_cell(col))
+            .collect::<Result<Who<'t>, ParseError>>()?;
+        let figures =
+            |[ns, ew]: [SideCols; 2]| -> Result<(Option<Figure>, Option<Figure>), ParseError> {
+                Ok((self.side_figure(ns)?, self.side_figure(ew)?))
+            };
+        let mp = figures(cols.mp)?;
+        let imp = figures(cols.imp)?;
+        let pct = figures(cols.pct)?;
+        let section = cols.section.cell(row).map(trimmed);
+        let datum = self.figure(cols.datum)?.map(|f| Box::new(f.figure));
+        let contract = cols.contract.cell(row).map_or("", |c| c.text.trim());
+        let not_played = ["NP", "N P", "N/P", "NOT PLAYED"]
+            .iter()
+            .any(|np| contract.eq_ignore_ascii_case(np));
+        let marked = |f: &Option<Figure>| f.as_ref().is_some_and(|f| f.caret);
+        let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
+            .into_iter()
+            .any(marked);
+        let (outcome, text) = if not_played {
+            (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
+        } else if let Some((outcome, text)) = self.adjusted_in_words(cols)? {
+            (Outcome::Known(outcome), Cow::Owned(text))
+        } else {
+            match self.score_text(cols)? {
+            Some(t) => {
+                let column = [cols.score_ns, cols.score_ew]
+                    .iter()
+                    .find_map(|c| c.cell(row))
+                    .map_or(1, |c| c.column);
+                let o =
+                    countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
+                        at: pos(&table.at("Score_NS"), line, column),
+                        text: short(&t),
+                        expected:
+                            "a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
+                    })?;
+                (Outcome::Known(o), t)
+            }
+            None if contract.eq_ignore_ascii_case("PASS") => (
+                Outcome::Known(TableOutcome::Played { ns_points: 0 }),
+                Cow::Borrowed("0"),
+            ),
+            None if carets => {
+                let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
+                    .iter()
+                    .filter_map(|f| {
+                        f.as_ref()
+                            .filter(|f| f.caret)
+                            .map(|f| f.figure.text.as_str())
+                    })
+                    .collect();
+                (
+                    Outcome::FromFigures,
+                    Cow::Owned(format!("^{}", texts.join("/^"))),
+                )
+            }
+            None => {
+                return Err(ParseError::Missing {
+                    at: pos(Kind::Score.tag(), line, 1),
+                    what: format!(
+                        "a score for board {board}: Score_NS or Score_EW, Contract Pass or NP, or figures marked artificial (^)"
+                    ),
+                })
+            }
+        }
+        };
+        // Percentages are read only as an artificial score's.
+        let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
+        Ok(Some(RawLine {
+            board,
+            who,
+            outcome,
+            score_text: text,
+            mp,
+            imp,
+            pct,
+            section,
+            datum,
+            line,
+        }))
+    }
+
+    /// A row's adjusted score in words: each side's word, or the complement of
+    /// the other side's.
+    fn adjusted_in_words(
+        self,
+        cols: &ScoreCols,
+    ) -> Result<Option<(TableOutcome, String)>, ParseError> {
+        let (row, line) = (self.cells, self.line);
+        let word = |col: Col| col.cell(row).and_then(|c| average_word(&c.text));
+        let (ns, ew) = (word(cols.score_ns), word(cols.score_ew));
+        let hundred = Score::integer(100);
+        let (ns, ew) = match (ns, ew) {
+            (None, None) => return Ok(None),
+            (Some(n), Some(e)) => (n, e),
+            (Some(n), None) => {
+                let e = &hundred - &n;
+                (n, e)
+            }
+            (None, Some(e)) => (&hundred - &e, e),
+        };
+        let text: Vec<String> = [cols.score_ns, cols.score_ew]
+            .iter()
+            .filter_map(|c| c.cell(row).map(|c| c.text.trim().to_owned()))
+            .filter(|t| average_word(t).is_some())
+            .collect();
+        let outcome = ArtificialScore::new(ns, ew)
+            .map(TableOutcome::Artificial)
+            .map_err(|_| ParseError::BadValue {
+                at: pos(Kind::Score.tag(), line, 1),
+                text: text.join("/"),
+                expected: "an adjusted score within 0 to 100 % each way",
+            })?;
+        Ok(Some((outcome, text.join("/"))))
+    }
+
+    /// The score of a row: `Score_NS`, else minus `Score_EW`; both given must
+    /// agree.
+    fn score_text(self, cols: &ScoreCols) -> Result<Option<Cow<'t, str>>, ParseError> {
+        let (table, row, line) = (self.table, self.cells, self.line);
+        let get = |col: Col| {
+            col.cell(row).and_then(|c| {
+                let t = trimmed(c);
+                (!matches!(t.as_ref(), "" | "-" | "?")).then_some((t, c.column))
+            })
+        };
+        match (get(cols.score_ns), get(cols.score_ew)) {
+            (Some((ns, _)), Some((ew, column))) => {
+                let agree = match (ns.parse::<i64>(), ew.parse::<i64>()) {
+                    (Ok(n), Ok(e)) => n == -e,
+                    _ => true,
+                };
+                if !agree {
+                    return Err(ParseError::BadValue {
+                        at: pos(&table.at("Score_EW"), line, column),
+                        text: short(&ew),
+                        expected: "minus Score_NS (both columns give the same result)",
+                    });
+                }
+                Ok(Some(ns))
+            }
+            (Some((ns, _)), None) => Ok(Some(ns)),
+            (None, Some((ew, _))) => Ok(Some(match ew.strip_prefix('-') {
+                Some(positive) => Cow::Owned(positive.to_owned()),
+                None if ew == "0" => ew,
+                None => Cow::Owned(format!("-{ew}")),
+            })),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// The identifier in `col`'s cell: present and short.
+    fn id_cell(self, col: Col) -> Result<(Cow<'t, str>, usize), ParseError> {
+        let (table, row, line) = (self.table, self.cells, self.line);
+        match col.cell(row) {
+            Some(c) if !matches!(c.text.trim(), "" | "-" | "?") && c.text.len() <= 64 => {
+                Ok((trimmed(c), c.column))
+            }
+            Some(c) => Err(ParseError::BadValue {
+                at: pos(&table.at(col.name), line, c.column),
+                text: short(&c.text),
+                expected: "a pair or player number (at most 64 characters)",
+            }),
+            None => Err(ParseError::Missing {
+                at: pos(table.kind.tag(), line, 1),
+                what: format!("a value for column {}", col.name),
+            }),
+        }
     }
 }
 
@@ -504,45 +692,6 @@ struct RawLine<'t> {
 /// The `ScoreTable` columns that give figures, with where each was first
 /// declared: checked against the event's scoring at the end.
 type Declared = Vec<(String, usize, usize)>;
-
-/// The score of a row: `Score_NS`, else minus `Score_EW`; both given must
-/// agree.
-fn score_text<'t>(
-    table: &Table,
-    cols: &ScoreCols,
-    row: &[Cell<'t>],
-    line: usize,
-) -> Result<Option<Cow<'t, str>>, ParseError> {
-    let get = |col: Col| {
-        col.cell(row).and_then(|c| {
-            let t = trimmed(c);
-            (!matches!(t.as_ref(), "" | "-" | "?")).then_some((t, c.column))
-        })
-    };
-    match (get(cols.score_ns), get(cols.score_ew)) {
-        (Some((ns, _)), Some((ew, column))) => {
-            let agree = match (ns.parse::<i64>(), ew.parse::<i64>()) {
-                (Ok(n), Ok(e)) => n == -e,
-                _ => true,
-            };
-            if !agree {
-                return Err(ParseError::BadValue {
-                    at: pos(&table.at("Score_EW"), line, column),
-                    text: short(&ew),
-                    expected: "minus Score_NS (both columns give the same result)",
-                });
-            }
-            Ok(Some(ns))
-        }
-        (Some((ns, _)), None) => Ok(Some(ns)),
-        (None, Some((ew, _))) => Ok(Some(match ew.strip_prefix('-') {
-            Some(positive) => Cow::Owned(positive.to_owned()),
-            None if ew == "0" => ew,
-            None => Cow::Owned(format!("-{ew}")),
-        })),
-        (None, None) => Ok(None),
-    }
-}
 
 /// A `ScoreTable` header: every column known, no column twice, and the
 /// contestants named one way (pairs or players).
@@ -615,29 +764,6 @@ fn check_names(
     Ok(())
 }
 
-/// The identifier in `col`'s cell: present and short.
-fn id_cell<'t>(
-    table: &Table,
-    row: &[Cell<'t>],
-    col: Col,
-    line: usize,
-) -> Result<(Cow<'t, str>, usize), ParseError> {
-    match col.cell(row) {
-        Some(c) if !matches!(c.text.trim(), "" | "-" | "?") && c.text.len() <= 64 => {
-            Ok((trimmed(c), c.column))
-        }
-        Some(c) => Err(ParseError::BadValue {
-            at: pos(&table.at(col.name), line, c.column),
-            text: short(&c.text),
-            expected: "a pair or player number (at most 64 characters)",
-        }),
-        None => Err(ParseError::Missing {
-            at: pos(table.kind.tag(), line, 1),
-            what: format!("a value for column {}", col.name),
-        }),
-    }
-}
-
 fn too_many_columns(table: &Table) -> ParseError {
     let c = table.columns.get(MAX_COLUMNS);
     ParseError::BadValue {
@@ -662,143 +788,6 @@ fn average_word(text: &str) -> Option<Score> {
         "A-" => Some(Score::integer(40)),
         _ => None,
     }
-}
-
-/// A row's adjusted score in words: each side's word, or the complement of
-/// the other side's.
-fn adjusted_in_words(
-    table: &Table,
-    cols: &ScoreCols,
-    row: &[Cell<'_>],
-    line: usize,
-) -> Result<Option<(TableOutcome, String)>, ParseError> {
-    let word = |col: Col| col.cell(row).and_then(|c| average_word(&c.text));
-    let (ns, ew) = (word(cols.score_ns), word(cols.score_ew));
-    let hundred = Score::integer(100);
-    let (ns, ew) = match (ns, ew) {
-        (None, None) => return Ok(None),
-        (Some(n), Some(e)) => (n, e),
-        (Some(n), None) => {
-            let e = &hundred - &n;
-            (n, e)
-        }
-        (None, Some(e)) => (&hundred - &e, e),
-    };
-    let text: Vec<String> = [cols.score_ns, cols.score_ew]
-        .iter()
-        .filter_map(|c| c.cell(row).map(|c| c.text.trim().to_owned()))
-        .filter(|t| average_word(t).is_some())
-        .collect();
-    let outcome = ArtificialScore::new(ns, ew)
-        .map(TableOutcome::Artificial)
-        .map_err(|_| ParseError::BadValue {
-            at: pos(Kind::Score.tag(), line, 1),
-            text: text.join("/"),
-            expected: "an adjusted score within 0 to 100 % each way",
-        })?;
-    let _ = table;
-    Ok(Some((outcome, text.join("/"))))
-}
-
-/// One `ScoreTable` row, or `None` for a bye row (a pair with no
-/// opponents: the other side `-`), which is no result.
-fn score_row<'t>(
-    table: &Table,
-    cols: &ScoreCols,
-    row: &[Cell<'t>],
-    board: BoardNumber,
-    line: usize,
-) -> Result<Option<RawLine<'t>>, ParseError> {
-    if cols.ids.len() == 2 && cols.ids.iter().any(|c| nobody(c.cell(row))) {
-        return Ok(None);
-    }
-    let who = cols
-        .ids
-        .iter()
-        .map(|&col| id_cell(table, row, col, line))
-        .collect::<Result<Who<'t>, ParseError>>()?;
-    let figures =
-        |[ns, ew]: [SideCols; 2]| -> Result<(Option<Figure>, Option<Figure>), ParseError> {
-            Ok((
-                side_figure(table, row, ns, line)?,
-                side_figure(table, row, ew, line)?,
-            ))
-        };
-    let mp = figures(cols.mp)?;
-    let imp = figures(cols.imp)?;
-    let pct = figures(cols.pct)?;
-    let section = cols.section.cell(row).map(trimmed);
-    let datum = figure(table, row, cols.datum, line)?.map(|f| Box::new(f.figure));
-    let contract = cols.contract.cell(row).map_or("", |c| c.text.trim());
-    let not_played = ["NP", "N P", "N/P", "NOT PLAYED"]
-        .iter()
-        .any(|np| contract.eq_ignore_ascii_case(np));
-    let marked = |f: &Option<Figure>| f.as_ref().is_some_and(|f| f.caret);
-    let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
-        .into_iter()
-        .any(marked);
-    let (outcome, text) = if not_played {
-        (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
-    } else if let Some((outcome, text)) = adjusted_in_words(table, cols, row, line)? {
-        (Outcome::Known(outcome), Cow::Owned(text))
-    } else {
-        match score_text(table, cols, row, line)? {
-            Some(t) => {
-                let column = [cols.score_ns, cols.score_ew]
-                    .iter()
-                    .find_map(|c| c.cell(row))
-                    .map_or(1, |c| c.column);
-                let o =
-                    countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
-                        at: pos(&table.at("Score_NS"), line, column),
-                        text: short(&t),
-                        expected:
-                            "a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
-                    })?;
-                (Outcome::Known(o), t)
-            }
-            None if contract.eq_ignore_ascii_case("PASS") => (
-                Outcome::Known(TableOutcome::Played { ns_points: 0 }),
-                Cow::Borrowed("0"),
-            ),
-            None if carets => {
-                let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
-                    .iter()
-                    .filter_map(|f| {
-                        f.as_ref()
-                            .filter(|f| f.caret)
-                            .map(|f| f.figure.text.as_str())
-                    })
-                    .collect();
-                (
-                    Outcome::FromFigures,
-                    Cow::Owned(format!("^{}", texts.join("/^"))),
-                )
-            }
-            None => {
-                return Err(ParseError::Missing {
-                    at: pos(Kind::Score.tag(), line, 1),
-                    what: format!(
-                        "a score for board {board}: Score_NS or Score_EW, Contract Pass or NP, or figures marked artificial (^)"
-                    ),
-                })
-            }
-        }
-    };
-    // Percentages are read only as an artificial score's.
-    let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
-    Ok(Some(RawLine {
-        board,
-        who,
-        outcome,
-        score_text: text,
-        mp,
-        imp,
-        pct,
-        section,
-        datum,
-        line,
-    }))
 }
 
 /// How a row's artificial figures (`^`) are read: percentages as they are,

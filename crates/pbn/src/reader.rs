@@ -15,9 +15,9 @@ use countback_usebio::{
 
 use crate::lex::{self, Cell};
 use crate::{
-    artificial, check_names, event_kind, figure, id_cell, limits, pos, score_header, score_row,
-    short, ArtificialScale, Declared, Kind, LineKind, Lines, Outcome, RawLine, ScoreCols, Table,
-    SCORINGS, TOTAL_COLUMNS,
+    artificial, check_names, event_kind, limits, pos, score_header, short, ArtificialScale,
+    Declared, Kind, LineKind, Lines, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
+    TOTAL_COLUMNS,
 };
 
 /// Parse the results tables of a PBN file.
@@ -277,7 +277,12 @@ impl<'t> Reader<'t> {
             return Ok(());
         };
         countback_usebio::check_traveller_lines(self.raw_lines.len() + 1)?;
-        match score_row(table, cols, &row, number, line_no)? {
+        let at = Row {
+            table,
+            cells: &row,
+            line: line_no,
+        };
+        match at.score_row(cols, number)? {
             Some(raw) => self.raw_lines.push(raw),
             None => self.byes += 1,
         }
@@ -597,7 +602,12 @@ fn total_rows<'r>(
             continue;
         }
         let cell = |c: &str| table.index(c).and_then(|i| row.get(i));
-        let (number, id_column) = id_cell(table, row, table.col(id_name), line)?;
+        let at = Row {
+            table,
+            cells: row,
+            line,
+        };
+        let (number, id_column) = at.id_cell(table.col(id_name))?;
         let direction = match cell("Direction") {
             Some(d) if !individual => {
                 Some(direction_word(&d.text).ok_or_else(|| ParseError::BadValue {
@@ -635,10 +645,10 @@ fn total_rows<'r>(
             None => Vec::new(),
         };
         let total = match figures.total {
-            Some(name) => figure(table, row, table.col(name), line)?.map(|f| f.figure),
+            Some(name) => at.figure(table.col(name))?.map(|f| f.figure),
             None => None,
         };
-        let percentage = figure(table, row, table.col(figures.percentage), line)?.map(|f| f.figure);
+        let percentage = at.figure(table.col(figures.percentage))?.map(|f| f.figure);
         let section = cell("Section")
             .map(|c| c.text.trim().to_owned())
             .filter(|s| !matches!(s.as_str(), "" | "-" | "?"));

@@ -8,10 +8,10 @@ use countback_model::{
     BoardNumber, ContestantId, Encounter, InputError, Score, TieBreakOutcome, TiedGroup, Unit,
 };
 
-use crate::engine::{alone, names, not_met_note_counted, stands, Step, Trace};
+use crate::engine::{alone, names, not_met_note_counted, standings, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BamRemainder, Readings};
-use crate::teams::{check_tied, tied_group};
+use crate::teams::{check_tied, listed_once, tied_group};
 
 /// One team's net total points on one board (both its tables together).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,12 +59,7 @@ impl BamStage {
         matches: impl IntoIterator<Item = Encounter>,
         boards: impl IntoIterator<Item = BamBoard>,
     ) -> Result<BamStage, WbfError> {
-        let mut carryover = BTreeMap::new();
-        for (t, c) in teams {
-            if carryover.insert(t.clone(), c).is_some() {
-                return Err(WbfError::listed_twice(t));
-            }
-        }
+        let carryover = listed_once(teams)?;
         let matches: Vec<Encounter> = matches.into_iter().collect();
         crate::teams::check_matches(
             &matches,
@@ -181,11 +176,10 @@ impl BamStage {
 /// The whole ranking of a BAM stage: teams by their final score
 /// (carry-over plus matches), every tie broken by [`bam`] (WBF 5).
 pub fn bam_standings(stage: &BamStage, readings: &Readings) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = stage.carryover.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &teams,
+    standings(
+        stage.carryover.keys(),
         |t| stage.final_score(t),
-        |tied, _| bam(stage, tied, readings),
+        |tied| bam(stage, tied, readings),
     )
 }
 
@@ -206,42 +200,36 @@ pub fn bam(
 ) -> Result<TieBreakOutcome, WbfError> {
     let group = tied_group(tied)?;
     check_tied(&group, "final score", |t| stage.final_score(t))?;
+    // 5(a)-(c): each team's own figures, worked out once.
+    let mut without_carryover = BTreeMap::new();
     let mut averages = BTreeMap::new();
     let mut weighted = BTreeMap::new();
     for t in &group {
+        without_carryover.insert(t.clone(), stage.score_without_carryover(t));
         averages.insert(t.clone(), stage.opponents_average(t)?);
         weighted.insert(t.clone(), stage.weighted_average(t)?);
     }
     let carry = group
         .iter()
         .any(|t| stage.carryover.get(t).is_some_and(|c| !c.is_zero()));
-    let a = |tr: &mut Trace, g: &[ContestantId]| {
-        tr.split(
-            "WBF 5(a)",
-            "score without carryover",
-            g,
-            |t| stage.score_without_carryover(t),
-            (!carry).then(|| "no tied team brought a carryover into this stage".to_owned()),
-        )
-    };
-    let b = |tr: &mut Trace, g: &[ContestantId]| {
-        tr.split(
-            "WBF 5(b)",
-            "Swiss points: the average final score of the team's opponents",
-            g,
-            |t| averages.get(t).cloned().unwrap_or_default(),
-            None,
-        )
-    };
-    let c = |tr: &mut Trace, g: &[ContestantId]| {
-        tr.split(
-            "WBF 5(c)",
-            "weighted average: each match's score times that opponent's final score, averaged",
-            g,
-            |t| weighted.get(t).cloned().unwrap_or_default(),
-            None,
-        )
-    };
+    let a = own_figure(
+        "WBF 5(a)",
+        "score without carryover",
+        without_carryover,
+        (!carry).then(|| "no tied team brought a carryover into this stage".to_owned()),
+    );
+    let b = own_figure(
+        "WBF 5(b)",
+        "Swiss points: the average final score of the team's opponents",
+        averages,
+        None,
+    );
+    let c = own_figure(
+        "WBF 5(c)",
+        "weighted average: each match's score times that opponent's final score, averaged",
+        weighted,
+        None,
+    );
     let d = |tr: &mut Trace, g: &[ContestantId]| {
         let test = "score in the match(es) between the tied teams";
         let members: BTreeSet<&ContestantId> = g.iter().collect();
@@ -318,6 +306,25 @@ pub fn bam(
     let mut trace = Trace::default();
     let order = walk(&mut trace, &group, &steps, 0, readings.bam_remainder);
     Ok(trace.finish(order))
+}
+
+/// A clause of 5(a)-(c): a split on each team's own figure (`figures`,
+/// one for every tied team).
+fn own_figure(
+    clause: &'static str,
+    test: &'static str,
+    figures: BTreeMap<ContestantId, Score>,
+    note: Option<String>,
+) -> impl Fn(&mut Trace, &[ContestantId]) -> Vec<Vec<ContestantId>> {
+    move |tr, g| {
+        tr.split(
+            clause,
+            test,
+            g,
+            |t| figures.get(t).cloned().unwrap_or_default(),
+            note.clone(),
+        )
+    }
 }
 
 /// The clause (an index into the steps) from which a tie left by a split

@@ -1,12 +1,14 @@
 //! The tests the team procedures of parts 1 and 3 are built from.
 
-use countback_model::{ContestantId, Encounter, Unit, Value};
+use countback_model::{
+    partition_descending, ContestantId, Encounter, TieBreakOutcome, TiedGroup, Unit, Value,
+};
 
 use crate::error::WbfError;
 
-use crate::engine::{names, names_of, not_met_note, not_met_pairs, sorted, without, Trace};
+use crate::engine::{alone, names, names_of, not_met_note, not_met_pairs, sorted, without, Trace};
 use crate::readings::{NetAmong, Readings};
-use crate::teams::{Record, TeamsEvent};
+use crate::teams::{check_tied, tied_group, Record, TeamsEvent};
 
 /// Which VP record a "one team stands out" clause looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,12 +45,49 @@ impl<'a> Breaker<'a> {
         }
     }
 
+    /// Break one tie on victory points of `event` (parts 1 and 3): `tied`
+    /// is checked (known teams, each once, equal victory points), then
+    /// `split` orders it.
+    pub(crate) fn tie(
+        event: &'a TeamsEvent,
+        tied: &[ContestantId],
+        readings: &'a Readings,
+        split: impl FnOnce(&mut Breaker<'a>, &[ContestantId]) -> Vec<TiedGroup>,
+    ) -> Result<TieBreakOutcome, WbfError> {
+        let group = tied_group(tied)?;
+        event.check_known(&group)?;
+        check_tied(&group, "victory points", |t| {
+            event.victory_points(t).cloned()
+        })?;
+        let mut b = Breaker::new(event, readings);
+        let order = split(&mut b, &group);
+        b.finish(order)
+    }
+
+    /// The whole ranking of `event` (parts 1 and 3): teams by victory
+    /// points, every tie ordered by `split`, all in one trace (a part's
+    /// figures are worked out once for the event, not once a tie).
+    pub(crate) fn standings(
+        event: &'a TeamsEvent,
+        readings: &'a Readings,
+        mut split: impl FnMut(&mut Breaker<'a>, &[ContestantId]) -> Vec<TiedGroup>,
+    ) -> Result<TieBreakOutcome, WbfError> {
+        let teams: Vec<ContestantId> = event.teams().cloned().collect();
+        let mut b = Breaker::new(event, readings);
+        let mut order = Vec::new();
+        for g in partition_descending(&teams, |t| event.victory_points(t).cloned()) {
+            if g.len() > 1 {
+                order.extend(split(&mut b, &g));
+            } else {
+                order.extend(g.into_iter().map(alone));
+            }
+        }
+        b.finish(order)
+    }
+
     /// The trace's outcome, or the refusal of a clause reached without the
     /// score it compares.
-    pub(crate) fn finish(
-        self,
-        order: Vec<countback_model::TiedGroup>,
-    ) -> Result<countback_model::TieBreakOutcome, WbfError> {
+    pub(crate) fn finish(self, order: Vec<TiedGroup>) -> Result<TieBreakOutcome, WbfError> {
         match self.missing {
             Some(e) => Err(e),
             None => Ok(self.trace.finish(order)),
@@ -78,6 +117,19 @@ impl<'a> Breaker<'a> {
             });
         }
         false
+    }
+
+    /// [`Breaker::has_scores`] for the matches among `group`, the ones a
+    /// test between the tied teams compares.
+    fn has_scores_among(&mut self, clause: &str, unit: Unit, group: &[ContestantId]) -> bool {
+        let ev = self.event;
+        let lacking = group.iter().enumerate().flat_map(|(i, a)| {
+            group
+                .iter()
+                .skip(i + 1)
+                .filter_map(move |b| ev.played_between_without(a, b, unit))
+        });
+        self.has_scores(clause, unit, lacking)
     }
 
     /// IMP or total-points quotient in all matches played, largest first.
@@ -123,11 +175,7 @@ impl<'a> Breaker<'a> {
         let ev = self.event;
         let test = format!("{unit} earned in the match between them");
         if let [a, b] = group {
-            if !self.has_scores(
-                clause,
-                unit,
-                ev.played_between_without(a, b, unit).into_iter(),
-            ) {
+            if !self.has_scores_among(clause, unit, group) {
                 return vec![sorted(group)];
             }
             if let Some(t) = ev.direct(a, b, unit) {
@@ -162,13 +210,7 @@ impl<'a> Breaker<'a> {
     ) -> Vec<Vec<ContestantId>> {
         let ev = self.event;
         let test = format!("net {unit} in the matches between the tied teams");
-        let lacking = group.iter().enumerate().flat_map(|(i, a)| {
-            group
-                .iter()
-                .skip(i + 1)
-                .filter_map(move |b| ev.played_between_without(a, b, unit))
-        });
-        if !self.has_scores(clause, unit, lacking) {
+        if !self.has_scores_among(clause, unit, group) {
             return vec![sorted(group)];
         }
         let missing = not_met_pairs(group, |x, y| ev.direct(x, y, unit).is_some());

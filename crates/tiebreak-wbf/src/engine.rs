@@ -8,6 +8,19 @@ use countback_model::{
     Value,
 };
 
+use crate::error::WbfError;
+
+/// A whole ranking (parts 2, 4 and 5): `members` by `score`, largest
+/// first, every tie broken by `split`, the part's procedure.
+pub(crate) fn standings<'m, K: Ord + Clone>(
+    members: impl Iterator<Item = &'m ContestantId>,
+    score: impl FnMut(&ContestantId) -> K,
+    mut split: impl FnMut(&[ContestantId]) -> Result<TieBreakOutcome, WbfError>,
+) -> Result<TieBreakOutcome, WbfError> {
+    let members: Vec<ContestantId> = members.cloned().collect();
+    countback_model::split_every_tie(&members, score, |tied, _| split(tied))
+}
+
 /// The trace under construction, plus a pending hand-off note that the next
 /// recorded decision carries ("as WBF 1.2(a) directs").
 #[derive(Debug, Default)]

@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, Unit, Value};
 
-use crate::engine::{alone, stands, Best, Trace};
+use crate::engine::{alone, standings, stands, Best, Trace};
 use crate::error::WbfError;
 use crate::readings::Readings;
-use crate::teams::tied_group;
+use crate::teams::{listed_once, tied_group};
 
 /// What the knockout tie-break looks back at: the qualification ranking and
 /// the qualification matches.
@@ -24,12 +24,7 @@ impl Qualification {
         positions: impl IntoIterator<Item = (ContestantId, u32)>,
         matches: impl IntoIterator<Item = Encounter>,
     ) -> Result<Qualification, WbfError> {
-        let mut map = BTreeMap::new();
-        for (t, p) in positions {
-            if map.insert(t.clone(), p).is_some() {
-                return Err(WbfError::listed_twice(t));
-            }
-        }
+        let map = listed_once(positions)?;
         let matches: Vec<Encounter> = matches.into_iter().collect();
         crate::teams::check_matches(&matches, |t| map.contains_key(t), |_| &[])?;
         Ok(Qualification {
@@ -96,11 +91,10 @@ pub fn knockout_standings(
     stage: &KnockoutStage,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = stage.totals.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &teams,
+    standings(
+        stage.totals.keys(),
         |t| stage.totals.get(t).cloned(),
-        |tied, _| knockout(&stage.qualification, tied, readings),
+        |tied| knockout(&stage.qualification, tied, readings),
     )
 }
 

@@ -5,10 +5,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use countback_model::head_to_head::for_against;
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome, TiedGroup, Unit};
 
-use crate::engine::{alone, cascade, names, sorted, stands, Step, Trace};
+use crate::engine::{alone, cascade, names, sorted, standings, stands, Step, Trace};
 use crate::error::WbfError;
 use crate::readings::{BestSessions, CommonOpponents, Readings};
-use crate::teams::{check_tied, tied_group};
+use crate::teams::{check_tied, listed_once, tied_group};
 
 /// One stage of a pairs event, as its tie-break needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,12 +41,7 @@ impl PairsStage {
                 return Err(WbfError::listed_twice(p));
             }
         }
-        let mut pos = BTreeMap::new();
-        for (p, n) in positions {
-            if pos.insert(p.clone(), n).is_some() {
-                return Err(WbfError::listed_twice(p));
-            }
-        }
+        let pos = listed_once(positions)?;
         let meetings: Vec<Encounter> = meetings.into_iter().collect();
         crate::teams::check_matches(&meetings, |t| pos.contains_key(t), |_| &[Unit::MatchPoints])?;
         let mut by_pair: BTreeMap<ContestantId, Vec<usize>> = BTreeMap::new();
@@ -97,11 +92,10 @@ pub fn pairs_standings(
     stage: &PairsStage,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let members: Vec<ContestantId> = stage.sessions.keys().cloned().collect();
-    countback_model::split_every_tie(
-        &members,
+    standings(
+        stage.sessions.keys(),
         |p| stage.total(p),
-        |tied, _| pairs(stage, tied, readings),
+        |tied| pairs(stage, tied, readings),
     )
 }
 

@@ -1,12 +1,12 @@
 //! Part 1: ties at the end of a round robin, by the number of teams tied.
 
-use countback_model::{ContestantId, TieBreakOutcome, Unit};
+use countback_model::{ContestantId, TieBreakOutcome};
 
-use crate::book::{Book, Clauses, Step, Test};
-use crate::breaker::{Breaker, Standout};
+use crate::book::{Book, Part};
+use crate::breaker::Breaker;
 use crate::error::WbfError;
 use crate::readings::Readings;
-use crate::teams::{check_tied, tied_group, TeamsEvent};
+use crate::teams::TeamsEvent;
 
 /// Break a tie on victory points at the end of a round robin (WBF 1.1 for
 /// two teams, 1.2 for three, 1.3 for four or more, handing what is left of a
@@ -49,14 +49,7 @@ pub fn round_robin(
     tied: &[ContestantId],
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let group = tied_group(tied)?;
-    event.check_known(&group)?;
-    check_tied(&group, "victory points", |t| {
-        event.victory_points(t).cloned()
-    })?;
-    let mut b = Breaker::new(event, readings);
-    let order = ROUND_ROBIN.any(&mut b, &group);
-    b.finish(order)
+    Breaker::tie(event, tied, readings, |b, g| ROUND_ROBIN.any(b, g))
 }
 
 /// The whole round-robin ranking: teams by victory points, each tie broken
@@ -68,49 +61,10 @@ pub fn round_robin_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = event.teams().cloned().collect();
-    let mut b = Breaker::new(event, readings);
-    let groups =
-        countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned());
-    let mut order = Vec::new();
-    for g in groups {
-        order.extend(ROUND_ROBIN.any(&mut b, &g));
-    }
-    b.finish(order)
+    Breaker::standings(event, readings, |b, g| ROUND_ROBIN.any(b, g))
 }
 
 /// Part 1's team clauses.
 static ROUND_ROBIN: Book = Book {
-    two: Clauses {
-        section: "WBF 1.1",
-        steps: &[
-            Step::Split("WBF 1.1(a)", Test::Quotient(Unit::Imps)),
-            Step::Split("WBF 1.1(b)", Test::Direct(Unit::Imps)),
-            Step::Split("WBF 1.1(c)", Test::Direct(Unit::TotalPoints)),
-            Step::Split("WBF 1.1(d)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.1(e)",
-    },
-    three: Clauses {
-        section: "WBF 1.2",
-        steps: &[
-            Step::Split("WBF 1.2(a)", Test::Quotient(Unit::Imps)),
-            Step::Winner("WBF 1.2(b)", Standout::BeatEach),
-            Step::Winner("WBF 1.2(c)", Standout::BeatOneTiedOne),
-            Step::Loser("WBF 1.2(d)"),
-            Step::Split("WBF 1.2 other cases (a)", Test::NetAmong(Unit::Imps)),
-            Step::Split("WBF 1.2 other cases (b)", Test::NetAmong(Unit::TotalPoints)),
-            Step::Split("WBF 1.2 other cases (c)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.2 other cases (d)",
-    },
-    four_or_more: Clauses {
-        section: "WBF 1.3",
-        steps: &[
-            Step::Split("WBF 1.3(a)", Test::Quotient(Unit::Imps)),
-            Step::Winner("WBF 1.3(b)", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 1.3(c)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 1.3(d)",
-    },
+    part: Part::RoundRobin,
 };

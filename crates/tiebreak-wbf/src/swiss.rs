@@ -4,15 +4,14 @@ use std::collections::BTreeMap;
 
 use countback_model::opposition::{sum_of_opponents, Meeting};
 use countback_model::{
-    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup, Unit,
+    ContestantId, Encounter, EncounterStatus, Score, TieBreakOutcome, TiedGroup,
 };
 
-use crate::book::{Book, Clauses, Step, Test};
-use crate::breaker::{Breaker, Standout};
-use crate::engine::alone;
+use crate::book::{Book, Part, TEAM_CLAUSES};
+use crate::breaker::Breaker;
 use crate::error::WbfError;
 use crate::readings::{Readings, SwissPointsOpponents, SwissPointsPartMatches};
-use crate::teams::{check_tied, tied_group, TeamsEvent};
+use crate::teams::TeamsEvent;
 
 /// Swiss points of `team`: the sum of the final VP scores of each direct
 /// opponent in `opponents` (an opponent met twice is listed twice), read
@@ -93,15 +92,8 @@ pub fn swiss(
     tied: &[ContestantId],
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let group = tied_group(tied)?;
-    event.check_known(&group)?;
-    check_tied(&group, "victory points", |t| {
-        event.victory_points(t).cloned()
-    })?;
     let points = swiss_points(event, readings)?;
-    let mut b = Breaker::new(event, readings);
-    let order = by_swiss_points(&mut b, &points, &group);
-    b.finish(order)
+    Breaker::tie(event, tied, readings, |b, g| by_swiss_points(b, &points, g))
 }
 
 /// The whole Swiss ranking: teams by victory points, each tie broken by
@@ -113,18 +105,8 @@ pub fn swiss_standings(
     event: &TeamsEvent,
     readings: &Readings,
 ) -> Result<TieBreakOutcome, WbfError> {
-    let teams: Vec<ContestantId> = event.teams().cloned().collect();
     let points = swiss_points(event, readings)?;
-    let mut b = Breaker::new(event, readings);
-    let mut order = Vec::new();
-    for g in countback_model::partition_descending(&teams, |t| event.victory_points(t).cloned()) {
-        if g.len() > 1 {
-            order.extend(by_swiss_points(&mut b, &points, &g));
-        } else {
-            order.extend(g.into_iter().map(alone));
-        }
-    }
-    b.finish(order)
+    Breaker::standings(event, readings, |b, g| by_swiss_points(b, &points, g))
 }
 
 /// The awarded matches of the tied teams, as a note saying how the
@@ -194,51 +176,10 @@ fn by_swiss_points(
     );
     let from = "WBF 3 Swiss points";
     SWISS.hand_on(b, parts, from, |b, p| {
-        SWISS.directs(b, from, &SWISS.four_or_more);
+        SWISS.directs(b, from, &TEAM_CLAUSES.four_or_more);
         SWISS.four_or_more(b, p)
     })
 }
 
-/// Part 3's team clauses, 3.2 in the order we restore its items to (see
-/// the crate docs). Unlike 1.1, 3.1 puts the direct match first; unlike
-/// 1.3, 3.3 puts the VP record first.
-static SWISS: Book = Book {
-    two: Clauses {
-        section: "WBF 3.1",
-        steps: &[
-            Step::Split("WBF 3.1(i)", Test::Direct(Unit::Imps)),
-            Step::Split("WBF 3.1(ii)", Test::Quotient(Unit::Imps)),
-            Step::Split("WBF 3.1(iii)", Test::Direct(Unit::TotalPoints)),
-            Step::Split("WBF 3.1(iv)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 3.1(v)",
-    },
-    three: Clauses {
-        section: "WBF 3.2",
-        steps: &[
-            Step::Winner("WBF 3.2(i)", Standout::BeatEach),
-            Step::Split("WBF 3.2(ii)", Test::Quotient(Unit::Imps)),
-            Step::Winner("WBF 3.2(iii)", Standout::BeatOneTiedOne),
-            Step::Loser("WBF 3.2(iv)"),
-            Step::Split("WBF 3.2 other cases (i)", Test::NetAmong(Unit::Imps)),
-            Step::Split(
-                "WBF 3.2 other cases (ii)",
-                Test::NetAmong(Unit::TotalPoints),
-            ),
-            Step::Split(
-                "WBF 3.2 other cases (iii)",
-                Test::Quotient(Unit::TotalPoints),
-            ),
-        ],
-        play_off: "WBF 3.2 other cases (iv)",
-    },
-    four_or_more: Clauses {
-        section: "WBF 3.3",
-        steps: &[
-            Step::Winner("WBF 3.3 ¶1", Standout::BeatEachOrTiedOne),
-            Step::Split("WBF 3.3(i)", Test::Quotient(Unit::Imps)),
-            Step::Split("WBF 3.3(ii)", Test::Quotient(Unit::TotalPoints)),
-        ],
-        play_off: "WBF 3.3(iii)",
-    },
-};
+/// Part 3's team clauses.
+static SWISS: Book = Book { part: Part::Swiss };

@@ -165,6 +165,42 @@ pub struct Choices {
     pub handicap_half: bool,
 }
 
+/// The writers known here: the words (lower case) a writer's name
+/// contains, tried in this order, and its convention.
+const WRITERS: [(&[&str], Convention); 8] = [
+    (&["compscore"], Convention::Compscore),
+    (&["scorebridge", "score bridge"], Convention::ScoreBridge),
+    (&["kops"], Convention::Kops),
+    (&["magic contest", "ruter"], Convention::MagicContest),
+    (&["bridge base", "bbo"], Convention::Bbo),
+    (&["acblscore", "acbl"], Convention::Acbl),
+    (&["ebuscore"], Convention::EbuWhiteBook2025),
+    (&["nz bridge", "nzb scorer"], Convention::NzScorer),
+];
+
+impl Choices {
+    /// These choices with every board a result is missing from (short, or
+    /// with artificial scores, as totalled and as printed) factored by `f`.
+    fn every_board_factored(self, f: Factoring) -> Choices {
+        Choices {
+            short_boards: f,
+            artificial_boards: f,
+            artificial_boards_printed: f,
+            ..self
+        }
+    }
+
+    /// These choices with lines, totals and percentages all printed by `d`.
+    fn every_figure_shown(self, d: Display) -> Choices {
+        Choices {
+            line_display: d,
+            total_display: d,
+            percentage_display: d,
+            ..self
+        }
+    }
+}
+
 impl Convention {
     /// The name used in event files and on the command line.
     #[must_use]
@@ -226,12 +262,7 @@ impl Convention {
                 scale: Scale::OnePerBeat,
                 ..base
             },
-            Convention::Compscore => Choices {
-                line_display: Display::HalfEven,
-                total_display: Display::HalfEven,
-                percentage_display: Display::HalfEven,
-                ..base
-            },
+            Convention::Compscore => base.every_figure_shown(Display::HalfEven),
             Convention::NzScorer => Choices {
                 artificial_boards: Factoring::TiesForMissing,
                 line_display: Display::Truncate,
@@ -239,12 +270,7 @@ impl Convention {
                 handicap_half: true,
                 ..base
             },
-            Convention::ScoreBridge => Choices {
-                short_boards: Factoring::TiesForMissing,
-                artificial_boards: Factoring::TiesForMissing,
-                artificial_boards_printed: Factoring::TiesForMissing,
-                ..base
-            },
+            Convention::ScoreBridge => base.every_board_factored(Factoring::TiesForMissing),
             Convention::Kops => Choices {
                 factored_rounding: RoundingPolicy::HundredthHalfUp,
                 ..base
@@ -253,12 +279,7 @@ impl Convention {
                 imp_sit_out: ImpSitOut::BoardsOfSession,
                 ..base
             },
-            Convention::Bbo => Choices {
-                short_boards: Factoring::Proportional,
-                artificial_boards: Factoring::Proportional,
-                artificial_boards_printed: Factoring::Proportional,
-                ..base
-            },
+            Convention::Bbo => base.every_board_factored(Factoring::Proportional),
         }
     }
 
@@ -268,26 +289,10 @@ impl Convention {
     #[must_use]
     pub fn from_writer(writer: &str) -> Option<Convention> {
         let w = writer.to_ascii_lowercase();
-        let has = |s: &str| w.contains(s);
-        Some(if has("compscore") {
-            Convention::Compscore
-        } else if has("scorebridge") || has("score bridge") {
-            Convention::ScoreBridge
-        } else if has("kops") {
-            Convention::Kops
-        } else if has("magic contest") || has("ruter") {
-            Convention::MagicContest
-        } else if has("bridge base") || has("bbo") {
-            Convention::Bbo
-        } else if has("acblscore") || has("acbl") {
-            Convention::Acbl
-        } else if has("ebuscore") {
-            Convention::EbuWhiteBook2025
-        } else if has("nz bridge") || has("nzb scorer") {
-            Convention::NzScorer
-        } else {
-            return None;
-        })
+        WRITERS
+            .iter()
+            .find(|(words, _)| words.iter().any(|s| w.contains(s)))
+            .map(|(_, c)| *c)
     }
 
     /// The convention of the program that wrote `session`: NZ Scorer for its
