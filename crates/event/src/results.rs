@@ -105,6 +105,17 @@ pub(crate) struct Read {
     stores_figures: bool,
 }
 
+/// The session a results file holds, and the convention the options name
+/// (the options are read first: a wrong option is named before the file
+/// is read).
+fn read_under(
+    bytes: &[u8],
+    overrides: &crate::options::RawOptions,
+) -> Result<(Read, Option<Convention>)> {
+    let convention = results_convention(overrides)?;
+    Ok((parse_results_file(bytes)?, convention))
+}
+
 fn parse_results_file(bytes: &[u8]) -> Result<Read> {
     match parse_any(bytes)? {
         Parsed::Session(read) => Ok(read),
@@ -156,11 +167,9 @@ pub(crate) fn parse_any(bytes: &[u8]) -> Result<Parsed> {
 /// Declared Latin-1 and Windows-1252 XML is decoded; PBN is UTF-8 or
 /// Latin-1.
 pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
-    let convention = results_convention(overrides)?;
-    let read = parse_results_file(bytes)?;
-    let rescore = countback_usebio::rescore_under(&read.session, convention)?;
+    let (read, convention) = read_under(bytes, overrides)?;
     Ok(Rescored {
-        rescore,
+        rescore: countback_usebio::rescore_under(&read.session, convention)?,
         session: read.session,
     })
 }
@@ -173,17 +182,15 @@ pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<R
 /// A Bridgemate `.bws` stores contracts, not scores: there is nothing to
 /// audit, and it is refused saying so ([`Problem::NothingToAudit`]).
 pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Audited> {
-    let convention = results_convention(overrides)?;
-    let read = parse_results_file(bytes)?;
+    let (read, convention) = read_under(bytes, overrides)?;
     if !read.stores_figures {
         return Err(EventError::new(Problem::NothingToAudit {
             what: "a Bridgemate .bws file stores the contracts played, not scores".to_owned(),
             hint: "`countback score` scores it by Law 77 and match points".to_owned(),
         }));
     }
-    let audit = countback_usebio::audit_under(&read.session, convention)?;
     Ok(Audited {
-        audit,
+        audit: countback_usebio::audit_under(&read.session, convention)?,
         session: read.session,
     })
 }
@@ -196,8 +203,7 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
 /// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2 pairs
 /// cannot carry (teams, individuals).
 pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
-    let convention = results_convention(overrides)?;
-    let read = parse_results_file(bytes)?;
+    let (read, convention) = read_under(bytes, overrides)?;
     let rescore = countback_usebio::rescore_under(&read.session, convention)?;
     Ok(countback_usebio::write_usebio(
         &read.session,
