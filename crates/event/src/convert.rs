@@ -678,23 +678,17 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
     }
     let mut rows = Vec::new();
     for (player, row) in slots {
-        let mut results = Vec::new();
-        for round in 1..=rounds {
-            match row.get(&round) {
-                Some(r) => results.push(r.clone()),
-                None => {
-                    let i = event
-                        .contestants
-                        .iter()
-                        .position(|c| c.id == player.as_str())
-                        .unwrap_or(0);
-                    return Err(EventError::at(
-                        contestant_path(i),
-                        Problem::missing(format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"), "the crosstable"),
-                    ));
-                }
-            }
-        }
+        let results = RoundNumber::every_round(&row, rounds).map_err(|round| {
+            let i = event
+                .contestants
+                .iter()
+                .position(|c| c.id == player.as_str())
+                .unwrap_or(0);
+            EventError::at(
+                contestant_path(i),
+                Problem::missing(format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"), "the crosstable"),
+            )
+        })?;
         rows.push((player, results));
     }
     Crosstable::new(rounds, rows).at_field(|| FieldPath::key("games"))

@@ -205,6 +205,33 @@ number_newtype!(
     SessionNumber
 );
 
+impl RoundNumber {
+    /// A contestant's entries for rounds `1..=rounds`, in round order, from
+    /// its entries by round; else the first round it has none for. A
+    /// crosstable needs every round filled: a bye or a forfeit is an entry,
+    /// a gap never is.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use countback_model::RoundNumber;
+    ///
+    /// let by_round = BTreeMap::from([(1, "W"), (3, "D")]);
+    /// assert_eq!(RoundNumber::every_round(&by_round, 1), Ok(vec!["W"]));
+    /// assert_eq!(RoundNumber::every_round(&by_round, 3), Err(RoundNumber(2)));
+    /// ```
+    ///
+    /// # Errors
+    /// The first round from 1 to `rounds` without an entry.
+    pub fn every_round<T: Clone>(
+        by_round: &std::collections::BTreeMap<u32, T>,
+        rounds: u32,
+    ) -> Result<Vec<T>, RoundNumber> {
+        (1..=rounds)
+            .map(|r| by_round.get(&r).cloned().ok_or(RoundNumber(r)))
+            .collect()
+    }
+}
+
 /// A stage of an event (qualifying, semi-final, final); ties are broken
 /// within the stage in which they occur.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]

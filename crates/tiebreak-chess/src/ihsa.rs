@@ -433,18 +433,10 @@ impl IhsaEvent {
         }
         let mut teams = BTreeMap::new();
         for (team, by_round) in slots {
-            let mut row = Vec::new();
-            for r in 1..=rounds {
-                match by_round.get(&r) {
-                    Some(entry) => row.push(entry.clone()),
-                    None => {
-                        return Err(IhsaError::NoResult {
-                            round: RoundNumber(r),
-                            team,
-                        })
-                    }
-                }
-            }
+            let row = match RoundNumber::every_round(&by_round, rounds) {
+                Ok(row) => row,
+                Err(round) => return Err(IhsaError::NoResult { round, team }),
+            };
             teams.insert(team, row);
         }
         Ok(IhsaEvent { rounds, teams })
