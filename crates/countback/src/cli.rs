@@ -197,20 +197,32 @@ pub struct AuditArgs {
     /// Output format and display choices.
     #[command(flatten)]
     pub output: OutputArgs,
-    /// FIDE: the edition of C.07 article 16 (`2024`, `2026`, or
-    /// `by_start_date`, the default).
-    #[arg(long, value_name = "EDITION")]
-    pub edition: Option<String>,
-    /// FIDE: check against these tie-breaks instead of the file's list.
-    #[arg(long, value_name = "CODES")]
-    pub tiebreaks: Option<String>,
-    /// FIDE: count a forfeit loss as played when classifying byes (Vega).
-    #[arg(long)]
-    pub vega_forfeit_loss: bool,
+    /// FIDE: the edition, tie-break list and Vega's forfeit rule.
+    #[command(flatten)]
+    pub fide: FideArgs,
     /// Results files: audit under another program's convention than the
     /// writer's (`-o convention=compscore`; docs/conventions.md).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = key_value)]
     pub options: Vec<(String, String)>,
+}
+
+/// The FIDE flags of a TRF file, the same for `rank`, `explain` and
+/// `audit` (both read the file's list the same way).
+#[derive(Debug, Clone, Args)]
+#[non_exhaustive]
+pub struct FideArgs {
+    /// FIDE: the edition of C.07 article 16 (`2024`, `2026`, or
+    /// `by_start_date`, the default).
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+    /// FIDE: the tie-breaks in FIDE's codes, e.g. "BH/C1, BH, SB"
+    /// (default: the file's declared list, else BH/C1, BH, SB).
+    #[arg(long, value_name = "CODES")]
+    pub tiebreaks: Option<String>,
+    /// FIDE: count a forfeit loss as played when classifying byes, as Vega
+    /// does.
+    #[arg(long)]
+    pub vega_forfeit_loss: bool,
 }
 
 /// Ranking arguments.
@@ -235,18 +247,9 @@ pub struct RankArgs {
     /// (`title`, `qualifying_place`, `indivisible_prize`, `shared_place`).
     #[arg(long, value_name = "PURPOSE")]
     pub tie_purpose: Option<String>,
-    /// FIDE: the edition of C.07 article 16 (`2024`, `2026`, or
-    /// `by_start_date`, the default).
-    #[arg(long, value_name = "EDITION")]
-    pub edition: Option<String>,
-    /// FIDE: the tie-breaks in FIDE's codes, e.g. "BH/C1, BH, SB"
-    /// (default: the file's declared list, else BH/C1, BH, SB).
-    #[arg(long, value_name = "CODES")]
-    pub tiebreaks: Option<String>,
-    /// FIDE: count a forfeit loss as played when classifying byes, as Vega
-    /// does.
-    #[arg(long)]
-    pub vega_forfeit_loss: bool,
+    /// FIDE: the edition, tie-break list and Vega's forfeit rule.
+    #[command(flatten)]
+    pub fide: FideArgs,
     /// Draw every tie the rules send to lots (FIDE C.07) or to a random
     /// ballot (EBU 143.7.1(e)) from this seed (0 to 2^64-1); the trace
     /// states the seed, the algorithm and the order drawn, so anyone can

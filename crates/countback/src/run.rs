@@ -6,7 +6,7 @@ use std::path::Path;
 use countback_event::{answer, FileKind, Job, Options, RawOptions, Refusal, Request};
 
 use crate::answer::Shown;
-use crate::cli::{AuditArgs, Cli, Command, FileArgs, Format, RankArgs};
+use crate::cli::{AuditArgs, Cli, Command, FideArgs, FileArgs, Format, RankArgs};
 use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
 use crate::progress::Progress;
@@ -209,18 +209,14 @@ fn raw_options(pairs: &[(String, String)]) -> RawOptions {
 /// The FIDE flags, by option name, as the option values they set (where
 /// given): the text of `--edition` and `--tiebreaks` as strings, the flag
 /// as `true`.
-fn fide_flags(
-    edition: Option<&String>,
-    tiebreaks: Option<&String>,
-    vega_forfeit_loss: bool,
-) -> [(&'static str, Option<serde_json::Value>); 3] {
+fn fide_flags(fide: &FideArgs) -> [(&'static str, Option<serde_json::Value>); 3] {
     use serde_json::Value;
     [
-        ("edition", edition.cloned().map(Value::String)),
-        ("tiebreaks", tiebreaks.cloned().map(Value::String)),
+        ("edition", fide.edition.clone().map(Value::String)),
+        ("tiebreaks", fide.tiebreaks.clone().map(Value::String)),
         (
             "vega_forfeit_loss",
-            vega_forfeit_loss.then_some(Value::Bool(true)),
+            fide.vega_forfeit_loss.then_some(Value::Bool(true)),
         ),
     ]
 }
@@ -256,11 +252,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     if let Some(p) = &args.tie_purpose {
         options.set_from_text("tie_purpose", &format!("{p:?}"));
     }
-    for (k, v) in fide_flags(
-        args.edition.as_ref(),
-        args.tiebreaks.as_ref(),
-        args.vega_forfeit_loss,
-    ) {
+    for (k, v) in fide_flags(&args.fide) {
         let Some(v) = v else { continue };
         if kind != FileKind::Trf {
             return Err(wrong(
@@ -328,11 +320,7 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let kind = kind_of(path)?;
     kind.allows(Job::Audit).map_err(refused(path))?;
-    let flags = fide_flags(
-        args.edition.as_ref(),
-        args.tiebreaks.as_ref(),
-        args.vega_forfeit_loss,
-    );
+    let flags = fide_flags(&args.fide);
     let mut options = RawOptions::default();
     if kind == FileKind::Trf {
         for (k, v) in flags {
