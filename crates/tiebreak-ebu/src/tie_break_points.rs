@@ -49,15 +49,26 @@ fn one() -> Score {
 }
 
 impl FinalStanding {
+    // The one place the fields are filled: each public constructor below
+    // names a case of 143.5.2 and what it sets.
+    fn new(
+        contestant: ContestantId,
+        final_score: Score,
+        share_played: Score,
+        withdrew: bool,
+    ) -> FinalStanding {
+        FinalStanding {
+            contestant,
+            final_score,
+            share_played,
+            withdrew,
+        }
+    }
+
     /// A contestant who played the whole stage.
     #[must_use]
     pub fn full(contestant: impl Into<ContestantId>, final_score: Score) -> FinalStanding {
-        FinalStanding {
-            contestant: contestant.into(),
-            final_score,
-            share_played: Score::ONE,
-            withdrew: false,
-        }
+        FinalStanding::new(contestant.into(), final_score, Score::ONE, false)
     }
 
     /// A contestant who withdrew after playing `share_played` of the
@@ -69,12 +80,7 @@ impl FinalStanding {
         final_score: Score,
         share_played: Score,
     ) -> FinalStanding {
-        FinalStanding {
-            contestant: contestant.into(),
-            final_score,
-            share_played,
-            withdrew: true,
-        }
+        FinalStanding::new(contestant.into(), final_score, share_played, true)
     }
 
     /// A contestant who stayed in the stage but did not play
@@ -98,12 +104,7 @@ impl FinalStanding {
         final_score: Score,
         share_played: Score,
     ) -> FinalStanding {
-        FinalStanding {
-            contestant: contestant.into(),
-            final_score,
-            share_played,
-            withdrew: false,
-        }
+        FinalStanding::new(contestant.into(), final_score, share_played, false)
     }
 
     /// A contestant's standing from the rounds it played at the table
