@@ -17,8 +17,8 @@ use countback_model::{
     Unresolved,
 };
 use countback_tiebreak_ebu::{
-    EbuError, FinalStanding, PlacePurposes, ProceduralPenalty, Procedure, Readings, Scoring, Stage,
-    Standings, TiePurpose,
+    Defeated, DirectResultAmongMany, EbuError, FinalStanding, PlacePurposes, ProceduralPenalty,
+    Procedure, Readings, Scoring, Stage, Standings, TiePurpose, UnbrokenTitleTie,
 };
 use serde::Deserialize;
 
@@ -42,10 +42,11 @@ struct StageCase {
     #[serde(default)]
     boards: Vec<BoardCase>,
     #[serde(default)]
-    penalties: Vec<(String, Unit, i64)>,
+    penalties: Vec<(String, i64)>,
     #[serde(default)]
     all_play_all: bool,
-    unconverted: Option<Unit>,
+    #[serde(default)]
+    unconverted: bool,
 }
 
 impl StageCase {
@@ -71,15 +72,15 @@ impl StageCase {
             .collect();
         let mut s = teams_stage(&teams, &self.finals, encounters, boards);
         s.format.all_play_all = self.all_play_all;
-        if let Some(unit) = self.unconverted {
-            s.format.scoring = Scoring::unconverted(unit);
+        if self.unconverted {
+            s.format.scoring = Scoring::unconverted(Unit::MatchPoints);
         }
         s.penalties = self
             .penalties
             .iter()
-            .map(|(c, unit, amount)| ProceduralPenalty {
+            .map(|(c, amount)| ProceduralPenalty {
                 contestant: id(c),
-                unit: *unit,
+                unit: Unit::TotalPoints,
                 amount: Score::integer(*amount),
             })
             .collect();
@@ -105,16 +106,65 @@ enum ProcedureName {
     NumberOfWins,
 }
 
+/// A reading other than the default, as the trace names it. (The case file
+/// is read with the test's own names, so that these tests build without
+/// the crate's `serde` feature.)
+#[derive(Deserialize, Clone, Copy)]
+enum Reading {
+    #[serde(rename = "direct_result_among_many = every_pair_met")]
+    EveryPairMet,
+    #[serde(rename = "defeated = final_method")]
+    FinalMethod,
+    #[serde(rename = "defeated = final_then_basic_method")]
+    FinalThenBasicMethod,
+    #[serde(rename = "unbroken_title_tie = stands")]
+    Stands,
+}
+
+impl Reading {
+    fn readings(self) -> Readings {
+        let r = Readings::default();
+        match self {
+            Reading::EveryPairMet => {
+                r.with_direct_result_among_many(DirectResultAmongMany::EveryPairMet)
+            }
+            Reading::FinalMethod => r.with_defeated(Defeated::FinalMethod),
+            Reading::FinalThenBasicMethod => r.with_defeated(Defeated::FinalThenBasicMethod),
+            Reading::Stands => r.with_unbroken_title_tie(UnbrokenTitleTie::Stands),
+        }
+    }
+}
+
+/// What a tie is for, by its name in the crate's serde form.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum Purpose {
+    Title,
+    QualifyingPlace,
+    IndivisiblePrize,
+    SharedPlace,
+}
+
+impl Purpose {
+    fn purpose(self) -> TiePurpose {
+        match self {
+            Purpose::Title => TiePurpose::Title,
+            Purpose::QualifyingPlace => TiePurpose::QualifyingPlace,
+            Purpose::IndivisiblePrize => TiePurpose::IndivisiblePrize,
+            Purpose::SharedPlace => TiePurpose::SharedPlace,
+        }
+    }
+}
+
 /// One split of a case's stage and what it must give.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Check {
     #[serde(default)]
     procedure: ProcedureName,
-    #[serde(default)]
-    readings: Readings,
+    reading: Option<Reading>,
     tied: Vec<String>,
-    purpose: TiePurpose,
+    purpose: Purpose,
     order: String,
     clauses: Vec<String>,
     unresolved: Option<String>,
@@ -176,10 +226,10 @@ fn case(name: &str) -> Vec<TieBreakOutcome> {
         };
         let tied: Vec<&str> = c.tied.iter().map(String::as_str).collect();
         let out = check(
-            &procedure.with_readings(c.readings),
+            &procedure.with_readings(c.reading.map(Reading::readings).unwrap_or_default()),
             &s,
             &tied,
-            c.purpose,
+            c.purpose.purpose(),
             &c.order,
             &c.clauses,
         );
