@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub mod cli;
 pub mod files;
 pub mod json;
+pub mod places;
 pub mod synthetic;
 
 /// The environment variable that names the shared data folder instead of

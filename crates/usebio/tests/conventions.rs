@@ -656,13 +656,10 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
             (Figure::Percentage, "4", Some(Score::integer(75))),
         ]
     );
-    let places: Vec<(&str, u32)> = nz
-        .rescore
-        .standings
-        .iter()
-        .map(|s| (s.id.as_str(), s.place))
-        .collect();
-    assert_eq!(places, [("4", 1), ("1", 1), ("3", 3), ("2", 3)]);
+    countback_test_support::assert_places!(
+        nz.rescore.standings,
+        [("4", 1), ("1", 1), ("3", 3), ("2", 3)]
+    );
 }
 
 /// A pair that played no board of a Butler event is listed, not ranked:
