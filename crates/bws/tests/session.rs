@@ -61,9 +61,8 @@ struct Movement {
 
 /// The file of the movement `name`.
 fn movement(name: &str) -> BwsFile {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/movements.toml");
     let all: std::collections::BTreeMap<String, Movement> =
-        toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        countback_test_support::cases::read_toml(env!("CARGO_MANIFEST_DIR"), "movements.toml");
     let m = &all[name];
     BwsFile {
         sections: m

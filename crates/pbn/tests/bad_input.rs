@@ -86,8 +86,8 @@ fn refused(test: &str) {
     struct Cases {
         refused: Vec<Refused>,
     }
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad_input.toml");
-    let cases: Cases = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases: Cases =
+        countback_test_support::cases::read_toml(env!("CARGO_MANIFEST_DIR"), "bad_input.toml");
     let mine: Vec<&Refused> = cases.refused.iter().filter(|c| c.test == test).collect();
     assert!(!mine.is_empty(), "no case for {test}");
     for case in mine {

@@ -10,6 +10,8 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use countback_test_support::cases::read_toml;
+
 use common::*;
 use countback_model::opposition::Meeting;
 use countback_model::{
@@ -188,10 +190,7 @@ struct Cases {
 
 fn cases() -> &'static Cases {
     static CASES: OnceLock<Cases> = OnceLock::new();
-    CASES.get_or_init(|| {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/procedure.toml");
-        toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    })
+    CASES.get_or_init(|| read_toml(env!("CARGO_MANIFEST_DIR"), "procedure.toml"))
 }
 
 /// The named stage of the case file.

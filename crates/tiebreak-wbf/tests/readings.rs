@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use countback_test_support::cases::read_toml;
+
 use countback_model::{
     BoardNumber, ContestantId, Decision, Encounter, EncounterStatus, RoundNumber, Score,
     SideScores, TieBreakOutcome, Unit,
@@ -113,10 +115,7 @@ struct BamCase {
 
 fn cases() -> &'static Cases {
     static CASES: OnceLock<Cases> = OnceLock::new();
-    CASES.get_or_init(|| {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/readings.toml");
-        toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    })
+    CASES.get_or_init(|| read_toml(env!("CARGO_MANIFEST_DIR"), "readings.toml"))
 }
 
 /// The teams event `name` of the case file.
