@@ -79,6 +79,18 @@ impl Refused {
     }
 }
 
+/// The tests that run the case file's refusals: a case naming any other
+/// would never run.
+const REFUSING: [&str; 7] = [
+    "a_bad_cell_names_its_line_column_and_table_column",
+    "a_row_of_the_wrong_length_points_at_the_gap_or_the_extra_value",
+    "an_unknown_column_is_kept_or_named_with_the_known_ones",
+    "scoring_is_said_or_inferred_never_guessed",
+    "tags_and_structure",
+    "partners_score_alike_in_an_individual",
+    "a_row_after_a_blank_line_inside_a_table_is_refused_not_dropped",
+];
+
 /// Every refusal case of the test `test`, each checked word for word.
 fn refused(test: &str) {
     #[derive(serde::Deserialize)]
@@ -88,6 +100,14 @@ fn refused(test: &str) {
     }
     let cases: Cases =
         countback_test_support::cases::read_toml(env!("CARGO_MANIFEST_DIR"), "bad_input.toml");
+    for c in &cases.refused {
+        assert!(
+            REFUSING.contains(&c.test.as_str()),
+            "{}: no test {}",
+            c.what,
+            c.test
+        );
+    }
     let mine: Vec<&Refused> = cases.refused.iter().filter(|c| c.test == test).collect();
     assert!(!mine.is_empty(), "no case for {test}");
     for case in mine {
