@@ -552,8 +552,10 @@ mod tests {
         read_received(&rows(data), &mut file).map(|()| file)
     }
 
-    /// A refusal naming the row, its ID and the column.
-    fn refused(data: &[Row<'_>], row: usize, id: i64, column: &str) {
+    /// A refusal naming the last row of `data` (its number and ID) and
+    /// the column.
+    fn refused(data: &[Row<'_>], column: &str) {
+        let (row, id) = (data.len(), i64::from(data[data.len() - 1].0));
         match read(data) {
             Err(BwsError::BadValue {
                 table,
@@ -618,39 +620,17 @@ mod tests {
     #[test]
     fn what_cannot_be_read_is_refused_naming_table_row_and_column() {
         let ok = (1, 1, 1, "N", "4 S", "=", "", false);
-        refused(
-            &[ok, (7, 2, 1, "N", "4 Q", "=", "", false)],
-            2,
-            7,
-            "Contract",
-        );
-        refused(
-            &[ok, (8, 2, 1, "N", "4 S", "+4", "", false)],
-            2,
-            8,
-            "Result",
-        );
-        refused(
-            &[ok, (9, 2, 1, "N", "4 S", "one", "", false)],
-            2,
-            9,
-            "Result",
-        );
-        refused(&[(3, 2, 1, "X", "4 S", "=", "", false)], 1, 3, "NS/EW");
-        refused(&[(4, 2, -1, "N", "4 S", "=", "", false)], 1, 4, "Board");
-        refused(
-            &[(5, 2, 1, "", "", "", "Arbitral score", false)],
-            1,
-            5,
-            "Remarks",
-        );
+        refused(&[ok, (7, 2, 1, "N", "4 Q", "=", "", false)], "Contract");
+        refused(&[ok, (8, 2, 1, "N", "4 S", "+4", "", false)], "Result");
+        refused(&[ok, (9, 2, 1, "N", "4 S", "one", "", false)], "Result");
+        refused(&[(3, 2, 1, "X", "4 S", "=", "", false)], "NS/EW");
+        refused(&[(4, 2, -1, "N", "4 S", "=", "", false)], "Board");
+        refused(&[(5, 2, 1, "", "", "", "Arbitral score", false)], "Remarks");
         refused(
             &[(6, 2, 1, "N", "4 S", "=", "Not played", false)],
-            1,
-            6,
             "Contract",
         );
-        refused(&[(10, 2, 1, "N", "", "", "", false)], 1, 10, "Contract");
+        refused(&[(10, 2, 1, "N", "", "", "", false)], "Contract");
     }
 
     #[test]

@@ -49,40 +49,58 @@ fn result(
     }
 }
 
-fn file(sections: &[(u32, &str)], rounds: Vec<Round>, received: Vec<Received>) -> BwsFile {
+/// A movement of `tests/data/movements.toml` (its head says how it is
+/// written): a seat is section, table, round, NS pair, EW pair.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Movement {
+    sections: Vec<(u32, String)>,
+    seats: Vec<(u32, u32, u32, u32, u32)>,
+    contracts: Vec<String>,
+}
+
+/// The file of the movement `name`.
+fn movement(name: &str) -> BwsFile {
+    let all: std::collections::BTreeMap<String, Movement> =
+        countback_test_support::case_file::read_toml(env!("CARGO_MANIFEST_DIR"), "movements.toml");
+    let m = &all[name];
     BwsFile {
-        sections: sections
+        sections: m
+            .sections
             .iter()
             .map(|(id, l)| Section {
                 id: *id,
-                letter: (*l).to_owned(),
+                letter: l.clone(),
                 tables: 2,
             })
             .collect(),
-        rounds,
-        received,
+        rounds: m
+            .seats
+            .iter()
+            .map(|&(s, t, r, ns, ew)| round(s, t, r, ns, ew))
+            .collect(),
+        received: m
+            .seats
+            .iter()
+            .zip(&m.contracts)
+            .enumerate()
+            .map(|(i, (&(s, t, r, ns, ew), c))| result(i + 1, s, t, r, ns, ew, c))
+            .collect(),
         ..BwsFile::default()
     }
 }
 
-/// Two tables, two rounds. Mitchell: EW 1 and 2 swap tables, so in round 2
-/// pair number 1 sits NS at table 1 and EW at table 2.
 fn mitchell() -> BwsFile {
-    file(
-        &[(1, "A")],
-        vec![
-            round(1, 1, 1, 1, 1),
-            round(1, 2, 1, 2, 2),
-            round(1, 1, 2, 1, 2),
-            round(1, 2, 2, 2, 1),
-        ],
-        vec![
-            result(1, 1, 1, 1, 1, 1, "4S"),
-            result(2, 1, 2, 1, 2, 2, "3NT"),
-            result(3, 1, 1, 2, 1, 2, "PASS"),
-            result(4, 1, 2, 2, 2, 1, "NP"),
-        ],
-    )
+    movement("mitchell")
+}
+
+/// The outcome of each line of the `i`th board of `s`.
+fn outcomes(s: &countback_usebio::Session, i: usize) -> Vec<&TableOutcome> {
+    s.boards[i]
+        .lines
+        .iter()
+        .map(|l| &l.traveller.outcome)
+        .collect()
 }
 
 #[test]
@@ -96,26 +114,16 @@ fn a_mitchell_ranks_directions_apart() {
     assert_eq!(ids, ["1NS", "2NS", "1EW", "2EW"]);
     assert_eq!(s.participants[2].field, Some(Direction::EastWest));
     // Board 1 is love all: 4S= by South 420, 3NT= 400.
-    let b1: Vec<&TableOutcome> = s.boards[0]
-        .lines
-        .iter()
-        .map(|l| &l.traveller.outcome)
-        .collect();
     assert_eq!(
-        b1,
+        outcomes(&s, 0),
         [
             &TableOutcome::Played { ns_points: 420 },
             &TableOutcome::Played { ns_points: 400 }
         ]
     );
     // Board 2: a pass-out is a real 0, "not played" is absent.
-    let b2: Vec<&TableOutcome> = s.boards[1]
-        .lines
-        .iter()
-        .map(|l| &l.traveller.outcome)
-        .collect();
     assert_eq!(
-        b2,
+        outcomes(&s, 1),
         [
             &TableOutcome::Played { ns_points: 0 },
             &TableOutcome::NotPlayed
@@ -125,20 +133,7 @@ fn a_mitchell_ranks_directions_apart() {
 
 #[test]
 fn a_howell_is_one_field() {
-    // Four pairs, two tables: no pair number in both directions in a round.
-    let f = file(
-        &[(1, "A")],
-        vec![
-            round(1, 1, 1, 1, 2),
-            round(1, 2, 1, 3, 4),
-            round(1, 1, 2, 4, 1),
-            round(1, 2, 2, 2, 3),
-        ],
-        vec![
-            result(1, 1, 1, 1, 1, 2, "4S"),
-            result(2, 1, 2, 1, 3, 4, "4S"),
-        ],
-    );
+    let f = movement("howell");
     let s = f.session().unwrap().session;
     assert_eq!(s.ranking, Ranking::OneField);
     let ids: Vec<&str> = s.participants.iter().map(|p| p.id.as_str()).collect();
@@ -147,19 +142,7 @@ fn a_howell_is_one_field() {
 
 #[test]
 fn sections_are_named_and_scored_apart() {
-    let f = file(
-        &[(1, "A"), (2, "B")],
-        vec![
-            round(1, 1, 1, 1, 1),
-            round(2, 1, 1, 1, 1),
-            round(1, 1, 2, 1, 1),
-            round(2, 2, 1, 2, 2),
-        ],
-        vec![
-            result(1, 1, 1, 1, 1, 1, "4S"),
-            result(2, 2, 1, 1, 1, 1, "4S"),
-        ],
-    );
+    let f = movement("two_sections");
     let s = f.session().unwrap().session;
     assert!(s.participants.iter().any(|p| p.id.as_str() == "B1NS"));
     let sections: Vec<Option<&str>> = s.boards.iter().map(|b| b.section.as_deref()).collect();

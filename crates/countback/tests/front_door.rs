@@ -39,6 +39,14 @@ fn order(v: &Value) -> Vec<(Vec<String>, Option<String>)> {
         .collect()
 }
 
+/// The ranking (`rank --json`, with `options`) of `text` written to a file
+/// named `name`, which must succeed.
+fn ranked(name: &str, text: &str, options: &[&str]) -> Value {
+    let mut args = vec!["rank", "--json"];
+    args.extend_from_slice(options);
+    run(name, text, &args).ok().json()
+}
+
 fn flat(v: &Value) -> Vec<String> {
     order(v).into_iter().flat_map(|(m, _)| m).collect()
 }
@@ -65,8 +73,8 @@ fn swiss(options: &str, round1: &str) -> String {
 
 #[test]
 fn the_swiss_by_the_white_book() {
-    let o = run("swiss.toml", &swiss("", A_V_D), &["rank", "--json"]).ok();
-    assert_eq!(flat(&o.json()), ["F", "C", "B", "A", "E", "D"]);
+    let v = ranked("swiss.toml", &swiss("", A_V_D), &[]);
+    assert_eq!(flat(&v), ["F", "C", "B", "A", "E", "D"]);
 }
 
 #[test]
@@ -97,15 +105,15 @@ fn wins_after_head_to_head_is_reachable_and_changes_the_order() {
     // With the number of wins after the direct result: C (3) over F (2),
     // A (2) over B (1.5).
     let text = swiss("options = { wins_after_head_to_head = true }", A_V_D);
-    let o = run("swiss.toml", &text, &["rank", "--json"]).ok();
-    assert_eq!(flat(&o.json()), ["C", "F", "A", "B", "E", "D"]);
+    let v = ranked("swiss.toml", &text, &[]);
+    assert_eq!(flat(&v), ["C", "F", "A", "B", "E", "D"]);
     // The same from the command line.
-    let o = run(
+    let v = ranked(
         "swiss.toml",
         &swiss("", A_V_D),
-        &["rank", "--json", "-o", "wins_after_head_to_head=true"],
+        &["-o", "wins_after_head_to_head=true"],
     );
-    assert_eq!(flat(&o.json()), ["C", "F", "A", "B", "E", "D"]);
+    assert_eq!(flat(&v), ["C", "F", "A", "B", "E", "D"]);
 }
 
 #[test]
@@ -116,8 +124,8 @@ fn ties_for_different_places_have_different_purposes() {
         r#"options = { tie_purpose = "shared_place", places = { "1" = "title" } }"#,
         A_V_D,
     );
-    let o = run("swiss.toml", &text, &["rank", "--json"]).ok();
-    let groups = order(&o.json());
+    let v = ranked("swiss.toml", &text, &[]);
+    let groups = order(&v);
     assert_eq!(groups[0].0, ["F"]);
     assert_eq!(groups[1].0, ["C"]);
     assert_eq!(groups[2].0, ["A", "B"]);
@@ -126,12 +134,12 @@ fn ties_for_different_places_have_different_purposes() {
         "{groups:?}"
     );
     // --tie-purpose sets the default for this run.
-    let o = run(
+    let v = ranked(
         "swiss.toml",
         &swiss(r#"options = { places = { "1" = "title" } }"#, A_V_D),
-        &["rank", "--json", "--tie-purpose", "shared_place"],
+        &["--tie-purpose", "shared_place"],
     );
-    assert_eq!(order(&o.json())[2].0, ["A", "B"]);
+    assert_eq!(order(&v)[2].0, ["A", "B"]);
 }
 
 #[test]
@@ -140,9 +148,7 @@ fn an_awarded_match_is_a_missed_round_for_tie_break_points() {
     // rounds at the table, so its tie-break points are (E 24 + F 38) x 3/2
     // = 93 (143.5.2), ahead of B's 92. Before, A had 62 and lost.
     let awarded = format!("{A_V_D}awarded = true\n");
-    let v = run("swiss.toml", &swiss("", &awarded), &["rank", "--json"])
-        .ok()
-        .json();
+    let v = ranked("swiss.toml", &swiss("", &awarded), &[]);
     assert_eq!(flat(&v)[2..4], ["A", "B"]);
     let d = decisions(&v)
         .iter()
@@ -156,8 +162,8 @@ fn an_awarded_match_is_a_missed_round_for_tie_break_points() {
 fn a_bye_is_a_missed_round_too() {
     // The same event with A and D on a bye in round 1 (15 and 5 VPs).
     let byes = "[[byes]]\nround = 1\ncontestant = \"A\"\nvp = 15\n[[byes]]\nround = 1\ncontestant = \"D\"\nvp = 5\n";
-    let o = run("swiss.toml", &swiss("", byes), &["rank", "--json"]).ok();
-    assert_eq!(flat(&o.json()), ["F", "C", "A", "B", "E", "D"]);
+    let v = ranked("swiss.toml", &swiss("", byes), &[]);
+    assert_eq!(flat(&v), ["F", "C", "A", "B", "E", "D"]);
 }
 
 #[test]
@@ -183,8 +189,8 @@ fn vps_that_do_not_add_up_are_refused_or_flagged() {
 
 #[test]
 fn a_missing_match_is_flagged() {
-    let o = run("swiss.toml", &swiss("", ""), &["rank", "--json"]).ok();
-    let w = o.json()["warnings"].to_string();
+    let v = ranked("swiss.toml", &swiss("", ""), &[]);
+    let w = v["warnings"].to_string();
     assert_shows(
         &w,
         &[
@@ -218,13 +224,7 @@ const BAM: &str = include_str!("front_door/bam.toml");
 #[test]
 fn a_match_carryover_counts_in_a_bam_stage() {
     // Carry-over 2-0: North 12, South 10. It used to be ignored (10-10).
-    let v = run(
-        "bam.toml",
-        &BAM.replace("CARRY", "carryover = [2, 0]"),
-        &["rank", "--json"],
-    )
-    .ok()
-    .json();
+    let v = ranked("bam.toml", &BAM.replace("CARRY", "carryover = [2, 0]"), &[]);
     assert_eq!(flat(&v), ["North", "South"]);
     assert_eq!(v["standings"][0]["members"][0]["score"]["exact"], "12");
     // Elsewhere a carry-over is refused, not ignored.
@@ -237,15 +237,11 @@ fn a_knockout_match_is_told_from_the_qualification_matches() {
     // X beat Y 90-88 in the knockout; Y had beaten X 30-20 in the
     // qualification. Adding the qualification IMPs gave Y the match.
     let text = include_str!("front_door/ko.toml");
-    let o = run("ko.toml", text, &["rank", "--json"]).ok();
-    assert_eq!(flat(&o.json()), ["X", "Y"]);
+    let v = ranked("ko.toml", text, &[]);
+    assert_eq!(flat(&v), ["X", "Y"]);
     // Level at 90-90: WBF 2 ¶2 looks at the qualification match: Y.
-    let o = run(
-        "ko.toml",
-        &text.replace("[90, 88]", "[90, 90]"),
-        &["rank", "--json"],
-    );
-    assert_eq!(flat(&o.json()), ["Y", "X"]);
+    let v = ranked("ko.toml", &text.replace("[90, 88]", "[90, 90]"), &[]);
+    assert_eq!(flat(&v), ["Y", "X"]);
     // No knockout match: an error, not a ranking of the qualification.
     run(
         "ko.toml",
@@ -257,13 +253,11 @@ fn a_knockout_match_is_told_from_the_qualification_matches() {
 
 #[test]
 fn the_rating_is_shown() {
-    let v = run(
+    let v = ranked(
         "chess.toml",
         &std::fs::read_to_string(root().join("examples/chess-swiss-byes-forfeits.toml")).unwrap(),
-        &["rank", "--json"],
-    )
-    .ok()
-    .json();
+        &[],
+    );
     assert_eq!(v["standings"][0]["members"][0]["contestant"], "Hale");
     assert_eq!(v["standings"][0]["members"][0]["rating"], 1760);
 }
@@ -408,25 +402,20 @@ const FORFEIT_SWISS: &str = include_str!("front_door/forfeit-swiss.toml");
 
 #[test]
 fn the_wbf_readings_reach_the_file_and_the_command_line() {
-    let o = run(
-        "fs.toml",
-        &FORFEIT_SWISS.replace("OPTIONS", ""),
-        &["rank", "--json"],
-    )
-    .ok();
-    assert_eq!(flat(&o.json())[..2], ["A", "B"]);
+    let v = ranked("fs.toml", &FORFEIT_SWISS.replace("OPTIONS", ""), &[]);
+    assert_eq!(flat(&v)[..2], ["A", "B"]);
     let text = FORFEIT_SWISS.replace(
         "OPTIONS",
         "options = { swiss_points_opponents = \"played_only\" }",
     );
-    let o = run("fs.toml", &text, &["rank", "--json"]).ok();
-    assert_eq!(flat(&o.json())[..2], ["B", "A"]);
-    let o = run(
+    let v = ranked("fs.toml", &text, &[]);
+    assert_eq!(flat(&v)[..2], ["B", "A"]);
+    let v = ranked(
         "fs.toml",
         &FORFEIT_SWISS.replace("OPTIONS", ""),
-        &["rank", "--json", "-o", "swiss_points_opponents=played_only"],
+        &["-o", "swiss_points_opponents=played_only"],
     );
-    assert_eq!(flat(&o.json())[..2], ["B", "A"]);
+    assert_eq!(flat(&v)[..2], ["B", "A"]);
     // A reading of another part is not an option of this one.
     run(
         "fs.toml",

@@ -17,7 +17,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use countback_test_support::assert_shows;
-use countback_test_support::cli::{decisions, find, scratch, texts, Cli};
+use countback_test_support::case_file::read_toml;
+use countback_test_support::cli::{decisions, find, scratch, texts, Cli, Out};
 use countback_test_support::shared_file;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -33,10 +34,30 @@ const PLAYERS: [(&str, &str); 6] = [
     ("G", "Kit Gale & Lou Grey"),
 ];
 
-/// A session as an event file: `numbers` gives each pair's number in
-/// this session; `boards` each board's lines (NS letter, EW letter, NS
-/// score).
-fn session(numbers: &[(&str, &str)], boards: &[[(&str, &str, i32); 3]]) -> PathBuf {
+/// The case file `tests/data/multi_session.toml` (its head says how it
+/// is written).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cases {
+    sessions: std::collections::BTreeMap<String, SessionCase>,
+    places: std::collections::BTreeMap<String, Vec<(String, u64, bool, String)>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionCase {
+    boards: Vec<[(String, String, i32); 3]>,
+}
+
+fn cases() -> &'static Cases {
+    static CASES: std::sync::OnceLock<Cases> = std::sync::OnceLock::new();
+    CASES.get_or_init(|| read_toml(env!("CARGO_MANIFEST_DIR"), "multi_session.toml"))
+}
+
+/// The session `name` of the case file as an event file: `numbers` gives
+/// each pair's number in this session.
+fn session(numbers: &[(&str, &str)], name: &str) -> PathBuf {
+    let boards = &cases().sessions[name].boards;
     let number = |l: &str| numbers.iter().find(|(x, _)| *x == l).unwrap().1;
     let mut toml = String::from("[event]\nname = \"Pairs championship\"\n\n");
     for (l, players) in PLAYERS {
@@ -77,43 +98,33 @@ const RENUMBERED: [(&str, &str); 6] = [
     ("G", "1"),
 ];
 
-/// Session 2 (the same in both examples): A meets C on both boards.
-/// Board 1 (NS scores 110, 140, 110): A 1, C 3; E 4, B 0; G 1, D 3.
-/// Board 2, directions reversed (C −110, B 100, D 100 as NS): C 0, A 4;
-/// B 3, E 1; D 3, G 1. Totals: A 5, B 3, C 3, D 6, E 5, G 2.
+/// Session 2 (the same in both examples), its pairs numbered `numbers`.
 fn session_two(numbers: &[(&str, &str)]) -> PathBuf {
-    session(
-        numbers,
-        &[
-            [("A", "C", 110), ("E", "B", 140), ("G", "D", 110)],
-            [("C", "A", -110), ("B", "E", 100), ("D", "G", 100)],
-        ],
-    )
+    session(numbers, "final")
 }
 
-/// Session 1 of the summed example (A v B, C v D, E v G): board 1 all
-/// 140 (2 each); board 2, directions reversed (B 110, D 100, G 420 as NS):
-/// B 2, A 2; D 0, C 4; G 4, E 0. Totals: A 4, B 4, C 6, D 2, E 2, G 6.
+/// Session 1 of the summed example.
 fn session_one() -> PathBuf {
-    session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 140), ("E", "G", 140)],
-            [("B", "A", 110), ("D", "C", 100), ("G", "E", 420)],
-        ],
-    )
+    session(&SAME, "summed_first")
 }
 
-/// The overall standings, by place then pair, are `want` (pair, place,
-/// tied, exact total).
-fn assert_places(v: &Value, want: &[(&str, u64, bool, &str)]) {
+/// `score` on `files` combined by `rule`, with `options`.
+fn combined(files: &[&PathBuf], rule: &str, options: &[&str]) -> Out {
+    let mut args = vec![std::ffi::OsStr::new("score")];
+    args.extend(files.iter().map(|f| f.as_os_str()));
+    let words = ["--combine", rule]
+        .into_iter()
+        .chain(options.iter().copied());
+    args.extend(words.map(std::ffi::OsStr::new));
+    COUNTBACK.run(&args)
+}
+
+/// The overall standings, by place then pair, are the case file's places
+/// `name` (pair, place, tied, exact total).
+fn assert_places(v: &Value, name: &str) {
     let mut got = overall(v);
     got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let want: Vec<(String, u64, bool, String)> = want
-        .iter()
-        .map(|(k, p, t, x)| ((*k).to_owned(), *p, *t, (*x).to_owned()))
-        .collect();
-    assert_eq!(got, want);
+    assert_eq!(got, cases().places[name], "{name}");
 }
 
 /// The overall standing of `pair`.
@@ -155,20 +166,12 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
     // By number, pair 6 of session 2 is another pair: every key is found
     // in both sessions, so the sum would be wrong, not refused; the names
     // say so. Here the director says the numbers changed.
-    let _by_number = COUNTBACK
-        .run_mixed(&[&"score", &s1, &s2, &"--combine", &"sum-of-matchpoints"])
-        .ok();
-    let out = COUNTBACK.run_mixed(&[
-        &"score",
-        &s1,
-        &s2,
-        &"--combine",
-        &"sum-of-matchpoints",
-        &"--match-by",
-        &"names",
-        &"--format",
-        &"json",
-    ]);
+    let _by_number = combined(&[&s1, &s2], "sum-of-matchpoints", &[]).ok();
+    let out = combined(
+        &[&s1, &s2],
+        "sum-of-matchpoints",
+        &["--match-by", "names", "--format", "json"],
+    );
     let v = out.ok().json();
     let key = |l: &str| {
         let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
@@ -243,39 +246,22 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
 /// first although C carried more (4 to 2).
 #[test]
 fn a_carry_forward_tie_is_split_by_the_final_alone() {
-    let q = session(
-        &SAME,
-        &[
-            [("A", "B", 140), ("C", "D", 420), ("E", "G", 110)],
-            [("B", "A", 110), ("D", "C", -100), ("G", "E", 420)],
-        ],
-    );
+    let q = session(&SAME, "carried_forward");
     let f = session_two(&SAME);
-    let out = COUNTBACK.run_mixed(&[
-        &"score",
-        &q,
-        &f,
-        &"--combine",
-        &"sum-of-matchpoints",
-        &"--carry-forward",
-        &"1/2",
-        &"--final-from",
-        &"2",
-        &"--format",
-        &"json",
-    ]);
-    let v = out.ok().json();
-    assert_places(
-        &v,
+    let out = combined(
+        &[&q, &f],
+        "sum-of-matchpoints",
         &[
-            ("1", 1, false, "7"),
-            ("3", 2, false, "7"),
-            ("4", 3, true, "6"),
-            ("6", 3, true, "6"),
-            ("2", 5, true, "5"),
-            ("5", 5, true, "5"),
+            "--carry-forward",
+            "1/2",
+            "--final-from",
+            "2",
+            "--format",
+            "json",
         ],
     );
+    let v = out.ok().json();
+    assert_places(&v, "carry_forward");
     let a = row(&v, "1");
     assert_eq!(a["carried"]["exact"], "2");
     assert_eq!(a["stage"]["exact"], "5");
@@ -305,10 +291,7 @@ fn percentages_are_averaged_or_summed_exactly() {
         ("mean-of-percentages", "225/4"),
         ("sum-of-percentages", "225/2"),
     ] {
-        let v = COUNTBACK
-            .run_mixed(&[&"score", &s1, &s2, &"--combine", &rule, &"--json"])
-            .ok()
-            .json();
+        let v = combined(&[&s1, &s2], rule, &["--json"]).ok().json();
         let rows = overall(&v);
         assert_eq!(
             rows[0],
@@ -334,16 +317,7 @@ fn a_pair_missing_from_a_session_is_named() {
     // Session 2 with pair "Kit Gale & Lou Grey" renamed: not in session 1.
     let changed = names(&s2).replace("Kit Gale", "Kit Gael");
     let s2b = scratch("changed.toml", changed.as_bytes());
-    let out = COUNTBACK
-        .run_mixed(&[
-            &"score",
-            &s1,
-            &s2b,
-            &"--combine",
-            &"sum-of-matchpoints",
-            &"--match-by",
-            &"names",
-        ])
+    let out = combined(&[&s1, &s2b], "sum-of-matchpoints", &["--match-by", "names"])
         .refused("kit gale & lou grey");
     assert!(
         out.stderr.contains("no score in session 2"),
@@ -365,16 +339,11 @@ fn a_pair_missing_from_a_session_is_named() {
 fn session_ties_split_reads_each_session_alone() {
     let s1 = session_one();
     let s2 = session_two(&SAME);
-    let out = COUNTBACK.run_mixed(&[
-        &"score",
-        &s1,
-        &s2,
-        &"--combine",
-        &"sum-of-matchpoints",
-        &"--session-ties",
-        &"split",
-        &"--json",
-    ]);
+    let out = combined(
+        &[&s1, &s2],
+        "sum-of-matchpoints",
+        &["--session-ties", "split", "--json"],
+    );
     assert_eq!(out.code, 3, "{}", out.stderr);
     let v = out.json();
     let clauses = texts(&v["sessions"][0]["decisions"], "clause");
@@ -433,21 +402,13 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     ) else {
         return;
     };
-    let v = COUNTBACK
-        .run_mixed(&[
-            &"score",
-            &earlier,
-            &last,
-            &"--combine",
-            &"mean-of-percentages",
-            &"--carry-forward",
-            &"1/4",
-            &"--final-from",
-            &"2",
-            &"--json",
-        ])
-        .ok()
-        .json();
+    let v = combined(
+        &[&earlier, &last],
+        "mean-of-percentages",
+        &["--carry-forward", "1/4", "--final-from", "2", "--json"],
+    )
+    .ok()
+    .json();
     let stored_q = stored_percentages(&std::fs::read_to_string(&earlier).unwrap());
     let stored_f = stored_percentages(&std::fs::read_to_string(&last).unwrap());
     let rows = v["standings"].as_array().unwrap();
@@ -486,7 +447,7 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
     ) else {
         return;
     };
-    let out = COUNTBACK.run_mixed(&[&"score", &cg, &lbc, &"--combine", &"sum-of-matchpoints"]);
+    let out = combined(&[&cg, &lbc], "sum-of-matchpoints", &[]);
     assert_eq!(out.code, 65, "{}", out.stderr);
     assert!(out.stdout.is_empty());
     assert!(
@@ -515,42 +476,12 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
 /// session 2 alone it would be level (2 each).
 #[test]
 fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() {
-    let s1 = session(
-        &SAME,
-        &[
-            [("A", "B", 420), ("C", "D", 110), ("E", "G", 140)],
-            [("B", "A", 100), ("D", "C", 140), ("G", "E", 100)],
-        ],
-    );
-    let s2 = session(
-        &SAME,
-        &[
-            [("A", "C", 140), ("E", "B", 140), ("G", "D", 110)],
-            [("C", "A", 100), ("B", "E", 110), ("D", "G", 100)],
-        ],
-    );
-    let v = COUNTBACK
-        .run_mixed(&[
-            &"score",
-            &s1,
-            &s2,
-            &"--combine",
-            &"sum-of-matchpoints",
-            &"--json",
-        ])
+    let s1 = session(&SAME, "count_back_first");
+    let s2 = session(&SAME, "count_back_second");
+    let v = combined(&[&s1, &s2], "sum-of-matchpoints", &["--json"])
         .ok()
         .json();
-    assert_places(
-        &v,
-        &[
-            ("4", 1, false, "13"),
-            ("1", 2, false, "13"),
-            ("5", 3, false, "8"),
-            ("2", 4, true, "6"),
-            ("6", 4, true, "6"),
-            ("3", 6, false, "2"),
-        ],
-    );
+    assert_places(&v, "count_back");
     let decisions = decisions(&v);
     let among_a_d = |d: &&Value| d["among"] == serde_json::json!(["1", "4"]);
     let clauses: Vec<&str> = decisions

@@ -86,11 +86,17 @@ fn the_fouled_board_example_under_the_ebu_letter_and_kops() {
 use countback_test_support::assert_shows;
 use countback_test_support::files::BUTLER_PBN;
 
+/// What `countback` printed for the Butler PBN file with `args`, which must
+/// succeed.
+fn butler(args: &[&str]) -> String {
+    run("butler.pbn", BUTLER_PBN, args).ok().stdout
+}
+
 #[test]
 fn a_pbn_file_is_scored_and_audited_under_its_writers_convention() {
-    let o = run("butler.pbn", BUTLER_PBN, &["audit", "FILE"]).ok();
+    let writers = butler(&["audit", "FILE"]);
     assert_shows(
-        &o.stdout,
+        &writers,
         &[
             "convention magic_contest (from the file's writer \"Magic Contest 5.0.3\")",
             "the magic_contest convention explains the file",
@@ -98,26 +104,16 @@ fn a_pbn_file_is_scored_and_audited_under_its_writers_convention() {
     );
     // Chosen on the command line instead: the plain total and the
     // convention that gives the stored one are named.
-    let o = run(
-        "butler.pbn",
-        BUTLER_PBN,
-        &["audit", "FILE", "-o", "convention=ebu_white_book_2025"],
-    )
-    .ok();
+    let chosen = butler(&["audit", "FILE", "-o", "convention=ebu_white_book_2025"]);
     assert_shows(
-        &o.stdout,
+        &chosen,
         &[
             "convention ebu_white_book_2025 (chosen)",
             "reproduced under the magic_contest convention",
         ],
     );
-    let o = run(
-        "butler.pbn",
-        BUTLER_PBN,
-        &["score", "FILE", "--format", "json"],
-    )
-    .ok();
-    assert!(o.stdout.contains("\"4/3\""), "{}", o.stdout);
+    let json = butler(&["score", "FILE", "--format", "json"]);
+    assert!(json.contains("\"4/3\""), "{json}");
     // A bad line of a PBN file is located, as a USEBIO file's is.
     run(
         "bad.pbn",

@@ -30,6 +30,21 @@ fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) 
         .expect("the test did not finish in time (or failed: see above)")
 }
 
+/// `f` on a page started for it, all within `secs` seconds.
+fn with_page(secs: u64, f: impl FnOnce(&Page) + Send + 'static) {
+    within(secs, move || f(&Page::start()));
+}
+
+/// `f`, off the page's runtime, against the address of a page whose
+/// timeouts are 1 s (30 s and 60 s by default), all within 60 seconds.
+fn on_a_page_timing_out_after_1_s(f: impl FnOnce(SocketAddr) + Send + 'static) {
+    within(60, move || {
+        let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
+        let addr = page.addr;
+        page.blocking(move || f(addr));
+    });
+}
+
 /// The page, listening on a free loopback port for the life of the test.
 struct Page {
     rt: tokio::runtime::Runtime,
@@ -189,8 +204,7 @@ fn assert_same_rendering(page: &str, cli_html: &[u8]) {
 
 #[test]
 fn the_page_offers_every_procedure_and_its_options() {
-    within(60, || {
-        let page = Page::start();
+    with_page(60, |page| {
         let r = page.get("/");
         assert_eq!(r.status, 200);
         assert!(r.header("content-type").starts_with("text/html"));
@@ -242,8 +256,7 @@ fn the_page_offers_every_procedure_and_its_options() {
 
 #[test]
 fn each_example_shows_what_the_command_line_shows() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         let mut seen = 0;
         for entry in std::fs::read_dir(root().join("examples")).unwrap() {
             let path = entry.unwrap().path();
@@ -292,8 +305,7 @@ fn each_example_shows_what_the_command_line_shows() {
 
 #[test]
 fn downloads_are_the_command_line_output_byte_for_byte() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         for (file, command) in [
             ("examples/ihsa-team-event.toml", "rank"),
             ("examples/pairs-fouled-board.toml", "score"),
@@ -321,23 +333,22 @@ fn downloads_are_the_command_line_output_byte_for_byte() {
 
 #[test]
 fn choices_on_the_page_are_the_command_line_options() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         let file = "examples/ebu-teams-withdrawal.toml";
         // An option of the file's procedure, as `-o` gives it.
         let text = page_shows_as_cli(
-            &page,
+            page,
             file,
             &[("ebu.tie_purpose", "shared_place")],
             &["rank", file, "-o", "tie_purpose=shared_place"],
         );
         assert!(!text.contains("Ashford ahead of Bourne"));
         // The full trace.
-        page_shows_as_cli(&page, file, &[("show", "explain")], &["explain", file]);
+        page_shows_as_cli(page, file, &[("show", "explain")], &["explain", file]);
         // Another procedure, and its options.
         let wbf = "examples/wbf-swiss-three-way-tie.toml";
         page_shows_as_cli(
-            &page,
+            page,
             wbf,
             &[
                 ("procedure", "wbf-swiss"),
@@ -356,7 +367,7 @@ fn choices_on_the_page_are_the_command_line_options() {
         // A pairs session's scoring and board choice.
         let pairs = "examples/pairs-fouled-board.toml";
         page_shows_as_cli(
-            &page,
+            page,
             pairs,
             &[
                 ("scoring.rounding", "ebu_tenth_toward_average"),
@@ -390,8 +401,7 @@ fn page_shows_as_cli(page: &Page, file: &str, fields: &[(&str, &str)], args: &[&
 
 #[test]
 fn errors_show_the_line_and_field_as_the_command_line_does() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         for (file, command) in [
             ("unknown-team.toml", "rank"),
             ("bad-chess-result.toml", "rank"),
@@ -431,8 +441,7 @@ fn errors_show_the_line_and_field_as_the_command_line_does() {
 
 #[test]
 fn what_does_not_apply_is_refused_not_ignored() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         let ihsa = "examples/ihsa-team-event.toml";
         let refused = |fields: &[(&str, &str)], status: u16, words: &[&str]| {
             let r = page.post_file(ihsa, fields);
@@ -491,8 +500,7 @@ fn what_does_not_apply_is_refused_not_ignored() {
 
 #[test]
 fn no_file_on_the_server_is_ever_served() {
-    within(60, || {
-        let page = Page::start();
+    with_page(60, |page| {
         for path in [
             "/Cargo.toml",
             "/examples/ihsa-team-event.toml",
@@ -509,8 +517,7 @@ fn no_file_on_the_server_is_ever_served() {
 
 #[test]
 fn the_upload_limit_is_enforced_before_the_body_is_read() {
-    within(60, || {
-        let page = Page::start();
+    with_page(60, |page| {
         let addr = page.addr;
         // Headers that announce a body one byte over the limit, and no body:
         // the answer comes without a byte of it having been sent.
@@ -636,8 +643,7 @@ fn a_page_elsewhere_cannot_reach_it_through_a_name_of_its_own() {
     // DNS rebinding: a site points its own name at 127.0.0.1; the browser
     // then sends that name as the Host. On loopback, only loopback names
     // are answered.
-    within(60, || {
-        let page = Page::start();
+    with_page(60, |page| {
         let port = page.addr.port();
         let evil = page.request_for(&format!("rebound.example:{port}"), "GET", "/", None);
         assert_eq!(evil.status, 421, "{}", evil.text());
@@ -664,8 +670,7 @@ fn shared(path: &str) -> Option<String> {
 
 #[test]
 fn results_and_trf_files_show_what_the_command_line_shows() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         for (path, show, command) in [
             (
                 "bridge-data/nz-scorer/pairs-with-np-passed.xml",
@@ -726,8 +731,7 @@ type Job<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
 /// the page the command line's document, with the same options.
 #[test]
 fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
-    within(180, || {
-        let page = Page::start();
+    with_page(180, |page| {
         let toml_text =
             std::fs::read_to_string(root().join("examples/wbf-swiss-imps.toml")).unwrap();
         let as_json: toml::Value = toml::from_str(&toml_text).unwrap();
@@ -867,8 +871,7 @@ fn a_bws_on_the_page_is_what_the_command_line_shows() {
 /// seed is refused by name.
 #[test]
 fn the_page_draws_lots_as_the_command_line_does() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         let file = "crates/countback/tests/fide_teams/sharly-round-robin.trf";
         let (code, expected, err) =
             cli(&["explain", file, "--draw-lots", "2026", "--format", "json"]);
@@ -1005,17 +1008,13 @@ fn closed_by_the_timeout(addr: SocketAddr, request: &str, what: &str) -> String 
 /// after the idle timeout (1 s here; 30 s by default, docs/cli.md).
 #[test]
 fn an_idle_connection_is_closed_after_the_idle_timeout() {
-    within(60, || {
-        let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
-        let addr = page.addr;
-        page.blocking(move || {
-            let got = closed_by_the_timeout(addr, "", "a silent connection");
-            assert!(got.is_empty());
+    on_a_page_timing_out_after_1_s(|addr| {
+        let got = closed_by_the_timeout(addr, "", "a silent connection");
+        assert!(got.is_empty());
 
-            let get = format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n");
-            let got = closed_by_the_timeout(addr, &get, "a kept-alive connection");
-            assert!(got.starts_with("HTTP/1.1 200"), "{got}");
-        });
+        let get = format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+        let got = closed_by_the_timeout(addr, &get, "a kept-alive connection");
+        assert!(got.starts_with("HTTP/1.1 200"), "{got}");
     });
 }
 
@@ -1024,17 +1023,13 @@ fn an_idle_connection_is_closed_after_the_idle_timeout() {
 /// answered 408 and its place given back.
 #[test]
 fn a_body_that_never_ends_is_answered_after_the_body_timeout() {
-    within(60, || {
-        let page = Page::start_with(Limits::default().with_timeouts(Duration::from_secs(1)));
-        let addr = page.addr;
-        page.blocking(move || {
-            let post = format!(
-                "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: 100000\r\n\r\n--{BOUNDARY}\r\n"
-            );
-            let got = closed_by_the_timeout(addr, &post, "a body that never ends");
-            assert!(got.starts_with("HTTP/1.1 408"), "{got}");
-            assert!(got.contains("took longer than 1 s to arrive"), "{got}");
-        });
+    on_a_page_timing_out_after_1_s(|addr| {
+        let post = format!(
+            "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: 100000\r\n\r\n--{BOUNDARY}\r\n"
+        );
+        let got = closed_by_the_timeout(addr, &post, "a body that never ends");
+        assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+        assert!(got.contains("took longer than 1 s to arrive"), "{got}");
     });
 }
 
@@ -1128,8 +1123,7 @@ fn past_the_job_bound_a_post_is_told_busy_retry() {
 /// the page the same answer as the session without the padding.
 #[test]
 fn a_results_file_over_8_mib_is_taken_as_on_the_command_line() {
-    within(120, || {
-        let page = Page::start();
+    with_page(120, |page| {
         let session = BUTLER_PBN;
         let mut big = session.to_owned();
         let line = format!("; {}\n", "padding ".repeat(120));

@@ -442,31 +442,44 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    fn at(text: &str, notation: Notation, path: FieldPath) -> (usize, usize) {
+    /// Asserts that `path` is found in `text` at `want` (line, column).
+    #[track_caller]
+    fn at(text: &str, notation: Notation, path: FieldPath, want: (usize, usize)) {
         let lc = Source::new(text, notation).locate(&path).unwrap();
-        (lc.line, lc.column)
+        assert_eq!((lc.line, lc.column), want, "{path:?}");
+    }
+
+    /// [`at`] in TOML.
+    #[track_caller]
+    fn toml_at(text: &str, path: FieldPath, want: (usize, usize)) {
+        at(text, Notation::Toml, path, want);
+    }
+
+    /// [`at`] in JSON.
+    #[track_caller]
+    fn json_at(text: &str, path: FieldPath, want: (usize, usize)) {
+        at(text, Notation::Json, path, want);
     }
 
     #[test]
     fn toml_fields_are_found_by_the_parser() {
         let text = "[event]\nname = \"x\"\n\n[[matches]]\nround = 1\n\n[[matches]]\nround = 2\nimps = [1, 2]\n";
         // The value, where the parser has one.
-        let p = FieldPath::key("matches").i(1).k("imps");
-        assert_eq!(at(text, Notation::Toml, p), (9, 8));
-        let p = FieldPath::key("matches").i(1);
-        assert_eq!(at(text, Notation::Toml, p), (7, 1));
-        let p = FieldPath::key("event").k("name");
-        assert_eq!(at(text, Notation::Toml, p), (2, 8));
+        toml_at(text, FieldPath::key("matches").i(1).k("imps"), (9, 8));
+        toml_at(text, FieldPath::key("matches").i(1), (7, 1));
+        toml_at(text, FieldPath::key("event").k("name"), (2, 8));
         // A key the document lacks: the deepest part that exists.
-        let p = FieldPath::key("matches").i(0).k("imps");
-        assert_eq!(at(text, Notation::Toml, p), (4, 1));
+        toml_at(text, FieldPath::key("matches").i(0).k("imps"), (4, 1));
     }
 
     #[test]
     fn toml_inline_tables_in_arrays() {
         let text = "[[boards]]\nboard = 1\nresults = [\n  { ns = \"1\", score = \"420\" },\n  { ns = \"2\", score = \"x\" },\n]\n";
-        let p = FieldPath::key("boards").i(0).k("results").i(1).k("score");
-        assert_eq!(at(text, Notation::Toml, p), (5, 23));
+        toml_at(
+            text,
+            FieldPath::key("boards").i(0).k("results").i(1).k("score"),
+            (5, 23),
+        );
     }
 
     #[test]
@@ -493,13 +506,10 @@ mod tests {
     #[test]
     fn json_fields_are_found() {
         let text = "{\n \"event\": {\"name\": \"x\"},\n \"matches\": [\n  {\"round\": 1},\n  {\"round\": 2, \"imps\": [1, 2]}\n ]\n}";
-        let p = FieldPath::key("matches").i(1).k("imps");
-        assert_eq!(at(text, Notation::Json, p), (5, 16));
-        let p = FieldPath::key("matches").i(0);
-        assert_eq!(at(text, Notation::Json, p), (4, 3));
+        json_at(text, FieldPath::key("matches").i(1).k("imps"), (5, 16));
+        json_at(text, FieldPath::key("matches").i(0), (4, 3));
         // A missing key falls back to the deepest part that exists.
-        let p = FieldPath::key("matches").i(0).k("imps");
-        assert_eq!(at(text, Notation::Json, p), (4, 3));
+        json_at(text, FieldPath::key("matches").i(0).k("imps"), (4, 3));
     }
 
     /// One source locating many fields of one long array, in any order and
@@ -526,12 +536,12 @@ mod tests {
             };
             let got = source.locate(&p).unwrap();
             assert_eq!((got.line, got.column), expected, "{p}");
-            assert_eq!(at(&text, Notation::Json, p), expected);
+            json_at(&text, p, expected);
         }
         // An empty array: its first element is not there, the array is.
         let p = FieldPath::key("boards").i(1).k("results").i(0);
         let got = source.locate(&p).unwrap();
-        assert_eq!((got.line, got.column), at(&text, Notation::Json, p));
+        json_at(&text, p, (got.line, got.column));
     }
 
     /// On one long line (as JSON is often written), columns counted on from
@@ -557,8 +567,7 @@ mod tests {
     #[test]
     fn json_strings_with_brackets_and_escapes_are_skipped() {
         let text = r#"{"a": "x]}\"{", "b": [ "[", {"c": 1} ], "d": 5}"#;
-        assert_eq!(at(text, Notation::Json, FieldPath::key("d")), (1, 41));
-        let p = FieldPath::key("b").i(1).k("c");
-        assert_eq!(at(text, Notation::Json, p), (1, 30));
+        json_at(text, FieldPath::key("d"), (1, 41));
+        json_at(text, FieldPath::key("b").i(1).k("c"), (1, 30));
     }
 }

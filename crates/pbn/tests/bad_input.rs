@@ -42,6 +42,79 @@ fn check(what: &str, input: &str, expected: &str) {
     countback_test_support::assert_refused(what, parse_pbn(input), expected);
 }
 
+/// A refusal case of `tests/data/bad_input.toml` (its head says how a
+/// case writes its input).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Refused {
+    test: String,
+    what: String,
+    line: Option<usize>,
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    replace: Vec<(String, String)>,
+    before: Option<String>,
+    whole: Option<String>,
+    expected: String,
+}
+
+impl Refused {
+    fn input(&self) -> String {
+        if let Some(whole) = &self.whole {
+            return whole.clone();
+        }
+        if let Some(before) = &self.before {
+            return GOOD.split(before.as_str()).next().unwrap().to_owned();
+        }
+        let mut text = match self.line {
+            Some(n) => with_line(n, &self.text),
+            None => GOOD.to_owned(),
+        };
+        for (from, to) in &self.replace {
+            assert!(text.contains(from.as_str()), "{}: no {from:?}", self.what);
+            text = text.replace(from.as_str(), to);
+        }
+        text
+    }
+}
+
+/// The tests that run the case file's refusals: a case naming any other
+/// would never run.
+const REFUSING: [&str; 7] = [
+    "a_bad_cell_names_its_line_column_and_table_column",
+    "a_row_of_the_wrong_length_points_at_the_gap_or_the_extra_value",
+    "an_unknown_column_is_kept_or_named_with_the_known_ones",
+    "scoring_is_said_or_inferred_never_guessed",
+    "tags_and_structure",
+    "partners_score_alike_in_an_individual",
+    "a_row_after_a_blank_line_inside_a_table_is_refused_not_dropped",
+];
+
+/// Every refusal case of the test `test`, each checked word for word.
+fn refused(test: &str) {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Cases {
+        refused: Vec<Refused>,
+    }
+    let cases: Cases =
+        countback_test_support::case_file::read_toml(env!("CARGO_MANIFEST_DIR"), "bad_input.toml");
+    for c in &cases.refused {
+        assert!(
+            REFUSING.contains(&c.test.as_str()),
+            "{}: no test {}",
+            c.what,
+            c.test
+        );
+    }
+    let mine: Vec<&Refused> = cases.refused.iter().filter(|c| c.test == test).collect();
+    assert!(!mine.is_empty(), "no case for {test}");
+    for case in mine {
+        check(&case.what, &case.input(), &case.expected);
+    }
+}
+
 #[test]
 fn the_valid_sample_parses_and_audits() {
     let s = parse_pbn(GOOD).unwrap();
@@ -55,65 +128,12 @@ fn the_valid_sample_parses_and_audits() {
 
 #[test]
 fn a_bad_cell_names_its_line_column_and_table_column() {
-    // Row 7: " 3  4 2H     -50   0   2"; MP_NS is the token at column 20,
-    // so "4x" written one column earlier starts at 19.
-    check(
-        "not a number",
-        &with_line(7, " 3  4 2H     -50  4x   2"),
-        "[ScoreTable] column MP_NS at line 7, column 19: \"4x\" is not a decimal number (^ before it for an artificial score)",
-    );
-    check(
-        "not a score",
-        &with_line(7, " 3  4 2H     4x0   0   2"),
-        "[ScoreTable] column Score_NS at line 7, column 14: \"4x0\" is not a score in points, an adjusted score (A6040, A+, A=, A-), or NP",
-    );
-    check(
-        "a pair the totals do not list",
-        &with_line(7, " 3  9 2H     -50   0   2"),
-        "board 1, [ScoreTable] column PairId_EW at line 7, column 5: pair \"9\" is not a participant",
-    );
-    check(
-        "a pair twice on a board",
-        &with_line(7, " 1  4 2H     -50   0   2"),
-        "board 1, [ScoreTable] at line 7, column 1: 1NS already has a line on this board (line 6)",
-    );
-    check(
-        "scores that disagree",
-        &GOOD
-            .replace("Score_NS\\5R;", "Score_NS\\5R;Score_EW;")
-            .replace("    420   2", "    420 -400   2")
-            .replace("    -50   0", "    -50 50   0"),
-        "[ScoreTable] column Score_EW at line 6, column 18: \"-400\" is not minus Score_NS (both columns give the same result)",
-    );
-    check(
-        "a place that is not a number",
-        &with_line(10, " x  3 NS 0"),
-        "[TotalScoreTable] column Rank at line 10, column 2: \"x\" is not a place (a trailing = marks a tie)",
-    );
-    check(
-        "a direction that is not one",
-        &with_line(10, " 2  3 SN 0"),
-        "[TotalScoreTable] column Direction at line 10, column 7: \"SN\" is not a direction: NS or EW (also N-S, E-W, Ö-V, Ø-V, O-W, E-O)",
-    );
-    check(
-        "a contestant listed twice",
-        &with_line(12, " 1  3 NS 2"),
-        "[TotalScoreTable] column PairId at line 12, column 5: pair 3 is listed twice",
-    );
+    refused("a_bad_cell_names_its_line_column_and_table_column");
 }
 
 #[test]
 fn a_row_of_the_wrong_length_points_at_the_gap_or_the_extra_value() {
-    check(
-        "a value short",
-        &with_line(7, " 3  4 2H     -50   0"),
-        "[ScoreTable] at line 7, column 21: missing a value for column MP_EW (the row has 5 of the table's 6 values)",
-    );
-    check(
-        "a value too many",
-        &with_line(7, " 3  4 2H     -50   0   2 7"),
-        "[ScoreTable] at line 7, column 26: \"7\" is not the end of the row: it has more values than its table has columns",
-    );
+    refused("a_row_of_the_wrong_length_points_at_the_gap_or_the_extra_value");
 }
 
 /// Issue 25: another program's file is read faithfully. A column that
@@ -140,106 +160,27 @@ fn an_unknown_column_is_kept_or_named_with_the_known_ones() {
     );
     assert!(text.contains("MeanPercentage"), "{text}");
     assert!(matches!(e, ParseError::UnknownName { .. }));
-    // A column declared twice: the second MP_NS follows "PairId_NS\\2R;" and
-    // "PairId_EW\\2R;" (13 each), "MP_NS;" and "Score_NS\\5R;" from column 14.
-    check(
-        "twice",
-        &GOOD.replace("Contract\\4L;", "MP_NS;"),
-        "[ScoreTable] at line 5, column 58: \"MP_NS\" is not a column the table has not declared already",
-    );
+    refused("an_unknown_column_is_kept_or_named_with_the_known_ones");
     // The sort marks and widths of PBN 5.2 are not part of the name.
     assert!(parse_pbn(&GOOD.replace("\"Rank\\2R;", "\"+Rank\\2R;")).is_ok());
 }
 
 #[test]
 fn scoring_is_said_or_inferred_never_guessed() {
-    check(
-        "IMP alone",
-        &with_line(3, "[Scoring \"IMP\"]"),
-        "[Scoring] at line 3, column 11: scoring \"IMP\" is not one countback reads; known: MP (or MatchPoints, MatchPoints;MP1 …), Butler (IMP;Butler), Cross-IMPs (IMP;Cross); IMP alone does not say which IMP scoring",
-    );
+    refused("scoring_is_said_or_inferred_never_guessed");
     // No tag: match-point columns say match points.
     let s = parse_pbn(&with_line(3, "")).unwrap();
     assert_eq!(s.event, countback_usebio::EventKind::MatchPointPairs);
-    // No tag and IMP columns: Butler or cross-IMPs? Refused.
-    let imps = with_line(3, "")
-        .replace("MP_NS", "IMP_NS")
-        .replace("MP_EW", "IMP_EW");
-    check(
-        "IMPs without a tag",
-        &imps,
-        "[Scoring] at line 1, column 1: missing a [Scoring \"…\"] tag: MP (or MatchPoints, MatchPoints;MP1 …), Butler (IMP;Butler), Cross-IMPs (IMP;Cross); IMP alone does not say which IMP scoring",
-    );
-    check(
-        "IMP figures in a matchpointed event",
-        &GOOD.replace("MP_NS", "IMP_NS"),
-        "[ScoreTable] at line 5, column 64: \"IMP_NS\" is not a match-point column (MP_…): the event is matchpointed",
-    );
-    check(
-        "two scorings",
-        &GOOD.replace("[Board \"1\"]", "[Board \"1\"]\n[Scoring \"Butler\"]"),
-        "[Scoring] at line 5, column 11: \"Butler (line 3 says MatchPoints)\" is not the same scoring as the file's first [Scoring] tag",
-    );
 }
 
 #[test]
 fn tags_and_structure() {
-    check(
-        "a tag without quotes",
-        &with_line(4, "[Board 1]"),
-        "[tag] at line 4, column 1: \"[Board 1]\" is not a tag pair: [Name \"value\"]",
-    );
-    check(
-        "a board that is not a number",
-        &with_line(4, "[Board \"one\"]"),
-        "[Board] at line 4, column 9: \"one\" is not a board number",
-    );
-    check(
-        "no board before the table",
-        &with_line(4, ""),
-        "[ScoreTable] at line 5, column 1: missing a [Board] tag before the ScoreTable",
-    );
-    check(
-        "two tables for one board",
-        &GOOD.replace(
-            "[TotalScoreTable",
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 420\n[TotalScoreTable",
-        ),
-        "[ScoreTable] at line 8, column 1: board 1 appears twice",
-    );
-    check(
-        "no totals",
-        GOOD.split("[TotalScoreTable").next().unwrap(),
-        "[TotalScoreTable] at line 1, column 1: the file has no TotalScoreTable (the contestants and their totals)",
-    );
-    check(
-        "no results",
-        "% PBN 2.1\n[Event \"x\"]\n",
-        "[ScoreTable] at line 1, column 1: the file has no ScoreTable (the results of each board)",
-    );
-    check(
-        "teams",
-        &with_line(2, "[Competition \"Teams\"]"),
-        "[Competition] at line 2, column 15: a teams file (matches between teams, scored in IMPs and VPs); countback reads pairs and individual results, not this (the file's [ScoreTable] columns PairId_NS, PairId_EW, Contract, Score_NS, MP_NS, MP_EW)",
-    );
-    check(
-        "pairs and players in one table",
-        &GOOD.replace("Contract\\4L", "PlayerId_North"),
-        "[ScoreTable] at line 5, column 14: \"PairId_NS\" is not one kind of contestant: PairId_NS and PairId_EW (pairs) or the four PlayerId_ columns (individuals), not both",
-    );
+    refused("tags_and_structure");
 }
 
 #[test]
 fn partners_score_alike_in_an_individual() {
-    let text = "% PBN 2.1\n[Scoring \"MP\"]\n[Board \"1\"]\n\
-        [ScoreTable \"PlayerId_North;PlayerId_South;PlayerId_East;PlayerId_West;Score_NS;MP_North;MP_South;MP_East;MP_West\"]\n\
-        1 2 3 4 420 2 1 0 0\n5 6 7 8 140 0 0 2 2\n\
-        [TotalScoreTable \"PlayerId;TotalScoreMP\"]\n1 2\n2 2\n3 0\n4 0\n5 0\n6 0\n7 2\n8 2\n";
-    check(
-        "North and South differ",
-        text,
-        "[ScoreTable] column MP_South at line 5, column 15: \"1\" is not the same figure as its partner's column (partners score alike)",
-    );
+    refused("partners_score_alike_in_an_individual");
 }
 
 #[test]
@@ -306,19 +247,7 @@ proptest! {
 /// text after a table (which carries no figure) is still passed over.
 #[test]
 fn a_row_after_a_blank_line_inside_a_table_is_refused_not_dropped() {
-    // Line 7 (the second score row) moved below a blank line 7.
-    let split = with_line(7, "\n 3  4 2H     -50   0   2");
-    check(
-        "score row after a blank line",
-        &split,
-        "[ScoreTable] at line 8, column 1: \"3  4 2H     -50   0   2 (the blank line 7 ended the table of line 5)\" is not a tag or a comment: a table row after the blank line that ends its table would be dropped unread",
-    );
-    let split_totals = with_line(11, "\n 2  3 NS 0");
-    check(
-        "total row after a blank line",
-        &split_totals,
-        "[TotalScoreTable] at line 12, column 1: \"2  3 NS 0 (the blank line 11 ended the table of line 8)\" is not a tag or a comment: a table row after the blank line that ends its table would be dropped unread",
-    );
+    refused("a_row_after_a_blank_line_inside_a_table_is_refused_not_dropped");
     // Free text after the last table carries no figure: read as before.
     let trailing = format!("{GOOD}\nPrinted by the club's scorer\n");
     assert!(parse_pbn(&trailing).is_ok());

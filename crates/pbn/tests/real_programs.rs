@@ -80,13 +80,10 @@ fn a_ruter_howell_with_its_informational_columns_is_read_and_reproduced() {
     for (who, (n, d)) in want {
         assert_eq!(total(&a, who), Score::new(n, d).unwrap(), "{who}");
     }
-    let places: Vec<(&str, u32)> = a
-        .rescore
-        .standings
-        .iter()
-        .map(|s| (s.id.as_str(), s.place))
-        .collect();
-    assert_eq!(places, [("4", 1), ("1", 2), ("2", 3), ("3", 3)]);
+    countback_test_support::assert_places!(
+        a.rescore.standings,
+        [("4", 1), ("1", 2), ("2", 3), ("3", 3)]
+    );
 }
 
 /// Why: "… bye rows (pair `-`, names "Bye", a figure for the sitting

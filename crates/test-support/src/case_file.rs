@@ -1,8 +1,13 @@
 //! Case files: a document's table of figures, or a test's cases, kept as
-//! CSV under a crate's `tests/data/` and read by the one check that uses
-//! them. A `#` line is a comment (the source, the working of a figure); the
-//! first other line is the header, which the check names, so that a file
-//! whose columns moved fails instead of being misread.
+//! data under a crate's `tests/data/` (each with its inputs, expected
+//! values and the source they are checked against) and read by the one
+//! check that uses them: a table as CSV ([`csv`]), cases with structure as
+//! TOML ([`read_toml`]). In CSV a `#` line is a comment (the source, the
+//! working of a figure); the first other line is the header, which the
+//! check names, so that a file whose columns moved fails instead of being
+//! misread.
+
+use std::path::Path;
 
 /// The `rows` rows of the CSV `text` (`include_str!` the file), each cut
 /// at its commas into as many cells as `header` has columns. The check
@@ -26,6 +31,18 @@ pub fn csv<'a>(text: &'a str, header: &str, rows: usize) -> Vec<Vec<&'a str>> {
         .collect();
     assert_eq!(cells.len(), rows, "the rows under {header}");
     cells
+}
+
+/// The case file `tests/data/{name}` of the crate at `crate_dir` (a test
+/// passes `env!("CARGO_MANIFEST_DIR")`), read as TOML into `T`.
+///
+/// # Panics
+/// Where the file cannot be read or is not a `T`, naming it.
+#[must_use]
+pub fn read_toml<T: serde::de::DeserializeOwned>(crate_dir: &str, name: &str) -> T {
+    let path = Path::new(crate_dir).join("tests/data").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

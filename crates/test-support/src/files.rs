@@ -281,99 +281,6 @@ pub const RUTER_TEAMS_PBN: &str = r#"% PBN 2.0
 4 3 3 6 -                                -     - -                                          -
 "#;
 
-/// One `PARTICIPANTS/TEAM` of [`EBU_TEAMS_USEBIO`]: its id, name, total and
-/// place, and its two players, numbered after the team (team 1: `Player 11`,
-/// member `9101`, and `Player 12`, `9102`).
-macro_rules! usebio_team {
-    ($id:literal, $name:literal, $total:literal, $place:literal) => {
-        concat!(
-            "        <TEAM TEAM_ID=\"",
-            $id,
-            "\" TEAM_NAME=\"",
-            $name,
-            "\">\n",
-            "          <TOTAL_SCORE>",
-            $total,
-            "</TOTAL_SCORE>\n",
-            "          <PLACE>",
-            $place,
-            "</PLACE>\n",
-            usebio_player!($id, "1"),
-            usebio_player!($id, "2"),
-            "        </TEAM>\n",
-        )
-    };
-}
-
-/// A `PLAYER` of team `$team`, its `$n`th.
-macro_rules! usebio_player {
-    ($team:literal, $n:literal) => {
-        concat!(
-            "          <PLAYER>\n",
-            "            <PLAYER_NAME>Player ",
-            $team,
-            $n,
-            "</PLAYER_NAME>\n",
-            "            <NATIONAL_ID_NUMBER>9",
-            $team,
-            "0",
-            $n,
-            "</NATIONAL_ID_NUMBER>\n",
-            "          </PLAYER>\n",
-        )
-    };
-}
-
-/// One `MATCH` of [`EBU_TEAMS_USEBIO`]: round, team, opposing team, board
-/// range and VPs, then per board its number, the team's net IMPs and the NS
-/// `SCORE` of the room where the team sat NS and of the one where it sat EW
-/// (every contract 3NT by North, 9 tricks: only the scores carry figures).
-macro_rules! usebio_match {
-    ($round:literal, $team:literal, $opp:literal, $start:literal, $end:literal,
-     $vps:literal, $opp_vps:literal; $($board:literal $imps:literal $ns:literal $ew:literal),*) => {
-        concat!(
-            "      <MATCH>\n",
-            "        <ROUND_NUMBER>", $round, "</ROUND_NUMBER>\n",
-            "        <TEAM>", $team, "</TEAM>\n",
-            "        <OPPOSING_TEAM>", $opp, "</OPPOSING_TEAM>\n",
-            "        <START_BOARD_NUMBER>", $start, "</START_BOARD_NUMBER>\n",
-            "        <END_BOARD_NUMBER>", $end, "</END_BOARD_NUMBER>\n",
-            "        <TEAM_SCORE>", $vps, "</TEAM_SCORE>\n",
-            "        <OPPOSING_TEAM_SCORE>", $opp_vps, "</OPPOSING_TEAM_SCORE>\n",
-            $(
-                "        <BOARD EVENT_TYPE=\"SWISS_TEAMS\">\n",
-                "          <BOARD_NUMBER>", $board, "</BOARD_NUMBER>\n",
-                "          <IMPS>", $imps, "</IMPS>\n",
-                usebio_room!("NS", $ns),
-                usebio_room!("EW", $ew),
-                "        </BOARD>\n",
-            )*
-            "      </MATCH>\n",
-        )
-    };
-}
-
-/// A `TRAVELLER_LINE`: the room where the team sat `$direction`, and the NS
-/// score there.
-macro_rules! usebio_room {
-    ($direction:literal, $score:literal) => {
-        concat!(
-            "          <TRAVELLER_LINE>\n",
-            "            <DIRECTION>",
-            $direction,
-            "</DIRECTION>\n",
-            "            <CONTRACT>3NT</CONTRACT>\n",
-            "            <PLAYED_BY>N</PLAYED_BY>\n",
-            "            <LEAD>S4</LEAD>\n",
-            "            <TRICKS>9</TRICKS>\n",
-            "            <SCORE>",
-            $score,
-            "</SCORE>\n",
-            "          </TRAVELLER_LINE>\n",
-        )
-    };
-}
-
 /// A Swiss teams event as a USEBIO 1.2 file (`EVENT_TYPE="SWISS_TEAMS"`,
 /// `MATCH_SCORING_METHOD` `VPS`), laid out as the USEBIO 1.2 DTD has it
 /// and EBUScore Teams writes it: `PARTICIPANTS/TEAM` with `TEAM_ID` and
@@ -390,56 +297,9 @@ macro_rules! usebio_room {
 /// 17–3; 3 v 4: −6, −600+140 = −460 → −10, 140−50 = 90 → 3, 0: −13 → 4–16;
 /// 1 v 3: 0, −200−100 → −7, 1430−680 = 750 → 13, 50+90 = 140 → 4: +10 →
 /// 15–5; 2 v 4: −1, 7, −13, −4: −11 → 5–15. Totals 32, 8, 9, 31.
-pub const EBU_TEAMS_USEBIO: &str = concat!(
-    r#"<?xml version="1.0" encoding="iso-8859-1"?>
-<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
-<USEBIO Version="1.2">
-  <CLUB>
-    <CLUB_NAME>Synthetic Bridge Club</CLUB_NAME>
-    <CLUB_ID_NUMBER>9999</CLUB_ID_NUMBER>
-  </CLUB>
-  <EVENT EVENT_TYPE="SWISS_TEAMS">
-    <PROGRAM_NAME>EBUScore Teams</PROGRAM_NAME>
-    <PROGRAM_VERSION>6.1.4</PROGRAM_VERSION>
-    <MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>
-    <EVENT_DESCRIPTION>Synthetic Swiss Teams</EVENT_DESCRIPTION>
-    <DATE>10/03/2024</DATE>
-    <SESSION_COUNT>1</SESSION_COUNT>
-    <SECTION_COUNT>1</SECTION_COUNT>
-    <BOARDS_PLAYED>8</BOARDS_PLAYED>
-    <WINNER_TYPE>1</WINNER_TYPE>
-    <SESSION SESSION_ID="1">
-      <SECTION SECTION_ID="A">
-      <PARTICIPANTS>
-"#,
-    usebio_team!("1", "Ashford", "32", "1"),
-    usebio_team!("2", "Bexley", "8", "4"),
-    usebio_team!("3", "Croydon", "9", "3"),
-    usebio_team!("4", "Dartford", "31", "2"),
-    "      </PARTICIPANTS>\n",
-    usebio_match!("1", "1", "2", "1", "4", "17", "3";
-        "1" "6" "420" "170",
-        "2" "11" "-50" "-620",
-        "3" "-1" "110" "140",
-        "4" "0" "-100" "-100"),
-    usebio_match!("1", "3", "4", "1", "4", "4", "16";
-        "1" "-6" "170" "420",
-        "2" "-10" "-600" "-140",
-        "3" "3" "140" "50",
-        "4" "0" "PASS" "0"),
-    usebio_match!("2", "1", "3", "5", "8", "15", "5";
-        "5" "0" "600" "600",
-        "6" "-7" "-200" "100",
-        "7" "13" "1430" "680",
-        "8" "4" "50" "-90"),
-    usebio_match!("2", "2", "4", "5", "8", "5", "15";
-        "5" "-1" "600" "620",
-        "6" "7" "100" "-200",
-        "7" "-13" "680" "1430",
-        "8" "-4" "-90" "50"),
-    r#"      </SECTION>
-    </SESSION>
-  </EVENT>
-</USEBIO>
-"#
-);
+///
+/// The file is `ebu-teams-usebio.xml` beside this one: two players a team
+/// (team 1: `Player 11`, member `9101`, and `Player 12`, `9102`), every
+/// contract 3NT by North, lead S4, 9 tricks, so that only the scores carry
+/// figures.
+pub const EBU_TEAMS_USEBIO: &str = include_str!("ebu-teams-usebio.xml");

@@ -524,11 +524,11 @@ mod tests {
         }
     }
 
-    /// A's tie-break points among `standings` after `meetings`.
-    fn points_of_a(standings: Vec<FinalStanding>, meetings: &[Meeting]) -> Score {
+    /// Asserts A's tie-break points among `standings` after `meetings`.
+    fn a_has(standings: Vec<FinalStanding>, meetings: &[Meeting], want: &str) {
         let st = Standings::new(standings).unwrap();
         let t = tie_break_points(&st, meetings).unwrap();
-        t[&ContestantId::new("A")].clone()
+        assert_eq!(t[&ContestantId::new("A")], s(want));
     }
 
     #[test]
@@ -537,8 +537,7 @@ mod tests {
             FinalStanding::full("A", s("70")),
             FinalStanding::full("B", s("50")),
         ];
-        let got = points_of_a(st, &[m("A", "B", "1"), m("A", "B", "1/2")]);
-        assert_eq!(got, s("75"));
+        a_has(st, &[m("A", "B", "1"), m("A", "B", "1/2")], "75");
     }
 
     #[test]
@@ -548,8 +547,7 @@ mod tests {
             FinalStanding::full("B", s("50")),
             FinalStanding::full("C", s("30")),
         ];
-        let got = points_of_a(st, &[m("A", "B", "1"), m("A", "C", "1")]);
-        assert_eq!(got, s("120"));
+        a_has(st, &[m("A", "B", "1"), m("A", "C", "1")], "120");
     }
 
     #[test]

@@ -1,27 +1,254 @@
-//! The 143.7.1 procedure, case by case: one `check` helper, many small cases.
+//! The 143.7.1 procedure, case by case: most cases are data
+//! (`tests/data/procedure.toml`: a stage, the tie, the expected order and
+//! deciding clauses, and the clause they are worked from), run by one
+//! `case`; what a case file cannot say (traces, notes, errors) is checked
+//! here on the outcomes it returns.
 #![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
 
 mod common;
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use countback_test_support::case_file::read_toml;
+
 use common::*;
 use countback_model::opposition::Meeting;
 use countback_model::{
-    ContestantKind, EncounterStatus, InputError, RoundNumber, Score, Unit, Unresolved,
+    ContestantKind, EncounterStatus, InputError, RoundNumber, Score, TieBreakOutcome, Unit,
+    Unresolved,
 };
 use countback_tiebreak_ebu::{
     Defeated, DirectResultAmongMany, EbuError, FinalStanding, PlacePurposes, ProceduralPenalty,
     Procedure, Readings, Scoring, Stage, Standings, TiePurpose, UnbrokenTitleTie,
 };
+use serde::Deserialize;
+
+/// A match as a case writes it: round, first, second, the VPs and the
+/// IMPs of each.
+type Match = (u32, String, String, i64, i64, i64, i64);
+
+/// A board as a case writes it: number, average, each contestant's score.
+type BoardCase = (u32, i64, Vec<(String, i64)>);
+
+/// A stage as a case writes it (see the head of the case file).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StageCase {
+    teams: Vec<String>,
+    finals: Vec<i64>,
+    #[serde(default)]
+    matches: Vec<Match>,
+    #[serde(default)]
+    awarded: Vec<Match>,
+    #[serde(default)]
+    boards: Vec<BoardCase>,
+    #[serde(default)]
+    penalties: Vec<(String, i64)>,
+    #[serde(default)]
+    all_play_all: bool,
+    #[serde(default)]
+    unconverted: bool,
+}
+
+impl StageCase {
+    fn build(&self) -> Stage {
+        let teams: Vec<&str> = self.teams.iter().map(String::as_str).collect();
+        let encounter = |(round, a, b, vp_a, vp_b, imp_a, imp_b): &Match| {
+            vp_match(*round, a, b, (*vp_a, *vp_b), (*imp_a, *imp_b))
+        };
+        let mut encounters: Vec<_> = self.matches.iter().map(encounter).collect();
+        encounters.extend(self.awarded.iter().map(|m| {
+            let mut e = encounter(m);
+            e.status = EncounterStatus::Awarded;
+            e
+        }));
+        let boards = self
+            .boards
+            .iter()
+            .map(|(n, average, results)| {
+                let results: Vec<(&str, i64)> =
+                    results.iter().map(|(c, s)| (c.as_str(), *s)).collect();
+                board(*n, *average, &results)
+            })
+            .collect();
+        let mut s = teams_stage(&teams, &self.finals, encounters, boards);
+        s.format.all_play_all = self.all_play_all;
+        if self.unconverted {
+            s.format.scoring = Scoring::unconverted(Unit::MatchPoints);
+        }
+        s.penalties = self
+            .penalties
+            .iter()
+            .map(|(c, amount)| ProceduralPenalty {
+                contestant: id(c),
+                unit: Unit::TotalPoints,
+                amount: Score::integer(*amount),
+            })
+            .collect();
+        s
+    }
+}
+
+/// A case's stage: one of the file's named stages, or its own.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StageRef {
+    Named(String),
+    Own(StageCase),
+}
+
+/// The White Book's order of tests, or the order of its worked example
+/// with the number of wins.
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ProcedureName {
+    #[default]
+    WhiteBook,
+    NumberOfWins,
+}
+
+/// A reading other than the default, as the trace names it. (The case file
+/// is read with the test's own names, so that these tests build without
+/// the crate's `serde` feature.)
+#[derive(Deserialize, Clone, Copy)]
+enum Reading {
+    #[serde(rename = "direct_result_among_many = every_pair_met")]
+    EveryPairMet,
+    #[serde(rename = "defeated = final_method")]
+    FinalMethod,
+    #[serde(rename = "defeated = final_then_basic_method")]
+    FinalThenBasicMethod,
+    #[serde(rename = "unbroken_title_tie = stands")]
+    Stands,
+}
+
+impl Reading {
+    fn readings(self) -> Readings {
+        let r = Readings::default();
+        match self {
+            Reading::EveryPairMet => {
+                r.with_direct_result_among_many(DirectResultAmongMany::EveryPairMet)
+            }
+            Reading::FinalMethod => r.with_defeated(Defeated::FinalMethod),
+            Reading::FinalThenBasicMethod => r.with_defeated(Defeated::FinalThenBasicMethod),
+            Reading::Stands => r.with_unbroken_title_tie(UnbrokenTitleTie::Stands),
+        }
+    }
+}
+
+/// What a tie is for, by its name in the crate's serde form.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum Purpose {
+    Title,
+    QualifyingPlace,
+    IndivisiblePrize,
+    SharedPlace,
+}
+
+impl Purpose {
+    fn purpose(self) -> TiePurpose {
+        match self {
+            Purpose::Title => TiePurpose::Title,
+            Purpose::QualifyingPlace => TiePurpose::QualifyingPlace,
+            Purpose::IndivisiblePrize => TiePurpose::IndivisiblePrize,
+            Purpose::SharedPlace => TiePurpose::SharedPlace,
+        }
+    }
+}
+
+/// One split of a case's stage and what it must give.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    #[serde(default)]
+    procedure: ProcedureName,
+    reading: Option<Reading>,
+    tied: Vec<String>,
+    purpose: Purpose,
+    order: String,
+    clauses: Vec<String>,
+    unresolved: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    #[allow(dead_code)] // Read by people: where the expected values come from.
+    source: String,
+    stage: StageRef,
+    check: Vec<Check>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cases {
+    stages: BTreeMap<String, StageCase>,
+    cases: BTreeMap<String, Case>,
+}
+
+fn cases() -> &'static Cases {
+    static CASES: OnceLock<Cases> = OnceLock::new();
+    CASES.get_or_init(|| read_toml(env!("CARGO_MANIFEST_DIR"), "procedure.toml"))
+}
+
+/// The named stage of the case file.
+fn stage(name: &str) -> Stage {
+    cases().stages[name].build()
+}
+
+/// How a group is left unresolved, in the case file's words.
+fn unresolved(out: &TieBreakOutcome) -> &'static str {
+    match out.order[0].unresolved {
+        None => "none",
+        Some(Unresolved::Stands { .. }) => "stands",
+        Some(Unresolved::RandomBallot { .. }) => "random_ballot",
+        Some(_) => "other",
+    }
+}
+
+/// Run every check of the case `name`: split its tie and compare the
+/// order text, the deciding clauses and (where given) how it is left
+/// unresolved. The outcomes, in the case's order, for further checks.
+fn case(name: &str) -> Vec<TieBreakOutcome> {
+    let case = &cases().cases[name];
+    let s = match &case.stage {
+        StageRef::Named(named) => stage(named),
+        StageRef::Own(own) => own.build(),
+    };
+    let mut outcomes = Vec::new();
+    for c in &case.check {
+        let procedure = match c.procedure {
+            ProcedureName::WhiteBook => Procedure::white_book(),
+            ProcedureName::NumberOfWins => Procedure::with_number_of_wins(),
+        };
+        let tied: Vec<&str> = c.tied.iter().map(String::as_str).collect();
+        let out = check(
+            &procedure.with_readings(c.reading.map(Reading::readings).unwrap_or_default()),
+            &s,
+            &tied,
+            c.purpose.purpose(),
+            &c.order,
+            &c.clauses,
+        );
+        if let Some(want) = &c.unresolved {
+            assert_eq!(unresolved(&out), want, "{name}: {:#?}", out.trace);
+        }
+        outcomes.push(out);
+    }
+    outcomes
+}
 
 /// Split `tied` and compare the order text and the deciding clauses.
-fn check(
+fn check<S: AsRef<str> + std::fmt::Debug>(
     procedure: &Procedure,
     stage: &Stage,
     tied: &[&str],
     purpose: TiePurpose,
     order: &str,
-    clauses: &[&str],
-) -> countback_model::TieBreakOutcome {
+    clauses: &[S],
+) -> TieBreakOutcome {
     let out = procedure.split(stage, &ids(tied), purpose).unwrap();
     assert_eq!(out.order_text(), order, "trace: {:#?}", out.trace);
     let got: Vec<String> = out
@@ -29,7 +256,8 @@ fn check(
         .iter()
         .map(|c| c.to_string())
         .collect();
-    assert_eq!(got, clauses, "trace: {:#?}", out.trace);
+    let want: Vec<&str> = clauses.iter().map(AsRef::as_ref).collect();
+    assert_eq!(got, want, "trace: {:#?}", out.trace);
     out
 }
 
@@ -39,198 +267,54 @@ fn wb() -> Procedure {
 
 #[test]
 fn a_direct_match_in_vps() {
-    let s = teams_stage(
-        &["A", "B"],
-        &[30, 30],
-        vec![vp_match(1, "A", "B", (8, 12), (20, 30))],
-        vec![],
-    );
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "B > A",
-        &["EBU 143.7.1(a)"],
-    );
+    case("a_direct_match_in_vps");
 }
 
 #[test]
 fn a_level_in_vps_then_imps_in_that_match() {
-    let s = teams_stage(
-        &["A", "B"],
-        &[30, 30],
-        vec![vp_match(1, "A", "B", (10, 10), (31, 29))],
-        vec![],
-    );
-    let out = check(
-        &wb(),
-        &s,
-        &["B", "A"],
-        TiePurpose::Title,
-        "A > B",
-        &["EBU 143.7.1(a)"],
-    );
-    assert_eq!(out.trace.len(), 2);
+    let out = case("a_level_in_vps_then_imps_in_that_match");
+    assert_eq!(out[0].trace.len(), 2);
 }
 
 #[test]
 fn b_tie_break_points_when_they_did_not_meet() {
-    // A met C (40), B met D (20).
-    let s = teams_stage(
-        &["A", "B", "C", "D"],
-        &[30, 30, 40, 20],
-        vec![
-            vp_match(1, "A", "C", (10, 10), (0, 0)),
-            vp_match(1, "B", "D", (10, 10), (0, 0)),
-        ],
-        vec![],
-    );
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "A > B",
-        &["EBU 143.7.1(b)"],
-    );
+    case("b_tie_break_points_when_they_did_not_meet");
 }
 
 #[test]
 fn b_is_skipped_all_play_all_and_c_decides() {
-    let mut s = teams_stage(
-        &["A", "B", "C", "D"],
-        &[30, 30, 40, 20],
-        vec![
-            vp_match(1, "A", "C", (10, 10), (0, 0)),
-            vp_match(1, "B", "D", (10, 10), (5, 1)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "B > A",
-        &["EBU 143.7.1(c)"],
-    );
+    case("b_is_skipped_all_play_all_and_c_decides");
 }
 
 #[test]
 fn c_penalty_converted_to_the_basic_method() {
-    let mut s = teams_stage(
-        &["A", "B", "C"],
-        &[30, 30, 30],
-        vec![
-            vp_match(1, "A", "C", (10, 10), (2, 0)),
-            vp_match(2, "B", "C", (10, 10), (1, 0)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    // 300 aggregate points of penalty = 9 IMPs.
-    s.penalties.push(ProceduralPenalty {
-        contestant: id("A"),
-        unit: Unit::TotalPoints,
-        amount: Score::integer(-300),
-    });
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "B > A",
-        &["EBU 143.7.1(c)"],
-    );
-    let d = out.trace.iter().find(|d| d.separated()).unwrap();
+    let out = case("c_penalty_converted_to_the_basic_method");
+    let d = out[0].trace.iter().find(|d| d.separated()).unwrap();
     assert_eq!(d.values[0].1.to_string(), "-7");
 }
 
 #[test]
 fn c_different_numbers_of_matches_compared_per_match() {
-    // A: +12 over 3 matches (4 a match); B: +10 over 2 (5 a match).
-    let mut s = teams_stage(
-        &["A", "B", "C", "D", "E"],
-        &[30, 30, 1, 1, 1],
-        vec![
-            vp_match(1, "A", "C", (10, 10), (4, 0)),
-            vp_match(2, "A", "D", (10, 10), (4, 0)),
-            vp_match(3, "A", "E", (10, 10), (4, 0)),
-            vp_match(1, "B", "D", (10, 10), (5, 0)),
-            vp_match(2, "B", "E", (10, 10), (5, 0)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "B > A",
-        &["EBU 143.7.1(c)"],
-    );
+    case("c_different_numbers_of_matches_compared_per_match");
 }
 
 #[test]
 fn d_count_back_then_e_random_ballot_or_stands() {
-    let mut s = teams_stage(
-        &["A", "B"],
-        &[30, 30],
-        vec![],
-        vec![board(1, 0, &[("A", 3), ("B", 1)])],
-    );
-    s.format.scoring = Scoring::unconverted(Unit::MatchPoints);
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::QualifyingPlace,
-        "A > B",
-        &["EBU 143.7.1(d)"],
-    );
-    s.boards = vec![board(1, 0, &[("A", 1), ("B", 1)])];
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::QualifyingPlace,
-        "A = B",
-        &[],
-    );
-    assert!(matches!(
-        out.order[0].unresolved,
-        Some(Unresolved::RandomBallot { .. })
-    ));
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::IndivisiblePrize,
-        "A = B",
-        &[],
-    );
-    assert!(matches!(
-        out.order[0].unresolved,
-        Some(Unresolved::RandomBallot { .. })
-    ));
+    case("d_count_back_a_won_board");
+    case("e_a_drawn_board_for_a_place_or_a_prize");
     // The title under the reading before issue 20: the tie stands.
-    let joint =
-        wb().with_readings(Readings::default().with_unbroken_title_tie(UnbrokenTitleTie::Stands));
-    let out = check(&joint, &s, &["A", "B"], TiePurpose::Title, "A = B", &[]);
-    assert!(matches!(
-        out.order[0].unresolved,
-        Some(Unresolved::Stands { .. })
-    ));
+    let out = case("e_a_drawn_board_for_the_title_under_the_old_reading");
+    last_is_e_under(&out[0], "stands");
+}
+
+/// Asserts that the last decision of `out` is 143.7.1(e), its note naming
+/// the reading `unbroken_title_tie` it took.
+fn last_is_e_under(out: &TieBreakOutcome, reading: &str) {
     let last = out.trace.last().unwrap();
     assert_eq!(last.clause.to_string(), "EBU 143.7.1(e)");
-    assert!(last
-        .note
-        .as_deref()
-        .unwrap()
-        .ends_with("(reading: unbroken_title_tie = stands)"));
+    let note = last.note.as_deref().unwrap();
+    let said = format!("(reading: unbroken_title_tie = {reading})");
+    assert!(note.ends_with(&said), "{note}");
 }
 
 /// Source: EBU White Book 143.4(a) ("the winners of the tournament, save in
@@ -241,116 +325,35 @@ fn d_count_back_then_e_random_ballot_or_stands() {
 /// board (1 point each): every test is level.
 #[test]
 fn e_an_unbroken_title_tie_goes_to_a_random_ballot_by_default() {
-    let mut s = teams_stage(
-        &["A", "B"],
-        &[30, 30],
-        vec![],
-        vec![board(1, 0, &[("A", 1), ("B", 1)])],
-    );
-    s.format.scoring = Scoring::unconverted(Unit::MatchPoints);
-    let out = check(&wb(), &s, &["A", "B"], TiePurpose::Title, "A = B", &[]);
+    let out = &case("e_a_drawn_board_for_the_title")[0];
     assert!(matches!(
         out.order[0].unresolved,
         Some(Unresolved::RandomBallot { ref clause }) if clause.to_string() == "EBU 143.7.1(e)"
     ));
-    let last = out.trace.last().unwrap();
-    assert_eq!(last.clause.to_string(), "EBU 143.7.1(e)");
-    assert!(last
-        .note
-        .as_deref()
-        .unwrap()
-        .ends_with("(reading: unbroken_title_tie = random_ballot)"));
+    last_is_e_under(out, "random_ballot");
     // A tie for a qualifying place gets no such decision: no reading applies.
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::QualifyingPlace,
-        "A = B",
-        &[],
-    );
+    let place = &case("e_a_drawn_board_for_a_place_or_a_prize")[0];
     assert_ne!(
-        out.trace.last().unwrap().clause.to_string(),
+        place.trace.last().unwrap().clause.to_string(),
         "EBU 143.7.1(e)"
     );
 }
 
 #[test]
 fn a_shared_place_is_not_split() {
-    let s = teams_stage(
-        &["A", "B"],
-        &[30, 30],
-        vec![vp_match(1, "A", "B", (20, 0), (50, 0))],
-        vec![],
-    );
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::SharedPlace,
-        "A = B",
-        &[],
-    );
-    assert_eq!(out.trace[0].clause.to_string(), "EBU 143.4");
+    let out = case("a_shared_place_is_not_split");
+    assert_eq!(out[0].trace[0].clause.to_string(), "EBU 143.4");
 }
 
 #[test]
 fn number_of_wins_after_a_when_asked_for() {
-    // A and B did not meet; A won 2 of 3, B drew 3 (1.5 wins). B's opponents
-    // are stronger, so the White Book order puts B first on (b).
-    let s = teams_stage(
-        &["A", "B", "C", "D", "E", "F"],
-        &[30, 30, 10, 20, 20, 40],
-        vec![
-            vp_match(1, "A", "C", (15, 5), (0, 0)),
-            vp_match(2, "A", "D", (15, 5), (0, 0)),
-            vp_match(3, "A", "E", (0, 20), (0, 0)),
-            vp_match(1, "B", "D", (10, 10), (0, 0)),
-            vp_match(2, "B", "E", (10, 10), (0, 0)),
-            vp_match(3, "B", "F", (10, 10), (0, 0)),
-        ],
-        vec![],
-    );
-    check(
-        &wb(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "B > A",
-        &["EBU 143.7.1(b)"],
-    );
-    check(
-        &Procedure::with_number_of_wins(),
-        &s,
-        &["A", "B"],
-        TiePurpose::Title,
-        "A > B",
-        &["EBU 143.7.1 worked example (number of wins)"],
-    );
+    case("number_of_wins_after_a_when_asked_for");
 }
 
 #[test]
 fn three_teams_restart_example() {
-    let mut s = teams_stage(
-        &["A", "B", "C"],
-        &[28, 17, 15],
-        vec![
-            vp_match(1, "A", "B", (13, 7), (20, 14)),
-            vp_match(2, "C", "A", (5, 15), (10, 30)),
-            vp_match(3, "B", "C", (10, 10), (25, 25)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    let out = check(
-        &wb(),
-        &s,
-        &["C", "B", "A"],
-        TiePurpose::QualifyingPlace,
-        "A > B > C",
-        &["EBU 143.7.1(a)", "EBU 143.7.1(c)"],
-    );
-    assert!(out
+    let out = case("three_teams_restart_example");
+    assert!(out[0]
         .trace
         .iter()
         .any(|d| d.clause.to_string() == "EBU 143.5.6"));
@@ -358,26 +361,7 @@ fn three_teams_restart_example() {
 
 #[test]
 fn a_cycle_among_three_does_not_separate() {
-    let s = teams_stage(
-        &["A", "B", "C"],
-        &[20, 20, 20],
-        vec![
-            vp_match(1, "A", "B", (12, 8), (0, 0)),
-            vp_match(2, "B", "C", (12, 8), (0, 0)),
-            vp_match(3, "C", "A", (12, 8), (0, 0)),
-        ],
-        vec![board(1, 0, &[("A", 3), ("B", 2), ("C", 1)])],
-    );
-    let mut s = s;
-    s.format.all_play_all = true;
-    check(
-        &wb(),
-        &s,
-        &["A", "B", "C"],
-        TiePurpose::Title,
-        "A > B > C",
-        &["EBU 143.7.1(d)"],
-    );
+    case("a_cycle_among_three_does_not_separate");
 }
 
 #[test]
@@ -427,120 +411,52 @@ fn individual_tie_break_points_in_the_procedure() {
 
 #[test]
 fn typed_errors_name_the_culprit() {
-    let s = teams_stage(
-        &["A", "B"],
-        &[1, 1],
-        vec![vp_match(1, "A", "B", (1, 0), (0, 0))],
-        vec![],
-    );
-    let e = wb().split(&s, &ids(&["A", "Q"]), TiePurpose::Title);
+    let title = |s: &Stage, tied: &[&str]| wb().split(s, &ids(tied), TiePurpose::Title);
+    let unknown_q = Err(EbuError::Input(InputError::UnknownContestant {
+        contestant: id("Q"),
+    }));
+    let s = stage("a_beat_b");
+    assert_eq!(title(&s, &["A", "Q"]), unknown_q);
     assert_eq!(
-        e,
-        Err(EbuError::Input(InputError::UnknownContestant {
-            contestant: id("Q")
-        }))
+        title(&stage("a_met_one_not_listed"), &["A", "B"]),
+        unknown_q
     );
-
-    let s2 = teams_stage(
-        &["A", "B"],
-        &[1, 1],
-        vec![vp_match(1, "A", "Q", (1, 0), (0, 0))],
-        vec![],
-    );
-    let e = wb().split(&s2, &ids(&["A", "B"]), TiePurpose::Title);
     assert_eq!(
-        e,
-        Err(EbuError::Input(InputError::UnknownContestant {
-            contestant: id("Q")
-        }))
-    );
-
-    let s3 = teams_stage(
-        &["A", "B"],
-        &[1, 1],
-        vec![
-            vp_match(1, "A", "B", (1, 0), (0, 0)),
-            vp_match(1, "B", "A", (0, 1), (0, 0)),
-        ],
-        vec![],
-    );
-    let e = wb().split(&s3, &ids(&["A", "B"]), TiePurpose::Title);
-    assert_eq!(
-        e,
+        title(&stage("a_match_recorded_twice"), &["A", "B"]),
         Err(EbuError::Input(InputError::MatchRecordedTwice {
             round: RoundNumber(1),
             first: id("A"),
             second: id("B")
         }))
     );
-
-    let e = wb().split(&s, &ids(&["A", "A"]), TiePurpose::Title);
     assert_eq!(
-        e,
+        title(&s, &["A", "A"]),
         Err(EbuError::Input(InputError::DuplicateContestant {
             contestant: id("A")
         }))
     );
-    let e = wb().split(&s, &[], TiePurpose::Title);
+    let e = title(&s, &[]);
     assert!(matches!(e, Err(EbuError::Input(InputError::Empty { .. }))));
-
-    let s4 = teams_stage(&["A", "B"], &[1, 1], vec![], vec![board(1, 0, &[("Q", 1)])]);
-    let e = wb().split(&s4, &ids(&["A", "B"]), TiePurpose::Title);
     assert_eq!(
-        e,
-        Err(EbuError::Input(InputError::UnknownContestant {
-            contestant: id("Q")
-        }))
+        title(&stage("a_board_of_one_not_listed"), &["A", "B"]),
+        unknown_q
     );
 }
 
 #[test]
 fn an_awarded_match_counts_for_wins_but_not_for_tie_break_points() {
-    let mut bye = vp_match(1, "A", "C", (12, 0), (0, 0));
-    bye.status = EncounterStatus::Awarded;
-    let s = teams_stage(&["A", "B", "C"], &[30, 30, 90], vec![bye], vec![]);
-    let out = Procedure::with_number_of_wins()
-        .split(&s, &ids(&["A", "B"]), TiePurpose::Title)
-        .unwrap();
-    assert_eq!(out.order_text(), "A > B");
-    let out = Procedure::white_book()
-        .split(&s, &ids(&["A", "B"]), TiePurpose::Title)
-        .unwrap();
-    // A did not meet C at the table: no tie-break points, nothing decides.
-    assert_eq!(out.order_text(), "A = B");
+    case("an_awarded_match_counts_for_wins_but_not_for_tie_break_points");
 }
 
 // ------------------------------------------------- three or more (issue 20)
 
 /// The note of the first decision of `out` with this clause.
-fn note_of(out: &countback_model::TieBreakOutcome, clause: &str) -> String {
+fn note_of(out: &TieBreakOutcome, clause: &str) -> String {
     out.trace
         .iter()
         .find(|d| d.clause.to_string() == clause)
         .and_then(|d| d.note.clone())
         .unwrap_or_default()
-}
-
-fn old_reading_a() -> Procedure {
-    wb().with_readings(
-        Readings::default().with_direct_result_among_many(DirectResultAmongMany::EveryPairMet),
-    )
-}
-
-/// A beat B and C; B and C never met. Tie-break points: A 30 + 30 = 60,
-/// B 30 + X 50 = 80, C 30 + Y 5 = 35.
-fn a_beat_two_who_did_not_meet() -> Stage {
-    teams_stage(
-        &["A", "B", "C", "X", "Y"],
-        &[30, 30, 30, 50, 5],
-        vec![
-            vp_match(1, "A", "B", (12, 8), (10, 5)),
-            vp_match(2, "A", "C", (12, 8), (10, 5)),
-            vp_match(1, "C", "Y", (10, 10), (0, 0)),
-            vp_match(2, "B", "X", (10, 10), (0, 0)),
-        ],
-        vec![],
-    )
 }
 
 /// Source: EBU White Book 143.5.6, example ("Team A has beaten both B and C
@@ -549,16 +465,9 @@ fn a_beat_two_who_did_not_meet() -> Stage {
 /// restart, did not meet, and (b) gives B 80 > C 35.
 #[test]
 fn a_one_who_beat_each_of_the_others_is_first_though_they_did_not_meet() {
-    let out = check(
-        &wb(),
-        &a_beat_two_who_did_not_meet(),
-        &["C", "B", "A"],
-        TiePurpose::Title,
-        "A > B > C",
-        &["EBU 143.7.1(a)", "EBU 143.7.1(b)"],
-    );
+    let out = case("a_one_who_beat_each_of_the_others_is_first_though_they_did_not_meet");
     assert_eq!(
-        note_of(&out, "EBU 143.7.1(a)"),
+        note_of(&out[0], "EBU 143.7.1(a)"),
         "EBU 143.5.6: A beat each of the others (B v C did not meet); \
          readings: direct_result_among_many = each_of_the_others, defeated = final_method"
     );
@@ -568,36 +477,12 @@ fn a_one_who_beat_each_of_the_others_is_first_though_they_did_not_meet() {
 /// (b) orders all three: B 80 > A 60 > C 35.
 #[test]
 fn a_every_pair_met_reading_leaves_it_to_tie_break_points() {
-    let out = check(
-        &old_reading_a(),
-        &a_beat_two_who_did_not_meet(),
-        &["A", "B", "C"],
-        TiePurpose::Title,
-        "B > A > C",
-        &["EBU 143.7.1(b)"],
-    );
+    let out = case("a_every_pair_met_reading_leaves_it_to_tie_break_points");
     assert_eq!(
-        note_of(&out, "EBU 143.7.1(a)"),
+        note_of(&out[0], "EBU 143.7.1(a)"),
         "not every pair met (B v C): no one is placed; \
          readings: direct_result_among_many = every_pair_met, defeated = final_method"
     );
-}
-
-/// B and C each beat A; B and C never met. Tie-break points: A 30 + 30 + X 50
-/// = 110, B 30 + Y 5 = 35, C X 50 + 30 = 80.
-fn two_who_did_not_meet_beat_a() -> Stage {
-    teams_stage(
-        &["A", "B", "C", "X", "Y"],
-        &[30, 30, 30, 50, 5],
-        vec![
-            vp_match(1, "B", "A", (12, 8), (10, 5)),
-            vp_match(1, "C", "X", (10, 10), (0, 0)),
-            vp_match(2, "C", "A", (12, 8), (10, 5)),
-            vp_match(2, "B", "Y", (10, 10), (0, 0)),
-            vp_match(3, "A", "X", (10, 10), (0, 0)),
-        ],
-        vec![],
-    )
 }
 
 /// Source: EBU White Book 143.5.6 ("clearly won or lost the tie"), the
@@ -606,46 +491,9 @@ fn two_who_did_not_meet_beat_a() -> Stage {
 /// the old reading (b) orders all three: A 110 > C 80 > B 35.
 #[test]
 fn a_one_who_lost_to_each_of_the_others_is_last_though_they_did_not_meet() {
-    let s = two_who_did_not_meet_beat_a();
-    let out = check(
-        &wb(),
-        &s,
-        &["A", "B", "C"],
-        TiePurpose::QualifyingPlace,
-        "C > B > A",
-        &["EBU 143.7.1(a)", "EBU 143.7.1(b)"],
-    );
-    assert!(note_of(&out, "EBU 143.7.1(a)")
+    let out = case("a_one_who_lost_to_each_of_the_others_is_last_though_they_did_not_meet");
+    assert!(note_of(&out[0], "EBU 143.7.1(a)")
         .starts_with("EBU 143.5.6: A lost to each of the others (B v C did not meet);"));
-    check(
-        &old_reading_a(),
-        &s,
-        &["A", "B", "C"],
-        TiePurpose::QualifyingPlace,
-        "A > C > B",
-        &["EBU 143.7.1(b)"],
-    );
-}
-
-/// A beat B 12-8; A and C drew 10-10 in VPs, A +5 in IMPs; B beat C 12-8.
-/// All-play-all with D: net IMPs A +1 +5 -40 = -34, B -1 +2 +0 = +1,
-/// C -5 -2 +30 = +23.
-fn level_in_vps_up_in_imps() -> Stage {
-    let mut s = teams_stage(
-        &["A", "B", "C", "D"],
-        &[30, 30, 30, 20],
-        vec![
-            vp_match(1, "A", "B", (12, 8), (21, 20)),
-            vp_match(1, "C", "D", (20, 0), (30, 0)),
-            vp_match(2, "A", "C", (10, 10), (30, 25)),
-            vp_match(2, "B", "D", (10, 10), (20, 20)),
-            vp_match(3, "B", "C", (12, 8), (22, 20)),
-            vp_match(3, "A", "D", (0, 20), (0, 40)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    s
 }
 
 /// Source: EBU White Book 143.5.4 ("a 'win' is defined as having acquired a
@@ -657,15 +505,8 @@ fn level_in_vps_up_in_imps() -> Stage {
 /// A -34.
 #[test]
 fn defeated_among_three_is_judged_in_the_final_method() {
-    let out = check(
-        &wb(),
-        &level_in_vps_up_in_imps(),
-        &["A", "B", "C"],
-        TiePurpose::Title,
-        "C > B > A",
-        &["EBU 143.7.1(c)"],
-    );
-    let d = out
+    let out = case("defeated_among_three_is_judged_in_the_final_method");
+    let d = out[0]
         .trace
         .iter()
         .find(|d| d.clause.to_string() == "EBU 143.7.1(a)")
@@ -683,15 +524,7 @@ fn defeated_among_three_is_judged_in_the_final_method() {
 /// so A beat each of the others and C lost to each: A > B > C by (a) alone.
 #[test]
 fn defeated_final_then_basic_reading_counts_imps_in_a_level_match() {
-    let p = wb().with_readings(Readings::default().with_defeated(Defeated::FinalThenBasicMethod));
-    let out = check(
-        &p,
-        &level_in_vps_up_in_imps(),
-        &["A", "B", "C"],
-        TiePurpose::Title,
-        "A > B > C",
-        &["EBU 143.7.1(a)"],
-    );
+    let out = &case("defeated_final_then_basic_reading_counts_imps_in_a_level_match")[0];
     assert_eq!(
         out.trace[0].test,
         "results of the matches/rounds between them (VPs, then IMPs)"
@@ -707,37 +540,10 @@ fn defeated_final_then_basic_reading_counts_imps_in_a_level_match() {
 /// reading of "defeated": 143.7.1(a) says so itself.
 #[test]
 fn defeated_reading_leaves_the_two_contestant_rule_alone() {
-    let s = level_in_vps_up_in_imps();
-    for d in [Defeated::FinalMethod, Defeated::FinalThenBasicMethod] {
-        let p = wb().with_readings(Readings::default().with_defeated(d));
-        check(
-            &p,
-            &s,
-            &["A", "C"],
-            TiePurpose::Title,
-            "A > C",
-            &["EBU 143.7.1(a)"],
-        );
-    }
+    case("defeated_reading_leaves_the_two_contestant_rule_alone");
 }
 
 // ------------------------------------------- place purposes (EBU 143.4)
-
-/// A beat B and C; B and C drew 10-10 in VPs, B +5 in IMPs. All-play-all.
-fn b_and_c_drew() -> Stage {
-    let mut s = teams_stage(
-        &["A", "B", "C"],
-        &[30, 20, 20],
-        vec![
-            vp_match(1, "A", "B", (15, 5), (30, 10)),
-            vp_match(2, "C", "A", (5, 15), (10, 30)),
-            vp_match(3, "B", "C", (10, 10), (25, 20)),
-        ],
-        vec![],
-    );
-    s.format.all_play_all = true;
-    s
-}
 
 fn split_at(
     p: &Procedure,
@@ -745,7 +551,7 @@ fn split_at(
     tied: &[&str],
     first: u32,
     purposes: &PlacePurposes,
-) -> countback_model::TieBreakOutcome {
+) -> TieBreakOutcome {
     p.split_at_places(s, &ids(tied), first, purposes).unwrap()
 }
 
@@ -757,7 +563,7 @@ fn split_at(
 /// restart and B's +5 IMPs in their drawn match puts B 4th.
 #[test]
 fn places_only_third_qualifies_so_the_other_two_share_fourth() {
-    let s = b_and_c_drew();
+    let s = stage("b_and_c_drew");
     let third =
         PlacePurposes::new(TiePurpose::SharedPlace, [(3, TiePurpose::QualifyingPlace)]).unwrap();
     let out = split_at(&wb(), &s, &["C", "B", "A"], 3, &third);
@@ -792,7 +598,7 @@ fn places_only_third_qualifies_so_the_other_two_share_fourth() {
 fn places_a_sub_tie_covering_the_qualifying_place_restarts() {
     let third =
         PlacePurposes::new(TiePurpose::SharedPlace, [(3, TiePurpose::QualifyingPlace)]).unwrap();
-    let out = split_at(&wb(), &b_and_c_drew(), &["A", "B", "C"], 2, &third);
+    let out = split_at(&wb(), &stage("b_and_c_drew"), &["A", "B", "C"], 2, &third);
     assert_eq!(out.order_text(), "A > B > C");
     let clauses: Vec<String> = out.trace.iter().map(|d| d.clause.to_string()).collect();
     assert_eq!(
@@ -813,15 +619,7 @@ fn places_a_sub_tie_covering_the_qualifying_place_restarts() {
 /// indivisible prize, so C and D share it.
 #[test]
 fn places_a_tie_for_first_is_split_while_a_tie_for_third_is_shared() {
-    let s = teams_stage(
-        &["A", "B", "C", "D"],
-        &[40, 40, 30, 30],
-        vec![
-            vp_match(1, "A", "B", (12, 8), (20, 14)),
-            vp_match(1, "C", "D", (12, 8), (20, 14)),
-        ],
-        vec![],
-    );
+    let s = stage("two_ties_two_places");
     let title = PlacePurposes::new(TiePurpose::SharedPlace, [(1, TiePurpose::Title)]).unwrap();
     let first = split_at(&wb(), &s, &["B", "A"], 1, &title);
     assert_eq!(first.order_text(), "A > B");
@@ -841,9 +639,9 @@ fn places_a_tie_for_first_is_split_while_a_tie_for_third_is_shared() {
 #[test]
 fn places_uniform_purposes_are_split_unchanged() {
     let stages = [
-        b_and_c_drew(),
-        a_beat_two_who_did_not_meet(),
-        level_in_vps_up_in_imps(),
+        stage("b_and_c_drew"),
+        stage("a_beat_two_who_did_not_meet"),
+        stage("level_in_vps_up_in_imps"),
     ];
     for s in &stages {
         for purpose in [
@@ -885,7 +683,7 @@ fn places_uniform_purposes_are_split_unchanged() {
 
 #[test]
 fn places_that_do_not_exist_are_refused() {
-    let s = b_and_c_drew();
+    let s = stage("b_and_c_drew");
     let p = PlacePurposes::uniform(TiePurpose::QualifyingPlace);
     assert_eq!(
         wb().split_at_places(&s, &ids(&["A", "B"]), 0, &p),

@@ -27,6 +27,16 @@ fn event(matches: &[M<'_>]) -> TeamsEvent {
     TeamsEvent::new(teams, out).unwrap()
 }
 
+/// An event of these matches, each its own round and every one drawn:
+/// 10-10 in VPs, 20-20 in IMPs, 100-100 in total points.
+fn all_drawn(pairs: &[(&'static str, &'static str)]) -> TeamsEvent {
+    let matches: Vec<M<'_>> = pairs
+        .iter()
+        .map(|&(a, b)| (a, b, (10, 10), (20, 20), (100, 100)))
+        .collect();
+    event(&matches)
+}
+
 fn clauses(o: &TieBreakOutcome) -> Vec<String> {
     o.trace.iter().map(|d| d.clause.0.clone()).collect()
 }
@@ -48,19 +58,16 @@ fn standings_rank_by_vps_then_break_each_tie() {
 #[test]
 fn a_swiss_tie_of_four_goes_to_3_3_and_says_so() {
     // Four teams drawing every match: equal VPs and Swiss points.
-    let mut ms = Vec::new();
-    for (a, b) in [
+    let all = [
         ("A", "B"),
         ("A", "C"),
         ("A", "D"),
         ("B", "C"),
         ("B", "D"),
         ("C", "D"),
-    ] {
-        ms.push((a, b, (10, 10), (20, 20), (100, 100)));
-    }
+    ];
     let o = swiss(
-        &event(&ms),
+        &all_drawn(&all),
         &ids(&["D", "C", "B", "A"]),
         &countback_tiebreak_wbf::Readings::default(),
     )
@@ -82,12 +89,7 @@ fn a_swiss_tie_of_four_goes_to_3_3_and_says_so() {
 fn head_to_head_tests_do_not_separate_teams_that_never_met() {
     // A and B tie on 20 VPs; each met C and D, so their Swiss points are
     // equal too; they never met each other.
-    let e = event(&[
-        ("A", "C", (10, 10), (20, 20), (100, 100)),
-        ("B", "C", (10, 10), (20, 20), (100, 100)),
-        ("A", "D", (10, 10), (20, 20), (100, 100)),
-        ("B", "D", (10, 10), (20, 20), (100, 100)),
-    ]);
+    let e = all_drawn(&[("A", "C"), ("B", "C"), ("A", "D"), ("B", "D")]);
     let o = split(swiss, &e, &["A", "B"]).unwrap();
     assert_eq!(o.order_text(), "A = B");
     let first = o.trace.iter().find(|d| d.clause.0 == "WBF 3.1(i)").unwrap();

@@ -19,55 +19,13 @@ fn line(ns: &str, ew: &str, score: &str, mp: Option<(&str, &str)>) -> String {
     format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE>{figures}</TRAVELLER_LINE>")
 }
 
-/// A USEBIO document with each pair's stored total alone.
-fn usebio(
-    program: &str,
-    event_type: &str,
-    pairs: &[(&str, &str)],
-    boards: &[(u32, Vec<String>)],
-) -> String {
-    let pairs: Vec<StoredPair<'_>> = pairs
-        .iter()
-        .map(|&(p, total)| (p, Some(total), None, None))
-        .collect();
-    usebio_full(program, event_type, &pairs, boards)
-}
-
 /// ScoreBridge ("Simple", its default): a short board's results each get
 /// one tie per missing result, M + (E − A). Board 2 has 2 of 3 results:
 /// 2/0 within the board become 3/1 (Neuberg would give 3.5/0.5). Before
 /// conventions, the audit called these lines manual overrides.
 #[test]
 fn score_bridge_short_board_counts_missing_results_as_ties() {
-    let xml = usebio(
-        "ScoreBridge 6.2",
-        "MP_PAIRS",
-        &[
-            ("1", "7"),
-            ("2", "3"),
-            ("3", "3"),
-            ("4", "3"),
-            ("5", "0"),
-            ("6", "8"),
-        ],
-        &[
-            (
-                1,
-                vec![
-                    line("1", "2", "420", Some(("4", "0"))),
-                    line("3", "4", "170", Some(("2", "2"))),
-                    line("5", "6", "-50", Some(("0", "4"))),
-                ],
-            ),
-            (
-                2,
-                vec![
-                    line("1", "4", "620", Some(("3", "1"))),
-                    line("3", "2", "-100", Some(("1", "3"))),
-                ],
-            ),
-        ],
-    );
+    let xml = document("score_bridge_short_board");
     let (session, a) = audited_as(&xml, Convention::ScoreBridge);
     assert!(a.explained(), "{}", a.summary());
     assert!(a.findings.iter().all(|f| f.class == Difference::Reproduced));
@@ -91,27 +49,7 @@ fn score_bridge_short_board_counts_missing_results_as_ties() {
 /// played (before: refused, then scored as a pass-out).
 #[test]
 fn pairs_event_type_and_not_played_contract() {
-    let np = "<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><CONTRACT>NP</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE>".to_owned();
-    let xml = usebio(
-        "Compscore3",
-        "PAIRS",
-        &[
-            ("1", "2"),
-            ("2", "0"),
-            ("3", "0"),
-            ("4", "2"),
-            ("5", "0"),
-            ("6", "0"),
-        ],
-        &[(
-            1,
-            vec![
-                line("1", "2", "420", Some(("2", "0"))),
-                line("3", "4", "-50", Some(("0", "2"))),
-                np,
-            ],
-        )],
-    );
+    let xml = document("pairs_event_type");
     let session = parse_usebio(&xml).unwrap();
     assert_eq!(session.event, countback_usebio::EventKind::MatchPointPairs);
     assert_eq!(
@@ -134,30 +72,7 @@ fn pairs_event_type_and_not_played_contract() {
 /// not push down the pairs with negative totals (before: ranked on 0).
 #[test]
 fn pair_with_no_boards_is_not_ranked() {
-    let butler = |ns: &str, ew: &str, score: &str| {
-        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
-    };
-    let xml = usebio(
-        "Compscore3",
-        "BUTLER_PAIRS",
-        &[
-            ("1", "0"),
-            ("2", "0"),
-            ("3", "0"),
-            ("4", "0"),
-            ("5", "0"),
-            ("6", "0"),
-            ("9", "0"),
-        ],
-        &[(
-            1,
-            vec![
-                butler("1", "2", "420"),
-                butler("3", "4", "-50"),
-                butler("5", "6", "-100"),
-            ],
-        )],
-    );
+    let xml = document("butler_pair_with_no_boards");
     let r = countback_usebio::rescore(&parse_usebio(&xml).unwrap()).unwrap();
     let nine = r.standing(&ContestantId::new("9")).unwrap();
     assert!(!nine.ranked);
@@ -175,16 +90,7 @@ fn pair_with_no_boards_is_not_ranked() {
 /// (Latin-1 has a control character there).
 #[test]
 fn windows_1252_declared_in_the_prologue() {
-    let xml = usebio(
-        "Compscore3",
-        "MP_PAIRS",
-        &[("1", "2"), ("2", "0"), ("3", "0"), ("4", "2")],
-        &[(
-            1,
-            vec![line("1", "2", "420", None), line("3", "4", "-50", None)],
-        )],
-    )
-    .replace(
+    let xml = document("windows_1252").replace(
         "<PAIR_NUMBER>1</PAIR_NUMBER>",
         "<PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>X\u{1}</PLAYER_NAME></PLAYER>",
     );
@@ -203,39 +109,7 @@ fn windows_1252_declared_in_the_prologue() {
 /// gives 16/3 + 1/3 → 5.67 (exact 17/3).
 #[test]
 fn kops_rounds_factored_match_points_to_hundredths() {
-    let xml = usebio(
-        "KoPS 2.0",
-        "MP_PAIRS",
-        &[
-            ("1", "0"),
-            ("2", "0"),
-            ("3", "0"),
-            ("4", "0"),
-            ("5", "0"),
-            ("6", "0"),
-            ("7", "0"),
-            ("8", "0"),
-        ],
-        &[
-            (
-                1,
-                vec![
-                    line("1", "2", "420", None),
-                    line("3", "4", "170", None),
-                    line("5", "6", "-50", None),
-                    line("7", "8", "-100", None),
-                ],
-            ),
-            (
-                2,
-                vec![
-                    line("1", "4", "620", None),
-                    line("3", "2", "-100", None),
-                    line("5", "8", "-200", None),
-                ],
-            ),
-        ],
-    );
+    let xml = document("kops_short_boards");
     let session = parse_usebio(&xml).unwrap();
     let r = countback_usebio::rescore(&session).unwrap();
     assert_eq!(r.convention, Convention::Kops);
@@ -247,6 +121,74 @@ fn kops_rounds_factored_match_points_to_hundredths() {
         Some(Score::new(17, 3).unwrap())
     );
     let _ = Figure::Total;
+}
+
+/// A line of a case file's board: NS pair, EW pair, NS score and, where
+/// stored, the NS and EW match points; or one naming its contract.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum LineCase {
+    Plain(Vec<String>),
+    WithContract {
+        ns: String,
+        ew: String,
+        contract: String,
+        score: String,
+    },
+}
+
+/// A file of `tests/data/conventions.toml` (its head says how it is
+/// written).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Document {
+    program: String,
+    event_type: String,
+    pairs: Vec<Vec<String>>,
+    boards: Vec<(u32, Vec<LineCase>)>,
+}
+
+/// The USEBIO document `name` of the case file.
+fn document(name: &str) -> String {
+    let all: std::collections::BTreeMap<String, Document> =
+        countback_test_support::case_file::read_toml(
+            env!("CARGO_MANIFEST_DIR"),
+            "conventions.toml",
+        );
+    let d = &all[name];
+    fn figure(p: &[String], i: usize) -> Option<&str> {
+        p.get(i).map(String::as_str).filter(|f| !f.is_empty())
+    }
+    let pairs: Vec<StoredPair<'_>> = d
+        .pairs
+        .iter()
+        .map(|p| (p[0].as_str(), figure(p, 1), figure(p, 2), figure(p, 3)))
+        .collect();
+    let boards: Vec<(u32, Vec<String>)> = d
+        .boards
+        .iter()
+        .map(|(b, lines)| (*b, lines.iter().map(LineCase::xml).collect()))
+        .collect();
+    usebio_full(&d.program, &d.event_type, &pairs, &boards)
+}
+
+impl LineCase {
+    fn xml(&self) -> String {
+        match self {
+            LineCase::Plain(l) => {
+                let mp = (l.len() == 5).then(|| (l[3].as_str(), l[4].as_str()));
+                line(&l[0], &l[1], &l[2], mp)
+            }
+            LineCase::WithContract {
+                ns,
+                ew,
+                contract,
+                score,
+            } => format!(
+                "<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><CONTRACT>{contract}</CONTRACT><SCORE>{score}</SCORE></TRAVELLER_LINE>"
+            ),
+        }
+    }
 }
 
 /// A pair's number and its stored total, percentage and place, each given
@@ -330,55 +272,7 @@ fn finding<'a>(
 /// with 7 inside a tolerance and called it agreement.
 #[test]
 fn kops_totals_add_lines_rounded_to_hundredths() {
-    let xml = usebio_full(
-        "KoPS 2.0",
-        "MP_PAIRS",
-        &[
-            ("1", Some("6.99"), Some("29.13"), None),
-            ("2", Some("17.01"), None, None),
-            ("3", None, None, None),
-            ("4", None, None, None),
-            ("5", None, None, None),
-            ("6", None, None, None),
-            ("7", None, None, None),
-            ("8", None, None, None),
-        ],
-        &[
-            (
-                1,
-                vec![
-                    line("1", "2", "620", None),
-                    line("3", "4", "170", None),
-                    line("5", "6", "140", None),
-                    line("7", "8", "-100", None),
-                ],
-            ),
-            (
-                2,
-                vec![
-                    line("1", "2", "-200", Some(("0.33", "5.67"))),
-                    line("3", "4", "100", None),
-                    line("5", "6", "50", None),
-                ],
-            ),
-            (
-                3,
-                vec![
-                    line("1", "2", "-300", Some(("0.33", "5.67"))),
-                    line("3", "4", "110", None),
-                    line("7", "8", "50", None),
-                ],
-            ),
-            (
-                4,
-                vec![
-                    line("1", "2", "-400", Some(("0.33", "5.67"))),
-                    line("5", "6", "90", None),
-                    line("7", "8", "80", None),
-                ],
-            ),
-        ],
-    );
+    let xml = document("kops_totals");
     let (session, kops) = audited_as(&xml, Convention::Kops);
     assert!(
         kops.summary()
@@ -430,29 +324,7 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
 /// so 17/3 (5.7, 5.67) cannot pass for 6.
 #[test]
 fn bbo_scores_average_lines_as_a_plain_percentage() {
-    let xml = usebio_full(
-        "BBO",
-        "MP_PAIRS",
-        &[
-            ("1", Some("6.00"), None, None),
-            ("2", Some("0.00"), None, None),
-            ("3", Some("3.00"), None, None),
-            ("4", Some("3.00"), None, None),
-            ("5", Some("0.00"), None, None),
-            ("6", Some("6.00"), None, None),
-            ("7", Some("3.00"), None, None),
-            ("8", Some("3.00"), None, None),
-        ],
-        &[(
-            1,
-            vec![
-                line("1", "2", "620", Some(("6.0", "0.0"))),
-                line("3", "4", "170", Some(("3.0", "3.0"))),
-                line("5", "6", "-100", Some(("0.0", "6.0"))),
-                line("7", "8", "A5050", Some(("3.0", "3.0"))),
-            ],
-        )],
-    );
+    let xml = document("bbo_average_lines");
     let (session, bbo) = audited_as(&xml, Convention::Bbo);
     assert!(
         bbo.findings
@@ -503,49 +375,7 @@ fn bbo_scores_average_lines_as_a_plain_percentage() {
 /// Half up would print 28.13 and 15.63.
 #[test]
 fn compscore_prints_exact_halves_to_even() {
-    let xml = usebio_full(
-        "Compscore3",
-        "MP_PAIRS",
-        &[
-            ("1", Some("4.50"), Some("28.12"), Some("5")),
-            ("2", Some("11.50"), Some("71.88"), Some("2")),
-            ("3", Some("13.50"), Some("84.38"), Some("1")),
-            ("4", Some("2.50"), Some("15.62"), Some("6")),
-            // Pairs 5 and 6 played 3 boards: totals ×4/3.
-            ("5", Some("5.33"), Some("33.33"), Some("4")),
-            ("6", Some("10.67"), Some("66.67"), Some("3")),
-        ],
-        &[
-            (
-                1,
-                vec![
-                    line("1", "2", "100", None),
-                    line("3", "4", "200", None),
-                    line("5", "6", "0", None),
-                ],
-            ),
-            (
-                2,
-                vec![
-                    line("1", "2", "100", None),
-                    line("3", "4", "200", None),
-                    line("5", "6", "0", None),
-                ],
-            ),
-            (
-                3,
-                vec![
-                    line("1", "2", "-100", None),
-                    line("3", "4", "0", None),
-                    line("5", "6", "100", None),
-                ],
-            ),
-            (
-                4,
-                vec![line("1", "2", "-100", None), line("3", "4", "100", None)],
-            ),
-        ],
-    );
+    let xml = document("compscore_halves");
     let (session, cs) = audited_as(&xml, Convention::Compscore);
     assert!(cs.explained(), "{}", cs.summary());
     assert!(cs.findings.iter().all(|f| f.class.agrees()));
@@ -656,13 +486,10 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
             (Figure::Percentage, "4", Some(Score::integer(75))),
         ]
     );
-    let places: Vec<(&str, u32)> = nz
-        .rescore
-        .standings
-        .iter()
-        .map(|s| (s.id.as_str(), s.place))
-        .collect();
-    assert_eq!(places, [("4", 1), ("1", 1), ("3", 3), ("2", 3)]);
+    countback_test_support::assert_places!(
+        nz.rescore.standings,
+        [("4", 1), ("1", 1), ("3", 3), ("2", 3)]
+    );
 }
 
 /// A pair that played no board of a Butler event is listed, not ranked:
@@ -675,37 +502,7 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
 /// 0 would have come fifth and pushed 3, 8, 5 and 2 down one place.
 #[test]
 fn a_pair_with_no_boards_does_not_push_down_negative_totals() {
-    let butler = |ns: &str, ew: &str, score: &str| {
-        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
-    };
-    let pairs: Vec<StoredPair<'_>> = [
-        ("1", "9", "1"),
-        ("2", "-9", "8"),
-        ("3", "-3", "5"),
-        ("4", "3", "3"),
-        ("5", "-4", "7"),
-        ("6", "4", "2"),
-        ("7", "3", "3"),
-        ("8", "-3", "5"),
-    ]
-    .into_iter()
-    .map(|(p, t, place)| (p, Some(t), None, Some(place)))
-    .chain([("9", None, None, None)])
-    .collect();
-    let xml = usebio_full(
-        "Compscore3",
-        "BUTLER_PAIRS",
-        &pairs,
-        &[(
-            1,
-            vec![
-                butler("1", "2", "420"),
-                butler("3", "4", "-50"),
-                butler("5", "6", "-100"),
-                butler("7", "8", "140"),
-            ],
-        )],
-    );
+    let xml = document("butler_negative_totals");
     let a = audit(&parse_usebio(&xml).unwrap()).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),

@@ -31,6 +31,13 @@ fn total(a: &Audit, who: &str) -> Score {
         .clone()
 }
 
+/// Asserts the rescored total of each pair in `want`.
+fn totals_are(a: &Audit, want: &[(&str, i64)]) {
+    for (who, t) in want {
+        assert_eq!(total(a, who), Score::integer(*t), "{who}");
+    }
+}
+
 fn line(ns: u32, ew: u32, score: &str, mp: (u32, u32)) -> String {
     format!(
         "<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE><NS_MATCH_POINTS>{}</NS_MATCH_POINTS><EW_MATCH_POINTS>{}</EW_MATCH_POINTS></TRAVELLER_LINE>",
@@ -65,35 +72,31 @@ fn event(a: &str, b: &str) -> String {
     )
 }
 
+/// Two sections, each the mirror of the other: in A, +420 at 1 v 2 and
+/// −50 at 3 v 4 on both boards; in B the reverse. The pairs on the winning
+/// side (A1, A4, B2, B3) total `win` (total, place) and store `top` match
+/// points a board; the others `lose` and `bottom`.
+fn mirrored_sections(win: (u32, u32), lose: (u32, u32), (top, bottom): (u32, u32)) -> String {
+    let (w, l) = (win, lose);
+    let mps = [(top, bottom), (bottom, top)];
+    let a = section("A", [w, l, l, w], ["420", "-50"], mps);
+    let b = section("B", [l, w, w, l], ["-50", "420"], [mps[1], mps[0]]);
+    event(&a, &b)
+}
+
 /// Per section (two results a board, top 2): in A, +420 at 1 v 2 and −50
 /// at 3 v 4: 1 and 4 score 2 a board (4), 2 and 3 nothing; in B the
 /// reverse. Places start again in each section: 1 and 4 tie first in A,
 /// 2 and 3 in B.
 #[test]
 fn sections_scored_and_ranked_apart() {
-    let xml = event(
-        &section(
-            "A",
-            [(4, 1), (0, 3), (0, 3), (4, 1)],
-            ["420", "-50"],
-            [(2, 0), (0, 2)],
-        ),
-        &section(
-            "B",
-            [(0, 3), (4, 1), (4, 1), (0, 3)],
-            ["-50", "420"],
-            [(0, 2), (2, 0)],
-        ),
-    );
+    let xml = mirrored_sections((4, 1), (0, 3), (2, 0));
     let s = parse_usebio(&xml).unwrap();
     assert_eq!(s.participants.len(), 8);
     assert_eq!(s.participants[4].id.as_str(), "B1");
     assert_eq!(s.boards.len(), 4);
     let a = agreeing(&s);
-    assert_eq!(
-        (total(&a, "A1"), total(&a, "B1")),
-        (Score::integer(4), Score::integer(0))
-    );
+    totals_are(&a, &[("A1", 4), ("B1", 0)]);
 }
 
 /// Across the field (four results a board, top 6): both +420s tie on top
@@ -103,39 +106,19 @@ fn sections_scored_and_ranked_apart() {
 /// one list (four first, four fifth).
 #[test]
 fn sections_scored_across_the_field_when_the_figures_say_so() {
-    let xml = event(
-        &section(
-            "A",
-            [(10, 1), (2, 5), (2, 5), (10, 1)],
-            ["420", "-50"],
-            [(5, 1), (1, 5)],
-        ),
-        &section(
-            "B",
-            [(2, 5), (10, 1), (10, 1), (2, 5)],
-            ["-50", "420"],
-            [(1, 5), (5, 1)],
-        ),
-    );
+    let xml = mirrored_sections((10, 1), (2, 5), (5, 1));
     let s = parse_usebio(&xml).unwrap();
     assert_eq!(s.boards.len(), 2);
     assert!(s.participants.iter().all(|p| p.section.is_none()));
     let a = agreeing(&s);
-    assert_eq!(
-        (total(&a, "A1"), total(&a, "B2")),
-        (Score::integer(10), Score::integer(10))
-    );
+    totals_are(&a, &[("A1", 10), ("B2", 10)]);
 }
 
 /// The faithful rule for USEBIO: what the file carries and the reader does
 /// not use (the club, contacts, the play) is listed, never refused.
 #[test]
 fn what_a_usebio_file_carries_beyond_the_figures_is_listed_as_not_used() {
-    let xml = event(
-        &section("A", [(4, 1), (0, 3), (0, 3), (4, 1)], ["420", "-50"], [(2, 0), (0, 2)]),
-        &section("B", [(0, 3), (4, 1), (4, 1), (0, 3)], ["-50", "420"], [(0, 2), (2, 0)]),
-    )
-    .replace(
+    let xml = mirrored_sections((4, 1), (0, 3), (2, 0)).replace(
         "<PROGRAM_NAME>",
         "<CLUB_NAME>Club</CLUB_NAME><CONTACT><EMAIL>x@example.invalid</EMAIL></CONTACT><PROGRAM_NAME>",
     );
