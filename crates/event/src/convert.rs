@@ -640,39 +640,27 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                     ));
                 }
                 let black = ContestantId::new(black_name.as_str());
-                let (w, b) = match result {
-                    "1-0" => (
-                        RoundResult::Win(black.clone()),
-                        RoundResult::Loss(white.clone()),
-                    ),
-                    "0-1" => (
-                        RoundResult::Loss(black.clone()),
-                        RoundResult::Win(white.clone()),
-                    ),
-                    "1/2" | "½" | "1/2-1/2" => (
-                        RoundResult::Draw(black.clone()),
-                        RoundResult::Draw(white.clone()),
-                    ),
-                    "+-" => (
-                        RoundResult::ForfeitWin(black.clone()),
-                        RoundResult::ForfeitLoss(white.clone()),
-                    ),
-                    "-+" => (
-                        RoundResult::ForfeitLoss(black.clone()),
-                        RoundResult::ForfeitWin(white.clone()),
-                    ),
+                // Each result as white records it and as black does: the
+                // same game from its two sides.
+                type Side = fn(ContestantId) -> RoundResult;
+                let (w, b): (Side, Side) = match result {
+                    "1-0" => (RoundResult::Win, RoundResult::Loss),
+                    "0-1" => (RoundResult::Loss, RoundResult::Win),
+                    "1/2" | "½" | "1/2-1/2" => (RoundResult::Draw, RoundResult::Draw),
+                    "+-" => (RoundResult::ForfeitWin, RoundResult::ForfeitLoss),
+                    "-+" => (RoundResult::ForfeitLoss, RoundResult::ForfeitWin),
                     other => {
                         return Err(EventError::at(
                             at.k("result"),
                             Problem::unreadable(
-                                other.to_owned(),
+                                other,
                                 "a result: \"1-0\", \"0-1\", \"1/2\", \"+-\" or \"-+\"",
                             ),
                         ))
                     }
                 };
-                put(&g.white, g.round, w, at.k("white"))?;
-                put(black_name, g.round, b, at.k("black"))?;
+                put(&g.white, g.round, w(black), at.k("white"))?;
+                put(black_name, g.round, b(white), at.k("black"))?;
             }
         }
     }
