@@ -101,7 +101,7 @@ fn generated(tables: u32, boards: u32) -> BwsFile {
 
 fn score(file: &BwsFile) -> countback_usebio::Rescore {
     let s = file.session().unwrap();
-    countback_usebio::rescore(&s.session).unwrap()
+    countback_usebio::rescore(&s.session, None).unwrap()
 }
 
 fn bench(c: &mut Criterion) {
@@ -121,7 +121,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("score_and_write_30x30", |b| {
         b.iter(|| {
             let s = file.session().unwrap();
-            let r = countback_usebio::rescore(&s.session).unwrap();
+            let r = countback_usebio::rescore(&s.session, None).unwrap();
             countback_usebio::write_usebio(&s.session, &r, &s.plays, "countback").unwrap()
         })
     });

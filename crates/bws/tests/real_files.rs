@@ -154,7 +154,7 @@ fn scored_end_to_end(
     assert_eq!(s.session.boards.len(), boards);
     let all: usize = s.session.boards.iter().map(|b| b.lines.len()).sum();
     assert_eq!(all, lines);
-    let r = rescore(&s.session).unwrap();
+    let r = rescore(&s.session, None).unwrap();
     // Independent totals agree with the library's for every pair.
     let naive = naive_totals(&s);
     for st in &r.standings {
@@ -164,10 +164,10 @@ fn scored_end_to_end(
     // differences), and the same match points, totals and places.
     let xml = write_usebio(&s.session, &r, &s.plays, "countback").unwrap();
     let back = parse_usebio(&xml).unwrap();
-    let a = audit(&back).unwrap();
+    let a = audit(&back, None).unwrap();
     let bad: Vec<String> = a.exceptions().map(ToString::to_string).collect();
     assert!(bad.is_empty(), "{rel}: {}", bad.join("\n"));
-    let again = rescore(&back).unwrap();
+    let again = rescore(&back, None).unwrap();
     assert_eq!(
         again.standings, r.standings,
         "{rel}: USEBIO and .bws score alike"

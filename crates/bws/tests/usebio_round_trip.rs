@@ -8,8 +8,7 @@
 
 use countback_test_support::shared_text;
 use countback_usebio::{
-    audit_under, parse_results, parse_usebio, rescore_under, resolve, write_usebio, Convention,
-    Plays, Session,
+    audit, parse_results, parse_usebio, rescore, resolve, write_usebio, Convention, Plays, Session,
 };
 
 /// Every real pairs session: Compscore3's, then NZ Scorer's.
@@ -21,7 +20,7 @@ fn sessions() -> impl Iterator<Item = &'static str> {
 /// Score `session` under `convention`, write, read back and audit under
 /// the same convention; the number of figures checked.
 pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Convention) -> usize {
-    let scored = rescore_under(session, Some(convention)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let scored = rescore(session, Some(convention)).unwrap_or_else(|e| panic!("{name}: {e}"));
     let xml = write_usebio(session, &scored, plays, "countback")
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let back =
@@ -32,10 +31,10 @@ pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Conv
         "{name}"
     );
     assert_eq!(back.boards.len(), session.boards.len(), "{name}");
-    let audit = audit_under(&back, Some(scored.convention)).unwrap();
+    let audit = audit(&back, Some(scored.convention)).unwrap();
     if scored.convention == resolve(&back, None).0 {
         // The file names no convention of its own: a plain audit agrees.
-        let plain = countback_usebio::audit(&back).unwrap();
+        let plain = countback_usebio::audit(&back, None).unwrap();
         let bad: Vec<String> = plain.exceptions().map(ToString::to_string).collect();
         assert!(bad.is_empty(), "{name}: plain audit: {}", bad.join("\n"));
     }
@@ -47,7 +46,7 @@ pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Conv
         bad.join("\n")
     );
     // The read-back session scores to the same exact figures.
-    let again = rescore_under(&back, Some(scored.convention)).unwrap();
+    let again = rescore(&back, Some(scored.convention)).unwrap();
     for (a, b) in scored.standings.iter().zip(&again.standings) {
         assert_eq!(
             (&a.id, &a.total, a.place),
@@ -68,7 +67,7 @@ fn every_real_pairs_session_round_trips_with_no_difference() {
             // Three sections ranked apart: the USEBIO reader reads one
             // section, so the writer refuses rather than write a file that
             // reads back ranked as one field.
-            let scored = rescore_under(&session, None).unwrap();
+            let scored = rescore(&session, None).unwrap();
             let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
             assert!(err.to_string().contains("ranked by sections"), "{err}");
             eprintln!("{rel}: refused: {err}");

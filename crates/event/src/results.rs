@@ -169,7 +169,7 @@ pub(crate) fn parse_any(bytes: &[u8]) -> Result<Parsed> {
 pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
     let (read, convention) = read_under(bytes, overrides)?;
     Ok(Rescored {
-        rescore: countback_usebio::rescore_under(&read.session, convention)?,
+        rescore: countback_usebio::rescore(&read.session, convention)?,
         session: read.session,
     })
 }
@@ -190,7 +190,7 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
         }));
     }
     Ok(Audited {
-        audit: countback_usebio::audit_under(&read.session, convention)?,
+        audit: countback_usebio::audit(&read.session, convention)?,
         session: read.session,
     })
 }
@@ -204,7 +204,7 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
 /// cannot carry (teams, individuals).
 pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
     let (read, convention) = read_under(bytes, overrides)?;
-    let rescore = countback_usebio::rescore_under(&read.session, convention)?;
+    let rescore = countback_usebio::rescore(&read.session, convention)?;
     Ok(countback_usebio::write_usebio(
         &read.session,
         &rescore,

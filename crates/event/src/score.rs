@@ -601,7 +601,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
         not_used: Vec::new(),
     };
     let convention = scored.options.convention;
-    let rescore = countback_usebio::rescore_under(&session, convention)?;
+    let rescore = countback_usebio::rescore(&session, convention)?;
     same_figures(&scored, &rescore).map_err(|what| {
         cannot(format!(
             "{what}, which a reader of the document would not find"

@@ -48,23 +48,23 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("parse", |b| b.iter(|| parse_pbn(black_box(&text))));
     g.bench_function("rescore", |b| {
-        b.iter(|| countback_usebio::rescore(black_box(&session)))
+        b.iter(|| countback_usebio::rescore(black_box(&session), None))
     });
     g.bench_function("audit", |b| {
-        b.iter(|| countback_usebio::audit(black_box(&session)))
+        b.iter(|| countback_usebio::audit(black_box(&session), None))
     });
     g.bench_function("parse+rescore+audit", |b| {
         b.iter(|| {
             let s = parse_pbn(black_box(&text)).unwrap();
-            countback_usebio::audit(&s).unwrap()
+            countback_usebio::audit(&s, None).unwrap()
         })
     });
     g.bench_function("usebio parse", |b| b.iter(|| parse_usebio(black_box(&xml))));
     g.bench_function("usebio rescore", |b| {
-        b.iter(|| countback_usebio::rescore(black_box(&usebio)))
+        b.iter(|| countback_usebio::rescore(black_box(&usebio), None))
     });
     g.bench_function("usebio audit", |b| {
-        b.iter(|| countback_usebio::audit(black_box(&usebio)))
+        b.iter(|| countback_usebio::audit(black_box(&usebio), None))
     });
     g.finish();
 }

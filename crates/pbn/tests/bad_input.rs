@@ -118,7 +118,7 @@ fn refused(test: &str) {
 #[test]
 fn the_valid_sample_parses_and_audits() {
     let s = parse_pbn(GOOD).unwrap();
-    let a = countback_usebio::audit(&s).unwrap();
+    let a = countback_usebio::audit(&s, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{}",
@@ -217,7 +217,7 @@ fn limits_are_checked_before_reading() {
 
 fn no_panic(text: &str) {
     if let Ok(session) = parse_pbn(text) {
-        let _ = countback_usebio::audit(&session);
+        let _ = countback_usebio::audit(&session, None);
     }
 }
 

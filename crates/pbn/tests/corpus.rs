@@ -200,7 +200,7 @@ fn every_results_file_is_read_and_explained_by_its_writers_rule() {
     for (rel, writer) in RESULTS {
         let Some(session) = read(rel) else { continue };
         let session = session.unwrap_or_else(|e| panic!("{rel}: {e}"));
-        let a = audit(&session).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let a = audit(&session, None).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // The writer's rule, recognised from the file.
         assert_eq!(a.convention, writer, "{rel}");
         // Every stored figure compared, once.

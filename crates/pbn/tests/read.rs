@@ -11,8 +11,7 @@
 use countback_model::{ContestantId, Score, TableOutcome};
 use countback_pbn::parse_pbn;
 use countback_usebio::{
-    audit, audit_under, rescore, Audit, Convention, ConventionSource, Difference, EventKind,
-    Figure, Finding,
+    audit, rescore, Audit, Convention, ConventionSource, Difference, EventKind, Figure, Finding,
 };
 
 fn finding<'a>(a: &'a Audit, figure: Figure, who: &str) -> &'a Finding {
@@ -87,7 +86,7 @@ fn magic_contest_butler_gives_a_sit_out_its_own_average() {
     let session = parse_pbn(MAGIC_BUTLER).unwrap();
     assert_eq!(session.event, EventKind::ButlerPairs);
     assert_eq!(session.participants[0].players, ["Alfa", "Bravo"]);
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     assert_eq!(a.convention, Convention::MagicContest);
     assert_eq!(
         a.convention_source,
@@ -120,7 +119,7 @@ fn magic_contest_butler_gives_a_sit_out_its_own_average() {
 
     // Without the own-average rule 7's total is its raw 1 and 8's −1; the
     // places of 4, 6 and 8 move. Named, not passed, not "unexplained".
-    let plain = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let plain = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let named = Difference::OtherConvention {
         convention: Convention::MagicContest,
     };
@@ -179,7 +178,7 @@ fn cross_imps_from_ruter_rank_ns_and_ew_apart() {
     let session = parse_pbn(CROSS).unwrap();
     assert_eq!(session.event, EventKind::CrossImps);
     assert_eq!(session.ranking, countback_usebio::Ranking::ByDirection);
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     assert_eq!(a.convention, Convention::MagicContest);
     assert!(
         a.findings.iter().all(|f| f.class == Difference::Reproduced),
@@ -230,13 +229,13 @@ fn an_individual_credits_both_partners() {
     assert_eq!(line.traveller.ns.as_str(), "1+2");
     assert_eq!(line.seats.as_ref().unwrap().west.as_str(), "4");
     assert_eq!(session.participants[2].players, ["Charlie"]);
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{}",
         a.summary()
     );
-    let r = rescore(&session).unwrap();
+    let r = rescore(&session, None).unwrap();
     for (who, total, place) in [("1", 3, 1), ("2", 3, 1), ("4", 1, 5), ("8", 3, 1)] {
         let s = r.standing(&ContestantId::new(who)).unwrap();
         assert_eq!(
@@ -283,7 +282,7 @@ fn figures_marked_artificial_are_an_adjusted_score() {
         award.percent(countback_model::Direction::NorthSouth),
         &Score::integer(60)
     );
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class == Difference::Reproduced),
         "{}",
@@ -296,7 +295,7 @@ fn figures_marked_artificial_are_an_adjusted_score() {
 #[test]
 fn the_audit_of_a_pbn_file_names_its_convention() {
     let session = parse_pbn(&MAGIC_BUTLER.replace("Magic Contest 5.0.3", "HomeMade 1")).unwrap();
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     assert_eq!(a.convention, Convention::EbuWhiteBook2025);
     assert!(
         a.summary().starts_with(
@@ -307,7 +306,7 @@ fn the_audit_of_a_pbn_file_names_its_convention() {
     );
     // 7's 1.33 is explained by Magic Contest's rule, and only by it.
     assert_eq!(a.explained_by_other, [Convention::MagicContest]);
-    let chosen = audit_under(&session, Some(Convention::MagicContest)).unwrap();
+    let chosen = audit(&session, Some(Convention::MagicContest)).unwrap();
     assert!(chosen
         .summary()
         .starts_with("convention magic_contest (chosen)"));
@@ -337,7 +336,7 @@ fn latin1_names_are_read() {
 #[test]
 fn the_summary_counts_each_figure_as_the_detail_names_it() {
     let session = parse_pbn(MAGIC_BUTLER).unwrap();
-    let a = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let a = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let other = a
         .findings
         .iter()

@@ -72,7 +72,7 @@ fn a_ruter_howell_with_its_informational_columns_is_read_and_reproduced() {
     countback_test_support::assert_listed(&s.not_used, |n| {
         n.starts_with("[TotalScoreTable] column Direction: each pair's starting direction")
     });
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     assert_eq!(a.convention, Convention::MagicContest);
     all_agree(&a);
     // 1 × 3 boards … the hand figures above.
@@ -104,7 +104,7 @@ fn bye_rows_are_no_result_and_no_contestant() {
     let s = parse_pbn(&text).unwrap();
     assert_eq!(s.participants.len(), 4);
     countback_test_support::assert_listed(&s.not_used, |n| n.contains("1 bye row"));
-    all_agree(&audit(&s).unwrap());
+    all_agree(&audit(&s, None).unwrap());
 }
 
 /// Why: "… an artificial `^58.5` percentage". Board 3's adjusted score
@@ -121,7 +121,7 @@ fn an_adjusted_score_given_as_artificial_percentages() {
         .replace("1.2 70.00", "1.2 69.50")
         .replace("0.8 63.33", "0.8 63.83");
     let s = parse_pbn(&text).unwrap();
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "4"), Score::new(117, 100).unwrap());
 }
@@ -148,7 +148,7 @@ fn a_second_session_is_audited_as_the_session() {
     assert!(s
         .not_used
         .contains(&"[TotalScoreTable] column NrBoardsSession".to_owned()));
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(a.of(Figure::Total).count(), 4);
 }
@@ -161,12 +161,12 @@ fn a_second_session_is_audited_as_the_session() {
 #[test]
 fn ruter_cross_imps_are_sums_and_cross2_totals_are_per_comparison() {
     let cross = parse_pbn(&ruter_cross("IMP;Cross", ["22", "-3", "-19"])).unwrap();
-    let a = audit(&cross).unwrap();
+    let a = audit(&cross, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "1NS"), Score::integer(22));
 
     let cross2 = parse_pbn(&ruter_cross("IMP;Cross2", ["11.00", "-1.50", "-9.50"])).unwrap();
-    let a = audit(&cross2).unwrap();
+    let a = audit(&cross2, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "3NS"), Score::new(-3, 2).unwrap());
 }
@@ -227,7 +227,7 @@ fn magic_contest_butler_scales_a_sit_out_to_the_boards_of_the_session() {
         "% PBN 2.1\n[Generator \"Magic Contest 5.0.3\"]\n[Competition \"Pairs\"]\n[Scoring \"IMP;Butler\"]\n{rows}{totals}"
     );
     let s = parse_pbn(&text).unwrap();
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     let scaled: Vec<Score> = (1..=7).map(|p| total(&a, &p.to_string())).collect();
     let want: Vec<Score> = (1..=7)
@@ -263,7 +263,7 @@ fn sections_scored_apart_when_each_has_its_own_first_place() {
     let s = parse_pbn(&text).unwrap();
     assert_eq!(s.participants[4].id.as_str(), "B1");
     assert_eq!(s.participants[4].section.as_deref(), Some("B"));
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "A1"), Score::integer(2));
     assert_eq!(total(&a, "B1"), Score::integer(-2));
@@ -277,7 +277,7 @@ fn sections_scored_apart_when_each_has_its_own_first_place() {
 #[test]
 fn a_sum_where_a_mean_was_expected_is_another_rule_not_a_hand_change() {
     let text = ruter_cross("Cross-IMPs", ["22", "-3", "-19"]);
-    let a = audit(&parse_pbn(&text).unwrap()).unwrap();
+    let a = audit(&parse_pbn(&text).unwrap(), None).unwrap();
     assert_eq!(a.counts().by_hand, 0, "{}", a.summary());
     let lines: Vec<&countback_usebio::Finding> = a
         .findings
@@ -336,7 +336,7 @@ fn opposite_totals_of_pairs_that_met_on_every_board_are_no_hand_change() {
 "#;
     let s = parse_pbn(text).unwrap();
     assert_eq!(s.ranking, Ranking::ByDirection);
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     assert_eq!(a.counts().by_hand, 0, "{}", a.summary());
     let relations: Vec<String> = a
         .of(Figure::Total)
@@ -389,7 +389,7 @@ fn an_offsetting_change_is_only_one_the_travellers_do_not_show() {
 2 EW 6
 3 EW 6
 "#;
-    let a = audit(&parse_pbn(text).unwrap()).unwrap();
+    let a = audit(&parse_pbn(text).unwrap(), None).unwrap();
     for who in ["1NS", "1EW"] {
         let f = a
             .of(Figure::Total)
@@ -433,7 +433,7 @@ fn a_howell_direction_is_where_a_pair_started() {
 "#;
     let s = parse_pbn(text).unwrap();
     assert_eq!(s.ranking, Ranking::OneField);
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "1"), Score::integer(3));
 }
@@ -473,7 +473,7 @@ fn an_individuals_direction_is_the_starting_seat() {
     countback_test_support::assert_listed(&s.not_used, |n| {
         n.contains("Direction: each player's starting seat")
     });
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "1"), Score::integer(2));
 }

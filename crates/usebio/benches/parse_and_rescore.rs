@@ -42,7 +42,7 @@ fn report_memory(text: &str) {
     let after_parse = peak_rss_kb().unwrap_or(0);
     reset_peak();
     let held = current_rss_kb().unwrap_or(0);
-    let scored = rescore(&session).expect("synthetic session rescores");
+    let scored = rescore(&session, None).expect("synthetic session rescores");
     let after_rescore = peak_rss_kb().unwrap_or(0);
     black_box(&scored);
     eprintln!(
@@ -63,8 +63,8 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group(format!("usebio/{}pairs_{}boards", tables * 2, boards));
     g.sample_size(10);
     g.bench_function("parse", |b| b.iter(|| parse_usebio(black_box(&text))));
-    g.bench_function("rescore", |b| b.iter(|| rescore(black_box(&session))));
-    g.bench_function("audit", |b| b.iter(|| audit(black_box(&session))));
+    g.bench_function("rescore", |b| b.iter(|| rescore(black_box(&session), None)));
+    g.bench_function("audit", |b| b.iter(|| audit(black_box(&session), None)));
     g.finish();
 }
 

@@ -428,17 +428,9 @@ fn compare_rescaled(scaled: &Score, stored: &StoredFigure, display: Display) -> 
             == Some(stored.value.clone())
 }
 
-/// Audit a session under the convention of the program that wrote it
-/// ([`crate::resolve`]): rescore it and classify every stored figure.
-///
-/// # Errors
-/// As [`crate::rescore()`].
-pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
-    audit_under(session, None)
-}
-
-/// Audit under `convention`, or (`None`) under the convention of the
-/// program that wrote the file. When some figure is not explained by a
+/// Audit a session under `convention`, or (`None`) under the convention of
+/// the program that wrote it ([`crate::resolve`]): rescore it and classify
+/// every stored figure. When some figure is not explained by a
 /// rule (unexplained, or a line that looks set by hand), every other
 /// convention is tried too and those that explain the whole file by rule
 /// are named in [`Audit::explained_by_other`]. A figure that another
@@ -449,10 +441,7 @@ pub fn audit(session: &Session) -> Result<Audit, RescoreError> {
 ///
 /// # Errors
 /// As [`crate::rescore()`].
-pub fn audit_under(
-    session: &Session,
-    convention: Option<Convention>,
-) -> Result<Audit, RescoreError> {
+pub fn audit(session: &Session, convention: Option<Convention>) -> Result<Audit, RescoreError> {
     let (c, source) = resolve(session, convention);
     let mut primary = audit_by(session, c, source)?;
     if primary.by_rule() {

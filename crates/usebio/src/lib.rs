@@ -55,7 +55,7 @@ mod usebio;
 mod usebio_teams;
 mod write;
 
-pub use audit::{audit, audit_under, Audit, Counts, Difference, Figure, Finding};
+pub use audit::{audit, Audit, Counts, Difference, Figure, Finding};
 pub use convention::{
     resolve, Choices, Convention, ConventionSource, Display, ImpSitOut, UnknownConvention,
     ALL_CONVENTIONS,
@@ -66,8 +66,7 @@ pub use limits::{
 };
 pub use nz::parse_nz_scorer;
 pub use rescore::{
-    rescore, rescore_under, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing,
-    Treatment,
+    rescore, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing, Treatment,
 };
 pub use session::{
     Board, CrossImpLine, EventKind, FileRule, ImpTotal, Line, Participant, Ranking, Seats, Session,

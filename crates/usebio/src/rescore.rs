@@ -145,25 +145,13 @@ impl Rescore {
 /// section and NS pair.
 pub type GivenLines = HashMap<(BoardNumber, Option<String>, ContestantId), (Score, Score)>;
 
-/// Rescore a session from its raw results, by the convention of the
-/// program that wrote it ([`crate::resolve`]).
+/// Rescore a session from its raw results, by `convention`, or (`None`)
+/// by the convention of the program that wrote it ([`crate::resolve`]).
 ///
 /// # Errors
 /// [`RescoreError::UnsupportedEvent`] for teams and Swiss events, or a board
 /// that cannot be scored.
-pub fn rescore(session: &Session) -> Result<Rescore, RescoreError> {
-    rescore_under(session, None)
-}
-
-/// Rescore by `convention`, or (`None`) by the convention of the program
-/// that wrote the file.
-///
-/// # Errors
-/// As [`rescore`].
-pub fn rescore_under(
-    session: &Session,
-    convention: Option<Convention>,
-) -> Result<Rescore, RescoreError> {
+pub fn rescore(session: &Session, convention: Option<Convention>) -> Result<Rescore, RescoreError> {
     let (c, source) = resolve(session, convention);
     let mut r = rescore_by(session, &GivenLines::new(), &c.choices())?;
     r.convention = c;

@@ -6,7 +6,7 @@
 //! pair's total, percentage and place. A figure is written exactly when a
 //! decimal of at most four places is exact, else to two places by the
 //! display rule of the convention the session was scored by, so that
-//! [`crate::audit_under`] the same convention, on the file read back,
+//! [`crate::audit`] the same convention, on the file read back,
 //! reproduces every figure.
 //!
 //! What a traveller line cannot say from a [`Session`] alone (the contract,
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn a_session_written_reads_back_with_every_figure_reproduced() {
         let session = parse_usebio(FILE).unwrap();
-        let scored = rescore(&session).unwrap();
+        let scored = rescore(&session, None).unwrap();
         let mut plays = Plays::new();
         plays.insert(
             (BoardNumber(1), None, ContestantId::new("1")),
@@ -367,7 +367,7 @@ mod tests {
         assert!(xml.contains("<SCORE>NP</SCORE>"));
         let back = parse_usebio(&xml).unwrap();
         assert_eq!(back.participants[0].players, ["A & B <C>"]);
-        let a = audit(&back).unwrap();
+        let a = audit(&back, None).unwrap();
         assert!(a.exceptions().next().is_none(), "{}", a.summary());
         // Five lines with a result (two figures each); total, percentage and
         // place of six pairs.
@@ -406,7 +406,7 @@ mod tests {
             "A5050"
         );
         let mut session = parse_usebio(FILE).unwrap();
-        let scored = rescore(&session).unwrap();
+        let scored = rescore(&session, None).unwrap();
         session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
         let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
         assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");

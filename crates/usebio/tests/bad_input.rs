@@ -52,7 +52,7 @@ fn check(what: &str, input: &str, expected: &str) {
 #[test]
 fn the_valid_sample_parses_and_rescores() {
     let s = parse_usebio(&usebio("MP_PAIRS", &good_lines())).unwrap();
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{:?}",
@@ -127,7 +127,7 @@ fn parse_results_names_both_formats_when_it_knows_neither() {
 #[test]
 fn teams_events_are_read_but_not_rescored() {
     let s = parse_usebio(&usebio("TEAMS_OF_FOUR", &good_lines())).unwrap();
-    let e = audit(&s).unwrap_err();
+    let e = audit(&s, None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "rescoring TEAMS_OF_FOUR events is not supported"
@@ -197,7 +197,7 @@ fn no_panic(text: &str) {
     .into_iter()
     .flatten()
     {
-        let _ = audit(&session);
+        let _ = audit(&session, None);
     }
 }
 
@@ -407,7 +407,7 @@ fn audit_findings_display_as_people_write_them() {
         &[line("1", "2", "420"), line("3", "4", "-50")].join("\n"),
     ))
     .unwrap();
-    let a = audit(&s).unwrap();
+    let a = audit(&s, None).unwrap();
     let total = a.of(Figure::Total).next().unwrap();
     assert_eq!(
         total.to_string(),
@@ -442,7 +442,7 @@ fn audit_findings_display_as_people_write_them() {
 fn a_one_table_session_is_an_error_naming_the_board() {
     let text = usebio("MP_PAIRS", &line("1", "2", "420"));
     let s = parse_usebio(&text).unwrap();
-    let err = countback_usebio::rescore(&s).unwrap_err();
+    let err = countback_usebio::rescore(&s, None).unwrap_err();
     assert_eq!(
         err.to_string(),
         "board 1: no board of its field has more than one result (a one-table session), so \

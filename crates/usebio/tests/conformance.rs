@@ -27,7 +27,7 @@ fn audited(
     let dir = common::data_dir()?;
     let text = common::read(&dir.join(folder).join(name));
     let session = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let audit = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let audit = audit(&session, None).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(audit.convention, writer, "{name}");
     Some((session, audit))
 }

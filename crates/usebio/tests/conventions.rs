@@ -8,9 +8,7 @@
 )]
 
 use countback_model::{ContestantId, Score, TableOutcome};
-use countback_usebio::{
-    audit, audit_under, parse_results_bytes, parse_usebio, Convention, Difference, Figure,
-};
+use countback_usebio::{audit, parse_results_bytes, parse_usebio, Convention, Difference, Figure};
 
 fn line(ns: &str, ew: &str, score: &str, mp: Option<(&str, &str)>) -> String {
     let figures = mp.map_or(String::new(), |(n, e)| {
@@ -31,7 +29,7 @@ fn score_bridge_short_board_counts_missing_results_as_ties() {
     assert!(a.findings.iter().all(|f| f.class == Difference::Reproduced));
     // Under Compscore's Neuberg the same lines are not what its rule gives:
     // named as ScoreBridge's, not passed as manual overrides.
-    let other = audit_under(&session, Some(Convention::Compscore)).unwrap();
+    let other = audit(&session, Some(Convention::Compscore)).unwrap();
     let named = Difference::OtherConvention {
         convention: Convention::ScoreBridge,
     };
@@ -56,7 +54,7 @@ fn pairs_event_type_and_not_played_contract() {
         session.boards[0].lines[2].traveller.outcome,
         TableOutcome::NotPlayed
     );
-    let a = audit(&session).unwrap();
+    let a = audit(&session, None).unwrap();
     // Pairs 5 and 6 played no board: listed, not ranked.
     for id in ["5", "6"] {
         let s = a.rescore.standing(&ContestantId::new(id)).unwrap();
@@ -73,7 +71,7 @@ fn pairs_event_type_and_not_played_contract() {
 #[test]
 fn pair_with_no_boards_is_not_ranked() {
     let xml = document("butler_pair_with_no_boards");
-    let r = countback_usebio::rescore(&parse_usebio(&xml).unwrap()).unwrap();
+    let r = countback_usebio::rescore(&parse_usebio(&xml).unwrap(), None).unwrap();
     let nine = r.standing(&ContestantId::new("9")).unwrap();
     assert!(!nine.ranked);
     let ranked: Vec<u32> = r
@@ -111,11 +109,11 @@ fn windows_1252_declared_in_the_prologue() {
 fn kops_rounds_factored_match_points_to_hundredths() {
     let xml = document("kops_short_boards");
     let session = parse_usebio(&xml).unwrap();
-    let r = countback_usebio::rescore(&session).unwrap();
+    let r = countback_usebio::rescore(&session, None).unwrap();
     assert_eq!(r.convention, Convention::Kops);
     let b2 = &r.boards[1];
     assert_eq!(b2.lines[0].ns_score, Some(Score::parse("5.67").unwrap()));
-    let exact = countback_usebio::rescore_under(&session, Some(Convention::Compscore)).unwrap();
+    let exact = countback_usebio::rescore(&session, Some(Convention::Compscore)).unwrap();
     assert_eq!(
         exact.boards[1].lines[0].ns_score,
         Some(Score::new(17, 3).unwrap())
@@ -233,7 +231,7 @@ fn audited_as(
     writer: Convention,
 ) -> (countback_usebio::Session, countback_usebio::Audit) {
     let session = parse_usebio(xml).unwrap();
-    let audit = audit(&session).unwrap();
+    let audit = audit(&session, None).unwrap();
     assert_eq!(audit.convention, writer);
     (session, audit)
 }
@@ -295,7 +293,7 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
 
     // The exact convention: 7 and 17 do not print as 6.99 and 17.01, and
     // the audit says which convention does.
-    let exact = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let exact = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let kops_named = Difference::OtherConvention {
         convention: Convention::Kops,
     };
@@ -334,7 +332,7 @@ fn bbo_scores_average_lines_as_a_plain_percentage() {
         bbo.summary()
     );
 
-    let neuberg = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let neuberg = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let named = Difference::OtherConvention {
         convention: Convention::Bbo,
     };
@@ -384,7 +382,7 @@ fn compscore_prints_exact_halves_to_even() {
         Some(Score::parse("28.125").unwrap())
     );
 
-    let half_up = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let half_up = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let named = Difference::OtherConvention {
         convention: Convention::Compscore,
     };
@@ -450,7 +448,7 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
         .join("\n")
     );
     let session = countback_usebio::parse_nz_scorer(&xml).unwrap();
-    let nz = audit(&session).unwrap();
+    let nz = audit(&session, None).unwrap();
     assert_eq!(nz.convention, Convention::NzScorer);
     assert!(
         nz.findings.iter().all(|f| f.class.agrees()),
@@ -462,7 +460,7 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
         Some(Score::integer(73))
     );
 
-    let plain = audit_under(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
+    let plain = audit(&session, Some(Convention::EbuWhiteBook2025)).unwrap();
     let named = Difference::OtherConvention {
         convention: Convention::NzScorer,
     };
@@ -503,7 +501,7 @@ fn nz_scorer_adds_half_the_handicap_to_the_percentage_and_ranks_by_raw_match_poi
 #[test]
 fn a_pair_with_no_boards_does_not_push_down_negative_totals() {
     let xml = document("butler_negative_totals");
-    let a = audit(&parse_usebio(&xml).unwrap()).unwrap();
+    let a = audit(&parse_usebio(&xml).unwrap(), None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{}",

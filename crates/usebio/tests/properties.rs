@@ -69,7 +69,7 @@ type Summary = BTreeMap<String, (Score, Option<Score>, u32, bool)>;
 
 fn summary(text: &str) -> Option<Summary> {
     let session = parse_usebio(text).unwrap();
-    let r = rescore(&session).ok()?;
+    let r = rescore(&session, None).ok()?;
     Some(
         r.standings
             .into_iter()
@@ -98,7 +98,7 @@ proptest! {
     fn lines_share_the_top_and_percentages_are_bounded((tables, boards, _) in arb_session()) {
         let natural: Vec<usize> = (0..tables).collect();
         let session = parse_usebio(&session_text("MP_PAIRS", tables, &boards, &natural)).unwrap();
-        let Ok(r) = rescore(&session) else { return Ok(()) };
+        let Ok(r) = rescore(&session, None) else { return Ok(()) };
         for b in &r.boards {
             let top = b.top.clone().unwrap();
             for l in &b.lines {

@@ -14,7 +14,7 @@ use countback_usebio::{audit, parse_usebio, Audit};
 
 /// The audit of a session, every figure of which must agree.
 fn agreeing(s: &countback_usebio::Session) -> Audit {
-    let a = audit(s).unwrap();
+    let a = audit(s, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{}",

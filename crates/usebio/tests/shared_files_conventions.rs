@@ -78,7 +78,7 @@ fn every_shared_file_is_explained_by_its_writers_convention() {
     for (folder, name, convention, by_hand) in FILES {
         let text = common::read(&dir.join(folder).join(name));
         let session = parse_results(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let a = audit(&session).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let a = audit(&session, None).unwrap_or_else(|e| panic!("{name}: {e}"));
         let summary = a.summary();
         assert_eq!(a.convention, convention, "{name}");
         assert!(a.explained(), "{name}: {summary}");
