@@ -306,19 +306,15 @@ pub fn rank_session(
             .collect();
         (imps, Some(audit.rescore), audit.findings)
     } else {
-        for (set, name) in [
-            (scale.is_some(), "vp_scale"),
-            (boards.is_some(), "boards_per_match"),
-        ] {
-            if set {
-                return Err(crate::rank::not_used(
-                    option_path(name),
-                    name,
-                    procedure,
-                    "it ranks by IMPs",
-                ));
-            }
-        }
+        crate::error::refuse_given(
+            Some(&FieldPath::key("--option")),
+            &[
+                ("vp_scale", scale.is_some()),
+                ("boards_per_match", boards.is_some()),
+            ],
+            &format!("the {procedure} procedure"),
+            "it ranks by IMPs",
+        )?;
         let imps = session
             .matches
             .iter()

@@ -27,20 +27,15 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let opts: EbuOptions = ctx.read(warnings)?;
     // An EBU bye scores VPs; IHSA's fields on it would be ignored.
     for (i, b) in ctx.event.byes.iter().enumerate() {
-        let at = FieldPath::key("byes").i(i);
-        for (set, name) in [
-            (b.match_points.is_some(), "match_points"),
-            (b.tournament_points.is_some(), "tournament_points"),
-        ] {
-            if set {
-                return Err(not_used(
-                    at.k(name),
-                    name,
-                    ctx.procedure,
-                    "an EBU bye scores its VPs (`vp`)",
-                ));
-            }
-        }
+        crate::error::refuse_given(
+            Some(&FieldPath::key("byes").i(i)),
+            &[
+                ("match_points", b.match_points.is_some()),
+                ("tournament_points", b.tournament_points.is_some()),
+            ],
+            &format!("the {} procedure", ctx.procedure),
+            "an EBU bye scores its VPs (`vp`)",
+        )?;
     }
     let indexed = ctx.all_encounters()?;
     let rounds = checks::team_rounds(ctx.event, ctx.set, &indexed, opts.all_play_all, warnings)?;
