@@ -94,6 +94,19 @@ pub enum Format {
     Usebio,
 }
 
+impl Format {
+    /// How a document is written in this format: an HTML page for `html`,
+    /// plain text for the others that print one.
+    #[must_use]
+    pub fn page(self) -> crate::doc::DocFormat {
+        if self == Format::Html {
+            crate::doc::DocFormat::Html
+        } else {
+            crate::doc::DocFormat::Text
+        }
+    }
+}
+
 /// How the output is written: shared by every command that prints results.
 #[derive(Debug, Clone, Args)]
 #[non_exhaustive]

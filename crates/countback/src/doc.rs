@@ -525,29 +525,81 @@ fn each_visible(
     Ok(())
 }
 
-/// The document as plain text.
-pub fn write_text(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
-    write_text_streamed(out, doc, std::iter::empty())
+/// How a [`Doc`] is written for a reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums)] // Closed: the two formats a document is read in.
+pub enum DocFormat {
+    /// Plain text.
+    Text,
+    /// One self-contained HTML page (no scripts, no outside files),
+    /// readable on a phone and printable as it is: [`STYLE`] and
+    /// [`write_html_body`] in a page of their own.
+    Html,
 }
 
-/// `doc` as plain text with `more` blocks after its own and before its
-/// footer, each built, written and dropped in turn: a long document (a
-/// session's every board) is never held whole (issue 30). The bytes are
-/// those of [`write_text`] of the whole document.
-pub fn write_text_streamed(
+/// The document as `format`.
+pub fn write_doc(out: &mut dyn Write, doc: &Doc, format: DocFormat) -> io::Result<()> {
+    write_doc_streamed(out, doc, format, std::iter::empty())
+}
+
+/// `doc` as [`write_doc`] writes it, with `more` blocks after its own and
+/// before its footer, each built, written and dropped in turn: a long
+/// document (a session's every board) is never held whole (issue 30). The
+/// bytes are those of [`write_doc`] of the whole document.
+pub fn write_doc_streamed(
     out: &mut dyn Write,
     doc: &Doc,
+    format: DocFormat,
     more: impl Iterator<Item = Block>,
 ) -> io::Result<()> {
     let doc = &*doc.visible();
+    match format {
+        DocFormat::Text => walk(out, doc, more, text_head, text_block, text_footer),
+        DocFormat::Html => {
+            write!(
+                out,
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+                 <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n",
+                env!("CARGO_PKG_VERSION"),
+                escape(&doc.title),
+            )?;
+            walk(out, doc, more, html_head, html_block, html_footer)?;
+            out.write_all(b"</main>\n</body>\n</html>\n")
+        }
+    }
+}
+
+/// A writer of one part of a document in one format.
+type Part<T> = fn(&mut dyn Write, &T) -> io::Result<()>;
+
+/// The one order every format writes a document in: its head, its own
+/// blocks, then `more` (each made visible as it comes), then its footer.
+fn walk(
+    out: &mut dyn Write,
+    doc: &Doc,
+    more: impl Iterator<Item = Block>,
+    head: Part<Doc>,
+    block: Part<Block>,
+    footer: Part<Doc>,
+) -> io::Result<()> {
+    head(out, doc)?;
+    for b in &doc.blocks {
+        block(out, b)?;
+    }
+    each_visible(more, |b| block(out, b))?;
+    footer(out, doc)
+}
+
+fn text_head(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     writeln!(out, "{}", doc.title)?;
     for s in &doc.subtitle {
         writeln!(out, "{s}")?;
     }
-    for b in &doc.blocks {
-        text_block(out, b)?;
-    }
-    each_visible(more, |b| text_block(out, b))?;
+    Ok(())
+}
+
+fn text_footer(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     if !doc.footer.is_empty() {
         out.write_all(b"\n")?;
         for f in &doc.footer {
@@ -735,47 +787,17 @@ fn html_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
     out.write_all(HTML_TABLE_END)
 }
 
-/// The document as one self-contained HTML page (no scripts, no outside
-/// files), readable on a phone and printable as it is: [`STYLE`] and
-/// [`write_html_body`] in a page of their own.
-pub fn write_html(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
-    write_html_streamed(out, doc, std::iter::empty())
-}
-
-/// `doc` as [`write_html`] writes it, with `more` blocks after its own and
-/// before its footer, each built, written and dropped in turn (as
-/// [`write_text_streamed`]): a session's every board is never held whole.
-pub fn write_html_streamed(
-    out: &mut dyn Write,
-    doc: &Doc,
-    more: impl Iterator<Item = Block>,
-) -> io::Result<()> {
-    let doc = &*doc.visible();
-    write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"countback {}\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n",
-        env!("CARGO_PKG_VERSION"),
-        escape(&doc.title),
-    )?;
-    html_head(out, doc)?;
-    for b in &doc.blocks {
-        html_block(out, b)?;
-    }
-    each_visible(more, |b| html_block(out, b))?;
-    html_footer(out, doc)?;
-    out.write_all(b"</main>\n</body>\n</html>\n")
-}
-
 /// The document's content as HTML (its heading, blocks and footer), for a
 /// page that has its own `<head>` and `<main>`: the results page.
 pub fn write_html_body(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
-    html_head(out, doc)?;
-    for b in &doc.blocks {
-        html_block(out, b)?;
-    }
-    html_footer(out, doc)
+    walk(
+        out,
+        doc,
+        std::iter::empty(),
+        html_head,
+        html_block,
+        html_footer,
+    )
 }
 
 fn html_head(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
@@ -971,14 +993,14 @@ mod tests {
             ..Doc::default()
         };
         let mut text = Vec::new();
-        write_text(&mut text, &doc).unwrap();
+        write_doc(&mut text, &doc, DocFormat::Text).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert!(text.contains("Smith<U+000A>1  Z  99.00"), "{text}");
         assert!(text.contains("Jones <U+202E>00.99"), "{text}");
         assert!(text.contains("a\nb<U+0000>"), "{text}");
         assert!(!text.contains('\u{202E}'));
         let mut html = Vec::new();
-        write_html(&mut html, &doc).unwrap();
+        write_doc(&mut html, &doc, DocFormat::Html).unwrap();
         let html = String::from_utf8(html).unwrap();
         assert!(html.contains("Jones &lt;U+202E&gt;00.99"), "{html}");
         let mut csv = Vec::new();
@@ -1040,12 +1062,12 @@ mod tests {
         let mut whole = head.clone();
         whole.blocks.extend(more());
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        write_html(&mut a, &whole).unwrap();
-        write_html_streamed(&mut b, &head, more().into_iter()).unwrap();
+        write_doc(&mut a, &whole, DocFormat::Html).unwrap();
+        write_doc_streamed(&mut b, &head, DocFormat::Html, more().into_iter()).unwrap();
         assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        write_text(&mut a, &whole).unwrap();
-        write_text_streamed(&mut b, &head, more().into_iter()).unwrap();
+        write_doc(&mut a, &whole, DocFormat::Text).unwrap();
+        write_doc_streamed(&mut b, &head, DocFormat::Text, more().into_iter()).unwrap();
         let text = String::from_utf8(a).unwrap();
         assert_eq!(text, String::from_utf8(b).unwrap());
         // Widths count characters, not bytes: the padded column lines up.
@@ -1096,14 +1118,14 @@ mod tests {
         };
         let (strings, held) = (doc(Block::Table(table)), doc(Block::Cells(cells)));
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        write_text(&mut a, &strings).unwrap();
-        write_text(&mut b, &held).unwrap();
+        write_doc(&mut a, &strings, DocFormat::Text).unwrap();
+        write_doc(&mut b, &held, DocFormat::Text).unwrap();
         let text = String::from_utf8(a).unwrap();
         assert_eq!(text, String::from_utf8(b).unwrap());
         assert!(text.contains("-9223372036854775808  <U+0000>"), "{text}");
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        write_html(&mut a, &strings).unwrap();
-        write_html(&mut b, &held).unwrap();
+        write_doc(&mut a, &strings, DocFormat::Html).unwrap();
+        write_doc(&mut b, &held, DocFormat::Html).unwrap();
         assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
     }
 

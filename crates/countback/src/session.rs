@@ -19,8 +19,8 @@ use serde::Serialize;
 
 use crate::cli::{Boards, Format};
 use crate::doc::{
-    csv_record, write_html, write_html_streamed, write_text, write_text_streamed, Align, Block,
-    CellTable, CsvRecord, Doc, Line, Table,
+    csv_record, write_doc, write_doc_streamed, Align, Block, CellTable, CsvRecord, Doc, DocFormat,
+    Line, Table,
 };
 use crate::standings::{half_words, Figure};
 
@@ -265,8 +265,9 @@ impl SessionOutput<'_> {
         match format {
             Format::Json => self.json(out),
             Format::Csv => self.csv(out),
-            Format::Text => write_text_streamed(out, &self.head(), self.board_blocks()),
-            Format::Html => write_html_streamed(out, &self.head(), self.board_blocks()),
+            Format::Text | Format::Html => {
+                write_doc_streamed(out, &self.head(), format.page(), self.board_blocks())
+            }
             Format::Usebio => Err(crate::answer::not_usebio()),
         }
     }
@@ -1061,12 +1062,7 @@ pub fn rescored(
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text | Format::Html => {
-            let doc = rescored_doc(rescored, half, boards);
-            if format == Format::Html {
-                write_html(out, &doc)
-            } else {
-                write_text(out, &doc)
-            }
+            write_doc(out, &rescored_doc(rescored, half, boards), format.page())
         }
     }
 }
@@ -1143,7 +1139,7 @@ pub fn audit(
         }
         return Ok(());
     }
-    write_html(out, &audit_doc(audited, half))
+    write_doc(out, &audit_doc(audited, half), DocFormat::Html)
 }
 
 /// The columns of an audit's differences.
@@ -1549,8 +1545,9 @@ fn write_combined(
             }
             Ok(())
         }
-        Format::Text | Format::Usebio => write_text(out, &combined_doc(c, half)),
-        Format::Html => write_html(out, &combined_doc(c, half)),
+        Format::Text | Format::Usebio | Format::Html => {
+            write_doc(out, &combined_doc(c, half), format.page())
+        }
     }
 }
 

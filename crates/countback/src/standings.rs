@@ -16,7 +16,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::doc::{csv_record, write_html, write_text, Align, Block, Doc, Line, Table};
+use crate::doc::{csv_record, write_doc, Align, Block, Doc, Line, Table};
 use crate::render;
 
 /// What a procedure ranks, for a standings header: teams (the WBF teams
@@ -756,8 +756,7 @@ pub fn write(
     match format {
         Format::Json => p.json(out),
         Format::Csv => p.csv(out),
-        Format::Text => write_text(out, &p.doc(explain)),
-        Format::Html => write_html(out, &p.doc(explain)),
+        Format::Text | Format::Html => write_doc(out, &p.doc(explain), format.page()),
         Format::Usebio => Err(crate::answer::not_usebio()),
     }
 }

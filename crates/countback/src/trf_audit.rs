@@ -14,7 +14,7 @@ use countback_event::trf_team::TeamAudit;
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::doc::{csv_record, write_html, Align, Block, Doc, Line, Table};
+use crate::doc::{csv_record, write_doc, Align, Block, Doc, DocFormat, Line, Table};
 use crate::standings::Figure;
 
 #[derive(Serialize)]
@@ -324,7 +324,7 @@ pub fn write(
             writeln!(out)
         }
         Format::Csv => csv(out, &rows, audit, edition),
-        Format::Html => write_html(out, &doc(audit, edition, half)),
+        Format::Html => write_doc(out, &doc(audit, edition, half), DocFormat::Html),
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text => {
             writeln!(out, "{}", headline(audit))?;

@@ -591,7 +591,7 @@ mod tests {
             ..crate::doc::Doc::default()
         };
         let (mut whole, mut body) = (Vec::new(), Vec::new());
-        crate::doc::write_html(&mut whole, &doc).unwrap();
+        crate::doc::write_doc(&mut whole, &doc, crate::doc::DocFormat::Html).unwrap();
         crate::doc::write_html_body(&mut body, &doc).unwrap();
         let (whole, body) = (
             String::from_utf8(whole).unwrap(),
