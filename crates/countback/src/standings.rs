@@ -19,20 +19,6 @@ use crate::cli::Format;
 use crate::doc::{csv_record, write_doc, Align, Block, Doc, Line, Table};
 use crate::render;
 
-/// What a procedure ranks, for a standings header: teams (the WBF teams
-/// procedures, IHSA), pairs (WBF pairs), players (chess); an EBU event may
-/// be either, so its header (and that of a procedure added later) stays
-/// "contestant".
-fn ranked_word(p: countback_event::Procedure) -> &'static str {
-    use countback_event::Procedure as P;
-    match p {
-        P::WbfRoundRobin | P::WbfKnockout | P::WbfSwiss | P::WbfBam | P::Ihsa => "team",
-        P::WbfPairs => "pair",
-        P::Uscf | P::Fide => "player",
-        _ => "contestant",
-    }
-}
-
 /// A figure: exact (canonical text) beside its display.
 #[derive(Debug, Clone, Serialize)]
 #[non_exhaustive]
@@ -516,12 +502,7 @@ impl<'a> Prepared<'a> {
         let named = !r.names.is_empty();
         let mut head = vec![("place".to_owned(), Align::Right)];
         head.push((
-            (if named {
-                "name"
-            } else {
-                ranked_word(r.procedure)
-            })
-            .to_owned(),
+            (if named { "name" } else { r.procedure.ranks() }).to_owned(),
             Align::Left,
         ));
         if rated {

@@ -32,18 +32,21 @@ impl JsonSchema for RawOptions {
     }
 
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
-        let each = [
-            g.subschema_for::<EbuOptions>(),
-            g.subschema_for::<WbfRoundRobinOptions>(),
-            g.subschema_for::<WbfKnockoutOptions>(),
-            g.subschema_for::<WbfSwissOptions>(),
-            g.subschema_for::<WbfPairsOptions>(),
-            g.subschema_for::<WbfBamOptions>(),
-            g.subschema_for::<UscfOptions>(),
-            g.subschema_for::<IhsaOptions>(),
-        ];
+        // One schema for each procedure an event file can name, from the
+        // registry: a new procedure's options join the event file's schema
+        // with its entry.
+        let each = crate::procedures::event_file_options(g);
+        let which: Vec<String> = each
+            .iter()
+            .map(|(p, schema)| {
+                let reference = schema.get("$ref").and_then(|r| r.as_str()).unwrap_or("");
+                let name = reference.rsplit('/').next().unwrap_or(reference);
+                format!("{name} for `{p}`")
+            })
+            .collect();
+        let each: Vec<Schema> = each.into_iter().map(|(_, schema)| schema).collect();
         schemars::json_schema!({
-            "description": "The options of the event's procedure: EbuOptions for `ebu`, Wbf…Options for each `wbf-*` procedure, UscfOptions for `uscf`, IhsaOptions for `ihsa`.",
+            "description": format!("The options of the event's procedure: {}.", which.join(", ")),
             "anyOf": each
         })
     }

@@ -240,7 +240,7 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
     })?;
     check_uses(event, procedure)?;
     let mut warnings = Vec::new();
-    crate::checks::typed_match_figures(event, procedure == Procedure::WbfBam, &mut warnings)?;
+    crate::checks::typed_match_figures(event, procedure.entry().bam_points, &mut warnings)?;
     let set = convert::contestants(event)?;
     let ctx = Ctx {
         event,

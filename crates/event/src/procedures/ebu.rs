@@ -17,7 +17,7 @@ pub(crate) const ENTRY: Entry = Entry::new(
         .withdrew()
         .vps()
         .part_matches(),
-    schema_of::<EbuOptions>,
+    options_of::<EbuOptions>(),
     rank,
 )
 // 143.7.1(e): "a random ballot".

@@ -4,7 +4,8 @@
 use super::prelude::*;
 
 /// FIDE C.07 tie-breaks (a TRF file).
-pub(crate) const ENTRY: Entry = Entry::new(Reads::NOTHING, schema_of::<FideOptions>, rank);
+pub(crate) const ENTRY: Entry =
+    Entry::new(Reads::NOTHING, options_of::<FideOptions>(), rank).not_in_event_files();
 
 /// An event file is not a TRF file.
 fn rank(_: &Ctx<'_>, _: &mut Vec<Warning>) -> Result<Ranking> {

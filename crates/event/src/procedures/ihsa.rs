@@ -7,7 +7,7 @@ use super::prelude::*;
 /// IHSA team tie-break.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING.matches().byes(),
-    schema_of::<IhsaOptions>,
+    options_of::<IhsaOptions>(),
     rank,
 );
 

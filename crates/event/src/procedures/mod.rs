@@ -29,7 +29,7 @@ mod prelude {
     pub(super) use countback_model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
 
     pub(super) use super::Procedure;
-    pub(super) use super::{schema_of, Entry, Reads};
+    pub(super) use super::{options_of, Entry, Reads};
     pub(super) use crate::checks;
     pub(super) use crate::convert::{self, known, match_path};
     pub(super) use crate::error::{AtField, EventError, FieldPath, Problem, Result};
@@ -40,10 +40,12 @@ mod prelude {
 }
 
 /// The registry: one line per procedure — its doc, its variant, its name
-/// in files and on the command line, and its entry. This declares
+/// in files and on the command line, what it ranks (the standings' header
+/// word: `team`, `pair`, `player`, or `contestant` where an event may hold
+/// either), and its entry. This declares
 /// [`Procedure`] itself, so a procedure cannot be named without an entry.
 macro_rules! registry {
-    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal => $entry:path;)+) => {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, ranking $ranks:literal => $entry:path;)+) => {
         /// The tie-break procedures.
         #[derive(
             Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
@@ -66,6 +68,15 @@ macro_rules! registry {
                 }
             }
 
+            /// What it ranks, for a standings header: `team`, `pair`,
+            /// `player`, or `contestant` where an event may hold either.
+            #[must_use]
+            pub fn ranks(self) -> &'static str {
+                match self {
+                    $(Procedure::$variant => $ranks,)+
+                }
+            }
+
             /// Its registry entry.
             pub(crate) fn entry(self) -> &'static Entry {
                 match self {
@@ -78,23 +89,23 @@ macro_rules! registry {
 
 registry! {
     /// EBU White Book 143 split ties.
-    Ebu = "ebu" => ebu::ENTRY;
+    Ebu = "ebu", ranking "contestant" => ebu::ENTRY;
     /// WBF 1: round robin teams.
-    WbfRoundRobin = "wbf-round-robin" => wbf_teams::ROUND_ROBIN;
+    WbfRoundRobin = "wbf-round-robin", ranking "team" => wbf_teams::ROUND_ROBIN;
     /// WBF 2: knockout.
-    WbfKnockout = "wbf-knockout" => wbf_knockout::ENTRY;
+    WbfKnockout = "wbf-knockout", ranking "team" => wbf_knockout::ENTRY;
     /// WBF 3: Swiss teams.
-    WbfSwiss = "wbf-swiss" => wbf_teams::SWISS;
+    WbfSwiss = "wbf-swiss", ranking "team" => wbf_teams::SWISS;
     /// WBF 4: pairs events.
-    WbfPairs = "wbf-pairs" => wbf_pairs::ENTRY;
+    WbfPairs = "wbf-pairs", ranking "pair" => wbf_pairs::ENTRY;
     /// WBF 5: board-a-match teams.
-    WbfBam = "wbf-bam" => wbf_bam::ENTRY;
+    WbfBam = "wbf-bam", ranking "team" => wbf_bam::ENTRY;
     /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-    Uscf = "uscf" => uscf::ENTRY;
+    Uscf = "uscf", ranking "player" => uscf::ENTRY;
     /// IHSA team tie-break.
-    Ihsa = "ihsa" => ihsa::ENTRY;
+    Ihsa = "ihsa", ranking "team" => ihsa::ENTRY;
     /// FIDE C.07 tie-breaks (a TRF file).
-    Fide = "fide" => fide::ENTRY;
+    Fide = "fide", ranking "player" => fide::ENTRY;
 }
 
 impl std::fmt::Display for Procedure {
@@ -116,12 +127,42 @@ pub(crate) struct Entry {
     /// The parts of an event file it reads; anything else given is refused.
     pub reads: Reads,
     /// The JSON Schema of its options type.
-    pub options: fn() -> schemars::Schema,
+    pub options: OptionsSchema,
     /// The event in, a whole ranking out.
     pub rank: fn(&Ctx<'_>, &mut Vec<Warning>) -> Result<Ranking>,
     /// The rule book's word for the draw that ends a tie nothing else
     /// separates, as the trace names it when lots are drawn on request.
     pub draw: Draw,
+    /// Whether an event file's `[event.options]` may hold its options
+    /// (not for a procedure that reads another kind of file: FIDE's TRF).
+    pub in_event_files: bool,
+    /// Whether a match's `match_points` are board-a-match points (WBF 5: a
+    /// board gives a side 0, 1/2 or 1), checked as such.
+    pub bam_points: bool,
+}
+
+/// The JSON Schema of a procedure's options type, whole (for a front end
+/// that offers its fields) and as a part of the event file's schema.
+#[derive(Clone, Copy)]
+pub(crate) struct OptionsSchema {
+    whole: fn() -> schemars::Schema,
+    part: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
+/// The schema of the options type `T`.
+pub(crate) const fn options_of<T: schemars::JsonSchema>() -> OptionsSchema {
+    OptionsSchema {
+        whole: whole_schema::<T>,
+        part: part_schema::<T>,
+    }
+}
+
+fn whole_schema<T: schemars::JsonSchema>() -> schemars::Schema {
+    schemars::schema_for!(T)
+}
+
+fn part_schema<T: schemars::JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    g.subschema_for::<T>()
 }
 
 /// The parts of a file a procedure reads. Anything else given is an error:
@@ -242,7 +283,7 @@ impl Entry {
     /// function.
     pub const fn new(
         reads: Reads,
-        options: fn() -> schemars::Schema,
+        options: OptionsSchema,
         rank: fn(&Ctx<'_>, &mut Vec<Warning>) -> Result<Ranking>,
     ) -> Entry {
         Entry {
@@ -250,6 +291,25 @@ impl Entry {
             options,
             rank,
             draw: Draw::Lots,
+            in_event_files: true,
+            bam_points: false,
+        }
+    }
+
+    /// The same entry, its matches' `match_points` board-a-match points.
+    pub const fn bam_points(self) -> Entry {
+        Entry {
+            bam_points: true,
+            ..self
+        }
+    }
+
+    /// The same entry for a procedure that reads another kind of file: an
+    /// event file cannot hold its options.
+    pub const fn not_in_event_files(self) -> Entry {
+        Entry {
+            in_event_files: false,
+            ..self
         }
     }
 
@@ -260,15 +320,22 @@ impl Entry {
     }
 }
 
-/// The schema of an options type.
-pub(crate) fn schema_of<T: schemars::JsonSchema>() -> schemars::Schema {
-    schemars::schema_for!(T)
-}
-
 /// The JSON Schema of `procedure`'s options, from its registry entry: what
 /// a front end offers (the page's option fields), so a new procedure brings
 /// its options with it.
 #[must_use]
 pub fn options_schema(procedure: Procedure) -> serde_json::Value {
-    serde_json::to_value((procedure.entry().options)()).unwrap_or_default()
+    serde_json::to_value((procedure.entry().options.whole)()).unwrap_or_default()
+}
+
+/// The schemas of the options an event file's `[event.options]` may hold,
+/// one for each procedure in the registry's order.
+pub(crate) fn event_file_options(
+    g: &mut schemars::SchemaGenerator,
+) -> Vec<(Procedure, schemars::Schema)> {
+    Procedure::ALL
+        .into_iter()
+        .filter(|p| p.entry().in_event_files)
+        .map(|p| (p, (p.entry().options.part)(g)))
+        .collect()
 }

@@ -5,7 +5,8 @@ use countback_tiebreak_chess::Cascade;
 use super::prelude::*;
 
 /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-pub(crate) const ENTRY: Entry = Entry::new(Reads::NOTHING.games(), schema_of::<UscfOptions>, rank);
+pub(crate) const ENTRY: Entry =
+    Entry::new(Reads::NOTHING.games(), options_of::<UscfOptions>(), rank);
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let o: UscfOptions = ctx.read(warnings)?;

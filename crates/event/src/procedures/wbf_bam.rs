@@ -5,9 +5,10 @@ use super::prelude::*;
 /// WBF 5: board-a-match teams.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING.matches().board_scores().score().carryover(),
-    schema_of::<WbfBamOptions>,
+    options_of::<WbfBamOptions>(),
     rank,
-);
+)
+.bam_points();
 
 fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let readings = ctx.read::<WbfBamOptions>(warnings)?.readings();

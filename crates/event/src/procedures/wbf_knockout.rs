@@ -11,7 +11,7 @@ pub(crate) const ENTRY: Entry = Entry::new(
         .qualification_rank()
         .carryover()
         .match_stage(),
-    schema_of::<WbfKnockoutOptions>,
+    options_of::<WbfKnockoutOptions>(),
     rank,
 );
 

@@ -7,7 +7,7 @@ use super::prelude::*;
 /// WBF 4: pairs events.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING.matches().sessions().qualification_rank(),
-    schema_of::<WbfPairsOptions>,
+    options_of::<WbfPairsOptions>(),
     rank,
 );
 

@@ -7,14 +7,14 @@ use super::prelude::*;
 /// WBF 1: round robin teams.
 pub(crate) const ROUND_ROBIN: Entry = Entry::new(
     Reads::NOTHING.matches().vps().part_matches(),
-    schema_of::<WbfRoundRobinOptions>,
+    options_of::<WbfRoundRobinOptions>(),
     rank,
 );
 
 /// WBF 3: Swiss teams.
 pub(crate) const SWISS: Entry = Entry::new(
     Reads::NOTHING.matches().vps().part_matches(),
-    schema_of::<WbfSwissOptions>,
+    options_of::<WbfSwissOptions>(),
     rank,
 );
 
