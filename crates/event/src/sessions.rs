@@ -861,15 +861,12 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             .filter(|o| o.field == *f)
             .map(|o| o.key.clone())
             .collect();
-        let o = countback_model::split_every_tie(
-            &members,
-            |c| totals.get(c).cloned(),
-            |tied, place| procedure.split_at_places(&stage, tied, place, &purposes),
-        )
-        .map_err(|e| SessionsError {
-            session: None,
-            error: EventError::new(Problem::Ebu(e)),
-        })?;
+        let o = procedure
+            .field_standings(&stage, &members, |c| totals.get(c).cloned(), &purposes)
+            .map_err(|e| SessionsError {
+                session: None,
+                error: EventError::new(Problem::Ebu(e)),
+            })?;
         let placed = places(&o);
         for s in overall.iter_mut().filter(|s| s.field == *f) {
             if let Some((place, tied)) = placed.get(&s.key) {
@@ -1129,12 +1126,9 @@ fn split_session(
             .filter(|s| s.field == f)
             .map(|s| s.key.clone())
             .collect();
-        let o = countback_model::split_every_tie(
-            &members,
-            |c| scores.get(c).cloned(),
-            |tied, place| procedure.split_at_places(&stage, tied, place, purposes),
-        )
-        .map_err(ebu)?;
+        let o = procedure
+            .field_standings(&stage, &members, |c| scores.get(c).cloned(), purposes)
+            .map_err(ebu)?;
         let placed = places(&o);
         for s in standings.iter_mut().filter(|s| s.field == f) {
             if let Some((place, tied)) = placed.get(&s.key) {

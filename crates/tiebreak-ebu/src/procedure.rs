@@ -376,6 +376,37 @@ impl Procedure {
         Ok((outcome, points))
     }
 
+    /// The whole ranking of `members`, one field of `stage` (a Mitchell's
+    /// NS or EW pairs, or a session of a longer event), by `score` (which may
+    /// be other than the stage's final scores: a multi-session event's
+    /// total carrying an earlier stage), every tied group split by
+    /// [`Procedure::split_at_places`] for the purpose of the places it
+    /// occupies, places counted from 1 within the field.
+    ///
+    /// Errors: those of [`Procedure::standings`].
+    pub fn field_standings(
+        &self,
+        stage: &Stage,
+        members: &[ContestantId],
+        score: impl FnMut(&ContestantId) -> Option<Score>,
+        purposes: &PlacePurposes,
+    ) -> Result<TieBreakOutcome, EbuError> {
+        // The stage is checked when a tie first needs it, as each
+        // `split_at_places` call checked it (a field with no tie asks
+        // nothing of the stage), and then once for every tie.
+        let mut prepared = None;
+        countback_model::split_every_tie(members, score, |tied, first_place| {
+            let prepared = match &mut prepared {
+                Some(p) => p,
+                None => {
+                    stage.validate()?;
+                    prepared.insert(Prepared::new(stage))
+                }
+            };
+            self.resolve_prepared(stage, prepared, tied, first_place, purposes, true)
+        })
+    }
+
     /// The whole ranking, and the tie-break points if a tie needed them.
     fn ranked(
         &self,
