@@ -64,6 +64,12 @@ fn movement(name: &str) -> BwsFile {
     let all: std::collections::BTreeMap<String, Movement> =
         countback_test_support::case_file::read_toml(env!("CARGO_MANIFEST_DIR"), "movements.toml");
     let m = &all[name];
+    // A result for the first seat rows (a movement may list rounds not yet
+    // played), never more results than rows: the zip below would drop them.
+    assert!(
+        m.contracts.len() <= m.seats.len(),
+        "{name}: more contracts than seats"
+    );
     BwsFile {
         sections: m
             .sections

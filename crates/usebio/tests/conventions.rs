@@ -174,6 +174,8 @@ impl LineCase {
     fn xml(&self) -> String {
         match self {
             LineCase::Plain(l) => {
+                // NS, EW, score, and the stored figures where given.
+                assert!(l.len() == 3 || l.len() == 5, "a board line: {l:?}");
                 let mp = (l.len() == 5).then(|| (l[3].as_str(), l[4].as_str()));
                 line(&l[0], &l[1], &l[2], mp)
             }
