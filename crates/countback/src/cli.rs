@@ -220,7 +220,7 @@ pub struct AuditArgs {
 }
 
 /// The FIDE flags of a TRF file, the same for `rank`, `explain` and
-/// `audit` (both read the file's list the same way).
+/// `audit` (all three read the file's list the same way).
 #[derive(Debug, Clone, Args)]
 #[non_exhaustive]
 pub struct FideArgs {

@@ -38,13 +38,9 @@ impl JsonSchema for RawOptions {
         let each = crate::procedures::event_file_options(g);
         let which: Vec<String> = each
             .iter()
-            .map(|(p, schema)| {
-                let reference = schema.get("$ref").and_then(|r| r.as_str()).unwrap_or("");
-                let name = reference.rsplit('/').next().unwrap_or(reference);
-                format!("{name} for `{p}`")
-            })
+            .map(|(p, name, _)| format!("{name} for `{p}`"))
             .collect();
-        let each: Vec<Schema> = each.into_iter().map(|(_, schema)| schema).collect();
+        let each: Vec<Schema> = each.into_iter().map(|(_, _, schema)| schema).collect();
         schemars::json_schema!({
             "description": format!("The options of the event's procedure: {}.", which.join(", ")),
             "anyOf": each
@@ -136,10 +132,7 @@ impl RawOptions {
                 .unwrap_or_else(|| layers.first().map(|(_, b)| b.clone()).unwrap_or_default());
             EventError::at(
                 field,
-                Problem::BadOption {
-                    option,
-                    message: e.into_inner().to_string(),
-                },
+                Problem::bad_option(option, e.into_inner().to_string()),
             )
         })
     }

@@ -63,13 +63,7 @@ fn option_path(name: &str) -> FieldPath {
 }
 
 fn bad_option(name: &str, message: String) -> EventError {
-    EventError::at(
-        option_path(name),
-        Problem::BadOption {
-            option: name.to_owned(),
-            message,
-        },
-    )
+    EventError::at(option_path(name), Problem::bad_option(name, message))
 }
 
 /// `vp_scale` and `boards_per_match` taken out of `options` (the rest are

@@ -371,7 +371,8 @@ impl Score {
     }
 
     /// The fast path of an operation alone: both sides inline and the
-    /// result of `small` fitting a 64-bit fraction once reduced.
+    /// result of `small` fitting a 64-bit fraction once reduced (`+` and
+    /// `*`, as [`Score::promoting`]'s).
     #[inline]
     fn try_inline(
         &self,
@@ -389,7 +390,8 @@ impl Score {
 
     /// One operation, promoting: `small` on two inline sides (a result
     /// that does not fit 64 bits once reduced goes big), `mixed` on a big
-    /// and an inline one, `big` on two big ones.
+    /// and an inline one, `big` on two big ones. For commutative
+    /// operations only (`+`, `*`): `mixed` is not told which side was big.
     #[inline]
     fn promoting(
         &self,

@@ -383,7 +383,8 @@ impl Procedure {
     /// [`Procedure::split_at_places`] for the purpose of the places it
     /// occupies, places counted from 1 within the field.
     ///
-    /// Errors: those of [`Procedure::standings`].
+    /// Errors: those of [`Procedure::split_at_places`], asked only when a
+    /// tie needs them (a field with no tie asks nothing of the stage).
     pub fn field_standings(
         &self,
         stage: &Stage,
@@ -391,20 +392,8 @@ impl Procedure {
         score: impl FnMut(&ContestantId) -> Option<Score>,
         purposes: &PlacePurposes,
     ) -> Result<TieBreakOutcome, EbuError> {
-        // The stage is checked when a tie first needs it, as each
-        // `split_at_places` call checked it (a field with no tie asks
-        // nothing of the stage), and then once for every tie.
-        let mut prepared = None;
-        countback_model::split_every_tie(members, score, |tied, first_place| {
-            let prepared = match &mut prepared {
-                Some(p) => p,
-                None => {
-                    stage.validate()?;
-                    prepared.insert(Prepared::new(stage))
-                }
-            };
-            self.resolve_prepared(stage, prepared, tied, first_place, purposes, true)
-        })
+        self.ranked_by(stage, members, score, purposes, false)
+            .map(|(outcome, _)| outcome)
     }
 
     /// The whole ranking, and the tie-break points if a tie needed them.
@@ -418,20 +407,45 @@ impl Procedure {
             .iter()
             .map(|s| s.contestant.clone())
             .collect();
-        // The stage is checked and indexed once, and its tie-break points
-        // computed once, for every tied group: per group, a field of
-        // thousands with hundreds of ties did the whole stage's work
-        // hundreds of times (issue 29).
-        stage.validate()?;
-        let mut prepared = Prepared::new(stage);
-        let outcome = countback_model::split_every_tie(
+        self.ranked_by(
+            stage,
             &members,
             |c| stage.standings.get(c).map(|s| s.final_score.clone()),
-            |tied, first_place| {
-                self.resolve_prepared(stage, &mut prepared, tied, first_place, purposes, true)
-            },
-        )?;
-        Ok((outcome, prepared.tbp))
+            purposes,
+            true,
+        )
+    }
+
+    /// `members` ranked by `score`, each tied group split; and the
+    /// tie-break points if a tie needed them. The stage is checked and
+    /// indexed once, and its tie-break points computed once, for every
+    /// tied group (per group, a field of thousands with hundreds of ties
+    /// did the whole stage's work hundreds of times: issue 29): up front
+    /// when `check_first`, else when a tie first needs it.
+    fn ranked_by(
+        &self,
+        stage: &Stage,
+        members: &[ContestantId],
+        score: impl FnMut(&ContestantId) -> Option<Score>,
+        purposes: &PlacePurposes,
+        check_first: bool,
+    ) -> Result<(TieBreakOutcome, Option<BTreeMap<ContestantId, Score>>), EbuError> {
+        let mut prepared = None;
+        if check_first {
+            stage.validate()?;
+            prepared = Some(Prepared::new(stage));
+        }
+        let outcome = countback_model::split_every_tie(members, score, |tied, first_place| {
+            let prepared = match &mut prepared {
+                Some(p) => p,
+                None => {
+                    stage.validate()?;
+                    prepared.insert(Prepared::new(stage))
+                }
+            };
+            self.resolve_prepared(stage, prepared, tied, first_place, purposes, true)
+        })?;
+        Ok((outcome, prepared.and_then(|p| p.tbp)))
     }
 
     /// Split the tie among `tied` in `stage`, every group (including those

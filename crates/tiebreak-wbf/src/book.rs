@@ -32,7 +32,9 @@ impl Part {
         }
     }
 
-    /// The index into a list of the step this part applies `n`th.
+    /// The index into a list of the step this part applies `n`th: part 3
+    /// takes a list's first two steps the other way round (every list of
+    /// [`TEAM_CLAUSES`] has three or more).
     fn step(self, n: usize) -> usize {
         match (self, n) {
             (Part::Swiss, 0) => 1,

@@ -147,6 +147,7 @@ pub(crate) struct Entry {
 pub(crate) struct OptionsSchema {
     whole: fn() -> schemars::Schema,
     part: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+    name: fn() -> std::borrow::Cow<'static, str>,
 }
 
 /// The schema of the options type `T`.
@@ -154,6 +155,7 @@ pub(crate) const fn options_of<T: schemars::JsonSchema>() -> OptionsSchema {
     OptionsSchema {
         whole: whole_schema::<T>,
         part: part_schema::<T>,
+        name: T::schema_name,
     }
 }
 
@@ -330,12 +332,16 @@ pub fn options_schema(procedure: Procedure) -> serde_json::Value {
 
 /// The schemas of the options an event file's `[event.options]` may hold,
 /// one for each procedure in the registry's order.
+/// Each with its procedure and its options type's schema name.
 pub(crate) fn event_file_options(
     g: &mut schemars::SchemaGenerator,
-) -> Vec<(Procedure, schemars::Schema)> {
+) -> Vec<(Procedure, std::borrow::Cow<'static, str>, schemars::Schema)> {
     Procedure::ALL
         .into_iter()
         .filter(|p| p.entry().in_event_files)
-        .map(|p| (p, (p.entry().options.part)(g)))
+        .map(|p| {
+            let options = p.entry().options;
+            (p, (options.name)(), (options.part)(g))
+        })
         .collect()
 }

@@ -53,7 +53,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         };
         return Err(EventError::at(
             FieldPath::key("matches"),
-            Problem::Inconsistent { message },
+            Problem::inconsistent(message),
         ));
     }
     if let (false, [(_, a), (i, b), ..]) = (marked, ko.as_slice()) {
