@@ -29,7 +29,7 @@ const TRICK_SCORE: [(Strain, [i32; 7]); 5] = [
 /// undertricks. Columns: undoubled NV, undoubled V, doubled NV, doubled V,
 /// redoubled NV, redoubled V.
 fn undertricks() -> Vec<[i32; 6]> {
-    let rows: Vec<[i32; 6]> = countback_test_support::case_file::csv(
+    countback_test_support::case_file::csv(
         include_str!("data/law77/undertricks.csv"),
         "down,undoubled_nv,undoubled_v,doubled_nv,doubled_v,redoubled_nv,redoubled_v",
         13,
@@ -41,8 +41,7 @@ fn undertricks() -> Vec<[i32; 6]> {
         assert_eq!(figures[0], down, "the rows go 1, 2, 3 ... undertricks");
         <[i32; 6]>::try_from(&figures[1..]).unwrap()
     })
-    .collect();
-    rows
+    .collect()
 }
 
 /// Overtricks, each: undoubled at trick value (minor 20, major and NT

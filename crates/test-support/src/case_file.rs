@@ -40,9 +40,19 @@ pub fn csv<'a>(text: &'a str, header: &str, rows: usize) -> Vec<Vec<&'a str>> {
 /// Where the file cannot be read or is not a `T`, naming it.
 #[must_use]
 pub fn read_toml<T: serde::de::DeserializeOwned>(crate_dir: &str, name: &str) -> T {
+    let text = read_text(crate_dir, name);
+    toml::from_str(&text).unwrap_or_else(|e| panic!("tests/data/{name}: {e}"))
+}
+
+/// The text of the case file `tests/data/{name}` of the crate at
+/// `crate_dir`.
+///
+/// # Panics
+/// Where the file cannot be read, naming it.
+#[must_use]
+pub fn read_text(crate_dir: &str, name: &str) -> String {
     let path = Path::new(crate_dir).join("tests/data").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

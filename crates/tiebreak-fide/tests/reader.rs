@@ -66,35 +66,61 @@ fn every_result_code_reads() {
     assert!(ResultCode::from_char('X').is_none());
 }
 
-/// A side of a case of `data/bad_lines.toml`: `line` (Ann's or Bob's)
-/// as the case writes it, whole or edited.
-fn edited(line: &str, case: &toml::Table, side: &str) -> String {
-    match case.get(side) {
+/// The cases of `data/bad_lines.toml` (a key the case type lacks is an
+/// error, not a case run without it).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BadLines {
+    case: Vec<BadLine>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BadLine {
+    what: String,
+    #[serde(default)]
+    ann: Option<Side>,
+    #[serde(default)]
+    bob: Option<Side>,
+    line: usize,
+    column: usize,
+    kind: String,
+}
+
+/// A player's line as a case writes it: whole, or one edit of the sample.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Side {
+    Whole(String),
+    Edit { from: String, to: String },
+}
+
+/// `line` (Ann's or Bob's) as `side` writes it.
+fn edited(line: &str, side: Option<&Side>) -> String {
+    match side {
         None => line.to_owned(),
-        Some(toml::Value::String(whole)) => whole.clone(),
-        Some(edit) => {
-            let (from, to) = (edit["from"].as_str().unwrap(), edit["to"].as_str().unwrap());
-            assert!(line.contains(from), "{side}: no {from:?} in {line:?}");
-            line.replace(from, to)
+        Some(Side::Whole(whole)) => whole.clone(),
+        Some(Side::Edit { from, to }) => {
+            assert!(line.contains(from.as_str()), "no {from:?} in {line:?}");
+            line.replace(from.as_str(), to)
         }
     }
 }
 
 #[test]
 fn bad_lines_name_line_and_column() {
-    let file: toml::Table = include_str!("data/bad_lines.toml").parse().unwrap();
-    let cases = file["case"].as_array().unwrap();
-    assert_eq!(cases.len(), 12);
-    for case in cases {
-        let case = case.as_table().unwrap();
-        let what = case["what"].as_str().unwrap();
-        let line = usize::try_from(case["line"].as_integer().unwrap()).unwrap();
-        let column = usize::try_from(case["column"].as_integer().unwrap()).unwrap();
-        let kind = case["kind"].as_str().unwrap();
-        let e = error(&two(&edited(ANN, case, "ann"), &edited(BOB, case, "bob")));
+    let file: BadLines =
+        countback_test_support::case_file::read_toml(env!("CARGO_MANIFEST_DIR"), "bad_lines.toml");
+    assert_eq!(file.case.len(), 12);
+    for case in &file.case {
+        let (what, line, column) = (&case.what, case.line, case.column);
+        let e = error(&two(
+            &edited(ANN, case.ann.as_ref()),
+            &edited(BOB, case.bob.as_ref()),
+        ));
         assert_eq!(
             (e.line, e.column, format!("{:?}", e.kind).as_str()),
-            (line, column, kind),
+            (line, column, case.kind.as_str()),
             "{what}: {e}"
         );
         assert!(e

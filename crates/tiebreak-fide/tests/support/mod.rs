@@ -55,10 +55,7 @@ pub fn event(file: &str) -> String {
 /// a file cut short fails too.
 #[track_caller]
 pub fn check_values(fide: &countback_tiebreak_fide::Evaluation<'_>, name: &str, rows: usize) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    let file = std::fs::read_to_string(&path).unwrap();
+    let file = countback_test_support::case_file::read_text(env!("CARGO_MANIFEST_DIR"), name);
     for cells in countback_test_support::case_file::csv(&file, "player,code,value", rows) {
         let [player, code, value]: [&str; 3] = cells.try_into().unwrap();
         let player: u32 = player.parse().unwrap();
