@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 mod differential;
+mod invariants;
 mod meta;
 mod msrv;
 mod outside;

@@ -126,6 +126,11 @@ pub struct BwsFile {
     pub rounds: Vec<Round>,
     /// `PlayerNumbers`.
     pub players: Vec<Player>,
+    /// `Session`: the session's name, as the scorer typed it (Bridgemate's
+    /// default is "Bridge game").
+    pub session_name: Option<String>,
+    /// `Session`: the date it was played, as an ISO date (`2026-01-26`).
+    pub session_date: Option<String>,
     /// `ReceivedData`: the last row that is not erased for each section,
     /// table, round and board, in the table's order.
     pub received: Vec<Received>,

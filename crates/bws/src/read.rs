@@ -14,7 +14,7 @@ use crate::file::{BwsFile, Entry, NotUsed, Player, Received, Round, Section};
 pub const MAX_BWS_BYTES: usize = 64 * 1024 * 1024;
 
 /// The tables read, and why each other known table is not needed.
-const NOT_USED: [(&str, &str); 10] = [
+const NOT_USED: [(&str, &str); 9] = [
     (
         "PlayerNames",
         "member roster (numbers and names): no figure",
@@ -35,7 +35,6 @@ const NOT_USED: [(&str, &str); 10] = [
         "the computers of the Bridgemate server: no figure",
     ),
     ("Settings", "Bridgemate display settings: no figure"),
-    ("Session", "the session's name, date and GUID: no figure"),
     ("Tables", "the Bridgemate of each table: no figure"),
 ];
 
@@ -216,18 +215,30 @@ pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
         Some(rows) => read_players(&rows)?,
         None => Vec::new(),
     };
+    let (session_name, session_date) = match load("Session", false)? {
+        Some(rows) => read_session(&rows),
+        None => (None, None),
+    };
     let received_rows = load("ReceivedData", true)?.unwrap_or_else(empty("ReceivedData"));
     let mut file = BwsFile {
         engine,
         sections,
         rounds,
         players,
+        session_name,
+        session_date,
         ..BwsFile::default()
     };
     read_received(&received_rows, &mut file)?;
 
     // Every other table is listed, with its row count, as not used.
-    let read_here = ["Section", "RoundData", "PlayerNumbers", "ReceivedData"];
+    let read_here = [
+        "Section",
+        "RoundData",
+        "PlayerNumbers",
+        "ReceivedData",
+        "Session",
+    ];
     for name in &names {
         if read_here.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             continue;
@@ -309,6 +320,50 @@ fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
             high_board: c.number("HighBoard")?,
         })
     })
+}
+
+/// The `Session` table's name and date (its first row), for the header of
+/// what is printed: no figure depends on them, so a missing or odd value
+/// is simply absent, never a refusal.
+fn read_session(rows: &Rows) -> (Option<String>, Option<String>) {
+    let Some(row) = rows.rows.first() else {
+        return (None, None);
+    };
+    let cell = |name: &'static str| rows.optional(name).and_then(|i| row.get(i));
+    let name = match cell("Name") {
+        Some(Value::Text(t)) if !t.trim().is_empty() => Some(t.trim().to_owned()),
+        _ => None,
+    };
+    let date = match cell("Date") {
+        Some(Value::Timestamp(days)) => iso_date(*days),
+        _ => None,
+    };
+    (name, date)
+}
+
+/// An Access date (days since 1899-12-30, the time of day as the
+/// fraction) as an ISO date, by the civil-from-days algorithm in whole
+/// numbers; `None` outside years 1900–9999.
+fn iso_date(days: f64) -> Option<String> {
+    if !days.is_finite() || !(0.0..=3_000_000.0).contains(&days) {
+        return None;
+    }
+    // In range, so the whole days fit an i64 exactly.
+    #[allow(clippy::cast_possible_truncation)]
+    let whole = days.floor() as i64;
+    // Days from 1970-01-01: 1899-12-30 is 25,569 days before it.
+    let z = whole - 25_569 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (1900..=9999)
+        .contains(&year)
+        .then(|| format!("{year:04}-{month:02}-{day:02}"))
 }
 
 fn read_players(rows: &Rows) -> Result<Vec<Player>, BwsError> {
@@ -645,6 +700,20 @@ mod tests {
                 column: "Erased"
             })
         );
+    }
+}
+
+#[cfg(test)]
+mod date_tests {
+    #[test]
+    fn access_dates_are_calendar_dates() {
+        // 1899-12-30 is day 0; 2026-01-26 is day 46,048 (Access's own
+        // count: 45,658 for 2025-01-01, plus 390).
+        assert_eq!(super::iso_date(0.0), None);
+        assert_eq!(super::iso_date(2.0).as_deref(), Some("1900-01-01"));
+        assert_eq!(super::iso_date(46_048.0).as_deref(), Some("2026-01-26"));
+        assert_eq!(super::iso_date(46_048.75).as_deref(), Some("2026-01-26"));
+        assert_eq!(super::iso_date(f64::NAN), None);
     }
 }
 

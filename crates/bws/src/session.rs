@@ -134,7 +134,10 @@ impl BwsFile {
                 } else {
                     Ranking::OneField
                 },
-                description: None,
+                description: self.session_name.clone(),
+                date: self.session_date.clone(),
+                club: None,
+                venue: None,
                 program: None,
                 participants,
                 boards,

@@ -25,6 +25,20 @@ pub struct Shown {
     pub boards: Option<Boards>,
 }
 
+impl Shown {
+    /// The boards asked for, else every board's traveller (a session is
+    /// published with them), none in CSV (whose one table is then the
+    /// standings). The same for an event file's pairs session and a results
+    /// file (issue 40: a results file showed none unless asked).
+    #[must_use]
+    pub fn boards_or_default(&self) -> Boards {
+        self.boards.clone().unwrap_or(match self.format {
+            Format::Csv => Boards::None,
+            _ => Boards::All,
+        })
+    }
+}
+
 /// Write `answer` as `shown` says.
 pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<()> {
     let half_for = |c| crate::cli::half_for(shown.half, c);
@@ -41,7 +55,7 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             r,
             shown.format,
             half_for(Some(r.rescore.convention)),
-            shown.boards.as_ref().unwrap_or(&Boards::None),
+            &shown.boards_or_default(),
         ),
         Answer::Audited(a) => {
             crate::session::audit(out, a, shown.format, half_for(Some(a.audit.convention)))
@@ -76,7 +90,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
         Answer::Rescored(r) => Some(crate::session::rescored_doc(
             r,
             half_for(Some(r.rescore.convention)),
-            shown.boards.as_ref().unwrap_or(&Boards::None),
+            &shown.boards_or_default(),
         )),
         Answer::Audited(a) => Some(crate::session::audit_doc(
             a,
@@ -97,10 +111,7 @@ fn session<'a>(answer: &'a Answer, shown: &Shown) -> Option<crate::session::Sess
     Some(crate::session::SessionOutput {
         scored,
         names,
-        boards: shown.boards.clone().unwrap_or(match shown.format {
-            Format::Csv => Boards::None,
-            _ => Boards::All,
-        }),
+        boards: shown.boards_or_default(),
         half: crate::cli::half_for(shown.half, scored.options.convention),
     })
 }
@@ -116,12 +127,15 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
     }
 }
 
-/// The exit status of an answer: a tie a human must settle, or a TRF
-/// audit that found something, is not a plain success.
+/// The exit status of an answer: a tie a human must settle, or an audit
+/// that found something (a TRF's ranks or points; a results file's figure
+/// that no rule of its convention explains), is not a plain success, so a
+/// script can trust the exit code (docs/cli.md, "Exit codes").
 #[must_use]
 pub fn exit(answer: &Answer) -> Exit {
     match answer {
         Answer::Ranked(r) if r.needs_human() => Exit::PlayOffRequired,
+        Answer::Audited(a) if a.audit.counts().unexplained > 0 => Exit::ChecksFailed,
         Answer::TrfAudited { audit, .. } if !audit.is_clean() => Exit::ChecksFailed,
         Answer::TeamAudited { audit, .. } if !audit.findings.is_clean() => Exit::ChecksFailed,
         _ => Exit::Success,

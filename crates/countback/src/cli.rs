@@ -4,12 +4,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use countback_event::display::HalfDisplay;
+use countback_event::Job;
 pub use countback_event::Procedure;
 
 const AFTER_HELP: &str = "\
 Exit codes:
   0   done; every tie the rules can split is split
-  1   replay: a document figure disagrees with the rules (unexplained)
+  1   replay: a document figure disagrees with the rules (unexplained); audit: a stored
+      figure no rule explains (a results file) or a rank or points that disagree (a TRF)
   2   usage error (unknown option, missing argument)
   3   a tie the rules send to a play-off or a random ballot; the rest is decided
   65  bad input: the message names the file, and the line and field where known
@@ -21,6 +23,24 @@ else with enough decimals that two different values never print alike (an exact 
 that must be cut goes by --half: default `even`, or as a pairs session's scoring
 convention prints).
 The event file format (TOML or JSON): `countback schema`, and docs/cli.md.";
+
+/// A command's long help: what it does, the kinds of file it reads (from
+/// the event library's table of file kinds, so a new reader is named here
+/// with no edit), and the rest.
+fn reads(what: &str, job: Job, more: &str) -> String {
+    format!(
+        "{what}\n\nReads {} (recognised by content, else by extension). {more}",
+        countback_event::kinds::described(Some(job))
+    )
+}
+
+/// A file argument's long help, from the table of file kinds.
+fn file_help(job: Job, more: &str) -> String {
+    format!(
+        "The file: {} (recognised by its content, else its extension).{more}",
+        countback_event::kinds::described(Some(job))
+    )
+}
 
 /// Exact bridge and chess scoring and tie-breaking, by the book.
 ///
@@ -41,26 +61,29 @@ pub struct Cli {
 pub enum Command {
     /// Score a bridge pairs session: matchpoints per board (fouled and short
     /// boards normalised), totals, percentages and places with exact ties.
-    ///
-    /// Reads an event file (TOML/JSON with `[[boards]]`) or a results file
-    /// another program wrote: USEBIO or NZ Scorer `.xml`, or PBN `.pbn`.
+    #[command(long_about = reads(
+        "Score a bridge pairs session: matchpoints per board (fouled and short boards normalised), totals, percentages and places with exact ties.",
+        Job::Score,
+        "An event file is scored when it has `[[boards]]`; a results file another program wrote is rescored from its table results.",
+    ))]
     Score(FileArgs),
     /// Rank an event by a named tie-break procedure and show who wins each tie.
-    ///
-    /// Reads an event file (TOML/JSON) or a FIDE TRF file. The procedure
-    /// comes from `--procedure` (which lists them all) or the file's
-    /// `event.procedure`.
+    #[command(long_about = reads(
+        "Rank an event by a named tie-break procedure and show who wins each tie.",
+        Job::Rank,
+        "A results file is ranked when it holds teams matches. The procedure comes from `--procedure` (which lists them all) or the file's `event.procedure`.",
+    ))]
     Rank(RankArgs),
     /// Show the full decision trace of the ties in an event: every test, the
     /// clause, the values compared, and how each group split.
     Explain(RankArgs),
-    /// Check the figures another program stored in a USEBIO, NZ Scorer, PBN
-    /// or FIDE TRF file, and list every one that differs, with the reason.
-    ///
-    /// A results file (USEBIO or NZ Scorer `.xml`, PBN `.pbn`) is rescored
-    /// from its raw table results (differences: rounding, unfactored short
-    /// board, manual override ...); a FIDE `.trf` file's points and ranks are
-    /// checked against its results and its tie-break list.
+    /// Check the figures another program stored in a results or FIDE TRF
+    /// file, and list every one that differs, with the reason.
+    #[command(long_about = reads(
+        "Check the figures another program stored in a results or FIDE TRF file, and list every one that differs, with the reason.",
+        Job::Audit,
+        "A results file is rescored from its raw table results (differences: rounding, unfactored short board, manual override ...); a FIDE TRF file's points and ranks are checked against its results and its tie-break list.",
+    ))]
     Audit(AuditArgs),
     /// Replay every worked example of the rule documents (as `cargo xtask replay`).
     Replay(ReplayArgs),
@@ -143,8 +166,8 @@ impl OutputArgs {
 #[derive(Debug, Args)]
 #[non_exhaustive]
 pub struct FileArgs {
-    /// The file: an event file (`.toml`, `.json`), a USEBIO or NZ Scorer
-    /// `.xml`, or a PBN `.pbn` results file.
+    /// The file (recognised by its content, else its extension).
+    #[arg(long_help = file_help(Job::Score, ""))]
     pub file: PathBuf,
     /// The further sessions of a multi-session event, in order (with
     /// `--combine`; docs/sessions.md).
@@ -161,7 +184,7 @@ pub struct FileArgs {
     /// short, artificial, not played), `none`, or a list such as `1,4,7-9`.
     /// Default: `all` for text, HTML and JSON; `none` for CSV (whose one
     /// table is then the standings; with `--boards` it is the board lines
-    /// instead). A results file prints its board tables only when asked.
+    /// instead), for an event file and a results file alike.
     #[arg(long, value_name = "WHICH", value_parser = boards)]
     pub boards: Option<Boards>,
     /// Set a scoring option for this run, replacing the file's
@@ -203,9 +226,8 @@ pub struct SessionsArgs {
 #[derive(Debug, Args)]
 #[non_exhaustive]
 pub struct AuditArgs {
-    /// The results file: USEBIO or NZ Scorer `.xml`, PBN `.pbn`, or a FIDE `.trf`
-    /// (its declared ranks checked against its own tie-break list, its
-    /// points against its results; exit 1 when any disagrees).
+    /// The file (recognised by its content, else its extension).
+    #[arg(long_help = file_help(Job::Audit, " A results file's stored figures are rescored, a TRF file's declared ranks checked against its own tie-break list and its points against its results; exit 1 when a figure is not explained or disagrees."))]
     pub file: PathBuf,
     /// Output format and display choices.
     #[command(flatten)]
@@ -242,7 +264,8 @@ pub struct FideArgs {
 #[derive(Debug, Args)]
 #[non_exhaustive]
 pub struct RankArgs {
-    /// The event file: `.toml`, `.json`, or FIDE `.trf`.
+    /// The file (recognised by its content, else its extension).
+    #[arg(long_help = file_help(Job::Rank, ""))]
     pub file: PathBuf,
     /// The tie-break procedure (overrides the file's `event.procedure`).
     #[arg(long, short, value_parser = procedure())]

@@ -245,9 +245,18 @@ pub struct Doc {
     pub subtitle: Vec<String>,
     /// The body.
     pub blocks: Vec<Block>,
+    /// What the scorer checks and the players need not read: exact
+    /// fractions, what the file keeps but does not use, how its figures
+    /// were read. Apart from the results a club posts (issue 40): in HTML a
+    /// closed section the reader opens, in text the last section, headed
+    /// [`FOR_THE_SCORER`]; JSON always carries it all.
+    pub notes: Vec<Block>,
     /// Small print at the end (how figures are displayed).
     pub footer: Vec<String>,
 }
+
+/// The heading of a document's notes for the scorer.
+pub const FOR_THE_SCORER: &str = "For the scorer";
 
 /// The width of a cell: its characters.
 fn width(s: &str) -> usize {
@@ -456,6 +465,7 @@ impl Doc {
         let blocks = self
             .blocks
             .iter_mut()
+            .chain(self.notes.iter_mut())
             .flat_map(|b| -> Vec<(&mut String, bool)> {
                 match b {
                     Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => vec![(h, false)],
@@ -495,7 +505,7 @@ impl Doc {
         let any = forged(&self.title, false)
             || self.subtitle.iter().any(|s| forged(s, false))
             || self.footer.iter().any(|s| forged(s, false))
-            || self.blocks.iter().any(|b| match b {
+            || self.blocks.iter().chain(&self.notes).any(|b| match b {
                 Block::Heading(h) | Block::Subheading(h) | Block::Para(h) => forged(h, false),
                 Block::Pre(p) => forged(p, true),
                 Block::List(items) => items.iter().any(|i| forged(i, false)),
@@ -591,6 +601,34 @@ fn walk(
     footer(out, doc)
 }
 
+/// The scorer's notes in text: the last section, under its heading.
+fn text_notes(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    if doc.notes.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "\n{FOR_THE_SCORER}")?;
+    for b in &doc.notes {
+        text_block(out, b)?;
+    }
+    Ok(())
+}
+
+/// The scorer's notes in HTML: a closed section the reader opens (and
+/// that printing leaves out, as a club's notice board wants).
+fn html_notes(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    if doc.notes.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "<details class=\"scorer\">\n<summary>{FOR_THE_SCORER}: exact figures and notes</summary>"
+    )?;
+    for b in &doc.notes {
+        html_block(out, b)?;
+    }
+    out.write_all(b"</details>\n")
+}
+
 fn text_head(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
     writeln!(out, "{}", doc.title)?;
     for s in &doc.subtitle {
@@ -600,6 +638,7 @@ fn text_head(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
 }
 
 fn text_footer(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    text_notes(out, doc)?;
     if !doc.footer.is_empty() {
         out.write_all(b"\n")?;
         for f in &doc.footer {
@@ -679,6 +718,8 @@ ul.ties { padding-left: 1.2rem; }
 ul.ties li { margin: .3rem 0; }
 pre { background: var(--band); padding: .75rem; overflow-x: auto; font-size: .85rem; }
 footer { margin-top: 2rem; color: var(--soft); font-size: .85rem; }
+details.scorer { margin-top: 1.5rem; border-top: 1px solid var(--rule); padding-top: .5rem; }
+details.scorer summary { cursor: pointer; color: var(--soft); font-weight: 600; }
 @media (max-width: 40rem) {
   body { font-size: 14px; }
   main { padding: .75rem .5rem 1.5rem; }
@@ -701,6 +742,8 @@ footer { margin-top: 2rem; color: var(--soft); font-size: .85rem; }
   .board h3 { margin: .5rem 0 .15rem; font-size: 8.5pt; }
   .board table { min-width: 0; width: 100%; }
   .board th, .board td { padding: .05rem .2rem; white-space: normal; }
+  /* The scorer's notes are not part of what a club pins up. */
+  details.scorer { display: none; }
 }
 "#;
 
@@ -832,6 +875,7 @@ fn html_block(out: &mut dyn Write, b: &Block) -> io::Result<()> {
 }
 
 fn html_footer(out: &mut dyn Write, doc: &Doc) -> io::Result<()> {
+    html_notes(out, doc)?;
     if !doc.footer.is_empty() {
         out.write_all(b"<footer>\n")?;
         for f in &doc.footer {
@@ -1030,6 +1074,7 @@ mod tests {
             title: "Pairs & co".to_owned(),
             subtitle: vec!["2 boards".to_owned()],
             blocks: vec![Block::Table(table("Ann"))],
+            notes: vec![Block::Para("exact 1/3".to_owned())],
             footer: vec!["exact".to_owned()],
         };
         let cells = |name: &str| {

@@ -3,6 +3,31 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The event library's error as the command line says it: the library
+/// names what was set for this run and what to do instead as data, in
+/// words the page shows too; here they become the flags and commands a
+/// user types.
+#[must_use]
+pub fn in_command_line_words(e: &countback_event::EventError) -> String {
+    use countback_event::{Problem, Segment};
+    let mut said = match e.field.as_ref().filter(|f| f.is_run()) {
+        Some(field) => {
+            let flag = match field.0.get(1..).unwrap_or_default() {
+                [] => "-o".to_owned(),
+                [Segment::Key(k)] if k == "procedure" => "--procedure".to_owned(),
+                [Segment::Key(k), ..] => format!("-o {k}"),
+                _ => "-o".to_owned(),
+            };
+            format!("{flag}: {}", e.problem)
+        }
+        None => e.to_string(),
+    };
+    if matches!(e.problem, Problem::TeamsFile) {
+        said.push_str("; use `countback rank FILE --procedure ebu` (or another of them)");
+    }
+    said
+}
+
 /// A failure the user must act on.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -16,8 +41,9 @@ pub enum CliError {
         source: std::io::Error,
     },
     /// The file was read but its content is wrong: the event library's
-    /// error names the field, and the line and column where known.
-    #[error("{}: {source}", path.display())]
+    /// error names the field, and the line and column where known; what
+    /// was set for this run is named as the command line sets it.
+    #[error("{}: {}", path.display(), in_command_line_words(source))]
     Event {
         /// The file.
         path: PathBuf,

@@ -11,12 +11,20 @@ use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
 use crate::progress::Progress;
 
-pub(crate) fn kind_of(path: &Path) -> Result<FileKind, CliError> {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    FileKind::by_extension(&ext).ok_or_else(|| wrong(path, FileKind::UNKNOWN))
+/// The kind of the file at `path` holding `bytes`: by its content first,
+/// then its name (the event library's table of file kinds).
+pub(crate) fn kind_of(path: &Path, bytes: &[u8]) -> Result<FileKind, CliError> {
+    countback_event::kinds::recognise(&path.to_string_lossy(), bytes)
+        .map(|f| f.kind)
+        .map_err(|e| wrong(path, &e.to_string()))
+}
+
+/// The file read and its kind recognised: the first step of every command
+/// that reads a file.
+pub(crate) fn read_file(path: &Path) -> Result<(Vec<u8>, Progress, FileKind), CliError> {
+    let (bytes, progress) = read_bytes(path)?;
+    let kind = kind_of(path, &bytes)?;
+    Ok((bytes, progress, kind))
 }
 
 pub(crate) fn wrong(path: &Path, message: &str) -> CliError {
@@ -122,7 +130,7 @@ fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
             column,
             byte,
         },
-        Refusal::WrongJob { kind, job } => wrong(path, wrong_job(kind, job)),
+        Refusal::WrongJob { kind, job } => wrong(path, &wrong_job(kind, job)),
         Refusal::NotFide { .. } => wrong(path, "a TRF file is ranked by the FIDE procedure"),
         // The command line sets neither a procedure for scoring nor
         // options by group: said plainly all the same.
@@ -137,16 +145,35 @@ fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
     }
 }
 
-/// What to do instead of a job a kind of file does not allow.
-fn wrong_job(kind: FileKind, job: Job) -> &'static str {
-    match (kind, job) {
-        (FileKind::Results, _) => {
-            "a results file (USEBIO, NZ Scorer, PBN) is a scored session: use `countback score` or `countback audit`"
-        }
-        (FileKind::Trf, _) => "a TRF file is a chess event: use `countback rank`",
-        (FileKind::Event(_), _) => {
-            "audit reads a USEBIO or NZ Scorer (.xml) or PBN (.pbn) results file, or a FIDE TRF file (.trf)"
-        }
+/// What to do instead of a job a kind of file does not allow: the kinds
+/// of file that job reads, or the commands this kind allows (both from the
+/// event library's table of file kinds).
+fn wrong_job(kind: FileKind, job: Job) -> String {
+    let command = |j: Job| match j {
+        Job::Rank => "`countback rank`",
+        Job::Score => "`countback score`",
+        Job::Audit => "`countback audit`",
+        Job::Auto => "`countback score`",
+    };
+    let instead: Vec<&str> = [Job::Score, Job::Rank, Job::Audit]
+        .into_iter()
+        .filter(|j| *j != job && kind.allows(*j).is_ok())
+        .map(command)
+        .collect();
+    let instead = instead.join(" or ");
+    match kind {
+        FileKind::Results => format!(
+            "a results file ({}) is a scored session: use {instead}",
+            countback_event::kinds::results_labels()
+        ),
+        FileKind::Trf => format!("a TRF file is a chess event: use {instead}"),
+        FileKind::Event(_) => format!(
+            "{} reads {}",
+            command(job)
+                .trim_matches('`')
+                .trim_start_matches("countback "),
+            countback_event::kinds::described(Some(job))
+        ),
     }
 }
 
@@ -225,12 +252,11 @@ fn fide_flags(fide: &FideArgs) -> [(&'static str, Option<serde_json::Value>); 3]
 /// command that reads a file.
 fn answer_file(
     path: &Path,
-    kind: FileKind,
+    (bytes, progress, kind): (Vec<u8>, Progress, FileKind),
     request: &Request,
     shown: &Shown,
     stage: &'static str,
 ) -> Result<Exit, CliError> {
-    let (bytes, progress) = read_bytes(path)?;
     progress.stage(stage);
     let answer = answer(&bytes, kind, request).map_err(refused(path))?;
     // The file is read: its bytes are not kept while the output is built
@@ -246,7 +272,8 @@ fn answer_file(
 
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
     let path = args.file.as_path();
-    let kind = kind_of(path)?;
+    let file = read_file(path)?;
+    let kind = file.2;
     kind.allows(Job::Rank).map_err(refused(path))?;
     let mut options = raw_options(&args.options);
     if let Some(p) = &args.tie_purpose {
@@ -273,7 +300,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
         explain,
         boards: None,
     };
-    answer_file(path, kind, &request, &shown, "ranking")
+    answer_file(path, file, &request, &shown, "ranking")
 }
 
 /// `--format usebio` is a scored pairs session written out: `score` only.
@@ -294,7 +321,8 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
         return crate::session::sessions(args);
     }
     let path = args.file.as_path();
-    let kind = kind_of(path)?;
+    let file = read_file(path)?;
+    let kind = file.2;
     kind.allows(Job::Score).map_err(refused(path))?;
     // A results file is rescored by its writer's convention; only
     // `-o convention=…` can override it (anything else is refused by the
@@ -313,12 +341,13 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     } else {
         "scoring"
     };
-    answer_file(path, kind, &request, &shown, stage)
+    answer_file(path, file, &request, &shown, stage)
 }
 
 fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
     let path = args.file.as_path();
-    let kind = kind_of(path)?;
+    let file = read_file(path)?;
+    let kind = file.2;
     kind.allows(Job::Audit).map_err(refused(path))?;
     let flags = fide_flags(&args.fide);
     let mut options = RawOptions::default();
@@ -346,5 +375,5 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
         explain: false,
         boards: None,
     };
-    answer_file(path, kind, &request, &shown, "auditing")
+    answer_file(path, file, &request, &shown, "auditing")
 }

@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::cli::{Boards, Format};
 use crate::doc::{
     csv_record, write_doc, write_doc_streamed, Align, Block, CellTable, CsvRecord, Doc, DocFormat,
-    Line, Table,
+    Line, Table, FOR_THE_SCORER,
 };
 use crate::standings::{half_words, Figure};
 
@@ -620,6 +620,9 @@ fn field_name(d: Option<Direction>) -> String {
 #[derive(Serialize)]
 struct RescoredJson<'a> {
     contestant: &'a str,
+    /// The players' names as the file writes them (empty where it has
+    /// none).
+    names: &'a [String],
     section: &'a Option<String>,
     field: Option<String>,
     place: u32,
@@ -631,6 +634,8 @@ struct RescoredJson<'a> {
 
 #[derive(Serialize)]
 struct RescoreJson<'a> {
+    /// The event as the file names it: name, club, date, venue.
+    event: EventJson<'a>,
     /// The kind of file read (`USEBIO 1.2`, `PBN 2.1`, `Bridgemate .bws`).
     source: String,
     half: &'static str,
@@ -703,6 +708,27 @@ fn centred_words(session: &Session) -> String {
     )
 }
 
+/// Each contestant's players as the file names them, for the standings
+/// (issue 40: the names were read and never shown).
+fn players_of(session: &Session) -> HashMap<&ContestantId, &[String]> {
+    session
+        .participants
+        .iter()
+        .map(|p| (&p.id, p.players.as_slice()))
+        .collect()
+}
+
+/// Whether any contestant has a name: a standings table shows a names
+/// column only then.
+fn has_names(session: &Session) -> bool {
+    session.participants.iter().any(|p| !p.players.is_empty())
+}
+
+/// A pair's or team's players as one cell: `Alfa & Bravo`.
+fn names_cell(players: &[String]) -> String {
+    players.join(" & ")
+}
+
 /// The one line that lists what a file carries but no figure uses.
 fn not_used_line(not_used: &[String]) -> Option<String> {
     (!not_used.is_empty()).then(|| format!("Kept, not used: {}.", not_used.join("; ")))
@@ -737,6 +763,21 @@ fn treatment_words(t: &Treatment) -> String {
         Treatment::Given => "as stored".to_owned(),
         _ => "other".to_owned(),
     }
+}
+
+/// A traveller's lines as clubs publish them: the best NS figure first
+/// (the highest NS score), lines with no figure (not played) last, ties in
+/// the order of the NS pair's name.
+fn traveller_order(b: &BoardScore) -> Vec<&LineScore> {
+    let mut lines: Vec<&LineScore> = b.lines.iter().collect();
+    lines.sort_by(|x, y| {
+        y.ns_score
+            .is_some()
+            .cmp(&x.ns_score.is_some())
+            .then_with(|| y.ns_score.cmp(&x.ns_score))
+            .then_with(|| x.ns.cmp(&y.ns))
+    });
+    lines
 }
 
 /// The boards of a rescored file that `boards` asks for.
@@ -801,19 +842,43 @@ fn rescored_rows(
 /// show): the standings, the board tables `boards` asks for (none by
 /// default), what the file keeps but does not use.
 #[must_use]
-pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
-    let session = &r.session;
-    let r = &r.rescore;
+pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
+    let session = &rescored.session;
+    let r = &rescored.rescore;
     let (rows, total, pct) = rescored_rows(r, half);
-    let mut t = Table::new(vec![
+    let names = has_names(session).then(|| players_of(session));
+    let mut columns = vec![
         ("place".to_owned(), Align::Right),
         (contestant_word(session).to_owned(), Align::Left),
+    ];
+    if names.is_some() {
+        columns.push(("names".to_owned(), Align::Left));
+    }
+    columns.extend([
         ("field".to_owned(), Align::Left),
         ("total".to_owned(), Align::Right),
         ("%".to_owned(), Align::Right),
         ("boards".to_owned(), Align::Right),
-        ("exact".to_owned(), Align::Left),
     ]);
+    let mut t = Table::new(columns);
+    // The exact figures, for the scorer: apart from what a club posts.
+    let mut exact = Table::new(vec![
+        (contestant_word(session).to_owned(), Align::Left),
+        ("total".to_owned(), Align::Right),
+        ("exact total".to_owned(), Align::Left),
+        ("exact %".to_owned(), Align::Left),
+    ]);
+    for s in &rows {
+        exact.lines.push(Line::Cells(vec![
+            s.id.to_string(),
+            total.show(&s.total),
+            s.total.to_string(),
+            s.percentage
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        ]));
+    }
     for s in rows {
         // A pair that played no board is listed, not ranked.
         let label = if !s.ranked {
@@ -823,9 +888,11 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
         } else {
             s.place.to_string()
         };
-        t.lines.push(Line::Cells(vec![
-            label,
-            s.id.to_string(),
+        let mut cells = vec![label, s.id.to_string()];
+        if let Some(names) = &names {
+            cells.push(names_cell(names.get(&s.id).copied().unwrap_or_default()));
+        }
+        cells.extend([
             field_name(s.field),
             total.show(&s.total),
             s.percentage
@@ -833,8 +900,8 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
                 .map(|p| pct.show(p))
                 .unwrap_or_default(),
             s.boards_played.to_string(),
-            s.total.to_string(),
-        ]));
+        ]);
+        t.lines.push(Line::Cells(cells));
     }
     let mut blocks = vec![Block::Table(t)];
     // The table results are looked up only when a board table is shown.
@@ -844,6 +911,11 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
         score_texts(session)
     };
     let unit = unit(session);
+    let plays = &rescored.plays;
+    // The contract, declarer, lead and tricks where the file has them (a
+    // `.bws`): issue 40, travellers showed the score alone.
+    let with_play = !plays.is_empty();
+    let with_lead = plays.values().any(|p| p.lead.is_some());
     let mut first = true;
     for b in results_boards(r, boards) {
         if first {
@@ -861,52 +933,126 @@ pub fn rescored_doc(r: &Rescored, half: HalfDisplay, boards: &Boards) -> Doc {
         if let Some(datum) = &b.datum {
             heading.push_str(&format!(", datum {datum}"));
         }
-        blocks.push(Block::Subheading(heading));
         let shown = line_display(b, half);
-        let mut bt = Table::new(vec![
+        let mut head = vec![
             ("NS".to_owned(), Align::Left),
             ("EW".to_owned(), Align::Left),
+        ];
+        if with_play {
+            head.extend([
+                ("contract".to_owned(), Align::Left),
+                ("by".to_owned(), Align::Left),
+            ]);
+            if with_lead {
+                head.push(("lead".to_owned(), Align::Left));
+            }
+            head.push(("tricks".to_owned(), Align::Right));
+        }
+        head.extend([
             ("score".to_owned(), Align::Right),
             (format!("NS {unit}"), Align::Right),
             (format!("EW {unit}"), Align::Right),
             ("applied".to_owned(), Align::Left),
         ]);
-        for l in &b.lines {
+        let mut bt = CellTable::new(head, b.lines.len());
+        for l in traveller_order(b) {
             let [ns, ew] = line_scores(l, &shown)
                 .map_or([String::new(), String::new()], |[a, b]| {
                     [a.display, b.display]
                 });
-            bt.lines.push(Line::Cells(vec![
-                l.ns.to_string(),
-                l.ew.to_string(),
+            bt.cell(l.ns.as_str());
+            bt.cell(l.ew.as_str());
+            if with_play {
+                let play = plays.get(&(b.number, b.section.clone(), l.ns.clone()));
+                bt.cell(play.map_or("", |p| p.contract.as_str()));
+                bt.cell(play.map_or("", |p| p.declarer.as_str()));
+                if with_lead {
+                    bt.cell(play.and_then(|p| p.lead.as_deref()).unwrap_or_default());
+                }
+                bt.cell(
+                    &play
+                        .and_then(|p| p.tricks)
+                        .map(|t| t.to_string())
+                        .unwrap_or_default(),
+                );
+            }
+            bt.cell(
                 texts
                     .get(&(b.number.0, &l.ns, &l.ew))
                     .copied()
-                    .unwrap_or_default()
-                    .to_owned(),
-                ns,
-                ew,
-                treatment_words(&l.treatment),
-            ]));
+                    .unwrap_or_default(),
+            );
+            bt.cell(&ns);
+            bt.cell(&ew);
+            bt.cell(&treatment_words(&l.treatment));
         }
-        blocks.push(Block::Table(bt));
+        // One block: printing keeps a board whole and sets two to a row.
+        blocks.push(Block::Board(heading, bt));
     }
     let mut footer = vec![format!(
-        "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
+        "Every figure is exact (the exact values are under {FOR_THE_SCORER}); an exact half is rounded {} for display (--half).",
         half_words(half)
     )];
     if centred(session) {
         footer.push(centred_words(session));
     }
-    footer.extend(not_used_line(&session.not_used));
-    Doc {
-        title: format!(
+    let mut notes = vec![Block::Table(exact)];
+    notes.extend(not_used_line(&session.not_used).map(Block::Para));
+    let (title, subtitle) = session_heading(
+        session,
+        format!(
             "Results file ({}), rescored from its table results",
             session.format.name()
         ),
+    );
+    Doc {
+        title,
+        subtitle,
         blocks,
+        notes,
         footer,
-        ..Doc::default()
+    }
+}
+
+/// A results file's title and the lines under it: the event as the file
+/// names it, then its club, date and venue, then what was done (`done`);
+/// a file that names no event is titled by what was done (issue 40: the
+/// name and date were read and not shown).
+fn session_heading(session: &Session, done: String) -> (String, Vec<String>) {
+    let when_where: Vec<&str> = [&session.club, &session.date, &session.venue]
+        .into_iter()
+        .filter_map(|s| s.as_deref())
+        .collect();
+    let mut subtitle = Vec::new();
+    if !when_where.is_empty() {
+        subtitle.push(when_where.join(" · "));
+    }
+    match &session.description {
+        Some(name) => {
+            subtitle.push(done);
+            (name.clone(), subtitle)
+        }
+        None => (done, subtitle),
+    }
+}
+
+/// The event a results file names, for JSON.
+#[derive(Serialize)]
+struct EventJson<'a> {
+    name: Option<&'a str>,
+    club: Option<&'a str>,
+    date: Option<&'a str>,
+    venue: Option<&'a str>,
+}
+
+impl<'a> EventJson<'a> {
+    fn of(session: &'a Session) -> EventJson<'a> {
+        EventJson {
+            name: session.description.as_deref(),
+            club: session.club.as_deref(),
+            date: session.date.as_deref(),
+            venue: session.venue.as_deref(),
+        }
     }
 }
 
@@ -953,7 +1099,9 @@ pub fn rescored(
                     })
                     .collect()
             });
+            let players = players_of(session);
             let v = RescoreJson {
+                event: EventJson::of(session),
                 source: session.format.name(),
                 half: half.name(),
                 rule: &session.rule,
@@ -961,6 +1109,7 @@ pub fn rescored(
                     .iter()
                     .map(|s| RescoredJson {
                         contestant: s.id.as_str(),
+                        names: players.get(&s.id).copied().unwrap_or_default(),
                         section: &s.section,
                         field: s.field.map(|d| d.to_string()),
                         place: s.place,
@@ -1028,6 +1177,7 @@ pub fn rescored(
                     "place",
                     "tied",
                     contestant_word(session),
+                    "names",
                     "total",
                     "total_exact",
                     "percentage",
@@ -1035,6 +1185,7 @@ pub fn rescored(
                     "boards_played",
                 ],
             )?;
+            let players = players_of(session);
             for s in rows {
                 csv_record(
                     out,
@@ -1044,6 +1195,7 @@ pub fn rescored(
                         s.place.to_string(),
                         (if s.tied { "yes" } else { "" }).to_owned(),
                         s.id.to_string(),
+                        names_cell(players.get(&s.id).copied().unwrap_or_default()),
                         total.show(&s.total),
                         s.total.to_string(),
                         s.percentage
@@ -1247,6 +1399,8 @@ pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
         title: "Audit of a results file".to_owned(),
         subtitle: vec![summary],
         blocks: vec![Block::Table(t)],
+        // An audit is itself the scorer's document.
+        notes: Vec::new(),
         footer: not_used_line(&audited.session.not_used)
             .into_iter()
             .collect(),
@@ -1308,8 +1462,7 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
     }
     let mut read = Vec::with_capacity(paths.len());
     for p in &paths {
-        let kind = crate::run::kind_of(p)?;
-        let (bytes, _) = crate::run::read_bytes(p)?;
+        let (bytes, _, kind) = crate::run::read_file(p)?;
         let name = p.file_name().map_or_else(
             || p.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -1658,6 +1811,7 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
         ),
         subtitle: c.trace.clone(),
         blocks,
+        notes: Vec::new(),
         footer: vec![format!(
             "Every figure is exact (last column); an exact half is rounded {} for display (--half).",
             half_words(half)

@@ -330,27 +330,105 @@ fn rank_help_lists_every_procedure() {
 #[test]
 fn every_help_text_says_what_its_command_reads() {
     // Before: the top-level help said `audit` takes USEBIO files only, and
-    // `score --help` did not mention PBN, though both read them.
-    let top = stdout(&countback(&["--help"]).success());
-    let audit_line = top
-        .lines()
-        .find(|l| l.trim_start().starts_with("audit"))
-        .unwrap();
-    for kind in ["USEBIO", "PBN", "TRF"] {
-        assert!(audit_line.contains(kind), "{audit_line}");
-    }
-    for (sub, kinds) in [
-        (
-            "score",
-            &["USEBIO", "NZ Scorer", "PBN", ".toml", ".json"][..],
-        ),
-        ("audit", &["USEBIO", "NZ Scorer", "PBN", ".trf"][..]),
-        ("rank", &[".toml", ".json", "TRF"][..]),
+    // `score --help` did not mention PBN, though both read them. Issue 39:
+    // a `.bws` was read, yet `score --help` named `.xml` and `.pbn` only.
+    // Now every help text is made from the table of file kinds, so each
+    // row that allows a command's job is named in its help, label and
+    // extensions alike.
+    use countback_event::kinds::FORMATS;
+    use countback_event::Job;
+    for (sub, job) in [
+        ("score", Job::Score),
+        ("audit", Job::Audit),
+        ("rank", Job::Rank),
     ] {
         let help = stdout(&countback(&[sub, "--help"]).success());
-        for kind in kinds {
-            assert!(help.contains(kind), "{sub} --help omits {kind}:\n{help}");
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        let rows: Vec<_> = FORMATS.iter().filter(|f| f.jobs().contains(&job)).collect();
+        assert!(!rows.is_empty(), "no kind of file allows {sub}");
+        for row in rows {
+            assert!(
+                help.contains(row.label),
+                "{sub} --help omits {}:\n{help}",
+                row.label
+            );
+            for ext in row.extensions {
+                assert!(
+                    help.contains(&format!(".{ext}")),
+                    "{sub} --help omits .{ext}:\n{help}"
+                );
+            }
         }
+    }
+    let score = stdout(&countback(&["score", "--help"]).success());
+    assert!(score.contains("Bridgemate .bws"), "{score}");
+}
+
+/// `countback ARGS…` on a copy of the shared file `rel` named `name`.
+fn on_a_copy(rel: &str, name: &str, args: &[&str]) -> Option<assert_cmd::assert::Assert> {
+    let path = countback_test_support::shared_file(rel)?;
+    let bytes = std::fs::read(&path).unwrap();
+    let copy = countback_test_support::cli::scratch(name, &bytes);
+    let mut all = args.to_vec();
+    let copy = copy.to_string_lossy().into_owned();
+    all.insert(1, &copy);
+    Some(countback(&all))
+}
+
+#[test]
+fn a_file_is_recognised_by_its_content_whatever_its_name() {
+    // Issue 39/41/42: a Bridgemate file named `.mdb` (clubs' copies), a
+    // Ruter PBN saved without its extension and a SWAR TRF saved as `.541`
+    // were refused by their names ("unknown file type"), though their
+    // content says what each is. Each is now read as what it is.
+    let club = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
+    if let Some(a) = on_a_copy(club, "club.mdb", &["score"]) {
+        assert!(stdout(&a.success()).contains("Bridgemate .bws"));
+    }
+    let ruter = "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn";
+    if let Some(a) = on_a_copy(ruter, "KM-par", &["score", "--json"]) {
+        let v: serde_json::Value = serde_json::from_str(&stdout(&a.success())).unwrap();
+        assert_eq!(v["standings"].as_array().map(Vec::len), Some(8), "{v}");
+    }
+    let trf = "chess-data/real-world/sklangen-trf/example1.trf";
+    if let Some(a) = on_a_copy(trf, "karl-mala.541", &["rank", "--json"]) {
+        // Exit 0, or 3 for the tie FIDE's own file leaves to lots at the
+        // bottom (issue 42: its pseudo-player `spielfrei`): read, not refused.
+        let out = a.get_output();
+        assert!(matches!(out.status.code(), Some(0 | 3)), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["procedure"], "fide", "{v}");
+    }
+}
+
+#[test]
+fn a_file_of_a_kind_countback_does_not_read_is_refused_as_what_it_is() {
+    // Before: a PDF saved with `.pbn` was read as PBN (its `%PDF` taken
+    // for a PBN comment) and refused for a PBN reason; a web page saved as
+    // `.xml` was refused as bad USEBIO. Each is now named as what it is,
+    // with the kinds countback reads.
+    for (name, bytes, what) in [
+        (
+            "results.pbn",
+            &b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n"[..],
+            "a PDF document",
+        ),
+        (
+            "results.xml",
+            b"<!DOCTYPE html>\n<html><body></body></html>",
+            "a web page (HTML)",
+        ),
+        (
+            "results.xls",
+            b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\0\0",
+            "an OLE compound document",
+        ),
+    ] {
+        let file = countback_test_support::cli::scratch(name, bytes);
+        let a = countback(&["score", &file.to_string_lossy()]).code(65);
+        let err = stderr(&a);
+        assert!(err.contains(&format!("this is {what}")), "{name}: {err}");
+        assert!(err.contains("Bridgemate .bws"), "{name}: {err}");
     }
 }
 

@@ -60,12 +60,13 @@ fn an_undated_file_takes_the_rules_in_force_and_says_so() {
         return;
     };
     // The file has no start date: the 2026 caps apply (README: #4 BH 14),
-    // as FIDE's reference engine takes it, with a warning naming the flag.
+    // as FIDE's reference engine takes it, with a warning naming the option
+    // (in words the page shows too: issue 39).
     let out = COUNTBACK.run(&["rank", f.to_str().unwrap(), "--json", "--tiebreaks", "BH"]);
     let v = out.json();
     assert_eq!(value(&v, "FIDE C.07 BH", "Player 4"), "14");
     let err = out.stderr;
-    assert_shows(&err, &["no readable start date", "--edition"]);
+    assert_shows(&err, &["no readable start date", "the edition option"]);
 }
 
 #[test]

@@ -155,19 +155,23 @@ fn boards_print_a_results_files_board_tables_in_every_format() {
         ]
     );
 
-    // `all`, `adjusted`, and no `--boards`.
+    // `all`, `adjusted`, and no `--boards`: every board, as an event
+    // file's pairs session prints (issue 40: a results file printed none
+    // unless asked, so the page's "board by board" showed no board).
     let all = run(file, BUTLER_PBN, &["score", "FILE", "--boards", "all"]).stdout;
     assert_eq!(board_headings(&all).len(), 4);
     let adjusted = run(file, BUTLER_PBN, &["score", "FILE", "--boards", "adjusted"]).stdout;
     assert!(board_headings(&adjusted).is_empty(), "{adjusted}");
     let plain = run(file, BUTLER_PBN, &["score", "FILE"]).stdout;
-    assert!(board_headings(&plain).is_empty());
-    let plain = run(file, BUTLER_PBN, &["score", "FILE", "--json"]).json();
-    assert!(plain.get("boards").is_none());
+    assert_eq!(board_headings(&plain).len(), 4, "{plain}");
+    let json = run(file, BUTLER_PBN, &["score", "FILE", "--json"]).json();
+    assert_eq!(json["boards"].as_array().map(Vec::len), Some(4), "{json}");
+    let csv = run(file, BUTLER_PBN, &["score", "FILE", "--format", "csv"]).stdout;
+    assert!(csv.starts_with("section,field,place"), "{csv}");
     let help = COUNTBACK.run(&["score", "--help"]).stdout;
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("A results file prints its board tables only when asked"),
+        flat.contains("for an event file and a results file alike"),
         "{help}"
     );
 }
@@ -259,7 +263,7 @@ fn the_standings_header_says_player_in_an_individual_event() {
     // said "a USEBIO file").
     COUNTBACK
         .run_on("b.pbn", BUTLER_PBN, &["rank", "FILE"])
-        .refused("a results file (USEBIO, NZ Scorer, PBN) is a scored session");
+        .refused("a results file (Bridgemate .bws, USEBIO or NZ Scorer, PBN) is a scored session");
     let Some(pbn) =
         shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/individuals.pbn")
     else {
@@ -389,6 +393,32 @@ fn ruter_mp1_board_tables_print_the_files_own_relative_figures() {
     assert!(text
         .lines()
         .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["8", "1", "-140", "-3", "3"]));
+}
+
+/// Issue 41, "Scripts cannot trust the exit code": `audit` exited 0 with
+/// figures that nothing explains. Ruter's cross-IMP board (test-support's
+/// `ruter_cross`, worked there by hand: NS sums 22, −3, −19) under its own
+/// tag for sums, `IMP;Cross`, is reproduced figure for figure: exit 0.
+/// Under a tag that says the mean (`Cross-IMPs`) every figure is still
+/// explained, by another rule (the sum): exit 0, the class named. With
+/// pair 3's total printed −2 (its one line says −3, and pair 4's 2 where
+/// its line says 3) no rule and no hand change explains the two totals:
+/// exit 1, and the output is still written in full.
+#[test]
+fn audit_exits_1_when_a_stored_figure_is_unexplained() {
+    for (scoring, totals, code, says) in [
+        ("IMP;Cross", ["22", "-3", "-19"], 0, "0 unexplained"),
+        ("Cross-IMPs", ["22", "-3", "-19"], 0, "6 under another rule"),
+        ("IMP;Cross", ["22", "-2", "-19"], 1, "2 unexplained"),
+    ] {
+        let out = COUNTBACK.run_on("x.pbn", &ruter_cross(scoring, totals), &["audit", "FILE"]);
+        assert_eq!(
+            out.code, code,
+            "{scoring} {totals:?}: {}{}",
+            out.stdout, out.stderr
+        );
+        assert!(out.stdout.contains(says), "{}", out.stdout);
+    }
 }
 
 /// Why: "A figure labelled 'reproduced under the ebu_letter convention'

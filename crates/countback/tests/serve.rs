@@ -203,6 +203,96 @@ fn assert_same_rendering(page: &str, cli_html: &[u8]) {
 }
 
 #[test]
+fn the_page_chooser_and_its_hint_offer_every_kind_of_file() {
+    // Issue 39/40: the chooser's `accept` list and its hint left out `.bws`,
+    // which the page reads. Both now come from the table of file kinds:
+    // every extension of every row is accepted and named, and the message
+    // shown when no file is chosen (the script's words, in the markup) names
+    // them too.
+    with_page(60, |page| {
+        let html = page.get("/").text();
+        let accept = html
+            .split("accept=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no accept list:\n{html}"));
+        let hint = html
+            .split("id=\"file-hint\" class=\"hint\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</p>").next())
+            .unwrap_or_else(|| panic!("no hint:\n{html}"));
+        let choose = html
+            .split("data-choose=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no data-choose:\n{html}"));
+        for row in countback_event::kinds::FORMATS {
+            for ext in row.extensions {
+                let dotted = format!(".{ext}");
+                assert!(
+                    accept.split(',').any(|a| a == dotted),
+                    "{dotted} not in accept={accept}"
+                );
+                assert!(hint.contains(&dotted), "{dotted} not in the hint: {hint}");
+                assert!(
+                    choose.contains(&dotted),
+                    "{dotted} not in data-choose: {choose}"
+                );
+            }
+        }
+        assert!(hint.contains("Bridgemate .bws"), "{hint}");
+        // The script shows the markup's words, and lists no kind itself.
+        let script = page.get("/page.js").text();
+        for row in countback_event::kinds::FORMATS {
+            for ext in row.extensions {
+                assert!(
+                    !script.contains(&format!(".{ext})")),
+                    "page.js lists .{ext}"
+                );
+            }
+        }
+        assert!(script.contains("data-choose"));
+    });
+}
+
+#[test]
+fn a_teams_results_file_is_ranked_from_the_default_view() {
+    // Issue 40: a Ruter teams PBN was refused in the page's default view
+    // with a procedure chosen ("a results file … is not ranked by a
+    // procedure"), and without one the page showed a command line
+    // (`countback rank FILE --procedure ebu`) to a browser user. Now the
+    // chosen procedure ranks it (8 teams, as the command line's `rank`),
+    // and without one the page points at its own Procedure field, in words
+    // with no command-line syntax.
+    use countback_test_support::files::RUTER_TEAMS_PBN;
+    with_page(60, |page| {
+        let file = RUTER_TEAMS_PBN.as_bytes();
+        let r = page.post(&[
+            ("file", Some("teams.pbn"), file),
+            ("procedure", None, b"ebu"),
+        ]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(r.text().contains("ranked by ebu"), "{}", r.text());
+        let r = page.post(&[("file", Some("teams.pbn"), file)]);
+        let text = r.text();
+        let message = text
+            .split("<p class=\"message\">")
+            .nth(1)
+            .and_then(|m| m.split("</p>").next())
+            .unwrap_or_else(|| panic!("no message:\n{text}"));
+        assert!(
+            message.contains("choose one in the Procedure field"),
+            "{message}"
+        );
+        assert!(message.contains("ebu, wbf-swiss"), "{message}");
+        assert!(
+            !message.contains("--procedure") && !message.contains("countback rank"),
+            "{message}"
+        );
+    });
+}
+
+#[test]
 fn the_page_offers_every_procedure_and_its_options() {
     with_page(60, |page| {
         let r = page.get("/");
@@ -789,7 +879,13 @@ fn every_kind_of_file_the_command_line_reads_the_page_reads_alike() {
                     parts.push((field, None, value.as_bytes()));
                 }
                 let (code, html, err) = cli(&args);
-                assert_eq!(code, 0, "{name} {command}: {err}");
+                // An audit exits 1 when a figure is unexplained (issue
+                // 41); its document is written all the same.
+                let allowed: &[i32] = if *command == "audit" { &[0, 1] } else { &[0] };
+                assert!(
+                    allowed.contains(&code),
+                    "{name} {command}: exit {code}: {err}"
+                );
                 let r = page.post(&parts);
                 assert_eq!(r.status, 200, "{name} {show} {option:?}: {}", r.text());
                 assert_same_rendering(&r.text(), &html);

@@ -34,19 +34,13 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    /// What to say of a file whose kind is not known.
-    pub const UNKNOWN: &'static str = "unknown file type: expected .toml or .json (event file), .xml (USEBIO / NZ Scorer), .pbn (PBN results), .bws (Bridgemate) or .trf (FIDE)";
-
-    /// The kind of a file by its extension (any case).
+    /// The kind of a file by its extension (any case), from the table of
+    /// file kinds ([`crate::kinds::FORMATS`]). A front end that has the
+    /// file's bytes asks [`crate::kinds::recognise`] instead, which reads
+    /// the content first.
     #[must_use]
     pub fn by_extension(ext: &str) -> Option<FileKind> {
-        match ext.to_ascii_lowercase().as_str() {
-            "toml" => Some(FileKind::Event(Notation::Toml)),
-            "json" => Some(FileKind::Event(Notation::Json)),
-            "xml" | "pbn" | "bws" => Some(FileKind::Results),
-            "trf" | "txt" => Some(FileKind::Trf),
-            _ => None,
-        }
+        crate::kinds::by_extension(ext).map(|f| f.kind)
     }
 
     /// The options group a job on this kind of file reads (the procedure's
@@ -328,7 +322,12 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .for_group(kind, procedure.map(Procedure::name))?;
             Ok(Answer::Ranked(event.rank(&rank)?))
         }
-        FileKind::Results if request.job == Job::Rank => {
+        // Ranked when asked, or when a procedure is chosen for what the
+        // file is for (the page's default view with a procedure chosen).
+        FileKind::Results
+            if request.job == Job::Rank
+                || (request.job == Job::Auto && request.procedure.is_some()) =>
+        {
             // A teams results file is ranked as the event file of its
             // matches would be; a pairs session is not ranked.
             let options = request
@@ -336,9 +335,14 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .for_group(kind, request.procedure.map(Procedure::name))?;
             match crate::results_teams::rank(bytes, request.procedure, &options)? {
                 Some(ranked) => Ok(Answer::Ranked(ranked.ranking)),
-                None => Err(Refusal::WrongJob {
-                    kind,
-                    job: request.job,
+                None => Err(match request.procedure {
+                    Some(procedure) if request.job == Job::Auto => {
+                        Refusal::NoProcedure { kind, procedure }
+                    }
+                    _ => Refusal::WrongJob {
+                        kind,
+                        job: request.job,
+                    },
                 }),
             }
         }
@@ -361,7 +365,7 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
             let options: FideOptions = request
                 .options
                 .for_group(kind, kind.options_group())?
-                .read("fide", &FieldPath::key("--option"), &mut Vec::new())?;
+                .read("fide", &FieldPath::run(None), &mut Vec::new())?;
             let text = text(bytes)?;
             Ok(match request.job {
                 Job::Audit => {
@@ -397,7 +401,7 @@ fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Ref
     };
     if request.job == Job::Audit || request.job == Job::Rank {
         return Err(not(
-            "USEBIO is written for a scored pairs session: use `countback score FILE --format usebio`",
+            "USEBIO is written for a scored pairs session, not for a ranking or an audit",
         ));
     }
     match kind {

@@ -14,6 +14,10 @@ pub enum Segment {
     Key(String),
     /// A position in an array, counted from 0.
     Index(usize),
+    /// Not in the file: what was set for this run (an option, the
+    /// procedure), which each front end names in its own words (the command
+    /// line's flags, the page's fields). Only ever a path's first step.
+    Run,
 }
 
 /// Where a value sits in the event file, e.g. `boards[2].results[3].score`.
@@ -26,6 +30,23 @@ impl FieldPath {
     #[must_use]
     pub fn key(key: &str) -> FieldPath {
         FieldPath(vec![Segment::Key(key.to_owned())])
+    }
+
+    /// The path of something set for this run rather than in the file:
+    /// the run's options (`None`) or one of them.
+    #[must_use]
+    pub fn run(key: Option<&str>) -> FieldPath {
+        let mut p = FieldPath(vec![Segment::Run]);
+        if let Some(k) = key {
+            p.0.push(Segment::Key(k.to_owned()));
+        }
+        p
+    }
+
+    /// Whether the path is of something set for this run, not in the file.
+    #[must_use]
+    pub fn is_run(&self) -> bool {
+        self.0.first() == Some(&Segment::Run)
     }
 
     /// This path with a key appended.
@@ -53,11 +74,14 @@ impl FieldPath {
 
 impl fmt::Display for FieldPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, s) in self.0.iter().enumerate() {
+        let steps = self.0.strip_prefix(&[Segment::Run]).unwrap_or(&self.0);
+        for (n, s) in steps.iter().enumerate() {
             match s {
                 Segment::Key(k) if n == 0 => write!(f, "{k}")?,
                 Segment::Key(k) => write!(f, ".{k}")?,
                 Segment::Index(i) => write!(f, "[{i}]")?,
+                // Only ever first, and taken off above.
+                Segment::Run => {}
             }
         }
         Ok(())
@@ -183,6 +207,10 @@ pub enum Problem {
         /// What to do instead.
         hint: String,
     },
+    /// A teams results file where a pairs session was asked for: it is
+    /// ranked by a teams procedure (each front end says how to ask).
+    #[error("this is a teams results file (matches between teams, in IMPs and VPs): it is ranked by a teams procedure ({}), which also checks every stored IMP, VP and total (docs/pbn.md, \"Teams files\")", teams_procedures())]
+    TeamsFile,
     /// A file of a kind this command does not take.
     #[error("{message}")]
     WrongKind {
@@ -254,6 +282,17 @@ pub enum Problem {
     /// A teams results file that cannot be rescored.
     #[error(transparent)]
     Teams(#[from] countback_usebio::TeamsError),
+}
+
+/// The procedures that rank a teams results file
+/// ([`crate::results_teams::PROCEDURES`]), in words: `ebu, wbf-swiss, …`.
+#[must_use]
+pub fn teams_procedures() -> String {
+    let names: Vec<&str> = crate::results_teams::PROCEDURES
+        .iter()
+        .map(|p| p.name())
+        .collect();
+    names.join(", ")
 }
 
 // Constructors for the variants built in many places: each names its
@@ -410,7 +449,15 @@ impl fmt::Display for EventError {
             write!(f, "line {}, column {}, ", at.line, at.column)?;
         }
         if let Some(field) = self.field.as_ref().filter(|p| !p.is_empty()) {
-            write!(f, "field `{field}`: ")?;
+            if field.is_run() {
+                if field.0.len() > 1 {
+                    write!(f, "`{field}` set for this run: ")?;
+                } else {
+                    write!(f, "set for this run: ")?;
+                }
+            } else {
+                write!(f, "field `{field}`: ")?;
+            }
         }
         write!(f, "{}", self.problem)
     }

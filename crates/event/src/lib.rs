@@ -28,6 +28,7 @@ mod culprit;
 pub mod display;
 pub mod error;
 pub mod file;
+pub mod kinds;
 pub mod labels;
 pub mod limits;
 pub mod options;
@@ -238,7 +239,7 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
         warnings.push(Warning {
             field: None,
             at: None,
-            message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose with --edition".to_owned(),
+            message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose another with the edition option".to_owned(),
         });
     }
     let base = options.edition.resolve(&t);

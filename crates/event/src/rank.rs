@@ -235,7 +235,10 @@ pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
     let procedure = request.procedure.or(event.event.procedure).ok_or_else(|| {
         EventError::at(
             FieldPath::key("event").k("procedure"),
-            Problem::missing("a procedure (event.procedure, or --procedure)", "ranking"),
+            Problem::missing(
+                "a procedure (the file's event.procedure, or one chosen for this run)",
+                "ranking",
+            ),
         )
     })?;
     check_uses(event, procedure)?;
@@ -312,7 +315,7 @@ impl Ctx<'_> {
         RawOptions::read_layered(
             &[
                 (self.file_options, options_path()),
-                (self.run_options, FieldPath::key("--option")),
+                (self.run_options, FieldPath::run(None)),
             ],
             self.procedure.name(),
             warnings,

@@ -33,6 +33,9 @@ pub struct Rescored {
     pub rescore: Rescore,
     /// The session as read.
     pub session: Session,
+    /// The contract, declarer, lead and tricks of each line, where the file
+    /// has them (a Bridgemate `.bws`), by board, section and NS pair.
+    pub plays: countback_usebio::Plays,
 }
 
 /// A results file audited, with the session read from it.
@@ -50,7 +53,7 @@ pub struct Audited {
 /// file is rescored as a convention scores it.
 fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<Convention>> {
     let options: ScoringOptions = crate::options::RawOptions::read_layered(
-        &[(overrides, FieldPath::key("--option"))],
+        &[(overrides, FieldPath::run(None))],
         "scoring",
         &mut Vec::new(),
     )?;
@@ -64,7 +67,7 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
         unplayable_award,
     } = options;
     crate::error::refuse_given(
-        Some(&FieldPath::key("--option")),
+        Some(&FieldPath::run(None)),
         &[
             ("expected", expected.is_some()),
             ("scale", scale.is_some()),
@@ -74,25 +77,9 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
             ("unplayable_award", unplayable_award.is_some()),
         ],
         "rescoring a results file",
-        "a results file is rescored by a named convention: -o convention=…",
+        "a results file is rescored by a named convention (the convention option)",
     )?;
     Ok(convention)
-}
-
-/// The kind of results file, from its first bytes: PBN (`%` or `[` first),
-/// else XML (USEBIO or NZ Scorer).
-fn is_pbn(bytes: &[u8]) -> bool {
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    matches!(
-        body.iter().find(|b| !b.is_ascii_whitespace()),
-        Some(b'%' | b'[')
-    )
-}
-
-/// Whether the bytes are an MS Access database (Jet 3 or Jet 4), as a
-/// Bridgemate `.bws` is: its first page says `Standard Jet DB` at byte 4.
-fn is_access(bytes: &[u8]) -> bool {
-    bytes.get(4..19) == Some(b"Standard Jet DB".as_slice())
 }
 
 /// A results file read: the session, and the contracts played where the
@@ -132,32 +119,46 @@ pub(crate) enum Parsed {
     Teams(countback_usebio::TeamsSession),
 }
 
-/// Read a results file as what it is.
+/// Read a results file as what it is: by the row of the table of file
+/// kinds ([`crate::kinds`]) whose content it is.
 pub(crate) fn parse_any(bytes: &[u8]) -> Result<Parsed> {
-    if is_access(bytes) {
-        let bws = countback_bws::read_bws(bytes)?.session()?;
-        return Ok(Parsed::Session(Read {
-            session: bws.session,
-            plays: bws.plays,
-            stores_figures: false,
-        }));
-    }
-    let session = if is_pbn(bytes) {
-        match countback_pbn::parse_pbn_results_bytes(bytes)? {
-            countback_pbn::PbnResults::Session(s) => s,
-            countback_pbn::PbnResults::Teams(t) => return Ok(Parsed::Teams(t)),
-        }
-    } else {
-        match countback_usebio::parse_results_any_bytes(bytes)? {
-            countback_usebio::Results::Session(s) => s,
-            countback_usebio::Results::Teams(t) => return Ok(Parsed::Teams(t)),
-        }
-    };
+    crate::kinds::read_results(bytes)
+}
+
+/// A Bridgemate `.bws` read: its contracts scored by Law 77 (it stores no
+/// figure of its own).
+pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
+    let bws = countback_bws::read_bws(bytes)?.session()?;
     Ok(Parsed::Session(Read {
+        session: bws.session,
+        plays: bws.plays,
+        stores_figures: false,
+    }))
+}
+
+/// A PBN results file read: a pairs or individual session, or teams.
+pub(crate) fn read_pbn(bytes: &[u8]) -> Result<Parsed> {
+    Ok(match countback_pbn::parse_pbn_results_bytes(bytes)? {
+        countback_pbn::PbnResults::Session(s) => stored(s),
+        countback_pbn::PbnResults::Teams(t) => Parsed::Teams(t),
+    })
+}
+
+/// A USEBIO or NZ Scorer XML file read: a pairs session, or teams.
+pub(crate) fn read_xml(bytes: &[u8]) -> Result<Parsed> {
+    Ok(match countback_usebio::parse_results_any_bytes(bytes)? {
+        countback_usebio::Results::Session(s) => stored(s),
+        countback_usebio::Results::Teams(t) => Parsed::Teams(t),
+    })
+}
+
+/// A session whose file stores its own figures (to audit).
+fn stored(session: Session) -> Parsed {
+    Parsed::Session(Read {
         session,
         plays: countback_usebio::Plays::new(),
         stores_figures: true,
-    }))
+    })
 }
 
 /// Rescore a results file given as bytes — USEBIO, NZ Scorer, PBN or a
@@ -171,6 +172,7 @@ pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<R
     Ok(Rescored {
         rescore: countback_usebio::rescore(&read.session, convention)?,
         session: read.session,
+        plays: read.plays,
     })
 }
 
@@ -186,7 +188,8 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
     if !read.stores_figures {
         return Err(EventError::new(Problem::NothingToAudit {
             what: "a Bridgemate .bws file stores the contracts played, not scores".to_owned(),
-            hint: "`countback score` scores it by Law 77 and match points".to_owned(),
+            hint: "score it instead: its contracts are scored by Law 77 and match points"
+                .to_owned(),
         }));
     }
     Ok(Audited {

@@ -49,17 +49,22 @@ impl TeamsRanked {
 }
 
 /// The refusal of a teams file where a pairs session is asked for.
+/// The procedures that rank a teams results file: those whose stage is
+/// teams playing matches in IMPs or VPs. (The pairs and BAM procedures
+/// read matches of another kind; IHSA's are chess.)
+pub const PROCEDURES: [Procedure; 4] = [
+    Procedure::Ebu,
+    Procedure::WbfSwiss,
+    Procedure::WbfRoundRobin,
+    Procedure::WbfKnockout,
+];
+
 pub(crate) fn not_a_session() -> EventError {
-    EventError::new(Problem::wrong_kind(
-        "this is a teams results file (matches between teams, in IMPs and VPs): \
-                  it is ranked by a teams procedure, `countback rank FILE --procedure ebu` \
-                  (or wbf-swiss, wbf-round-robin), which also checks every stored IMP, VP and \
-                  total (docs/pbn.md, \"Teams files\")",
-    ))
+    EventError::new(Problem::TeamsFile)
 }
 
 fn option_path(name: &str) -> FieldPath {
-    FieldPath::key("--option").k(name)
+    FieldPath::run(Some(name))
 }
 
 fn bad_option(name: &str, message: String) -> EventError {
@@ -178,7 +183,7 @@ fn in_the_file(mut e: EventError, session: &TeamsSession) -> EventError {
         Some([Segment::Key(k), Segment::Index(i), ..]) if k == "contestants" => {
             session.teams.get(*i).map(|t| t.line)
         }
-        Some([Segment::Key(k), ..]) if k == "--option" => return e,
+        Some([Segment::Run, ..]) => return e,
         _ => None,
     };
     e.field = None;
@@ -206,7 +211,7 @@ fn audit_warnings(
         Some(choice) => {
             let whence = match &choice.source {
                 ScaleSource::Inferred { reproduced, of, .. } => format!(
-                    "inferred from the file: it reproduces {reproduced} of {of} stored match VPs (name another with -o vp_scale=… -o boards_per_match=…)"
+                    "inferred from the file: it reproduces {reproduced} of {of} stored match VPs (name another with the vp_scale and boards_per_match options)"
                 ),
                 _ => "as named for this run".to_owned(),
             };
@@ -286,8 +291,9 @@ pub fn rank_session(
     let reads = procedure.entry().reads;
     if !reads.matches {
         return Err(EventError::new(Problem::wrong_kind(format!(
-                "the {procedure} procedure does not rank teams matches: choose ebu, wbf-swiss, wbf-round-robin or wbf-knockout"
-            ))));
+            "the {procedure} procedure does not rank teams matches: choose {}",
+            crate::error::teams_procedures()
+        ))));
     }
     let (imps, rescore, findings) = if reads.vps {
         let choice = infer_scale(&session, scale, boards)?;
@@ -301,7 +307,7 @@ pub fn rank_session(
         (imps, Some(audit.rescore), audit.findings)
     } else {
         crate::error::refuse_given(
-            Some(&FieldPath::key("--option")),
+            Some(&FieldPath::run(None)),
             &[
                 ("vp_scale", scale.is_some()),
                 ("boards_per_match", boards.is_some()),
@@ -350,9 +356,9 @@ pub fn rank(
         crate::results::Parsed::Teams(session) => {
             let procedure = procedure.ok_or_else(|| {
                 EventError::at(
-                    FieldPath::key("--procedure"),
+                    FieldPath::run(Some("procedure")),
                     Problem::missing(
-                        "a teams procedure (--procedure ebu, wbf-swiss, wbf-round-robin)",
+                        format!("a teams procedure ({})", crate::error::teams_procedures()),
                         "ranking a teams results file",
                     ),
                 )

@@ -436,10 +436,7 @@ fn scoring_options(
         }
     }
     crate::options::RawOptions::read_layered(
-        &[
-            (&raw, scoring_path()),
-            (overrides, FieldPath::key("--option")),
-        ],
+        &[(&raw, scoring_path()), (overrides, FieldPath::run(None))],
         "scoring",
         &mut Vec::new(),
     )
@@ -594,6 +591,9 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
             Ranking::OneField
         },
         description: Some(event.event.name.clone()),
+        date: None,
+        club: None,
+        venue: None,
         program: Some("countback".to_owned()),
         participants,
         boards,

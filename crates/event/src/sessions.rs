@@ -681,7 +681,7 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                 bad(
                     Some(i),
                     format!(
-                        "{}: pair {} has no player names to match it by (--match-by names)",
+                        "{}: pair {} has no player names to match it by (pairs matched by names)",
                         r.name, p.id
                     ),
                 )
@@ -695,7 +695,7 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                 return Err(bad(
                     Some(i),
                     format!(
-                        "{}: pairs {first} and {} are both {key:?} (--match-by {})",
+                        "{}: pairs {first} and {} are both {key:?} (pairs matched by {})",
                         r.name,
                         p.id,
                         rule.match_by.name()
@@ -932,11 +932,10 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             rule.combine.name()
         ),
         match rule.match_by {
-            MatchBy::PairNumber => {
-                "pairs matched across sessions by pair number (--match-by pair-number)".to_owned()
-            }
+            MatchBy::PairNumber => "pairs matched across sessions by pair number".to_owned(),
             MatchBy::Names => {
-                "pairs matched across sessions by their players' names, in any order and case (--match-by names)".to_owned()
+                "pairs matched across sessions by their players' names, in any order and case"
+                    .to_owned()
             }
         },
     ];
@@ -972,8 +971,7 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
     }
     if rule.session_ties == SessionTies::Split {
         trace.push(
-            "each session's first place split by EBU 143.7.1 within that session alone (--session-ties split)"
-                .to_owned(),
+            "each session's first place split by EBU 143.7.1 within that session alone".to_owned(),
         );
     }
     Ok(Combined {

@@ -315,6 +315,8 @@ fn toml_offset(doc: &toml_edit::Document<String>, path: &[Segment]) -> Option<us
                 Some(value) => value,
                 None => return best,
             },
+            // Set for this run: nowhere in the file.
+            Segment::Run => return None,
         };
         best = item_start(next).or(best);
         item = next;
@@ -377,6 +379,8 @@ fn json_offset(text: &str, path: &[Segment], found: &Found) -> Option<usize> {
                 i = start;
                 best = Some(i);
             }
+            // Set for this run: nowhere in the file.
+            Segment::Run => return None,
         }
     }
     best

@@ -71,7 +71,7 @@ pub(crate) fn list(
     warnings.push(Warning {
         field: None,
         at: None,
-        message: "no team tie-break list in the file (records 202/212) nor given (--tiebreaks): the teams are ranked by their primary score alone, ties left to the drawing of lots".to_owned(),
+        message: "no team tie-break list in the file (records 202/212) nor given for this run (the tiebreaks option): the teams are ranked by their primary score alone, ties left to the drawing of lots".to_owned(),
     });
     Ok(TeamCascade::default())
 }

@@ -48,6 +48,9 @@ struct Reader<'t> {
     version: Option<String>,
     program: Option<String>,
     description: Option<String>,
+    /// `[Date]` and `[Site]`, the first given: shown in the header.
+    date: Option<String>,
+    site: Option<String>,
     /// `[Scoring]`: value, line, column.
     scoring: Option<(String, usize, usize)>,
     /// `% <META name=ScoringType content="…">` (Ruter), when there is no
@@ -111,6 +114,8 @@ impl<'t> Reader<'t> {
             "Event" if self.description.is_none() && !unknown => {
                 self.description = Some(value.to_owned());
             }
+            "Date" if self.date.is_none() && !unknown => self.date = Some(value.to_owned()),
+            "Site" if self.site.is_none() && !unknown => self.site = Some(value.to_owned()),
             "Competition" if !unknown => {
                 // A teams file is refused at its first table, which names
                 // the parts it has (or at the end, if it has none).
@@ -415,6 +420,9 @@ impl<'t> Reader<'t> {
                 Ranking::OneField
             },
             description: self.description,
+            date: self.date,
+            club: None,
+            venue: self.site,
             program: self.program,
             participants,
             boards,

@@ -373,6 +373,13 @@ pub(crate) fn read_nz_scorer(
         event: EventKind::MatchPointPairs,
         ranking,
         description: root.attribute("event_name").map(str::to_owned),
+        date: root
+            .attribute("event_date")
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_owned),
+        club: None,
+        venue: None,
         program: Some("NZ Bridge Scorer".to_owned()),
         participants,
         boards,

@@ -346,6 +346,14 @@ pub struct Session {
     pub ranking: Ranking,
     /// `EVENT_DESCRIPTION` or the NZ `event_name`.
     pub description: Option<String>,
+    /// The date the session was played, as the file writes it (USEBIO
+    /// `DATE`, NZ Scorer `event_date`, PBN `[Date]`): shown, never read as a
+    /// figure.
+    pub date: Option<String>,
+    /// The club that ran it (USEBIO `CLUB_NAME`).
+    pub club: Option<String>,
+    /// Where it was played (USEBIO `VENUE`, PBN `[Site]`).
+    pub venue: Option<String>,
     /// `PROGRAM_NAME` and `PROGRAM_VERSION`.
     pub program: Option<String>,
     /// Every contestant, in file order.

@@ -277,6 +277,16 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
     };
 
     let description = child_text(event_node, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned());
+    let date = said(event_node, "DATE");
+    let venue = said(event_node, "VENUE");
+    // The club is a child of the root in every real file (Compscore,
+    // EBUScore); a `CLUB_NAME` inside the event is read too, so that no
+    // element of that name is passed over unread.
+    let club = root
+        .children()
+        .find(|n| n.has_tag_name("CLUB"))
+        .and_then(|c| said(c, "CLUB_NAME"))
+        .or_else(|| said(event_node, "CLUB_NAME"));
     let program = child_text(event_node, "PROGRAM_NAME").map(|(_, name)| {
         match child_text(event_node, "PROGRAM_VERSION") {
             Some((_, v)) => format!("{name} {v}"),
@@ -367,12 +377,23 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         event,
         ranking,
         description,
+        date,
+        club,
+        venue,
         program,
         participants,
         boards,
         rule: crate::session::FileRule::default(),
         not_used: not_used(root),
     })
+}
+
+/// What people read in a header (a date, a club's name): kept as written,
+/// an empty element absent.
+fn said(node: Node<'_, '_>, name: &'static str) -> Option<String> {
+    child_text(node, name)
+        .map(|(_, t)| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
 }
 
 /// Whether this reader reads an element (or reads through it to its
@@ -384,6 +405,10 @@ fn is_read(name: &str) -> bool {
         "USEBIO"
             | "EVENT"
             | "EVENT_DESCRIPTION"
+            | "CLUB"
+            | "CLUB_NAME"
+            | "DATE"
+            | "VENUE"
             | "PROGRAM_NAME"
             | "PROGRAM_VERSION"
             | "WINNER_TYPE"

@@ -97,7 +97,7 @@ pub enum ServeError {
     #[error("{0}")]
     Form(String),
     /// No file was chosen.
-    #[error("choose a file first: an event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)")]
+    #[error("choose a file first: {}", countback_event::kinds::described(None))]
     NoFile,
     /// The file is not UTF-8 text (event and TRF files must be).
     #[error("{file}: line {line}, column {column}: byte 0x{byte:02X} is not UTF-8; save the file as UTF-8 (event and TRF files are UTF-8 text)")]
@@ -121,7 +121,7 @@ pub enum ServeError {
     },
     /// The event library refused the file: the field, and the line and
     /// column where known.
-    #[error("{file}: {source}")]
+    #[error("{file}: {}", in_page_words(source))]
     Event {
         /// The file's name, as uploaded.
         file: String,
@@ -319,13 +319,44 @@ fn router_with(limits: &Limits) -> Router {
 // ---------------------------------------------------------------------
 // The answer: the event library, then the command line's rendering.
 
-/// The kind of file, by its name's extension, as the command line takes it.
-fn kind_of(name: &str) -> Result<FileKind, ServeError> {
-    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or_default();
-    FileKind::by_extension(ext).ok_or_else(|| ServeError::WrongFile {
-        file: name.to_owned(),
-        message: FileKind::UNKNOWN.to_owned(),
-    })
+/// The event library's error as the page says it: what was set for this
+/// run is named by the page's own field (the procedure chooser, an
+/// option's `GROUP.OPTION` field), and a teams file asked to be scored is
+/// sent to the chooser.
+fn in_page_words(e: &EventError) -> String {
+    use countback_event::{Problem, Segment};
+    let mut said = match e.field.as_ref().filter(|f| f.is_run()) {
+        Some(field) => match field.0.get(1..).unwrap_or_default() {
+            [Segment::Key(k)] if k == "procedure" => format!("the Procedure field: {}", e.problem),
+            [Segment::Key(k), ..] => format!("the option {k}: {}", e.problem),
+            _ => format!("the options: {}", e.problem),
+        },
+        None => e.to_string(),
+    };
+    if matches!(e.problem, Problem::TeamsFile) {
+        said.push_str(": choose one in the Procedure field");
+    }
+    said
+}
+
+/// What to say when no file was chosen: every kind the page reads, from
+/// the event library's table of file kinds.
+pub(crate) fn choose_first() -> String {
+    format!(
+        "Choose a file first: {}.",
+        countback_event::kinds::described(None)
+    )
+}
+
+/// The kind of file, by its content first and then its name, as the
+/// command line takes it (the event library's table of file kinds).
+fn kind_of(name: &str, bytes: &[u8]) -> Result<FileKind, ServeError> {
+    countback_event::kinds::recognise(name, bytes)
+        .map(|f| f.kind)
+        .map_err(|e| ServeError::WrongFile {
+            file: name.to_owned(),
+            message: e.to_string(),
+        })
 }
 
 /// The answer to a request that worked.
@@ -377,17 +408,28 @@ impl Ask {
                 column,
                 byte,
             },
-            Refusal::WrongJob { kind, .. } => self.wrong(match kind {
-                FileKind::Event(_) => "audit reads a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf)",
-                FileKind::Results => "a results file (USEBIO, NZ Scorer, PBN) is a scored session: show its standings (rescored) or an audit",
-                FileKind::Trf => "a TRF file is a chess event: show its standings or an audit",
+            Refusal::WrongJob { kind, .. } => self.wrong(&match kind {
+                FileKind::Event(_) => format!(
+                    "an audit reads {}",
+                    countback_event::kinds::described(Some(Job::Audit))
+                ),
+                FileKind::Results => format!(
+                    "a results file ({}) is a scored session: show its standings (rescored) or an audit",
+                    countback_event::kinds::results_labels()
+                ),
+                FileKind::Trf => {
+                    "a TRF file is a chess event: show its standings or an audit".to_owned()
+                }
             }),
             Refusal::NotFide { .. } => self.wrong("a TRF file is ranked by the FIDE procedure"),
             Refusal::NoProcedure { kind, procedure } => self.wrong(&format!(
                 "the procedure {procedure} was chosen, but {}",
                 match kind {
-                    FileKind::Results | FileKind::Trf => "a results file (USEBIO, NZ Scorer, PBN) is a scored session: it is rescored or audited, not ranked by a procedure",
-                    FileKind::Event(_) => "a pairs session is scored by its [event.scoring], not by a tie-break procedure",
+                    FileKind::Results | FileKind::Trf => format!(
+                        "a results file ({}) is a scored session: it is rescored or audited, not ranked by a procedure",
+                        countback_event::kinds::results_labels()
+                    ),
+                    FileKind::Event(_) => "a pairs session is scored by its [event.scoring], not by a tie-break procedure".to_owned(),
                 }
             )),
             Refusal::UnusedOptions { set, kind, applies } => ServeError::UnusedOptions {
@@ -411,7 +453,7 @@ impl Ask {
     /// The event library's answer to the form, rendered as the command
     /// line renders it.
     fn answer(&self, format: Format) -> Result<Answer, ServeError> {
-        let kind = kind_of(&self.name)?;
+        let kind = kind_of(&self.name, &self.bytes)?;
         let job = match self.show {
             Show::Auto => Job::Auto,
             Show::Explain => Job::Rank,

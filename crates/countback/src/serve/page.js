@@ -94,7 +94,9 @@
 
   function submit(want) {
     if (!file.files || !file.files.length) {
-      fail('Choose a file first: an event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf).');
+      // The words come from the event library's table of file kinds, in
+      // the page's markup, so that no list of kinds is written here.
+      fail(file.getAttribute('data-choose'));
       file.focus();
       return;
     }

@@ -82,9 +82,12 @@ pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
          <div class=\"drop\" id=\"drop\">\n\
          <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
-         <input type=\"file\" id=\"file\" name=\"file\" accept=\".toml,.json,.xml,.pbn,.trf,.txt\" aria-describedby=\"file-hint\">\n\
-         <p id=\"file-hint\" class=\"hint\">An event file (.toml, .json), a results file (USEBIO or NZ Scorer .xml, PBN .pbn) or a FIDE TRF file (.trf), up to {}.</p>\n\
+         <input type=\"file\" id=\"file\" name=\"file\" accept=\"{}\" aria-describedby=\"file-hint\" data-choose=\"{}\">\n\
+         <p id=\"file-hint\" class=\"hint\">{}, up to {}.</p>\n\
          </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
+        escape(&countback_event::kinds::accept()),
+        escape(&choose_first()),
+        escape(&capitalised(&countback_event::kinds::described(None))),
         bytes(MAX_UPLOAD_BYTES as u64)
     );
     for (value, _, label) in SHOWS {
@@ -292,4 +295,13 @@ pub(super) fn excerpt(out: &mut String, file: &str, bytes: &[u8], line: usize) {
         }
     }
     out.push_str("</pre></figure>\n");
+}
+
+/// `text` with its first letter upper case (a sentence made from the table
+/// of file kinds).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
