@@ -25,6 +25,50 @@ pub struct Shown {
     pub boards: Option<Boards>,
 }
 
+/// The one tie a reader asks about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Focus {
+    /// The tie of whoever finished at this place (from 1).
+    Place(usize),
+    /// The tie of this contestant, by id or by the name the standings print.
+    Contestant(String),
+}
+
+/// `r` with its trace cut to the one tie `focus` names, or why not.
+///
+/// # Errors
+/// A place beyond the standings, or a contestant the ranking does not
+/// have, named with what there is.
+pub fn focused(
+    r: &countback_event::Ranking,
+    focus: &Focus,
+) -> Result<countback_event::Ranking, String> {
+    let who = match focus {
+        Focus::Place(n) => r.outcome.at_place(*n).cloned().ok_or_else(|| {
+            format!(
+                "there is no place {n}: the standings have {} places",
+                r.outcome
+                    .order
+                    .iter()
+                    .map(|g| g.members.len())
+                    .sum::<usize>()
+            )
+        })?,
+        Focus::Contestant(name) => r
+            .outcome
+            .order
+            .iter()
+            .flat_map(|g| g.members.iter())
+            .find(|c| c.as_str() == name || r.names.get(*c).is_some_and(|n| n == name))
+            .cloned()
+            .ok_or_else(|| format!("{name:?} is not among the contestants ranked"))?,
+    };
+    let mut one = r.clone();
+    one.outcome.trace = r.outcome.trace_of_tie(&who).into_iter().cloned().collect();
+    Ok(one)
+}
+
 impl Shown {
     /// The boards asked for, else every board's traveller (a session is
     /// published with them), none in CSV (whose one table is then the

@@ -76,7 +76,7 @@ pub enum Command {
     Rank(RankArgs),
     /// Show the full decision trace of the ties in an event: every test, the
     /// clause, the values compared, and how each group split.
-    Explain(RankArgs),
+    Explain(ExplainArgs),
     /// Check the figures another program stored in a results or FIDE TRF
     /// file, and list every one that differs, with the reason.
     #[command(long_about = reads(
@@ -292,6 +292,23 @@ pub struct RankArgs {
     /// repeat it. Without it such ties are left to the arbiter (exit 3).
     #[arg(long, value_name = "SEED")]
     pub draw_lots: Option<u64>,
+}
+
+/// `explain` arguments: `rank`'s, and which tie to show.
+#[derive(Debug, Args)]
+#[non_exhaustive]
+pub struct ExplainArgs {
+    /// What `rank` takes.
+    #[command(flatten)]
+    pub rank: RankArgs,
+    /// Only the tie of the contestant finishing at this place (from 1): its
+    /// decisions, from the first test that took the group in.
+    #[arg(long, value_name = "N", conflicts_with = "contestant")]
+    pub place: Option<usize>,
+    /// Only the tie this contestant was in (its name or id as the standings
+    /// print it).
+    #[arg(long, value_name = "NAME")]
+    pub contestant: Option<String>,
 }
 
 /// `serve` arguments: where the page listens.

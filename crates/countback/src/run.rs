@@ -5,7 +5,7 @@ use std::path::Path;
 
 use countback_event::{answer, FileKind, Job, Options, RawOptions, Refusal, Request};
 
-use crate::answer::Shown;
+use crate::answer::{Focus, Shown};
 use crate::cli::{AuditArgs, Cli, Command, FideArgs, FileArgs, Format, RankArgs};
 use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
@@ -218,7 +218,7 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
         }
         Command::Score(args) => score(args),
         Command::Rank(args) => rank(args, false),
-        Command::Explain(args) => rank(args, true),
+        Command::Explain(args) => explain(args),
         Command::Audit(args) => audit(args),
         Command::Serve(args) => crate::serve::run(args),
         Command::Vp(args) => crate::vp::run(args),
@@ -252,13 +252,28 @@ fn fide_flags(fide: &FideArgs) -> [(&'static str, Option<serde_json::Value>); 3]
 /// command that reads a file.
 fn answer_file(
     path: &Path,
-    (bytes, progress, kind): (Vec<u8>, Progress, FileKind),
+    file: (Vec<u8>, Progress, FileKind),
     request: &Request,
     shown: &Shown,
     stage: &'static str,
 ) -> Result<Exit, CliError> {
+    answer_focused(path, file, request, shown, stage, None)
+}
+
+/// [`answer_file`], a ranking's trace cut to the one tie `focus` names.
+fn answer_focused(
+    path: &Path,
+    (bytes, progress, kind): (Vec<u8>, Progress, FileKind),
+    request: &Request,
+    shown: &Shown,
+    stage: &'static str,
+    focus: Option<&Focus>,
+) -> Result<Exit, CliError> {
     progress.stage(stage);
-    let answer = answer(&bytes, kind, request).map_err(refused(path))?;
+    let mut answer = answer(&bytes, kind, request).map_err(refused(path))?;
+    if let (Some(focus), countback_event::Answer::Ranked(r)) = (focus, &mut answer) {
+        *r = crate::answer::focused(r, focus).map_err(|e| wrong(path, &e))?;
+    }
     // The file is read: its bytes are not kept while the output is built
     // (issue 30: 46 MB of a million-result session's peak).
     drop(bytes);
@@ -270,7 +285,20 @@ fn answer_file(
     Ok(crate::answer::exit(&answer))
 }
 
+fn explain(args: &crate::cli::ExplainArgs) -> Result<Exit, CliError> {
+    let focus = match (&args.place, &args.contestant) {
+        (Some(n), _) => Some(Focus::Place(*n)),
+        (None, Some(name)) => Some(Focus::Contestant(name.clone())),
+        (None, None) => None,
+    };
+    rank_focused(&args.rank, true, focus.as_ref())
+}
+
 fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
+    rank_focused(args, explain, None)
+}
+
+fn rank_focused(args: &RankArgs, explain: bool, focus: Option<&Focus>) -> Result<Exit, CliError> {
     let path = args.file.as_path();
     let file = read_file(path)?;
     let kind = file.2;
@@ -300,7 +328,7 @@ fn rank(args: &RankArgs, explain: bool) -> Result<Exit, CliError> {
         explain,
         boards: None,
     };
-    answer_file(path, file, &request, &shown, "ranking")
+    answer_focused(path, file, &request, &shown, "ranking", focus)
 }
 
 /// `--format usebio` is a scored pairs session written out: `score` only.

@@ -589,10 +589,16 @@ impl<'a> Prepared<'a> {
         }
         if explain {
             doc.blocks.push(Block::Heading("Decision trace".to_owned()));
-            doc.blocks
-                .push(Block::Pre(render::trace(&r.outcome, self.half, &|c| {
+            // An empty box says nothing (issue 40): say there was no tie.
+            doc.blocks.push(if r.outcome.trace.is_empty() {
+                Block::Para(
+                    "No tie was broken among the contestants asked about: each place follows from the score.".to_owned(),
+                )
+            } else {
+                Block::Pre(render::trace(&r.outcome, self.half, &|c| {
                     self.name(c).into_owned()
-                })));
+                }))
+            });
         }
         doc.footer.push(format!(
             "Every figure is exact; a display that must cut a value rounds an exact half {} (--half). Where two different values would print alike, more decimals are shown.",

@@ -314,6 +314,47 @@ fn ebu_tie_goes_to_tie_break_points_with_a_withdrawn_opponent_pro_rata() {
     );
 }
 
+/// Issue 40 (chess): `explain` could not be asked about one tie (1,720
+/// lines for FIDE's example file to find its 2nd–3rd place tie), and with
+/// no tie it showed an empty trace box. The Swiss example's trace, worked
+/// by hand in its header: decisions 1–2 split Epsom, Dorset, Aldridge
+/// (places 1–3); 3–4 split Bexley, Hythe, Glossop (places 4–6); Frome
+/// (7th, 46 VPs) and Camrose (8th) were never tied.
+#[test]
+fn explain_shows_one_tie_when_asked() {
+    let file = "examples/wbf-swiss-three-way-tie.toml";
+    let among = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["explain", file];
+        all.extend_from_slice(args);
+        stdout(&countback(&all).success())
+            .lines()
+            .filter_map(|l| {
+                l.split_once("(among ")
+                    .map(|(_, g)| g.trim_end_matches(')').to_owned())
+            })
+            .collect()
+    };
+    assert_eq!(among(&[]).len(), 4);
+    let fifth = ["Bexley, Glossop, Hythe", "Glossop, Hythe"];
+    assert_eq!(among(&["--place", "5"]), fifth);
+    assert_eq!(among(&["--contestant", "Bexley"]), fifth);
+    assert_eq!(
+        among(&["--contestant", "Dorset"]),
+        ["Aldridge, Dorset, Epsom", "Aldridge, Dorset"]
+    );
+    let frome = stdout(&countback(&["explain", file, "--contestant", "Frome"]).success());
+    assert!(
+        frome.contains("No tie was broken among the contestants asked about"),
+        "{frome}"
+    );
+    assert!(!frome.contains("(among"), "{frome}");
+    let ninth = stderr(&countback(&["explain", file, "--place", "9"]).code(65));
+    assert!(
+        ninth.contains("there is no place 9: the standings have 8 places"),
+        "{ninth}"
+    );
+}
+
 #[test]
 fn rank_help_lists_every_procedure() {
     // Before: `rank --help` named no procedure; a director had to read the

@@ -157,6 +157,33 @@ impl TieBreakOutcome {
         self.order.iter().all(|g| g.members.len() == 1)
     }
 
+    /// The decisions of the one tie `who` was in: the first decision that
+    /// takes `who` in gives the tied group, and every decision among that
+    /// group (and no other) is kept, in the order taken. Empty when `who`
+    /// was never tied. A director asks about one tie of a large event
+    /// without reading the trace of all of them.
+    #[must_use]
+    pub fn trace_of_tie(&self, who: &ContestantId) -> Vec<&Decision> {
+        let Some(first) = self.trace.iter().find(|d| d.among.contains(who)) else {
+            return Vec::new();
+        };
+        let group: std::collections::HashSet<&ContestantId> = first.among.iter().collect();
+        self.trace
+            .iter()
+            .filter(|d| d.among.iter().all(|c| group.contains(c)))
+            .collect()
+    }
+
+    /// The contestant at `place` (from 1) of the order, counting a tied
+    /// group's members as its places: `None` beyond the last.
+    #[must_use]
+    pub fn at_place(&self, place: usize) -> Option<&ContestantId> {
+        self.order
+            .iter()
+            .flat_map(|g| g.members.iter())
+            .nth(place.checked_sub(1)?)
+    }
+
     /// The order as text, e.g. `A > B = C`.
     #[must_use]
     pub fn order_text(&self) -> String {
