@@ -4,6 +4,7 @@
 //! Ruter's `MP1` figures, and the audit's counts. Every expected figure is
 //! the file's own (read from the file by the test) or worked by hand above
 //! its test.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
 
@@ -504,4 +505,177 @@ fn ranked_standings_say_team_or_player() {
     );
     let csv = header("examples/ihsa-team-event.toml", "csv");
     assert!(csv.starts_with("place,tied,contestant,"), "{csv}");
+}
+
+/// Every pairs results file of `../shared/bridge-data`, by path under it.
+fn real_results_files() -> Vec<std::path::PathBuf> {
+    let Some(root) = countback_test_support::shared_file("bridge-data") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            let ext = p
+                .extension()
+                .map(|e| e.to_string_lossy().to_ascii_lowercase());
+            if p.is_dir() {
+                dirs.push(p);
+            } else if matches!(ext.as_deref(), Some("xml" | "pbn" | "bws")) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A session's standings as its JSON gives them: contestant, place, tie,
+/// exact total and percentage, in order.
+fn standings_of(v: &Value) -> Vec<[String; 5]> {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            [
+                s["contestant"].to_string(),
+                s["place"].to_string(),
+                s["tied"].to_string(),
+                s["total"]["exact"].to_string(),
+                s["percentage"]["exact"].to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// Issue 40, "USEBIO for the governing body": what countback wrote did not
+/// say how its figures were made, so reading it back without options took
+/// the default convention and changed places (a ScoreBridge session 5 of
+/// 8, a cross-IMP session 16 of 80); a Ruter `MP1` session was written as
+/// `MP_PAIRS` with negative match points. Every real pairs results file is
+/// written as USEBIO, and that file, read back by `countback score` with no
+/// option, gives the same standings figure for figure (the places, ties,
+/// exact totals and percentages); the header carries the event's name and
+/// date wherever the source has them, and no `MP_PAIRS` file holds a
+/// negative match point. A file the writer cannot carry (teams,
+/// individuals, sections ranked apart) is refused naming what, and counted.
+#[test]
+fn usebio_written_from_every_real_file_reads_back_to_the_same_standings() {
+    let files = real_results_files();
+    let mut written = 0;
+    let mut refused = Vec::new();
+    for path in &files {
+        let name = path.display().to_string();
+        let xml = COUNTBACK.run(&["score", &name, "--format", "usebio"]);
+        if xml.code != 0 {
+            // Teams and individual events, sections ranked apart: refused
+            // by name, never written wrong.
+            assert_eq!(xml.code, 65, "{name}: {}", xml.stderr);
+            assert!(xml.stderr.contains(&name), "{name}: {}", xml.stderr);
+            refused.push(name);
+            continue;
+        }
+        written += 1;
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(&xml.stdout, options)
+            .unwrap_or_else(|e| panic!("{name}: the USEBIO written is not XML: {e}"));
+        let event = doc.descendants().find(|n| n.has_tag_name("EVENT")).unwrap();
+        if event.attribute("EVENT_TYPE") == Some("MP_PAIRS") {
+            for n in doc
+                .descendants()
+                .filter(|n| n.has_tag_name("NS_MATCH_POINTS") || n.has_tag_name("EW_MATCH_POINTS"))
+            {
+                let t = n.text().unwrap_or_default();
+                assert!(!t.starts_with('-'), "{name}: a negative match point {t}");
+            }
+        }
+        let original = COUNTBACK.run(&["score", &name, "--json"]).ok().json();
+        let back = COUNTBACK
+            .run_on("back.xml", &xml.stdout, &["score", "FILE", "--json"])
+            .ok()
+            .json();
+        let rule = &original["rule"];
+        let as_usebio_means = rule["centred"] == false
+            && rule["imp_total"] == "sum"
+            && rule["cross_imp_line"] == "mean_per_comparison";
+        if as_usebio_means {
+            assert_eq!(
+                standings_of(&back),
+                standings_of(&original),
+                "{name}: read back without options"
+            );
+        } else {
+            // Written as USEBIO's event type means its figures: the same
+            // places, ties and percentages; totals on USEBIO's scale.
+            let key = |r: &[String; 5]| [r[0].clone(), r[1].clone(), r[2].clone(), r[4].clone()];
+            let (b, o): (Vec<_>, Vec<_>) = (
+                standings_of(&back).iter().map(key).collect(),
+                standings_of(&original).iter().map(key).collect(),
+            );
+            assert_eq!(b, o, "{name}: read back without options");
+            if rule["centred"] == true {
+                centred_totals_are_shifted_by_half_the_tops(&name, &original, &back);
+            }
+        }
+        for key in ["name", "date"] {
+            if !original["event"][key].is_null() {
+                assert_eq!(back["event"][key], original["event"][key], "{name}: {key}");
+            }
+        }
+    }
+    if !files.is_empty() {
+        assert!(
+            written >= 10,
+            "only {written} of {} files written",
+            files.len()
+        );
+    }
+}
+
+/// A centred (`MP1`) session's totals read back from USEBIO: each is the
+/// centred total plus half the top of every board the pair played (MP1
+/// writes a line's match points less half the board's top, worked in
+/// docs/pbn.md), from the boards' own tops in the original's JSON.
+fn centred_totals_are_shifted_by_half_the_tops(name: &str, original: &Value, back: &Value) {
+    let mut half_tops: BTreeMap<String, Score> = BTreeMap::new();
+    for b in original["boards"].as_array().unwrap() {
+        let top = Score::parse(b["top"].as_str().unwrap()).unwrap();
+        let half = top.checked_div(&Score::from(2)).unwrap();
+        for l in b["lines"].as_array().unwrap() {
+            if l["scores"].is_null() {
+                continue;
+            }
+            for side in ["ns", "ew"] {
+                let who = l[side].as_str().unwrap().to_owned();
+                let sum = half_tops.entry(who).or_insert_with(|| Score::from(0));
+                *sum = sum.clone() + half.clone();
+            }
+        }
+    }
+    let totals = |v: &Value| -> BTreeMap<String, Score> {
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["contestant"].as_str().unwrap().to_owned(),
+                    Score::parse(s["total"]["exact"].as_str().unwrap()).unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (o, b) = (totals(original), totals(back));
+    for (who, total) in &o {
+        let shift = half_tops
+            .get(who)
+            .cloned()
+            .unwrap_or_else(|| Score::from(0));
+        assert_eq!(b[who], total.clone() + shift, "{name}: {who}'s total");
+    }
 }

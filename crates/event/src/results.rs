@@ -206,7 +206,12 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
 /// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2 pairs
 /// cannot carry (teams, individuals).
 pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
-    let (read, convention) = read_under(bytes, overrides)?;
+    let (mut read, convention) = read_under(bytes, overrides)?;
+    // Written as USEBIO's event types mean their figures: match points
+    // from zero (not Ruter's MP1, centred on the average: MP_PAIRS would
+    // hold negative match points), Butler totals as sums (not Ruter's mean
+    // per board), a cross-IMP line as the mean per comparison.
+    read.session.rule = FileRule::default();
     let rescore = countback_usebio::rescore(&read.session, convention)?;
     Ok(countback_usebio::write_usebio(
         &read.session,

@@ -289,6 +289,17 @@ impl Convention {
     #[must_use]
     pub fn from_writer(writer: &str) -> Option<Convention> {
         let w = writer.to_ascii_lowercase();
+        // A file that says which convention made its figures (countback's
+        // USEBIO writes `(convention NAME)` in PROGRAM_VERSION) is read by
+        // it, whoever wrote it.
+        if let Some(named) = w
+            .split("(convention ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .and_then(|name| name.trim().parse().ok())
+        {
+            return Some(named);
+        }
         WRITERS
             .iter()
             .find(|(words, _)| words.iter().any(|s| w.contains(s)))

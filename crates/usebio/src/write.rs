@@ -112,17 +112,46 @@ pub fn write_usebio(
         rescore.standings.iter().map(|s| (&s.id, s)).collect();
 
     let mut out = String::with_capacity(256 + 400 * session.boards.len() * 8);
-    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n");
+    // The declaration and DOCTYPE, and the elements in the order, of the
+    // real Compscore and EBUScore files a governing body takes.
+    out.push_str(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <!DOCTYPE USEBIO SYSTEM \"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd\">\n\
+         <USEBIO Version=\"1.2\">\n",
+    );
+    if let Some(club) = &session.club {
+        out.push_str("  <CLUB>\n");
+        element(&mut out, 4, "CLUB_NAME", club);
+        out.push_str("  </CLUB>\n");
+    }
     let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
-    element(&mut out, 4, "PROGRAM_NAME", program);
     if let Some(d) = &session.description {
         element(&mut out, 4, "EVENT_DESCRIPTION", d);
     }
+    element(&mut out, 4, "PROGRAM_NAME", program);
+    // How the figures were made, so that any reader (countback's own with
+    // no option) reads the file back to the same standings.
+    element(
+        &mut out,
+        4,
+        "PROGRAM_VERSION",
+        &format!(
+            "{} (convention {})",
+            env!("CARGO_PKG_VERSION"),
+            rescore.convention.name()
+        ),
+    );
     let winner_type = match session.ranking {
         Ranking::ByDirection => "2",
         _ => "1",
     };
     element(&mut out, 4, "WINNER_TYPE", winner_type);
+    if let Some(date) = &session.date {
+        element(&mut out, 4, "DATE", date);
+    }
+    if let Some(venue) = &session.venue {
+        element(&mut out, 4, "VENUE", venue);
+    }
 
     out.push_str("    <PARTICIPANTS>\n");
     for p in &session.participants {
@@ -222,11 +251,6 @@ fn write_pair(
     if let Some(d) = direction {
         element(out, 8, "DIRECTION", &d.to_string());
     }
-    for name in &p.players {
-        out.push_str("        <PLAYER>\n");
-        element(out, 10, "PLAYER_NAME", name);
-        out.push_str("        </PLAYER>\n");
-    }
     if s.ranked {
         element(
             out,
@@ -244,6 +268,13 @@ fn write_pair(
         }
         let place = format!("{}{}", s.place, if s.tied { "=" } else { "" });
         element(out, 8, "PLACE", &place);
+    }
+    // The players after the pair's figures, as every real Compscore file
+    // has them.
+    for name in &p.players {
+        out.push_str("        <PLAYER>\n");
+        element(out, 10, "PLAYER_NAME", name);
+        out.push_str("        </PLAYER>\n");
     }
     out.push_str("      </PAIR>\n");
     Ok(())
