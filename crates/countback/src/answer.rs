@@ -111,6 +111,12 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::TeamAudited { audit, .. } => {
             crate::trf_audit::write_teams(out, audit, shown.format)
         }
+        Answer::Combined(c) => crate::session::write_combined(
+            out,
+            c,
+            shown.format,
+            shown.half.unwrap_or(HalfDisplay::Even),
+        ),
     }
 }
 
@@ -143,6 +149,10 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
         Answer::TrfAudited { audit, edition, .. } => {
             Some(crate::trf_audit::doc(audit, *edition, half_for(None)))
         }
+        Answer::Combined(c) => Some(crate::session::combined_doc(
+            c,
+            shown.half.unwrap_or(HalfDisplay::Even),
+        )),
         Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
     }
 }
@@ -167,7 +177,7 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
         Answer::Ranked(r) => &r.warnings,
         Answer::TrfAudited { warnings, .. } | Answer::TeamAudited { warnings, .. } => warnings,
         Answer::Scored { scored, .. } => &scored.warnings,
-        Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) => &[],
+        Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) | Answer::Combined(_) => &[],
     }
 }
 
@@ -180,6 +190,7 @@ pub fn exit(answer: &Answer) -> Exit {
     match answer {
         Answer::Ranked(r) if r.needs_human() => Exit::PlayOffRequired,
         Answer::Audited(a) if a.audit.counts().unexplained > 0 => Exit::ChecksFailed,
+        Answer::Combined(c) if c.needs_human() => Exit::PlayOffRequired,
         Answer::TrfAudited { audit, .. } if !audit.is_clean() => Exit::ChecksFailed,
         Answer::TeamAudited { audit, .. } if !audit.findings.is_clean() => Exit::ChecksFailed,
         _ => Exit::Success,

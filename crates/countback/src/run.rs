@@ -118,9 +118,10 @@ fn kind_of_special(meta: &std::fs::Metadata) -> &'static str {
 
 /// Why the event library did not answer, said as the command line says
 /// it: a wrong job names the command to use instead.
-fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
+pub(crate) fn refused(path: &Path) -> impl Fn(Refusal) -> CliError + '_ {
     move |r| match r {
-        Refusal::Event(source) => CliError::Event {
+        // One file here: a session's refusal is about it.
+        Refusal::Event(source) | Refusal::InSession { error: source, .. } => CliError::Event {
             path: path.to_owned(),
             source,
         },

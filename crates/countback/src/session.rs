@@ -1416,7 +1416,7 @@ pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
 /// A file that cannot be read, a rule that is not given or cannot be read,
 /// and the library's refusal, placed on the session it names.
 pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate::error::CliError> {
-    use countback_event::sessions::{combine, CarryForward, SessionFile, SessionsRule};
+    use countback_event::sessions::{CarryForward, SessionFile, SessionsRule};
 
     let first = args.file.as_path();
     let paths: Vec<&std::path::Path> = std::iter::once(first)
@@ -1477,24 +1477,26 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
             kind: *kind,
         })
         .collect();
-    let combined = combine(&files, &rule).map_err(|e| {
-        let path = e
-            .session
-            .and_then(|i| paths.get(i))
-            .copied()
-            .unwrap_or(first);
-        crate::error::CliError::Event {
-            path: path.to_owned(),
-            source: e.error,
-        }
-    })?;
-    let half = args.output.half.unwrap_or(HalfDisplay::Even);
-    crate::out::to_stdout(|out| write_combined(out, &combined, format, half))?;
-    Ok(if combined.needs_human() {
-        crate::error::Exit::PlayOffRequired
-    } else {
-        crate::error::Exit::Success
-    })
+    let mut request = countback_event::Request::new(countback_event::Job::Score);
+    request.options = countback_event::Options::default();
+    let answer =
+        countback_event::answer_sessions(&files, &rule, &request).map_err(|r| match r {
+            countback_event::Refusal::InSession { session, error } => {
+                crate::error::CliError::Event {
+                    path: paths.get(session).copied().unwrap_or(first).to_owned(),
+                    source: error,
+                }
+            }
+            other => crate::run::refused(first)(other),
+        })?;
+    let shown = crate::answer::Shown {
+        format,
+        half: Some(args.output.half.unwrap_or(HalfDisplay::Even)),
+        explain: false,
+        boards: None,
+    };
+    crate::out::to_stdout(|out| crate::answer::write(out, &answer, &shown))?;
+    Ok(crate::answer::exit(&answer))
 }
 
 #[derive(Serialize)]
@@ -1608,7 +1610,7 @@ fn combined_display(c: &countback_event::sessions::Combined, half: HalfDisplay) 
 }
 
 /// The combined event as text, JSON, CSV or HTML.
-fn write_combined(
+pub(crate) fn write_combined(
     out: &mut dyn Write,
     c: &countback_event::sessions::Combined,
     format: Format,

@@ -192,6 +192,9 @@ pub enum Answer {
         /// What a scorer should look at.
         warnings: Vec<Warning>,
     },
+    /// Several sessions of one event combined by the event's rule
+    /// ([`answer_sessions`]).
+    Combined(Box<crate::sessions::Combined>),
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -250,6 +253,14 @@ pub enum Refusal {
     },
     /// The file, or an option, is wrong: located.
     Event(EventError),
+    /// One session of several is wrong ([`answer_sessions`]): which (from
+    /// 0), and what.
+    InSession {
+        /// The session, by its place in the list (from 0).
+        session: usize,
+        /// What is wrong, located in that session's file.
+        error: EventError,
+    },
 }
 
 impl From<EventError> for Refusal {
@@ -287,6 +298,53 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
         ranking.outcome = countback_model::lots::draw(&ranking.outcome, seed, what);
     }
     Ok(answer)
+}
+
+/// Answer `request` on several sessions of one event, each a file,
+/// combined by `rule` (docs/sessions.md): the one call for a multi-session
+/// event, from the command line or the page. The request's job is
+/// [`Job::Auto`] or [`Job::Score`]; a procedure, options or lots belong to
+/// one session and are refused here.
+pub fn answer_sessions(
+    files: &[crate::sessions::SessionFile<'_>],
+    rule: &crate::sessions::SessionsRule,
+    request: &Request,
+) -> Result<Answer, Refusal> {
+    if let Some(f) = files
+        .iter()
+        .find(|f| !matches!(f.kind, FileKind::Event(_) | FileKind::Results))
+    {
+        return Err(Refusal::WrongJob {
+            kind: f.kind,
+            job: Job::Score,
+        });
+    }
+    if let Some(procedure) = request.procedure {
+        return Err(Refusal::NoProcedure {
+            kind: files.first().map_or(FileKind::Results, |f| f.kind),
+            procedure,
+        });
+    }
+    let no_options = match &request.options {
+        Options::Any(raw) => raw.0.is_empty(),
+        Options::ByGroup(groups) => groups.values().all(|raw| raw.0.is_empty()),
+    };
+    if !no_options || request.draw_lots.is_some() || matches!(request.job, Job::Rank | Job::Audit) {
+        return Err(Refusal::Event(EventError::new(crate::Problem::not_used(
+            "options, a procedure, lots or a job other than scoring",
+            "several sessions combined",
+            "each belongs to one session: score that session alone",
+        ))));
+    }
+    crate::sessions::combine(files, rule)
+        .map(|c| Answer::Combined(Box::new(c)))
+        .map_err(|e| match e.session {
+            Some(session) => Refusal::InSession {
+                session,
+                error: e.error,
+            },
+            None => Refusal::Event(e.error),
+        })
 }
 
 /// The answer, ties sent to lots or a ballot left as they are.

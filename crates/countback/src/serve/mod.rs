@@ -398,10 +398,12 @@ impl Ask {
     /// command line's where it has them).
     fn refused(&self, r: Refusal) -> ServeError {
         match r {
-            Refusal::Event(source) => ServeError::Event {
-                file: self.name.clone(),
-                source,
-            },
+            Refusal::Event(source) | Refusal::InSession { error: source, .. } => {
+                ServeError::Event {
+                    file: self.name.clone(),
+                    source,
+                }
+            }
             Refusal::NotUtf8 { line, column, byte } => ServeError::NotUtf8 {
                 file: self.name.clone(),
                 line,
@@ -488,6 +490,14 @@ impl Ask {
             // The page does not ask for USEBIO; were it to, the answer
             // is written as it is.
             countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None),
+            countback_event::Answer::Combined(c) => (
+                format!(
+                    "{} sessions combined: {}",
+                    c.sessions.len(),
+                    c.rule.combine.name()
+                ),
+                None,
+            ),
             countback_event::Answer::TrfAudited { .. }
             | countback_event::Answer::TeamAudited { .. } => (
                 "audited: its declared ranks and points checked".to_owned(),
