@@ -29,7 +29,9 @@ pub enum Convention {
     /// factored match points rounded to 0.1 (an exact 0.05 toward the
     /// average).
     EbuLetter,
-    /// The EBU White Book 2025 as EBUScore applies it: Neuberg, exact.
+    /// The EBU White Book 2025 as the EBU's articles on Neuberg describe
+    /// it: Neuberg, exact (EBUScore's own files round; see
+    /// [`Convention::EbuScore`]).
     // snake_case alone would give `ebu_white_book2025`: the name is
     // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
     #[cfg_attr(feature = "serde", serde(rename = "ebu_white_book_2025"))]
@@ -52,10 +54,18 @@ pub enum Convention {
     /// BBO: a short board or a board with average lines scored as a plain
     /// percentage among its real results.
     Bbo,
+    /// EBUScore (the EBU's club program) as its files show it: Neuberg,
+    /// each factored line rounded to 0.01 (half up) before the totals.
+    #[cfg_attr(feature = "serde", serde(rename = "ebuscore"))]
+    EbuScore,
+    /// Pianola (the EBU's results service) as its files show it: Neuberg,
+    /// exact; a Butler or cross-IMP pair that missed boards scores its own
+    /// average on them (total × most played in the field / played).
+    Pianola,
 }
 
 /// Every convention, in documentation order.
-pub const ALL_CONVENTIONS: [Convention; 9] = [
+pub const ALL_CONVENTIONS: [Convention; 11] = [
     Convention::EbuLetter,
     Convention::EbuWhiteBook2025,
     Convention::Acbl,
@@ -65,6 +75,8 @@ pub const ALL_CONVENTIONS: [Convention; 9] = [
     Convention::Kops,
     Convention::MagicContest,
     Convention::Bbo,
+    Convention::EbuScore,
+    Convention::Pianola,
 ];
 
 #[cfg(feature = "schemars")]
@@ -167,14 +179,15 @@ pub struct Choices {
 
 /// The writers known here: the words (lower case) a writer's name
 /// contains, tried in this order, and its convention.
-const WRITERS: [(&[&str], Convention); 8] = [
+const WRITERS: [(&[&str], Convention); 9] = [
     (&["compscore"], Convention::Compscore),
     (&["scorebridge", "score bridge"], Convention::ScoreBridge),
     (&["kops"], Convention::Kops),
     (&["magic contest", "ruter"], Convention::MagicContest),
     (&["bridge base", "bbo"], Convention::Bbo),
     (&["acblscore", "acbl"], Convention::Acbl),
-    (&["ebuscore"], Convention::EbuWhiteBook2025),
+    (&["ebuscore"], Convention::EbuScore),
+    (&["pianola"], Convention::Pianola),
     (&["nz bridge", "nzb scorer"], Convention::NzScorer),
 ];
 
@@ -215,6 +228,8 @@ impl Convention {
             Convention::Kops => "kops",
             Convention::MagicContest => "magic_contest",
             Convention::Bbo => "bbo",
+            Convention::EbuScore => "ebuscore",
+            Convention::Pianola => "pianola",
         }
     }
 
@@ -234,6 +249,10 @@ impl Convention {
             Convention::Kops => "KoPS: Neuberg, factored match points to 0.01.",
             Convention::MagicContest => "Magic Contest and Ruter.",
             Convention::Bbo => "BBO: short boards as a plain percentage.",
+            Convention::EbuScore => "EBUScore: Neuberg, factored match points to 0.01.",
+            Convention::Pianola => {
+                "Pianola: Neuberg; an IMP pair's missed boards at its own average."
+            }
         }
     }
 
@@ -280,6 +299,14 @@ impl Convention {
                 ..base
             },
             Convention::Bbo => base.every_board_factored(Factoring::Proportional),
+            Convention::EbuScore => Choices {
+                factored_rounding: RoundingPolicy::HundredthHalfUp,
+                ..base
+            },
+            Convention::Pianola => Choices {
+                imp_sit_out: ImpSitOut::OwnAverage,
+                ..base
+            },
         }
     }
 
