@@ -397,29 +397,63 @@ fn read_received(rows: &Rows, file: &mut BwsFile) -> Result<(), BwsError> {
     Ok(())
 }
 
-/// The contract, declarer and result of a row, or "not played".
+/// An arbitral score as Bridgemate Control Software writes it in
+/// `Remarks`: North-South's percentage of the top, then East-West's,
+/// `"60%-40%"` (spaces around the parts allowed). The software offers
+/// average minus, average and average plus to each side (40, 50 and 60 %:
+/// nine forms, the data connector's `Avg-/Avg-` … `Avg+/Avg+`); another
+/// whole percentage from 0 to 100 written the same way means the same
+/// thing and is read so. `None` for any other text.
+#[must_use]
+pub(crate) fn arbitral_remark(text: &str) -> Option<(u8, u8)> {
+    let percent = |part: &str| -> Option<u8> {
+        let digits = part.trim().strip_suffix('%')?.trim_end();
+        if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse::<u8>().ok().filter(|p| *p <= 100)
+    };
+    let (ns, ew) = text.split_once('-')?;
+    Some((percent(ns)?, percent(ew)?))
+}
+
+/// The contract, declarer and result of a row, "not played", or an
+/// arbitral score.
 fn read_entry(c: &Cell<'_>) -> Result<Entry, BwsError> {
     let remarks = c.text("Remarks")?;
     let contract = c.text("Contract")?;
+    // A row whose remark replaces the result must not also say what was
+    // played: which one the file means could not be told.
+    let no_contract = |what: &'static str| -> Result<(), BwsError> {
+        if contract.is_empty() {
+            Ok(())
+        } else {
+            Err(c.bad("Contract", c.value(c.rows.column("Contract")?), what))
+        }
+    };
     match remarks.to_ascii_lowercase().as_str() {
         "" => {}
         "not played" => {
-            if !contract.is_empty() {
-                return Err(c.bad(
-                    "Contract",
-                    c.value(c.rows.column("Contract")?),
-                    "empty on a row marked \"Not played\"",
-                ));
-            }
+            no_contract("empty on a row marked \"Not played\"")?;
             return Ok(Entry::NotPlayed);
         }
-        _ => {
-            // An arbitral score or another remark changes the figure in a
-            // way this reader does not know: refused, never passed over.
+        other => {
+            if let Some((ns_percent, ew_percent)) = arbitral_remark(other) {
+                no_contract(
+                    "empty on a row with an arbitral score (its Remarks, such as 60%-40%)",
+                )?;
+                return Ok(Entry::Arbitral {
+                    ns_percent,
+                    ew_percent,
+                });
+            }
+            // Another remark may change the figure in a way this reader
+            // does not know: refused, never passed over.
             return Err(c.bad(
                 "Remarks",
                 c.value(c.rows.column("Remarks")?),
-                "empty or \"Not played\" (other remarks, such as arbitral scores, are not read yet)",
+                "empty, \"Not played\", or an arbitral score as NS%-EW% (such as 60%-40%, \
+                 50%-50%, 40%-40%)",
             ));
         }
     }
@@ -597,6 +631,42 @@ mod tests {
         ));
     }
 
+    /// Issue 41, "Bridgemate arbitral scores refused": every form the
+    /// Bridgemate software writes (average minus, average and average
+    /// plus to each side: 40, 50, 60 %) read as the percentages of the top
+    /// it gives North-South and East-West, on a row with no contract, as
+    /// the server writes it.
+    #[test]
+    fn arbitral_scores_are_read_in_every_form() {
+        let forms = [
+            ("40%-60%", (40, 60)),
+            ("60%-40%", (60, 40)),
+            ("50%-50%", (50, 50)),
+            ("60%-60%", (60, 60)),
+            ("40%-40%", (40, 40)),
+            ("40%-50%", (40, 50)),
+            ("50%-40%", (50, 40)),
+            ("50%-60%", (50, 60)),
+            ("60%-50%", (60, 50)),
+            (" 60 % - 40 % ", (60, 40)),
+        ];
+        let data: Vec<Row<'_>> = forms
+            .iter()
+            .zip(1_i16..)
+            .map(|((text, _), table)| (i32::from(table), table, 1, "", "", "", *text, false))
+            .collect();
+        let f = read(&data).unwrap();
+        let read: Vec<Entry> = f.received.iter().map(|r| r.entry).collect();
+        let want: Vec<Entry> = forms
+            .iter()
+            .map(|(_, (ns, ew))| Entry::Arbitral {
+                ns_percent: *ns,
+                ew_percent: *ew,
+            })
+            .collect();
+        assert_eq!(read, want);
+    }
+
     #[test]
     fn the_last_row_not_erased_is_the_result() {
         // Table 1: entered, corrected (the first erased), corrected again.
@@ -626,6 +696,10 @@ mod tests {
         refused(&[(3, 2, 1, "X", "4 S", "=", "", false)], "NS/EW");
         refused(&[(4, 2, -1, "N", "4 S", "=", "", false)], "Board");
         refused(&[(5, 2, 1, "", "", "", "Arbitral score", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "60%-40%-1", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "110%-40%", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "60-40", false)], "Remarks");
+        refused(&[(6, 2, 1, "N", "4 S", "=", "60%-40%", false)], "Contract");
         refused(
             &[(6, 2, 1, "N", "4 S", "=", "Not played", false)],
             "Contract",

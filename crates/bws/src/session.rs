@@ -4,7 +4,9 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use countback_contract::{TableResult, Vulnerability};
-use countback_model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
+use countback_model::{
+    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+};
 use countback_usebio::{
     Board, EventKind, FileRule, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
     StoredStanding,
@@ -337,6 +339,19 @@ fn outcome(r: &Received) -> Result<(TableOutcome, String), BwsError> {
             (TableOutcome::Played { ns_points }, ns_points.to_string())
         }
         Entry::NotPlayed => (TableOutcome::NotPlayed, "NP".to_owned()),
+        // The percentages of the top as the remark gives them (Law 12C2:
+        // the director's artificial adjusted score); the convention decides
+        // nothing here, the file states the figure.
+        Entry::Arbitral {
+            ns_percent,
+            ew_percent,
+        } => (
+            TableOutcome::Artificial(ArtificialScore::new(
+                Score::from(u32::from(ns_percent)),
+                Score::from(u32::from(ew_percent)),
+            )?),
+            format!("{ns_percent}%-{ew_percent}%"),
+        ),
     })
 }
 

@@ -342,3 +342,97 @@ fn lbc_bws_with_not_played_rows_is_read_and_scored() {
         assert_eq!(st.total, scaled, "{id}");
     }
 }
+
+/// The LBC file with its six "Not played" remarks replaced, in place, by
+/// an arbitral score: each form Bridgemate Control Software writes
+/// (average minus, average, average plus to each side). The remark's
+/// bytes are patched where they lie, padded with spaces to the length of
+/// "Not played" (the reader trims every text), so the rest of the Access
+/// file is untouched.
+fn lbc_with_remark(remark: &str) -> Option<BwsFile> {
+    let path = shared_file(LBC)?;
+    let mut bytes = std::fs::read(&path).unwrap();
+    let from = b"Not played";
+    let to = format!("{remark:<10}");
+    assert_eq!(to.len(), from.len());
+    let at: Vec<usize> = bytes
+        .windows(from.len())
+        .enumerate()
+        .filter(|(_, w)| *w == from)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(at.len(), 6);
+    for i in at {
+        bytes[i..i + from.len()].copy_from_slice(to.as_bytes());
+    }
+    Some(read_bws(&bytes).unwrap_or_else(|e| panic!("{remark}: {e}")))
+}
+
+/// Issue 41, "Bridgemate arbitral scores refused: Remarks holding the
+/// standard forms 40%-60%, 60%-40%, 50%-50%, 60%-60%, 40%-40% stop the
+/// whole session". Each form is read as the director's artificial adjusted
+/// score (Law 12C2) for the pairs at that table: NS the first percentage
+/// of the top, EW the second. By hand, board 10 (10 tables, top 18): the
+/// arbitral line gets ns% × 18 and ew% × 18 (60 % is 54/5 = 10.8, 50 % is
+/// 9, 40 % is 36/5 = 7.2); the nine real results are Neuberg-factored to
+/// ten exactly as when the table did not play (161/9 … 1/9, above), the
+/// artificial score not being one of them. EW pair 9, which had the six
+/// remarks, has played 27 boards now: its total is what it scored on the
+/// other 21 plus six times its percentage of 18, never scaled.
+#[test]
+fn lbc_arbitral_scores_in_every_form_are_read() {
+    let Some(plain) = read(LBC) else { return };
+    let plain = rescore(&plain.session().unwrap().session, None).unwrap();
+    let nine_ew = ContestantId::new("9EW");
+    let on_21 = plain.standing(&nine_ew).unwrap().raw_total.clone();
+    for (remark, ns, ew) in [
+        ("40%-60%", 40, 60),
+        ("60%-40%", 60, 40),
+        ("50%-50%", 50, 50),
+        ("60%-60%", 60, 60),
+        ("40%-40%", 40, 40),
+        ("40%-50%", 40, 50),
+        ("50%-40%", 50, 40),
+        ("50%-60%", 50, 60),
+        ("60%-50%", 60, 50),
+    ] {
+        let f = lbc_with_remark(remark).unwrap();
+        assert_eq!(f.not_played().count(), 0, "{remark}");
+        let s = f.session().unwrap();
+        let r = rescore(&s.session, None).unwrap();
+        let of_top = |p: i64| Score::new(p * 18, 100).unwrap().to_string();
+        // Board 10: the line at table 7 (7NS v 9EW) and one real line.
+        assert_eq!(line_mp(&r, 10, "7NS"), (of_top(ns), of_top(ew)), "{remark}");
+        let board10 = &s.session.boards[9];
+        let minus_200 = board10
+            .lines
+            .iter()
+            .find(|l| l.traveller.outcome == TableOutcome::Played { ns_points: -200 })
+            .unwrap();
+        assert_eq!(
+            line_mp(&r, 10, minus_200.traveller.ns.as_str()),
+            ("161/9".to_owned(), "1/9".to_owned()),
+            "{remark}"
+        );
+        let st = r.standing(&nine_ew).unwrap();
+        assert_eq!(st.boards_played, 27, "{remark}");
+        assert_eq!(
+            st.total,
+            on_21.clone() + Score::integer(6) * Score::new(ew * 18, 100).unwrap(),
+            "{remark}"
+        );
+    }
+}
+
+/// A remark the reader does not know is refused naming the row, its `ID`
+/// and the column, and the forms it reads; never read past.
+#[test]
+fn lbc_an_unknown_remark_is_refused_naming_it() {
+    let Some(path) = shared_file(LBC) else { return };
+    let mut bytes = std::fs::read(&path).unwrap();
+    let from = b"Not played";
+    let i = bytes.windows(from.len()).position(|w| w == from).unwrap();
+    bytes[i..i + from.len()].copy_from_slice(b"Avg+ 70%  ");
+    let e = read_bws(&bytes).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["ReceivedData", "Remarks", "Avg+ 70%", "60%-40%"]);
+}
