@@ -211,7 +211,8 @@ pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
     };
 
     let sections = read_sections(&load("Section", true)?.unwrap_or_else(empty("Section")))?;
-    let rounds = read_rounds(&load("RoundData", true)?.unwrap_or_else(empty("RoundData")))?;
+    let (rounds, custom_rows) =
+        read_rounds(&load("RoundData", true)?.unwrap_or_else(empty("RoundData")))?;
     let players = match load("PlayerNumbers", false)? {
         Some(rows) => read_players(&rows)?,
         None => Vec::new(),
@@ -225,6 +226,13 @@ pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
         ..BwsFile::default()
     };
     read_received(&received_rows, &mut file)?;
+    if custom_rows > 0 {
+        file.not_used.push(NotUsed {
+            table: "RoundData.CustomBoards".to_owned(),
+            rows: custom_rows,
+            why: "a round's boards as a list: each result names its own board",
+        });
+    }
 
     // Every other table is listed, with its row count, as not used.
     let read_here = ["Section", "RoundData", "PlayerNumbers", "ReceivedData"];
@@ -284,21 +292,30 @@ fn read_sections(rows: &Rows) -> Result<Vec<Section>, BwsError> {
     })
 }
 
-fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
+/// `RoundData`, and how many of its rows give a custom board list.
+///
+/// `CustomBoards` lists the boards of a round where they are not the range
+/// `LowBoard`–`HighBoard`. No figure depends on it: every result names its
+/// own board (`ReceivedData.Board`), and the boards a table played are
+/// the results it sent. So it is kept and listed, never a refusal (issue
+/// 41: a third-party manager writes a one-row `RoundData` with
+/// `CustomBoards "1"` and every result in `ReceivedData`).
+fn read_rounds(rows: &Rows) -> Result<(Vec<Round>, u32), BwsError> {
     let custom = rows.optional("CustomBoards");
-    rows.each(|c| {
-        if let Some(col) = custom {
-            // A custom board list changes which boards a table plays;
-            // the results name their boards, but a list we do not read
-            // is refused rather than passed over.
+    let mut custom_rows = 0u32;
+    if let Some(col) = custom {
+        for row in 0..rows.rows.len() {
+            let c = Cell {
+                rows,
+                row,
+                id: None,
+            };
             if !c.text_at("CustomBoards", col)?.is_empty() {
-                return Err(c.bad(
-                    "CustomBoards",
-                    c.value(col),
-                    "empty (custom board lists are not read yet)",
-                ));
+                custom_rows += 1;
             }
         }
+    }
+    let rounds = rows.each(|c| {
         Ok(Round {
             section: c.number("Section")?,
             table: c.number("Table")?,
@@ -308,7 +325,8 @@ fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
             low_board: c.number("LowBoard")?,
             high_board: c.number("HighBoard")?,
         })
-    })
+    })?;
+    Ok((rounds, custom_rows))
 }
 
 fn read_players(rows: &Rows) -> Result<Vec<Player>, BwsError> {
@@ -757,6 +775,45 @@ mod section_tests {
                 Value::Int(winners),
             ]],
         }
+    }
+
+    /// Issue 41: a third-party manager's one-row `RoundData` with
+    /// `CustomBoards "1"` (every column of the real files' table) is read,
+    /// the custom list counted (the results name their own boards), never
+    /// refused as it was.
+    #[test]
+    fn a_custom_board_list_is_kept_not_refused() {
+        let columns = [
+            "Section",
+            "Table",
+            "Round",
+            "NSPair",
+            "EWPair",
+            "LowBoard",
+            "HighBoard",
+            "CustomBoards",
+        ];
+        let rows = Rows {
+            table: "RoundData",
+            columns: columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.to_ascii_lowercase(), i))
+                .collect(),
+            rows: vec![vec![
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(2),
+                Value::Int(0),
+                Value::Int(0),
+                Value::Text("1".to_owned()),
+            ]],
+        };
+        let (rounds, custom) = read_rounds(&rows).unwrap();
+        assert_eq!((rounds.len(), custom), (1, 1));
+        assert_eq!((rounds[0].ns_pair, rounds[0].ew_pair), (1, 2));
     }
 
     #[test]
