@@ -141,6 +141,13 @@ pub(crate) fn use_of(name: &str, known: &[&str]) -> Use {
     }
 }
 
+/// Whether a column's name says master points (an award, not a score):
+/// `MP` (Ruter's totals), `MasterPoints`, `Masterpoints`. Read so only in
+/// a totals table that has its total in another column.
+pub(crate) fn is_master_points(name: &str) -> bool {
+    name == "MP" || name.eq_ignore_ascii_case("MasterPoints")
+}
+
 /// Every column name a table of `known` may have, for an error message.
 pub(crate) fn listing(known: &[&str]) -> String {
     let mut names: Vec<&str> = known.to_vec();

@@ -354,6 +354,10 @@ struct ScoreCols {
     pct: [SideCols; 2],
     section: Col,
     datum: Col,
+    /// `Declarer` and `Result` (tricks taken), read for a row with a
+    /// contract and no score.
+    declarer: Col,
+    result: Col,
 }
 
 impl ScoreCols {
@@ -393,6 +397,8 @@ impl ScoreCols {
             ],
             section: table.col("Section"),
             datum: table.col("ButlerDatum"),
+            declarer: table.col("Declarer"),
+            result: table.col("Result"),
         }
     }
 }
@@ -478,6 +484,7 @@ impl<'r, 't> Row<'r, 't> {
         self,
         cols: &ScoreCols,
         board: BoardNumber,
+        vulnerable: Option<(&str, usize, usize)>,
     ) -> Result<Option<RawLine<'t>>, ParseError> {
         let (table, row, line) = (self.table, self.cells, self.line);
         if cols.ids.len() == 2 && cols.ids.iter().any(|c| nobody(c.cell(row))) {
@@ -505,6 +512,7 @@ impl<'r, 't> Row<'r, 't> {
         let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
             .into_iter()
             .any(marked);
+        let mut from_contract = false;
         let (outcome, text) = if not_played {
             (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
         } else if let Some((outcome, text)) = self.adjusted_in_words(cols)? {
@@ -529,6 +537,14 @@ impl<'r, 't> Row<'r, 't> {
                 Outcome::Known(TableOutcome::Played { ns_points: 0 }),
                 Cow::Borrowed("0"),
             ),
+            None if !matches!(contract, "" | "-" | "?") && !carets => {
+                from_contract = true;
+                let points = self.law77(cols, board, contract, vulnerable)?;
+                (
+                    Outcome::Known(TableOutcome::Played { ns_points: points }),
+                    Cow::Owned(points.to_string()),
+                )
+            }
             None if carets => {
                 let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
                     .iter()
@@ -558,6 +574,7 @@ impl<'r, 't> Row<'r, 't> {
         Ok(Some(RawLine {
             board,
             who,
+            from_contract,
             outcome,
             score_text: text,
             mp,
@@ -567,6 +584,69 @@ impl<'r, 't> Row<'r, 't> {
             datum,
             line,
         }))
+    }
+
+    /// The North-South score of a row that gives a contract and no score
+    /// (Bridgewebs' score tables): Law 77 on `Contract`, `Declarer` and
+    /// `Result` (PBN's tricks taken by declarer), vulnerable as the board's
+    /// `[Vulnerable]` tag says, else by the board number (Law 2). Each
+    /// cell that cannot be read is refused, naming it.
+    fn law77(
+        self,
+        cols: &ScoreCols,
+        board: BoardNumber,
+        contract: &str,
+        vulnerable: Option<(&str, usize, usize)>,
+    ) -> Result<i32, ParseError> {
+        use countback_contract::{Contract, Played, Seat, Vulnerability};
+        let (table, row, line) = (self.table, self.cells, self.line);
+        let cell_of = |col: Col| -> Result<(&str, usize), ParseError> {
+            match col.cell(row) {
+                Some(c) if !matches!(c.text.trim(), "" | "-" | "?") => Ok((c.text.trim(), c.column)),
+                _ => Err(ParseError::Missing {
+                    at: pos(Kind::Score.tag(), line, 1),
+                    what: format!(
+                        "column {} for board {board}: the row has a contract and no score, so the score is worked out from Contract, Declarer and Result",
+                        col.name
+                    ),
+                }),
+            }
+        };
+        let contract_column = cols.contract.cell(row).map_or(1, |c| c.column);
+        let parsed = Contract::parse(contract).map_err(|_| ParseError::BadValue {
+            at: pos(&table.at("Contract"), line, contract_column),
+            text: short(contract),
+            expected: "a contract such as 4S, 3NTX, 2HXX, Pass or NP",
+        })?;
+        let (declarer, declarer_column) = cell_of(cols.declarer)?;
+        let seat = Seat::parse(declarer).map_err(|_| ParseError::BadValue {
+            at: pos(&table.at("Declarer"), line, declarer_column),
+            text: short(declarer),
+            expected: "the declarer's seat: N, E, S or W",
+        })?;
+        let (result, result_column) = cell_of(cols.result)?;
+        let bad_result = || ParseError::BadValue {
+            at: pos(&table.at("Result"), line, result_column),
+            text: short(result),
+            expected: "the tricks declarer took, 0 to 13",
+        };
+        let tricks = result.parse::<u8>().map_err(|_| bad_result())?;
+        let played = Played::new(parsed, seat, tricks).map_err(|_| bad_result())?;
+        let vulnerability = match vulnerable {
+            Some((text, tag_line, column)) => {
+                Vulnerability::parse(text).map_err(|_| ParseError::BadValue {
+                    at: pos("[Vulnerable]", tag_line, column),
+                    text: short(text),
+                    expected: "None, NS, EW or All",
+                })?
+            }
+            None => Vulnerability::of_board(board).map_err(|_| ParseError::BadValue {
+                at: pos("[Board]", line, 1),
+                text: board.to_string(),
+                expected: "a board number from 1",
+            })?,
+        };
+        Ok(played.ns_points(vulnerability))
     }
 
     /// A row's adjusted score in words: each side's word, or the complement of
@@ -675,6 +755,8 @@ enum Outcome {
 struct RawLine<'t> {
     board: BoardNumber,
     who: Who<'t>,
+    /// Scored here by Law 77: the row gave a contract and no score.
+    from_contract: bool,
     outcome: Outcome,
     score_text: Cow<'t, str>,
     mp: (Option<Figure>, Option<Figure>),
@@ -735,7 +817,37 @@ fn check_names(
     not_used: &mut Vec<String>,
 ) -> Result<(), ParseError> {
     let mut seen: HashSet<&str> = HashSet::new();
+    // A totals table whose total is a column read here (`TotalScoreVP`,
+    // `TotalScoreMP` …): an `MP` column beside it is the master points
+    // awarded (Ruter's exports), no figure of the event.
+    let total = (table.kind == Kind::Total)
+        .then(|| {
+            table
+                .columns
+                .iter()
+                .find(|c| c.name.starts_with("Total") && known.contains(&c.name.as_str()))
+        })
+        .flatten();
     for c in &table.columns {
+        if let (Some(total), true) = (total, columns::is_master_points(&c.name)) {
+            let entry = format!(
+                "{} column {}: master points awarded (the table's total is {}): no figure of the event",
+                table.kind.tag(),
+                c.name,
+                total.name
+            );
+            if !not_used.contains(&entry) {
+                not_used.push(entry);
+            }
+            if !seen.insert(&c.name) {
+                return Err(ParseError::BadValue {
+                    at: pos(table.kind.tag(), table.line, c.column),
+                    text: c.name.clone(),
+                    expected: "a column the table has not declared already",
+                });
+            }
+            continue;
+        }
         match columns::use_of(&c.name, known) {
             columns::Use::Read => {}
             columns::Use::Refused => {

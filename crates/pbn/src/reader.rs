@@ -55,6 +55,11 @@ struct Reader<'t> {
     meta_scoring: Option<(String, usize)>,
     competition: Option<(String, usize, usize)>,
     board: Option<BoardNumber>,
+    /// The current board's `[Vulnerable]` tag: value, line, column.
+    vulnerable: Option<(String, usize, usize)>,
+    /// Rows scored here from their contract (Law 77): the file gave no
+    /// score.
+    scored_from_contracts: usize,
     score_table: Option<(Table, ScoreCols)>,
     total_table: Option<Table>,
     individual: Option<(bool, usize)>,
@@ -147,6 +152,10 @@ impl<'t> Reader<'t> {
                     self.boards_seen.push((number, line_no));
                 }
                 self.board = Some(number);
+                self.vulnerable = None;
+            }
+            "Vulnerable" if !unknown => {
+                self.vulnerable = Some((value.to_owned(), line_no, tag.value_column));
             }
             "ScoreTable" => self.score_table_header(line_no, tag)?,
             "TotalScoreTable" => self.total_table_header(line_no, tag)?,
@@ -282,8 +291,17 @@ impl<'t> Reader<'t> {
             cells: &row,
             line: line_no,
         };
-        match at.score_row(cols, number)? {
-            Some(raw) => self.raw_lines.push(raw),
+        let vulnerable = self
+            .vulnerable
+            .as_ref()
+            .map(|(v, l, c)| (v.as_str(), *l, *c));
+        match at.score_row(cols, number, vulnerable)? {
+            Some(raw) => {
+                if raw.from_contract {
+                    self.scored_from_contracts += 1;
+                }
+                self.raw_lines.push(raw);
+            }
             None => self.byes += 1,
         }
         Ok(())
@@ -383,6 +401,20 @@ impl<'t> Reader<'t> {
             self.not_used.push(format!(
                 "{} column Direction: each player's starting seat (an individual is one field)",
                 Kind::Total.tag()
+            ));
+        }
+        if self.scored_from_contracts > 0 {
+            // Declarer and Result were read for those rows: not "not used".
+            let used = [
+                format!("{} column Declarer", Kind::Score.tag()),
+                format!("{} column Result", Kind::Score.tag()),
+            ];
+            self.not_used.retain(|n| !used.contains(n));
+            self.not_used.push(format!(
+                "{} {} row{} with a contract and no score: scored here by Law 77 from Contract, Declarer and Result (tricks taken), vulnerable as the board's [Vulnerable] tag says, else by the board number (Law 2)",
+                Kind::Score.tag(),
+                self.scored_from_contracts,
+                if self.scored_from_contracts == 1 { "" } else { "s" }
             ));
         }
         let fields = Fields::decide(&rows, &self.raw_lines, individual);

@@ -477,3 +477,59 @@ fn an_individuals_direction_is_the_starting_seat() {
     all_agree(&a);
     assert_eq!(total(&a, "1"), Score::integer(2));
 }
+
+/// A score table with contracts and no scores, as Bridgewebs publishes
+/// it: `Contract`, `Declarer`, `Result` (tricks taken) and the match
+/// points, no `Score_NS`.
+const CONTRACTS_NO_SCORES: &str = include_str!("real_programs/contracts-no-scores.pbn");
+
+/// Issue 41, "Also refused: … score tables with contracts but no scores
+/// (Bridgewebs)". Each row is scored by Law 77. By hand:
+/// - board 1, love all (`[Vulnerable "None"]`): 4S by N, 10 tricks: 120 +
+///   300 = 420; 3NT by S, 9: 100 + 300 = 400; 4SX by E, 9 tricks: one
+///   down doubled, not vulnerable, 100 to NS. NS match points (top 4):
+///   4, 2, 0, as stored;
+/// - board 2, NS vulnerable: 2H by N, 8 tricks: 60 + 50 = 110; 3H by N, 8:
+///   one down vulnerable, −100; 1NT by W, 7: 40 + 50 = 90 to EW, −90.
+///   NS: 110 4, −90 2, −100 0, as stored.
+///
+/// Totals: NS 1 8 (100 %), 3 2 (25 %), 5 2; EW 2 0, 4 6 (75 %), 6 6.
+#[test]
+fn a_score_table_with_contracts_and_no_scores_is_scored_by_law_77() {
+    let scores = |s: &countback_usebio::Session| -> Vec<Vec<i32>> {
+        s.boards
+            .iter()
+            .map(|b| {
+                b.lines
+                    .iter()
+                    .map(|l| match l.traveller.outcome {
+                        countback_model::TableOutcome::Played { ns_points } => ns_points,
+                        _ => panic!("every row is a contract played"),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let s = parse_pbn(CONTRACTS_NO_SCORES).unwrap();
+    assert_eq!(scores(&s), [vec![420, 400, 100], vec![110, -100, -90]]);
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(a.findings.len(), 12 + 12);
+    // The columns read for it are not "not used"; the session says what
+    // was done.
+    assert!(!s.not_used.iter().any(|n| n.ends_with("column Declarer")));
+    assert!(!s.not_used.iter().any(|n| n.ends_with("column Result")));
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[ScoreTable] 6 rows with a contract and no score: scored here by Law 77")
+    });
+    // Without the [Vulnerable] tags, the board number gives the same
+    // vulnerability (Law 2: board 1 love all, board 2 NS).
+    let untagged = CONTRACTS_NO_SCORES
+        .replace("[Vulnerable \"None\"]\n", "")
+        .replace("[Vulnerable \"NS\"]\n", "");
+    assert_eq!(scores(&parse_pbn(&untagged).unwrap()), scores(&s));
+    // A row whose tricks cannot be read is refused naming the cell.
+    let bad = CONTRACTS_NO_SCORES.replace(" 3  4 3NT   S  9", " 3  4 3NT   S 14");
+    let e = parse_pbn(&bad).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["column Result", "\"14\"", "0 to 13"]);
+}
