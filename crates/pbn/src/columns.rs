@@ -48,12 +48,14 @@ pub const SCORE_COLUMNS: [&str; 27] = [
 /// `SessionScoreMP`, `SessionScoreIMP` and `SessionPercentage` are a
 /// multi-session file's figures for this session (then `TotalScoreMP` …
 /// are the running totals, which earlier sessions not in the file make up,
-/// and are not used).
-pub const TOTAL_COLUMNS: [&str; 15] = [
+/// and are not used). `SessionRank` is such a file's place in this session
+/// (then `Rank` is the running place, not used).
+pub const TOTAL_COLUMNS: [&str; 16] = [
     "PairId",
     "PlayerId",
     "Direction",
     "Rank",
+    "SessionRank",
     "TotalScoreMP",
     "TotalMP",
     "TotalScoreIMP",

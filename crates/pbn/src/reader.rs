@@ -485,6 +485,9 @@ fn check_figure_columns(declared: &Declared, event: &EventKind) -> Result<(), Pa
 struct TotalFigures {
     total: Option<&'static str>,
     percentage: &'static str,
+    /// The column of this session's places: `Rank`, or in a multi-session
+    /// file that has it `SessionRank` (`Rank` is then the running place).
+    place: &'static str,
 }
 
 impl TotalFigures {
@@ -533,7 +536,13 @@ impl TotalFigures {
         // A multi-session file: the session's own columns are this file's
         // figures; the running totals add earlier sessions the file does
         // not hold.
-        if table.index(session).is_some() || table.index("SessionPercentage").is_some() {
+        // `SessionRank` (issue 41) says so too: it is this session's place,
+        // and `Rank` the running one.
+        let session_rank = table.index("SessionRank").is_some();
+        if table.index(session).is_some()
+            || table.index("SessionPercentage").is_some()
+            || session_rank
+        {
             for n in running.into_iter().chain(["TotalPercentage"]) {
                 if table.index(n).is_some() {
                     not_used.push(format!(
@@ -542,14 +551,22 @@ impl TotalFigures {
                     ));
                 }
             }
+            if session_rank && table.index("Rank").is_some() {
+                not_used.push(format!(
+                    "{} column Rank: the running place, after earlier sessions this file does not hold (SessionRank is this session's)",
+                    Kind::Total.tag()
+                ));
+            }
             return Ok(TotalFigures {
                 total: table.index(session).map(|_| session),
                 percentage: "SessionPercentage",
+                place: if session_rank { "SessionRank" } else { "Rank" },
             });
         }
         Ok(TotalFigures {
             total: running,
             percentage: "TotalPercentage",
+            place: "Rank",
         })
     }
 }
@@ -650,14 +667,14 @@ fn total_rows<'r>(
             }
             _ => None,
         };
-        let place = match cell("Rank") {
+        let place = match cell(figures.place) {
             Some(c) if !matches!(c.text.trim(), "-" | "?" | "") => {
                 let t = c.text.trim();
                 Some((
                     t.trim_end_matches('=')
                         .parse::<u32>()
                         .map_err(|_| ParseError::BadValue {
-                            at: pos(&table.at("Rank"), line, c.column),
+                            at: pos(&table.at(figures.place), line, c.column),
                             text: short(t),
                             expected: "a place (a trailing = marks a tie)",
                         })?,

@@ -153,6 +153,56 @@ fn a_second_session_is_audited_as_the_session() {
     assert_eq!(a.of(Figure::Total).count(), 4);
 }
 
+/// Issue 41: "A session-2 file's places are audited against its
+/// cumulative `Rank` though it carries `SessionRank` (33 false findings)".
+/// The second session above, as Ruter writes it with both places: `Rank`
+/// the running place after both sessions (here made up as the reverse
+/// order: 4, 3, 1, 2), `SessionRank` this session's (1, 2, 3, 3, the
+/// places worked for the session at the top of this file). The session's
+/// places are audited; the running ones are listed as not used.
+#[test]
+fn a_second_session_places_are_its_session_rank() {
+    let text = RUTER_PAIRS
+        .replace(
+            "Rank\\1R;RankTie\\1R;",
+            "Rank\\1R;SessionRank\\1R;RankTie\\1R;",
+        )
+        .replace("\n1 - 4 2 ", "\n4 1 - 4 2 ")
+        .replace("\n2 - 1 1 ", "\n3 2 - 1 1 ")
+        .replace("\n3 4 2 1 ", "\n1 3 4 2 1 ")
+        .replace("\n3 4 3 2 ", "\n2 3 4 3 2 ")
+        .replace(
+            "TotalScoreMP\\5R;TotalPercentage\\5R;",
+            "TotalScoreMP\\5R;TotalPercentage\\5R;SessionScoreMP\\5R;SessionPercentage\\5R;",
+        )
+        .replace("1.2 70.00", "6.2 60.00  1.2 70.00")
+        .replace("0.8 63.33", "5.8 53.33  0.8 63.33")
+        .replace("-1.0 33.33 \"Charlie", "4.0 23.33 -1.0 33.33 \"Charlie")
+        .replace("-1.0 33.33 \"Echo", "4.0 23.33 -1.0 33.33 \"Echo");
+    assert!(text.contains("SessionRank"));
+    let s = parse_pbn(&text).unwrap();
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[TotalScoreTable] column Rank: the running place")
+    });
+    let places: Vec<(&str, Option<u32>)> = s
+        .participants
+        .iter()
+        .map(|p| (p.id.as_str(), p.stored.place))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("4", Some(1)),
+            ("1", Some(2)),
+            ("2", Some(3)),
+            ("3", Some(3))
+        ]
+    );
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(a.of(Figure::Place).count(), 4);
+}
+
 /// Why: "Ruter's cross-IMP rules are rescored as a mean per comparison.
 /// IMP;Cross sums the cross-IMPs (every line and total is a sum);
 /// IMP;Cross2 sums each line and divides the totals by comparisons ×
