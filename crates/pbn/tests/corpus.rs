@@ -60,15 +60,15 @@ const RESULTS: [(&str, Convention); 16] = [
     ("nz-scorer/pairs-with-np-passed.xml", Convention::NzScorer),
     (
         "real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn",
-        Convention::MagicContest,
+        Convention::Ruter,
     ),
     (
         "real-world/gerhardsletten-jrbridge-pbn-api/individuals.pbn",
-        Convention::MagicContest,
+        Convention::Ruter,
     ),
     (
         "real-world/gerhardsletten-jrbridge-pbn-api/teams-sub.pbn",
-        Convention::MagicContest,
+        Convention::Ruter,
     ),
     // EBUScore Pairs 1.2.20: a real club session, two sections.
     (

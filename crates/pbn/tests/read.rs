@@ -179,7 +179,7 @@ fn cross_imps_from_ruter_rank_ns_and_ew_apart() {
     assert_eq!(session.event, EventKind::CrossImps);
     assert_eq!(session.ranking, countback_usebio::Ranking::ByDirection);
     let a = audit(&session, None).unwrap();
-    assert_eq!(a.convention, Convention::MagicContest);
+    assert_eq!(a.convention, Convention::Ruter);
     assert!(
         a.findings.iter().all(|f| f.class == Difference::Reproduced),
         "{}",
@@ -304,12 +304,17 @@ fn the_audit_of_a_pbn_file_names_its_convention() {
         "{}",
         a.summary()
     );
-    // 7's 1.33 is explained by Magic Contest's rule, and by Pianola's
-    // (a pair that missed boards scores its own average: here the boards
-    // of the session are also the most any pair played), by no other.
+    // 7's 1.33 is explained by Magic Contest's rule, by Ruter's (the
+    // same choices), and by Pianola's (a pair that missed boards scores its
+    // own average: here the boards of the session are also the most any
+    // pair played), by no other.
     assert_eq!(
         a.explained_by_other,
-        [Convention::MagicContest, Convention::Pianola]
+        [
+            Convention::MagicContest,
+            Convention::Pianola,
+            Convention::Ruter
+        ]
     );
     let chosen = audit(&session, Some(Convention::MagicContest)).unwrap();
     assert!(chosen

@@ -73,7 +73,11 @@ fn a_ruter_howell_with_its_informational_columns_is_read_and_reproduced() {
         n.starts_with("[TotalScoreTable] column Direction: each pair's starting direction")
     });
     let a = audit(&s, None).unwrap();
-    assert_eq!(a.convention, Convention::MagicContest);
+    // Issue 41: labelled with Ruter's own convention, not Magic Contest's.
+    assert_eq!(a.convention, Convention::Ruter);
+    assert!(a
+        .summary()
+        .starts_with("convention ruter (from the file's writer"));
     all_agree(&a);
     // 1 × 3 boards … the hand figures above.
     let want = [("1", (4, 5)), ("2", (-1, 1)), ("3", (-1, 1)), ("4", (6, 5))];

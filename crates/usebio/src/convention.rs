@@ -16,8 +16,7 @@ use crate::session::{Session, SourceFormat};
 
 /// A scoring program's (or rule book's) conventions, by name.
 ///
-/// Read by serde under the names of [`Convention::name`] (and `ruter` for
-/// [`Convention::MagicContest`], as [`FromStr`] reads it). Its schema (the
+/// Read by serde under the names of [`Convention::name`]. Its schema (the
 /// `schemars` feature) lists those names with [`Convention::summary`], under
 /// the name the event file's schema has always given it, `ConventionName`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,9 +46,8 @@ pub enum Convention {
     ScoreBridge,
     /// KoPS: Neuberg, factored match points rounded to 0.01.
     Kops,
-    /// Magic Contest and Ruter: Neuberg; a Butler sit-out scores its own
-    /// average (totals scaled to the boards of the field).
-    #[cfg_attr(feature = "serde", serde(alias = "ruter"))]
+    /// Magic Contest: Neuberg; a Butler sit-out scores its own average
+    /// (totals scaled to the boards of the session).
     MagicContest,
     /// BBO: a short board or a board with average lines scored as a plain
     /// percentage among its real results.
@@ -62,10 +60,15 @@ pub enum Convention {
     /// exact; a Butler or cross-IMP pair that missed boards scores its own
     /// average on them (total × most played in the field / played).
     Pianola,
+    /// Ruter i Norge (Brenning), the Nordic club program: Magic Contest's
+    /// choices, named for the program that wrote the file. What its files
+    /// state of their figures (`MatchPoints;MP1`, `IMP;Butler-2;Mean` …)
+    /// is the file's rule (`FileRule`), on top of these.
+    Ruter,
 }
 
 /// Every convention, in documentation order.
-pub const ALL_CONVENTIONS: [Convention; 11] = [
+pub const ALL_CONVENTIONS: [Convention; 12] = [
     Convention::EbuLetter,
     Convention::EbuWhiteBook2025,
     Convention::Acbl,
@@ -77,6 +80,7 @@ pub const ALL_CONVENTIONS: [Convention; 11] = [
     Convention::Bbo,
     Convention::EbuScore,
     Convention::Pianola,
+    Convention::Ruter,
 ];
 
 #[cfg(feature = "schemars")]
@@ -179,11 +183,12 @@ pub struct Choices {
 
 /// The writers known here: the words (lower case) a writer's name
 /// contains, tried in this order, and its convention.
-const WRITERS: [(&[&str], Convention); 9] = [
+const WRITERS: [(&[&str], Convention); 10] = [
     (&["compscore"], Convention::Compscore),
     (&["scorebridge", "score bridge"], Convention::ScoreBridge),
     (&["kops"], Convention::Kops),
-    (&["magic contest", "ruter"], Convention::MagicContest),
+    (&["magic contest"], Convention::MagicContest),
+    (&["ruter"], Convention::Ruter),
     (&["bridge base", "bbo"], Convention::Bbo),
     (&["acblscore", "acbl"], Convention::Acbl),
     (&["ebuscore"], Convention::EbuScore),
@@ -230,6 +235,7 @@ impl Convention {
             Convention::Bbo => "bbo",
             Convention::EbuScore => "ebuscore",
             Convention::Pianola => "pianola",
+            Convention::Ruter => "ruter",
         }
     }
 
@@ -247,7 +253,10 @@ impl Convention {
             Convention::NzScorer => "NZ Scorer.",
             Convention::ScoreBridge => "ScoreBridge \"Simple\": each missing result a tie.",
             Convention::Kops => "KoPS: Neuberg, factored match points to 0.01.",
-            Convention::MagicContest => "Magic Contest and Ruter.",
+            Convention::MagicContest => "Magic Contest.",
+            Convention::Ruter => {
+                "Ruter: Magic Contest's choices; the file states its figures' rule."
+            }
             Convention::Bbo => "BBO: short boards as a plain percentage.",
             Convention::EbuScore => "EBUScore: Neuberg, factored match points to 0.01.",
             Convention::Pianola => {
@@ -294,7 +303,7 @@ impl Convention {
                 factored_rounding: RoundingPolicy::HundredthHalfUp,
                 ..base
             },
-            Convention::MagicContest => Choices {
+            Convention::MagicContest | Convention::Ruter => Choices {
                 imp_sit_out: ImpSitOut::BoardsOfSession,
                 ..base
             },
@@ -359,13 +368,9 @@ fn known_names() -> String {
 impl FromStr for Convention {
     type Err = UnknownConvention;
 
-    /// A name as [`Convention::name`] gives it; `-` and `_` are the same,
-    /// and `ruter` names [`Convention::MagicContest`].
+    /// A name as [`Convention::name`] gives it; `-` and `_` are the same.
     fn from_str(s: &str) -> Result<Convention, UnknownConvention> {
         let n = s.trim().to_ascii_lowercase().replace('-', "_");
-        if n == "ruter" {
-            return Ok(Convention::MagicContest);
-        }
         if n == "scorebridge" {
             return Ok(Convention::ScoreBridge);
         }
