@@ -367,7 +367,10 @@ impl<'t> Reader<'t> {
                 what: "ScoreTable (the results of each board)",
             });
         };
-        let (event, rule) = self.scoring()?;
+        let (event, mut rule) = self.scoring()?;
+        if rule.centred && event == EventKind::MatchPointPairs {
+            centred_or_from_zero(&mut rule, &self.raw_lines);
+        }
         check_figure_columns(&self.declared, &event)?;
         let total_table = self
             .total_table
@@ -453,6 +456,40 @@ impl<'t> Reader<'t> {
             rule,
             not_used: self.not_used,
         })
+    }
+}
+
+/// `MatchPoints;MP1` as the file's own figures write it (issue 41): Ruter's
+/// Norwegian files write match points relative to the average (a line's
+/// NS and EW add up to 0), its Finnish files with the same tag from zero
+/// (they add up to the board's top). The played lines with both figures
+/// vote; the reading taken, and why, is the rule's `reading`.
+fn centred_or_from_zero(rule: &mut FileRule, lines: &[RawLine<'_>]) {
+    let stated = rule.stated.clone().unwrap_or_else(|| "MP1".to_owned());
+    let (mut zero_sum, mut positive, mut lines_seen) = (0usize, 0usize, 0usize);
+    for l in lines {
+        let (Outcome::Known(TableOutcome::Played { .. }), (Some(ns), Some(ew))) =
+            (&l.outcome, &l.mp)
+        else {
+            continue;
+        };
+        lines_seen += 1;
+        let sum = &ns.figure.value + &ew.figure.value;
+        if sum == Score::integer(0) {
+            zero_sum += 1;
+        } else if sum.is_positive() {
+            positive += 1;
+        }
+    }
+    if positive > zero_sum {
+        rule.centred = false;
+        rule.reading = Some(format!(
+            "{stated} read as match points from zero, not relative to the average: on {positive} of {lines_seen} played lines NS and EW add up to the board's top (centred figures add up to 0, as on {zero_sum})"
+        ));
+    } else if lines_seen > 0 {
+        rule.reading = Some(format!(
+            "{stated} read as match points relative to the average: on {zero_sum} of {lines_seen} played lines NS and EW add up to 0 (from zero they would add up to the board's top, as on {positive})"
+        ));
     }
 }
 

@@ -587,3 +587,47 @@ fn a_score_table_with_contracts_and_no_scores_is_scored_by_law_77() {
     let e = parse_pbn(&bad).unwrap_err().to_string();
     countback_test_support::assert_shows(&e, &["column Result", "\"14\"", "0 to 13"]);
 }
+
+/// Issue 41, "The writer's meaning of a tag is assumed, not read from the
+/// figures": Finnish Ruter files carry `MatchPoints;MP1` as the Norwegian
+/// ones do but store match points from zero. The Howell above as a Finnish
+/// build writes it: each line its match points on the top of 2 (board 1:
+/// 2.0/0.0 and 0.0/2.0; board 2: 1.0/1.0 twice; board 3: A+/A− 1.2/0.8
+/// and the one real result 1.0/1.0), each total their sum (4: 1.0 + 2 ×
+/// … = 4.2, 1: 3.8, 2 and 3: 2.0), the percentages unchanged. Every played
+/// line's NS and EW add up to the top, 2, not to 0: the figures say "from
+/// zero", and the audit reproduces every figure and says which reading it
+/// took and why. The Norwegian file (above) says "relative to the
+/// average".
+#[test]
+fn mp1_is_centred_or_from_zero_as_the_files_figures_show() {
+    let finnish = RUTER_PAIRS
+        .replace("  1.0 -1.0 100   0", "  2.0  0.0 100   0")
+        .replace(" -1.0  1.0   0 100", "  0.0  2.0   0 100")
+        .replace("  0.0  0.0  50  50", "  1.0  1.0  50  50")
+        .replace("  0.2 -0.2  60  40", "  1.2  0.8  60  40")
+        .replace("  1.2 70.00", "  4.2 70.00")
+        .replace("  0.8 63.33", "  3.8 63.33")
+        .replace(" -1.0 33.33", "  2.0 33.33");
+    assert_ne!(finnish, RUTER_PAIRS);
+    let s = parse_pbn(&finnish).unwrap();
+    assert!(!s.rule.centred);
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(total(&a, "4"), Score::new(21, 5).unwrap());
+    assert!(
+        a.summary().contains(
+            "the file's rule: MatchPoints;MP1 read as match points from zero, not relative to the average: on 5 of 5 played lines NS and EW add up to the board's top"
+        ),
+        "{}",
+        a.summary()
+    );
+    let norwegian = parse_pbn(RUTER_PAIRS).unwrap();
+    assert!(norwegian.rule.centred);
+    assert!(norwegian
+        .rule
+        .reading
+        .as_deref()
+        .unwrap()
+        .starts_with("MatchPoints;MP1 read as match points relative to the average: on 5 of 5"));
+}

@@ -265,6 +265,10 @@ pub struct Audit {
     /// conventions under which every stored figure is explained (empty when
     /// none is, or when the audit's own convention explains the file).
     pub explained_by_other: Vec<Convention>,
+    /// The file's rule as its figures decided it, where its stated rule
+    /// could mean two things ([`crate::FileRule::reading`]): said in the
+    /// summary.
+    pub reading: Option<String>,
 }
 
 impl Audit {
@@ -364,6 +368,9 @@ impl Audit {
                 let names: Vec<&str> = others.iter().map(|c| c.name()).collect();
                 out.push_str(&format!("; explained in full by: {}", names.join(", ")));
             }
+        }
+        if let Some(reading) = &self.reading {
+            out.push_str(&format!("; the file's rule: {reading}"));
         }
         out
     }
@@ -798,6 +805,7 @@ fn audit_by(
         rescore: clean,
         findings,
         explained_by_other: Vec::new(),
+        reading: session.rule.reading.clone(),
     })
 }
 

@@ -298,6 +298,11 @@ pub struct FileRule {
     pub imp_total: ImpTotal,
     /// How a cross-IMP line is written.
     pub cross_imp_line: CrossImpLine,
+    /// Where a stated rule could mean two things and the file's own
+    /// figures decided, which reading was taken and why (issue 41:
+    /// `MatchPoints;MP1` is centred in Norwegian Ruter files, from zero in
+    /// Finnish ones); `None` where nothing was in doubt.
+    pub reading: Option<String>,
 }
 
 impl FileRule {
@@ -329,6 +334,7 @@ impl FileRule {
             } else {
                 CrossImpLine::MeanPerComparison
             },
+            reading: None,
         }
     }
 }
