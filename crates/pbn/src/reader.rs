@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
 use countback_usebio::{
-    Board, EventKind, FileRule, Line, ParseError, Participant, Ranking, Seats, Session,
+    Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
     SourceFormat, StoredStanding,
 };
 
@@ -439,6 +439,9 @@ impl<'t> Reader<'t> {
             &event,
             rule.centred,
         )?;
+        if event != EventKind::MatchPointPairs && rule.imp_total == ImpTotal::PerBoard {
+            mean_or_sum(&mut rule, &participants, &boards);
+        }
         Ok(Session {
             format: SourceFormat::Pbn {
                 version: self.version,
@@ -484,11 +487,61 @@ fn centred_or_from_zero(rule: &mut FileRule, lines: &[RawLine<'_>]) {
     if positive > zero_sum {
         rule.centred = false;
         rule.reading = Some(format!(
-            "{stated} read as match points from zero, not relative to the average: on {positive} of {lines_seen} played lines NS and EW add up to the board's top (centred figures add up to 0, as on {zero_sum})"
+            "{stated} read as match points from zero, not relative to the average: on {positive} of {lines_seen} played lines NS and EW add up to more than 0, as match points from zero do (centred ones add up to 0, as on {zero_sum})"
         ));
     } else if lines_seen > 0 {
         rule.reading = Some(format!(
-            "{stated} read as match points relative to the average: on {zero_sum} of {lines_seen} played lines NS and EW add up to 0 (from zero they would add up to the board's top, as on {positive})"
+            "{stated} read as match points relative to the average: on {zero_sum} of {lines_seen} played lines NS and EW add up to 0 (from zero they would add up to the board's top; {positive} add up to more than 0)"
+        ));
+    }
+}
+
+/// `Mean` (`IMP;Butler-2;Mean`) as the file's own figures write it (issue
+/// 41): Ruter's totals are the IMPs per board played, Magic Contest's with
+/// the same words their sum (the issue's 42.0, printed 1.500 as a mean of
+/// 28 boards). Each pair whose stored total is its lines' sum, or their
+/// mean, at the total's printed precision votes; the reading taken, and
+/// why, is the rule's `reading`.
+fn mean_or_sum(rule: &mut FileRule, participants: &[Participant], boards: &[Board]) {
+    let stated = rule.stated.clone().unwrap_or_else(|| "Mean".to_owned());
+    let mut lines: HashMap<&ContestantId, (Score, usize)> = HashMap::new();
+    for l in boards.iter().flat_map(|b| &b.lines) {
+        for (who, figure) in [
+            (&l.traveller.ns, &l.stored_ns),
+            (&l.traveller.ew, &l.stored_ew),
+        ] {
+            if let Some(f) = figure {
+                let e = lines.entry(who).or_insert((Score::integer(0), 0usize));
+                e.0 = &e.0 + &f.value;
+                e.1 += 1;
+            }
+        }
+    }
+    let (mut sums, mut means, mut pairs) = (0usize, 0usize, 0usize);
+    for p in participants {
+        let (Some(total), Some((sum, played))) = (&p.stored.total, lines.get(&p.id)) else {
+            continue;
+        };
+        let Ok(mean) = sum.checked_div(&Score::from(*played)) else {
+            continue;
+        };
+        let half_unit = Score::new(1, 2 * 10_i64.pow(total.places.min(9))).unwrap_or_default();
+        let near = |x: &Score| (x - &total.value).abs() <= half_unit;
+        pairs += 1;
+        match (near(sum), near(&mean)) {
+            (true, false) => sums += 1,
+            (false, true) => means += 1,
+            _ => {}
+        }
+    }
+    if sums > means {
+        rule.imp_total = ImpTotal::Sum;
+        rule.reading = Some(format!(
+            "{stated} read as totals that add up the line IMPs, not a mean per board: on {sums} of {pairs} pairs the stored total is the sum of its lines (their mean on {means})"
+        ));
+    } else if means > 0 {
+        rule.reading = Some(format!(
+            "{stated} read as totals of IMPs per board played: on {means} of {pairs} pairs the stored total is the mean of its lines (their sum on {sums})"
         ));
     }
 }

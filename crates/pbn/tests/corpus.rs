@@ -351,6 +351,16 @@ fn every_results_file_is_read_and_explained_by_its_writers_rule() {
         by_hand.sort_unstable();
         listed.sort_unstable();
         assert_eq!(by_hand, listed, "{rel}");
+        // The readings the figures decided (issue 41), printed with the
+        // table: Ruter's MP1 files centred, its Mean file a mean.
+        if let Some(reading) = &session.rule.reading {
+            let _ = writeln!(std::io::stderr(), "{rel}: {reading}");
+            assert!(
+                reading.contains("relative to the average")
+                    || reading.contains("IMPs per board played"),
+                "{rel}: {reading}"
+            );
+        }
         table.push(row(rel, &session, &a));
     }
     let _ = writeln!(std::io::stderr(), "{}", table.join("\n"));

@@ -366,3 +366,35 @@ fn the_summary_counts_each_figure_as_the_detail_names_it() {
         "{summary}"
     );
 }
+
+/// Issue 41: "Magic Contest `IMP;Butler-2;Mean` totals printed 1.500 where
+/// the program printed 42.0". `Mean` is Ruter's word for totals of IMPs
+/// per board; Magic Contest writes the same words over totals that add up
+/// the lines. The Butler file above with that tag: pair 1's lines are
+/// +10, −1, 0, 0, its stored total 9.00 (their sum; their mean would be
+/// 2.25), and so for pairs 1 to 6 (7 and 8, who missed board 4, are
+/// scaled, and vote neither way). The figures decide: totals summed, every
+/// figure reproduced, and the summary says which reading and why.
+#[test]
+fn mean_is_a_mean_or_a_sum_as_the_files_totals_show() {
+    let tagged = MAGIC_BUTLER.replace(
+        "[Scoring \"IMP;Butler\"]",
+        "[Scoring \"IMP;Butler-2;Mean\"]",
+    );
+    assert_ne!(tagged, MAGIC_BUTLER);
+    let session = parse_pbn(&tagged).unwrap();
+    assert_eq!(session.rule.imp_total, countback_usebio::ImpTotal::Sum);
+    let a = audit(&session, None).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    assert!(
+        a.summary().contains(
+            "the file's rule: IMP;Butler-2;Mean read as totals that add up the line IMPs, not a mean per board: on 6 of 8 pairs"
+        ),
+        "{}",
+        a.summary()
+    );
+}

@@ -617,7 +617,7 @@ fn mp1_is_centred_or_from_zero_as_the_files_figures_show() {
     assert_eq!(total(&a, "4"), Score::new(21, 5).unwrap());
     assert!(
         a.summary().contains(
-            "the file's rule: MatchPoints;MP1 read as match points from zero, not relative to the average: on 5 of 5 played lines NS and EW add up to the board's top"
+            "the file's rule: MatchPoints;MP1 read as match points from zero, not relative to the average: on 5 of 5 played lines NS and EW add up to more than 0"
         ),
         "{}",
         a.summary()
