@@ -358,6 +358,9 @@ struct ScoreCols {
     /// contract and no score.
     declarer: Col,
     result: Col,
+    /// `Multiplicity`: how many tables had the row's score, read in a
+    /// frequency traveller.
+    multiplicity: Col,
 }
 
 impl ScoreCols {
@@ -368,6 +371,9 @@ impl ScoreCols {
         };
         let ids = if table.index("PairId_NS").is_some() {
             vec![table.col("PairId_NS"), table.col("PairId_EW")]
+        } else if table.index("PlayerId_North").is_none() {
+            // A frequency traveller names nobody.
+            Vec::new()
         } else {
             [
                 "PlayerId_North",
@@ -399,6 +405,7 @@ impl ScoreCols {
             datum: table.col("ButlerDatum"),
             declarer: table.col("Declarer"),
             result: table.col("Result"),
+            multiplicity: table.col("Multiplicity"),
         }
     }
 }
@@ -571,9 +578,30 @@ impl<'r, 't> Row<'r, 't> {
         };
         // Percentages are read only as an artificial score's.
         let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
+        // A frequency traveller's row stands for as many tables as its
+        // `Multiplicity` says (1 without the column).
+        let multiplicity = if cols.ids.is_empty() {
+            match cols.multiplicity.cell(row) {
+                Some(c) => c
+                    .text
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|m| (1..=10_000).contains(m))
+                    .ok_or_else(|| ParseError::BadValue {
+                        at: pos(&table.at("Multiplicity"), line, c.column),
+                        text: short(&c.text),
+                        expected: "how many tables had the row's score: a whole number from 1",
+                    })?,
+                None => 1,
+            }
+        } else {
+            1
+        };
         Ok(Some(RawLine {
             board,
             who,
+            multiplicity,
             from_contract,
             outcome,
             score_text: text,
@@ -757,6 +785,9 @@ struct RawLine<'t> {
     who: Who<'t>,
     /// Scored here by Law 77: the row gave a contract and no score.
     from_contract: bool,
+    /// How many tables the row stands for (a frequency traveller's
+    /// `Multiplicity`; 1 for a row naming its pairs).
+    multiplicity: u32,
     outcome: Outcome,
     score_text: Cow<'t, str>,
     mp: (Option<Figure>, Option<Figure>),
@@ -775,9 +806,24 @@ struct RawLine<'t> {
 /// declared: checked against the event's scoring at the end.
 type Declared = Vec<(String, usize, usize)>;
 
+/// Whom a `ScoreTable`'s rows name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Named {
+    /// Pairs (`PairId_NS`, `PairId_EW`).
+    Pairs,
+    /// Players (the four `PlayerId_` columns).
+    Players,
+    /// Nobody: a frequency traveller (issue 41), each row a score, how
+    /// many tables had it (`Multiplicity`) and the match points for it,
+    /// as online tournaments, simultaneous pairs and national finals
+    /// publish them.
+    Nobody,
+}
+
 /// A `ScoreTable` header: every column known, no column twice, and the
-/// contestants named one way (pairs or players).
-fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<bool, ParseError> {
+/// contestants named one way (pairs or players), or none at all with a
+/// score column (a frequency traveller).
+fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<Named, ParseError> {
     check_names(table, &SCORE_COLUMNS, not_used)?;
     let players = [
         "PlayerId_North",
@@ -800,13 +846,23 @@ fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<bool, Parse
             expected: "one kind of contestant: PairId_NS and PairId_EW (pairs) or the four PlayerId_ columns (individuals), not both",
         });
     }
+    let scored = ["Score_NS", "Score_EW"]
+        .iter()
+        .any(|n| table.index(n).is_some());
+    if !individual && has(&pairs) == 0 && scored {
+        return Ok(Named::Nobody);
+    }
     if let Some(missing) = need.iter().find(|n| table.index(n).is_none()) {
         return Err(ParseError::Missing {
             at: pos(Kind::Score.tag(), table.line, 1),
             what: format!("column {missing}"),
         });
     }
-    Ok(individual)
+    Ok(if individual {
+        Named::Players
+    } else {
+        Named::Pairs
+    })
 }
 
 /// A table's columns: none declared twice, none named like a figure that

@@ -16,7 +16,7 @@ use countback_usebio::{
 use crate::lex::{self, Cell};
 use crate::{
     artificial, check_names, event_kind, limits, pos, score_header, short, ArtificialScale,
-    Declared, Kind, LineKind, Lines, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
+    Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
     TOTAL_COLUMNS,
 };
 
@@ -60,6 +60,9 @@ struct Reader<'t> {
     /// Rows scored here from their contract (Law 77): the file gave no
     /// score.
     scored_from_contracts: usize,
+    /// Whether the first ScoreTable named nobody (a frequency traveller),
+    /// and its line.
+    anonymous: Option<(bool, usize)>,
     score_table: Option<(Table, ScoreCols)>,
     total_table: Option<Table>,
     individual: Option<(bool, usize)>,
@@ -197,7 +200,27 @@ impl<'t> Reader<'t> {
         if let Some(e) = self.teams(&table) {
             return Err(e);
         }
-        let is_individual = score_header(&table, &mut self.not_used)?;
+        let named = score_header(&table, &mut self.not_used)?;
+        let is_individual = named == Named::Players;
+        match self.anonymous {
+            Some((first, first_line)) if first != (named == Named::Nobody) => {
+                return Err(ParseError::BadValue {
+                    at: pos(Kind::Score.tag(), line_no, tag.value_column),
+                    text: format!(
+                        "{} (the ScoreTable at line {first_line} {})",
+                        short(&tag.value),
+                        if first {
+                            "names nobody: a frequency traveller"
+                        } else {
+                            "names its contestants"
+                        }
+                    ),
+                    expected: "a table that names its contestants as the file's first ScoreTable does, or like it names none",
+                });
+            }
+            Some(_) => {}
+            None => self.anonymous = Some((named == Named::Nobody, line_no)),
+        }
         let Some(number) = self.board else {
             return Err(ParseError::Missing {
                 at: pos(Kind::Score.tag(), line_no, tag.column),
@@ -418,6 +441,14 @@ impl<'t> Reader<'t> {
                 Kind::Score.tag(),
                 self.scored_from_contracts,
                 if self.scored_from_contracts == 1 { "" } else { "s" }
+            ));
+        }
+        if self.anonymous.is_some_and(|(a, _)| a) {
+            let multiplicity = format!("{} column Multiplicity", Kind::Score.tag());
+            self.not_used.retain(|n| *n != multiplicity);
+            self.not_used.push(format!(
+                "{} frequency travellers: no row names its pairs, so each board's scores are matchpointed by how many tables had them (Multiplicity) and the stored match points audited; the totals, percentages and places are the TotalScoreTable's, which no traveller can check",
+                Kind::Score.tag()
             ));
         }
         let fields = Fields::decide(&rows, &self.raw_lines, individual);
@@ -979,7 +1010,7 @@ fn travellers(
     {
         for l in &raw_lines {
             if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
-                *results.entry((l.board, board_section(l))).or_insert(0) += 1;
+                *results.entry((l.board, board_section(l))).or_insert(0) += l.multiplicity as usize;
             }
         }
     }
@@ -1135,6 +1166,31 @@ fn travellers(
         if b.stored_datum.is_none() {
             b.stored_datum = l.datum.map(|d| *d);
         }
+        let line = u32::try_from(l.line).unwrap_or(u32::MAX);
+        if l.who.is_empty() {
+            // A frequency traveller's row: one line a table that had the
+            // score, its pairs unnamed (`?1NS` v `?1EW` … within the
+            // board); the stored figures once, on the first, so each is
+            // compared once.
+            let (mut stored_ns, mut stored_ew) = (f_ns.map(|f| f.figure), f_ew.map(|f| f.figure));
+            for _ in 0..l.multiplicity {
+                let n = b.lines.len() + 1;
+                b.lines.push(Line {
+                    traveller: TravellerLine {
+                        board: l.board,
+                        ns: ContestantId::new(format!("?{n}NS")),
+                        ew: ContestantId::new(format!("?{n}EW")),
+                        outcome: outcome.clone(),
+                    },
+                    score_text: l.score_text.to_string(),
+                    stored_ns: stored_ns.take(),
+                    stored_ew: stored_ew.take(),
+                    seats: None,
+                    line,
+                });
+            }
+            continue;
+        }
         b.lines.push(Line {
             traveller: TravellerLine {
                 board: l.board,
@@ -1146,7 +1202,7 @@ fn travellers(
             stored_ns: f_ns.map(|f| f.figure),
             stored_ew: f_ew.map(|f| f.figure),
             seats,
-            line: u32::try_from(l.line).unwrap_or(u32::MAX),
+            line,
         });
     }
     // In file order of the boards, then of their sections.

@@ -631,3 +631,76 @@ fn mp1_is_centred_or_from_zero_as_the_files_figures_show() {
         .unwrap()
         .starts_with("MatchPoints;MP1 read as match points relative to the average: on 5 of 5"));
 }
+
+/// A frequency traveller, as online tournaments, simultaneous pairs and
+/// national finals publish their results: each row a score, how many
+/// tables had it (`Multiplicity`) and the match points it earned, and no
+/// pair numbers.
+const FREQUENCY_TRAVELLER: &str = include_str!("real_programs/frequency-traveller.pbn");
+
+/// Issue 41, "PBN traveller tables without pair numbers: score, frequency
+/// (`Multiplicity`) and match points per score … 26 real files refused
+/// ("missing column PairId_NS")". Each board is matchpointed by its
+/// frequencies. By hand, board 1 (8 tables, top 14): +450 once beats 7: 14;
+/// +420 three times beats 4 and ties 2: 10; +400 twice beats 2, ties 1: 5;
+/// −50 twice ties 1: 1 (14 + 3 × 10 + 2 × 5 + 2 × 1 = 56 = 8 × 14 / 2).
+/// Board 2: +140 twice: 12 + 1 = 13; +110 four times: 4 + 3 = 7; a pass-out
+/// 2; −100 0. The stored match points are audited row by row; the totals
+/// and percentages are the file's (no traveller says who scored what),
+/// and its places are checked against them: 1; 2= (20.0 twice); 4; 5=;
+/// 7; 8.
+#[test]
+fn a_frequency_traveller_is_matchpointed_by_its_frequencies() {
+    let s = parse_pbn(FREQUENCY_TRAVELLER).unwrap();
+    assert!(s.travellers_name_nobody());
+    assert_eq!(s.boards[0].lines.len(), 8);
+    assert_eq!(s.boards[1].lines.len(), 8);
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[ScoreTable] frequency travellers: no row names its pairs")
+    });
+    assert!(!s
+        .not_used
+        .iter()
+        .any(|n| n.ends_with("column Multiplicity")));
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    // 8 rows × 2 figures, and 8 places; no total or percentage compared.
+    assert_eq!(a.findings.len(), 16 + 8);
+    assert_eq!(a.of(Figure::Total).count(), 0);
+    assert!(a
+        .summary()
+        .contains("the travellers name no pairs: the totals and percentages are the file's own"));
+    let board1: Vec<String> = a.rescore.boards[0]
+        .lines
+        .iter()
+        .map(|l| l.ns_score.as_ref().unwrap().to_string())
+        .collect();
+    assert_eq!(board1, ["14", "10", "10", "10", "5", "5", "1", "1"]);
+    let places: Vec<(u32, bool)> = a
+        .rescore
+        .standings
+        .iter()
+        .map(|st| (st.place, st.tied))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (1, false),
+            (2, true),
+            (2, true),
+            (4, false),
+            (5, true),
+            (5, true),
+            (7, false),
+            (8, false)
+        ]
+    );
+    // A stored figure no frequency gives is found: +420 stored 11.0.
+    let wrong = FREQUENCY_TRAVELLER.replacen("  3 10.0  4.0", "  3 11.0  3.0", 1);
+    let a = audit(&parse_pbn(&wrong).unwrap(), None).unwrap();
+    assert_eq!(a.exceptions().count(), 2, "{}", a.summary());
+    // A multiplicity that is no count of tables is refused, naming it.
+    let bad = FREQUENCY_TRAVELLER.replacen("  1 14.0", "  0 14.0", 1);
+    let e = parse_pbn(&bad).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["column Multiplicity", "\"0\""]);
+}

@@ -269,6 +269,10 @@ pub struct Audit {
     /// could mean two things ([`crate::FileRule::reading`]): said in the
     /// summary.
     pub reading: Option<String>,
+    /// The travellers name no pairs ([`Session::travellers_name_nobody`]):
+    /// the standings are the file's stored totals and percentages, which
+    /// are not compared; their places are.
+    pub stored_standings: bool,
 }
 
 impl Audit {
@@ -371,6 +375,12 @@ impl Audit {
         }
         if let Some(reading) = &self.reading {
             out.push_str(&format!("; the file's rule: {reading}"));
+        }
+        if self.stored_standings {
+            out.push_str(
+                "; the travellers name no pairs: the totals and percentages are the file's own, \
+                 not recomputed (its places are checked against them)",
+            );
         }
         out
     }
@@ -709,6 +719,7 @@ fn audit_by(
     } else {
         (HashMap::new(), HashMap::new())
     };
+    let anonymous = session.travellers_name_nobody();
     for (i, (p, s)) in session
         .participants
         .iter()
@@ -764,6 +775,19 @@ fn audit_by(
                 s.total.clone()
             }
         };
+        // A frequency traveller names no pairs: the totals and percentages
+        // are the file's own (the standings are them), not checked; the
+        // places are checked against them.
+        if anonymous {
+            if let Some(place) = p.stored.place {
+                let stored = StoredFigure::exact(
+                    Score::from(place),
+                    p.stored.place_text.as_deref().unwrap_or(""),
+                );
+                push(Figure::Place, &stored, Some(&Score::from(s.place)), None);
+            }
+            continue;
+        }
         if let Some(t) = &p.stored.total {
             push(Figure::Total, t, Some(&total_of(s)), alt.map(total_of));
         }
@@ -806,6 +830,7 @@ fn audit_by(
         findings,
         explained_by_other: Vec::new(),
         reading: session.rule.reading.clone(),
+        stored_standings: anonymous,
     })
 }
 

@@ -186,10 +186,20 @@ pub(crate) fn rescore_by(
             })
         }
     };
-    let mut standings = standings(session, &boards, choices)?;
+    let anonymous = session.travellers_name_nobody();
+    let mut standings = if anonymous {
+        stored_standings(session)
+    } else {
+        standings(session, &boards, choices)?
+    };
     let mut boards = boards;
     if session.rule.centred && session.event == EventKind::MatchPointPairs {
-        centre(&mut boards, &mut standings)?;
+        if anonymous {
+            // The stored totals are already written as the file writes them.
+            centre(&mut boards, &mut Vec::new())?;
+        } else {
+            centre(&mut boards, &mut standings)?;
+        }
     }
     let (convention, convention_source) = resolve(session, None);
     Ok(Rescore {
@@ -531,6 +541,83 @@ fn imp_boards(session: &Session, given: &GivenLines) -> Result<Vec<BoardScore>, 
         });
     }
     Ok(out)
+}
+
+/// The standings of a session whose travellers name nobody
+/// ([`Session::travellers_name_nobody`]): each contestant's total and
+/// percentage as the file stores them (no traveller says who scored what),
+/// placed by them within its field (by percentage where every contestant
+/// of the field has one, else by total), ties sharing a place. A
+/// contestant with no stored total is listed, not ranked.
+fn stored_standings(session: &Session) -> Vec<Standing> {
+    let mut standings: Vec<Standing> = session
+        .participants
+        .iter()
+        .map(|p| {
+            let total = p.stored.total.as_ref().map(|f| f.value.clone());
+            Standing {
+                id: p.id.clone(),
+                section: p.section.clone(),
+                field: p.field,
+                boards_played: 0,
+                raw_total: total.clone().unwrap_or(Score::ZERO),
+                ranked: total.is_some(),
+                total: total.unwrap_or(Score::ZERO),
+                percentage: p.stored.percentage.as_ref().map(|f| f.value.clone()),
+                place: 0,
+                tied: false,
+            }
+        })
+        .collect();
+    let mut fields: HashMap<(Option<String>, Option<Direction>), Vec<usize>> = HashMap::new();
+    for (i, s) in standings.iter().enumerate() {
+        fields
+            .entry((s.section.clone(), s.field))
+            .or_default()
+            .push(i);
+    }
+    for members in fields.into_values() {
+        let (mut ranked, unranked): (Vec<usize>, Vec<usize>) = members
+            .into_iter()
+            .partition(|&m| standings.get(m).is_some_and(|s| s.ranked));
+        let by_pct = ranked
+            .iter()
+            .all(|&m| standings.get(m).is_some_and(|s| s.percentage.is_some()));
+        let key = |m: usize| -> Score {
+            standings.get(m).map_or(Score::ZERO, |s| {
+                if by_pct {
+                    s.percentage.clone().unwrap_or(Score::ZERO)
+                } else {
+                    s.total.clone()
+                }
+            })
+        };
+        ranked.sort_by_key(|&m| std::cmp::Reverse(key(m)));
+        let keys: Vec<Score> = ranked.iter().map(|&m| key(m)).collect();
+        let places: Vec<(usize, u32, bool)> = ranked
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| {
+                let mine = keys.get(k);
+                let ahead = keys.iter().filter(|o| Some(*o) > mine).count();
+                let ties = keys.iter().filter(|o| Some(*o) == mine).count();
+                (m, u32::try_from(ahead + 1).unwrap_or(u32::MAX), ties > 1)
+            })
+            .collect();
+        for (m, place, tied) in places {
+            if let Some(s) = standings.get_mut(m) {
+                s.place = place;
+                s.tied = tied;
+            }
+        }
+        let next = u32::try_from(ranked.len() + 1).unwrap_or(u32::MAX);
+        for m in unranked {
+            if let Some(s) = standings.get_mut(m) {
+                s.place = next;
+            }
+        }
+    }
+    standings
 }
 
 fn standings(

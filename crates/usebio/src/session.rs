@@ -368,6 +368,30 @@ pub struct Session {
 }
 
 impl Session {
+    /// Whether the travellers name none of the participants: a frequency
+    /// traveller (issue 41: a score, how many tables had it and its match
+    /// points, as online tournaments, simultaneous pairs and national
+    /// finals publish them). Such a session's boards can be scored and
+    /// their stored figures audited, but no total: the standings are the
+    /// stored ones ([`crate::rescore()`]).
+    #[must_use]
+    pub fn travellers_name_nobody(&self) -> bool {
+        let ids: std::collections::HashSet<&ContestantId> =
+            self.participants.iter().map(|p| &p.id).collect();
+        let mut lines = self.boards.iter().flat_map(|b| &b.lines).peekable();
+        !ids.is_empty()
+            && lines.peek().is_some()
+            && lines.all(|l| {
+                !ids.contains(&l.traveller.ns)
+                    && !ids.contains(&l.traveller.ew)
+                    && l.seats.as_ref().map_or(true, |s| {
+                        [&s.north, &s.south, &s.east, &s.west]
+                            .iter()
+                            .all(|p| !ids.contains(p))
+                    })
+            })
+    }
+
     /// The participant called `id`.
     #[must_use]
     pub fn participant(&self, id: &ContestantId) -> Option<&Participant> {
