@@ -150,6 +150,37 @@ pub enum ImpSitOut {
     BoardsOfSession,
 }
 
+/// A short board with one, two or three results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum SmallBoards {
+    /// Factored like any short board.
+    Factored,
+    /// ACBLscore's fixed awards (its manual, "Fouled/Adjusted board
+    /// formula"): one result 60 % of the top each way; two, 65 % and 55 %;
+    /// three, 70 %, 60 % and 50 %; equal results share their awards.
+    AcblAwards,
+    /// Only a board of two results gets fixed awards, 65 % and 55 % (as
+    /// ACBLscore's); one or three results are factored (Ruter, as its
+    /// real file shows for two).
+    TwoResultsAwarded,
+}
+
+/// Which pairs a pair that missed boards is factored up to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum FactorTo {
+    /// The most boards played in its own field (its direction, in a
+    /// Mitchell).
+    Field,
+    /// The most boards played in its section, either direction (ACBLscore).
+    Section,
+}
+
 /// The choices a convention makes, each a typed value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -179,6 +210,14 @@ pub struct Choices {
     /// Whether a pair's handicap is added to its percentage (half of it:
     /// the printed percentage is raw % + handicap / 2).
     pub handicap_half: bool,
+    /// A short board with one to three results.
+    pub small_boards: SmallBoards,
+    /// Match-point totals of a pair that missed boards: factored up to the
+    /// most played in its field or in its section.
+    pub factor_to: FactorTo,
+    /// Whether the percentage is taken from the total rounded to 0.01
+    /// (.005 up) as printed, rather than from the exact total.
+    pub percentage_of_rounded_total: bool,
 }
 
 /// The writers known here: the words (lower case) a writer's name
@@ -248,7 +287,7 @@ impl Convention {
                 "The EBU letter on fouled boards: Neuberg, 0.1 toward the average."
             }
             Convention::EbuWhiteBook2025 => "EBU White Book 2025: Neuberg, exact.",
-            Convention::Acbl => "ACBL: 1 per result beaten, Neuberg.",
+            Convention::Acbl => "ACBL (ACBLscore): 1 per result beaten, factored lines to 0.01, fixed awards for 1-3 results.",
             Convention::Compscore => "Compscore: Neuberg, displays half to even.",
             Convention::NzScorer => "NZ Scorer.",
             Convention::ScoreBridge => "ScoreBridge \"Simple\": each missing result a tie.",
@@ -279,6 +318,9 @@ impl Convention {
             percentage_display: Display::HalfUp,
             imp_sit_out: ImpSitOut::Nothing,
             handicap_half: false,
+            small_boards: SmallBoards::Factored,
+            factor_to: FactorTo::Field,
+            percentage_of_rounded_total: false,
         };
         match self {
             Convention::EbuLetter => Choices {
@@ -286,8 +328,17 @@ impl Convention {
                 ..base
             },
             Convention::EbuWhiteBook2025 => base,
+            // ACBLscore (issue 41): its manual's fouled/adjusted board
+            // formula, scores "rounded to the nearest hundredth, .005 is
+            // rounded up", its fixed awards for groups of one to three;
+            // a pair that missed boards factored to the section's most
+            // played; percentages of the printed (rounded) total.
             Convention::Acbl => Choices {
                 scale: Scale::OnePerBeat,
+                factored_rounding: RoundingPolicy::HundredthHalfUp,
+                small_boards: SmallBoards::AcblAwards,
+                factor_to: FactorTo::Section,
+                percentage_of_rounded_total: true,
                 ..base
             },
             Convention::Compscore => base.every_figure_shown(Display::HalfEven),
@@ -303,8 +354,18 @@ impl Convention {
                 factored_rounding: RoundingPolicy::HundredthHalfUp,
                 ..base
             },
-            Convention::MagicContest | Convention::Ruter => Choices {
+            Convention::MagicContest => Choices {
                 imp_sit_out: ImpSitOut::BoardsOfSession,
+                ..base
+            },
+            // Ruter gives a board of two real results 65 % and 55 % of
+            // the top (the real pairs.pbn, board 37: beside A+ and A−, its
+            // two results are stored 0.9/0.3 and 0.3/0.9 on MP1, 65/55 %):
+            // ACBLscore's fixed award for two; one result is Neuberg's
+            // (the Ruter Howell of crates/pbn/tests/real_programs.rs).
+            Convention::Ruter => Choices {
+                imp_sit_out: ImpSitOut::BoardsOfSession,
+                small_boards: SmallBoards::TwoResultsAwarded,
                 ..base
             },
             Convention::Bbo => base.every_board_factored(Factoring::Proportional),

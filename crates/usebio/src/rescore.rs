@@ -13,7 +13,7 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use crate::common_denominator::CommonDenominator;
-use crate::convention::{resolve, Choices, Convention, ImpSitOut};
+use crate::convention::{resolve, Choices, Convention, FactorTo, ImpSitOut, SmallBoards};
 use crate::error::RescoreError;
 use crate::session::{Board, CrossImpLine, EventKind, ImpTotal, Seats, Session};
 
@@ -358,6 +358,19 @@ fn matchpoint_boards(
                             Some(unfactored),
                             Treatment::Plain,
                         )
+                    } else if (choices.small_boards == SmallBoards::AcblAwards && a <= 3)
+                        || (choices.small_boards == SmallBoards::TwoResultsAwarded && a == 2)
+                    {
+                        let (ns, ew) = acbl_awards(&points, i_of(&real_at, i), &top, choices)?;
+                        score(
+                            Some(ns),
+                            Some(ew),
+                            Some(unfactored),
+                            Treatment::Factored {
+                                results: a,
+                                expected: e,
+                            },
+                        )
                     } else {
                         let rule = if artificial_lines > 0 {
                             choices.artificial_boards
@@ -418,6 +431,44 @@ fn matchpoint_boards(
         });
     }
     Ok(out)
+}
+
+/// The position among a board's real results of the line at `i`.
+fn i_of(real_at: &[usize], i: usize) -> usize {
+    real_at.iter().position(|&at| at == i).unwrap_or(0)
+}
+
+/// ACBLscore's fixed awards for a board of one to three results (its
+/// manual, "Fouled/Adjusted board formula": "In groups of two, the better
+/// score receives 65% of the matchpoints and the worse receives 55% … A
+/// single score is awarded 60% of top for each direction"; a group of
+/// three 70 %, 60 % and 50 %): the line at `k` of `points` (NS scores)
+/// gets the awards of the places it holds, shared with equal results,
+/// each way; rounded as the convention rounds factored lines ("rounded to
+/// the nearest hundredth, .005 is rounded up").
+fn acbl_awards(
+    points: &[i32],
+    k: usize,
+    top: &Score,
+    choices: &Choices,
+) -> Result<(Score, Score), RescoreError> {
+    let awards: &[i64] = match points.len() {
+        1 => &[60],
+        2 => &[65, 55],
+        _ => &[70, 60, 50],
+    };
+    let mine = points.get(k).copied().unwrap_or(0);
+    let ties = points.iter().filter(|&&p| p == mine).count();
+    let share = |ahead: usize| -> Result<Score, RescoreError> {
+        let sum: i64 = awards.iter().skip(ahead).take(ties).sum();
+        let per = Score::new(sum, i64::try_from(ties.max(1)).unwrap_or(1))?;
+        let exact = (per * top.clone()).checked_div(&Score::integer(100))?;
+        Ok(choices.factored_rounding.apply(&exact, &Score::ZERO)?)
+    };
+    let better = points.iter().filter(|&&p| p > mine).count();
+    let worse = points.iter().filter(|&&p| p < mine).count();
+    // A single result gets 60 % each way (not zero-sum).
+    Ok((share(better)?, share(worse)?))
 }
 
 /// `m` (within `a` results) brought up to `e` results by `rule`, on the
@@ -700,16 +751,24 @@ fn standings(
             .map(|p| (p.section.clone(), p.field))
             .unwrap_or_default()
     };
+    // The pairs a pair that missed boards is factored up to: its field's,
+    // or (ACBLscore) its section's, either direction.
+    let factor_key = |i: usize| -> FieldKey {
+        match choices.factor_to {
+            FactorTo::Section => (key(i).0, None),
+            _ => key(i),
+        }
+    };
     let mut most_played: HashMap<FieldKey, usize> = HashMap::new();
     for (i, c) in played.iter().enumerate() {
-        let m = most_played.entry(key(i)).or_insert(0);
+        let m = most_played.entry(factor_key(i)).or_insert(0);
         *m = (*m).max(*c);
     }
     let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     let mut standings = Vec::with_capacity(n);
     for (i, p) in session.participants.iter().enumerate() {
         let count = played.get(i).copied().unwrap_or(0);
-        let most = most_played.get(&key(i)).copied().unwrap_or(count);
+        let most = most_played.get(&factor_key(i)).copied().unwrap_or(count);
         let max = tops.get(i).copied().unwrap_or(0);
         let raw = sums.value(i, 1, 1)?;
         let comps = comparisons.get(i).copied().unwrap_or(0);
@@ -746,6 +805,18 @@ fn standings(
             };
             let pct = if max == 0 {
                 None
+            } else if choices.percentage_of_rounded_total {
+                // ACBLscore: the printed total (to 0.01, .005 up) over the
+                // printed maximum, the top of every board of the factored
+                // total.
+                let rounded =
+                    crate::convention::displayed(&scaled, 2, crate::convention::Display::HalfUp)
+                        .ok_or(RescoreError::Arithmetic(
+                            countback_model::ScoreError::DivisionByZero,
+                        ))?;
+                let big = |n: u64| Score::from(BigInt::from(n));
+                let full = (big(max) * big(as_u64(most))).checked_div(&big(as_u64(count)))?;
+                Some((rounded * Score::integer(100)).checked_div(&full)?)
             } else {
                 let raw_pct = sums.value(i, 100, max)?;
                 match (&p.stored.handicap, choices.handicap_half) {
