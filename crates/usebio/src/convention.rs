@@ -181,6 +181,20 @@ pub enum FactorTo {
     Section,
 }
 
+/// What an artificial score of average plus (60 % of the top) gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum AveragePlus {
+    /// 60 % of the top, as the file states it.
+    Fixed,
+    /// 60 %, or the pair's percentage on its other boards of the session if
+    /// that is higher (Law 12C2 as the WBF Laws Committee defined average
+    /// plus, 1998; ACBLscore prints it so).
+    SessionIfBetter,
+}
+
 /// The choices a convention makes, each a typed value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -218,6 +232,9 @@ pub struct Choices {
     /// Whether the percentage is taken from the total rounded to 0.01
     /// (.005 up) as printed, rather than from the exact total.
     pub percentage_of_rounded_total: bool,
+    /// Average plus (an artificial 60 %): fixed, or the pair's own
+    /// percentage when better.
+    pub average_plus: AveragePlus,
 }
 
 /// The writers known here: the words (lower case) a writer's name
@@ -321,6 +338,7 @@ impl Convention {
             small_boards: SmallBoards::Factored,
             factor_to: FactorTo::Field,
             percentage_of_rounded_total: false,
+            average_plus: AveragePlus::Fixed,
         };
         match self {
             Convention::EbuLetter => Choices {
@@ -339,6 +357,7 @@ impl Convention {
                 small_boards: SmallBoards::AcblAwards,
                 factor_to: FactorTo::Section,
                 percentage_of_rounded_total: true,
+                average_plus: AveragePlus::SessionIfBetter,
                 ..base
             },
             Convention::Compscore => base.every_figure_shown(Display::HalfEven),

@@ -13,7 +13,9 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use crate::common_denominator::CommonDenominator;
-use crate::convention::{resolve, Choices, Convention, FactorTo, ImpSitOut, SmallBoards};
+use crate::convention::{
+    resolve, AveragePlus, Choices, Convention, FactorTo, ImpSitOut, SmallBoards,
+};
 use crate::error::RescoreError;
 use crate::session::{Board, CrossImpLine, EventKind, ImpTotal, Seats, Session};
 
@@ -178,7 +180,13 @@ pub(crate) fn rescore_by(
     choices: &Choices,
 ) -> Result<Rescore, RescoreError> {
     let boards = match &session.event {
-        EventKind::MatchPointPairs => matchpoint_boards(session, given, choices)?,
+        EventKind::MatchPointPairs => {
+            let mut boards = matchpoint_boards(session, given, choices)?;
+            if choices.average_plus == AveragePlus::SessionIfBetter {
+                average_plus_from_session(&mut boards, choices)?;
+            }
+            boards
+        }
         EventKind::ButlerPairs | EventKind::CrossImps => imp_boards(session, given)?,
         other => {
             return Err(RescoreError::UnsupportedEvent {
@@ -431,6 +439,69 @@ fn matchpoint_boards(
         });
     }
     Ok(out)
+}
+
+/// Average plus as "60 % or the pair's percentage on its other boards of
+/// the session, whichever is higher" (Law 12C2, as the WBF Laws Committee
+/// defined it in 1998; ACBLscore): each side of an artificial line given
+/// exactly 60 % gets its pair's percentage over the boards it scored
+/// otherwise (every line that is not artificial, of the same top scale),
+/// when higher, rounded as the convention rounds factored lines. A side
+/// given anything else keeps it (average minus stays 40 %, as ACBLscore
+/// prints it).
+fn average_plus_from_session(
+    boards: &mut [BoardScore],
+    choices: &Choices,
+) -> Result<(), RescoreError> {
+    let sixty = Score::integer(60);
+    let hundred = Score::integer(100);
+    // Each contestant's match points and tops on its other boards.
+    let mut own: HashMap<ContestantId, (Score, Score)> = HashMap::new();
+    let mut any = false;
+    for b in boards.iter() {
+        let Some(top) = &b.top else { continue };
+        for l in &b.lines {
+            if l.treatment == Treatment::Artificial {
+                any = true;
+                continue;
+            }
+            for (who, score) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
+                if let Some(s) = score {
+                    let e = own.entry(who.clone()).or_insert((Score::ZERO, Score::ZERO));
+                    e.0 = &e.0 + s;
+                    e.1 = &e.1 + top;
+                }
+            }
+        }
+    }
+    if !any {
+        return Ok(());
+    }
+    for b in boards.iter_mut() {
+        let Some(top) = b.top.clone() else { continue };
+        let average_plus = (&top * &sixty).checked_div(&hundred)?;
+        for l in &mut b.lines {
+            if l.treatment != Treatment::Artificial {
+                continue;
+            }
+            for (who, score) in [(&l.ns, &mut l.ns_score), (&l.ew, &mut l.ew_score)] {
+                if score.as_ref() != Some(&average_plus) {
+                    continue;
+                }
+                let Some((mps, tops)) = own.get(who) else {
+                    continue;
+                };
+                if tops.is_zero() {
+                    continue;
+                }
+                let session = (mps * &top).checked_div(tops)?;
+                if session > average_plus {
+                    *score = Some(choices.factored_rounding.apply(&session, &Score::ZERO)?);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The position among a board's real results of the line at `i`.

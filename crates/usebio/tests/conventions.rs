@@ -589,3 +589,46 @@ fn acbl_gives_a_board_of_one_to_three_results_its_fixed_awards() {
         ]
     );
 }
+
+/// Issue 41: ACBLscore prints an arbitral average plus as "60 % or the
+/// pair's session percentage if higher", and average minus as 40 %. Law
+/// 12C2, as the WBF Laws Committee defined average plus (1998): "60% or
+/// session average, whichever is greater". Eight pairs, top 3 (1 per
+/// result beaten). Board 1 complete; board 2 gives 1 v 2 an A6040 beside
+/// three results. By hand: when 1 v 2 is +420 on board 1, pair 1 (NS) has
+/// 3 of 3 there, 100 %, so its average plus is 100 % of 3, 3.00; pair 2
+/// (EW), average minus, keeps 40 %, 1.20. When 1 v 2 is −100, pair 1
+/// beats only the −200 there, 1 of 3 (33 %), and keeps 60 %, 1.80.
+#[test]
+fn acbl_average_plus_is_the_pairs_own_percentage_when_better() {
+    let pairs: String = (1..=8)
+        .map(|n| format!("<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER></PAIR>"))
+        .collect();
+    let line = |ns: u32, ew: u32, score: &str| {
+        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    };
+    let xml = |first: &str| {
+        format!(
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><PROGRAM_NAME>ACBLscore</PROGRAM_NAME><PARTICIPANTS>{pairs}</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{}{}{}{}</BOARD><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>{}{}{}{}</BOARD></EVENT></USEBIO>",
+            line(1, 2, first),
+            line(3, 4, "400"),
+            line(5, 6, "170"),
+            line(7, 8, "-200"),
+            line(1, 2, "A6040"),
+            line(3, 4, "100"),
+            line(5, 6, "90"),
+            line(7, 8, "50"),
+        )
+    };
+    for (first, ns, ew) in [("420", "3", "1.2"), ("-100", "1.8", "1.2")] {
+        let session = parse_usebio(&xml(first)).unwrap();
+        let r = countback_usebio::rescore(&session, None).unwrap();
+        assert_eq!(r.convention, Convention::Acbl);
+        let l = &r.boards[1].lines[0];
+        assert_eq!(
+            (l.ns_score.clone().unwrap(), l.ew_score.clone().unwrap()),
+            (Score::parse(ns).unwrap(), Score::parse(ew).unwrap()),
+            "1 v 2 {first} on board 1"
+        );
+    }
+}
