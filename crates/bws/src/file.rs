@@ -70,6 +70,16 @@ pub enum Entry {
     Result(TableResult),
     /// `Remarks = "Not played"`: absent, never a zero.
     NotPlayed,
+    /// An artificial adjusted score the director gave at the table (Law
+    /// 12C2), as Bridgemate Control Software writes it in `Remarks`:
+    /// `"60%-40%"` is 60 % of the top to North-South and 40 % to
+    /// East-West.
+    Arbitral {
+        /// North-South's percentage of the top (0 to 100).
+        ns_percent: u8,
+        /// East-West's percentage of the top (0 to 100).
+        ew_percent: u8,
+    },
 }
 
 /// One result as received from a Bridgemate (`ReceivedData`), the last row

@@ -210,7 +210,8 @@ pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
     };
 
     let sections = read_sections(&load("Section", true)?.unwrap_or_else(empty("Section")))?;
-    let rounds = read_rounds(&load("RoundData", true)?.unwrap_or_else(empty("RoundData")))?;
+    let (rounds, custom_rows) =
+        read_rounds(&load("RoundData", true)?.unwrap_or_else(empty("RoundData")))?;
     let players = match load("PlayerNumbers", false)? {
         Some(rows) => read_players(&rows)?,
         None => Vec::new(),
@@ -230,6 +231,13 @@ pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
         ..BwsFile::default()
     };
     read_received(&received_rows, &mut file)?;
+    if custom_rows > 0 {
+        file.not_used.push(NotUsed {
+            table: "RoundData.CustomBoards".to_owned(),
+            rows: custom_rows,
+            why: "a round's boards as a list: each result names its own board",
+        });
+    }
 
     // Every other table is listed, with its row count, as not used.
     let read_here = [
@@ -295,21 +303,30 @@ fn read_sections(rows: &Rows) -> Result<Vec<Section>, BwsError> {
     })
 }
 
-fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
+/// `RoundData`, and how many of its rows give a custom board list.
+///
+/// `CustomBoards` lists the boards of a round where they are not the range
+/// `LowBoard`–`HighBoard`. No figure depends on it: every result names its
+/// own board (`ReceivedData.Board`), and the boards a table played are
+/// the results it sent. So it is kept and listed, never a refusal (issue
+/// 41: a third-party manager writes a one-row `RoundData` with
+/// `CustomBoards "1"` and every result in `ReceivedData`).
+fn read_rounds(rows: &Rows) -> Result<(Vec<Round>, u32), BwsError> {
     let custom = rows.optional("CustomBoards");
-    rows.each(|c| {
-        if let Some(col) = custom {
-            // A custom board list changes which boards a table plays;
-            // the results name their boards, but a list we do not read
-            // is refused rather than passed over.
+    let mut custom_rows = 0u32;
+    if let Some(col) = custom {
+        for row in 0..rows.rows.len() {
+            let c = Cell {
+                rows,
+                row,
+                id: None,
+            };
             if !c.text_at("CustomBoards", col)?.is_empty() {
-                return Err(c.bad(
-                    "CustomBoards",
-                    c.value(col),
-                    "empty (custom board lists are not read yet)",
-                ));
+                custom_rows += 1;
             }
         }
+    }
+    let rounds = rows.each(|c| {
         Ok(Round {
             section: c.number("Section")?,
             table: c.number("Table")?,
@@ -319,7 +336,8 @@ fn read_rounds(rows: &Rows) -> Result<Vec<Round>, BwsError> {
             low_board: c.number("LowBoard")?,
             high_board: c.number("HighBoard")?,
         })
-    })
+    })?;
+    Ok((rounds, custom_rows))
 }
 
 /// The `Session` table's name and date (its first row), for the header of
@@ -452,29 +470,63 @@ fn read_received(rows: &Rows, file: &mut BwsFile) -> Result<(), BwsError> {
     Ok(())
 }
 
-/// The contract, declarer and result of a row, or "not played".
+/// An arbitral score as Bridgemate Control Software writes it in
+/// `Remarks`: North-South's percentage of the top, then East-West's,
+/// `"60%-40%"` (spaces around the parts allowed). The software offers
+/// average minus, average and average plus to each side (40, 50 and 60 %:
+/// nine forms, the data connector's `Avg-/Avg-` … `Avg+/Avg+`); another
+/// whole percentage from 0 to 100 written the same way means the same
+/// thing and is read so. `None` for any other text.
+#[must_use]
+pub(crate) fn arbitral_remark(text: &str) -> Option<(u8, u8)> {
+    let percent = |part: &str| -> Option<u8> {
+        let digits = part.trim().strip_suffix('%')?.trim_end();
+        if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse::<u8>().ok().filter(|p| *p <= 100)
+    };
+    let (ns, ew) = text.split_once('-')?;
+    Some((percent(ns)?, percent(ew)?))
+}
+
+/// The contract, declarer and result of a row, "not played", or an
+/// arbitral score.
 fn read_entry(c: &Cell<'_>) -> Result<Entry, BwsError> {
     let remarks = c.text("Remarks")?;
     let contract = c.text("Contract")?;
+    // A row whose remark replaces the result must not also say what was
+    // played: which one the file means could not be told.
+    let no_contract = |what: &'static str| -> Result<(), BwsError> {
+        if contract.is_empty() {
+            Ok(())
+        } else {
+            Err(c.bad("Contract", c.value(c.rows.column("Contract")?), what))
+        }
+    };
     match remarks.to_ascii_lowercase().as_str() {
         "" => {}
         "not played" => {
-            if !contract.is_empty() {
-                return Err(c.bad(
-                    "Contract",
-                    c.value(c.rows.column("Contract")?),
-                    "empty on a row marked \"Not played\"",
-                ));
-            }
+            no_contract("empty on a row marked \"Not played\"")?;
             return Ok(Entry::NotPlayed);
         }
-        _ => {
-            // An arbitral score or another remark changes the figure in a
-            // way this reader does not know: refused, never passed over.
+        other => {
+            if let Some((ns_percent, ew_percent)) = arbitral_remark(other) {
+                no_contract(
+                    "empty on a row with an arbitral score (its Remarks, such as 60%-40%)",
+                )?;
+                return Ok(Entry::Arbitral {
+                    ns_percent,
+                    ew_percent,
+                });
+            }
+            // Another remark may change the figure in a way this reader
+            // does not know: refused, never passed over.
             return Err(c.bad(
                 "Remarks",
                 c.value(c.rows.column("Remarks")?),
-                "empty or \"Not played\" (other remarks, such as arbitral scores, are not read yet)",
+                "empty, \"Not played\", or an arbitral score as NS%-EW% (such as 60%-40%, \
+                 50%-50%, 40%-40%)",
             ));
         }
     }
@@ -652,6 +704,42 @@ mod tests {
         ));
     }
 
+    /// Issue 41, "Bridgemate arbitral scores refused": every form the
+    /// Bridgemate software writes (average minus, average and average
+    /// plus to each side: 40, 50, 60 %) read as the percentages of the top
+    /// it gives North-South and East-West, on a row with no contract, as
+    /// the server writes it.
+    #[test]
+    fn arbitral_scores_are_read_in_every_form() {
+        let forms = [
+            ("40%-60%", (40, 60)),
+            ("60%-40%", (60, 40)),
+            ("50%-50%", (50, 50)),
+            ("60%-60%", (60, 60)),
+            ("40%-40%", (40, 40)),
+            ("40%-50%", (40, 50)),
+            ("50%-40%", (50, 40)),
+            ("50%-60%", (50, 60)),
+            ("60%-50%", (60, 50)),
+            (" 60 % - 40 % ", (60, 40)),
+        ];
+        let data: Vec<Row<'_>> = forms
+            .iter()
+            .zip(1_i16..)
+            .map(|((text, _), table)| (i32::from(table), table, 1, "", "", "", *text, false))
+            .collect();
+        let f = read(&data).unwrap();
+        let read: Vec<Entry> = f.received.iter().map(|r| r.entry).collect();
+        let want: Vec<Entry> = forms
+            .iter()
+            .map(|(_, (ns, ew))| Entry::Arbitral {
+                ns_percent: *ns,
+                ew_percent: *ew,
+            })
+            .collect();
+        assert_eq!(read, want);
+    }
+
     #[test]
     fn the_last_row_not_erased_is_the_result() {
         // Table 1: entered, corrected (the first erased), corrected again.
@@ -681,6 +769,10 @@ mod tests {
         refused(&[(3, 2, 1, "X", "4 S", "=", "", false)], "NS/EW");
         refused(&[(4, 2, -1, "N", "4 S", "=", "", false)], "Board");
         refused(&[(5, 2, 1, "", "", "", "Arbitral score", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "60%-40%-1", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "110%-40%", false)], "Remarks");
+        refused(&[(5, 2, 1, "", "", "", "60-40", false)], "Remarks");
+        refused(&[(6, 2, 1, "N", "4 S", "=", "60%-40%", false)], "Contract");
         refused(
             &[(6, 2, 1, "N", "4 S", "=", "Not played", false)],
             "Contract",
@@ -752,6 +844,45 @@ mod section_tests {
                 Value::Int(winners),
             ]],
         }
+    }
+
+    /// Issue 41: a third-party manager's one-row `RoundData` with
+    /// `CustomBoards "1"` (every column of the real files' table) is read,
+    /// the custom list counted (the results name their own boards), never
+    /// refused as it was.
+    #[test]
+    fn a_custom_board_list_is_kept_not_refused() {
+        let columns = [
+            "Section",
+            "Table",
+            "Round",
+            "NSPair",
+            "EWPair",
+            "LowBoard",
+            "HighBoard",
+            "CustomBoards",
+        ];
+        let rows = Rows {
+            table: "RoundData",
+            columns: columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.to_ascii_lowercase(), i))
+                .collect(),
+            rows: vec![vec![
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(1),
+                Value::Int(2),
+                Value::Int(0),
+                Value::Int(0),
+                Value::Text("1".to_owned()),
+            ]],
+        };
+        let (rounds, custom) = read_rounds(&rows).unwrap();
+        assert_eq!((rounds.len(), custom), (1, 1));
+        assert_eq!((rounds[0].ns_pair, rounds[0].ew_pair), (1, 2));
     }
 
     #[test]

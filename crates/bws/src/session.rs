@@ -4,7 +4,9 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use countback_contract::{TableResult, Vulnerability};
-use countback_model::{BoardNumber, ContestantId, Direction, TableOutcome, TravellerLine};
+use countback_model::{
+    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+};
 use countback_usebio::{
     Board, EventKind, FileRule, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
     StoredStanding,
@@ -25,6 +27,12 @@ pub struct BwsSession {
     /// The contract, declarer, tricks and lead of each line.
     #[cfg_attr(feature = "serde", serde(serialize_with = "plays_as_list"))]
     pub plays: Plays,
+    /// The movement was read from `ReceivedData`: `RoundData` does not
+    /// seat every result (a stub).
+    pub movement_from_results: bool,
+    /// "Not played" rows at a table where no pair of the movement sat:
+    /// no result, passed.
+    pub not_played_at_empty_tables: usize,
 }
 
 /// A map keyed by tuples is not a JSON object: the plays are written as a
@@ -48,6 +56,68 @@ enum Movement {
     Mitchell,
     /// Every pair number is one pair, whichever direction it sits.
     Howell,
+}
+
+/// A table's pairs in a round (its table number does not matter to who
+/// is who).
+struct Seat {
+    section: u32,
+    round: u32,
+    ns: u32,
+    ew: u32,
+}
+
+/// The seats of the session and where they were read.
+struct Seating {
+    seats: Vec<Seat>,
+    /// Read from `ReceivedData`: `RoundData` does not seat every result.
+    stub: bool,
+}
+
+/// The pairs of each section and its movement, from the seats.
+fn section_pairs(
+    seats: &[Seat],
+    multi: bool,
+    letters: &HashMap<u32, &str>,
+) -> BTreeMap<u32, SectionPairs> {
+    let mut out: BTreeMap<u32, SectionPairs> = BTreeMap::new();
+    // Pair numbers seen in each direction, per section and round.
+    let mut seen: HashMap<(u32, u32), (BTreeSet<u32>, BTreeSet<u32>)> = HashMap::new();
+    for r in seats {
+        let e = seen.entry((r.section, r.round)).or_default();
+        if r.ns != 0 {
+            e.0.insert(r.ns);
+        }
+        if r.ew != 0 {
+            e.1.insert(r.ew);
+        }
+        let letter = letters.get(&r.section).map(|l| (*l).to_owned());
+        let s = out.entry(r.section).or_insert_with(|| SectionPairs {
+            prefix: if multi {
+                letter.clone().unwrap_or_else(|| r.section.to_string())
+            } else {
+                String::new()
+            },
+            letter: if multi { letter } else { None },
+            movement: Movement::Howell,
+            ns: BTreeSet::new(),
+            ew: BTreeSet::new(),
+        });
+        if r.ns != 0 {
+            s.ns.insert(r.ns);
+        }
+        if r.ew != 0 {
+            s.ew.insert(r.ew);
+        }
+    }
+    for ((section, _), (ns, ew)) in &seen {
+        if ns.intersection(ew).next().is_some() {
+            if let Some(s) = out.get_mut(section) {
+                s.movement = Movement::Mitchell;
+            }
+        }
+    }
+    out
 }
 
 struct SectionPairs {
@@ -91,14 +161,15 @@ impl BwsFile {
     /// A section is a Mitchell (North-South and East-West ranked apart,
     /// pairs `1NS`, `1EW`) when some round has one pair number sitting in
     /// both directions at once, else a Howell (one field, pairs `1`, `2`
-    /// ...). With more than one section, identifiers start with the
-    /// section letter (`A1NS`) and each section is scored apart.
+    /// ...); sections of a file may differ. With more than one section,
+    /// identifiers start with the section letter (`A1NS`) and each section
+    /// is scored apart. The seats are `RoundData`'s, or the results' own
+    /// where `RoundData` does not seat every result.
     ///
     /// # Errors
     /// [`BwsError::UnknownPair`] for a result naming a pair the movement
     /// does not have; [`BwsError::BoardTwice`] for a pair with two results
-    /// on one board; [`BwsError::Unsupported`] for sections of different
-    /// movements or a file with no result.
+    /// on one board; [`BwsError::Unsupported`] for a file with no result.
     pub fn session_as(&self, event: EventKind) -> Result<BwsSession, BwsError> {
         let multi = self.sections.len() > 1;
         let letters: HashMap<u32, &str> = self
@@ -106,20 +177,16 @@ impl BwsFile {
             .iter()
             .map(|s| (s.id, s.letter.as_str()))
             .collect();
-        let sections = self.section_pairs(multi, &letters)?;
-        let movements: BTreeSet<bool> = sections
-            .values()
-            .map(|s| s.movement == Movement::Mitchell)
-            .collect();
-        if movements.len() > 1 {
-            return Err(BwsError::Unsupported {
-                what: "sections of different movements (a Mitchell and a Howell) in one file"
-                    .to_owned(),
-            });
-        }
-        let mitchell = movements.contains(&true);
+        let seating = self.seating();
+        let sections = section_pairs(&seating.seats, multi, &letters);
+        // Each section ranked by its own movement: a Mitchell section's
+        // directions apart, a Howell section's pairs as one field (issue
+        // 41: a Mitchell beside a Howell in one file). The session's
+        // ranking, which only a USEBIO file written from it states
+        // (`WINNER_TYPE`), is by direction when any section is a Mitchell.
+        let mitchell = sections.values().any(|s| s.movement == Movement::Mitchell);
         let participants = self.participants(&sections);
-        let (boards, plays) = self.boards(&sections)?;
+        let (boards, plays, at_empty_tables) = self.boards(&sections)?;
         if boards.iter().all(|b| b.lines.is_empty()) {
             return Err(BwsError::Unsupported {
                 what: "a .bws file with no received result (ReceivedData is empty)".to_owned(),
@@ -148,55 +215,64 @@ impl BwsFile {
                     .not_used
                     .iter()
                     .map(|n| format!("{} ({} rows): {}", n.table, n.rows, n.why))
+                    .chain(seating.stub.then(|| {
+                        format!(
+                            "RoundData ({} rows): it seats no result at some table and round, \
+                             so the movement is read from ReceivedData (who played whom, where)",
+                            self.rounds.len()
+                        )
+                    }))
+                    .chain((at_empty_tables > 0).then(|| {
+                        format!(
+                            "ReceivedData ({at_empty_tables} rows): \"Not played\" at a table \
+                             where no pair of the movement sat: no result"
+                        )
+                    }))
                     .collect(),
             },
             plays,
+            movement_from_results: seating.stub,
+            not_played_at_empty_tables: at_empty_tables,
         })
     }
 
-    fn section_pairs(
-        &self,
-        multi: bool,
-        letters: &HashMap<u32, &str>,
-    ) -> Result<BTreeMap<u32, SectionPairs>, BwsError> {
-        let mut out: BTreeMap<u32, SectionPairs> = BTreeMap::new();
-        // Pair numbers seen in each direction, per section and round.
-        let mut seen: HashMap<(u32, u32), (BTreeSet<u32>, BTreeSet<u32>)> = HashMap::new();
-        for r in &self.rounds {
-            let e = seen.entry((r.section, r.round)).or_default();
-            if r.ns_pair != 0 {
-                e.0.insert(r.ns_pair);
-            }
-            if r.ew_pair != 0 {
-                e.1.insert(r.ew_pair);
-            }
-            let letter = letters.get(&r.section).map(|l| (*l).to_owned());
-            let s = out.entry(r.section).or_insert_with(|| SectionPairs {
-                prefix: if multi {
-                    letter.clone().unwrap_or_else(|| r.section.to_string())
-                } else {
-                    String::new()
-                },
-                letter: if multi { letter } else { None },
-                movement: Movement::Howell,
-                ns: BTreeSet::new(),
-                ew: BTreeSet::new(),
-            });
-            if r.ns_pair != 0 {
-                s.ns.insert(r.ns_pair);
-            }
-            if r.ew_pair != 0 {
-                s.ew.insert(r.ew_pair);
-            }
-        }
-        for ((section, _), (ns, ew)) in &seen {
-            if ns.intersection(ew).next().is_some() {
-                if let Some(s) = out.get_mut(section) {
-                    s.movement = Movement::Mitchell;
-                }
-            }
-        }
-        Ok(out)
+    /// Who sat where: `RoundData`'s seats when they seat every received
+    /// result (each result's table and round has a `RoundData` row), else
+    /// the seats the results themselves give (a one-row stub, issue 41:
+    /// the movement comes from `ReceivedData`).
+    fn seating(&self) -> Seating {
+        let from_rounds: BTreeSet<(u32, u32, u32)> = self
+            .rounds
+            .iter()
+            .map(|r| (r.section, r.table, r.round))
+            .collect();
+        let stub = self
+            .received
+            .iter()
+            .any(|r| !from_rounds.contains(&(r.section, r.table, r.round)));
+        let seats = if stub {
+            self.received
+                .iter()
+                .filter(|r| !matches!(r.entry, Entry::NotPlayed))
+                .map(|r| Seat {
+                    section: r.section,
+                    round: r.round,
+                    ns: r.pair_ns,
+                    ew: r.pair_ew,
+                })
+                .collect()
+        } else {
+            self.rounds
+                .iter()
+                .map(|r| Seat {
+                    section: r.section,
+                    round: r.round,
+                    ns: r.ns_pair,
+                    ew: r.ew_pair,
+                })
+                .collect()
+        };
+        Seating { seats, stub }
     }
 
     fn participants(&self, sections: &BTreeMap<u32, SectionPairs>) -> Vec<Participant> {
@@ -261,14 +337,33 @@ impl BwsFile {
         out
     }
 
+    /// The boards, the plays, and how many "Not played" rows were at a
+    /// table where no pair of the movement sat.
     fn boards(
         &self,
         sections: &BTreeMap<u32, SectionPairs>,
-    ) -> Result<(Vec<Board>, Plays), BwsError> {
+    ) -> Result<(Vec<Board>, Plays, usize), BwsError> {
         let mut boards: BTreeMap<(Option<String>, u32), Board> = BTreeMap::new();
         let mut plays = Plays::new();
         let mut first: HashMap<(u32, u32, ContestantId), usize> = HashMap::new();
+        let mut at_empty_tables = 0;
         for r in &self.received {
+            // "Not played" at a table the movement leaves empty (a half
+            // table, a sit-out: pair 0, or a number no seat has) is no
+            // result for anyone: passed, counted and listed. A result
+            // there is refused below, naming the row.
+            let seated = |number: u32, direction: Direction| {
+                sections
+                    .get(&r.section)
+                    .is_some_and(|s| number != 0 && s.has(number, direction))
+            };
+            if matches!(r.entry, Entry::NotPlayed)
+                && !(seated(r.pair_ns, Direction::NorthSouth)
+                    && seated(r.pair_ew, Direction::EastWest))
+            {
+                at_empty_tables += 1;
+                continue;
+            }
             let pair = |number: u32, direction: Direction| -> Result<ContestantId, BwsError> {
                 match sections.get(&r.section) {
                     Some(s) if s.has(number, direction) => Ok(s.id(number, direction)),
@@ -328,7 +423,7 @@ impl BwsFile {
                 line: line_number,
             });
         }
-        Ok((boards.into_values().collect(), plays))
+        Ok((boards.into_values().collect(), plays, at_empty_tables))
     }
 }
 
@@ -340,6 +435,19 @@ fn outcome(r: &Received) -> Result<(TableOutcome, String), BwsError> {
             (TableOutcome::Played { ns_points }, ns_points.to_string())
         }
         Entry::NotPlayed => (TableOutcome::NotPlayed, "NP".to_owned()),
+        // The percentages of the top as the remark gives them (Law 12C2:
+        // the director's artificial adjusted score); the convention decides
+        // nothing here, the file states the figure.
+        Entry::Arbitral {
+            ns_percent,
+            ew_percent,
+        } => (
+            TableOutcome::Artificial(ArtificialScore::new(
+                Score::from(u32::from(ns_percent)),
+                Score::from(u32::from(ew_percent)),
+            )?),
+            format!("{ns_percent}%-{ew_percent}%"),
+        ),
     })
 }
 

@@ -342,3 +342,207 @@ fn lbc_bws_with_not_played_rows_is_read_and_scored() {
         assert_eq!(st.total, scaled, "{id}");
     }
 }
+
+/// The LBC file with its six "Not played" remarks replaced, in place, by
+/// an arbitral score: each form Bridgemate Control Software writes
+/// (average minus, average, average plus to each side). The remark's
+/// bytes are patched where they lie, padded with spaces to the length of
+/// "Not played" (the reader trims every text), so the rest of the Access
+/// file is untouched.
+fn lbc_with_remark(remark: &str) -> Option<BwsFile> {
+    let path = shared_file(LBC)?;
+    let mut bytes = std::fs::read(&path).unwrap();
+    let from = b"Not played";
+    let to = format!("{remark:<10}");
+    assert_eq!(to.len(), from.len());
+    let at: Vec<usize> = bytes
+        .windows(from.len())
+        .enumerate()
+        .filter(|(_, w)| *w == from)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(at.len(), 6);
+    for i in at {
+        bytes[i..i + from.len()].copy_from_slice(to.as_bytes());
+    }
+    Some(read_bws(&bytes).unwrap_or_else(|e| panic!("{remark}: {e}")))
+}
+
+/// Issue 41, "Bridgemate arbitral scores refused: Remarks holding the
+/// standard forms 40%-60%, 60%-40%, 50%-50%, 60%-60%, 40%-40% stop the
+/// whole session". Each form is read as the director's artificial adjusted
+/// score (Law 12C2) for the pairs at that table: NS the first percentage
+/// of the top, EW the second. By hand, board 10 (10 tables, top 18): the
+/// arbitral line gets ns% × 18 and ew% × 18 (60 % is 54/5 = 10.8, 50 % is
+/// 9, 40 % is 36/5 = 7.2); the nine real results are Neuberg-factored to
+/// ten exactly as when the table did not play (161/9 … 1/9, above), the
+/// artificial score not being one of them. EW pair 9, which had the six
+/// remarks, has played 27 boards now: its total is what it scored on the
+/// other 21 plus six times its percentage of 18, never scaled.
+#[test]
+fn lbc_arbitral_scores_in_every_form_are_read() {
+    let Some(plain) = read(LBC) else { return };
+    let plain = rescore(&plain.session().unwrap().session, None).unwrap();
+    let nine_ew = ContestantId::new("9EW");
+    let on_21 = plain.standing(&nine_ew).unwrap().raw_total.clone();
+    for (remark, ns, ew) in [
+        ("40%-60%", 40, 60),
+        ("60%-40%", 60, 40),
+        ("50%-50%", 50, 50),
+        ("60%-60%", 60, 60),
+        ("40%-40%", 40, 40),
+        ("40%-50%", 40, 50),
+        ("50%-40%", 50, 40),
+        ("50%-60%", 50, 60),
+        ("60%-50%", 60, 50),
+    ] {
+        let f = lbc_with_remark(remark).unwrap();
+        assert_eq!(f.not_played().count(), 0, "{remark}");
+        let s = f.session().unwrap();
+        let r = rescore(&s.session, None).unwrap();
+        let of_top = |p: i64| Score::new(p * 18, 100).unwrap().to_string();
+        // Board 10: the line at table 7 (7NS v 9EW) and one real line.
+        assert_eq!(line_mp(&r, 10, "7NS"), (of_top(ns), of_top(ew)), "{remark}");
+        let board10 = &s.session.boards[9];
+        let minus_200 = board10
+            .lines
+            .iter()
+            .find(|l| l.traveller.outcome == TableOutcome::Played { ns_points: -200 })
+            .unwrap();
+        assert_eq!(
+            line_mp(&r, 10, minus_200.traveller.ns.as_str()),
+            ("161/9".to_owned(), "1/9".to_owned()),
+            "{remark}"
+        );
+        let st = r.standing(&nine_ew).unwrap();
+        assert_eq!(st.boards_played, 27, "{remark}");
+        assert_eq!(
+            st.total,
+            on_21.clone() + Score::integer(6) * Score::new(ew * 18, 100).unwrap(),
+            "{remark}"
+        );
+    }
+}
+
+/// A remark the reader does not know is refused naming the row, its `ID`
+/// and the column, and the forms it reads; never read past.
+#[test]
+fn lbc_an_unknown_remark_is_refused_naming_it() {
+    let Some(path) = shared_file(LBC) else { return };
+    let mut bytes = std::fs::read(&path).unwrap();
+    let from = b"Not played";
+    let i = bytes.windows(from.len()).position(|w| w == from).unwrap();
+    bytes[i..i + from.len()].copy_from_slice(b"Avg+ 70%  ");
+    let e = read_bws(&bytes).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["ReceivedData", "Remarks", "Avg+ 70%", "60%-40%"]);
+}
+
+/// A figure rounded to the nearest hundredth, .005 up: ACBLscore's rule
+/// for fouled and adjusted boards (its manual, "Fouled/Adjusted board
+/// formula"), worked with `floor`, not the library's rounding.
+fn hundredth_up(x: &Score) -> Score {
+    let hundred = Score::integer(100);
+    (x.clone() * hundred.clone() + Score::new(1, 2).unwrap())
+        .floor()
+        .checked_div(&hundred)
+        .unwrap()
+}
+
+/// Issue 41, the ACBL club convention: the LBC `.bws` (an ACBL club's
+/// session) scored under `acbl` gives the figures ACBLscore's rules give.
+/// ACBLscore's manual, "Fouled/Adjusted board formula": M = N·S/n +
+/// (N − n)/(2n) with S the match points within the n scores (1 per score
+/// beaten, ½ per tie), N the scores expected; "Scores are rounded to the
+/// nearest hundredth, .005 is rounded up"; a pair that missed boards is
+/// factored to the most boards played in the section; the percentage is
+/// the printed total over the printed top.
+///
+/// Board 10 by hand (9 results of 10, top 9): −200 beats 8: S = 8, M =
+/// 10·8/9 + 1/18 = 161/18 = 8.944… → 8.94; −650 beats 6, ties 1: S = 6.5,
+/// 131/18 = 7.277… → 7.28; −680 beats 1, ties 4: S = 3, 61/18 → 3.39;
+/// −710: S = 0, 1/18 → 0.06. East-West likewise on their own S (the
+/// −200 line: S = 0, 0.06).
+///
+/// Every pair's total is then recomputed here from the contracts' scores
+/// by that formula, rounded line by line, with nothing from the library's
+/// match-pointing, and its percentage from the total rounded to 0.01.
+#[test]
+fn lbc_under_the_acbl_convention_gives_acblscores_figures() {
+    let Some(f) = read(LBC) else { return };
+    let s = f.session().unwrap();
+    let r = rescore(&s.session, Some(countback_usebio::Convention::Acbl)).unwrap();
+    let board10 = &s.session.boards[9];
+    for (points, ns_mp, ew_mp) in [
+        (-200, "8.94", "0.06"),
+        (-650, "7.28", "1.72"),
+        (-680, "3.39", "5.61"),
+        (-710, "0.06", "8.94"),
+    ] {
+        let line = board10
+            .lines
+            .iter()
+            .find(|l| l.traveller.outcome == TableOutcome::Played { ns_points: points })
+            .unwrap();
+        let (ns, ew) = line_mp(&r, 10, line.traveller.ns.as_str());
+        assert_eq!(
+            (Score::parse(&ns).unwrap(), Score::parse(&ew).unwrap()),
+            (Score::parse(ns_mp).unwrap(), Score::parse(ew_mp).unwrap()),
+            "board 10, {points}"
+        );
+    }
+    // The totals, independently: 10 results a board expected (the most on
+    // any board), 1 per score beaten.
+    let e = 10i64;
+    let mut raw: HashMap<ContestantId, (Score, i64)> = HashMap::new();
+    for b in &s.session.boards {
+        let scores: Vec<(&ContestantId, &ContestantId, i32)> = b
+            .lines
+            .iter()
+            .filter_map(|l| match l.traveller.outcome {
+                TableOutcome::Played { ns_points } => {
+                    Some((&l.traveller.ns, &l.traveller.ew, ns_points))
+                }
+                _ => None,
+            })
+            .collect();
+        let n = i64::try_from(scores.len()).unwrap();
+        assert!(n >= 4, "no board of LBC has fewer than 4 results");
+        for (ns, ew, mine) in &scores {
+            let within = |sign: i32| -> Score {
+                let halves: i64 = scores
+                    .iter()
+                    .map(|(_, _, o)| match (sign * mine).cmp(&(sign * o)) {
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Less => 0,
+                    })
+                    .sum::<i64>()
+                    - 1;
+                Score::new(halves, 2).unwrap()
+            };
+            for (who, sign) in [(ns, 1), (ew, -1)] {
+                let s_in = within(sign);
+                let m = if n == e {
+                    s_in
+                } else {
+                    hundredth_up(
+                        &(Score::integer(e) * s_in * Score::new(1, n).unwrap()
+                            + Score::new(e - n, 2 * n).unwrap()),
+                    )
+                };
+                let slot = raw.entry((*who).clone()).or_insert((Score::integer(0), 0));
+                slot.0 = slot.0.clone() + m;
+                slot.1 += 1;
+            }
+        }
+    }
+    // Factored to the most boards any pair of the section played: 27.
+    for st in &r.standings {
+        let (sum, played) = raw[&st.id].clone();
+        assert_eq!(st.raw_total, sum, "{}", st.id);
+        let total = sum * Score::new(27, played).unwrap();
+        assert_eq!(st.total, total, "{}", st.id);
+        let pct = hundredth_up(&total) * Score::integer(100) * Score::new(1, 27 * 9).unwrap();
+        assert_eq!(st.percentage.as_ref(), Some(&pct), "{}", st.id);
+    }
+}

@@ -202,3 +202,109 @@ fn a_session_serialises_to_json_with_its_plays_as_a_list() {
     assert_eq!(plays[0][2], "1NS");
     assert_eq!(plays[0][3]["contract"], "4S");
 }
+
+/// Issue 41: "a Mitchell section beside a Howell section (14) … is
+/// refused". Each section is ranked by its own movement. By hand, board 1:
+/// in A (Mitchell), 420 beats 400: 1NS 2 of 2, 2NS 0, and EW the reverse,
+/// each direction its own field; in B (Howell, one field), 420 beats 110:
+/// B1 (North-South) and B4 (East-West) 2 of 2, B2 and B3 0, so B1 and B4
+/// share first place and B2 and B3 third.
+#[test]
+fn a_mitchell_section_beside_a_howell_section_is_read() {
+    let s = movement("mitchell_beside_howell")
+        .session()
+        .unwrap()
+        .session;
+    let ids: Vec<(&str, Option<Direction>)> = s
+        .participants
+        .iter()
+        .map(|p| (p.id.as_str(), p.field))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("A1NS", Some(Direction::NorthSouth)),
+            ("A2NS", Some(Direction::NorthSouth)),
+            ("A1EW", Some(Direction::EastWest)),
+            ("A2EW", Some(Direction::EastWest)),
+            ("B1", None),
+            ("B2", None),
+            ("B3", None),
+            ("B4", None),
+        ]
+    );
+    let r = countback_usebio::rescore(&s, None).unwrap();
+    let place = |id: &str| {
+        let st = r.standing(&countback_model::ContestantId::new(id)).unwrap();
+        (st.total.to_string(), st.place)
+    };
+    for (id, total, at) in [
+        ("A1NS", "2", 1),
+        ("A2NS", "0", 2),
+        ("A2EW", "2", 1),
+        ("A1EW", "0", 2),
+        ("B1", "2", 1),
+        ("B4", "2", 1),
+        ("B2", "0", 3),
+        ("B3", "0", 3),
+    ] {
+        assert_eq!(place(id), (total.to_owned(), at), "{id}");
+    }
+}
+
+/// Issue 41: "files written by a third-party manager whose `RoundData` is
+/// a one-row stub while all results are in `ReceivedData` (refused; the
+/// movement has to come from the received results)". The Mitchell above
+/// with `RoundData` cut to its first row: who sat where is read from the
+/// results, the same pairs as from the full `RoundData`, and the session
+/// says so.
+#[test]
+fn a_stub_round_data_gives_the_movement_from_the_results() {
+    let full = mitchell().session().unwrap();
+    let mut f = mitchell();
+    f.rounds.truncate(1);
+    let s = f.session().unwrap();
+    assert!(s.movement_from_results);
+    assert!(!full.movement_from_results);
+    assert_eq!(s.session.participants, full.session.participants);
+    assert_eq!(s.session.boards, full.session.boards);
+    assert!(
+        s.session
+            .not_used
+            .iter()
+            .any(|n| n.starts_with("RoundData (1 rows)")),
+        "{:?}",
+        s.session.not_used
+    );
+}
+
+/// Issue 41: "`Not played` rows at an empty table refused (2)". A half
+/// table (nobody East-West: `EWPair` 0) sends "Not played": no result for
+/// anyone, passed and counted, whether the row says pair 0 or a number no
+/// seat has. A real result there is still refused, naming the row.
+#[test]
+fn not_played_at_an_empty_table_is_no_result() {
+    for ew in [0, 9] {
+        let mut f = movement("half_table");
+        f.received[1].pair_ew = ew;
+        let s = f.session().unwrap();
+        assert_eq!(s.not_played_at_empty_tables, 1, "EW {ew}");
+        let lines: usize = s.session.boards.iter().map(|b| b.lines.len()).sum();
+        assert_eq!(lines, 1, "EW {ew}");
+        assert!(s
+            .session
+            .not_used
+            .iter()
+            .any(|n| n.starts_with("ReceivedData (1 rows): \"Not played\"")));
+    }
+    let mut f = movement("half_table");
+    f.received[1].entry = Entry::Result(TableResult::PassedOut);
+    assert!(matches!(
+        f.session(),
+        Err(BwsError::UnknownPair {
+            row: 2,
+            pair: 0,
+            ..
+        })
+    ));
+}

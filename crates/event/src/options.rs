@@ -644,7 +644,8 @@ mod tests {
     fn every_convention_is_named_as_the_crate_names_it() {
         // The option is read by serde; a name that drifted from
         // `Convention::name` (snake_case makes `ebu_white_book2025`) would
-        // refuse the documented one. `ruter` is Magic Contest's other name.
+        // refuse the documented one. `ruter` is Ruter's own convention
+        // (issue 41; it was Magic Contest's other name).
         for c in countback_usebio::ALL_CONVENTIONS {
             let named: countback_usebio::Convention =
                 serde_json::from_value(serde_json::json!(c.name())).unwrap();
@@ -656,10 +657,7 @@ mod tests {
         }
         let ruter: ScoringOptions =
             serde_json::from_value(serde_json::json!({ "convention": "ruter" })).unwrap();
-        assert_eq!(
-            ruter.convention,
-            Some(countback_usebio::Convention::MagicContest)
-        );
+        assert_eq!(ruter.convention, Some(countback_usebio::Convention::Ruter));
     }
 
     #[test]

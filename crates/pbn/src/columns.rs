@@ -48,12 +48,14 @@ pub const SCORE_COLUMNS: [&str; 27] = [
 /// `SessionScoreMP`, `SessionScoreIMP` and `SessionPercentage` are a
 /// multi-session file's figures for this session (then `TotalScoreMP` …
 /// are the running totals, which earlier sessions not in the file make up,
-/// and are not used).
-pub const TOTAL_COLUMNS: [&str; 15] = [
+/// and are not used). `SessionRank` is such a file's place in this session
+/// (then `Rank` is the running place, not used).
+pub const TOTAL_COLUMNS: [&str; 16] = [
     "PairId",
     "PlayerId",
     "Direction",
     "Rank",
+    "SessionRank",
     "TotalScoreMP",
     "TotalMP",
     "TotalScoreIMP",
@@ -139,6 +141,13 @@ pub(crate) fn use_of(name: &str, known: &[&str]) -> Use {
     } else {
         Use::NotUsed
     }
+}
+
+/// Whether a column's name says master points (an award, not a score):
+/// `MP` (Ruter's totals), `MasterPoints`, `Masterpoints`. Read so only in
+/// a totals table that has its total in another column.
+pub(crate) fn is_master_points(name: &str) -> bool {
+    name == "MP" || name.eq_ignore_ascii_case("MasterPoints")
 }
 
 /// Every column name a table of `known` may have, for an error message.

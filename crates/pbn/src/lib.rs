@@ -354,6 +354,13 @@ struct ScoreCols {
     pct: [SideCols; 2],
     section: Col,
     datum: Col,
+    /// `Declarer` and `Result` (tricks taken), read for a row with a
+    /// contract and no score.
+    declarer: Col,
+    result: Col,
+    /// `Multiplicity`: how many tables had the row's score, read in a
+    /// frequency traveller.
+    multiplicity: Col,
 }
 
 impl ScoreCols {
@@ -364,6 +371,9 @@ impl ScoreCols {
         };
         let ids = if table.index("PairId_NS").is_some() {
             vec![table.col("PairId_NS"), table.col("PairId_EW")]
+        } else if table.index("PlayerId_North").is_none() {
+            // A frequency traveller names nobody.
+            Vec::new()
         } else {
             [
                 "PlayerId_North",
@@ -393,6 +403,9 @@ impl ScoreCols {
             ],
             section: table.col("Section"),
             datum: table.col("ButlerDatum"),
+            declarer: table.col("Declarer"),
+            result: table.col("Result"),
+            multiplicity: table.col("Multiplicity"),
         }
     }
 }
@@ -478,6 +491,7 @@ impl<'r, 't> Row<'r, 't> {
         self,
         cols: &ScoreCols,
         board: BoardNumber,
+        vulnerable: Option<(&str, usize, usize)>,
     ) -> Result<Option<RawLine<'t>>, ParseError> {
         let (table, row, line) = (self.table, self.cells, self.line);
         if cols.ids.len() == 2 && cols.ids.iter().any(|c| nobody(c.cell(row))) {
@@ -505,6 +519,7 @@ impl<'r, 't> Row<'r, 't> {
         let carets = [&mp.0, &mp.1, &imp.0, &imp.1, &pct.0, &pct.1]
             .into_iter()
             .any(marked);
+        let mut from_contract = false;
         let (outcome, text) = if not_played {
             (Outcome::Known(TableOutcome::NotPlayed), Cow::Borrowed("NP"))
         } else if let Some((outcome, text)) = self.adjusted_in_words(cols)? {
@@ -529,6 +544,14 @@ impl<'r, 't> Row<'r, 't> {
                 Outcome::Known(TableOutcome::Played { ns_points: 0 }),
                 Cow::Borrowed("0"),
             ),
+            None if !matches!(contract, "" | "-" | "?") && !carets => {
+                from_contract = true;
+                let points = self.law77(cols, board, contract, vulnerable)?;
+                (
+                    Outcome::Known(TableOutcome::Played { ns_points: points }),
+                    Cow::Owned(points.to_string()),
+                )
+            }
             None if carets => {
                 let texts: Vec<&str> = [&pct.0, &pct.1, &mp.0, &mp.1, &imp.0, &imp.1]
                     .iter()
@@ -555,9 +578,31 @@ impl<'r, 't> Row<'r, 't> {
         };
         // Percentages are read only as an artificial score's.
         let pct = (marked(&pct.0) || marked(&pct.1)).then(|| Box::new(pct));
+        // A frequency traveller's row stands for as many tables as its
+        // `Multiplicity` says (1 without the column).
+        let multiplicity = if cols.ids.is_empty() {
+            match cols.multiplicity.cell(row) {
+                Some(c) => c
+                    .text
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|m| (1..=10_000).contains(m))
+                    .ok_or_else(|| ParseError::BadValue {
+                        at: pos(&table.at("Multiplicity"), line, c.column),
+                        text: short(&c.text),
+                        expected: "how many tables had the row's score: a whole number from 1",
+                    })?,
+                None => 1,
+            }
+        } else {
+            1
+        };
         Ok(Some(RawLine {
             board,
             who,
+            multiplicity,
+            from_contract,
             outcome,
             score_text: text,
             mp,
@@ -567,6 +612,69 @@ impl<'r, 't> Row<'r, 't> {
             datum,
             line,
         }))
+    }
+
+    /// The North-South score of a row that gives a contract and no score
+    /// (Bridgewebs' score tables): Law 77 on `Contract`, `Declarer` and
+    /// `Result` (PBN's tricks taken by declarer), vulnerable as the board's
+    /// `[Vulnerable]` tag says, else by the board number (Law 2). Each
+    /// cell that cannot be read is refused, naming it.
+    fn law77(
+        self,
+        cols: &ScoreCols,
+        board: BoardNumber,
+        contract: &str,
+        vulnerable: Option<(&str, usize, usize)>,
+    ) -> Result<i32, ParseError> {
+        use countback_contract::{Contract, Played, Seat, Vulnerability};
+        let (table, row, line) = (self.table, self.cells, self.line);
+        let cell_of = |col: Col| -> Result<(&str, usize), ParseError> {
+            match col.cell(row) {
+                Some(c) if !matches!(c.text.trim(), "" | "-" | "?") => Ok((c.text.trim(), c.column)),
+                _ => Err(ParseError::Missing {
+                    at: pos(Kind::Score.tag(), line, 1),
+                    what: format!(
+                        "column {} for board {board}: the row has a contract and no score, so the score is worked out from Contract, Declarer and Result",
+                        col.name
+                    ),
+                }),
+            }
+        };
+        let contract_column = cols.contract.cell(row).map_or(1, |c| c.column);
+        let parsed = Contract::parse(contract).map_err(|_| ParseError::BadValue {
+            at: pos(&table.at("Contract"), line, contract_column),
+            text: short(contract),
+            expected: "a contract such as 4S, 3NTX, 2HXX, Pass or NP",
+        })?;
+        let (declarer, declarer_column) = cell_of(cols.declarer)?;
+        let seat = Seat::parse(declarer).map_err(|_| ParseError::BadValue {
+            at: pos(&table.at("Declarer"), line, declarer_column),
+            text: short(declarer),
+            expected: "the declarer's seat: N, E, S or W",
+        })?;
+        let (result, result_column) = cell_of(cols.result)?;
+        let bad_result = || ParseError::BadValue {
+            at: pos(&table.at("Result"), line, result_column),
+            text: short(result),
+            expected: "the tricks declarer took, 0 to 13",
+        };
+        let tricks = result.parse::<u8>().map_err(|_| bad_result())?;
+        let played = Played::new(parsed, seat, tricks).map_err(|_| bad_result())?;
+        let vulnerability = match vulnerable {
+            Some((text, tag_line, column)) => {
+                Vulnerability::parse(text).map_err(|_| ParseError::BadValue {
+                    at: pos("[Vulnerable]", tag_line, column),
+                    text: short(text),
+                    expected: "None, NS, EW or All",
+                })?
+            }
+            None => Vulnerability::of_board(board).map_err(|_| ParseError::BadValue {
+                at: pos("[Board]", line, 1),
+                text: board.to_string(),
+                expected: "a board number from 1",
+            })?,
+        };
+        Ok(played.ns_points(vulnerability))
     }
 
     /// A row's adjusted score in words: each side's word, or the complement of
@@ -675,6 +783,11 @@ enum Outcome {
 struct RawLine<'t> {
     board: BoardNumber,
     who: Who<'t>,
+    /// Scored here by Law 77: the row gave a contract and no score.
+    from_contract: bool,
+    /// How many tables the row stands for (a frequency traveller's
+    /// `Multiplicity`; 1 for a row naming its pairs).
+    multiplicity: u32,
     outcome: Outcome,
     score_text: Cow<'t, str>,
     mp: (Option<Figure>, Option<Figure>),
@@ -693,9 +806,24 @@ struct RawLine<'t> {
 /// declared: checked against the event's scoring at the end.
 type Declared = Vec<(String, usize, usize)>;
 
+/// Whom a `ScoreTable`'s rows name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Named {
+    /// Pairs (`PairId_NS`, `PairId_EW`).
+    Pairs,
+    /// Players (the four `PlayerId_` columns).
+    Players,
+    /// Nobody: a frequency traveller (issue 41), each row a score, how
+    /// many tables had it (`Multiplicity`) and the match points for it,
+    /// as online tournaments, simultaneous pairs and national finals
+    /// publish them.
+    Nobody,
+}
+
 /// A `ScoreTable` header: every column known, no column twice, and the
-/// contestants named one way (pairs or players).
-fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<bool, ParseError> {
+/// contestants named one way (pairs or players), or none at all with a
+/// score column (a frequency traveller).
+fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<Named, ParseError> {
     check_names(table, &SCORE_COLUMNS, not_used)?;
     let players = [
         "PlayerId_North",
@@ -718,13 +846,23 @@ fn score_header(table: &Table, not_used: &mut Vec<String>) -> Result<bool, Parse
             expected: "one kind of contestant: PairId_NS and PairId_EW (pairs) or the four PlayerId_ columns (individuals), not both",
         });
     }
+    let scored = ["Score_NS", "Score_EW"]
+        .iter()
+        .any(|n| table.index(n).is_some());
+    if !individual && has(&pairs) == 0 && scored {
+        return Ok(Named::Nobody);
+    }
     if let Some(missing) = need.iter().find(|n| table.index(n).is_none()) {
         return Err(ParseError::Missing {
             at: pos(Kind::Score.tag(), table.line, 1),
             what: format!("column {missing}"),
         });
     }
-    Ok(individual)
+    Ok(if individual {
+        Named::Players
+    } else {
+        Named::Pairs
+    })
 }
 
 /// A table's columns: none declared twice, none named like a figure that
@@ -735,7 +873,37 @@ fn check_names(
     not_used: &mut Vec<String>,
 ) -> Result<(), ParseError> {
     let mut seen: HashSet<&str> = HashSet::new();
+    // A totals table whose total is a column read here (`TotalScoreVP`,
+    // `TotalScoreMP` …): an `MP` column beside it is the master points
+    // awarded (Ruter's exports), no figure of the event.
+    let total = (table.kind == Kind::Total)
+        .then(|| {
+            table
+                .columns
+                .iter()
+                .find(|c| c.name.starts_with("Total") && known.contains(&c.name.as_str()))
+        })
+        .flatten();
     for c in &table.columns {
+        if let (Some(total), true) = (total, columns::is_master_points(&c.name)) {
+            let entry = format!(
+                "{} column {}: master points awarded (the table's total is {}): no figure of the event",
+                table.kind.tag(),
+                c.name,
+                total.name
+            );
+            if !not_used.contains(&entry) {
+                not_used.push(entry);
+            }
+            if !seen.insert(&c.name) {
+                return Err(ParseError::BadValue {
+                    at: pos(table.kind.tag(), table.line, c.column),
+                    text: c.name.clone(),
+                    expected: "a column the table has not declared already",
+                });
+            }
+            continue;
+        }
         match columns::use_of(&c.name, known) {
             columns::Use::Read => {}
             columns::Use::Refused => {

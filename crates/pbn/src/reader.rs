@@ -9,14 +9,14 @@ use std::collections::{HashMap, HashSet};
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
 use countback_usebio::{
-    Board, EventKind, FileRule, Line, ParseError, Participant, Ranking, Seats, Session,
+    Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
     SourceFormat, StoredStanding,
 };
 
 use crate::lex::{self, Cell};
 use crate::{
     artificial, check_names, event_kind, limits, pos, score_header, short, ArtificialScale,
-    Declared, Kind, LineKind, Lines, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
+    Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
     TOTAL_COLUMNS,
 };
 
@@ -58,6 +58,14 @@ struct Reader<'t> {
     meta_scoring: Option<(String, usize)>,
     competition: Option<(String, usize, usize)>,
     board: Option<BoardNumber>,
+    /// The current board's `[Vulnerable]` tag: value, line, column.
+    vulnerable: Option<(String, usize, usize)>,
+    /// Rows scored here from their contract (Law 77): the file gave no
+    /// score.
+    scored_from_contracts: usize,
+    /// Whether the first ScoreTable named nobody (a frequency traveller),
+    /// and its line.
+    anonymous: Option<(bool, usize)>,
     score_table: Option<(Table, ScoreCols)>,
     total_table: Option<Table>,
     individual: Option<(bool, usize)>,
@@ -152,6 +160,10 @@ impl<'t> Reader<'t> {
                     self.boards_seen.push((number, line_no));
                 }
                 self.board = Some(number);
+                self.vulnerable = None;
+            }
+            "Vulnerable" if !unknown => {
+                self.vulnerable = Some((value.to_owned(), line_no, tag.value_column));
             }
             "ScoreTable" => self.score_table_header(line_no, tag)?,
             "TotalScoreTable" => self.total_table_header(line_no, tag)?,
@@ -193,7 +205,27 @@ impl<'t> Reader<'t> {
         if let Some(e) = self.teams(&table) {
             return Err(e);
         }
-        let is_individual = score_header(&table, &mut self.not_used)?;
+        let named = score_header(&table, &mut self.not_used)?;
+        let is_individual = named == Named::Players;
+        match self.anonymous {
+            Some((first, first_line)) if first != (named == Named::Nobody) => {
+                return Err(ParseError::BadValue {
+                    at: pos(Kind::Score.tag(), line_no, tag.value_column),
+                    text: format!(
+                        "{} (the ScoreTable at line {first_line} {})",
+                        short(&tag.value),
+                        if first {
+                            "names nobody: a frequency traveller"
+                        } else {
+                            "names its contestants"
+                        }
+                    ),
+                    expected: "a table that names its contestants as the file's first ScoreTable does, or like it names none",
+                });
+            }
+            Some(_) => {}
+            None => self.anonymous = Some((named == Named::Nobody, line_no)),
+        }
         let Some(number) = self.board else {
             return Err(ParseError::Missing {
                 at: pos(Kind::Score.tag(), line_no, tag.column),
@@ -287,8 +319,17 @@ impl<'t> Reader<'t> {
             cells: &row,
             line: line_no,
         };
-        match at.score_row(cols, number)? {
-            Some(raw) => self.raw_lines.push(raw),
+        let vulnerable = self
+            .vulnerable
+            .as_ref()
+            .map(|(v, l, c)| (v.as_str(), *l, *c));
+        match at.score_row(cols, number, vulnerable)? {
+            Some(raw) => {
+                if raw.from_contract {
+                    self.scored_from_contracts += 1;
+                }
+                self.raw_lines.push(raw);
+            }
             None => self.byes += 1,
         }
         Ok(())
@@ -354,7 +395,10 @@ impl<'t> Reader<'t> {
                 what: "ScoreTable (the results of each board)",
             });
         };
-        let (event, rule) = self.scoring()?;
+        let (event, mut rule) = self.scoring()?;
+        if rule.centred && event == EventKind::MatchPointPairs {
+            centred_or_from_zero(&mut rule, &self.raw_lines);
+        }
         check_figure_columns(&self.declared, &event)?;
         let total_table = self
             .total_table
@@ -390,6 +434,28 @@ impl<'t> Reader<'t> {
                 Kind::Total.tag()
             ));
         }
+        if self.scored_from_contracts > 0 {
+            // Declarer and Result were read for those rows: not "not used".
+            let used = [
+                format!("{} column Declarer", Kind::Score.tag()),
+                format!("{} column Result", Kind::Score.tag()),
+            ];
+            self.not_used.retain(|n| !used.contains(n));
+            self.not_used.push(format!(
+                "{} {} row{} with a contract and no score: scored here by Law 77 from Contract, Declarer and Result (tricks taken), vulnerable as the board's [Vulnerable] tag says, else by the board number (Law 2)",
+                Kind::Score.tag(),
+                self.scored_from_contracts,
+                if self.scored_from_contracts == 1 { "" } else { "s" }
+            ));
+        }
+        if self.anonymous.is_some_and(|(a, _)| a) {
+            let multiplicity = format!("{} column Multiplicity", Kind::Score.tag());
+            self.not_used.retain(|n| *n != multiplicity);
+            self.not_used.push(format!(
+                "{} frequency travellers: no row names its pairs, so each board's scores are matchpointed by how many tables had them (Multiplicity) and the stored match points audited; the totals, percentages and places are the TotalScoreTable's, which no traveller can check",
+                Kind::Score.tag()
+            ));
+        }
         let fields = Fields::decide(&rows, &self.raw_lines, individual);
         if fields.by_direction_was_start {
             self.not_used.push(format!(
@@ -409,6 +475,9 @@ impl<'t> Reader<'t> {
             &event,
             rule.centred,
         )?;
+        if event != EventKind::MatchPointPairs && rule.imp_total == ImpTotal::PerBoard {
+            mean_or_sum(&mut rule, &participants, &boards);
+        }
         Ok(Session {
             format: SourceFormat::Pbn {
                 version: self.version,
@@ -429,6 +498,90 @@ impl<'t> Reader<'t> {
             rule,
             not_used: self.not_used,
         })
+    }
+}
+
+/// `MatchPoints;MP1` as the file's own figures write it (issue 41): Ruter's
+/// Norwegian files write match points relative to the average (a line's
+/// NS and EW add up to 0), its Finnish files with the same tag from zero
+/// (they add up to the board's top). The played lines with both figures
+/// vote; the reading taken, and why, is the rule's `reading`.
+fn centred_or_from_zero(rule: &mut FileRule, lines: &[RawLine<'_>]) {
+    let stated = rule.stated.clone().unwrap_or_else(|| "MP1".to_owned());
+    let (mut zero_sum, mut positive, mut lines_seen) = (0usize, 0usize, 0usize);
+    for l in lines {
+        let (Outcome::Known(TableOutcome::Played { .. }), (Some(ns), Some(ew))) =
+            (&l.outcome, &l.mp)
+        else {
+            continue;
+        };
+        lines_seen += 1;
+        let sum = &ns.figure.value + &ew.figure.value;
+        if sum == Score::integer(0) {
+            zero_sum += 1;
+        } else if sum.is_positive() {
+            positive += 1;
+        }
+    }
+    if positive > zero_sum {
+        rule.centred = false;
+        rule.reading = Some(format!(
+            "{stated} read as match points from zero, not relative to the average: on {positive} of {lines_seen} played lines NS and EW add up to more than 0, as match points from zero do (centred ones add up to 0, as on {zero_sum})"
+        ));
+    } else if lines_seen > 0 {
+        rule.reading = Some(format!(
+            "{stated} read as match points relative to the average: on {zero_sum} of {lines_seen} played lines NS and EW add up to 0 (from zero they would add up to the board's top; {positive} add up to more than 0)"
+        ));
+    }
+}
+
+/// `Mean` (`IMP;Butler-2;Mean`) as the file's own figures write it (issue
+/// 41): Ruter's totals are the IMPs per board played, Magic Contest's with
+/// the same words their sum (the issue's 42.0, printed 1.500 as a mean of
+/// 28 boards). Each pair whose stored total is its lines' sum, or their
+/// mean, at the total's printed precision votes; the reading taken, and
+/// why, is the rule's `reading`.
+fn mean_or_sum(rule: &mut FileRule, participants: &[Participant], boards: &[Board]) {
+    let stated = rule.stated.clone().unwrap_or_else(|| "Mean".to_owned());
+    let mut lines: HashMap<&ContestantId, (Score, usize)> = HashMap::new();
+    for l in boards.iter().flat_map(|b| &b.lines) {
+        for (who, figure) in [
+            (&l.traveller.ns, &l.stored_ns),
+            (&l.traveller.ew, &l.stored_ew),
+        ] {
+            if let Some(f) = figure {
+                let e = lines.entry(who).or_insert((Score::integer(0), 0usize));
+                e.0 = &e.0 + &f.value;
+                e.1 += 1;
+            }
+        }
+    }
+    let (mut sums, mut means, mut pairs) = (0usize, 0usize, 0usize);
+    for p in participants {
+        let (Some(total), Some((sum, played))) = (&p.stored.total, lines.get(&p.id)) else {
+            continue;
+        };
+        let Ok(mean) = sum.checked_div(&Score::from(*played)) else {
+            continue;
+        };
+        let half_unit = Score::new(1, 2 * 10_i64.pow(total.places.min(9))).unwrap_or_default();
+        let near = |x: &Score| (x - &total.value).abs() <= half_unit;
+        pairs += 1;
+        match (near(sum), near(&mean)) {
+            (true, false) => sums += 1,
+            (false, true) => means += 1,
+            _ => {}
+        }
+    }
+    if sums > means {
+        rule.imp_total = ImpTotal::Sum;
+        rule.reading = Some(format!(
+            "{stated} read as totals that add up the line IMPs, not a mean per board: on {sums} of {pairs} pairs the stored total is the sum of its lines (their mean on {means})"
+        ));
+    } else if means > 0 {
+        rule.reading = Some(format!(
+            "{stated} read as totals of IMPs per board played: on {means} of {pairs} pairs the stored total is the mean of its lines (their sum on {sums})"
+        ));
     }
 }
 
@@ -461,6 +614,9 @@ fn check_figure_columns(declared: &Declared, event: &EventKind) -> Result<(), Pa
 struct TotalFigures {
     total: Option<&'static str>,
     percentage: &'static str,
+    /// The column of this session's places: `Rank`, or in a multi-session
+    /// file that has it `SessionRank` (`Rank` is then the running place).
+    place: &'static str,
 }
 
 impl TotalFigures {
@@ -509,7 +665,13 @@ impl TotalFigures {
         // A multi-session file: the session's own columns are this file's
         // figures; the running totals add earlier sessions the file does
         // not hold.
-        if table.index(session).is_some() || table.index("SessionPercentage").is_some() {
+        // `SessionRank` (issue 41) says so too: it is this session's place,
+        // and `Rank` the running one.
+        let session_rank = table.index("SessionRank").is_some();
+        if table.index(session).is_some()
+            || table.index("SessionPercentage").is_some()
+            || session_rank
+        {
             for n in running.into_iter().chain(["TotalPercentage"]) {
                 if table.index(n).is_some() {
                     not_used.push(format!(
@@ -518,14 +680,22 @@ impl TotalFigures {
                     ));
                 }
             }
+            if session_rank && table.index("Rank").is_some() {
+                not_used.push(format!(
+                    "{} column Rank: the running place, after earlier sessions this file does not hold (SessionRank is this session's)",
+                    Kind::Total.tag()
+                ));
+            }
             return Ok(TotalFigures {
                 total: table.index(session).map(|_| session),
                 percentage: "SessionPercentage",
+                place: if session_rank { "SessionRank" } else { "Rank" },
             });
         }
         Ok(TotalFigures {
             total: running,
             percentage: "TotalPercentage",
+            place: "Rank",
         })
     }
 }
@@ -626,14 +796,14 @@ fn total_rows<'r>(
             }
             _ => None,
         };
-        let place = match cell("Rank") {
+        let place = match cell(figures.place) {
             Some(c) if !matches!(c.text.trim(), "-" | "?" | "") => {
                 let t = c.text.trim();
                 Some((
                     t.trim_end_matches('=')
                         .parse::<u32>()
                         .map_err(|_| ParseError::BadValue {
-                            at: pos(&table.at("Rank"), line, c.column),
+                            at: pos(&table.at(figures.place), line, c.column),
                             text: short(t),
                             expected: "a place (a trailing = marks a tie)",
                         })?,
@@ -848,7 +1018,7 @@ fn travellers(
     {
         for l in &raw_lines {
             if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
-                *results.entry((l.board, board_section(l))).or_insert(0) += 1;
+                *results.entry((l.board, board_section(l))).or_insert(0) += l.multiplicity as usize;
             }
         }
     }
@@ -1004,6 +1174,31 @@ fn travellers(
         if b.stored_datum.is_none() {
             b.stored_datum = l.datum.map(|d| *d);
         }
+        let line = u32::try_from(l.line).unwrap_or(u32::MAX);
+        if l.who.is_empty() {
+            // A frequency traveller's row: one line a table that had the
+            // score, its pairs unnamed (`?1NS` v `?1EW` … within the
+            // board); the stored figures once, on the first, so each is
+            // compared once.
+            let (mut stored_ns, mut stored_ew) = (f_ns.map(|f| f.figure), f_ew.map(|f| f.figure));
+            for _ in 0..l.multiplicity {
+                let n = b.lines.len() + 1;
+                b.lines.push(Line {
+                    traveller: TravellerLine {
+                        board: l.board,
+                        ns: ContestantId::new(format!("?{n}NS")),
+                        ew: ContestantId::new(format!("?{n}EW")),
+                        outcome: outcome.clone(),
+                    },
+                    score_text: l.score_text.to_string(),
+                    stored_ns: stored_ns.take(),
+                    stored_ew: stored_ew.take(),
+                    seats: None,
+                    line,
+                });
+            }
+            continue;
+        }
         b.lines.push(Line {
             traveller: TravellerLine {
                 board: l.board,
@@ -1015,7 +1210,7 @@ fn travellers(
             stored_ns: f_ns.map(|f| f.figure),
             stored_ew: f_ew.map(|f| f.figure),
             seats,
-            line: u32::try_from(l.line).unwrap_or(u32::MAX),
+            line,
         });
     }
     // In file order of the boards, then of their sections.

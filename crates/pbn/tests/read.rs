@@ -179,7 +179,7 @@ fn cross_imps_from_ruter_rank_ns_and_ew_apart() {
     assert_eq!(session.event, EventKind::CrossImps);
     assert_eq!(session.ranking, countback_usebio::Ranking::ByDirection);
     let a = audit(&session, None).unwrap();
-    assert_eq!(a.convention, Convention::MagicContest);
+    assert_eq!(a.convention, Convention::Ruter);
     assert!(
         a.findings.iter().all(|f| f.class == Difference::Reproduced),
         "{}",
@@ -304,8 +304,18 @@ fn the_audit_of_a_pbn_file_names_its_convention() {
         "{}",
         a.summary()
     );
-    // 7's 1.33 is explained by Magic Contest's rule, and only by it.
-    assert_eq!(a.explained_by_other, [Convention::MagicContest]);
+    // 7's 1.33 is explained by Magic Contest's rule, by Ruter's (the
+    // same choices), and by Pianola's (a pair that missed boards scores its
+    // own average: here the boards of the session are also the most any
+    // pair played), by no other.
+    assert_eq!(
+        a.explained_by_other,
+        [
+            Convention::MagicContest,
+            Convention::Pianola,
+            Convention::Ruter
+        ]
+    );
     let chosen = audit(&session, Some(Convention::MagicContest)).unwrap();
     assert!(chosen
         .summary()
@@ -354,5 +364,37 @@ fn the_summary_counts_each_figure_as_the_detail_names_it() {
     assert!(
         summary.contains("5 under another rule, 0 unexplained"),
         "{summary}"
+    );
+}
+
+/// Issue 41: "Magic Contest `IMP;Butler-2;Mean` totals printed 1.500 where
+/// the program printed 42.0". `Mean` is Ruter's word for totals of IMPs
+/// per board; Magic Contest writes the same words over totals that add up
+/// the lines. The Butler file above with that tag: pair 1's lines are
+/// +10, −1, 0, 0, its stored total 9.00 (their sum; their mean would be
+/// 2.25), and so for pairs 1 to 6 (7 and 8, who missed board 4, are
+/// scaled, and vote neither way). The figures decide: totals summed, every
+/// figure reproduced, and the summary says which reading and why.
+#[test]
+fn mean_is_a_mean_or_a_sum_as_the_files_totals_show() {
+    let tagged = MAGIC_BUTLER.replace(
+        "[Scoring \"IMP;Butler\"]",
+        "[Scoring \"IMP;Butler-2;Mean\"]",
+    );
+    assert_ne!(tagged, MAGIC_BUTLER);
+    let session = parse_pbn(&tagged).unwrap();
+    assert_eq!(session.rule.imp_total, countback_usebio::ImpTotal::Sum);
+    let a = audit(&session, None).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    assert!(
+        a.summary().contains(
+            "the file's rule: IMP;Butler-2;Mean read as totals that add up the line IMPs, not a mean per board: on 6 of 8 pairs"
+        ),
+        "{}",
+        a.summary()
     );
 }

@@ -73,7 +73,11 @@ fn a_ruter_howell_with_its_informational_columns_is_read_and_reproduced() {
         n.starts_with("[TotalScoreTable] column Direction: each pair's starting direction")
     });
     let a = audit(&s, None).unwrap();
-    assert_eq!(a.convention, Convention::MagicContest);
+    // Issue 41: labelled with Ruter's own convention, not Magic Contest's.
+    assert_eq!(a.convention, Convention::Ruter);
+    assert!(a
+        .summary()
+        .starts_with("convention ruter (from the file's writer"));
     all_agree(&a);
     // 1 × 3 boards … the hand figures above.
     let want = [("1", (4, 5)), ("2", (-1, 1)), ("3", (-1, 1)), ("4", (6, 5))];
@@ -151,6 +155,56 @@ fn a_second_session_is_audited_as_the_session() {
     let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(a.of(Figure::Total).count(), 4);
+}
+
+/// Issue 41: "A session-2 file's places are audited against its
+/// cumulative `Rank` though it carries `SessionRank` (33 false findings)".
+/// The second session above, as Ruter writes it with both places: `Rank`
+/// the running place after both sessions (here made up as the reverse
+/// order: 4, 3, 1, 2), `SessionRank` this session's (1, 2, 3, 3, the
+/// places worked for the session at the top of this file). The session's
+/// places are audited; the running ones are listed as not used.
+#[test]
+fn a_second_session_places_are_its_session_rank() {
+    let text = RUTER_PAIRS
+        .replace(
+            "Rank\\1R;RankTie\\1R;",
+            "Rank\\1R;SessionRank\\1R;RankTie\\1R;",
+        )
+        .replace("\n1 - 4 2 ", "\n4 1 - 4 2 ")
+        .replace("\n2 - 1 1 ", "\n3 2 - 1 1 ")
+        .replace("\n3 4 2 1 ", "\n1 3 4 2 1 ")
+        .replace("\n3 4 3 2 ", "\n2 3 4 3 2 ")
+        .replace(
+            "TotalScoreMP\\5R;TotalPercentage\\5R;",
+            "TotalScoreMP\\5R;TotalPercentage\\5R;SessionScoreMP\\5R;SessionPercentage\\5R;",
+        )
+        .replace("1.2 70.00", "6.2 60.00  1.2 70.00")
+        .replace("0.8 63.33", "5.8 53.33  0.8 63.33")
+        .replace("-1.0 33.33 \"Charlie", "4.0 23.33 -1.0 33.33 \"Charlie")
+        .replace("-1.0 33.33 \"Echo", "4.0 23.33 -1.0 33.33 \"Echo");
+    assert!(text.contains("SessionRank"));
+    let s = parse_pbn(&text).unwrap();
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[TotalScoreTable] column Rank: the running place")
+    });
+    let places: Vec<(&str, Option<u32>)> = s
+        .participants
+        .iter()
+        .map(|p| (p.id.as_str(), p.stored.place))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("4", Some(1)),
+            ("1", Some(2)),
+            ("2", Some(3)),
+            ("3", Some(3))
+        ]
+    );
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(a.of(Figure::Place).count(), 4);
 }
 
 /// Why: "Ruter's cross-IMP rules are rescored as a mean per comparison.
@@ -476,4 +530,177 @@ fn an_individuals_direction_is_the_starting_seat() {
     let a = audit(&s, None).unwrap();
     all_agree(&a);
     assert_eq!(total(&a, "1"), Score::integer(2));
+}
+
+/// A score table with contracts and no scores, as Bridgewebs publishes
+/// it: `Contract`, `Declarer`, `Result` (tricks taken) and the match
+/// points, no `Score_NS`.
+const CONTRACTS_NO_SCORES: &str = include_str!("real_programs/contracts-no-scores.pbn");
+
+/// Issue 41, "Also refused: … score tables with contracts but no scores
+/// (Bridgewebs)". Each row is scored by Law 77. By hand:
+/// - board 1, love all (`[Vulnerable "None"]`): 4S by N, 10 tricks: 120 +
+///   300 = 420; 3NT by S, 9: 100 + 300 = 400; 4SX by E, 9 tricks: one
+///   down doubled, not vulnerable, 100 to NS. NS match points (top 4):
+///   4, 2, 0, as stored;
+/// - board 2, NS vulnerable: 2H by N, 8 tricks: 60 + 50 = 110; 3H by N, 8:
+///   one down vulnerable, −100; 1NT by W, 7: 40 + 50 = 90 to EW, −90.
+///   NS: 110 4, −90 2, −100 0, as stored.
+///
+/// Totals: NS 1 8 (100 %), 3 2 (25 %), 5 2; EW 2 0, 4 6 (75 %), 6 6.
+#[test]
+fn a_score_table_with_contracts_and_no_scores_is_scored_by_law_77() {
+    let scores = |s: &countback_usebio::Session| -> Vec<Vec<i32>> {
+        s.boards
+            .iter()
+            .map(|b| {
+                b.lines
+                    .iter()
+                    .map(|l| match l.traveller.outcome {
+                        countback_model::TableOutcome::Played { ns_points } => ns_points,
+                        _ => panic!("every row is a contract played"),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let s = parse_pbn(CONTRACTS_NO_SCORES).unwrap();
+    assert_eq!(scores(&s), [vec![420, 400, 100], vec![110, -100, -90]]);
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(a.findings.len(), 12 + 12);
+    // The columns read for it are not "not used"; the session says what
+    // was done.
+    assert!(!s.not_used.iter().any(|n| n.ends_with("column Declarer")));
+    assert!(!s.not_used.iter().any(|n| n.ends_with("column Result")));
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[ScoreTable] 6 rows with a contract and no score: scored here by Law 77")
+    });
+    // Without the [Vulnerable] tags, the board number gives the same
+    // vulnerability (Law 2: board 1 love all, board 2 NS).
+    let untagged = CONTRACTS_NO_SCORES
+        .replace("[Vulnerable \"None\"]\n", "")
+        .replace("[Vulnerable \"NS\"]\n", "");
+    assert_eq!(scores(&parse_pbn(&untagged).unwrap()), scores(&s));
+    // A row whose tricks cannot be read is refused naming the cell.
+    let bad = CONTRACTS_NO_SCORES.replace(" 3  4 3NT   S  9", " 3  4 3NT   S 14");
+    let e = parse_pbn(&bad).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["column Result", "\"14\"", "0 to 13"]);
+}
+
+/// Issue 41, "The writer's meaning of a tag is assumed, not read from the
+/// figures": Finnish Ruter files carry `MatchPoints;MP1` as the Norwegian
+/// ones do but store match points from zero. The Howell above as a Finnish
+/// build writes it: each line its match points on the top of 2 (board 1:
+/// 2.0/0.0 and 0.0/2.0; board 2: 1.0/1.0 twice; board 3: A+/A− 1.2/0.8
+/// and the one real result 1.0/1.0), each total their sum (4: 1.0 + 2 ×
+/// … = 4.2, 1: 3.8, 2 and 3: 2.0), the percentages unchanged. Every played
+/// line's NS and EW add up to the top, 2, not to 0: the figures say "from
+/// zero", and the audit reproduces every figure and says which reading it
+/// took and why. The Norwegian file (above) says "relative to the
+/// average".
+#[test]
+fn mp1_is_centred_or_from_zero_as_the_files_figures_show() {
+    let finnish = RUTER_PAIRS
+        .replace("  1.0 -1.0 100   0", "  2.0  0.0 100   0")
+        .replace(" -1.0  1.0   0 100", "  0.0  2.0   0 100")
+        .replace("  0.0  0.0  50  50", "  1.0  1.0  50  50")
+        .replace("  0.2 -0.2  60  40", "  1.2  0.8  60  40")
+        .replace("  1.2 70.00", "  4.2 70.00")
+        .replace("  0.8 63.33", "  3.8 63.33")
+        .replace(" -1.0 33.33", "  2.0 33.33");
+    assert_ne!(finnish, RUTER_PAIRS);
+    let s = parse_pbn(&finnish).unwrap();
+    assert!(!s.rule.centred);
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    assert_eq!(total(&a, "4"), Score::new(21, 5).unwrap());
+    assert!(
+        a.summary().contains(
+            "the file's rule: MatchPoints;MP1 read as match points from zero, not relative to the average: on 5 of 5 played lines NS and EW add up to more than 0"
+        ),
+        "{}",
+        a.summary()
+    );
+    let norwegian = parse_pbn(RUTER_PAIRS).unwrap();
+    assert!(norwegian.rule.centred);
+    assert!(norwegian
+        .rule
+        .reading
+        .as_deref()
+        .unwrap()
+        .starts_with("MatchPoints;MP1 read as match points relative to the average: on 5 of 5"));
+}
+
+/// A frequency traveller, as online tournaments, simultaneous pairs and
+/// national finals publish their results: each row a score, how many
+/// tables had it (`Multiplicity`) and the match points it earned, and no
+/// pair numbers.
+const FREQUENCY_TRAVELLER: &str = include_str!("real_programs/frequency-traveller.pbn");
+
+/// Issue 41, "PBN traveller tables without pair numbers: score, frequency
+/// (`Multiplicity`) and match points per score … 26 real files refused
+/// ("missing column PairId_NS")". Each board is matchpointed by its
+/// frequencies. By hand, board 1 (8 tables, top 14): +450 once beats 7: 14;
+/// +420 three times beats 4 and ties 2: 10; +400 twice beats 2, ties 1: 5;
+/// −50 twice ties 1: 1 (14 + 3 × 10 + 2 × 5 + 2 × 1 = 56 = 8 × 14 / 2).
+/// Board 2: +140 twice: 12 + 1 = 13; +110 four times: 4 + 3 = 7; a pass-out
+/// 2; −100 0. The stored match points are audited row by row; the totals
+/// and percentages are the file's (no traveller says who scored what),
+/// and its places are checked against them: 1; 2= (20.0 twice); 4; 5=;
+/// 7; 8.
+#[test]
+fn a_frequency_traveller_is_matchpointed_by_its_frequencies() {
+    let s = parse_pbn(FREQUENCY_TRAVELLER).unwrap();
+    assert!(s.travellers_name_nobody());
+    assert_eq!(s.boards[0].lines.len(), 8);
+    assert_eq!(s.boards[1].lines.len(), 8);
+    countback_test_support::assert_listed(&s.not_used, |n| {
+        n.starts_with("[ScoreTable] frequency travellers: no row names its pairs")
+    });
+    assert!(!s
+        .not_used
+        .iter()
+        .any(|n| n.ends_with("column Multiplicity")));
+    let a = audit(&s, None).unwrap();
+    all_agree(&a);
+    // 8 rows × 2 figures, and 8 places; no total or percentage compared.
+    assert_eq!(a.findings.len(), 16 + 8);
+    assert_eq!(a.of(Figure::Total).count(), 0);
+    assert!(a
+        .summary()
+        .contains("the travellers name no pairs: the totals and percentages are the file's own"));
+    let board1: Vec<String> = a.rescore.boards[0]
+        .lines
+        .iter()
+        .map(|l| l.ns_score.as_ref().unwrap().to_string())
+        .collect();
+    assert_eq!(board1, ["14", "10", "10", "10", "5", "5", "1", "1"]);
+    let places: Vec<(u32, bool)> = a
+        .rescore
+        .standings
+        .iter()
+        .map(|st| (st.place, st.tied))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (1, false),
+            (2, true),
+            (2, true),
+            (4, false),
+            (5, true),
+            (5, true),
+            (7, false),
+            (8, false)
+        ]
+    );
+    // A stored figure no frequency gives is found: +420 stored 11.0.
+    let wrong = FREQUENCY_TRAVELLER.replacen("  3 10.0  4.0", "  3 11.0  3.0", 1);
+    let a = audit(&parse_pbn(&wrong).unwrap(), None).unwrap();
+    assert_eq!(a.exceptions().count(), 2, "{}", a.summary());
+    // A multiplicity that is no count of tables is refused, naming it.
+    let bad = FREQUENCY_TRAVELLER.replacen("  1 14.0", "  0 14.0", 1);
+    let e = parse_pbn(&bad).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["column Multiplicity", "\"0\""]);
 }

@@ -290,3 +290,50 @@ fn a_match_after_a_blank_line_inside_the_score_table_is_refused() {
         "{e}"
     );
 }
+
+/// Issue 41, "An informational column still stops a file: a Ruter teams
+/// export is refused because its `TotalScoreTable` has a masterpoints
+/// column `MP`". Master points awarded are no figure of the event: the
+/// table's total is `TotalScoreVP`. The file as Ruter writes it, with the
+/// column last and a master-point award on each team's row, reads as
+/// without it, every figure agreeing, and the column is listed as not
+/// used, saying why.
+#[test]
+fn a_master_points_column_beside_the_total_is_kept_not_refused() {
+    let mut in_totals = false;
+    let mut text = String::new();
+    for line in RUTER_TEAMS_PBN.lines() {
+        if line.starts_with("[TotalScoreTable") {
+            in_totals = true;
+            text.push_str(&line.replacen("\"]", ";MP\\2R\"]", 1));
+        } else if in_totals && !line.starts_with('[') && !line.trim().is_empty() {
+            text.push_str(line);
+            text.push_str(" 12");
+        } else {
+            in_totals = false;
+            text.push_str(line);
+        }
+        text.push('\n');
+    }
+    assert!(text.contains(";MP\\2R\"]"));
+    let plain = parse_pbn_teams(RUTER_TEAMS_PBN).unwrap();
+    let t = parse_pbn_teams(&text).unwrap();
+    assert_eq!(t.teams, plain.teams);
+    assert_eq!(t.matches, plain.matches);
+    inferred_and_clean(&t, 16);
+    assert!(
+        t.not_used
+            .iter()
+            .any(|n| n.starts_with("[TotalScoreTable] column MP: master points")),
+        "{:?}",
+        t.not_used
+    );
+    // Without a total column beside it, `MP` could be the total: refused,
+    // as any figure column not read.
+    let no_total = text.replacen("TotalScoreVP\\5R", "Sum\\5R", 1);
+    let e = parse_pbn_teams(&no_total).unwrap_err();
+    assert!(
+        matches!(&e, ParseError::UnknownName { found, .. } if found == "MP"),
+        "{e}"
+    );
+}

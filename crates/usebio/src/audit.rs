@@ -265,6 +265,14 @@ pub struct Audit {
     /// conventions under which every stored figure is explained (empty when
     /// none is, or when the audit's own convention explains the file).
     pub explained_by_other: Vec<Convention>,
+    /// The file's rule as its figures decided it, where its stated rule
+    /// could mean two things ([`crate::FileRule::reading`]): said in the
+    /// summary.
+    pub reading: Option<String>,
+    /// The travellers name no pairs ([`Session::travellers_name_nobody`]):
+    /// the standings are the file's stored totals and percentages, which
+    /// are not compared; their places are.
+    pub stored_standings: bool,
 }
 
 impl Audit {
@@ -364,6 +372,15 @@ impl Audit {
                 let names: Vec<&str> = others.iter().map(|c| c.name()).collect();
                 out.push_str(&format!("; explained in full by: {}", names.join(", ")));
             }
+        }
+        if let Some(reading) = &self.reading {
+            out.push_str(&format!("; the file's rule: {reading}"));
+        }
+        if self.stored_standings {
+            out.push_str(
+                "; the travellers name no pairs: the totals and percentages are the file's own, \
+                 not recomputed (its places are checked against them)",
+            );
         }
         out
     }
@@ -702,6 +719,7 @@ fn audit_by(
     } else {
         (HashMap::new(), HashMap::new())
     };
+    let anonymous = session.travellers_name_nobody();
     for (i, (p, s)) in session
         .participants
         .iter()
@@ -757,6 +775,19 @@ fn audit_by(
                 s.total.clone()
             }
         };
+        // A frequency traveller names no pairs: the totals and percentages
+        // are the file's own (the standings are them), not checked; the
+        // places are checked against them.
+        if anonymous {
+            if let Some(place) = p.stored.place {
+                let stored = StoredFigure::exact(
+                    Score::from(place),
+                    p.stored.place_text.as_deref().unwrap_or(""),
+                );
+                push(Figure::Place, &stored, Some(&Score::from(s.place)), None);
+            }
+            continue;
+        }
         if let Some(t) = &p.stored.total {
             push(Figure::Total, t, Some(&total_of(s)), alt.map(total_of));
         }
@@ -798,6 +829,8 @@ fn audit_by(
         rescore: clean,
         findings,
         explained_by_other: Vec::new(),
+        reading: session.rule.reading.clone(),
+        stored_standings: anonymous,
     })
 }
 

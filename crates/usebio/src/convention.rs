@@ -16,8 +16,7 @@ use crate::session::{Session, SourceFormat};
 
 /// A scoring program's (or rule book's) conventions, by name.
 ///
-/// Read by serde under the names of [`Convention::name`] (and `ruter` for
-/// [`Convention::MagicContest`], as [`FromStr`] reads it). Its schema (the
+/// Read by serde under the names of [`Convention::name`]. Its schema (the
 /// `schemars` feature) lists those names with [`Convention::summary`], under
 /// the name the event file's schema has always given it, `ConventionName`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +28,9 @@ pub enum Convention {
     /// factored match points rounded to 0.1 (an exact 0.05 toward the
     /// average).
     EbuLetter,
-    /// The EBU White Book 2025 as EBUScore applies it: Neuberg, exact.
+    /// The EBU White Book 2025 as the EBU's articles on Neuberg describe
+    /// it: Neuberg, exact (EBUScore's own files round; see
+    /// [`Convention::EbuScore`]).
     // snake_case alone would give `ebu_white_book2025`: the name is
     // `ebu_white_book_2025` everywhere (docs, `Convention::name`).
     #[cfg_attr(feature = "serde", serde(rename = "ebu_white_book_2025"))]
@@ -45,17 +46,29 @@ pub enum Convention {
     ScoreBridge,
     /// KoPS: Neuberg, factored match points rounded to 0.01.
     Kops,
-    /// Magic Contest and Ruter: Neuberg; a Butler sit-out scores its own
-    /// average (totals scaled to the boards of the field).
-    #[cfg_attr(feature = "serde", serde(alias = "ruter"))]
+    /// Magic Contest: Neuberg; a Butler sit-out scores its own average
+    /// (totals scaled to the boards of the session).
     MagicContest,
     /// BBO: a short board or a board with average lines scored as a plain
     /// percentage among its real results.
     Bbo,
+    /// EBUScore (the EBU's club program) as its files show it: Neuberg,
+    /// each factored line rounded to 0.01 (half up) before the totals.
+    #[cfg_attr(feature = "serde", serde(rename = "ebuscore"))]
+    EbuScore,
+    /// Pianola (the EBU's results service) as its files show it: Neuberg,
+    /// exact; a Butler or cross-IMP pair that missed boards scores its own
+    /// average on them (total × most played in the field / played).
+    Pianola,
+    /// Ruter i Norge (Brenning), the Nordic club program: Magic Contest's
+    /// choices, named for the program that wrote the file. What its files
+    /// state of their figures (`MatchPoints;MP1`, `IMP;Butler-2;Mean` …)
+    /// is the file's rule (`FileRule`), on top of these.
+    Ruter,
 }
 
 /// Every convention, in documentation order.
-pub const ALL_CONVENTIONS: [Convention; 9] = [
+pub const ALL_CONVENTIONS: [Convention; 12] = [
     Convention::EbuLetter,
     Convention::EbuWhiteBook2025,
     Convention::Acbl,
@@ -65,6 +78,9 @@ pub const ALL_CONVENTIONS: [Convention; 9] = [
     Convention::Kops,
     Convention::MagicContest,
     Convention::Bbo,
+    Convention::EbuScore,
+    Convention::Pianola,
+    Convention::Ruter,
 ];
 
 #[cfg(feature = "schemars")]
@@ -134,6 +150,51 @@ pub enum ImpSitOut {
     BoardsOfSession,
 }
 
+/// A short board with one, two or three results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum SmallBoards {
+    /// Factored like any short board.
+    Factored,
+    /// ACBLscore's fixed awards (its manual, "Fouled/Adjusted board
+    /// formula"): one result 60 % of the top each way; two, 65 % and 55 %;
+    /// three, 70 %, 60 % and 50 %; equal results share their awards.
+    AcblAwards,
+    /// Only a board of two results gets fixed awards, 65 % and 55 % (as
+    /// ACBLscore's); one or three results are factored (Ruter, as its
+    /// real file shows for two).
+    TwoResultsAwarded,
+}
+
+/// Which pairs a pair that missed boards is factored up to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum FactorTo {
+    /// The most boards played in its own field (its direction, in a
+    /// Mitchell).
+    Field,
+    /// The most boards played in its section, either direction (ACBLscore).
+    Section,
+}
+
+/// What an artificial score of average plus (60 % of the top) gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum AveragePlus {
+    /// 60 % of the top, as the file states it.
+    Fixed,
+    /// 60 %, or the pair's percentage on its other boards of the session if
+    /// that is higher (Law 12C2 as the WBF Laws Committee defined average
+    /// plus, 1998; ACBLscore prints it so).
+    SessionIfBetter,
+}
+
 /// The choices a convention makes, each a typed value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -163,18 +224,31 @@ pub struct Choices {
     /// Whether a pair's handicap is added to its percentage (half of it:
     /// the printed percentage is raw % + handicap / 2).
     pub handicap_half: bool,
+    /// A short board with one to three results.
+    pub small_boards: SmallBoards,
+    /// Match-point totals of a pair that missed boards: factored up to the
+    /// most played in its field or in its section.
+    pub factor_to: FactorTo,
+    /// Whether the percentage is taken from the total rounded to 0.01
+    /// (.005 up) as printed, rather than from the exact total.
+    pub percentage_of_rounded_total: bool,
+    /// Average plus (an artificial 60 %): fixed, or the pair's own
+    /// percentage when better.
+    pub average_plus: AveragePlus,
 }
 
 /// The writers known here: the words (lower case) a writer's name
 /// contains, tried in this order, and its convention.
-const WRITERS: [(&[&str], Convention); 8] = [
+const WRITERS: [(&[&str], Convention); 10] = [
     (&["compscore"], Convention::Compscore),
     (&["scorebridge", "score bridge"], Convention::ScoreBridge),
     (&["kops"], Convention::Kops),
-    (&["magic contest", "ruter"], Convention::MagicContest),
+    (&["magic contest"], Convention::MagicContest),
+    (&["ruter"], Convention::Ruter),
     (&["bridge base", "bbo"], Convention::Bbo),
     (&["acblscore", "acbl"], Convention::Acbl),
-    (&["ebuscore"], Convention::EbuWhiteBook2025),
+    (&["ebuscore"], Convention::EbuScore),
+    (&["pianola"], Convention::Pianola),
     (&["nz bridge", "nzb scorer"], Convention::NzScorer),
 ];
 
@@ -215,6 +289,9 @@ impl Convention {
             Convention::Kops => "kops",
             Convention::MagicContest => "magic_contest",
             Convention::Bbo => "bbo",
+            Convention::EbuScore => "ebuscore",
+            Convention::Pianola => "pianola",
+            Convention::Ruter => "ruter",
         }
     }
 
@@ -227,13 +304,20 @@ impl Convention {
                 "The EBU letter on fouled boards: Neuberg, 0.1 toward the average."
             }
             Convention::EbuWhiteBook2025 => "EBU White Book 2025: Neuberg, exact.",
-            Convention::Acbl => "ACBL: 1 per result beaten, Neuberg.",
+            Convention::Acbl => "ACBL (ACBLscore): 1 per result beaten, factored lines to 0.01, fixed awards for 1-3 results.",
             Convention::Compscore => "Compscore: Neuberg, displays half to even.",
             Convention::NzScorer => "NZ Scorer.",
             Convention::ScoreBridge => "ScoreBridge \"Simple\": each missing result a tie.",
             Convention::Kops => "KoPS: Neuberg, factored match points to 0.01.",
-            Convention::MagicContest => "Magic Contest and Ruter.",
+            Convention::MagicContest => "Magic Contest.",
+            Convention::Ruter => {
+                "Ruter: Magic Contest's choices; the file states its figures' rule."
+            }
             Convention::Bbo => "BBO: short boards as a plain percentage.",
+            Convention::EbuScore => "EBUScore: Neuberg, factored match points to 0.01.",
+            Convention::Pianola => {
+                "Pianola: Neuberg; an IMP pair's missed boards at its own average."
+            }
         }
     }
 
@@ -251,6 +335,10 @@ impl Convention {
             percentage_display: Display::HalfUp,
             imp_sit_out: ImpSitOut::Nothing,
             handicap_half: false,
+            small_boards: SmallBoards::Factored,
+            factor_to: FactorTo::Field,
+            percentage_of_rounded_total: false,
+            average_plus: AveragePlus::Fixed,
         };
         match self {
             Convention::EbuLetter => Choices {
@@ -258,8 +346,18 @@ impl Convention {
                 ..base
             },
             Convention::EbuWhiteBook2025 => base,
+            // ACBLscore (issue 41): its manual's fouled/adjusted board
+            // formula, scores "rounded to the nearest hundredth, .005 is
+            // rounded up", its fixed awards for groups of one to three;
+            // a pair that missed boards factored to the section's most
+            // played; percentages of the printed (rounded) total.
             Convention::Acbl => Choices {
                 scale: Scale::OnePerBeat,
+                factored_rounding: RoundingPolicy::HundredthHalfUp,
+                small_boards: SmallBoards::AcblAwards,
+                factor_to: FactorTo::Section,
+                percentage_of_rounded_total: true,
+                average_plus: AveragePlus::SessionIfBetter,
                 ..base
             },
             Convention::Compscore => base.every_figure_shown(Display::HalfEven),
@@ -279,7 +377,25 @@ impl Convention {
                 imp_sit_out: ImpSitOut::BoardsOfSession,
                 ..base
             },
+            // Ruter gives a board of two real results 65 % and 55 % of
+            // the top (the real pairs.pbn, board 37: beside A+ and A−, its
+            // two results are stored 0.9/0.3 and 0.3/0.9 on MP1, 65/55 %):
+            // ACBLscore's fixed award for two; one result is Neuberg's
+            // (the Ruter Howell of crates/pbn/tests/real_programs.rs).
+            Convention::Ruter => Choices {
+                imp_sit_out: ImpSitOut::BoardsOfSession,
+                small_boards: SmallBoards::TwoResultsAwarded,
+                ..base
+            },
             Convention::Bbo => base.every_board_factored(Factoring::Proportional),
+            Convention::EbuScore => Choices {
+                factored_rounding: RoundingPolicy::HundredthHalfUp,
+                ..base
+            },
+            Convention::Pianola => Choices {
+                imp_sit_out: ImpSitOut::OwnAverage,
+                ..base
+            },
         }
     }
 
@@ -343,13 +459,9 @@ fn known_names() -> String {
 impl FromStr for Convention {
     type Err = UnknownConvention;
 
-    /// A name as [`Convention::name`] gives it; `-` and `_` are the same,
-    /// and `ruter` names [`Convention::MagicContest`].
+    /// A name as [`Convention::name`] gives it; `-` and `_` are the same.
     fn from_str(s: &str) -> Result<Convention, UnknownConvention> {
         let n = s.trim().to_ascii_lowercase().replace('-', "_");
-        if n == "ruter" {
-            return Ok(Convention::MagicContest);
-        }
         if n == "scorebridge" {
             return Ok(Convention::ScoreBridge);
         }

@@ -57,8 +57,8 @@ mod write;
 
 pub use audit::{audit, Audit, Counts, Difference, Figure, Finding};
 pub use convention::{
-    resolve, Choices, Convention, ConventionSource, Display, ImpSitOut, UnknownConvention,
-    ALL_CONVENTIONS,
+    resolve, AveragePlus, Choices, Convention, ConventionSource, Display, FactorTo, ImpSitOut,
+    SmallBoards, UnknownConvention, ALL_CONVENTIONS,
 };
 pub use error::{ParseError, RescoreError, SourcePosition};
 pub use limits::{

@@ -13,7 +13,9 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use crate::common_denominator::CommonDenominator;
-use crate::convention::{resolve, Choices, Convention, ImpSitOut};
+use crate::convention::{
+    resolve, AveragePlus, Choices, Convention, FactorTo, ImpSitOut, SmallBoards,
+};
 use crate::error::RescoreError;
 use crate::session::{Board, CrossImpLine, EventKind, ImpTotal, Seats, Session};
 
@@ -178,7 +180,13 @@ pub(crate) fn rescore_by(
     choices: &Choices,
 ) -> Result<Rescore, RescoreError> {
     let boards = match &session.event {
-        EventKind::MatchPointPairs => matchpoint_boards(session, given, choices)?,
+        EventKind::MatchPointPairs => {
+            let mut boards = matchpoint_boards(session, given, choices)?;
+            if choices.average_plus == AveragePlus::SessionIfBetter {
+                average_plus_from_session(&mut boards, choices)?;
+            }
+            boards
+        }
         EventKind::ButlerPairs | EventKind::CrossImps => imp_boards(session, given)?,
         other => {
             return Err(RescoreError::UnsupportedEvent {
@@ -186,10 +194,20 @@ pub(crate) fn rescore_by(
             })
         }
     };
-    let mut standings = standings(session, &boards, choices)?;
+    let anonymous = session.travellers_name_nobody();
+    let mut standings = if anonymous {
+        stored_standings(session)
+    } else {
+        standings(session, &boards, choices)?
+    };
     let mut boards = boards;
     if session.rule.centred && session.event == EventKind::MatchPointPairs {
-        centre(&mut boards, &mut standings)?;
+        if anonymous {
+            // The stored totals are already written as the file writes them.
+            centre(&mut boards, &mut Vec::new())?;
+        } else {
+            centre(&mut boards, &mut standings)?;
+        }
     }
     let (convention, convention_source) = resolve(session, None);
     Ok(Rescore {
@@ -348,6 +366,19 @@ fn matchpoint_boards(
                             Some(unfactored),
                             Treatment::Plain,
                         )
+                    } else if (choices.small_boards == SmallBoards::AcblAwards && a <= 3)
+                        || (choices.small_boards == SmallBoards::TwoResultsAwarded && a == 2)
+                    {
+                        let (ns, ew) = acbl_awards(&points, i_of(&real_at, i), &top, choices)?;
+                        score(
+                            Some(ns),
+                            Some(ew),
+                            Some(unfactored),
+                            Treatment::Factored {
+                                results: a,
+                                expected: e,
+                            },
+                        )
                     } else {
                         let rule = if artificial_lines > 0 {
                             choices.artificial_boards
@@ -408,6 +439,107 @@ fn matchpoint_boards(
         });
     }
     Ok(out)
+}
+
+/// Average plus as "60 % or the pair's percentage on its other boards of
+/// the session, whichever is higher" (Law 12C2, as the WBF Laws Committee
+/// defined it in 1998; ACBLscore): each side of an artificial line given
+/// exactly 60 % gets its pair's percentage over the boards it scored
+/// otherwise (every line that is not artificial, of the same top scale),
+/// when higher, rounded as the convention rounds factored lines. A side
+/// given anything else keeps it (average minus stays 40 %, as ACBLscore
+/// prints it).
+fn average_plus_from_session(
+    boards: &mut [BoardScore],
+    choices: &Choices,
+) -> Result<(), RescoreError> {
+    let sixty = Score::integer(60);
+    let hundred = Score::integer(100);
+    // Each contestant's match points and tops on its other boards.
+    let mut own: HashMap<ContestantId, (Score, Score)> = HashMap::new();
+    let mut any = false;
+    for b in boards.iter() {
+        let Some(top) = &b.top else { continue };
+        for l in &b.lines {
+            if l.treatment == Treatment::Artificial {
+                any = true;
+                continue;
+            }
+            for (who, score) in [(&l.ns, &l.ns_score), (&l.ew, &l.ew_score)] {
+                if let Some(s) = score {
+                    let e = own.entry(who.clone()).or_insert((Score::ZERO, Score::ZERO));
+                    e.0 = &e.0 + s;
+                    e.1 = &e.1 + top;
+                }
+            }
+        }
+    }
+    if !any {
+        return Ok(());
+    }
+    for b in boards.iter_mut() {
+        let Some(top) = b.top.clone() else { continue };
+        let average_plus = (&top * &sixty).checked_div(&hundred)?;
+        for l in &mut b.lines {
+            if l.treatment != Treatment::Artificial {
+                continue;
+            }
+            for (who, score) in [(&l.ns, &mut l.ns_score), (&l.ew, &mut l.ew_score)] {
+                if score.as_ref() != Some(&average_plus) {
+                    continue;
+                }
+                let Some((mps, tops)) = own.get(who) else {
+                    continue;
+                };
+                if tops.is_zero() {
+                    continue;
+                }
+                let session = (mps * &top).checked_div(tops)?;
+                if session > average_plus {
+                    *score = Some(choices.factored_rounding.apply(&session, &Score::ZERO)?);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The position among a board's real results of the line at `i`.
+fn i_of(real_at: &[usize], i: usize) -> usize {
+    real_at.iter().position(|&at| at == i).unwrap_or(0)
+}
+
+/// ACBLscore's fixed awards for a board of one to three results (its
+/// manual, "Fouled/Adjusted board formula": "In groups of two, the better
+/// score receives 65% of the matchpoints and the worse receives 55% … A
+/// single score is awarded 60% of top for each direction"; a group of
+/// three 70 %, 60 % and 50 %): the line at `k` of `points` (NS scores)
+/// gets the awards of the places it holds, shared with equal results,
+/// each way; rounded as the convention rounds factored lines ("rounded to
+/// the nearest hundredth, .005 is rounded up").
+fn acbl_awards(
+    points: &[i32],
+    k: usize,
+    top: &Score,
+    choices: &Choices,
+) -> Result<(Score, Score), RescoreError> {
+    let awards: &[i64] = match points.len() {
+        1 => &[60],
+        2 => &[65, 55],
+        _ => &[70, 60, 50],
+    };
+    let mine = points.get(k).copied().unwrap_or(0);
+    let ties = points.iter().filter(|&&p| p == mine).count();
+    let share = |ahead: usize| -> Result<Score, RescoreError> {
+        let sum: i64 = awards.iter().skip(ahead).take(ties).sum();
+        let per = Score::new(sum, i64::try_from(ties.max(1)).unwrap_or(1))?;
+        let exact = (per * top.clone()).checked_div(&Score::integer(100))?;
+        Ok(choices.factored_rounding.apply(&exact, &Score::ZERO)?)
+    };
+    let better = points.iter().filter(|&&p| p > mine).count();
+    let worse = points.iter().filter(|&&p| p < mine).count();
+    // A single result gets 60 % each way (not zero-sum).
+    Ok((share(better)?, share(worse)?))
 }
 
 /// `m` (within `a` results) brought up to `e` results by `rule`, on the
@@ -533,6 +665,83 @@ fn imp_boards(session: &Session, given: &GivenLines) -> Result<Vec<BoardScore>, 
     Ok(out)
 }
 
+/// The standings of a session whose travellers name nobody
+/// ([`Session::travellers_name_nobody`]): each contestant's total and
+/// percentage as the file stores them (no traveller says who scored what),
+/// placed by them within its field (by percentage where every contestant
+/// of the field has one, else by total), ties sharing a place. A
+/// contestant with no stored total is listed, not ranked.
+fn stored_standings(session: &Session) -> Vec<Standing> {
+    let mut standings: Vec<Standing> = session
+        .participants
+        .iter()
+        .map(|p| {
+            let total = p.stored.total.as_ref().map(|f| f.value.clone());
+            Standing {
+                id: p.id.clone(),
+                section: p.section.clone(),
+                field: p.field,
+                boards_played: 0,
+                raw_total: total.clone().unwrap_or(Score::ZERO),
+                ranked: total.is_some(),
+                total: total.unwrap_or(Score::ZERO),
+                percentage: p.stored.percentage.as_ref().map(|f| f.value.clone()),
+                place: 0,
+                tied: false,
+            }
+        })
+        .collect();
+    let mut fields: HashMap<(Option<String>, Option<Direction>), Vec<usize>> = HashMap::new();
+    for (i, s) in standings.iter().enumerate() {
+        fields
+            .entry((s.section.clone(), s.field))
+            .or_default()
+            .push(i);
+    }
+    for members in fields.into_values() {
+        let (mut ranked, unranked): (Vec<usize>, Vec<usize>) = members
+            .into_iter()
+            .partition(|&m| standings.get(m).is_some_and(|s| s.ranked));
+        let by_pct = ranked
+            .iter()
+            .all(|&m| standings.get(m).is_some_and(|s| s.percentage.is_some()));
+        let key = |m: usize| -> Score {
+            standings.get(m).map_or(Score::ZERO, |s| {
+                if by_pct {
+                    s.percentage.clone().unwrap_or(Score::ZERO)
+                } else {
+                    s.total.clone()
+                }
+            })
+        };
+        ranked.sort_by_key(|&m| std::cmp::Reverse(key(m)));
+        let keys: Vec<Score> = ranked.iter().map(|&m| key(m)).collect();
+        let places: Vec<(usize, u32, bool)> = ranked
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| {
+                let mine = keys.get(k);
+                let ahead = keys.iter().filter(|o| Some(*o) > mine).count();
+                let ties = keys.iter().filter(|o| Some(*o) == mine).count();
+                (m, u32::try_from(ahead + 1).unwrap_or(u32::MAX), ties > 1)
+            })
+            .collect();
+        for (m, place, tied) in places {
+            if let Some(s) = standings.get_mut(m) {
+                s.place = place;
+                s.tied = tied;
+            }
+        }
+        let next = u32::try_from(ranked.len() + 1).unwrap_or(u32::MAX);
+        for m in unranked {
+            if let Some(s) = standings.get_mut(m) {
+                s.place = next;
+            }
+        }
+    }
+    standings
+}
+
 fn standings(
     session: &Session,
     boards: &[BoardScore],
@@ -613,16 +822,24 @@ fn standings(
             .map(|p| (p.section.clone(), p.field))
             .unwrap_or_default()
     };
+    // The pairs a pair that missed boards is factored up to: its field's,
+    // or (ACBLscore) its section's, either direction.
+    let factor_key = |i: usize| -> FieldKey {
+        match choices.factor_to {
+            FactorTo::Section => (key(i).0, None),
+            _ => key(i),
+        }
+    };
     let mut most_played: HashMap<FieldKey, usize> = HashMap::new();
     for (i, c) in played.iter().enumerate() {
-        let m = most_played.entry(key(i)).or_insert(0);
+        let m = most_played.entry(factor_key(i)).or_insert(0);
         *m = (*m).max(*c);
     }
     let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     let mut standings = Vec::with_capacity(n);
     for (i, p) in session.participants.iter().enumerate() {
         let count = played.get(i).copied().unwrap_or(0);
-        let most = most_played.get(&key(i)).copied().unwrap_or(count);
+        let most = most_played.get(&factor_key(i)).copied().unwrap_or(count);
         let max = tops.get(i).copied().unwrap_or(0);
         let raw = sums.value(i, 1, 1)?;
         let comps = comparisons.get(i).copied().unwrap_or(0);
@@ -659,6 +876,18 @@ fn standings(
             };
             let pct = if max == 0 {
                 None
+            } else if choices.percentage_of_rounded_total {
+                // ACBLscore: the printed total (to 0.01, .005 up) over the
+                // printed maximum, the top of every board of the factored
+                // total.
+                let rounded =
+                    crate::convention::displayed(&scaled, 2, crate::convention::Display::HalfUp)
+                        .ok_or(RescoreError::Arithmetic(
+                            countback_model::ScoreError::DivisionByZero,
+                        ))?;
+                let big = |n: u64| Score::from(BigInt::from(n));
+                let full = (big(max) * big(as_u64(most))).checked_div(&big(as_u64(count)))?;
+                Some((rounded * Score::integer(100)).checked_div(&full)?)
             } else {
                 let raw_pct = sums.value(i, 100, max)?;
                 match (&p.stored.handicap, choices.handicap_half) {

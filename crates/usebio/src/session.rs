@@ -298,6 +298,11 @@ pub struct FileRule {
     pub imp_total: ImpTotal,
     /// How a cross-IMP line is written.
     pub cross_imp_line: CrossImpLine,
+    /// Where a stated rule could mean two things and the file's own
+    /// figures decided, which reading was taken and why (issue 41:
+    /// `MatchPoints;MP1` is centred in Norwegian Ruter files, from zero in
+    /// Finnish ones); `None` where nothing was in doubt.
+    pub reading: Option<String>,
 }
 
 impl FileRule {
@@ -329,6 +334,7 @@ impl FileRule {
             } else {
                 CrossImpLine::MeanPerComparison
             },
+            reading: None,
         }
     }
 }
@@ -370,6 +376,30 @@ pub struct Session {
 }
 
 impl Session {
+    /// Whether the travellers name none of the participants: a frequency
+    /// traveller (issue 41: a score, how many tables had it and its match
+    /// points, as online tournaments, simultaneous pairs and national
+    /// finals publish them). Such a session's boards can be scored and
+    /// their stored figures audited, but no total: the standings are the
+    /// stored ones ([`crate::rescore()`]).
+    #[must_use]
+    pub fn travellers_name_nobody(&self) -> bool {
+        let ids: std::collections::HashSet<&ContestantId> =
+            self.participants.iter().map(|p| &p.id).collect();
+        let mut lines = self.boards.iter().flat_map(|b| &b.lines).peekable();
+        !ids.is_empty()
+            && lines.peek().is_some()
+            && lines.all(|l| {
+                !ids.contains(&l.traveller.ns)
+                    && !ids.contains(&l.traveller.ew)
+                    && l.seats.as_ref().map_or(true, |s| {
+                        [&s.north, &s.south, &s.east, &s.west]
+                            .iter()
+                            .all(|p| !ids.contains(p))
+                    })
+            })
+    }
+
     /// The participant called `id`.
     #[must_use]
     pub fn participant(&self, id: &ContestantId) -> Option<&Participant> {

@@ -9,7 +9,7 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::error::{ParseError, SourcePosition};
 use crate::session::{
-    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
+    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
     StoredStanding,
 };
 
@@ -270,10 +270,14 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
             at: loc.position(event_node),
             what: "attribute EVENT_TYPE".to_owned(),
         })?;
-    let event = if type_text.trim() == "PAIRS" {
-        pairs_scoring(loc, event_node)?
-    } else {
-        event_kind(loc, event_node, type_text)?
+    let event = match type_text.trim() {
+        "PAIRS" => pairs_scoring(loc, event_node)?,
+        // An individual event is scored as pairs are, the partners of a
+        // table sharing its figure: by what its lines carry (USEBIO 1.1
+        // writes `NS_MATCH_POINTS` on an individual's traveller too).
+        "INDIVIDUAL" => pairs_scoring(loc, event_node)
+            .unwrap_or_else(|_| EventKind::Other("INDIVIDUAL".to_owned())),
+        _ => event_kind(loc, event_node, type_text)?,
     };
 
     let description = child_text(event_node, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned());
@@ -311,10 +315,12 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
             .descendants()
             .filter(|n| n.is_element() && n.tag_name().name() == "PARTICIPANTS")
         {
-            for entry in list
-                .children()
-                .filter(|c| c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM"))
-            {
+            // A pair, a team, or in an individual event a player: a
+            // `<PLAYER>` of the list itself (a pair's players sit inside
+            // its `<PAIR>`).
+            for entry in list.children().filter(|c| {
+                c.is_element() && matches!(c.tag_name().name(), "PAIR" | "TEAM" | "PLAYER")
+            }) {
                 let mut participant = read_participant(loc, entry)?;
                 participant.section.clone_from(section);
                 let key = participant.id.as_str().to_owned();
@@ -416,6 +422,11 @@ fn is_read(name: &str) -> bool {
             | "PAIR"
             | "TEAM"
             | "PAIR_NUMBER"
+            | "PLAYER_NUMBER"
+            | "N_PLAYER_NUMBER"
+            | "S_PLAYER_NUMBER"
+            | "E_PLAYER_NUMBER"
+            | "W_PLAYER_NUMBER"
             | "TEAM_NUMBER"
             | "TEAM_NAME"
             | "DIRECTION"
@@ -647,11 +658,16 @@ fn fields_of_sections(participants: &mut [Participant], boards: Vec<Board>) -> V
 }
 
 fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participant, ParseError> {
-    let (num_node, number) = match required_text(loc, entry, "PAIR_NUMBER") {
-        Ok(found) => found,
-        Err(e) => child_text(entry, "TEAM_NUMBER")
-            .or_else(|| child_text(entry, "TEAM_NAME"))
-            .ok_or(e)?,
+    let is_player = entry.tag_name().name() == "PLAYER";
+    let (num_node, number) = if is_player {
+        required_text(loc, entry, "PLAYER_NUMBER")?
+    } else {
+        match required_text(loc, entry, "PAIR_NUMBER") {
+            Ok(found) => found,
+            Err(e) => child_text(entry, "TEAM_NUMBER")
+                .or_else(|| child_text(entry, "TEAM_NAME"))
+                .ok_or(e)?,
+        }
     };
     let direction = match child_text(entry, "DIRECTION") {
         None => None,
@@ -683,9 +699,16 @@ fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participan
             }
         })?),
     };
-    let players = children(entry, "PLAYER")
-        .filter_map(|p| child_text(p, "PLAYER_NAME").map(|(_, t)| t.to_owned()))
-        .collect();
+    let players = if is_player {
+        child_text(entry, "PLAYER_NAME")
+            .map(|(_, t)| t.to_owned())
+            .into_iter()
+            .collect()
+    } else {
+        children(entry, "PLAYER")
+            .filter_map(|p| child_text(p, "PLAYER_NAME").map(|(_, t)| t.to_owned()))
+            .collect()
+    };
     Ok(Participant {
         id: ContestantId::new(id),
         field: direction,
@@ -727,11 +750,24 @@ fn read_board(
     let mut first_seen: HashMap<usize, u32> = HashMap::new();
     for line_node in children(board_node, "TRAVELLER_LINE") {
         let at = loc.position(line_node);
-        let mut ids = Vec::with_capacity(2);
-        for (tag, column) in [
-            ("NS_PAIR_NUMBER", Direction::NorthSouth),
-            ("EW_PAIR_NUMBER", Direction::EastWest),
-        ] {
+        // The pairs (`NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`), or in an
+        // individual event the four players (`N_PLAYER_NUMBER` …).
+        let individual = child(line_node, "N_PLAYER_NUMBER").is_some();
+        let columns: &[(&'static str, Direction)] = if individual {
+            &[
+                ("N_PLAYER_NUMBER", Direction::NorthSouth),
+                ("S_PLAYER_NUMBER", Direction::NorthSouth),
+                ("E_PLAYER_NUMBER", Direction::EastWest),
+                ("W_PLAYER_NUMBER", Direction::EastWest),
+            ]
+        } else {
+            &[
+                ("NS_PAIR_NUMBER", Direction::NorthSouth),
+                ("EW_PAIR_NUMBER", Direction::EastWest),
+            ]
+        };
+        let mut ids = Vec::with_capacity(columns.len());
+        for &(tag, column) in columns {
             let (pair_node, pair_text) = required_text(loc, line_node, tag)?;
             let found = resolve_pair(pair_text, column, index);
             let (i, p) = found
@@ -744,9 +780,19 @@ fn read_board(
             once_on_board(&mut first_seen, i, number, &at, &p.id)?;
             ids.push(p.id.clone());
         }
-        let mut ids = ids.into_iter();
-        let (Some(ns), Some(ew)) = (ids.next(), ids.next()) else {
-            continue;
+        let (ns, ew, seats) = match ids.as_slice() {
+            [north, south, east, west] => (
+                ContestantId::new(format!("{north}+{south}")),
+                ContestantId::new(format!("{east}+{west}")),
+                Some(Seats {
+                    north: north.clone(),
+                    south: south.clone(),
+                    east: east.clone(),
+                    west: west.clone(),
+                }),
+            ),
+            [ns, ew] => (ns.clone(), ew.clone(), None),
+            _ => continue,
         };
         // A line whose contract says "not played" is not played, whatever
         // its score (programs write `SCORE 0` there, or none).
@@ -784,7 +830,7 @@ fn read_board(
             score_text: score_text.to_owned(),
             stored_ns,
             stored_ew,
-            seats: None,
+            seats,
             line: at.line,
         });
     }

@@ -312,7 +312,12 @@ fn kops_totals_add_lines_rounded_to_hundredths() {
     }
     // The lines print alike (1/3 → 0.33, 17/3 → 5.67): only the totals tell.
     assert!(exact.of(Figure::LineNs).all(|f| f.class.agrees()));
-    assert_eq!(exact.explained_by_other, [Convention::Kops]);
+    // EBUScore makes the same choice (issue 41: its real file's
+    // percentages), so it explains the file too, named after Kops.
+    assert_eq!(
+        exact.explained_by_other,
+        [Convention::Kops, Convention::EbuScore]
+    );
 }
 
 /// BBO scores a board with average (adjusted) lines as a plain percentage
@@ -515,4 +520,115 @@ fn a_pair_with_no_boards_does_not_push_down_negative_totals() {
     assert_eq!(a.of(Figure::Place).count(), 8);
     let two = a.rescore.standing(&ContestantId::new("2")).unwrap();
     assert_eq!((two.total.clone(), two.place), (Score::integer(-9), 8));
+}
+
+/// Issue 41: "a board with one, two or three results gets 50 % where ACBL
+/// gives 60/60, 65/55, 70/60/50 %". ACBLscore's manual ("Fouled/Adjusted
+/// board formula"): a group of three is awarded 70 %, 60 % and 50 % of the
+/// top, of two 65 % and 55 %, a single score 60 % each way, rounded to the
+/// nearest hundredth. Eight pairs, four results expected (board 1), top 3
+/// on ACBL's 1-per-beat scale. By hand:
+/// - board 2, two results (+420, +400): NS 65 % and 55 % of 3, 1.95 and
+///   1.65; EW the other way;
+/// - board 3, three (+100, +100, −50): the two +100 share 70 % and 60 %,
+///   65 %, 1.95 each, and their EW share 60 % and 50 %, 1.65; −50 has
+///   50 % NS, 1.50, and 70 % EW, 2.10;
+/// - board 4, one (+50): 60 % each way, 1.80 and 1.80.
+#[test]
+fn acbl_gives_a_board_of_one_to_three_results_its_fixed_awards() {
+    let pairs: String = (1..=8)
+        .map(|n| format!("<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER></PAIR>"))
+        .collect();
+    let line = |ns: u32, ew: u32, score: i32| {
+        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    };
+    let board = |n: u32, lines: &[String]| {
+        format!(
+            "<BOARD><BOARD_NUMBER>{n}</BOARD_NUMBER>{}</BOARD>",
+            lines.concat()
+        )
+    };
+    let xml = format!(
+        "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><PROGRAM_NAME>ACBLscore</PROGRAM_NAME><PARTICIPANTS>{pairs}</PARTICIPANTS>{}{}{}{}</EVENT></USEBIO>",
+        board(1, &[line(1, 2, 420), line(3, 4, 400), line(5, 6, 170), line(7, 8, -100)]),
+        board(2, &[line(1, 2, 420), line(3, 4, 400)]),
+        board(3, &[line(1, 2, 100), line(3, 4, 100), line(5, 6, -50)]),
+        board(4, &[line(7, 8, 50)]),
+    );
+    let session = parse_usebio(&xml).unwrap();
+    let r = countback_usebio::rescore(&session, None).unwrap();
+    assert_eq!(r.convention, Convention::Acbl);
+    let figures: Vec<Vec<(String, String)>> = r
+        .boards
+        .iter()
+        .skip(1)
+        .map(|b| {
+            b.lines
+                .iter()
+                .map(|l| {
+                    (
+                        l.ns_score.as_ref().unwrap().to_string(),
+                        l.ew_score.as_ref().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let s = |a: &str, b: &str| {
+        (
+            Score::parse(a).unwrap().to_string(),
+            Score::parse(b).unwrap().to_string(),
+        )
+    };
+    assert_eq!(
+        figures,
+        [
+            vec![s("1.95", "1.65"), s("1.65", "1.95")],
+            vec![s("1.95", "1.65"), s("1.95", "1.65"), s("1.50", "2.10")],
+            vec![s("1.80", "1.80")],
+        ]
+    );
+}
+
+/// Issue 41: ACBLscore prints an arbitral average plus as "60 % or the
+/// pair's session percentage if higher", and average minus as 40 %. Law
+/// 12C2, as the WBF Laws Committee defined average plus (1998): "60% or
+/// session average, whichever is greater". Eight pairs, top 3 (1 per
+/// result beaten). Board 1 complete; board 2 gives 1 v 2 an A6040 beside
+/// three results. By hand: when 1 v 2 is +420 on board 1, pair 1 (NS) has
+/// 3 of 3 there, 100 %, so its average plus is 100 % of 3, 3.00; pair 2
+/// (EW), average minus, keeps 40 %, 1.20. When 1 v 2 is −100, pair 1
+/// beats only the −200 there, 1 of 3 (33 %), and keeps 60 %, 1.80.
+#[test]
+fn acbl_average_plus_is_the_pairs_own_percentage_when_better() {
+    let pairs: String = (1..=8)
+        .map(|n| format!("<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER></PAIR>"))
+        .collect();
+    let line = |ns: u32, ew: u32, score: &str| {
+        format!("<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+    };
+    let xml = |first: &str| {
+        format!(
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><PROGRAM_NAME>ACBLscore</PROGRAM_NAME><PARTICIPANTS>{pairs}</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{}{}{}{}</BOARD><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>{}{}{}{}</BOARD></EVENT></USEBIO>",
+            line(1, 2, first),
+            line(3, 4, "400"),
+            line(5, 6, "170"),
+            line(7, 8, "-200"),
+            line(1, 2, "A6040"),
+            line(3, 4, "100"),
+            line(5, 6, "90"),
+            line(7, 8, "50"),
+        )
+    };
+    for (first, ns, ew) in [("420", "3", "1.2"), ("-100", "1.8", "1.2")] {
+        let session = parse_usebio(&xml(first)).unwrap();
+        let r = countback_usebio::rescore(&session, None).unwrap();
+        assert_eq!(r.convention, Convention::Acbl);
+        let l = &r.boards[1].lines[0];
+        assert_eq!(
+            (l.ns_score.clone().unwrap(), l.ew_score.clone().unwrap()),
+            (Score::parse(ns).unwrap(), Score::parse(ew).unwrap()),
+            "1 v 2 {first} on board 1"
+        );
+    }
 }
