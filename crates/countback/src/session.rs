@@ -997,6 +997,15 @@ pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> 
         footer.push(centred_words(session));
     }
     let mut notes = vec![Block::Table(exact)];
+    // Where the file's stated rule could mean two things, which reading
+    // its own figures chose, and why (issue 41).
+    notes.extend(
+        session
+            .rule
+            .reading
+            .as_ref()
+            .map(|r| Block::Para(format!("How the file's figures were read: {r}."))),
+    );
     notes.extend(not_used_line(&session.not_used).map(Block::Para));
     let (title, subtitle) = session_heading(
         session,

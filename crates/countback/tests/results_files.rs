@@ -679,3 +679,27 @@ fn centred_totals_are_shifted_by_half_the_tops(name: &str, original: &Value, bac
         assert_eq!(b[who], total.clone() + shift, "{name}: {who}'s total");
     }
 }
+
+/// Issue 41, "the output says which reading and why": the reading the
+/// file's own figures chose for a tag that could mean two things was in the
+/// JSON `rule` only. Ruter's Norwegian `MatchPoints;MP1` file, whose lines
+/// add up to zero (PROVENANCE: the file's lines are zero-sum but for board
+/// 37's split score), is read as centred, and the text says so under "For
+/// the scorer", after the players' results.
+#[test]
+fn the_text_says_how_an_ambiguous_tag_was_read() {
+    let Some(path) = countback_test_support::shared_file(
+        "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn",
+    ) else {
+        return;
+    };
+    let text = COUNTBACK
+        .run(&[std::path::Path::new("score"), &path])
+        .ok()
+        .stdout;
+    let scorer = text.find("For the scorer").expect("a scorer's section");
+    let reading = text
+        .find("How the file's figures were read: MatchPoints;MP1 read as match points relative to the average")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(reading > scorer, "{text}");
+}
