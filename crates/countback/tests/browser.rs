@@ -493,6 +493,59 @@ async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
 
 /// The picture of the page in the README (docs/img/serve.png is a copy,
 /// looked at by a person before it was committed).
+/// Issue 39: the page could not combine sessions (multi-session scoring
+/// bypassed the one answer). A director sets the rule, then chooses two
+/// session files at once, as the file dialog sends several; the page shows
+/// the overall standings the command line prints for the same files: the
+/// shipped pairs example played twice, so each pair's overall is twice its
+/// session percentage and the order is the session's (N1 first, 136.25 =
+/// 2 × 68.12 as its JSON gives 545/4 = 2 × 545/8).
+async fn two_sessions_are_combined_on_the_page(b: &Browser) {
+    b.open().await;
+    b.script(
+        "var s = document.getElementById('combine'); s.value = 'sum-of-percentages'; \
+         s.dispatchEvent(new Event('change', { bubbles: true }));",
+    )
+    .await;
+    let file = root().join("examples/pairs-fouled-board.toml");
+    let copy = tempdir("sessions").join("pairs-fouled-board.toml");
+    std::fs::copy(&file, &copy).unwrap();
+    let path = copy.canonicalize().unwrap();
+    let path = path.to_str().unwrap();
+    let input = b.client.find(Locator::Css("#file")).await.unwrap();
+    // Chromedriver takes several files for a `multiple` input as one
+    // path a line.
+    input.send_keys(&format!("{path}\n{path}")).await.unwrap();
+    let status = b.answer().await;
+    assert!(status.starts_with("Done"), "{status}");
+    let text = b.result_text().await;
+    assert!(
+        text.contains("2 sessions combined: sum-of-percentages"),
+        "{text}"
+    );
+    let cli = Command::new(env!("CARGO_BIN_EXE_countback"))
+        .args([
+            "score",
+            path,
+            path,
+            "--combine",
+            "sum-of-percentages",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let first = &v["standings"][0];
+    assert_eq!(first["pair"], "N1");
+    assert_eq!(first["total"]["exact"], "545/4");
+    let row = text
+        .lines()
+        .find(|l| l.split_whitespace().any(|w| w == "N1"))
+        .unwrap_or_else(|| panic!("no N1 row:\n{text}"));
+    assert!(row.contains("136.25"), "{row}");
+    b.shot("two-sessions-combined").await;
+}
+
 async fn the_page_as_the_readme_shows_it(b: &Browser) {
     b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
@@ -561,6 +614,7 @@ fn the_page_in_a_real_browser() {
             the_keyboard_alone_reaches_everything(&b).await;
             a_phone_sees_the_page_without_sideways_scrolling(&b).await;
             the_page_as_the_readme_shows_it(&b).await;
+            two_sessions_are_combined_on_the_page(&b).await;
         });
     }));
     let _ = rt.block_on(b.client.close());

@@ -293,6 +293,82 @@ fn a_teams_results_file_is_ranked_from_the_default_view() {
 }
 
 #[test]
+fn the_page_combines_several_sessions_as_the_command_line_does() {
+    // Issue 39: multi-session scoring bypassed `answer`, so the page could
+    // not combine sessions ("one file at a time, please"). Two files sent
+    // together are now the sessions of one event, combined by the form's
+    // rule through the same call as `countback score S1 S2 --combine`:
+    // the page shows the command line's document. The shipped pairs
+    // example played twice, by sum of percentages: every pair's overall
+    // figure is twice its one session's (worked from the session's own
+    // JSON below), so the places are the session's.
+    let file = root().join("examples/pairs-fouled-board.toml");
+    let text = std::fs::read(&file).unwrap();
+    let path = file.to_str().unwrap().to_owned();
+    let (code, html, err) = cli(&[
+        "score",
+        &path,
+        &path,
+        "--combine",
+        "sum-of-percentages",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, json, _) = cli(&[
+        "score",
+        &path,
+        "--combine",
+        "sum-of-percentages",
+        &path,
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let (_, one, _) = cli(&["score", &path, "--json"]);
+    let one: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    let pct = |v: &serde_json::Value, who: &str| -> String {
+        v["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|f| f["standings"].as_array().unwrap())
+            .find(|s| s["pair"] == who)
+            .map(|s| s["percentage"]["exact"].as_str().unwrap().to_owned())
+            .unwrap()
+    };
+    for s in v["standings"].as_array().unwrap() {
+        let who = s["pair"].as_str().unwrap();
+        let single = countback_event::model::Score::parse(&pct(&one, who)).unwrap();
+        let overall =
+            countback_event::model::Score::parse(s["total"]["exact"].as_str().unwrap()).unwrap();
+        assert_eq!(overall, single.clone() + single, "{who}");
+    }
+    with_page(60, move |page| {
+        // Named as the command line names them (a session is named by
+        // its file in the trace).
+        let name = Some("pairs-fouled-board.toml");
+        let r = page.post(&[
+            ("file", name, &text),
+            ("file", name, &text),
+            ("combine", None, b"sum-of-percentages"),
+        ]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &html);
+        // Several files and no rule: the page says which field to set.
+        let r = page.post(&[
+            ("file", Some("s1.toml"), &text),
+            ("file", Some("s2.toml"), &text),
+        ]);
+        assert!(
+            r.text()
+                .contains("choose how they combine in the Combine field"),
+            "{}",
+            r.text()
+        );
+    });
+}
+
+#[test]
 fn the_page_offers_every_procedure_and_its_options() {
     with_page(60, |page| {
         let r = page.get("/");

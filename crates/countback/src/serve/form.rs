@@ -215,10 +215,14 @@ pub(super) fn option_fields(group: Group) -> Vec<OptionField> {
         .collect()
 }
 
-/// The form as sent: the file, and every other field by name.
+/// The most files one form sends: the sessions of one event (a club's
+/// season of weekly sessions fits; the body limit bounds their bytes).
+pub(super) const MAX_SESSIONS: usize = 60;
+
+/// The form as sent: the files, and every other field by name.
 #[derive(Debug, Default)]
 pub(super) struct Form {
-    pub(super) file: Option<(String, Vec<u8>)>,
+    pub(super) files: Vec<(String, Vec<u8>)>,
     pub(super) fields: BTreeMap<String, String>,
 }
 
@@ -227,6 +231,13 @@ pub(super) struct Form {
 pub(super) struct Ask {
     pub(super) name: String,
     pub(super) bytes: Vec<u8>,
+    /// The further sessions of a multi-session event, in order, each its
+    /// name and bytes.
+    pub(super) more: Vec<(String, Vec<u8>)>,
+    /// How several sessions combine (the command line's `--combine`).
+    pub(super) combine: Option<countback_event::sessions::Combine>,
+    /// How a pair is recognised across sessions (`--match-by`).
+    pub(super) match_by: Option<countback_event::sessions::MatchBy>,
     pub(super) show: Show,
     pub(super) procedure: Option<Procedure>,
     /// Options set, by group (only groups with a value).
@@ -279,10 +290,14 @@ pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
 
 impl Form {
     pub(super) fn ask(self) -> Result<Ask, ServeError> {
-        let (name, bytes) = self.file.ok_or(ServeError::NoFile)?;
+        let mut files = self.files.into_iter();
+        let (name, bytes) = files.next().ok_or(ServeError::NoFile)?;
         let mut ask = Ask {
             name,
             bytes,
+            more: files.collect(),
+            combine: None,
+            match_by: None,
             show: Show::Auto,
             procedure: None,
             options: BTreeMap::new(),
@@ -305,6 +320,10 @@ impl Form {
                             ))
                         })?;
                 }
+                "combine" if value.is_empty() => {}
+                "combine" => ask.combine = Some(parsed(field, value)?),
+                "match_by" if value.is_empty() => {}
+                "match_by" => ask.match_by = Some(parsed(field, value)?),
                 "procedure" if value.is_empty() => {}
                 "procedure" => ask.procedure = Some(parsed(field, value)?),
                 "half" if value.is_empty() => {}
@@ -336,7 +355,7 @@ impl Form {
                 _ => {
                     let Some((group, key)) = field.split_once('.') else {
                         return Err(form_error(format!(
-                            "`{field}` is not a field of this page's form (file, show, procedure, half, boards, want, draw_lots, or GROUP.OPTION)"
+                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, half, boards, want, draw_lots, or GROUP.OPTION)"
                         )));
                     };
                     let group = Group::by_name(group).ok_or_else(|| {

@@ -30,10 +30,15 @@ pub(super) async fn read_form(mut multipart: Multipart) -> Result<Form, ServeErr
             if file_name.is_empty() && content.is_empty() {
                 continue;
             }
-            if form.file.is_some() {
-                return Err(form_error("one file at a time, please"));
+            // Several files are the sessions of one event, in the order
+            // sent (combined by the form's `combine` rule).
+            if form.files.len() >= MAX_SESSIONS {
+                return Err(form_error(format!(
+                    "at most {} files (the sessions of one event) at a time",
+                    MAX_SESSIONS
+                )));
             }
-            form.file = Some((file_name, content.to_vec()));
+            form.files.push((file_name, content.to_vec()));
             continue;
         }
         let value = field.text().await.map_err(broken)?;

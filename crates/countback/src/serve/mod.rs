@@ -210,7 +210,7 @@ pub fn respond_to_form(
     fields: std::collections::BTreeMap<String, String>,
 ) -> u16 {
     let form = Form {
-        file,
+        files: file.into_iter().collect(),
         fields: fields.clone(),
     };
     respond(form, &fields).status().as_u16()
@@ -452,6 +452,47 @@ impl Ask {
         }
     }
 
+    /// Several files, the sessions of one event, combined by the form's
+    /// rule through the event library's one call for them (as `countback
+    /// score S1 S2 --combine RULE`).
+    fn sessions(
+        &self,
+        kind: FileKind,
+        request: &Request,
+    ) -> Result<countback_event::Answer, ServeError> {
+        use countback_event::sessions::{SessionFile, SessionsRule};
+        let combine = self.combine.ok_or_else(|| {
+            self.wrong(
+                "several files are the sessions of one event: choose how they combine in the Combine field",
+            )
+        })?;
+        let mut rule = SessionsRule::new(combine);
+        if let Some(m) = self.match_by {
+            rule.match_by = m;
+        }
+        let mut files = vec![SessionFile {
+            name: &self.name,
+            bytes: &self.bytes,
+            kind,
+        }];
+        for (name, bytes) in &self.more {
+            files.push(SessionFile {
+                name,
+                bytes,
+                kind: kind_of(name, bytes)?,
+            });
+        }
+        countback_event::answer_sessions(&files, &rule, request).map_err(|r| match r {
+            Refusal::InSession { session, error } => ServeError::Event {
+                file: files
+                    .get(session)
+                    .map_or_else(|| self.name.clone(), |f| f.name.to_owned()),
+                source: error,
+            },
+            other => self.refused(other),
+        })
+    }
+
     /// The event library's answer to the form, rendered as the command
     /// line renders it.
     fn answer(&self, format: Format) -> Result<Answer, ServeError> {
@@ -471,8 +512,11 @@ impl Ask {
                 .map(|(g, raw)| ((*g).to_owned(), raw.clone()))
                 .collect(),
         );
-        let answer =
-            countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?;
+        let answer = if self.more.is_empty() && self.combine.is_none() {
+            countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?
+        } else {
+            self.sessions(kind, &request)?
+        };
         let (done, group) = match &answer {
             countback_event::Answer::Ranked(r) => (
                 format!("ranked by {}", r.procedure),

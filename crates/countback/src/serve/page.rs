@@ -82,7 +82,7 @@ pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         "<form id=\"ask\" class=\"ask\" method=\"post\" action=\"/\" enctype=\"multipart/form-data\">\n\
          <div class=\"drop\" id=\"drop\">\n\
          <label for=\"file\" class=\"big\">Choose or drop a file</label>\n\
-         <input type=\"file\" id=\"file\" name=\"file\" accept=\"{}\" aria-describedby=\"file-hint\" data-choose=\"{}\">\n\
+         <input type=\"file\" id=\"file\" name=\"file\" multiple accept=\"{}\" aria-describedby=\"file-hint\" data-choose=\"{}\">\n\
          <p id=\"file-hint\" class=\"hint\">{}, up to {}.</p>\n\
          </div>\n<div class=\"row\">\n<div class=\"field\"><label for=\"show\">Show</label><select id=\"show\" name=\"show\">",
         escape(&countback_event::kinds::accept()),
@@ -128,6 +128,7 @@ pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         }
         out.push_str("</fieldset>\n");
     }
+    sessions_fields(out, fields);
     out.push_str("</details>\n<details class=\"more\"><summary>Display</summary>\n<div class=\"row\">\n<div class=\"field\"><label for=\"half\">An exact half that must be cut rounds</label><select id=\"half\" name=\"half\">");
     for (value, label) in HALVES {
         let _ = write!(
@@ -145,6 +146,36 @@ pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
         escape(fields.get("boards").map_or("", |s| s.as_str())),
         escape(fields.get("draw_lots").map_or("", |s| s.as_str()))
     );
+}
+
+/// The fields of a multi-session event: several files chosen together are
+/// its sessions, in the order chosen, combined by a rule
+/// (docs/sessions.md). Ends the Options section and opens its own.
+fn sessions_fields(out: &mut String, fields: &BTreeMap<String, String>) {
+    use countback_event::sessions::{Combine, MatchBy};
+    out.push_str(
+        "</details>\n<details class=\"more\" id=\"sessions\"><summary>Several sessions of one event</summary>\n\
+         <p class=\"hint\">Choose every session's file at once (in the order played); they are combined by this rule.</p>\n\
+         <div class=\"row\">\n<div class=\"field\"><label for=\"combine\">Combine</label><select id=\"combine\" name=\"combine\"><option value=\"\">(one session)</option>",
+    );
+    for c in Combine::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{0}\"{1}>{0}</option>",
+            c.name(),
+            selected(fields, "combine", c.name())
+        );
+    }
+    out.push_str("</select></div>\n<div class=\"field\"><label for=\"match_by\">A pair across sessions is</label><select id=\"match_by\" name=\"match_by\"><option value=\"\">its pair number</option>");
+    for m in MatchBy::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{0}\"{1}>{0}</option>",
+            m.name(),
+            selected(fields, "match_by", m.name())
+        );
+    }
+    out.push_str("</select></div>\n</div>\n");
 }
 
 pub(super) fn option_input(
