@@ -111,6 +111,7 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::TeamAudited { audit, .. } => {
             crate::trf_audit::write_teams(out, audit, shown.format)
         }
+        Answer::Vp(v) => crate::vp::write(out, v, shown.format),
         Answer::Combined(c) => crate::session::write_combined(
             out,
             c,
@@ -153,6 +154,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             c,
             shown.half.unwrap_or(HalfDisplay::Even),
         )),
+        Answer::Vp(v) => Some(crate::vp::doc(v)),
         Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
     }
 }
@@ -177,7 +179,11 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
         Answer::Ranked(r) => &r.warnings,
         Answer::TrfAudited { warnings, .. } | Answer::TeamAudited { warnings, .. } => warnings,
         Answer::Scored { scored, .. } => &scored.warnings,
-        Answer::Rescored(_) | Answer::Audited(_) | Answer::Usebio(_) | Answer::Combined(_) => &[],
+        Answer::Rescored(_)
+        | Answer::Audited(_)
+        | Answer::Usebio(_)
+        | Answer::Combined(_)
+        | Answer::Vp(_) => &[],
     }
 }
 

@@ -8,6 +8,7 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 use countback_event::model::Score;
 use countback_event::vp::{FractionalMargin, HalfRule, MarginVp, VpBand, VpScale, VpTable};
+use countback_event::VpAnswer;
 
 use crate::error::{CliError, Exit};
 use crate::out::to_stdout;
@@ -60,6 +61,8 @@ pub enum VpFormat {
     Csv,
     /// Exact values (as strings) beside their display, for programs.
     Json,
+    /// One self-contained, printable page (what the results page shows).
+    Html,
 }
 
 /// What a fractional margin becomes.
@@ -103,62 +106,116 @@ fn margin(s: &str) -> Result<Score, String> {
     })
 }
 
-/// Convert the margins given, or print the whole table.
+/// Convert the margins given, or print the whole table: the event
+/// library's one answer, rendered as every answer is.
 pub fn run(args: &VpArgs) -> Result<Exit, CliError> {
-    let table = args.scale.table(args.boards).map_err(CliError::Vp)?;
-    let format = if args.json {
-        VpFormat::Json
-    } else {
-        args.format
+    let mut request = countback_event::VpRequest::new(args.scale, args.boards);
+    request.margins.clone_from(&args.margins);
+    request.fractional = args.fractional.rule();
+    let answer = countback_event::answer_vp(&request).map_err(|r| match r {
+        countback_event::Refusal::Event(e) => match &e.problem {
+            countback_event::Problem::Vp(v) => CliError::Vp(v.clone()),
+            _ => CliError::Output(std::io::Error::other(e.to_string())),
+        },
+        other => CliError::Output(std::io::Error::other(format!("{other:?}"))),
+    })?;
+    let format = match (args.json, args.format) {
+        (true, _) | (false, VpFormat::Json) => crate::cli::Format::Json,
+        (false, VpFormat::Csv) => crate::cli::Format::Csv,
+        (false, VpFormat::Text) => crate::cli::Format::Text,
+        (false, VpFormat::Html) => crate::cli::Format::Html,
     };
-    if args.margins.is_empty() {
-        let bands = table.bands();
-        to_stdout(|out| match format {
-            VpFormat::Text => table_text(out, &table, &bands),
-            VpFormat::Csv => table_csv(out, &table, &bands),
-            VpFormat::Json => json(out, &table_json(&table, &bands)),
-        })?;
-    } else {
-        let converted = table
-            .convert_margins(&args.margins, &args.fractional.rule())
-            .map_err(CliError::Vp)?;
-        to_stdout(|out| match format {
-            VpFormat::Text => margins_text(out, &table, &converted, args.fractional),
-            VpFormat::Csv => margins_csv(out, &table, &converted),
-            VpFormat::Json => json(out, &margins_json(&table, &converted, args.fractional)),
-        })?;
-    }
-    Ok(Exit::Success)
+    let shown = crate::answer::Shown {
+        format,
+        half: None,
+        explain: false,
+        boards: None,
+    };
+    to_stdout(|out| crate::answer::write(out, &answer, &shown))?;
+    Ok(crate::answer::exit(&answer))
 }
 
-/// The heading every text output starts with: the scale, the match, the
-/// pool and where the scale comes from.
-fn heading(out: &mut dyn Write, table: &VpTable) -> std::io::Result<()> {
-    writeln!(
-        out,
+/// An answer of IMPs to VPs in `format`: the margins converted, or the
+/// whole table.
+pub(crate) fn write(
+    out: &mut dyn Write,
+    v: &VpAnswer,
+    format: crate::cli::Format,
+) -> std::io::Result<()> {
+    use crate::cli::Format;
+    let table = &v.table;
+    match (format, v.converted.is_empty()) {
+        (Format::Text, true) => table_text(out, table, &v.bands),
+        (Format::Csv, true) => table_csv(out, table, &v.bands),
+        (Format::Json, true) => json(out, &table_json(table, &v.bands)),
+        (Format::Text, false) => margins_text(out, table, &v.converted, &v.fractional),
+        (Format::Csv, false) => margins_csv(out, table, &v.converted),
+        (Format::Json, false) => json(out, &margins_json(table, &v.converted, &v.fractional)),
+        (Format::Html, _) => crate::doc::write_doc(out, &doc(v), crate::doc::DocFormat::Html),
+        (Format::Usebio, _) => Err(crate::answer::not_usebio()),
+    }
+}
+
+/// An answer of IMPs to VPs as a document (the HTML format, the page).
+#[must_use]
+pub fn doc(v: &VpAnswer) -> crate::doc::Doc {
+    use crate::doc::{Align, Block, Doc, Line, Table};
+    let table = &v.table;
+    let (head, rows): ([&str; 3], Vec<[String; 3]>) = if v.converted.is_empty() {
+        (["IMPs", "winner", "loser"], band_rows(table, &v.bands))
+    } else {
+        (
+            ["margin", "first", "second"],
+            margin_rows(table, &v.converted),
+        )
+    };
+    let mut t = Table::new(
+        head.iter()
+            .map(|h| ((*h).to_owned(), Align::Right))
+            .collect(),
+    );
+    t.lines = rows.into_iter().map(|r| Line::Cells(r.to_vec())).collect();
+    Doc {
+        title: title(table),
+        subtitle: vec![
+            format!("source: {}", table.scale().source()),
+            CERTIFIED.to_owned(),
+        ],
+        blocks: vec![Block::Table(t)],
+        ..Doc::default()
+    }
+}
+
+/// What the certification means, in one line.
+const CERTIFIED: &str =
+    "certified: every value is the scale's exact rounding, decided by interval arithmetic (docs/vp.md)";
+
+/// The scale, the match, the pool and the blitz, in one line.
+fn title(table: &VpTable) -> String {
+    format!(
         "{} over {} board{}: {} VPs a match, blitz {} IMPs",
         table.scale(),
         table.boards(),
         if table.boards() == 1 { "" } else { "s" },
         table.pool(),
         table.blitz()
-    )?;
-    writeln!(out, "source: {}", table.scale().source())?;
-    writeln!(
-        out,
-        "certified: every value is the scale's exact rounding, decided by interval arithmetic (docs/vp.md)"
-    )?;
-    writeln!(out)
+    )
 }
 
-fn margins_text(
-    out: &mut dyn Write,
-    table: &VpTable,
-    converted: &[MarginVp],
-    fractional: Fractional,
-) -> std::io::Result<()> {
-    heading(out, table)?;
-    let rows: Vec<[String; 3]> = converted
+/// A fractional-margin rule by its `--fractional` name.
+fn fractional_name(f: &FractionalMargin) -> String {
+    match f {
+        FractionalMargin::Refuse => "refuse".to_owned(),
+        FractionalMargin::Interpolate => "interpolate".to_owned(),
+        FractionalMargin::Round(HalfRule::Up) => "round-half-up".to_owned(),
+        FractionalMargin::Round(HalfRule::Even) => "round-half-even".to_owned(),
+        FractionalMargin::Round(HalfRule::AwayFromZero) => "round-half-away-from-zero".to_owned(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn margin_rows(table: &VpTable, converted: &[MarginVp]) -> Vec<[String; 3]> {
+    converted
         .iter()
         .map(|c| {
             [
@@ -167,24 +224,11 @@ fn margins_text(
                 table.format_vp(&c.second),
             ]
         })
-        .collect();
-    columns(out, ["margin", "first", "second"], &rows)?;
-    if converted.iter().any(|c| !c.margin.is_integer()) {
-        writeln!(
-            out,
-            "\nfractional margins: {} (--fractional)",
-            fractional
-                .to_possible_value()
-                .map(|v| v.get_name().to_owned())
-                .unwrap_or_default()
-        )?;
-    }
-    Ok(())
+        .collect()
 }
 
-fn table_text(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io::Result<()> {
-    heading(out, table)?;
-    let rows: Vec<[String; 3]> = bands
+fn band_rows(table: &VpTable, bands: &[VpBand]) -> Vec<[String; 3]> {
+    bands
         .iter()
         .map(|b| {
             [
@@ -193,8 +237,43 @@ fn table_text(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io
                 table.format_vp(&b.loser),
             ]
         })
-        .collect();
-    columns(out, ["IMPs", "winner", "loser"], &rows)
+        .collect()
+}
+
+/// The heading every text output starts with: the scale, the match, the
+/// pool and where the scale comes from.
+fn heading(out: &mut dyn Write, table: &VpTable) -> std::io::Result<()> {
+    writeln!(out, "{}", title(table))?;
+    writeln!(out, "source: {}", table.scale().source())?;
+    writeln!(out, "{CERTIFIED}")?;
+    writeln!(out)
+}
+
+fn margins_text(
+    out: &mut dyn Write,
+    table: &VpTable,
+    converted: &[MarginVp],
+    fractional: &FractionalMargin,
+) -> std::io::Result<()> {
+    heading(out, table)?;
+    columns(
+        out,
+        ["margin", "first", "second"],
+        &margin_rows(table, converted),
+    )?;
+    if converted.iter().any(|c| !c.margin.is_integer()) {
+        writeln!(
+            out,
+            "\nfractional margins: {} (--fractional)",
+            fractional_name(fractional)
+        )?;
+    }
+    Ok(())
+}
+
+fn table_text(out: &mut dyn Write, table: &VpTable, bands: &[VpBand]) -> std::io::Result<()> {
+    heading(out, table)?;
+    columns(out, ["IMPs", "winner", "loser"], &band_rows(table, bands))
 }
 
 /// Three right-aligned columns under their headings.
@@ -265,7 +344,7 @@ fn shown(table: &VpTable, v: &Score) -> serde_json::Value {
 fn margins_json(
     table: &VpTable,
     converted: &[MarginVp],
-    fractional: Fractional,
+    fractional: &FractionalMargin,
 ) -> serde_json::Value {
     serde_json::json!({
         "scale": table.scale(),
@@ -273,7 +352,7 @@ fn margins_json(
         "pool": table.pool().to_string(),
         "blitz": table.blitz(),
         "source": table.scale().source(),
-        "fractional": fractional.to_possible_value().map(|v| v.get_name().to_owned()),
+        "fractional": fractional_name(fractional),
         "margins": converted.iter().map(|c| serde_json::json!({
             "margin": c.margin.to_string(),
             "first": shown(table, &c.first),

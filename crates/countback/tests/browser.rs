@@ -546,6 +546,51 @@ async fn two_sessions_are_combined_on_the_page(b: &Browser) {
     b.shot("two-sessions-combined").await;
 }
 
+/// Issue 39: the page could not convert IMPs to VPs. A director picks
+/// "IMPs to VPs", a scale, the boards and the margins (no file) and presses
+/// the button; the page shows each margin's VPs as `countback vp` prints
+/// them (its JSON: the certified values, checked against an independent
+/// oracle in the vp crate's tests).
+async fn imps_are_converted_to_vps_on_the_page(b: &Browser) {
+    b.open().await;
+    b.script(
+        "var f = document.getElementById('ask'); \
+         f.elements.show.value = 'vp'; f.elements.vp_scale.value = 'wbf-2013-continuous'; \
+         f.elements.vp_boards.value = '16'; f.elements.vp_margins.value = '23 -5'; \
+         document.querySelector('button[value=page]').click();",
+    )
+    .await;
+    let status = b.answer().await;
+    assert!(status.starts_with("Done"), "{status}");
+    let text = b.result_text().await;
+    let cli = Command::new(env!("CARGO_BIN_EXE_countback"))
+        .args([
+            "vp",
+            "--scale",
+            "wbf-2013-continuous",
+            "--boards",
+            "16",
+            "23",
+            "-5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    for m in v["margins"].as_array().unwrap() {
+        let margin = m["margin"].as_str().unwrap();
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(margin))
+            .unwrap_or_else(|| panic!("no row for {margin}:\n{text}"));
+        for side in ["first", "second"] {
+            let vp = m[side]["display"].as_str().unwrap();
+            assert!(row.split_whitespace().any(|w| w == vp), "{row}: {vp}");
+        }
+    }
+    b.shot("imps-to-vps").await;
+}
+
 async fn the_page_as_the_readme_shows_it(b: &Browser) {
     b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
@@ -615,6 +660,7 @@ fn the_page_in_a_real_browser() {
             a_phone_sees_the_page_without_sideways_scrolling(&b).await;
             the_page_as_the_readme_shows_it(&b).await;
             two_sessions_are_combined_on_the_page(&b).await;
+            imps_are_converted_to_vps_on_the_page(&b).await;
         });
     }));
     let _ = rt.block_on(b.client.close());

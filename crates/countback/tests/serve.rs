@@ -369,6 +369,48 @@ fn the_page_combines_several_sessions_as_the_command_line_does() {
 }
 
 #[test]
+fn the_page_converts_imps_to_vps_as_the_command_line_does() {
+    // Issue 39: `vp` bypassed `answer`, so the page could not convert IMPs
+    // to VPs. Now "IMPs to VPs" (no file) asks the event library's one
+    // answer for it, as `countback vp` does, and the page shows the command
+    // line's document; a download is its text byte for byte.
+    let args = [
+        "vp",
+        "--scale",
+        "wbf-2013-continuous",
+        "--boards",
+        "16",
+        "23",
+        "-5",
+    ];
+    let (code, html, err) = cli(&[&args[..], &["--format", "html"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (_, text, _) = cli(&args);
+    with_page(60, move |page| {
+        let fields = [
+            ("show", None, &b"vp"[..]),
+            ("vp_scale", None, b"wbf-2013-continuous"),
+            ("vp_boards", None, b"16"),
+            ("vp_margins", None, b"23 -5"),
+        ];
+        let r = page.post(&fields);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &html);
+        let mut download = fields.to_vec();
+        download.push(("want", None, b"text"));
+        let r = page.post(&download);
+        assert_eq!(r.body, text);
+        // No scale: the page names its field.
+        let r = page.post(&[("show", None, b"vp"), ("vp_boards", None, b"16")]);
+        assert!(
+            r.text().contains("choose a scale in the VP scale field"),
+            "{}",
+            r.text()
+        );
+    });
+}
+
+#[test]
 fn the_page_offers_every_procedure_and_its_options() {
     with_page(60, |page| {
         let r = page.get("/");

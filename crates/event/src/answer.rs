@@ -195,6 +195,9 @@ pub enum Answer {
     /// Several sessions of one event combined by the event's rule
     /// ([`answer_sessions`]).
     Combined(Box<crate::sessions::Combined>),
+    /// IMP margins converted to VPs on a named scale, or its whole table
+    /// ([`answer_vp`]).
+    Vp(Box<VpAnswer>),
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -298,6 +301,78 @@ pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer,
         ranking.outcome = countback_model::lots::draw(&ranking.outcome, seed, what);
     }
     Ok(answer)
+}
+
+/// IMPs to VPs, asked: a scale, the boards of the match, the margins to
+/// convert (none: the whole table) and what a fractional margin becomes.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct VpRequest {
+    /// The scale.
+    pub scale: countback_vp::VpScale,
+    /// Boards in the match.
+    pub boards: u32,
+    /// The margins (the first team's IMPs less the second's); empty: the
+    /// whole table.
+    pub margins: Vec<countback_model::Score>,
+    /// What a fractional margin becomes.
+    pub fractional: countback_vp::FractionalMargin,
+}
+
+impl VpRequest {
+    /// The whole table of `scale` over `boards` boards (no margin, a
+    /// fractional one refused).
+    #[must_use]
+    pub fn new(scale: countback_vp::VpScale, boards: u32) -> VpRequest {
+        VpRequest {
+            scale,
+            boards,
+            margins: Vec::new(),
+            fractional: countback_vp::FractionalMargin::Refuse,
+        }
+    }
+}
+
+/// IMPs to VPs, answered: the certified table, and each margin converted
+/// (or each band of the table when no margin was given).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct VpAnswer {
+    /// The table of the scale over the match's boards.
+    pub table: countback_vp::VpTable,
+    /// The margins converted, in the order given; empty when none was.
+    pub converted: Vec<countback_vp::MarginVp>,
+    /// The table's bands, when no margin was given.
+    pub bands: Vec<countback_vp::VpBand>,
+    /// What a fractional margin became.
+    pub fractional: countback_vp::FractionalMargin,
+}
+
+/// IMPs to VPs (docs/vp.md) through the one answer: every front end asks
+/// here, the command line's `vp` and the page alike.
+///
+/// # Errors
+/// A board count the scale has no table for, a fractional margin refused
+/// (or one no rule converts): [`Problem::Vp`](crate::Problem::Vp).
+pub fn answer_vp(request: &VpRequest) -> Result<Answer, Refusal> {
+    let vp = |e: countback_vp::VpError| Refusal::Event(EventError::new(crate::Problem::Vp(e)));
+    let table = request.scale.table(request.boards).map_err(vp)?;
+    let (converted, bands) = if request.margins.is_empty() {
+        (Vec::new(), table.bands())
+    } else {
+        (
+            table
+                .convert_margins(&request.margins, &request.fractional)
+                .map_err(vp)?,
+            Vec::new(),
+        )
+    };
+    Ok(Answer::Vp(Box::new(VpAnswer {
+        table,
+        converted,
+        bands,
+        fractional: request.fractional.clone(),
+    })))
 }
 
 /// Answer `request` on several sessions of one event, each a file,

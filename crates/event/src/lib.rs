@@ -53,7 +53,10 @@ pub use countback_model as model;
 /// The VP scales and their certified tables (`countback vp`).
 pub use countback_vp as vp;
 
-pub use answer::{answer, answer_sessions, Answer, FileKind, Job, Options, Refusal, Request};
+pub use answer::{
+    answer, answer_sessions, answer_vp, Answer, FileKind, Job, Options, Refusal, Request, VpAnswer,
+    VpRequest,
+};
 
 pub use boards::{Applied, BoardLine, BoardTable, SessionBoard};
 pub use columns::Column;

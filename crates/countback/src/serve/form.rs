@@ -24,9 +24,11 @@ pub(super) enum Show {
     Score,
     /// A results file's stored figures checked.
     Audit,
+    /// IMP margins to VPs on a scale (no file): the command line's `vp`.
+    Vp,
 }
 
-pub(super) const SHOWS: [(&str, Show, &str); 4] = [
+pub(super) const SHOWS: [(&str, Show, &str); 5] = [
     ("auto", Show::Auto, "Standings and ties"),
     (
         "explain",
@@ -35,6 +37,7 @@ pub(super) const SHOWS: [(&str, Show, &str); 4] = [
     ),
     ("score", Show::Score, "A pairs session, board by board"),
     ("audit", Show::Audit, "An audit of a results file's figures"),
+    ("vp", Show::Vp, "IMPs to VPs (no file: the scale below)"),
 ];
 
 pub(super) const HALVES: [(&str, &str); 6] = [
@@ -226,6 +229,14 @@ pub(super) struct Form {
     pub(super) fields: BTreeMap<String, String>,
 }
 
+/// What the IMPs-to-VPs fields ask (`show` = `vp`).
+#[derive(Debug, Default)]
+pub(super) struct VpFields {
+    pub(super) scale: Option<countback_event::vp::VpScale>,
+    pub(super) boards: Option<u32>,
+    pub(super) margins: Vec<countback_event::model::Score>,
+}
+
 /// A request understood: what to do with which file.
 #[derive(Debug)]
 pub(super) struct Ask {
@@ -238,6 +249,8 @@ pub(super) struct Ask {
     pub(super) combine: Option<countback_event::sessions::Combine>,
     /// How a pair is recognised across sessions (`--match-by`).
     pub(super) match_by: Option<countback_event::sessions::MatchBy>,
+    /// IMPs to VPs (`show` = `vp`).
+    pub(super) vp: VpFields,
     pub(super) show: Show,
     pub(super) procedure: Option<Procedure>,
     /// Options set, by group (only groups with a value).
@@ -290,14 +303,21 @@ pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
 
 impl Form {
     pub(super) fn ask(self) -> Result<Ask, ServeError> {
+        let vp = self.fields.get("show").map(|s| s.trim()) == Some("vp");
         let mut files = self.files.into_iter();
-        let (name, bytes) = files.next().ok_or(ServeError::NoFile)?;
+        // IMPs to VPs reads no file.
+        let (name, bytes) = match files.next() {
+            Some(file) => file,
+            None if vp => (String::new(), Vec::new()),
+            None => return Err(ServeError::NoFile),
+        };
         let mut ask = Ask {
             name,
             bytes,
             more: files.collect(),
             combine: None,
             match_by: None,
+            vp: VpFields::default(),
             show: Show::Auto,
             procedure: None,
             options: BTreeMap::new(),
@@ -319,6 +339,27 @@ impl Form {
                                 "show: {value:?} is not one of: auto, explain, score, audit"
                             ))
                         })?;
+                }
+                "vp_scale" if value.is_empty() => {}
+                "vp_scale" => ask.vp.scale = Some(parsed(field, value)?),
+                "vp_boards" if value.is_empty() => {}
+                "vp_boards" => {
+                    ask.vp.boards = Some(value.parse().map_err(|_| {
+                        form_error(format!("vp_boards: {value:?} is not a number of boards"))
+                    })?);
+                }
+                "vp_margins" => {
+                    ask.vp.margins = value
+                        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                        .filter(|m| !m.is_empty())
+                        .map(|m| {
+                            countback_event::model::Score::parse(m).map_err(|e| {
+                                form_error(format!(
+                                    "vp_margins: {m:?} is not an exact margin ({e}); write IMPs as 23, -5, 14.5 or 29/2"
+                                ))
+                            })
+                        })
+                        .collect::<Result<_, _>>()?;
                 }
                 "combine" if value.is_empty() => {}
                 "combine" => ask.combine = Some(parsed(field, value)?),
@@ -355,7 +396,7 @@ impl Form {
                 _ => {
                     let Some((group, key)) = field.split_once('.') else {
                         return Err(form_error(format!(
-                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, half, boards, want, draw_lots, or GROUP.OPTION)"
+                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, vp_scale, vp_boards, vp_margins, half, boards, want, draw_lots, or GROUP.OPTION)"
                         )));
                     };
                     let group = Group::by_name(group).ok_or_else(|| {

@@ -496,12 +496,17 @@ impl Ask {
     /// The event library's answer to the form, rendered as the command
     /// line renders it.
     fn answer(&self, format: Format) -> Result<Answer, ServeError> {
+        if self.show == Show::Vp {
+            return self.render(format, &self.vp()?, None);
+        }
         let kind = kind_of(&self.name, &self.bytes)?;
         let job = match self.show {
             Show::Auto => Job::Auto,
             Show::Explain => Job::Rank,
             Show::Score => Job::Score,
             Show::Audit => Job::Audit,
+            // Answered above.
+            Show::Vp => Job::Auto,
         };
         let mut request = Request::new(job);
         request.procedure = self.procedure;
@@ -517,7 +522,34 @@ impl Ask {
         } else {
             self.sessions(kind, &request)?
         };
-        let (done, group) = match &answer {
+        self.render(format, &answer, Some(kind))
+    }
+
+    /// IMPs to VPs from the form's scale, boards and margins, through the
+    /// event library's one answer for them (the command line's `vp`).
+    fn vp(&self) -> Result<countback_event::Answer, ServeError> {
+        let scale = self
+            .vp
+            .scale
+            .ok_or_else(|| self.wrong("IMPs to VPs: choose a scale in the VP scale field"))?;
+        let boards = self
+            .vp
+            .boards
+            .ok_or_else(|| self.wrong("IMPs to VPs: give the boards of the match"))?;
+        let mut request = countback_event::VpRequest::new(scale, boards);
+        request.margins.clone_from(&self.vp.margins);
+        countback_event::answer_vp(&request).map_err(|r| self.refused(r))
+    }
+
+    /// An answer rendered for the page or a download, as the command line
+    /// renders it; `kind` the file's (none for IMPs to VPs).
+    fn render(
+        &self,
+        format: Format,
+        answer: &countback_event::Answer,
+        kind: Option<FileKind>,
+    ) -> Result<Answer, ServeError> {
+        let (done, group) = match answer {
             countback_event::Answer::Ranked(r) => (
                 format!("ranked by {}", r.procedure),
                 Some(Group::Procedure(r.procedure)),
@@ -534,6 +566,7 @@ impl Ask {
             // The page does not ask for USEBIO; were it to, the answer
             // is written as it is.
             countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None),
+            countback_event::Answer::Vp(v) => (format!("IMPs to VPs by {}", v.table.scale()), None),
             countback_event::Answer::Combined(c) => (
                 format!(
                     "{} sessions combined: {}",
@@ -553,9 +586,10 @@ impl Ask {
             group == Some(Group::Scoring) || matches!(answer, countback_event::Answer::Rescored(_));
         if !has_boards {
             self.no_boards(match kind {
-                FileKind::Event(_) => "this event is ranked",
-                FileKind::Results => "an audit lists the stored figures, not board tables (show the standings for those)",
-                FileKind::Trf => "a TRF file is a chess event",
+                Some(FileKind::Event(_)) => "this event is ranked",
+                Some(FileKind::Results) => "an audit lists the stored figures, not board tables (show the standings for those)",
+                Some(FileKind::Trf) => "a TRF file is a chess event",
+                None => "IMPs to VPs has no board tables",
             })?;
         }
         let mut body = Vec::new();
@@ -567,24 +601,24 @@ impl Ask {
         };
         let render = |e: io::Error| ServeError::Render(e.to_string());
         let mut title = String::new();
-        match (self.want, crate::answer::doc(&answer, &shown)) {
+        match (self.want, crate::answer::doc(answer, &shown)) {
             (Want::Page, Some(doc)) => {
                 title = escape(&doc.title);
                 body.push(b'\n');
                 crate::doc::write_html_body(&mut body, &doc).map_err(render)?;
             }
-            _ => crate::answer::write(&mut body, &answer, &shown).map_err(render)?,
+            _ => crate::answer::write(&mut body, answer, &shown).map_err(render)?,
         }
         Ok(Answer {
             body,
             title,
             done,
-            warnings: crate::answer::warnings(&answer)
+            warnings: crate::answer::warnings(answer)
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
             group,
-            needs_human: crate::answer::exit(&answer) == Exit::PlayOffRequired,
+            needs_human: crate::answer::exit(answer) == Exit::PlayOffRequired,
         })
     }
 }

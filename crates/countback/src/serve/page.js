@@ -93,7 +93,8 @@
   }
 
   function submit(want) {
-    if (!file.files || !file.files.length) {
+    var vp = form.elements.show && form.elements.show.value === 'vp';
+    if (!vp && (!file.files || !file.files.length)) {
       // The words come from the event library's table of file kinds, in
       // the page's markup, so that no list of kinds is written here.
       fail(file.getAttribute('data-choose'));
@@ -102,7 +103,8 @@
     }
     var data = new FormData(form);
     data.set('want', want);
-    say(want === 'page' ? 'Reading ' + file.files[0].name + '…' : 'Preparing the download…');
+    var what = vp ? 'IMPs to VPs' : file.files[0].name;
+    say(want === 'page' ? 'Reading ' + what + '…' : 'Preparing the download…');
     form.setAttribute('aria-busy', 'true');
     fetch(form.action, { method: 'POST', body: data }).then(function (res) {
       var disposition = res.headers.get('content-disposition');

@@ -176,6 +176,33 @@ fn sessions_fields(out: &mut String, fields: &BTreeMap<String, String>) {
         );
     }
     out.push_str("</select></div>\n</div>\n");
+    vp_fields(out, fields);
+}
+
+/// The fields of IMPs to VPs (Show: IMPs to VPs; no file): the command
+/// line's `vp`. Ends the sessions section and opens its own.
+fn vp_fields(out: &mut String, fields: &BTreeMap<String, String>) {
+    use countback_event::vp::VpScale;
+    out.push_str(
+        "</details>\n<details class=\"more\" id=\"vp\"><summary>IMPs to VPs</summary>\n\
+         <p class=\"hint\">Show \u{201c}IMPs to VPs\u{201d} above: no file is needed. Every value is certified (docs/vp.md).</p>\n\
+         <div class=\"row\">\n<div class=\"field\"><label for=\"vp_scale\">VP scale</label><select id=\"vp_scale\" name=\"vp_scale\"><option value=\"\">(choose)</option>",
+    );
+    for s in VpScale::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{0}\"{1}>{0}</option>",
+            s.name(),
+            selected(fields, "vp_scale", s.name())
+        );
+    }
+    let _ = write!(
+        out,
+        "</select></div>\n<div class=\"field\"><label for=\"vp_boards\">Boards in the match</label><input id=\"vp_boards\" name=\"vp_boards\" type=\"text\" inputmode=\"numeric\" value=\"{}\"></div>\n\
+         <div class=\"field\"><label for=\"vp_margins\">IMP margins</label><input id=\"vp_margins\" name=\"vp_margins\" type=\"text\" value=\"{}\" aria-describedby=\"vp_margins-hint\"><p id=\"vp_margins-hint\" class=\"hint\">the first team's IMPs less the second's, such as 23 -5 14; empty: the whole table</p></div>\n</div>\n",
+        escape(fields.get("vp_boards").map_or("", |s| s.as_str())),
+        escape(fields.get("vp_margins").map_or("", |s| s.as_str()))
+    );
 }
 
 pub(super) fn option_input(
@@ -262,14 +289,19 @@ pub(super) fn result(out: &mut String, shown: Option<&Shown<'_>>) {
             let _ = write!(
                 out,
                 "<section id=\"result\" class=\"result\" tabindex=\"-1\" aria-label=\"Results\" data-group=\"{group}\">\n\
-                 <div class=\"tools\"><p class=\"done\"><b>{}</b>: {}.</p>\n\
+                 <div class=\"tools\"><p class=\"done\">{}{}.</p>\n\
                  <div class=\"buttons\" role=\"group\" aria-label=\"Download\"><span>Download</span>\
                  <button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>\
                  <button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>\
                  <button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>\
                  <button type=\"button\" id=\"print\" hidden>Print</button></div>\n\
                  <noscript><p class=\"hint\">To download, choose the file again first (without scripts the page cannot keep it).</p></noscript>\n</div>\n",
-                escape(file),
+                // IMPs to VPs reads no file: nothing to name.
+                if file.is_empty() {
+                    String::new()
+                } else {
+                    format!("<b>{}</b>: ", escape(file))
+                },
                 escape(&answer.done),
             );
             if answer.needs_human {
