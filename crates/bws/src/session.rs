@@ -283,7 +283,8 @@ impl BwsFile {
             .iter()
             .map(|r| ((r.section, r.table, r.round), (r.ns_pair, r.ew_pair)))
             .collect();
-        let mut names: HashMap<ContestantId, Vec<(u8, String)>> = HashMap::new();
+        // Each pair's players: seat order, name, member number (if any).
+        let mut names: HashMap<ContestantId, Vec<(u8, String, Option<String>)>> = HashMap::new();
         for p in &self.players {
             let Some(s) = sections.get(&p.section) else {
                 continue;
@@ -304,10 +305,11 @@ impl BwsFile {
                 countback_contract::Seat::North | countback_contract::Seat::East => 0,
                 _ => 1,
             };
-            names
-                .entry(s.id(number, direction))
-                .or_default()
-                .push((order, p.name.clone()));
+            names.entry(s.id(number, direction)).or_default().push((
+                order,
+                p.name.clone(),
+                Some(p.number.trim().to_owned()).filter(|n| !n.is_empty() && n != "0"),
+            ));
         }
         let mut out = Vec::new();
         for s in sections.values() {
@@ -324,11 +326,22 @@ impl BwsFile {
                 let id = s.id(number, field.unwrap_or(Direction::NorthSouth));
                 let mut players = names.remove(&id).unwrap_or_default();
                 players.sort();
+                let (players, member_ids): (Vec<String>, Vec<Option<String>>) = players
+                    .into_iter()
+                    .map(|(_, name, number)| (name, number))
+                    .unzip();
+                // Only where the file gives one, as the USEBIO reader.
+                let member_ids = if member_ids.iter().any(Option::is_some) {
+                    member_ids
+                } else {
+                    Vec::new()
+                };
                 out.push(Participant {
                     id,
                     field,
                     section: s.letter.clone(),
-                    players: players.into_iter().map(|(_, n)| n).collect(),
+                    players,
+                    member_ids,
                     stored: StoredStanding::default(),
                     line: 0,
                 });

@@ -623,6 +623,9 @@ struct RescoredJson<'a> {
     /// The players' names as the file writes them (empty where it has
     /// none).
     names: &'a [String],
+    /// Each player's member number, in the order of `names` (empty where
+    /// the file has none; `null` for a player without one).
+    member_ids: &'a [Option<String>],
     section: &'a Option<String>,
     field: Option<String>,
     place: u32,
@@ -1119,6 +1122,9 @@ pub fn rescored(
                     .map(|s| RescoredJson {
                         contestant: s.id.as_str(),
                         names: players.get(&s.id).copied().unwrap_or_default(),
+                        member_ids: session
+                            .participant(&s.id)
+                            .map_or(&[][..], |p| p.member_ids.as_slice()),
                         section: &s.section,
                         field: s.field.map(|d| d.to_string()),
                         place: s.place,

@@ -558,7 +558,9 @@ fn standings_of(v: &Value) -> Vec<[String; 5]> {
 /// written as USEBIO, and that file, read back by `countback score` with no
 /// option, gives the same standings figure for figure (the places, ties,
 /// exact totals and percentages); the header carries the event's name and
-/// date wherever the source has them, and no `MP_PAIRS` file holds a
+/// date wherever the source has them, every player's name and member
+/// number (the LBC `.bws` has 40 in `PlayerNumbers`, the Compscore files
+/// `NATIONAL_ID_NUMBER`), and no `MP_PAIRS` file holds a
 /// negative match point. A file the writer cannot carry (teams,
 /// individuals, sections ranked apart) is refused naming what, and counted.
 #[test]
@@ -627,6 +629,20 @@ fn usebio_written_from_every_real_file_reads_back_to_the_same_standings() {
                 assert_eq!(back["event"][key], original["event"][key], "{name}: {key}");
             }
         }
+        // Every player's name and member number, as the source gives them.
+        let people = |v: &Value| -> Vec<(String, String)> {
+            v["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| (s["names"].to_string(), s["member_ids"].to_string()))
+                .collect()
+        };
+        assert_eq!(
+            people(&back),
+            people(&original),
+            "{name}: names and member numbers"
+        );
     }
     if !files.is_empty() {
         assert!(

@@ -538,6 +538,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
                 field: if by_field { field } else { None },
                 section: None,
                 players: names(&s.pair),
+                member_ids: Vec::new(),
                 stored: StoredStanding::default(),
                 line: 0,
             });

@@ -981,6 +981,7 @@ fn contestants(
             field,
             section: section.filter(|_| fields.per_section),
             players: r.players,
+            member_ids: Vec::new(),
             stored: r.stored,
             line: u32::try_from(r.line).unwrap_or(u32::MAX),
         });

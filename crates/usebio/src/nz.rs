@@ -190,6 +190,7 @@ pub(crate) fn read_nz_scorer(
                 field: direction,
                 section: multi.then(|| sect.clone()),
                 players,
+                member_ids: Vec::new(),
                 stored: StoredStanding {
                     total: Some(StoredFigure::exact(num.value, &num.text)),
                     total_out_of: Some(den.value),

@@ -176,6 +176,12 @@ pub struct Participant {
     pub section: Option<String>,
     /// Player names as written.
     pub players: Vec<String>,
+    /// Each player's member (national) number as the file writes it, in
+    /// the order of [`Participant::players`]; empty where the file has
+    /// none (USEBIO `NATIONAL_ID_NUMBER`, the `.bws` `PlayerNumbers`). No
+    /// figure uses it: it is given back (USEBIO out, JSON) for a
+    /// federation's records.
+    pub member_ids: Vec<Option<String>>,
     /// What the scoring program printed.
     pub stored: StoredStanding,
     /// Where the participant was listed.

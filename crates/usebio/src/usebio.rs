@@ -435,6 +435,7 @@ fn is_read(name: &str) -> bool {
             | "PLACE"
             | "PLAYER"
             | "PLAYER_NAME"
+            | "NATIONAL_ID_NUMBER"
             | "SECTION"
             | "SECTION_ID"
             | "SECTION_NAME"
@@ -699,21 +700,28 @@ fn read_participant(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Participan
             }
         })?),
     };
-    let players = if is_player {
-        child_text(entry, "PLAYER_NAME")
-            .map(|(_, t)| t.to_owned())
-            .into_iter()
-            .collect()
+    // Each player's name and member number (an individual's own entry is
+    // its player).
+    let named = |p: Node<'_, '_>| {
+        child_text(p, "PLAYER_NAME").map(|(_, t)| (t.to_owned(), said(p, "NATIONAL_ID_NUMBER")))
+    };
+    let (players, member_ids): (Vec<String>, Vec<Option<String>>) = if is_player {
+        named(entry).into_iter().unzip()
     } else {
-        children(entry, "PLAYER")
-            .filter_map(|p| child_text(p, "PLAYER_NAME").map(|(_, t)| t.to_owned()))
-            .collect()
+        children(entry, "PLAYER").filter_map(named).unzip()
+    };
+    // Only where the file gives one: a file of names alone keeps none.
+    let member_ids = if member_ids.iter().any(Option::is_some) {
+        member_ids
+    } else {
+        Vec::new()
     };
     Ok(Participant {
         id: ContestantId::new(id),
         field: direction,
         section: None,
         players,
+        member_ids,
         stored: StoredStanding {
             total: figure(loc, entry, "TOTAL_SCORE")?,
             total_out_of: None,

@@ -271,9 +271,13 @@ fn write_pair(
     }
     // The players after the pair's figures, as every real Compscore file
     // has them.
-    for name in &p.players {
+    for (i, name) in p.players.iter().enumerate() {
         out.push_str("        <PLAYER>\n");
         element(out, 10, "PLAYER_NAME", name);
+        // The member number a governing body credits the result to.
+        if let Some(Some(id)) = p.member_ids.get(i) {
+            element(out, 10, "NATIONAL_ID_NUMBER", id);
+        }
         out.push_str("        </PLAYER>\n");
     }
     out.push_str("      </PAIR>\n");
