@@ -211,6 +211,20 @@ pub struct TeamRecords {
     pub type_code: Option<String>,
     /// The board orders of record `300`: who sat on which board.
     pub board_orders: Vec<BoardOrder>,
+    /// The records that list the teams: TRF-2026 `310` or TRF-16 `013`.
+    pub written_as: TeamRecordKind,
+}
+
+/// The record a file lists its teams in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum TeamRecordKind {
+    /// TRF-2026 `310`: number, name, match and game points, rank, members.
+    #[default]
+    Team310,
+    /// TRF-16 `013`: name and members only (no number, points or rank: the
+    /// `n`-th record is team `n`).
+    Roster013,
 }
 
 /// Record `300`: a team's players by board in a round (0: an empty board).
@@ -281,7 +295,8 @@ impl TeamRecords {
     }
 
     /// The number of boards: the length of the `352` colour sequence, else
-    /// the most members a team fields in one round.
+    /// the most boards a team fills in one round (a game paired, or a
+    /// board won by forfeit).
     fn boards(&self, t: &Tournament, team_of: &HashMap<u32, usize>) -> usize {
         if let Some(c) = &self.board_colours {
             let n = c.chars().filter(|c| !c.is_whitespace()).count();
@@ -294,7 +309,11 @@ impl TeamRecords {
             let mut count: HashMap<usize, usize> = HashMap::new();
             for p in &t.players {
                 if let (Some(team), Some(e)) = (team_of.get(&p.starting_rank), p.rounds.get(r)) {
-                    if e.result != ResultCode::NotPaired || e.opponent.is_some() {
+                    // A board is one with a game paired, or won by forfeit
+                    // with nobody opposite (`0000 - +`). A member who sat
+                    // out (`0000 - -`, as a TRF-16 team file writes the
+                    // reserves) fills no board.
+                    if e.opponent.is_some() || e.result == ResultCode::ForfeitWin {
                         *count.entry(*team).or_insert(0) += 1;
                     }
                 }
@@ -371,6 +390,43 @@ fn score_token(token: &str, line: usize, column: usize) -> Result<Score, TrfErro
                 text: token.to_string(),
             },
         )
+    })
+}
+
+/// Record `013` (TRF-16): a team's name (columns 5-36) and its players'
+/// starting ranks, in the order the file lists them (the roster order).
+/// TRF-16 puts them at columns 37-40, 42-45 ... (5 apart); the Belgian
+/// federation's writer puts them 6 apart, so they are read as numbers
+/// separated by blanks from column 37 on. TRF-16 gives a team no number:
+/// the `n`-th `013` record is team `n`. It carries no points and no rank.
+pub(crate) fn roster_record(
+    chars: &[char],
+    line: usize,
+    number: u32,
+) -> Result<TeamRecord, TrfError> {
+    let mut members = Vec::new();
+    let mut column = 37;
+    let rest: Vec<char> = chars.iter().skip(36).copied().collect();
+    for token in rest.split(|c| c.is_whitespace()) {
+        if !token.is_empty() {
+            let text: String = token.iter().collect();
+            let p = text
+                .parse::<u32>()
+                .map_err(|_| err(line, column, TrfErrorKind::NotANumber { text }))?;
+            if p > 0 {
+                members.push(p);
+            }
+        }
+        column += token.len() + 1;
+    }
+    Ok(TeamRecord {
+        number,
+        name: field(chars, 5, 36).trim().to_string(),
+        declared_match_points: None,
+        declared_game_points: None,
+        declared_rank: None,
+        members,
+        line,
     })
 }
 
@@ -676,7 +732,18 @@ impl<'t> TeamTournament<'t> {
                     )
                     .into());
                 }
-                team_of.insert(*m, i);
+                if let Some(first) = team_of.insert(*m, i) {
+                    let first_line = records.teams.get(first).map_or(0, |t| t.line);
+                    return Err(err(
+                        team.line,
+                        5,
+                        TrfErrorKind::MemberOfTwoTeams {
+                            player: *m,
+                            first_line,
+                        },
+                    )
+                    .into());
+                }
             }
         }
         let boards = records.boards(tournament, &team_of);
@@ -691,6 +758,24 @@ impl<'t> TeamTournament<'t> {
         let mut board_forfeits: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
         for p in &tournament.players {
             let Some(&t) = team_of.get(&p.starting_rank) else {
+                // A player no team lists: a game of theirs with a result
+                // would count for nobody, and their opponent's team would
+                // score it alone (a pairing without a result changes nothing).
+                if let Some(r) = p
+                    .rounds
+                    .iter()
+                    .position(|e| e.opponent.is_some() && e.result != ResultCode::NotPaired)
+                {
+                    return Err(err(
+                        p.line,
+                        5,
+                        TrfErrorKind::NotInATeam {
+                            player: p.starting_rank,
+                            round: r + 1,
+                        },
+                    )
+                    .into());
+                }
                 continue;
             };
             for (r, e) in p.rounds.iter().enumerate() {

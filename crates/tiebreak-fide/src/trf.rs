@@ -2,7 +2,9 @@
 //! records that change tie-breaks or standings, from text.
 //!
 //! Read: the `001` player records (starting rank, name, rating, points,
-//! rank and every round's opponent, colour and result), the tournament
+//! rank and every round's opponent, colour and result), the TRF-16 `013`
+//! team records (name and players: a file that holds them is a team
+//! file, never ranked as players), the tournament
 //! name (`012`), start date (`042`), type (`092`, TRF-2026 `192`), number
 //! of rounds (`142`), points system (`162`), the tie-break lists (`202`,
 //! `212`) and the TRF-2026 bye records (`240`). A record that would change
@@ -393,8 +395,9 @@ pub struct Tournament {
     pub points_system: PointsSystem,
     /// Every line of the file as written, for [`Tournament::to_trf`].
     pub source_lines: Vec<String>,
-    /// The team records of a TRF-2026 team file (`310` records, or a
-    /// team type in `192`); `None` for an individual tournament.
+    /// The team records of a team file (TRF-2026 `310` records or a team
+    /// type in `192`; TRF-16 `013` records); `None` for an individual
+    /// tournament.
     pub team: Option<crate::team::TeamRecords>,
     /// Points of each round that no result code can say, by player (in
     /// the order of `players`) and round: the team layer's game points of
@@ -503,8 +506,9 @@ impl Tournament {
             .transpose()
     }
 
-    /// Whether this is a team tournament (TRF-2026 `310` records, or a
-    /// team type in `192`).
+    /// Whether this is a team tournament (TRF-2026 `310` records, TRF-16
+    /// `013` records, or a team type in `192`): such a file is never
+    /// ranked as players.
     #[must_use]
     pub fn is_team_file(&self) -> bool {
         self.team.is_some()
@@ -518,6 +522,74 @@ impl Tournament {
             .ok()
             .and_then(|i| self.players.get(i))
     }
+}
+
+/// The character encoding a file's bytes were read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// UTF-8 (a leading byte-order mark dropped). ASCII files are UTF-8.
+    Utf8,
+    /// Windows-1252, of which Latin-1's printable characters are a part:
+    /// the bytes are not UTF-8. Swiss-Manager, SWAR and older pairing
+    /// programs write TRF in the Windows code page (docs/fide.md).
+    Windows1252,
+}
+
+/// The characters Windows-1252 puts at bytes 0x80-0x9F; the five bytes it
+/// leaves undefined are read as Latin-1 reads them (the C1 control of the
+/// same number), so no byte is lost and each is one character.
+const WINDOWS_1252_HIGH: [char; 32] = [
+    '\u{20AC}', '\u{81}', '\u{201A}', '\u{192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{2C6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8D}', '\u{17D}', '\u{8F}',
+    '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{2DC}', '\u{2122}', '\u{161}', '\u{203A}', '\u{153}', '\u{9D}', '\u{17E}', '\u{178}',
+];
+
+/// A file's text and the encoding it was read in: UTF-8 when the bytes
+/// are UTF-8, else Windows-1252 (never a lossy reading: a name written in
+/// Latin-1 comes out as written, not as replacement characters).
+///
+/// A byte sequence that is valid UTF-8 and was meant as Windows-1252
+/// would need an accented capital followed by a symbol or another
+/// accented letter of 0x80-0xBF (`Ã©`) at every high byte: a name does
+/// not read so, while a Latin-1 accented letter alone is never UTF-8.
+#[must_use]
+pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Encoding) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Encoding::Utf8),
+        Err(_) => {
+            let text = bytes
+                .iter()
+                .map(|&b| match b {
+                    0x80..=0x9F => WINDOWS_1252_HIGH
+                        .get(usize::from(b - 0x80))
+                        .copied()
+                        .unwrap_or(char::REPLACEMENT_CHARACTER),
+                    _ => char::from(b),
+                })
+                .collect();
+            (std::borrow::Cow::Owned(text), Encoding::Windows1252)
+        }
+    }
+}
+
+/// Read a TRF file from its bytes ([`decode`], then [`parse`]), and say
+/// which encoding it was read in.
+pub fn parse_bytes(bytes: &[u8]) -> Result<(Tournament, Encoding), TrfError> {
+    let (text, encoding) = decode(bytes);
+    parse(&text).map(|t| (t, encoding))
+}
+
+/// Whether `text` is a TRF tournament report by its content, whatever the
+/// file is called (SWAR names its reports `.541`, the ICU `.tab`, the
+/// Belgian federation `.txt`): a line that opens with record `001` and a
+/// blank, and reaches the points column (84).
+#[must_use]
+pub fn looks_like_trf(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.starts_with("001 ") && l.chars().count() >= 84)
 }
 
 /// More rounds than any chess event has; a guard against absurd input.
@@ -642,6 +714,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut team = crate::team::TeamRecords::default();
     let mut team_file = false;
     let mut abnormal_lines: Vec<usize> = Vec::new();
+    // TRF-16 `013` team records: used when the file has no `310` ones.
+    let mut rosters: Vec<crate::team::TeamRecord> = Vec::new();
     // The records of ONCE_A_FILE seen so far, with their lines.
     let mut once: Vec<(String, usize)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -674,6 +748,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             code.as_str(),
             "001"
                 | "012"
+                | "013"
                 | "042"
                 | "092"
                 | "142"
@@ -713,6 +788,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         match code.as_str() {
             "001" => tournament.players.push(player_record(&line)?),
             "012" => tournament.name = Some(rest()),
+            "013" => {
+                let n = u32::try_from(rosters.len() + 1).unwrap_or(u32::MAX);
+                rosters.push(crate::team::roster_record(&chars, number, n)?);
+            }
             "042" => tournament.start_date = Date::parse_trf(&rest()),
             "092" => {
                 if declared_type.is_none() {
@@ -787,6 +866,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 ))
             }
         }
+    }
+    if team.teams.is_empty() && !rosters.is_empty() {
+        // A TRF-16 team file: its `013` records list the teams (a file
+        // with `310` records is read by those, which carry the points).
+        team.teams = rosters;
+        team.written_as = crate::team::TeamRecordKind::Roster013;
+        team_file = true;
     }
     if !team_file {
         if let Some(line) = abnormal_lines.first() {
