@@ -839,7 +839,37 @@ impl<'t> TeamTournament<'t> {
                     .cloned()
                     .unwrap_or_default();
                 let met = opponent.get(t).and_then(|v| v.get(r)).copied().flatten();
-                let round = if let Some(u) = met {
+                // A `330` record says the match was forfeited whatever the
+                // board lines say: pairing programs write the scheduled
+                // opponents on them with `+`/`-` (Held's exercise, FIDE
+                // TEC), or `0000 - +` with none.
+                let forfeited = records.forfeits.iter().find(|f| {
+                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
+                });
+                let round = if let Some(f) = forfeited {
+                    let (won, other) = if f.white == team.number {
+                        (f.white_won, f.black)
+                    } else {
+                        (f.black_won, f.white)
+                    };
+                    team_index(other, f.line)?;
+                    let default = forfeit_default(won);
+                    let shown = own_gp + forfeits;
+                    let game_points = if shown != Score::ZERO || default.is_none() {
+                        shown
+                    } else {
+                        default.map(|d| d.game_points.clone()).unwrap_or_default()
+                    };
+                    TeamRound {
+                        kind: TeamRoundKind::Forfeit {
+                            opponent: other,
+                            won,
+                        },
+                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
+                        game_points,
+                        abnormal: None,
+                    }
+                } else if let Some(u) = met {
                     let opponent_number = records.teams.get(u).map_or(0, |x| x.number);
                     let is_decided = decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
                         || decided.get(u).and_then(|v| v.get(r)).copied() == Some(true);
@@ -877,30 +907,6 @@ impl<'t> TeamTournament<'t> {
                             game_points: Score::ZERO,
                             abnormal: None,
                         }
-                    }
-                } else if let Some(f) = records.forfeits.iter().find(|f| {
-                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
-                }) {
-                    let (won, other) = if f.white == team.number {
-                        (f.white_won, f.black)
-                    } else {
-                        (f.black_won, f.white)
-                    };
-                    team_index(other, f.line)?;
-                    let default = forfeit_default(won);
-                    let game_points = if forfeits != Score::ZERO || default.is_none() {
-                        forfeits
-                    } else {
-                        default.map(|d| d.game_points.clone()).unwrap_or_default()
-                    };
-                    TeamRound {
-                        kind: TeamRoundKind::Forfeit {
-                            opponent: other,
-                            won,
-                        },
-                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
-                        game_points,
-                        abnormal: None,
                     }
                 } else if let Some(b) = records
                     .byes
