@@ -38,6 +38,7 @@ pub mod results_teams;
 mod score;
 pub mod sessions;
 mod source;
+mod trf_notes;
 pub mod trf_team;
 
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
@@ -245,7 +246,9 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     let format = options.format;
     let fide_options = base
         .with_format(format)
-        .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
+        .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss)
+        .with_points_from(options.points);
+    warnings.extend(trf_notes::reading_notes(&t, options.points));
     if let Some(line) = t.source_lines.iter().position(|l| l.starts_with("172")) {
         warnings.push(Warning {
             field: None,

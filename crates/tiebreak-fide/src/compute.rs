@@ -487,11 +487,22 @@ impl<'t> Evaluation<'t> {
             .or(tournament.format)
             .unwrap_or(Format::Swiss);
         let system = &tournament.points_system;
-        let points: Vec<Score> = tournament
+        let results: Vec<Score> = tournament
             .players
             .iter()
             .map(|p| tournament.points(p))
             .collect();
+        // `--points file`: the column where it is filled, its difference
+        // from the results carried into the adjusted score below.
+        let points: Vec<Score> = match options.points_from() {
+            crate::edition::PointsFrom::Results => results.clone(),
+            crate::edition::PointsFrom::File => tournament
+                .players
+                .iter()
+                .zip(&results)
+                .map(|(p, r)| p.declared_points.clone().unwrap_or_else(|| r.clone()))
+                .collect(),
+        };
         let adjusted: Vec<Score> = match format {
             // Art. 15.2: no adjusted scores in a round robin.
             Format::RoundRobin => points.clone(),
@@ -500,7 +511,11 @@ impl<'t> Evaluation<'t> {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    adjusted_score(tournament, i, &p.rounds, options.vega_forfeit_loss_rule())
+                    let from_results =
+                        adjusted_score(tournament, i, &p.rounds, options.vega_forfeit_loss_rule());
+                    let own = points.get(i).cloned().unwrap_or_default();
+                    let scored = results.get(i).cloned().unwrap_or_default();
+                    from_results + own - scored
                 })
                 .collect(),
         };

@@ -111,6 +111,13 @@ pub enum TrfErrorKind {
         /// The first round they play.
         round: usize,
     },
+    /// A bbpPairings points record (`BBW`, `BBD`, `BBL`, `BBU`) giving a
+    /// result other points than the file's `162` record does.
+    #[error("record {record} gives other points than record 162 for the same result: which one applies is not for the reader to guess")]
+    PointsRecordsDisagree {
+        /// The record code.
+        record: String,
+    },
     /// A line longer than the reader accepts (checked before it is split).
     #[error("line of {length} characters; at most {limit} are accepted")]
     LineTooLong {

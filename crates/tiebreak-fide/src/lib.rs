@@ -49,7 +49,7 @@ pub mod trf;
 pub use audit::{audit, Audit, Finding, PlacementValues};
 pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREAKS};
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
-pub use edition::{Date, Edition, EditionChoice, Format, Options};
+pub use edition::{Date, Edition, EditionChoice, Format, Options, PointsFrom};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 pub use team::{TeamAudit, TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
 

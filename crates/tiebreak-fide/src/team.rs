@@ -1695,6 +1695,8 @@ fn match_tournament(
         source_lines: Vec::new(),
         team: None,
         round_points,
+        byes_from_points: Vec::new(),
+        pseudo_players: Vec::new(),
     };
     Ok((matches, at))
 }

@@ -404,6 +404,153 @@ pub struct Tournament {
     /// a match. `None` (a TRF file): every round scores by
     /// `points_system`.
     pub round_points: Option<Vec<Vec<Score>>>,
+    /// Byes written with no result code (`0000 -  `, `      -  `) that the
+    /// player's points column counts, read as the byes it counts them as.
+    pub byes_from_points: Vec<ByeFromPoints>,
+    /// Pseudo-players that are not ranked (Swiss-Manager's `spielfrei`):
+    /// taken out of `players`, their lines kept.
+    pub pseudo_players: Vec<PseudoPlayer>,
+}
+
+/// Byes a player's line writes with no result code, and that the points
+/// column counts: the ICU's files write a half-point bye `0000 -  ` or
+/// `      -  `. Read as the bye the points column makes them (every such
+/// round of the player alike), and said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ByeFromPoints {
+    /// The player's starting rank.
+    pub starting_rank: u32,
+    /// The line of the record.
+    pub line: usize,
+    /// The rounds (1-based).
+    pub rounds: Vec<usize>,
+    /// What each is read as: `H` (½ each) or `F` (a win's points each).
+    pub result: ResultCode,
+}
+
+/// A `001` record that is not a player: Swiss-Manager writes `spielfrei`
+/// ("bye") as a player of its own. It has no game with an opponent, so
+/// taking it out changes no one's games; left in, it would be ranked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PseudoPlayer {
+    /// The starting rank.
+    pub starting_rank: u32,
+    /// The name as written.
+    pub name: String,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// The names pairing programs give a pseudo-player (compared without case).
+const PSEUDO_PLAYER_NAMES: [&str; 3] = ["spielfrei", "bye", "freilos"];
+
+/// Take out the pseudo-players: a record named as one, with no game
+/// against an opponent and no points.
+fn pseudo_players(t: &mut Tournament) -> Vec<PseudoPlayer> {
+    let mut out = Vec::new();
+    t.players.retain(|p| {
+        let named = PSEUDO_PLAYER_NAMES
+            .iter()
+            .any(|n| p.name.trim().eq_ignore_ascii_case(n));
+        let no_game = p.rounds.iter().all(|e| e.opponent.is_none());
+        let nothing = p.rounds.iter().all(|e| e.result.half_points() == 0);
+        if named && no_game && nothing {
+            out.push(PseudoPlayer {
+                starting_rank: p.starting_rank,
+                name: p.name.clone(),
+                line: p.line,
+            });
+            false
+        } else {
+            true
+        }
+    });
+    out
+}
+
+/// The rounds a line writes with neither opponent nor result, read as the
+/// byes the points column counts: when the column exceeds the results by
+/// exactly a draw's points (or a win's) for each such round.
+fn byes_from_points(t: &mut Tournament) -> Vec<ByeFromPoints> {
+    let mut out = Vec::new();
+    let system = t.points_system.clone();
+    for p in &mut t.players {
+        let Some(declared) = p.declared_points.clone() else {
+            continue;
+        };
+        let blank: Vec<usize> = p
+            .rounds
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.opponent.is_none() && e.result == ResultCode::NotPaired)
+            .map(|(r, _)| r)
+            .collect();
+        if blank.is_empty() {
+            continue;
+        }
+        let scored: Score = p.rounds.iter().map(|e| system.points(e.result)).sum();
+        let count = Score::from(blank.len());
+        let excess = declared - scored;
+        let result = if excess == &system.draw * &count {
+            ResultCode::HalfPointBye
+        } else if excess == &system.win * &count {
+            ResultCode::FullPointBye
+        } else {
+            continue;
+        };
+        if excess == Score::ZERO {
+            continue;
+        }
+        for r in &blank {
+            if let Some(e) = p.rounds.get_mut(*r) {
+                e.result = result;
+            }
+        }
+        out.push(ByeFromPoints {
+            starting_rank: p.starting_rank,
+            line: p.line,
+            rounds: blank.iter().map(|r| r + 1).collect(),
+            result,
+        });
+    }
+    out
+}
+
+/// bbpPairings' points records (TRF(xb), which Tornelo writes): `BBW` a
+/// win, `BBD` a draw, `BBL` a loss, `BBU` a pairing-allocated bye. With a
+/// `162` record too, each must say what it says: two figures for one
+/// result are an error naming the record.
+fn apply_bbp_points(
+    system: &mut PointsSystem,
+    records: &[(String, Score, usize)],
+    has_162: bool,
+) -> Result<(), TrfError> {
+    let win_given = records.iter().any(|(c, _, _)| c == "BBW");
+    for (code, value, line) in records {
+        let slot = match code.as_str() {
+            "BBW" => &mut system.win,
+            "BBD" => &mut system.draw,
+            "BBL" => &mut system.loss,
+            _ => &mut system.pairing_allocated_bye,
+        };
+        if has_162 && slot != value {
+            return Err(TrfError {
+                line: *line,
+                column: 5,
+                kind: TrfErrorKind::PointsRecordsDisagree {
+                    record: code.clone(),
+                },
+            });
+        }
+        *slot = value.clone();
+    }
+    if win_given && !has_162 && !records.iter().any(|(c, _, _)| c == "BBU") {
+        // As with `162`: a pairing-allocated bye scores a win.
+        system.pairing_allocated_bye = system.win.clone();
+    }
+    Ok(())
 }
 
 impl Tournament {
@@ -456,6 +603,45 @@ impl Tournament {
                 })
             })
             .collect()
+    }
+
+    /// The rounds the file holds results for: the last round in which a
+    /// player has a result code (a game, a forfeit or a bye); rounds after
+    /// it are paired without results or not at all.
+    #[must_use]
+    pub fn rounds_with_results(&self) -> usize {
+        self.players
+            .iter()
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .rposition(|e| e.result != ResultCode::NotPaired)
+                    .map(|r| r + 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A record of the form `CODE n` (`142 9`, JaVaFo's `XXR 9`): its
+    /// number and line, when the file has one that reads so.
+    fn numbered_record(&self, code: &str) -> Option<(usize, usize)> {
+        self.source_lines.iter().enumerate().find_map(|(i, l)| {
+            let rest = l.strip_prefix(code)?.trim();
+            rest.parse::<usize>().ok().map(|n| (n, i + 1))
+        })
+    }
+
+    /// The rounds planned, as JaVaFo's and bbpPairings' `XXR` record says
+    /// (a file written during the event has fewer): the number and line.
+    #[must_use]
+    pub fn planned_rounds(&self) -> Option<(usize, usize)> {
+        self.numbered_record("XXR")
+    }
+
+    /// The number of rounds record `142` declares, and its line.
+    #[must_use]
+    pub fn declared_rounds(&self) -> Option<(usize, usize)> {
+        self.numbered_record("142")
     }
 
     /// The file as read: every line unchanged (records this reader does
@@ -695,8 +881,9 @@ impl Line<'_> {
 /// is an error naming both lines (issue 29: a second `142` changed every
 /// Buchholz without a word). Records that carry no figure (`012` the name,
 /// `022` the city …) may repeat.
-const ONCE_A_FILE: [&str; 10] = [
-    "042", "092", "142", "162", "192", "202", "212", "320", "352", "362",
+const ONCE_A_FILE: [&str; 16] = [
+    "042", "092", "142", "162", "192", "202", "212", "320", "352", "362", "BBW", "BBD", "BBL",
+    "BBU", "BBZ", "BBF",
 ];
 
 /// Read a TRF-16 (or TRF-2026) file from text.
@@ -716,6 +903,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut abnormal_lines: Vec<usize> = Vec::new();
     // TRF-16 `013` team records: used when the file has no `310` ones.
     let mut rosters: Vec<crate::team::TeamRecord> = Vec::new();
+    // bbpPairings' points records (`BBW  1.0`), with their lines.
+    let mut bbp: Vec<(String, Score, usize)> = Vec::new();
     // The records of ONCE_A_FILE seen so far, with their lines.
     let mut once: Vec<(String, usize)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -764,6 +953,12 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 | "352"
                 | "362"
                 | "300"
+                | "BBW"
+                | "BBD"
+                | "BBL"
+                | "BBU"
+                | "BBZ"
+                | "BBF"
         ) {
             continue;
         }
@@ -852,6 +1047,22 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "330" => team
                 .forfeits
                 .push(crate::team::forfeited_match(&chars, number)?),
+            "BBW" | "BBD" | "BBL" | "BBU" => {
+                let text = rest();
+                let value = Score::parse(&text)
+                    .map_err(|_| line.err(5, TrfErrorKind::NotANumber { text: text.clone() }))?;
+                bbp.push((code.clone(), value, number));
+            }
+            // bbpPairings' zero-point bye and forfeit points: not applied
+            // here, so refused rather than skipped.
+            "BBZ" | "BBF" => {
+                return Err(line.err(
+                    1,
+                    TrfErrorKind::UnsupportedRecord {
+                        record: code.clone(),
+                    },
+                ))
+            }
             "352" => team.board_colours = Some(rest()),
             "362" => team.match_points = crate::team::match_points(&chars, number)?,
             "300" => team
@@ -887,6 +1098,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             });
         }
     }
+    let has_162 = once.iter().any(|(c, _)| c == "162");
+    apply_bbp_points(&mut tournament.points_system, &bbp, has_162)?;
     tournament.players.sort_by_key(|p| p.starting_rank);
     for pair in tournament.players.windows(2) {
         if let [a, b] = pair {
@@ -910,6 +1123,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         .unwrap_or(0);
     if let Some(declared) = declared_rounds {
         check_declared_rounds(&mut tournament, &byes, declared)?;
+    }
+    if !team_file {
+        tournament.byes_from_points = byes_from_points(&mut tournament);
+        tournament.pseudo_players = pseudo_players(&mut tournament);
     }
     // Past the check above, a declared number is at least every line's.
     let rounds = declared_rounds.unwrap_or(longest);
@@ -1244,6 +1461,13 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
         let code_char = line.char_at(start + 7);
         let result = ResultCode::from_char(code_char)
             .ok_or_else(|| line.err(start + 7, TrfErrorKind::UnknownResult { found: code_char }))?;
+        // `0000 - =` and `      - =`: a draw with nobody is a half-point
+        // bye (the ICU's files write them so).
+        let result = if result == ResultCode::Draw && opponent.is_none() {
+            ResultCode::HalfPointBye
+        } else {
+            result
+        };
         match (result.has_opponent(), opponent) {
             // `0000 - -` and `0000 - +`: a forfeit with no opponent named
             // (TRF-2026 team files: no game on that board in that round).
