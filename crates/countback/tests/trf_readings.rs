@@ -120,3 +120,67 @@ fn rounds_planned_or_declared_beyond_those_played_are_said() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const ROBIN_2026: &str = "crates/countback/tests/trf_readings/robin-2026.trf";
+
+/// Issue 42, item 6: the note to art. 8 of the March 2026 text ("not used
+/// in round robins": BH, FB, AOB), one reading for players and teams. A
+/// 2026 round robin of four (`092 Round Robin`, Swiss-Manager's layout)
+/// with countback's own default list `BH/C1, BH, SB`: before, exit 65 and
+/// nothing printed. Now BH/C1 and BH are left out, each said, and SB ranks.
+/// By hand: #1 2½; #2 three draws 1½; #3 a draw, a win, a loss 1½; #4 ½.
+/// SB of #2: ½ × (1½ + 2½ + ½) = 2¼; of #3: ½ × 1½ + 1 × ½ = 1¼: #2 second.
+#[test]
+fn a_2026_round_robin_leaves_the_buchholz_codes_out_and_still_ranks() {
+    let out = COUNTBACK.run(&["rank", ROBIN_2026, "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v = out.json();
+    assert_eq!(
+        order(&v),
+        ["Adler, Paul", "Brandt, Otto", "Clausen, Ida", "Dorn, Emil"]
+    );
+    let warnings = v["warnings"].to_string();
+    assert_shows(
+        &warnings,
+        &[
+            "BH/C1 is not used in round robins (FIDE C.07 8 (note), 2026 text)",
+            "BH is not used in round robins",
+            "the standings ranked by the others",
+        ],
+    );
+    let keys: Vec<&str> = v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["SB"]);
+}
+
+/// The same note on a team round robin under the 2026 text (before: BH:MP
+/// accepted for teams where BH was refused for players): left out, said.
+#[test]
+fn a_2026_team_round_robin_reads_the_note_the_same_way() {
+    let file = "crates/countback/tests/fide_teams/interclub-trf16-round1.trf";
+    let out = COUNTBACK.run(&[
+        "rank",
+        file,
+        "--tiebreaks",
+        "BH:MP, SB:MP",
+        "--format",
+        "json",
+    ]);
+    assert!(matches!(out.code, 0 | 3), "{}", out.stderr);
+    let v = out.json();
+    assert_shows(
+        &v["warnings"].to_string(),
+        &["BH:MP is not used in round robins (FIDE C.07 8 (note), 2026 text)"],
+    );
+    let keys: Vec<&str> = v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["SB:MP"]);
+}

@@ -259,16 +259,34 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
             message: "record 172 (national ratings) is not read: rating tie-breaks use the FIDE ratings of the 001 records".to_owned(),
         });
     }
+    // The 2026 note to art. 8, one reading for players and teams: a code
+    // not used in the format is left out, said (trf_notes.rs).
+    let (format, edition) = (
+        format.or(t.format).unwrap_or_default(),
+        fide_options.edition(),
+    );
     let list = if t.is_team_file() {
-        TrfList::Team(trf_team::list(&t, options, &mut warnings)?)
+        let list = trf_team::list(&t, options, &mut warnings)?;
+        TrfList::Team(trf_notes::usable_team_list(
+            list,
+            format,
+            edition,
+            &mut warnings,
+        ))
     } else {
-        TrfList::Individual(match &options.tiebreaks {
+        let cascade = match &options.tiebreaks {
             Some(list) => list.parse()?,
             None => match t.declared_cascade()? {
                 Some(c) => c,
                 None => "BH/C1, BH, SB".parse()?,
             },
-        })
+        };
+        TrfList::Individual(trf_notes::usable_list(
+            cascade,
+            format,
+            edition,
+            &mut warnings,
+        ))
     };
     Ok(Trf {
         tournament: t,

@@ -99,3 +99,60 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
     }
     notes
 }
+
+/// The warning for a code dropped by the note to art. 8.
+fn dropped(err: &countback_tiebreak_fide::FideError) -> Warning {
+    Warning {
+        field: None,
+        at: None,
+        message: format!("{err}: left out of the list, the standings ranked by the others"),
+    }
+}
+
+/// The individual list without the codes the edition does not use in the
+/// event's format (the 2026 note to art. 8), each said: the standings are
+/// still given, by the rest of the list.
+pub(crate) fn usable_list(
+    cascade: countback_tiebreak_fide::Cascade,
+    format: countback_tiebreak_fide::Format,
+    edition: countback_tiebreak_fide::Edition,
+    warnings: &mut Vec<Warning>,
+) -> countback_tiebreak_fide::Cascade {
+    let codes = cascade
+        .0
+        .into_iter()
+        .filter(|code| {
+            match countback_tiebreak_fide::compute::format_refuses(code, format, edition) {
+                Some(err) => {
+                    warnings.push(dropped(&err));
+                    false
+                }
+                None => true,
+            }
+        })
+        .collect();
+    countback_tiebreak_fide::Cascade(codes)
+}
+
+/// The same for a team list: one reading of the note for players and teams.
+pub(crate) fn usable_team_list(
+    list: countback_tiebreak_fide::TeamCascade,
+    format: countback_tiebreak_fide::Format,
+    edition: countback_tiebreak_fide::Edition,
+    warnings: &mut Vec<Warning>,
+) -> countback_tiebreak_fide::TeamCascade {
+    let codes = list
+        .0
+        .into_iter()
+        .filter(|code| {
+            match countback_tiebreak_fide::team::team_format_refuses(code, format, edition) {
+                Some(err) => {
+                    warnings.push(dropped(&err));
+                    false
+                }
+                None => true,
+            }
+        })
+        .collect();
+    countback_tiebreak_fide::TeamCascade(codes)
+}

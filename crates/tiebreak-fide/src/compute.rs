@@ -473,6 +473,29 @@ fn is_averaged(kind: TieBreakKind) -> bool {
     )
 }
 
+/// The note to art. 8 of the March 2026 text: "Buchholz, Fore Buchholz
+/// and Average of Opponents' Buchholz are not used in round robins". One
+/// reading for players and teams: BH, FB and AOB, on whatever score (a
+/// team's `BH:MP`, `FB:GP`, `AOB:MP` and `BH` on its primary score
+/// alike), in a round robin under that text; `None` when the code may be
+/// used. The 2024 text has no such note.
+#[must_use]
+pub fn format_refuses(code: &TieBreakCode, format: Format, edition: Edition) -> Option<FideError> {
+    let buchholz_family = matches!(
+        code.kind,
+        TieBreakKind::Buchholz
+            | TieBreakKind::ForeBuchholz
+            | TieBreakKind::AverageOfOpponentsBuchholz
+    );
+    (buchholz_family && format == Format::RoundRobin && edition == Edition::Mar2026).then(|| {
+        FideError::NotForRoundRobin {
+            code: code.to_string(),
+            article: "8 (note)",
+            edition: edition.label(),
+        }
+    })
+}
+
 impl<'t> Evaluation<'t> {
     /// Prepare `tournament` for tie-breaks by `options`.
     pub fn new(tournament: &'t Tournament, options: Options) -> Result<Evaluation<'t>, FideError> {
@@ -1474,23 +1497,10 @@ impl<'t> Evaluation<'t> {
 
     /// The 2026 note to art. 8: BH, FB and AOB are not used in round robins.
     fn check_format(&self, code: &TieBreakCode) -> Result<(), FideError> {
-        let buchholz_family = matches!(
-            code.kind,
-            TieBreakKind::Buchholz
-                | TieBreakKind::ForeBuchholz
-                | TieBreakKind::AverageOfOpponentsBuchholz
-        );
-        if buchholz_family
-            && self.format == Format::RoundRobin
-            && self.options.edition() == Edition::Mar2026
-        {
-            return Err(FideError::NotForRoundRobin {
-                code: code.to_string(),
-                article: "8 (note)",
-                edition: self.options.edition().label(),
-            });
+        match format_refuses(code, self.format, self.options.edition()) {
+            Some(err) => Err(err),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Art. 6: if every pair of the group met (always so in a round

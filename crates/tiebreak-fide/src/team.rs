@@ -669,6 +669,32 @@ pub struct TeamPointsDisagreement {
     pub game_points: (Option<Score>, Score),
 }
 
+/// The note to art. 8 of the March 2026 text on a team code
+/// ([`crate::compute::format_refuses`]: the same reading as for players):
+/// the Buchholz family on match points, on game points or on the primary
+/// score, in a round robin under that text.
+#[must_use]
+pub fn team_format_refuses(
+    code: &TeamTieBreak,
+    format: crate::edition::Format,
+    edition: crate::edition::Edition,
+) -> Option<FideError> {
+    match &code.kind {
+        TeamCodeKind::OnMatchPoints(c)
+        | TeamCodeKind::OnGamePoints(c)
+        | TeamCodeKind::OnPrimary(c) => {
+            crate::compute::format_refuses(c, format, edition).map(|_| {
+                FideError::NotForRoundRobin {
+                    code: code.written.clone(),
+                    article: "8 (note)",
+                    edition: edition.label(),
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
 /// A team tournament: the file's teams and every team's rounds.
 #[derive(Debug, Clone)]
 pub struct TeamTournament<'t> {
@@ -1018,6 +1044,16 @@ impl<'t> TeamTournament<'t> {
         })
     }
 
+    /// The format the tie-breaks follow: the one chosen in the options,
+    /// else the file's (`092`/`192`), else a Swiss.
+    #[must_use]
+    pub fn format(&self) -> crate::edition::Format {
+        self.options
+            .format()
+            .or(self.tournament.format)
+            .unwrap_or_default()
+    }
+
     /// The file.
     #[must_use]
     pub fn tournament(&self) -> &'t Tournament {
@@ -1202,7 +1238,14 @@ impl<'t> TeamTournament<'t> {
     /// Rank the teams: by the primary score (the `192` type), then by
     /// each tie-break of `list`, each decision in the trace with its
     /// article; a tie the list cannot break ends with the drawing of lots.
+    /// A code the edition does not use in the event's format is refused,
+    /// as for players ([`team_format_refuses`]).
     pub fn rank(&self, list: &TeamCascade) -> Result<TieBreakOutcome, FideError> {
+        for code in &list.0 {
+            if let Some(err) = team_format_refuses(code, self.format(), self.options.edition()) {
+                return Err(err);
+            }
+        }
         let ids = self.contestant_ids();
         let primary = TeamTieBreak::plain(match self.primary() {
             TeamScore::MatchPoints => TeamCodeKind::MatchPoints,
