@@ -380,6 +380,17 @@ fn a_trf16_team_file_ranks_teams_and_says_rounds_are_missing() {
             "needs 3 rounds",
         ],
     );
+    // The audit checks teams, and says that `013` declares nothing of
+    // theirs (before: the file was read as 16 players, and audited so).
+    let audit = run(&["audit", INTERCLUB_ROUND]);
+    assert_eq!(audit.code, 0, "{}", audit.stderr);
+    countback_test_support::assert_shows(
+        &audit.stdout,
+        &[
+            "Teams read from TRF-16 records 013",
+            "declare no team points or ranks",
+        ],
+    );
 }
 
 /// The real reports (Belgian Interclubs 2024-25, round 1; PROVENANCE.md):

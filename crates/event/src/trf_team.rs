@@ -12,8 +12,10 @@
 use std::collections::BTreeMap;
 
 use countback_model::{ContestantId, Value};
+/// The records a team file lists its teams in (`310` or TRF-16 `013`).
+pub use countback_tiebreak_fide::team::TeamRecordKind;
 use countback_tiebreak_fide::team::{
-    TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement, TeamRecordKind, TeamRoundKind,
+    TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement, TeamRoundKind,
 };
 use countback_tiebreak_fide::trf::Tournament;
 use countback_tiebreak_fide::{TeamCascade, TeamScore, TeamTournament};
@@ -210,6 +212,9 @@ pub struct TeamAudit {
     pub findings: countback_tiebreak_fide::TeamAudit,
     /// Each team's name, by number (for the findings' sentences).
     pub names: BTreeMap<u32, ContestantId>,
+    /// The records the teams were read from: TRF-16 `013` records declare
+    /// no team points or ranks, so there is nothing of theirs to check.
+    pub written_as: TeamRecordKind,
 }
 
 impl TeamAudit {
@@ -245,5 +250,6 @@ pub(crate) fn audit(
         primary: teams.primary(),
         findings,
         names,
+        written_as: t.team.as_ref().map(|r| r.written_as).unwrap_or_default(),
     })
 }
