@@ -2025,7 +2025,13 @@ fn on_game_points(kind: TieBreakKind) -> bool {
     )
 }
 
-/// The individual tie-breaks a team can be ranked by on match points.
+/// The individual tie-breaks a team can be ranked by on match points:
+/// each computed by the individual rules on the teams' matches, a match
+/// a game. Art. 7's counts that need no colour are among them (issue 42:
+/// `WON:MP`, matches won over the board; `REP:MP`, rounds the team
+/// elected to play; `STD`, standard points of the match results); the
+/// colour counts `BPG` and `BWG` are not (a match has a colour only per
+/// board), nor are the counts on game points (`WIN:GP` …): docs/fide.md.
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
@@ -2035,6 +2041,9 @@ fn on_match_points(kind: TieBreakKind) -> bool {
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
             | TieBreakKind::Wins
+            | TieBreakKind::GamesWon
+            | TieBreakKind::RoundsElectedToPlay
+            | TieBreakKind::StandardPoints
             | TieBreakKind::PairingNumber
             | TieBreakKind::Koya
     )
@@ -2193,7 +2202,7 @@ impl std::str::FromStr for TeamTieBreak {
 }
 
 /// The refusal of a code no team rule takes, listing the known ones.
-const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
+const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, WON, REP, STD, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
 
 /// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
 /// whole number above 0) sets K.

@@ -182,3 +182,42 @@ fn the_direct_encounter_examples() {
         assert!(p(11) < p(14), "{code}");
     }
 }
+
+/// Issue 42: art. 7's counts on match points, computed by the individual
+/// rules on the matches (refused before). By hand from the crosstable:
+/// - `WON:MP`, matches won over the board: team 1 won rounds 1, 3, 4, 7
+///   (round 6 by forfeit): 4; team 6 rounds 3, 5, 7: 3. `WIN:MP` counts
+///   the forfeit: team 1 5.
+/// - `REP:MP`, rounds elected to play (not voluntarily unplayed, art.
+///   16): team 1 7 (a forfeit win is not); team 6 6 (its forfeit loss);
+///   team 7 6 (the zero-point bye); team 12 7 (a pairing-allocated bye);
+///   team 14 6 (the half-point bye; its pairing-allocated bye counts).
+/// - `STD:MP`, 1 a match scoring more than a draw's match points, ½ a
+///   draw's, else 0: team 1 5; team 14 2 (draws in rounds 1 and 3, the
+///   half-point bye and the pairing-allocated bye, 1 MP each: 4 × ½).
+#[test]
+fn art_7_counts_on_match_points() {
+    let t = trf::parse(EVENT).unwrap();
+    let teams = TeamTournament::with_options(&t, Options::new(Edition::Aug2024)).unwrap();
+    let v = |code: &str, team: usize| {
+        teams
+            .values(&code.parse::<TeamTieBreak>().unwrap())
+            .unwrap()[team - 1]
+            .clone()
+    };
+    assert_eq!(
+        [v("WON:MP", 1), v("WON:MP", 6), v("WIN:MP", 1)],
+        [s("4"), s("3"), s("5")]
+    );
+    assert_eq!(
+        [1, 6, 7, 12, 14].map(|t| v("REP:MP", t)),
+        [s("7"), s("6"), s("6"), s("7"), s("6")]
+    );
+    assert_eq!(
+        [v("STD:MP", 1), v("STD:MP", 14), v("STD", 14)],
+        [s("5"), s("2"), s("2")]
+    );
+    for refused in ["BPG:MP", "BWG:GP", "WIN:GP", "STD:GP", "ESB"] {
+        assert!(refused.parse::<TeamTieBreak>().is_err(), "{refused}");
+    }
+}
