@@ -478,3 +478,169 @@ fn every_trf_of_the_shared_data_is_read_and_explained() {
         );
     }
 }
+
+/// The place of each contestant: a group of k after m placed ones takes
+/// place m + 1 (shared: a tie left to lots is the arbiter's to draw).
+fn places(
+    outcome: &countback_model::TieBreakOutcome,
+    ids: &[countback_model::ContestantId],
+) -> Vec<u32> {
+    let mut places = vec![0; ids.len()];
+    let mut placed = 0u32;
+    for group in &outcome.order {
+        for m in &group.members {
+            let i = ids.iter().position(|x| x == m).unwrap();
+            places[i] = placed + 1;
+        }
+        placed += u32::try_from(group.members.len()).unwrap();
+    }
+    places
+}
+
+/// Issue 42, item 7: every real TRF that reads, written back with the
+/// ranks its list gives (`BH/C1, BH, SB` where it has none, then written as
+/// a `202`), differs from its source only in the rank columns (players'
+/// 86-89, teams' `310` 69-71) and that `202` line; its bytes keep their
+/// encoding and line endings; read again, it declares those ranks, and
+/// its audit finds no rank out of place.
+#[test]
+fn every_real_trf_written_back_differs_only_in_its_ranks() {
+    let Some(root) = countback_test_support::shared_file("chess-data") else {
+        return;
+    };
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut written = 0;
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let (text, encoding) = trf::decode(&bytes);
+        let Ok(t) = trf::parse(&text) else { continue };
+        if !trf::looks_like_trf(&text) {
+            continue;
+        }
+        let name = path.display().to_string();
+        let mut ranks = trf::WriteBack::default();
+        let default_list = "BH/C1, BH, SB";
+        if let Some(records) = t.team.as_ref() {
+            if records.written_as != countback_tiebreak_fide::team::TeamRecordKind::Team310 {
+                continue;
+            }
+            let teams = TeamTournament::new(&t).unwrap();
+            let list = match &t.tie_break_codes {
+                Some(codes) => codes
+                    .iter()
+                    .filter(|c| !c.eq_ignore_ascii_case("PTS"))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(","),
+                None => "EDE".to_owned(),
+            };
+            let outcome = teams.rank(&list.parse::<TeamCascade>().unwrap()).unwrap();
+            let places = places(&outcome, &teams.contestant_ids());
+            for (s, p) in teams.standings().iter().zip(places) {
+                ranks.teams.insert(s.team.number, p);
+            }
+        } else {
+            let eval = Evaluation::new(&t, Options::for_tournament(&t)).unwrap();
+            let cascade = match t.declared_cascade() {
+                Ok(Some(c)) if eval.rank(&c).is_ok() => c,
+                _ => {
+                    ranks.list = Some(default_list.to_owned());
+                    default_list.parse().unwrap()
+                }
+            };
+            let outcome = eval.rank(&cascade).unwrap();
+            let ids = countback_tiebreak_fide::contestant_ids(&t);
+            for (p, place) in t.players.iter().zip(places(&outcome, &ids)) {
+                ranks.players.insert(p.starting_rank, place);
+            }
+        }
+        let out = trf::write_back(&bytes, &ranks).unwrap();
+        // The encoding and line endings kept.
+        let (again, encoding_again) = trf::decode(&out);
+        assert_eq!(encoding_again, encoding, "{name}");
+        assert_eq!(
+            out.windows(2).filter(|w| w == b"\r\n").count(),
+            bytes.windows(2).filter(|w| w == b"\r\n").count()
+                + usize::from(
+                    ranks.list.is_some()
+                        && t.tie_break_codes.is_none()
+                        && bytes.windows(2).any(|w| w == b"\r\n")
+                ),
+            "{name}"
+        );
+        let before: Vec<&str> = text.split('\n').collect();
+        let mut after: Vec<&str> = again.split('\n').collect();
+        if t.tie_break_codes.is_none() && ranks.list.is_some() {
+            let at = after.iter().position(|l| l.starts_with("202 ")).unwrap();
+            assert_eq!(
+                after.remove(at).trim_end(),
+                format!("202 {default_list}"),
+                "{name}"
+            );
+        }
+        assert_eq!(before.len(), after.len(), "{name}");
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            if b == a {
+                continue;
+            }
+            let (cols, code) = if b.starts_with("001") {
+                ((86, 89), "001")
+            } else {
+                ((69, 71), "310")
+            };
+            assert!(
+                a.starts_with(code),
+                "{name}: line {} changed: {b:?} -> {a:?}",
+                i + 1
+            );
+            let outside = |l: &str| -> String {
+                l.trim_end_matches('\r')
+                    .chars()
+                    .enumerate()
+                    .filter(|(c, _)| *c + 1 < cols.0 || *c + 1 > cols.1)
+                    .map(|(_, ch)| ch)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            };
+            assert_eq!(outside(b), outside(a), "{name}: line {}", i + 1);
+        }
+        // Read again: the ranks written, and an audit with no rank out of
+        // place.
+        let t2 = trf::parse(&again).unwrap();
+        if t2.team.is_some() {
+            let teams = TeamTournament::new(&t2).unwrap();
+            for s in teams.standings() {
+                assert_eq!(
+                    s.team.declared_rank.as_ref(),
+                    ranks.teams.get(&s.team.number),
+                    "{name}"
+                );
+            }
+        } else {
+            for p in &t2.players {
+                assert_eq!(
+                    p.declared_rank.as_ref(),
+                    ranks.players.get(&p.starting_rank),
+                    "{name}"
+                );
+            }
+            let eval = Evaluation::new(&t2, Options::for_tournament(&t2)).unwrap();
+            let cascade = t2.declared_cascade().unwrap().unwrap();
+            let audit = countback_tiebreak_fide::audit(&eval, &cascade).unwrap();
+            let misplaced: Vec<_> = audit
+                .findings
+                .iter()
+                .filter(|f| !matches!(f, countback_tiebreak_fide::Finding::PointsDisagree { .. }))
+                .collect();
+            assert!(misplaced.is_empty(), "{name}: {misplaced:?}");
+        }
+        written += 1;
+    }
+    assert!(
+        written > 20 || !countback_test_support::data_required(),
+        "{written}"
+    );
+    eprintln!("{written} files written back");
+}
