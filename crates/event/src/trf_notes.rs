@@ -86,13 +86,17 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
         }
     }
     if let Some((declared, line)) = t.declared_rounds() {
-        if declared > held && !t.is_team_file() {
+        if declared > held {
+            let later = if held + 1 == declared {
+                format!("round {declared} counts")
+            } else {
+                format!("rounds {}-{declared} count", held + 1)
+            };
             notes.push(Warning {
                 field: None,
                 at: at(line),
                 message: format!(
-                    "record 142 says {declared} rounds; results stop after round {held}: rounds {}-{declared} count as unplayed by every player (art. 16), which changes every Buchholz",
-                    held + 1
+                    "record 142 says {declared} rounds; results stop after round {held}: {later} as unplayed by every contestant (art. 16), which changes every Buchholz"
                 ),
             });
         }
