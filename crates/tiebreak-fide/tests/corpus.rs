@@ -208,8 +208,9 @@ fn corpus() -> Vec<(&'static str, Encoding, Read)> {
             U,
             teams(50, 249, 14, 4, &[], &[]),
         ),
-        // JaVaFo's sample: four rounds played, the fifth paired without
-        // results (`XXR 9`).
+        // JaVaFo's sample: four rounds played; of the fifth only three
+        // byes are written (two `Z`, one `H`), the games not yet paired
+        // (`XXR 9`: said, 5 rounds of 9 held).
         (
             "real-world/echecsjs-trf/javafo_sample2.trf",
             U,
