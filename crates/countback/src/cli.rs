@@ -258,6 +258,11 @@ pub struct FideArgs {
     /// does.
     #[arg(long)]
     pub vega_forfeit_loss: bool,
+    /// FIDE: where a player's points come from when the file's points
+    /// column and the results disagree: `results` (the default) or
+    /// `file`. Every disagreement is said either way.
+    #[arg(long, value_name = "FROM")]
+    pub points: Option<String>,
 }
 
 /// Ranking arguments.

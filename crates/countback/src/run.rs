@@ -237,10 +237,11 @@ fn raw_options(pairs: &[(String, String)]) -> RawOptions {
 /// The FIDE flags, by option name, as the option values they set (where
 /// given): the text of `--edition` and `--tiebreaks` as strings, the flag
 /// as `true`.
-fn fide_flags(fide: &FideArgs) -> [(&'static str, Option<serde_json::Value>); 3] {
+fn fide_flags(fide: &FideArgs) -> [(&'static str, Option<serde_json::Value>); 4] {
     use serde_json::Value;
     [
         ("edition", fide.edition.clone().map(Value::String)),
+        ("points", fide.points.clone().map(Value::String)),
         ("tiebreaks", fide.tiebreaks.clone().map(Value::String)),
         (
             "vega_forfeit_loss",

@@ -502,7 +502,7 @@ impl<'a> Prepared<'a> {
         let named = !r.names.is_empty();
         let mut head = vec![("place".to_owned(), Align::Right)];
         head.push((
-            (if named { "name" } else { r.procedure.ranks() }).to_owned(),
+            (if named { "name" } else { r.ranks }).to_owned(),
             Align::Left,
         ));
         if rated {

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
 use countback_event::model::Score;
 use countback_event::trf::{Audit, Edition, Finding};
-use countback_event::trf_team::TeamAudit;
+use countback_event::trf_team::{TeamAudit, TeamRecordKind};
 use serde::Serialize;
 
 use crate::cli::Format;
@@ -458,6 +458,15 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Text | Format::Csv | Format::Html => {
+            if audit.written_as == TeamRecordKind::Roster013 {
+                // TRF-16 team records hold a name and players only.
+                writeln!(
+                    out,
+                    "Teams read from TRF-16 records 013, which declare no team points or ranks: nothing of theirs to check (tie-break list: {})",
+                    team_list(audit)
+                )?;
+                return Ok(());
+            }
             writeln!(
                 out,
                 "Team standings (records 310) checked against the tie-break list: {}",

@@ -348,3 +348,83 @@ fn draw_lots_draws_an_ebu_ballot() {
     // The White Book's word, not C.07's.
     assert_eq!(ballot["test"], "random ballot");
 }
+
+const INTERCLUB_ROUND: &str = "crates/countback/tests/fide_teams/interclub-trf16-round1.trf";
+
+/// Issue 42, item 1: a TRF-16 team file (`013` records, no `310`) is a
+/// team event. The hand-made file is laid out as the Belgian federation's
+/// interclub code writes its FIDE rating reports (`092 Standard Team Round
+/// Robin`, CRLF, every informational column, members 6 columns apart, one
+/// round a file): 4 teams of 4 boards, round 1 only. By hand: team 1 beats
+/// team 2 2½-1½ (boards 1-0, ½, 1-0, 0-1): 2 and 0 match points; teams 3
+/// and 4 draw 2-2: 1 each (2-1-0, no `362`). Before: 16 players ranked, no
+/// word. Now 4 teams, and the warnings say where the teams come from and
+/// that 1 round of a 4-team round robin (3 rounds) is not the event's
+/// standings.
+#[test]
+fn a_trf16_team_file_ranks_teams_and_says_rounds_are_missing() {
+    let v = json(&["rank", INTERCLUB_ROUND, "--format", "json"], 3);
+    assert_eq!(v["unit"], "match points");
+    assert_eq!(order(&v), ["Aalst 1", "Celles 1", "Deurne 3", "Brugge 2"]);
+    let points: Vec<&str> = members(&v)
+        .iter()
+        .map(|m| m["score"]["exact"].as_str().unwrap())
+        .collect();
+    assert_eq!(points, ["2", "1", "1", "0"]);
+    let warnings = v["warnings"].to_string();
+    countback_test_support::assert_shows(
+        &warnings,
+        &[
+            "TRF-16 team records (013)",
+            "1 round(s) of a round robin",
+            "needs 3 rounds",
+        ],
+    );
+    // The audit checks teams, and says that `013` declares nothing of
+    // theirs (before: the file was read as 16 players, and audited so).
+    let audit = run(&["audit", INTERCLUB_ROUND]);
+    assert_eq!(audit.code, 0, "{}", audit.stderr);
+    countback_test_support::assert_shows(
+        &audit.stdout,
+        &[
+            "Teams read from TRF-16 records 013",
+            "declare no team points or ranks",
+        ],
+    );
+}
+
+/// The real reports (Belgian Interclubs 2024-25, round 1; PROVENANCE.md):
+/// 372 teams, not 1,728 players, and `--tiebreaks MPTS` is a team code.
+#[test]
+fn the_belgian_interclub_report_ranks_its_372_teams() {
+    let Some(f) = real("FRBE-KBSB-KSB-kbsb/ICN_fide_R1.txt") else {
+        return;
+    };
+    let v = json(
+        &["rank", path(&f), "--tiebreaks", "MPTS", "--format", "json"],
+        3,
+    );
+    assert_eq!(v["unit"], "match points");
+    assert_eq!(order(&v).len(), 372);
+    countback_test_support::assert_shows(&v["warnings"].to_string(), &["of 372 teams"]);
+}
+
+/// Issue 40 (chess): a team TRF's standings were headed `player`, though
+/// the file's `310` records make it a team event and every row is a team.
+/// FIDE's Grandmommy's Cup sample (50 teams): the header says `team`.
+#[test]
+fn a_team_files_standings_say_team() {
+    let Some(file) = countback_test_support::shared_file(
+        "chess-data/real-world/echecsjs-trf/grandmommyscup.trf",
+    ) else {
+        return;
+    };
+    let out = COUNTBACK.run(&[std::path::Path::new("rank"), &file]);
+    let header = out
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("place"))
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    let words: Vec<&str> = header.split_whitespace().collect();
+    assert_eq!(words.get(1), Some(&"team"), "{header}");
+}

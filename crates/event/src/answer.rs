@@ -499,7 +499,10 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .options
                 .for_group(kind, kind.options_group())?
                 .read("fide", &FieldPath::run(None), &mut Vec::new())?;
-            let text = text(bytes)?;
+            // A TRF is UTF-8, else Windows-1252 (Latin-1): Swiss-Manager,
+            // SWAR and the ICU write the Windows code page (docs/fide.md).
+            let (text, _) = countback_tiebreak_fide::trf::decode(bytes);
+            let text = text.as_ref();
             Ok(match request.job {
                 Job::Audit => {
                     let crate::TrfAudit {

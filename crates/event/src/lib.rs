@@ -39,6 +39,7 @@ pub mod results_teams;
 mod score;
 pub mod sessions;
 mod source;
+mod trf_notes;
 pub mod trf_team;
 
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
@@ -249,7 +250,9 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     let format = options.format;
     let fide_options = base
         .with_format(format)
-        .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss);
+        .forfeit_loss_counts_as_played_when_classifying_byes(options.vega_forfeit_loss)
+        .with_points_from(options.points);
+    warnings.extend(trf_notes::reading_notes(&t, options.points));
     if let Some(line) = t.source_lines.iter().position(|l| l.starts_with("172")) {
         warnings.push(Warning {
             field: None,
@@ -260,16 +263,34 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
             message: "record 172 (national ratings) is not read: rating tie-breaks use the FIDE ratings of the 001 records".to_owned(),
         });
     }
+    // The 2026 note to art. 8, one reading for players and teams: a code
+    // not used in the format is left out, said (trf_notes.rs).
+    let (format, edition) = (
+        format.or(t.format).unwrap_or_default(),
+        fide_options.edition(),
+    );
     let list = if t.is_team_file() {
-        TrfList::Team(trf_team::list(&t, options, &mut warnings)?)
+        let list = trf_team::list(&t, options, &mut warnings)?;
+        TrfList::Team(trf_notes::usable_team_list(
+            list,
+            format,
+            edition,
+            &mut warnings,
+        ))
     } else {
-        TrfList::Individual(match &options.tiebreaks {
+        let cascade = match &options.tiebreaks {
             Some(list) => list.parse()?,
             None => match t.declared_cascade()? {
                 Some(c) => c,
                 None => "BH/C1, BH, SB".parse()?,
             },
-        })
+        };
+        TrfList::Individual(trf_notes::usable_list(
+            cascade,
+            format,
+            edition,
+            &mut warnings,
+        ))
     };
     Ok(Trf {
         tournament: t,
@@ -311,6 +332,7 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         event: t.name.clone().unwrap_or_default(),
         procedure: Procedure::Fide,
         unit: "points",
+        ranks: Procedure::Fide.ranks(),
         primary,
         outcome,
         names,

@@ -484,6 +484,11 @@ pub struct FideOptions {
     /// Count a forfeit loss as played when classifying byes, as Vega does.
     #[serde(default, deserialize_with = "flex_bool")]
     pub vega_forfeit_loss: bool,
+    /// Where a player's points come from when the points column and the
+    /// results disagree: `results` (default) or `file` (docs/fide.md,
+    /// "The file's points"). Either way every disagreement is said.
+    #[serde(default)]
+    pub points: countback_tiebreak_fide::PointsFrom,
 }
 
 /// The matchpoint scale.

@@ -57,6 +57,10 @@ pub struct Ranking {
     pub unit: &'static str,
     /// Each contestant's main score.
     pub primary: BTreeMap<ContestantId, Score>,
+    /// What is ranked, the standings' header word: the procedure's
+    /// (`player`, `team`, `pair`, `contestant`), or `team` for a FIDE team
+    /// file (issue 40: a team TRF's standings said `player`).
+    pub ranks: &'static str,
     /// The order and the decisions.
     pub outcome: TieBreakOutcome,
     /// Names for people, where the file gives them.
@@ -296,6 +300,7 @@ pub(crate) fn ranking(
         event: String::new(),
         procedure,
         unit,
+        ranks: procedure.ranks(),
         primary,
         outcome,
         names: BTreeMap::new(),

@@ -12,7 +12,11 @@
 use std::collections::BTreeMap;
 
 use countback_model::{ContestantId, Value};
-use countback_tiebreak_fide::team::{TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement};
+/// The records a team file lists its teams in (`310` or TRF-16 `013`).
+pub use countback_tiebreak_fide::team::TeamRecordKind;
+use countback_tiebreak_fide::team::{
+    TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement, TeamRoundKind,
+};
 use countback_tiebreak_fide::trf::Tournament;
 use countback_tiebreak_fide::{TeamCascade, TeamScore, TeamTournament};
 
@@ -85,6 +89,52 @@ fn unit(score: TeamScore) -> &'static str {
     }
 }
 
+/// What a team file does not say and the standings take as read, each
+/// said once: teams from TRF-16 `013` records (no points, no byes); a
+/// round robin with fewer rounds than its teams need (a federation's
+/// rating report of one round is not the event's standings).
+fn what_the_file_holds(
+    t: &Tournament,
+    teams: &TeamTournament<'_>,
+    options: countback_tiebreak_fide::Options,
+) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let n = teams.standings().len();
+    let say = |message: String| Warning {
+        field: None,
+        at: None,
+        message,
+    };
+    let written_as = t.team.as_ref().map(|r| r.written_as);
+    if written_as == Some(TeamRecordKind::Roster013) {
+        let unpaired = teams
+            .standings()
+            .iter()
+            .flat_map(|s| &s.rounds)
+            .filter(|r| matches!(r.kind, TeamRoundKind::NotPaired))
+            .count();
+        let byes = if unpaired == 0 {
+            String::new()
+        } else {
+            format!(
+                "; TRF-16 has no record of a team's bye: {unpaired} team round(s) with no game score nothing (TRF-2026 records 240/320 give a bye its points)"
+            )
+        };
+        warnings.push(say(format!(
+            "the {n} teams are read from the TRF-16 team records (013), players in roster order; match points from the board results (record 362, else 2-1-0){byes}"
+        )));
+    }
+    let format = options.format().or(t.format);
+    if format == Some(countback_tiebreak_fide::Format::RoundRobin) && t.rounds + 1 < n {
+        warnings.push(say(format!(
+            "the file holds {} round(s) of a round robin (record 092/192) of {n} teams, which needs {} rounds (its groups fewer): these are the standings of the rounds held, not of the event (a rating report of part of it)",
+            t.rounds,
+            n - 1
+        )));
+    }
+    warnings
+}
+
 /// Rank the teams of `t`: the primary score (the `192` type), then `list`,
 /// each decision in the trace with its article; a column per code that has
 /// a value (EDE and EDET rank a group and have none: their decisions are in
@@ -96,6 +146,8 @@ pub(crate) fn rank(
     warnings: Vec<Warning>,
 ) -> Result<Ranking, EventError> {
     let teams = TeamTournament::with_options(t, options)?;
+    let mut warnings = warnings;
+    warnings.extend(what_the_file_holds(t, &teams, options));
     let outcome = teams.rank(list)?;
     let ids = teams.contestant_ids();
     let primary_score = teams.primary();
@@ -134,6 +186,7 @@ pub(crate) fn rank(
         event: t.name.clone().unwrap_or_default(),
         procedure: Procedure::Fide,
         unit: unit(primary_score),
+        ranks: "team",
         primary,
         outcome,
         names: BTreeMap::new(),
@@ -160,6 +213,9 @@ pub struct TeamAudit {
     pub findings: countback_tiebreak_fide::TeamAudit,
     /// Each team's name, by number (for the findings' sentences).
     pub names: BTreeMap<u32, ContestantId>,
+    /// The records the teams were read from: TRF-16 `013` records declare
+    /// no team points or ranks, so there is nothing of theirs to check.
+    pub written_as: TeamRecordKind,
 }
 
 impl TeamAudit {
@@ -195,5 +251,6 @@ pub(crate) fn audit(
         primary: teams.primary(),
         findings,
         names,
+        written_as: t.team.as_ref().map(|r| r.written_as).unwrap_or_default(),
     })
 }

@@ -57,6 +57,7 @@ fn bench(c: &mut Criterion) {
         draw: 1,
         round_robin: false,
         blank_sit_out: false,
+        forfeit_boards_named: false,
     });
     let list: TeamCascade = FULL_LIST.parse().unwrap_or_default();
     check(&text);

@@ -534,6 +534,7 @@ fn run_teams(
             draw: 1,
             round_robin,
             blank_sit_out,
+            forfeit_boards_named: number % 2 == 1,
         };
         if let Some(n) = kinds.get_mut(
             usize::from(round_robin)

@@ -473,6 +473,29 @@ fn is_averaged(kind: TieBreakKind) -> bool {
     )
 }
 
+/// The note to art. 8 of the March 2026 text: "Buchholz, Fore Buchholz
+/// and Average of Opponents' Buchholz are not used in round robins". One
+/// reading for players and teams: BH, FB and AOB, on whatever score (a
+/// team's `BH:MP`, `FB:GP`, `AOB:MP` and `BH` on its primary score
+/// alike), in a round robin under that text; `None` when the code may be
+/// used. The 2024 text has no such note.
+#[must_use]
+pub fn format_refuses(code: &TieBreakCode, format: Format, edition: Edition) -> Option<FideError> {
+    let buchholz_family = matches!(
+        code.kind,
+        TieBreakKind::Buchholz
+            | TieBreakKind::ForeBuchholz
+            | TieBreakKind::AverageOfOpponentsBuchholz
+    );
+    (buchholz_family && format == Format::RoundRobin && edition == Edition::Mar2026).then(|| {
+        FideError::NotForRoundRobin {
+            code: code.to_string(),
+            article: "8 (note)",
+            edition: edition.label(),
+        }
+    })
+}
+
 impl<'t> Evaluation<'t> {
     /// Prepare `tournament` for tie-breaks by `options`.
     pub fn new(tournament: &'t Tournament, options: Options) -> Result<Evaluation<'t>, FideError> {
@@ -487,11 +510,22 @@ impl<'t> Evaluation<'t> {
             .or(tournament.format)
             .unwrap_or(Format::Swiss);
         let system = &tournament.points_system;
-        let points: Vec<Score> = tournament
+        let results: Vec<Score> = tournament
             .players
             .iter()
             .map(|p| tournament.points(p))
             .collect();
+        // `--points file`: the column where it is filled, its difference
+        // from the results carried into the adjusted score below.
+        let points: Vec<Score> = match options.points_from() {
+            crate::edition::PointsFrom::Results => results.clone(),
+            crate::edition::PointsFrom::File => tournament
+                .players
+                .iter()
+                .zip(&results)
+                .map(|(p, r)| p.declared_points.clone().unwrap_or_else(|| r.clone()))
+                .collect(),
+        };
         let adjusted: Vec<Score> = match format {
             // Art. 15.2: no adjusted scores in a round robin.
             Format::RoundRobin => points.clone(),
@@ -500,7 +534,11 @@ impl<'t> Evaluation<'t> {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    adjusted_score(tournament, i, &p.rounds, options.vega_forfeit_loss_rule())
+                    let from_results =
+                        adjusted_score(tournament, i, &p.rounds, options.vega_forfeit_loss_rule());
+                    let own = points.get(i).cloned().unwrap_or_default();
+                    let scored = results.get(i).cloned().unwrap_or_default();
+                    from_results + own - scored
                 })
                 .collect(),
         };
@@ -1459,23 +1497,10 @@ impl<'t> Evaluation<'t> {
 
     /// The 2026 note to art. 8: BH, FB and AOB are not used in round robins.
     fn check_format(&self, code: &TieBreakCode) -> Result<(), FideError> {
-        let buchholz_family = matches!(
-            code.kind,
-            TieBreakKind::Buchholz
-                | TieBreakKind::ForeBuchholz
-                | TieBreakKind::AverageOfOpponentsBuchholz
-        );
-        if buchholz_family
-            && self.format == Format::RoundRobin
-            && self.options.edition() == Edition::Mar2026
-        {
-            return Err(FideError::NotForRoundRobin {
-                code: code.to_string(),
-                article: "8 (note)",
-                edition: self.options.edition().label(),
-            });
+        match format_refuses(code, self.format, self.options.edition()) {
+            Some(err) => Err(err),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Art. 6: if every pair of the group met (always so in a round
@@ -2037,7 +2062,9 @@ mod tests {
         let dir = countback_test_support::shared_dir().join("chess-data");
         let mut files = 0;
         for entry in walk(&dir) {
-            let text = std::fs::read_to_string(&entry).unwrap();
+            // Latin-1 files are read as a front end reads them.
+            let bytes = std::fs::read(&entry).unwrap();
+            let (text, _) = crate::trf::decode(&bytes);
             let Ok(t) = crate::trf::parse(&text) else {
                 continue;
             };

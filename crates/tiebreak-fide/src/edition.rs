@@ -25,7 +25,11 @@ impl Date {
     /// `YYYY-MM-DD`, `YYYY.MM.DD`) or day first (`DD.MM.YYYY`,
     /// `DD/MM/YYYY`, `DD-MM-YYYY`), told apart by which end has four
     /// digits; a two-digit year first (`YY/MM/DD`, TRF-16) means 20YY.
-    /// A time of day after a blank is ignored. `None` when it is not a date.
+    /// A time of day after a blank is ignored. Two more spellings of real
+    /// files: `28. 07. 2005` (blanks after the dots: FIDE's published
+    /// example TRF, Swiss-Manager's German layout) and `May 29, 2020` (an
+    /// English month name: lichess.org's Swiss export). `None` when it is
+    /// not a date.
     ///
     /// ```
     /// use countback_tiebreak_fide::Date;
@@ -36,11 +40,18 @@ impl Date {
     /// assert_eq!(Date::parse_trf("01/03/2026"), d);
     /// assert_eq!(Date::parse_trf("26/03/01"), d);
     /// assert_eq!(Date::parse_trf("2026-03-01 10:00"), d);
+    /// assert_eq!(Date::parse_trf("28. 07. 2005"), Date::new(2005, 7, 28));
+    /// assert_eq!(Date::parse_trf("May 29, 2020"), Date::new(2020, 5, 29));
     /// assert_eq!(Date::parse_trf("March 2026"), None);
     /// ```
     #[must_use]
     pub fn parse_trf(text: &str) -> Option<Date> {
-        let date = text.split_whitespace().next()?;
+        if let Some(date) = Date::month_named(text) {
+            return Some(date);
+        }
+        // `28. 07. 2005`: the blanks after the dots belong to the date.
+        let joined = text.trim().replace(". ", ".");
+        let date = joined.split_whitespace().next()?;
         let parts: Vec<&str> = date.split(['/', '-', '.']).collect();
         let [a, b, c] = parts.as_slice() else {
             return None;
@@ -58,6 +69,30 @@ impl Date {
             _ => return None,
         };
         Date::new(year, month.parse().ok()?, day.parse().ok()?)
+    }
+}
+
+impl Date {
+    /// `May 29, 2020` and `Jun 26, 2020`: an English month name or its
+    /// first three letters, the day, a comma, the year.
+    fn month_named(text: &str) -> Option<Date> {
+        const MONTHS: [&str; 12] = [
+            "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+        ];
+        let mut words = text.split_whitespace();
+        let month = words.next()?.to_ascii_lowercase();
+        let day = words.next()?.strip_suffix(',')?;
+        let year = words.next()?;
+        if month.len() < 3 || !month.chars().all(|c| c.is_ascii_alphabetic()) {
+            return None;
+        }
+        let first = month.get(..3)?;
+        let at = MONTHS.iter().position(|m| *m == first)?;
+        let month = u8::try_from(at + 1).ok()?;
+        if year.len() != 4 {
+            return None;
+        }
+        Date::new(year.parse().ok()?, month, day.parse().ok()?)
     }
 }
 
@@ -200,6 +235,27 @@ pub struct Options {
     edition: Edition,
     forfeit_loss_counts_as_played: bool,
     format: Option<Format>,
+    points: PointsFrom,
+}
+
+/// Which figure is a player's points when the file's points column
+/// (81-84) and the results disagree (docs/fide.md, "The file's points").
+///
+/// With the `serde` feature it reads and writes as `"results"` or `"file"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum PointsFrom {
+    /// What the results score under the file's points system (the
+    /// default): every tie-break is defined on the games.
+    #[default]
+    Results,
+    /// The points column, where the file fills it: the player's score and,
+    /// in every opponent's Buchholz, the score they are counted with; the
+    /// difference is carried into the adjusted score (art. 16) unchanged.
+    File,
 }
 
 /// How the tournament was paired: the rules for unplayed rounds differ
@@ -229,6 +285,7 @@ impl Options {
             edition,
             forfeit_loss_counts_as_played: false,
             format: None,
+            points: PointsFrom::Results,
         }
     }
 
@@ -275,6 +332,22 @@ impl Options {
     #[must_use]
     pub fn edition(&self) -> Edition {
         self.edition
+    }
+
+    /// Take a player's points from `from` where the points column and the
+    /// results disagree.
+    #[must_use]
+    pub fn with_points_from(self, from: PointsFrom) -> Options {
+        Options {
+            points: from,
+            ..self
+        }
+    }
+
+    /// Where a player's points come from.
+    #[must_use]
+    pub fn points_from(&self) -> PointsFrom {
+        self.points
     }
 
     /// Whether the Vega forfeit-loss deviation is on.

@@ -91,6 +91,33 @@ pub enum TrfErrorKind {
         /// The opponent's line.
         opponent_line: usize,
     },
+    /// A player listed by two team records (`310` or `013`): whose
+    /// games count for which team is not for the reader to guess.
+    #[error("player {player} is listed by another team's record too (line {first_line})")]
+    MemberOfTwoTeams {
+        /// The player's starting rank.
+        player: u32,
+        /// The line of the first team record that lists them.
+        first_line: usize,
+    },
+    /// In a team file, a player with a game result whom no team record
+    /// lists: the game would count for no team.
+    #[error(
+        "player {player} has a result in round {round}, and no team record (310 or 013) lists them"
+    )]
+    NotInATeam {
+        /// The player's starting rank.
+        player: u32,
+        /// The first round they play.
+        round: usize,
+    },
+    /// A bbpPairings points record (`BBW`, `BBD`, `BBL`, `BBU`) giving a
+    /// result other points than the file's `162` record does.
+    #[error("record {record} gives other points than record 162 for the same result: which one applies is not for the reader to guess")]
+    PointsRecordsDisagree {
+        /// The record code.
+        record: String,
+    },
     /// A line longer than the reader accepts (checked before it is split).
     #[error("line of {length} characters; at most {limit} are accepted")]
     LineTooLong {
@@ -217,13 +244,15 @@ pub enum FideError {
     /// never ranked as players.
     #[error("this is a team tournament ({teams} teams{}): FIDE individual tie-breaks do not rank it; rank it as teams", type_code.as_ref().map(|t| format!(", record 192 {t}")).unwrap_or_default())]
     TeamTournament {
-        /// The number of `310` team records.
+        /// The number of team records (`310`, or TRF-16 `013`).
         teams: usize,
         /// The `192` type, when it names one.
         type_code: Option<String>,
     },
     /// An individual tournament given to the team procedure.
-    #[error("this is not a team tournament: it has no team records (310) and no team type (192)")]
+    #[error(
+        "this is not a team tournament: it has no team records (310 or 013) and no team type (192)"
+    )]
     NotATeamTournament,
     /// The shipped rating tables (B.02 8.1) do not read: a build defect.
     #[error("the FIDE rating tables shipped with this crate are damaged: {0}")]

@@ -7,7 +7,14 @@
 //!   byes, `202`/`212` tie-break lists; `299` is refused, never skipped),
 //!   checking that both lines of every game agree. Every error names its
 //!   line and column; limits are checked before a line is split.
-//!   [`trf::Tournament::to_trf`] writes the file back unchanged.
+//!   [`trf::Tournament::to_trf`] writes the file back unchanged;
+//!   [`trf::write_back`] writes it back with computed ranks, every other
+//!   byte kept. [`trf::decode`] reads a file's bytes (UTF-8, else
+//!   Windows-1252) and [`trf::looks_like_trf`] recognises one by content.
+//!   Byes, pseudo-players and points records as the pairing programs
+//!   write them (`0000 - =`, result-less byes the points column counts,
+//!   bbpPairings' `BBW`/`BBD`/`BBL`/`BBU`, Swiss-Manager's `spielfrei`)
+//!   are read and listed (docs/fide.md, "Spellings").
 //! - [`Evaluation`] computes every individual tie-break of FIDE's
 //!   mandatory list (C.07 art. 6-10: DE, WIN, WON, BPG, BWG, PS, REP, STD,
 //!   TPN, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO, RTNG) with their
@@ -20,8 +27,8 @@
 //!   each tie-break as a clause (`FIDE C.07 BH/C1`) with every value.
 //! - [`audit()`] checks a file's declared ranks against its own tie-break
 //!   list and its declared points against its results.
-//! - [`team`]: a TRF-2026 team file (records `310`, `320`, `330`, `240`,
-//!   `299`, `352`, `362`, team types in `192`) read as teams:
+//! - [`team`]: a team file (TRF-2026 records `310`, `320`, `330`, `240`,
+//!   `299`, `352`, `362`, team types in `192`; TRF-16 `013`) read as teams:
 //!   [`TeamTournament`] builds every team's rounds, checks the `310` match
 //!   and game points, and ranks by match or game points as the file says
 //!   and by the team codes of [`team::TEAM_CODES`] and the individual
@@ -49,7 +56,7 @@ pub mod trf;
 pub use audit::{audit, Audit, Finding, PlacementValues};
 pub use code::{Cascade, PointReference, TieBreakCode, TieBreakKind, MAX_TIE_BREAKS};
 pub use compute::{contestant_ids, encounters, Contribution, Evaluation};
-pub use edition::{Date, Edition, EditionChoice, Format, Options};
+pub use edition::{Date, Edition, EditionChoice, Format, Options, PointsFrom};
 pub use error::{CodeError, FideError, TrfError, TrfErrorKind};
 pub use team::{TeamAudit, TeamCascade, TeamScore, TeamTieBreak, TeamTournament};
 

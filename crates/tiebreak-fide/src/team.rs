@@ -211,6 +211,20 @@ pub struct TeamRecords {
     pub type_code: Option<String>,
     /// The board orders of record `300`: who sat on which board.
     pub board_orders: Vec<BoardOrder>,
+    /// The records that list the teams: TRF-2026 `310` or TRF-16 `013`.
+    pub written_as: TeamRecordKind,
+}
+
+/// The record a file lists its teams in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum TeamRecordKind {
+    /// TRF-2026 `310`: number, name, match and game points, rank, members.
+    #[default]
+    Team310,
+    /// TRF-16 `013`: name and members only (no number, points or rank: the
+    /// `n`-th record is team `n`).
+    Roster013,
 }
 
 /// Record `300`: a team's players by board in a round (0: an empty board).
@@ -281,7 +295,8 @@ impl TeamRecords {
     }
 
     /// The number of boards: the length of the `352` colour sequence, else
-    /// the most members a team fields in one round.
+    /// the most boards a team fills in one round (a game paired, or a
+    /// board won by forfeit).
     fn boards(&self, t: &Tournament, team_of: &HashMap<u32, usize>) -> usize {
         if let Some(c) = &self.board_colours {
             let n = c.chars().filter(|c| !c.is_whitespace()).count();
@@ -294,7 +309,11 @@ impl TeamRecords {
             let mut count: HashMap<usize, usize> = HashMap::new();
             for p in &t.players {
                 if let (Some(team), Some(e)) = (team_of.get(&p.starting_rank), p.rounds.get(r)) {
-                    if e.result != ResultCode::NotPaired || e.opponent.is_some() {
+                    // A board is one with a game paired, or won by forfeit
+                    // with nobody opposite (`0000 - +`). A member who sat
+                    // out (`0000 - -`, as a TRF-16 team file writes the
+                    // reserves) fills no board.
+                    if e.opponent.is_some() || e.result == ResultCode::ForfeitWin {
                         *count.entry(*team).or_insert(0) += 1;
                     }
                 }
@@ -371,6 +390,43 @@ fn score_token(token: &str, line: usize, column: usize) -> Result<Score, TrfErro
                 text: token.to_string(),
             },
         )
+    })
+}
+
+/// Record `013` (TRF-16): a team's name (columns 5-36) and its players'
+/// starting ranks, in the order the file lists them (the roster order).
+/// TRF-16 puts them at columns 37-40, 42-45 ... (5 apart); the Belgian
+/// federation's writer puts them 6 apart, so they are read as numbers
+/// separated by blanks from column 37 on. TRF-16 gives a team no number:
+/// the `n`-th `013` record is team `n`. It carries no points and no rank.
+pub(crate) fn roster_record(
+    chars: &[char],
+    line: usize,
+    number: u32,
+) -> Result<TeamRecord, TrfError> {
+    let mut members = Vec::new();
+    let mut column = 37;
+    let rest: Vec<char> = chars.iter().skip(36).copied().collect();
+    for token in rest.split(|c| c.is_whitespace()) {
+        if !token.is_empty() {
+            let text: String = token.iter().collect();
+            let p = text
+                .parse::<u32>()
+                .map_err(|_| err(line, column, TrfErrorKind::NotANumber { text }))?;
+            if p > 0 {
+                members.push(p);
+            }
+        }
+        column += token.len() + 1;
+    }
+    Ok(TeamRecord {
+        number,
+        name: field(chars, 5, 36).trim().to_string(),
+        declared_match_points: None,
+        declared_game_points: None,
+        declared_rank: None,
+        members,
+        line,
     })
 }
 
@@ -613,6 +669,32 @@ pub struct TeamPointsDisagreement {
     pub game_points: (Option<Score>, Score),
 }
 
+/// The note to art. 8 of the March 2026 text on a team code
+/// ([`crate::compute::format_refuses`]: the same reading as for players):
+/// the Buchholz family on match points, on game points or on the primary
+/// score, in a round robin under that text.
+#[must_use]
+pub fn team_format_refuses(
+    code: &TeamTieBreak,
+    format: crate::edition::Format,
+    edition: crate::edition::Edition,
+) -> Option<FideError> {
+    match &code.kind {
+        TeamCodeKind::OnMatchPoints(c)
+        | TeamCodeKind::OnGamePoints(c)
+        | TeamCodeKind::OnPrimary(c) => {
+            crate::compute::format_refuses(c, format, edition).map(|_| {
+                FideError::NotForRoundRobin {
+                    code: code.written.clone(),
+                    article: "8 (note)",
+                    edition: edition.label(),
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
 /// A team tournament: the file's teams and every team's rounds.
 #[derive(Debug, Clone)]
 pub struct TeamTournament<'t> {
@@ -676,7 +758,18 @@ impl<'t> TeamTournament<'t> {
                     )
                     .into());
                 }
-                team_of.insert(*m, i);
+                if let Some(first) = team_of.insert(*m, i) {
+                    let first_line = records.teams.get(first).map_or(0, |t| t.line);
+                    return Err(err(
+                        team.line,
+                        5,
+                        TrfErrorKind::MemberOfTwoTeams {
+                            player: *m,
+                            first_line,
+                        },
+                    )
+                    .into());
+                }
             }
         }
         let boards = records.boards(tournament, &team_of);
@@ -691,6 +784,24 @@ impl<'t> TeamTournament<'t> {
         let mut board_forfeits: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
         for p in &tournament.players {
             let Some(&t) = team_of.get(&p.starting_rank) else {
+                // A player no team lists: a game of theirs with a result
+                // would count for nobody, and their opponent's team would
+                // score it alone (a pairing without a result changes nothing).
+                if let Some(r) = p
+                    .rounds
+                    .iter()
+                    .position(|e| e.opponent.is_some() && e.result != ResultCode::NotPaired)
+                {
+                    return Err(err(
+                        p.line,
+                        5,
+                        TrfErrorKind::NotInATeam {
+                            player: p.starting_rank,
+                            round: r + 1,
+                        },
+                    )
+                    .into());
+                }
                 continue;
             };
             for (r, e) in p.rounds.iter().enumerate() {
@@ -754,7 +865,37 @@ impl<'t> TeamTournament<'t> {
                     .cloned()
                     .unwrap_or_default();
                 let met = opponent.get(t).and_then(|v| v.get(r)).copied().flatten();
-                let round = if let Some(u) = met {
+                // A `330` record says the match was forfeited whatever the
+                // board lines say: pairing programs write the scheduled
+                // opponents on them with `+`/`-` (Held's exercise, FIDE
+                // TEC), or `0000 - +` with none.
+                let forfeited = records.forfeits.iter().find(|f| {
+                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
+                });
+                let round = if let Some(f) = forfeited {
+                    let (won, other) = if f.white == team.number {
+                        (f.white_won, f.black)
+                    } else {
+                        (f.black_won, f.white)
+                    };
+                    team_index(other, f.line)?;
+                    let default = forfeit_default(won);
+                    let shown = own_gp + forfeits;
+                    let game_points = if shown != Score::ZERO || default.is_none() {
+                        shown
+                    } else {
+                        default.map(|d| d.game_points.clone()).unwrap_or_default()
+                    };
+                    TeamRound {
+                        kind: TeamRoundKind::Forfeit {
+                            opponent: other,
+                            won,
+                        },
+                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
+                        game_points,
+                        abnormal: None,
+                    }
+                } else if let Some(u) = met {
                     let opponent_number = records.teams.get(u).map_or(0, |x| x.number);
                     let is_decided = decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
                         || decided.get(u).and_then(|v| v.get(r)).copied() == Some(true);
@@ -792,30 +933,6 @@ impl<'t> TeamTournament<'t> {
                             game_points: Score::ZERO,
                             abnormal: None,
                         }
-                    }
-                } else if let Some(f) = records.forfeits.iter().find(|f| {
-                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
-                }) {
-                    let (won, other) = if f.white == team.number {
-                        (f.white_won, f.black)
-                    } else {
-                        (f.black_won, f.white)
-                    };
-                    team_index(other, f.line)?;
-                    let default = forfeit_default(won);
-                    let game_points = if forfeits != Score::ZERO || default.is_none() {
-                        forfeits
-                    } else {
-                        default.map(|d| d.game_points.clone()).unwrap_or_default()
-                    };
-                    TeamRound {
-                        kind: TeamRoundKind::Forfeit {
-                            opponent: other,
-                            won,
-                        },
-                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
-                        game_points,
-                        abnormal: None,
                     }
                 } else if let Some(b) = records
                     .byes
@@ -925,6 +1042,16 @@ impl<'t> TeamTournament<'t> {
             at,
             board_points,
         })
+    }
+
+    /// The format the tie-breaks follow: the one chosen in the options,
+    /// else the file's (`092`/`192`), else a Swiss.
+    #[must_use]
+    pub fn format(&self) -> crate::edition::Format {
+        self.options
+            .format()
+            .or(self.tournament.format)
+            .unwrap_or_default()
     }
 
     /// The file.
@@ -1111,7 +1238,14 @@ impl<'t> TeamTournament<'t> {
     /// Rank the teams: by the primary score (the `192` type), then by
     /// each tie-break of `list`, each decision in the trace with its
     /// article; a tie the list cannot break ends with the drawing of lots.
+    /// A code the edition does not use in the event's format is refused,
+    /// as for players ([`team_format_refuses`]).
     pub fn rank(&self, list: &TeamCascade) -> Result<TieBreakOutcome, FideError> {
+        for code in &list.0 {
+            if let Some(err) = team_format_refuses(code, self.format(), self.options.edition()) {
+                return Err(err);
+            }
+        }
         let ids = self.contestant_ids();
         let primary = TeamTieBreak::plain(match self.primary() {
             TeamScore::MatchPoints => TeamCodeKind::MatchPoints,
@@ -1604,6 +1738,8 @@ fn match_tournament(
         source_lines: Vec::new(),
         team: None,
         round_points,
+        byes_from_points: Vec::new(),
+        pseudo_players: Vec::new(),
     };
     Ok((matches, at))
 }
@@ -1889,7 +2025,13 @@ fn on_game_points(kind: TieBreakKind) -> bool {
     )
 }
 
-/// The individual tie-breaks a team can be ranked by on match points.
+/// The individual tie-breaks a team can be ranked by on match points:
+/// each computed by the individual rules on the teams' matches, a match
+/// a game. Art. 7's counts that need no colour are among them (issue 42:
+/// `WON:MP`, matches won over the board; `REP:MP`, rounds the team
+/// elected to play; `STD`, standard points of the match results); the
+/// colour counts `BPG` and `BWG` are not (a match has a colour only per
+/// board), nor are the counts on game points (`WIN:GP` …): docs/fide.md.
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
@@ -1899,6 +2041,9 @@ fn on_match_points(kind: TieBreakKind) -> bool {
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
             | TieBreakKind::Wins
+            | TieBreakKind::GamesWon
+            | TieBreakKind::RoundsElectedToPlay
+            | TieBreakKind::StandardPoints
             | TieBreakKind::PairingNumber
             | TieBreakKind::Koya
     )
@@ -2057,7 +2202,7 @@ impl std::str::FromStr for TeamTieBreak {
 }
 
 /// The refusal of a code no team rule takes, listing the known ones.
-const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
+const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, WON, REP, STD, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
 
 /// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
 /// whole number above 0) sets K.

@@ -2,7 +2,9 @@
 //! records that change tie-breaks or standings, from text.
 //!
 //! Read: the `001` player records (starting rank, name, rating, points,
-//! rank and every round's opponent, colour and result), the tournament
+//! rank and every round's opponent, colour and result), the TRF-16 `013`
+//! team records (name and players: a file that holds them is a team
+//! file, never ranked as players), the tournament
 //! name (`012`), start date (`042`), type (`092`, TRF-2026 `192`), number
 //! of rounds (`142`), points system (`162`), the tie-break lists (`202`,
 //! `212`) and the TRF-2026 bye records (`240`). A record that would change
@@ -393,14 +395,162 @@ pub struct Tournament {
     pub points_system: PointsSystem,
     /// Every line of the file as written, for [`Tournament::to_trf`].
     pub source_lines: Vec<String>,
-    /// The team records of a TRF-2026 team file (`310` records, or a
-    /// team type in `192`); `None` for an individual tournament.
+    /// The team records of a team file (TRF-2026 `310` records or a team
+    /// type in `192`; TRF-16 `013` records); `None` for an individual
+    /// tournament.
     pub team: Option<crate::team::TeamRecords>,
     /// Points of each round that no result code can say, by player (in
     /// the order of `players`) and round: the team layer's game points of
     /// a match. `None` (a TRF file): every round scores by
     /// `points_system`.
     pub round_points: Option<Vec<Vec<Score>>>,
+    /// Byes written with no result code (`0000 -  `, `      -  `) that the
+    /// player's points column counts, read as the byes it counts them as.
+    pub byes_from_points: Vec<ByeFromPoints>,
+    /// Pseudo-players that are not ranked (Swiss-Manager's `spielfrei`):
+    /// taken out of `players`, their lines kept.
+    pub pseudo_players: Vec<PseudoPlayer>,
+}
+
+/// Byes a player's line writes with no result code, and that the points
+/// column counts: the ICU's files write a half-point bye `0000 -  ` or
+/// `      -  `. Read as the bye the points column makes them (every such
+/// round of the player alike), and said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ByeFromPoints {
+    /// The player's starting rank.
+    pub starting_rank: u32,
+    /// The line of the record.
+    pub line: usize,
+    /// The rounds (1-based).
+    pub rounds: Vec<usize>,
+    /// What each is read as: `H` (½ each) or `F` (a win's points each).
+    pub result: ResultCode,
+}
+
+/// A `001` record that is not a player: Swiss-Manager writes `spielfrei`
+/// ("bye") as a player of its own. It has no game with an opponent, so
+/// taking it out changes no one's games; left in, it would be ranked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PseudoPlayer {
+    /// The starting rank.
+    pub starting_rank: u32,
+    /// The name as written.
+    pub name: String,
+    /// The line of the record.
+    pub line: usize,
+}
+
+/// The names pairing programs give a pseudo-player (compared without case).
+const PSEUDO_PLAYER_NAMES: [&str; 3] = ["spielfrei", "bye", "freilos"];
+
+/// Take out the pseudo-players: a record named as one, with no game
+/// against an opponent and no points.
+fn pseudo_players(t: &mut Tournament) -> Vec<PseudoPlayer> {
+    let mut out = Vec::new();
+    t.players.retain(|p| {
+        let named = PSEUDO_PLAYER_NAMES
+            .iter()
+            .any(|n| p.name.trim().eq_ignore_ascii_case(n));
+        let no_game = p.rounds.iter().all(|e| e.opponent.is_none());
+        let nothing = p.rounds.iter().all(|e| e.result.half_points() == 0);
+        if named && no_game && nothing {
+            out.push(PseudoPlayer {
+                starting_rank: p.starting_rank,
+                name: p.name.clone(),
+                line: p.line,
+            });
+            false
+        } else {
+            true
+        }
+    });
+    out
+}
+
+/// The rounds a line writes with neither opponent nor result, read as the
+/// byes the points column counts: when the column exceeds the results by
+/// exactly a draw's points (or a win's) for each such round.
+fn byes_from_points(t: &mut Tournament) -> Vec<ByeFromPoints> {
+    let mut out = Vec::new();
+    let system = t.points_system.clone();
+    for p in &mut t.players {
+        let Some(declared) = p.declared_points.clone() else {
+            continue;
+        };
+        let blank: Vec<usize> = p
+            .rounds
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.opponent.is_none() && e.result == ResultCode::NotPaired)
+            .map(|(r, _)| r)
+            .collect();
+        if blank.is_empty() {
+            continue;
+        }
+        let scored: Score = p.rounds.iter().map(|e| system.points(e.result)).sum();
+        let count = Score::from(blank.len());
+        let excess = declared - scored;
+        let result = if excess == &system.draw * &count {
+            ResultCode::HalfPointBye
+        } else if excess == &system.win * &count {
+            ResultCode::FullPointBye
+        } else {
+            continue;
+        };
+        if excess == Score::ZERO {
+            continue;
+        }
+        for r in &blank {
+            if let Some(e) = p.rounds.get_mut(*r) {
+                e.result = result;
+            }
+        }
+        out.push(ByeFromPoints {
+            starting_rank: p.starting_rank,
+            line: p.line,
+            rounds: blank.iter().map(|r| r + 1).collect(),
+            result,
+        });
+    }
+    out
+}
+
+/// bbpPairings' points records (TRF(xb), which Tornelo writes): `BBW` a
+/// win, `BBD` a draw, `BBL` a loss, `BBU` a pairing-allocated bye. With a
+/// `162` record too, each must say what it says: two figures for one
+/// result are an error naming the record.
+fn apply_bbp_points(
+    system: &mut PointsSystem,
+    records: &[(String, Score, usize)],
+    has_162: bool,
+) -> Result<(), TrfError> {
+    let win_given = records.iter().any(|(c, _, _)| c == "BBW");
+    for (code, value, line) in records {
+        let slot = match code.as_str() {
+            "BBW" => &mut system.win,
+            "BBD" => &mut system.draw,
+            "BBL" => &mut system.loss,
+            _ => &mut system.pairing_allocated_bye,
+        };
+        if has_162 && slot != value {
+            return Err(TrfError {
+                line: *line,
+                column: 5,
+                kind: TrfErrorKind::PointsRecordsDisagree {
+                    record: code.clone(),
+                },
+            });
+        }
+        *slot = value.clone();
+    }
+    if win_given && !has_162 && !records.iter().any(|(c, _, _)| c == "BBU") {
+        // As with `162`: a pairing-allocated bye scores a win.
+        system.pairing_allocated_bye = system.win.clone();
+    }
+    Ok(())
 }
 
 impl Tournament {
@@ -455,6 +605,45 @@ impl Tournament {
             .collect()
     }
 
+    /// The rounds the file holds results for: the last round in which a
+    /// player has a result code (a game, a forfeit or a bye); rounds after
+    /// it are paired without results or not at all.
+    #[must_use]
+    pub fn rounds_with_results(&self) -> usize {
+        self.players
+            .iter()
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .rposition(|e| e.result != ResultCode::NotPaired)
+                    .map(|r| r + 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A record of the form `CODE n` (`142 9`, JaVaFo's `XXR 9`): its
+    /// number and line, when the file has one that reads so.
+    fn numbered_record(&self, code: &str) -> Option<(usize, usize)> {
+        self.source_lines.iter().enumerate().find_map(|(i, l)| {
+            let rest = l.strip_prefix(code)?.trim();
+            rest.parse::<usize>().ok().map(|n| (n, i + 1))
+        })
+    }
+
+    /// The rounds planned, as JaVaFo's and bbpPairings' `XXR` record says
+    /// (a file written during the event has fewer): the number and line.
+    #[must_use]
+    pub fn planned_rounds(&self) -> Option<(usize, usize)> {
+        self.numbered_record("XXR")
+    }
+
+    /// The number of rounds record `142` declares, and its line.
+    #[must_use]
+    pub fn declared_rounds(&self) -> Option<(usize, usize)> {
+        self.numbered_record("142")
+    }
+
     /// The file as read: every line unchanged (records this reader does
     /// not understand included), each ended by a newline.
     #[must_use]
@@ -503,8 +692,9 @@ impl Tournament {
             .transpose()
     }
 
-    /// Whether this is a team tournament (TRF-2026 `310` records, or a
-    /// team type in `192`).
+    /// Whether this is a team tournament (TRF-2026 `310` records, TRF-16
+    /// `013` records, or a team type in `192`): such a file is never
+    /// ranked as players.
     #[must_use]
     pub fn is_team_file(&self) -> bool {
         self.team.is_some()
@@ -518,6 +708,193 @@ impl Tournament {
             .ok()
             .and_then(|i| self.players.get(i))
     }
+}
+
+/// The character encoding a file's bytes were read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// UTF-8 (a leading byte-order mark dropped). ASCII files are UTF-8.
+    Utf8,
+    /// Windows-1252, of which Latin-1's printable characters are a part:
+    /// the bytes are not UTF-8. Swiss-Manager, SWAR and older pairing
+    /// programs write TRF in the Windows code page (docs/fide.md).
+    Windows1252,
+}
+
+/// The characters Windows-1252 puts at bytes 0x80-0x9F; the five bytes it
+/// leaves undefined are read as Latin-1 reads them (the C1 control of the
+/// same number), so no byte is lost and each is one character.
+const WINDOWS_1252_HIGH: [char; 32] = [
+    '\u{20AC}', '\u{81}', '\u{201A}', '\u{192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{2C6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8D}', '\u{17D}', '\u{8F}',
+    '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{2DC}', '\u{2122}', '\u{161}', '\u{203A}', '\u{153}', '\u{9D}', '\u{17E}', '\u{178}',
+];
+
+/// A file's text and the encoding it was read in: UTF-8 when the bytes
+/// are UTF-8, else Windows-1252 (never a lossy reading: a name written in
+/// Latin-1 comes out as written, not as replacement characters).
+///
+/// A byte sequence that is valid UTF-8 and was meant as Windows-1252
+/// would need an accented capital followed by a symbol or another
+/// accented letter of 0x80-0xBF (`Ã©`) at every high byte: a name does
+/// not read so, while a Latin-1 accented letter alone is never UTF-8.
+#[must_use]
+pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Encoding) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Encoding::Utf8),
+        Err(_) => {
+            let text = bytes
+                .iter()
+                .map(|&b| match b {
+                    0x80..=0x9F => WINDOWS_1252_HIGH
+                        .get(usize::from(b - 0x80))
+                        .copied()
+                        .unwrap_or(char::REPLACEMENT_CHARACTER),
+                    _ => char::from(b),
+                })
+                .collect();
+            (std::borrow::Cow::Owned(text), Encoding::Windows1252)
+        }
+    }
+}
+
+/// Read a TRF file from its bytes ([`decode`], then [`parse`]), and say
+/// which encoding it was read in.
+pub fn parse_bytes(bytes: &[u8]) -> Result<(Tournament, Encoding), TrfError> {
+    let (text, encoding) = decode(bytes);
+    parse(&text).map(|t| (t, encoding))
+}
+
+/// Whether `text` is a TRF tournament report by its content, whatever the
+/// file is called (SWAR names its reports `.541`, the ICU `.tab`, the
+/// Belgian federation `.txt`): a line that opens with record `001` and a
+/// blank, and reaches the points column (84).
+#[must_use]
+pub fn looks_like_trf(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.starts_with("001 ") && l.chars().count() >= 84)
+}
+
+/// What [`write_back`] puts into a file: the computed ranks and, where
+/// the file has no tie-break list, the one the ranks follow.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteBack {
+    /// Each player's rank by starting rank (columns 86-89 of `001`).
+    pub players: std::collections::HashMap<u32, u32>,
+    /// Each team's rank by team number (columns 69-71 of `310`).
+    pub teams: std::collections::HashMap<u32, u32>,
+    /// The tie-break list, written as a `202` record before the first
+    /// `001` record when the file has no `202`/`212` of its own.
+    pub list: Option<String>,
+}
+
+impl WriteBack {
+    /// Ranks for players, none for teams, no list.
+    #[must_use]
+    pub fn players(players: std::collections::HashMap<u32, u32>) -> WriteBack {
+        WriteBack {
+            players,
+            ..WriteBack::default()
+        }
+    }
+}
+
+/// A character back to the byte Windows-1252 reads as it ([`decode`]).
+fn windows_1252_byte(c: char) -> Option<u8> {
+    match u32::from(c) {
+        n @ (0..=0x7F | 0xA0..=0xFF) => u8::try_from(n).ok(),
+        _ => WINDOWS_1252_HIGH
+            .iter()
+            .position(|h| *h == c)
+            .and_then(|i| u8::try_from(i + 0x80).ok()),
+    }
+}
+
+/// `line` (without its ending) with columns `from..=to` (1-based) set to
+/// `value` right-aligned, the line padded with blanks if shorter.
+fn set_columns(line: &str, from: usize, to: usize, value: u32) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let width = to + 1 - from;
+    let head: String = chars.iter().take(from - 1).collect();
+    let tail: String = chars.iter().skip(to).collect();
+    format!("{head:<w$}{value:>width$}{tail}", w = from - 1)
+}
+
+/// The file as the arbiter submits it for rating (issue 42, item 7): every
+/// byte as read except the rank columns of the players (`001`, 86-89) and
+/// of the teams (`310`, 69-71) that `ranks` gives, and a `202` record with
+/// the list where the file had none. The encoding (UTF-8 or Windows-1252,
+/// as [`decode`] read it) and every line ending are kept.
+pub fn write_back(bytes: &[u8], ranks: &WriteBack) -> Result<Vec<u8>, TrfError> {
+    let (text, encoding) = decode(bytes);
+    let t = parse(&text)?;
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+    let mut out = Vec::with_capacity(bytes.len() + 64);
+    if bom {
+        out.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    let encode = |line: &str, out: &mut Vec<u8>| match encoding {
+        Encoding::Utf8 => out.extend_from_slice(line.as_bytes()),
+        Encoding::Windows1252 => {
+            out.extend(line.chars().map(|c| windows_1252_byte(c).unwrap_or(b'?')));
+        }
+    };
+    let needs_list = t.tie_break_codes.is_none();
+    let mut list_written = false;
+    let mut rest: &str = &text;
+    while !rest.is_empty() {
+        let (line, ending, next) = match rest.find('\n') {
+            Some(at) => {
+                let (l, r) = rest.split_at(at);
+                let (l, cr) = l.strip_suffix('\r').map_or((l, ""), |l| (l, "\r"));
+                (
+                    l,
+                    if cr.is_empty() { "\n" } else { "\r\n" },
+                    r.get(1..).unwrap_or(""),
+                )
+            }
+            None => (rest, "", ""),
+        };
+        rest = next;
+        let code: String = line.chars().take(3).collect();
+        let changed = match code.as_str() {
+            "001" => {
+                let rank = line
+                    .chars()
+                    .skip(4)
+                    .take(4)
+                    .collect::<String>()
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|r| ranks.players.get(&r));
+                if let (Some(list), false, true) = (&ranks.list, list_written, needs_list) {
+                    let ending = if ending.is_empty() { "\n" } else { ending };
+                    encode(&format!("202 {list}{ending}"), &mut out);
+                    list_written = true;
+                }
+                rank.map(|r| set_columns(line, 86, 89, *r))
+            }
+            "310" => line
+                .chars()
+                .skip(4)
+                .take(3)
+                .collect::<String>()
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| ranks.teams.get(&n))
+                .map(|r| set_columns(line, 69, 71, *r)),
+            _ => None,
+        };
+        encode(changed.as_deref().unwrap_or(line), &mut out);
+        out.extend_from_slice(ending.as_bytes());
+    }
+    Ok(out)
 }
 
 /// More rounds than any chess event has; a guard against absurd input.
@@ -623,8 +1000,9 @@ impl Line<'_> {
 /// is an error naming both lines (issue 29: a second `142` changed every
 /// Buchholz without a word). Records that carry no figure (`012` the name,
 /// `022` the city …) may repeat.
-const ONCE_A_FILE: [&str; 10] = [
-    "042", "092", "142", "162", "192", "202", "212", "320", "352", "362",
+const ONCE_A_FILE: [&str; 16] = [
+    "042", "092", "142", "162", "192", "202", "212", "320", "352", "362", "BBW", "BBD", "BBL",
+    "BBU", "BBZ", "BBF",
 ];
 
 /// Read a TRF-16 (or TRF-2026) file from text.
@@ -642,6 +1020,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut team = crate::team::TeamRecords::default();
     let mut team_file = false;
     let mut abnormal_lines: Vec<usize> = Vec::new();
+    // TRF-16 `013` team records: used when the file has no `310` ones.
+    let mut rosters: Vec<crate::team::TeamRecord> = Vec::new();
+    // bbpPairings' points records (`BBW  1.0`), with their lines.
+    let mut bbp: Vec<(String, Score, usize)> = Vec::new();
     // The records of ONCE_A_FILE seen so far, with their lines.
     let mut once: Vec<(String, usize)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -674,6 +1056,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             code.as_str(),
             "001"
                 | "012"
+                | "013"
                 | "042"
                 | "092"
                 | "142"
@@ -689,6 +1072,12 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 | "352"
                 | "362"
                 | "300"
+                | "BBW"
+                | "BBD"
+                | "BBL"
+                | "BBU"
+                | "BBZ"
+                | "BBF"
         ) {
             continue;
         }
@@ -713,6 +1102,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         match code.as_str() {
             "001" => tournament.players.push(player_record(&line)?),
             "012" => tournament.name = Some(rest()),
+            "013" => {
+                let n = u32::try_from(rosters.len() + 1).unwrap_or(u32::MAX);
+                rosters.push(crate::team::roster_record(&chars, number, n)?);
+            }
             "042" => tournament.start_date = Date::parse_trf(&rest()),
             "092" => {
                 if declared_type.is_none() {
@@ -773,6 +1166,22 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             "330" => team
                 .forfeits
                 .push(crate::team::forfeited_match(&chars, number)?),
+            "BBW" | "BBD" | "BBL" | "BBU" => {
+                let text = rest();
+                let value = Score::parse(&text)
+                    .map_err(|_| line.err(5, TrfErrorKind::NotANumber { text: text.clone() }))?;
+                bbp.push((code.clone(), value, number));
+            }
+            // bbpPairings' zero-point bye and forfeit points: not applied
+            // here, so refused rather than skipped.
+            "BBZ" | "BBF" => {
+                return Err(line.err(
+                    1,
+                    TrfErrorKind::UnsupportedRecord {
+                        record: code.clone(),
+                    },
+                ))
+            }
             "352" => team.board_colours = Some(rest()),
             "362" => team.match_points = crate::team::match_points(&chars, number)?,
             "300" => team
@@ -788,6 +1197,13 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             }
         }
     }
+    if team.teams.is_empty() && !rosters.is_empty() {
+        // A TRF-16 team file: its `013` records list the teams (a file
+        // with `310` records is read by those, which carry the points).
+        team.teams = rosters;
+        team.written_as = crate::team::TeamRecordKind::Roster013;
+        team_file = true;
+    }
     if !team_file {
         if let Some(line) = abnormal_lines.first() {
             // In an individual file, abnormal points are not applied:
@@ -801,6 +1217,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             });
         }
     }
+    let has_162 = once.iter().any(|(c, _)| c == "162");
+    apply_bbp_points(&mut tournament.points_system, &bbp, has_162)?;
     tournament.players.sort_by_key(|p| p.starting_rank);
     for pair in tournament.players.windows(2) {
         if let [a, b] = pair {
@@ -824,6 +1242,10 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
         .unwrap_or(0);
     if let Some(declared) = declared_rounds {
         check_declared_rounds(&mut tournament, &byes, declared)?;
+    }
+    if !team_file {
+        tournament.byes_from_points = byes_from_points(&mut tournament);
+        tournament.pseudo_players = pseudo_players(&mut tournament);
     }
     // Past the check above, a declared number is at least every line's.
     let rounds = declared_rounds.unwrap_or(longest);
@@ -1158,6 +1580,13 @@ fn player_record(line: &Line<'_>) -> Result<Player, TrfError> {
         let code_char = line.char_at(start + 7);
         let result = ResultCode::from_char(code_char)
             .ok_or_else(|| line.err(start + 7, TrfErrorKind::UnknownResult { found: code_char }))?;
+        // `0000 - =` and `      - =`: a draw with nobody is a half-point
+        // bye (the ICU's files write them so).
+        let result = if result == ResultCode::Draw && opponent.is_none() {
+            ResultCode::HalfPointBye
+        } else {
+            result
+        };
         match (result.has_opponent(), opponent) {
             // `0000 - -` and `0000 - +`: a forfeit with no opponent named
             // (TRF-2026 team files: no game on that board in that round).

@@ -619,6 +619,7 @@ fn an_odd_team_round_robin_gives_each_team_one_round_without_a_match() {
             draw: 1,
             round_robin: true,
             blank_sit_out,
+            forfeit_boards_named: false,
         });
         trf::parse(&text).unwrap()
     };
@@ -655,4 +656,59 @@ fn an_odd_team_round_robin_gives_each_team_one_round_without_a_match() {
             .collect()
     };
     assert_eq!(points(&read(false)), points(&read(true)));
+}
+
+/// Issue 42, item 2: a forfeited match (`330`) whose boards name the
+/// scheduled opponents (`+` / `-` against them) is the same forfeited
+/// match as one whose boards are `0000 - +` / `0000 - -`. Generated team
+/// Swisses (seeds 1-40, each with forfeited matches or not) written both
+/// ways give the same rounds, totals and values of the Buchholz family.
+/// Before, the named form was read as a match played and the `330`
+/// record ignored.
+#[test]
+fn forfeited_matches_written_both_ways_read_the_same() {
+    use countback_tiebreak_fide::team::TeamRoundKind;
+    use countback_tiebreak_fide::{TeamTieBreak, TeamTournament};
+    let mut with_forfeits = 0;
+    for seed in 1..=40 {
+        let spec = |named: bool| team_swiss::TeamSwiss {
+            teams: 12,
+            boards: 4,
+            rounds: 7,
+            seed,
+            start_date: Some("2025/06/01"),
+            win: 2,
+            draw: 1,
+            round_robin: false,
+            blank_sit_out: false,
+            forfeit_boards_named: named,
+        };
+        let (plain, named) = (
+            team_swiss::team_swiss(&spec(false)),
+            team_swiss::team_swiss(&spec(true)),
+        );
+        let (a, b) = (trf::parse(&plain).unwrap(), trf::parse(&named).unwrap());
+        let (a, b) = (
+            TeamTournament::new(&a).unwrap(),
+            TeamTournament::new(&b).unwrap(),
+        );
+        assert_eq!(a.standings(), b.standings(), "seed {seed}");
+        if a.standings().iter().any(|s| {
+            s.rounds
+                .iter()
+                .any(|r| matches!(r.kind, TeamRoundKind::Forfeit { .. }))
+        }) {
+            with_forfeits += 1;
+            assert_ne!(plain, named);
+        }
+        for code in ["BH", "BH:GP/C1", "EGGSB", "EMGSB"] {
+            let code = code.parse::<TeamTieBreak>().unwrap();
+            assert_eq!(
+                a.values(&code).unwrap(),
+                b.values(&code).unwrap(),
+                "seed {seed} {code}"
+            );
+        }
+    }
+    assert!(with_forfeits > 5, "{with_forfeits}");
 }

@@ -36,6 +36,10 @@ pub struct TeamSwiss {
     /// In an odd round robin, leave the team without a match blank in
     /// that round (not paired) instead of writing `0000 - -`.
     pub blank_sit_out: bool,
+    /// Write a forfeited match's boards naming the scheduled opponents
+    /// (`+` / `-` against them), as pairing programs also write it,
+    /// instead of `0000 - +` / `0000 - -`; the `330` record either way.
+    pub forfeit_boards_named: bool,
 }
 
 /// Round `round` (from 1) of a single round robin of `count` teams (even)
@@ -66,7 +70,8 @@ fn field(opponent: u32, colour: char, result: char) -> String {
 /// A team Swiss: each round the teams in match-point order, each paired
 /// with the next it has not met; now and then a half-point bye (`240 H`)
 /// and, for the odd team out, a pairing-allocated bye (`320`); now and
-/// then a forfeited match (`330`, boards `0000 - +` / `0000 - -`).
+/// then a forfeited match (`330`, boards `0000 - +` / `0000 - -`, or
+/// naming the scheduled opponents: `forfeit_boards_named`).
 pub fn team_swiss(spec: &TeamSwiss) -> String {
     let TeamSwiss {
         teams: n,
@@ -78,6 +83,7 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
         draw,
         round_robin,
         blank_sit_out,
+        forfeit_boards_named,
     } = *spec;
     let mut rng = SplitMix64::new(seed);
     let count = usize::try_from(n).unwrap_or(0);
@@ -148,10 +154,15 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
                 forfeits.push((round, a + 1, b + 1));
                 mp[a] += win;
                 for board in 1..=boards {
+                    let (pa, pb) = if forfeit_boards_named {
+                        (player(b, board), player(a, board))
+                    } else {
+                        (0, 0)
+                    };
                     lines[usize::try_from(player(a, board) - 1).unwrap_or(0)]
-                        .push_str(&field(0, '-', '+'));
+                        .push_str(&field(pa, '-', '+'));
                     lines[usize::try_from(player(b, board) - 1).unwrap_or(0)]
-                        .push_str(&field(0, '-', '-'));
+                        .push_str(&field(pb, '-', '-'));
                 }
                 continue;
             }

@@ -1,0 +1,186 @@
+//! Issue 42, items 4 and 5 (and issue 44) on the command line: a TRF file
+//! is read as its program wrote it, and a figure of the file that is not
+//! followed is said in every output.
+//!
+//! `trf_readings/points-column.trf` is laid out as Swiss-Manager writes a
+//! TRF-16 file (Latin-1 text, CRLF, every informational column, `XXR 5`
+//! planned rounds): four players, three rounds, made-up names. By hand:
+//! #1 beats #2 and #3 and draws #4: 2½; #2 draws #4 and beats #3: 1½; #3
+//! beats #4: 1; #4 two draws: 1, where its points column says 2.0.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+use countback_test_support::assert_shows;
+use countback_test_support::cli::{members, Cli};
+use serde_json::Value;
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+const FILE: &str = "crates/countback/tests/trf_readings/points-column.trf";
+
+fn order(v: &Value) -> Vec<String> {
+    members(v)
+        .into_iter()
+        .map(|m| m["contestant"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Before: the file was refused for its first non-UTF-8 byte (exit 65);
+/// read as Windows-1252 its names come out as written.
+#[test]
+fn a_latin1_file_reads_with_its_names_as_written() {
+    let out = COUNTBACK.run(&["rank", FILE, "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        order(&out.json()),
+        [
+            "Müller, Jörg",
+            "Schäfer, Anna",
+            "Gómez, Iñigo",
+            "Weiß, Tobias"
+        ]
+    );
+}
+
+/// Before: ranked by the results without a word (only `audit` said it).
+/// Now every output names the player and both figures, and `--points
+/// file` ranks by the column: 2½, 2 (#4), 1½, 1.
+#[test]
+fn a_points_column_that_disagrees_is_said_in_every_output() {
+    let said = [
+        "player #4 Gómez, Iñigo",
+        "the points column says 2",
+        "the results score 1",
+    ];
+    let json = |args: &[&str]| {
+        let out = COUNTBACK.run(args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.json()
+    };
+    let v = json(&["rank", FILE, "--format", "json"]);
+    assert_shows(&v["warnings"].to_string(), &said);
+    assert_shows(&v["warnings"].to_string(), &["ranked by the results"]);
+    let text = COUNTBACK.run(&["rank", FILE]);
+    assert_shows(&text.stderr, &said);
+    let explain = json(&["explain", FILE, "--format", "json"]);
+    assert_shows(&explain["warnings"].to_string(), &said);
+    let audit = COUNTBACK.run(&["audit", FILE]);
+    assert_shows(
+        &audit.stdout,
+        &["#4", "declares 2 points", "the results score 1"],
+    );
+    assert_shows(&audit.stderr, &said);
+    let by_file = json(&["rank", FILE, "--points", "file", "--format", "json"]);
+    assert_eq!(
+        order(&by_file),
+        [
+            "Müller, Jörg",
+            "Gómez, Iñigo",
+            "Schäfer, Anna",
+            "Weiß, Tobias"
+        ]
+    );
+    assert_shows(
+        &by_file["warnings"].to_string(),
+        &["ranked by the points column"],
+    );
+}
+
+/// `XXR 5` (the rounds planned) with 3 rounds of results: said. Issue 44:
+/// a `142` saying more rounds than were played made every player's later
+/// rounds unplayed (art. 16) and changed every Buchholz without a word.
+#[test]
+fn rounds_planned_or_declared_beyond_those_played_are_said() {
+    let out = COUNTBACK.run(&["rank", FILE, "--format", "json"]);
+    assert_shows(
+        &out.json()["warnings"].to_string(),
+        &["record XXR plans 5 rounds", "results of 3"],
+    );
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/trf_readings/points-column.trf"
+    ))
+    .unwrap();
+    let with_142: Vec<u8> = bytes
+        .windows(5)
+        .position(|w| w == b"XXR 5")
+        .map(|at| [&bytes[..at], b"142 5".as_slice(), &bytes[at + 5..]].concat())
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("countback-trf-readings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("declared-5.trf");
+    std::fs::write(&path, with_142).unwrap();
+    let out = COUNTBACK.run(&["rank", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_shows(
+        &out.json()["warnings"].to_string(),
+        &[
+            "record 142 says 5 rounds",
+            "results stop after round 3",
+            "changes every Buchholz",
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const ROBIN_2026: &str = "crates/countback/tests/trf_readings/robin-2026.trf";
+
+/// Issue 42, item 6: the note to art. 8 of the March 2026 text ("not used
+/// in round robins": BH, FB, AOB), one reading for players and teams. A
+/// 2026 round robin of four (`092 Round Robin`, Swiss-Manager's layout)
+/// with countback's own default list `BH/C1, BH, SB`: before, exit 65 and
+/// nothing printed. Now BH/C1 and BH are left out, each said, and SB ranks.
+/// By hand: #1 2½; #2 three draws 1½; #3 a draw, a win, a loss 1½; #4 ½.
+/// SB of #2: ½ × (1½ + 2½ + ½) = 2¼; of #3: ½ × 1½ + 1 × ½ = 1¼: #2 second.
+#[test]
+fn a_2026_round_robin_leaves_the_buchholz_codes_out_and_still_ranks() {
+    let out = COUNTBACK.run(&["rank", ROBIN_2026, "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v = out.json();
+    assert_eq!(
+        order(&v),
+        ["Adler, Paul", "Brandt, Otto", "Clausen, Ida", "Dorn, Emil"]
+    );
+    let warnings = v["warnings"].to_string();
+    assert_shows(
+        &warnings,
+        &[
+            "BH/C1 is not used in round robins (FIDE C.07 8 (note), 2026 text)",
+            "BH is not used in round robins",
+            "the standings ranked by the others",
+        ],
+    );
+    let keys: Vec<&str> = v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["SB"]);
+}
+
+/// The same note on a team round robin under the 2026 text (before: BH:MP
+/// accepted for teams where BH was refused for players): left out, said.
+#[test]
+fn a_2026_team_round_robin_reads_the_note_the_same_way() {
+    let file = "crates/countback/tests/fide_teams/interclub-trf16-round1.trf";
+    let out = COUNTBACK.run(&[
+        "rank",
+        file,
+        "--tiebreaks",
+        "BH:MP, SB:MP",
+        "--format",
+        "json",
+    ]);
+    assert!(matches!(out.code, 0 | 3), "{}", out.stderr);
+    let v = out.json();
+    assert_shows(
+        &v["warnings"].to_string(),
+        &["BH:MP is not used in round robins (FIDE C.07 8 (note), 2026 text)"],
+    );
+    let keys: Vec<&str> = v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["SB:MP"]);
+}
