@@ -121,6 +121,12 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
     }
 }
 
+/// What a renderer says when asked for a TRF write-back of an answer that
+/// is not a TRF ranking (the command line writes it from the file).
+pub(crate) fn not_trf() -> io::Error {
+    io::Error::other("a TRF file is written back by `countback rank FILE.trf --format trf`")
+}
+
 /// What a renderer says when asked for USEBIO of an answer that is not a
 /// written USEBIO document (the event library writes it: a front end asks
 /// with `Request::usebio`).

@@ -115,6 +115,10 @@ pub enum Format {
     /// A USEBIO 1.2 document (`score` of a pairs results file or `.bws`):
     /// what the EBU, Pianola and Bridgewebs take.
     Usebio,
+    /// The TRF file written back as the arbiter submits it for rating
+    /// (`rank` of a TRF file): every byte as read but the rank columns, and
+    /// a `202` list where the file had none.
+    Trf,
 }
 
 impl Format {

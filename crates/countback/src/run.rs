@@ -324,6 +324,15 @@ fn rank_focused(args: &RankArgs, explain: bool, focus: Option<&Focus>) -> Result
     request.procedure = args.procedure;
     request.options = Options::Any(options);
     request.draw_lots = args.draw_lots;
+    if args.output.format() == Format::Trf {
+        if kind != FileKind::Trf || explain {
+            return Err(wrong(
+                path,
+                "--format trf writes a TRF file back with its ranks: `countback rank FILE.trf --format trf`",
+            ));
+        }
+        return trf_written_back(path, file, &request);
+    }
     let shown = Shown {
         format: args.output.format(),
         half: args.output.half,
@@ -333,8 +342,42 @@ fn rank_focused(args: &RankArgs, explain: bool, focus: Option<&Focus>) -> Result
     answer_focused(path, file, &request, &shown, "ranking", focus)
 }
 
+/// `rank FILE.trf --format trf`: the file as the arbiter submits it for
+/// rating, its rank columns (and a `202` list where it had none) from the
+/// ranking, every other byte as read (docs/fide.md).
+fn trf_written_back(
+    path: &Path,
+    (bytes, progress, kind): (Vec<u8>, Progress, FileKind),
+    request: &Request,
+) -> Result<Exit, CliError> {
+    progress.stage("ranking");
+    let answer = answer(&bytes, kind, request).map_err(refused(path))?;
+    let countback_event::Answer::Ranked(ranking) = &answer else {
+        return Err(wrong(
+            path,
+            "a TRF file is ranked: nothing else is written back",
+        ));
+    };
+    let out = countback_event::trf_team::written_back(&bytes, ranking).map_err(|source| {
+        CliError::Event {
+            path: path.to_owned(),
+            source,
+        }
+    })?;
+    progress.done();
+    to_stdout(|o| o.write_all(&out))?;
+    warn(path, &ranking.warnings);
+    Ok(crate::answer::exit(&answer))
+}
+
 /// `--format usebio` is a scored pairs session written out: `score` only.
 fn no_usebio(path: &Path, format: Format, command: &str) -> Result<(), CliError> {
+    if format == Format::Trf && command != "rank" {
+        return Err(wrong(
+            path,
+            &format!("`{command}` does not write a TRF file: `countback rank FILE.trf --format trf` does"),
+        ));
+    }
     if format == Format::Usebio {
         return Err(wrong(
             path,
@@ -357,6 +400,14 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     // A results file is rescored by its writer's convention; only
     // `-o convention=…` can override it (anything else is refused by the
     // library, by name).
+    no_usebio(path, args.output.format(), "score").or_else(|e| {
+        // `score` writes USEBIO; only the TRF refusal applies here.
+        if args.output.format() == Format::Usebio {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    })?;
     let mut request = Request::new(Job::Score);
     request.options = Options::Any(raw_options(&args.options));
     request.usebio = args.output.format() == Format::Usebio;

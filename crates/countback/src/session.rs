@@ -269,6 +269,7 @@ impl SessionOutput<'_> {
                 write_doc_streamed(out, &self.head(), format.page(), self.board_blocks())
             }
             Format::Usebio => Err(crate::answer::not_usebio()),
+            Format::Trf => Err(crate::answer::not_trf()),
         }
     }
 
@@ -1228,6 +1229,7 @@ pub fn rescored(
             Ok(())
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Trf => Err(crate::answer::not_trf()),
         Format::Text | Format::Html => {
             write_doc(out, &rescored_doc(rescored, half, boards), format.page())
         }
@@ -1445,6 +1447,12 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
         ));
     };
     let format = args.output.format();
+    if format == Format::Trf {
+        return Err(crate::run::wrong(
+            first,
+            "a multi-session bridge event is not a TRF file",
+        ));
+    }
     if format == Format::Usebio {
         return Err(crate::run::wrong(
             first,
@@ -1715,7 +1723,7 @@ pub(crate) fn write_combined(
             }
             Ok(())
         }
-        Format::Text | Format::Usebio | Format::Html => {
+        Format::Text | Format::Usebio | Format::Trf | Format::Html => {
             write_doc(out, &combined_doc(c, half), format.page())
         }
     }

@@ -745,6 +745,7 @@ pub fn write(
         Format::Csv => p.csv(out),
         Format::Text | Format::Html => write_doc(out, &p.doc(explain), format.page()),
         Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Trf => Err(crate::answer::not_trf()),
     }
 }
 

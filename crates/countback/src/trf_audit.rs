@@ -326,6 +326,7 @@ pub fn write(
         Format::Csv => csv(out, &rows, audit, edition),
         Format::Html => write_doc(out, &doc(audit, edition, half), DocFormat::Html),
         Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Trf => Err(crate::answer::not_trf()),
         Format::Text => {
             writeln!(out, "{}", headline(audit))?;
             writeln!(out, "by {}", edition_words(edition))?;
@@ -457,6 +458,7 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
             writeln!(out)
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
+        Format::Trf => Err(crate::answer::not_trf()),
         Format::Text | Format::Csv | Format::Html => {
             if audit.written_as == TeamRecordKind::Roster013 {
                 // TRF-16 team records hold a name and players only.

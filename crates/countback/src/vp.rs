@@ -153,6 +153,7 @@ pub(crate) fn write(
         (Format::Json, false) => json(out, &margins_json(table, &v.converted, &v.fractional)),
         (Format::Html, _) => crate::doc::write_doc(out, &doc(v), crate::doc::DocFormat::Html),
         (Format::Usebio, _) => Err(crate::answer::not_usebio()),
+        (Format::Trf, _) => Err(crate::answer::not_trf()),
     }
 }
 

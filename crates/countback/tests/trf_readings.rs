@@ -184,3 +184,57 @@ fn a_2026_team_round_robin_reads_the_note_the_same_way() {
         .collect();
     assert_eq!(keys, ["SB:MP"]);
 }
+
+/// Issue 42 item 7, "what the arbiter sends": `rank FILE.trf --format trf`
+/// writes the file back as it is submitted for rating. Sharly Chess's
+/// individual export (no tie-break list of its own): every byte as read,
+/// but the players' rank columns (86-89 of `001`) and one `202` record
+/// with the list the ranking followed; the file written audits clean (its
+/// declared ranks are borne out by its own list).
+#[test]
+fn a_trf_is_written_back_with_its_ranks_and_nothing_else_changed() {
+    let Some(path) = countback_test_support::shared_file(
+        "chess-data/real-world/sharly-chess/trf-import-test.trf",
+    ) else {
+        return;
+    };
+    let source = std::fs::read_to_string(&path).unwrap();
+    let out = COUNTBACK.run(&[
+        std::path::Path::new("rank"),
+        &path,
+        std::path::Path::new("--format"),
+        std::path::Path::new("trf"),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let written: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| !l.starts_with("202 "))
+        .collect();
+    assert_eq!(
+        out.stdout.lines().filter(|l| l.starts_with("202 ")).count(),
+        1
+    );
+    let read: Vec<&str> = source.lines().collect();
+    assert_eq!(written.len(), read.len());
+    // Columns 86-89 (1-based) of a player record are its rank.
+    let outside_rank = |l: &str| -> String {
+        if l.starts_with("001 ") {
+            l.chars()
+                .enumerate()
+                .filter(|(i, _)| !(85..89).contains(i))
+                .map(|(_, c)| c)
+                .collect()
+        } else {
+            l.to_owned()
+        }
+    };
+    for (w, r) in written.iter().zip(&read) {
+        assert_eq!(outside_rank(w), outside_rank(r));
+    }
+    let audit = COUNTBACK.run_on("back.trf", &out.stdout, &["audit", "FILE"]);
+    assert_eq!(audit.code, 0, "{}{}", audit.stdout, audit.stderr);
+    assert!(audit
+        .stdout
+        .contains("Every declared rank and points total is borne out"));
+}

@@ -9,7 +9,7 @@
 //! A second procedure name would only let a user ask for the wrong one;
 //! what applies to players only is refused on a team file, naming it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use countback_model::{ContestantId, Value};
 /// The records a team file lists its teams in (`310` or TRF-16 `013`).
@@ -253,4 +253,59 @@ pub(crate) fn audit(
         names,
         written_as: t.team.as_ref().map(|r| r.written_as).unwrap_or_default(),
     })
+}
+
+/// The TRF file `bytes` written back as the arbiter submits it for rating
+/// (docs/fide.md, "What the arbiter sends"): every byte as read, but the
+/// rank columns, now the places of `ranking` (which [`crate::rank_trf`]
+/// made of the same bytes; a tied group shares its first place), and a
+/// `202` record with the list the ranking followed where the file had no
+/// list. The encoding and line endings are kept.
+///
+/// # Errors
+/// The file as [`crate::rank_trf`] refuses it; a TRF-16 team file
+/// (`013` records), which has no column for a team's rank.
+pub fn written_back(bytes: &[u8], ranking: &Ranking) -> Result<Vec<u8>, EventError> {
+    use countback_tiebreak_fide::team::TeamRecordKind;
+    use countback_tiebreak_fide::trf;
+    let (text, _) = trf::decode(bytes);
+    let t = trf::parse(&text)?;
+    // Each contestant's place: a group's members share its first place.
+    let mut place_of: HashMap<&ContestantId, u32> = HashMap::new();
+    let mut place = 1_u32;
+    for g in &ranking.outcome.order {
+        for m in &g.members {
+            place_of.insert(m, place);
+        }
+        place = place.saturating_add(u32::try_from(g.members.len()).unwrap_or(u32::MAX));
+    }
+    let mut ranks = trf::WriteBack::default();
+    match t.team.as_ref() {
+        Some(records) if records.written_as == TeamRecordKind::Roster013 => {
+            return Err(EventError::new(Problem::wrong_kind(
+                "a TRF-16 team file (013 records) has no column for a team's rank: nothing to write back",
+            )));
+        }
+        Some(_) => {
+            let teams = TeamTournament::new(&t)?;
+            for (s, id) in teams.standings().iter().zip(teams.contestant_ids()) {
+                if let Some(p) = place_of.get(&id) {
+                    ranks.teams.insert(s.team.number, *p);
+                }
+            }
+        }
+        None => {
+            let ids = countback_tiebreak_fide::contestant_ids(&t);
+            for (p, id) in t.players.iter().zip(ids) {
+                if let Some(place) = place_of.get(&id) {
+                    ranks.players.insert(p.starting_rank, *place);
+                }
+            }
+        }
+    }
+    if t.tie_break_codes.is_none() {
+        let codes: Vec<&str> = ranking.columns.iter().map(|c| c.key.as_str()).collect();
+        ranks.list = Some(codes.join(", "));
+    }
+    Ok(trf::write_back(bytes, &ranks)?)
 }

@@ -248,6 +248,7 @@ pub(super) fn download_name(upload: &str, format: Format) -> String {
         Format::Csv => "csv",
         Format::Html => "html",
         Format::Usebio => "xml",
+        Format::Trf => "trf",
         Format::Text => "txt",
     };
     format!("{clean}.{ext}")
@@ -259,7 +260,7 @@ pub(super) fn download(upload: &str, format: Format, body: Vec<u8>) -> Response 
         Format::Csv => "text/csv; charset=utf-8",
         Format::Html => "text/html; charset=utf-8",
         Format::Usebio => "application/xml",
-        Format::Text => "text/plain; charset=utf-8",
+        Format::Trf | Format::Text => "text/plain; charset=utf-8",
     };
     let mut r = body.into_response();
     let h = r.headers_mut();
