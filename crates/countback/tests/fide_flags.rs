@@ -101,3 +101,37 @@ fn the_vega_flag_reproduces_vegas_figures() {
     let row = csv.lines().find(|l| l.contains("Paul,Cijo")).unwrap();
     assert!(row.contains(",26.5,"), "{row}");
 }
+
+/// Issue 40 (chess): `rank` and `audit` used countback's default tie-break
+/// list when a file declared none and never said it was a default (246
+/// "findings" against FIDE's own example file). Sharly Chess's export
+/// declares no `202`/`212`: rank (text and JSON) and audit say the default
+/// applied; given a list, or for a file that declares one (Grandmommy's
+/// Cup: `202`), nothing is said.
+#[test]
+fn the_default_tie_break_list_is_said_to_be_the_default() {
+    let (Some(none), Some(declared)) = (
+        countback_test_support::shared_file(
+            "chess-data/real-world/sharly-chess/trf-import-test.trf",
+        ),
+        countback_test_support::shared_file(
+            "chess-data/real-world/echecsjs-trf/grandmommyscup.trf",
+        ),
+    ) else {
+        return;
+    };
+    let said = "countback's default list BH/C1, BH, SB applied, not the file's";
+    let run = |args: &[&str], file: &std::path::Path| {
+        let mut all: Vec<&std::ffi::OsStr> = vec![std::ffi::OsStr::new(args[0]), file.as_os_str()];
+        all.extend(args[1..].iter().map(std::ffi::OsStr::new));
+        COUNTBACK.run(&all)
+    };
+    assert!(run(&["rank"], &none).stderr.contains(said));
+    assert!(run(&["audit"], &none).stderr.contains(said));
+    let json = run(&["rank", "--json"], &none).stdout;
+    assert!(json.contains(said), "{json}");
+    assert!(!run(&["rank", "--tiebreaks", "BH"], &none)
+        .stderr
+        .contains("default list"));
+    assert!(!run(&["rank"], &declared).stderr.contains("default list"));
+}

@@ -282,7 +282,19 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
             Some(list) => list.parse()?,
             None => match t.declared_cascade()? {
                 Some(c) => c,
-                None => "BH/C1, BH, SB".parse()?,
+                None => {
+                    // Said wherever the ranking goes (issue 40: an audit
+                    // of FIDE's own example reported 246 "findings"
+                    // against a list the file never declared).
+                    warnings.push(Warning {
+                        field: None,
+                        at: None,
+                        message: format!(
+                            "the file declares no tie-break list (records 202/212) and none was given: countback's default list {DEFAULT_TRF_LIST} applied, not the file's"
+                        ),
+                    });
+                    DEFAULT_TRF_LIST.parse()?
+                }
             },
         };
         TrfList::Individual(trf_notes::usable_list(
@@ -300,9 +312,14 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     })
 }
 
+/// The tie-break list a TRF file is ranked by when it declares none and
+/// none is given (docs/fide.md): said in a warning wherever it applies.
+pub const DEFAULT_TRF_LIST: &str = "BH/C1, BH, SB";
+
 /// Rank a FIDE TRF tournament by `options` (edition, format, tie-break
 /// list, Vega's forfeit rule); without a list, by the tie-breaks the file
-/// declares (TRF-2026 records 202/212), or else `BH/C1, BH, SB`.
+/// declares (TRF-2026 records 202/212), or else [`DEFAULT_TRF_LIST`],
+/// with a warning that says so.
 pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
     use countback_tiebreak_fide::Evaluation;
     let trf = read_trf(text, options)?;
