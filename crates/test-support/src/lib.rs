@@ -27,6 +27,7 @@ pub mod cli;
 pub mod fide_swiss;
 pub mod files;
 pub mod json;
+pub mod one_binary;
 pub mod places;
 pub mod serde_check;
 pub mod synthetic;

@@ -1,0 +1,32 @@
+//! `countback-bws`'s integration tests as one binary (issue 39): each file of
+//! `tests/` is a module here instead of a binary of its own, so the
+//! dependency graph is linked once for the crate, not once a file.
+//!
+//! Each module is loaded through `#[path]`, which keeps its own
+//! `mod common;`, `include_str!` and `#[path]` paths relative to
+//! `tests/` as they were. A test is named `<file>::<test>`:
+//! `cargo test -p countback-bws --test it corrupt::` runs one file's tests.
+//! The manifest sets `autotests = false`; the last test below fails when
+//! a file of `tests/` is not declared here.
+// Several files load the same helper folder (`mod common;`), each as its
+// own copy, as they did when each was a binary: a pure move of the files.
+#![allow(clippy::duplicate_mod)]
+
+#[path = "corrupt.rs"]
+mod corrupt;
+#[path = "real_files.rs"]
+mod real_files;
+#[path = "session.rs"]
+mod session;
+#[path = "usebio_round_trip.rs"]
+mod usebio_round_trip;
+
+/// Every `tests/<name>.rs` is declared above: with `autotests = false`
+/// an undeclared one would never build.
+#[test]
+fn every_test_file_is_a_module_of_this_binary() {
+    countback_test_support::one_binary::every_file_is_a_module(
+        env!("CARGO_MANIFEST_DIR"),
+        include_str!("main.rs"),
+    );
+}
