@@ -48,6 +48,8 @@ mod teams_files;
 mod teams_vp;
 #[path = "trf_audit.rs"]
 mod trf_audit;
+#[path = "trf_readings.rs"]
+mod trf_readings;
 #[path = "weighted.rs"]
 mod weighted;
 #[path = "what_a_director_prints.rs"]

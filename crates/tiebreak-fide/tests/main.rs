@@ -16,6 +16,10 @@
 mod c07_complete;
 #[path = "conformance.rs"]
 mod conformance;
+#[path = "corpus.rs"]
+mod corpus;
+#[path = "held_team_exercise.rs"]
+mod held_team_exercise;
 #[path = "lots.rs"]
 mod lots;
 #[path = "properties.rs"]
@@ -24,6 +28,8 @@ mod properties;
 mod reader;
 #[path = "real_world.rs"]
 mod real_world;
+#[path = "spellings.rs"]
+mod spellings;
 #[path = "tiebreaks.rs"]
 mod tiebreaks;
 #[path = "trf2026.rs"]
