@@ -181,3 +181,113 @@ fn an_eighteen_board_session_prints_on_a_few_a4_pages() {
     let pages = pdf_pages(&bytes);
     assert!((1..=4).contains(&pages), "{pages} pages");
 }
+
+/// Issue 40, "Printing": the 27-board `.bws` session with all boards
+/// printed on 11 A4 pages with boards cut across page breaks (its boards
+/// were a heading and a table, not one block kept whole). Printed now on A4
+/// from the HTML `score` writes, the standings and every traveller take at
+/// most 5 pages, and no board is cut: each board's heading and all of its
+/// lines (as many as its JSON traveller has) are on one page, read back
+/// from the PDF page by page (poppler's `pdftotext -raw`, in reading
+/// order).
+#[test]
+fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
+    let required = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    let (Some(browser), Ok(_)) = (chromium(), Command::new("pdftotext").arg("-v").output()) else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: chromium or pdftotext not installed"
+        );
+        assert!(
+            !required,
+            "chromium and pdftotext (poppler-utils) are required under CI"
+        );
+        return;
+    };
+    let Some(bws) = countback_test_support::shared_file(
+        "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
+    ) else {
+        return;
+    };
+    let bws = bws.to_str().unwrap();
+    let html = page(&["score", bws]).replacen("</style>", "@page { size: A4; }</style>", 1);
+    let dir = root().join("target").join("html-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("lbc-27-boards.html");
+    std::fs::write(&input, html).unwrap();
+    let pdf = dir.join("lbc-27-boards.pdf");
+    let _ = std::fs::remove_file(&pdf);
+    let out = headless(
+        &browser,
+        &[
+            "--no-pdf-header-footer",
+            &format!("--print-to-pdf={}", pdf.display()),
+        ],
+        &format!("file://{}", input.display()),
+    );
+    let bytes = std::fs::read(&pdf)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let pages = pdf_pages(&bytes);
+    assert!((1..=5).contains(&pages), "{pages} pages");
+    // Each board's lines, from the command line's JSON of the same file.
+    let json = Command::new(env!("CARGO_BIN_EXE_countback"))
+        .args(["score", bws, "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let lines_of: std::collections::BTreeMap<u64, usize> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["board"].as_u64().unwrap(),
+                b["lines"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    let mut seen = std::collections::BTreeMap::new();
+    for page in 1..=pages {
+        let n = page.to_string();
+        let text = Command::new("pdftotext")
+            .args(["-f", &n, "-l", &n, "-raw"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        // A traveller line starts with the NS pair (`10NS`); everything
+        // after a board's heading up to the next heading is that board's.
+        let mut board: Option<u64> = None;
+        let mut before_first_heading = 0;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("Board ") {
+                let number: u64 = rest.split_whitespace().next().unwrap().parse().unwrap();
+                assert!(
+                    seen.insert(number, (page, 0)).is_none(),
+                    "board {number} twice"
+                );
+                board = Some(number);
+                continue;
+            }
+            let first = line.split_whitespace().next().unwrap_or_default();
+            let is_line = first.ends_with("NS") && first[..first.len() - 2].parse::<u32>().is_ok();
+            match (board, is_line) {
+                (Some(b), true) => seen.get_mut(&b).unwrap().1 += 1,
+                (None, true) => before_first_heading += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(
+            before_first_heading, 0,
+            "page {page} starts inside a board:\n{text}"
+        );
+    }
+    assert_eq!(seen.len(), lines_of.len(), "boards printed: {seen:?}");
+    for (board, (page, rows)) in &seen {
+        assert_eq!(
+            rows, &lines_of[board],
+            "board {board} on page {page} is cut"
+        );
+    }
+}
