@@ -1,0 +1,128 @@
+//! Issue 44: never knocked over. Each hostile input of the issue, built
+//! here from its description, through the command line: refused with a
+//! message that names the field and the bound, or answered, in well under a
+//! second of work (the bound below is loose for a debug build on a shared
+//! machine; the figures measured are in docs/exact-numbers.md and docs/cli.md).
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
+use std::time::{Duration, Instant};
+
+use countback_event::model::num_bigint::BigInt;
+use countback_event::model::num_rational::BigRational;
+use countback_test_support::cli::{Cli, Out};
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
+/// Loose for a debug build on a machine shared by four builds; a release
+/// build answers each case below in a few milliseconds.
+const QUICK: Duration = Duration::from_secs(5);
+
+/// `countback args… FILE` on `text`, timed.
+fn timed(name: &str, text: &str, args: &[&str]) -> (Out, Duration) {
+    let start = Instant::now();
+    let out = COUNTBACK.run_on(name, text, args);
+    (out, start.elapsed())
+}
+
+/// `(F(n), F(n+1))` by doubling: `F(2k) = F(k)(2F(k+1) − F(k))`,
+/// `F(2k+1) = F(k)² + F(k+1)²`.
+fn fibonacci(n: u64) -> (BigInt, BigInt) {
+    if n == 0 {
+        return (BigInt::from(0), BigInt::from(1));
+    }
+    let (a, b) = fibonacci(n / 2);
+    let c = &a * (&b * 2 - &a);
+    let d = &a * &a + &b * &b;
+    if n.is_multiple_of(2) {
+        (c, d)
+    } else {
+        let next = &c + &d;
+        (d, next)
+    }
+}
+
+/// A BAM event whose team A carries over `F(n+1)/F(n)`: a fraction in
+/// lowest terms whose continued fraction is `n` steps of 1, the longest a
+/// fraction of its size has (what hashing and comparing recursed on).
+fn carry_over(n: u64) -> String {
+    let (a, b) = fibonacci(n);
+    format!(
+        "[event]\nname = \"x\"\nprocedure = \"wbf-bam\"\n[[contestants]]\nid = \"A\"\nscore = \"{b}/{a}\"\n[[contestants]]\nid = \"B\"\n[[matches]]\nround = 1\nfirst = \"A\"\nsecond = \"B\"\nmatch_points = [1, 1]\n"
+    )
+}
+
+/// The page's 14 KB upload (7,000-digit parts: the page's job thread
+/// overflowed its stack hashing it) and the command line's 98 KB file
+/// (49,000 digits: signal 6) are refused as read, naming the field and
+/// the bound.
+#[test]
+fn a_fraction_of_thousands_of_digits_is_refused_naming_its_field() {
+    for (n, size, digits) in [
+        (33_400, 14_000, "6981 digits"),
+        (234_000, 97_000, "48903 digits"),
+    ] {
+        let text = carry_over(n);
+        assert!(text.len() > size, "{}", text.len());
+        let (out, took) = timed("long.toml", &text, &["rank", "FILE"]);
+        let out = out.refused("field `contestants[0].score`");
+        assert!(out.stderr.contains(digits), "{}", out.stderr);
+        assert!(out.stderr.contains("at most 100"), "{}", out.stderr);
+        assert!(took < QUICK, "took {took:?}");
+    }
+}
+
+/// A two-team event of `rounds` matches, A scoring `r/den(r)` in round
+/// `r` and B the rest of 20.
+fn sums(rounds: u64, den: impl Fn(u64) -> BigInt) -> String {
+    let mut t = String::from(
+        "[event]\nname = \"sum\"\nprocedure = \"ebu\"\n[[contestants]]\nid = \"A\"\n[[contestants]]\nid = \"B\"\n",
+    );
+    for r in 1..=rounds {
+        let q = den(r);
+        let rest = &q * 20 - r;
+        t.push_str(&format!(
+            "[[matches]]\nround = {r}\nfirst = \"A\"\nsecond = \"B\"\nvp = [\"{r}/{q}\", \"{rest}/{q}\"]\n"
+        ));
+    }
+    t
+}
+
+fn ten_to(n: usize) -> BigInt {
+    countback_event::model::num_traits::pow(BigInt::from(10), n)
+}
+
+/// Sums of fractions with long denominators (94 KB took 13.5 s, 100 KB
+/// 57 s, then a stack overflow): 380 matches whose VPs have distinct
+/// 99-digit denominators. Each number is within the digit bound, but
+/// their common denominator is not: refused at the second match's VPs,
+/// naming the bound (it was ranked after minutes).
+#[test]
+fn fractions_without_a_common_denominator_are_refused_at_the_first_that_breaks_it() {
+    let text = sums(380, |r| ten_to(98) + BigInt::from(2 * r + 1));
+    assert!(text.len() > 94_000, "{}", text.len());
+    let (out, took) = timed("sums.toml", &text, &["rank", "FILE"]);
+    let out = out.refused("field `matches[1].vp[0]`");
+    assert!(
+        out.stderr.contains("least common multiple has 197 digits"),
+        "{}",
+        out.stderr
+    );
+    assert!(took < QUICK, "took {took:?}");
+}
+
+/// The same file with one 99-digit denominator throughout is ranked, and
+/// A's total is `(1 + 2 + … + 380) / Q`, summed by hand.
+#[test]
+fn fractions_sharing_a_long_denominator_are_summed_quickly_and_exactly() {
+    let q = ten_to(98) + BigInt::from(7);
+    let text = sums(380, |_| q.clone());
+    let (out, took) = timed("shared.toml", &text, &["rank", "--json", "FILE"]);
+    let json = out.ok().json();
+    let a = countback_test_support::cli::find(&json["standings"][1]["members"], "contestant", "A");
+    let want = BigRational::new(BigInt::from(380 * 381 / 2), q);
+    assert_eq!(
+        a["score"]["exact"],
+        format!("{}/{}", want.numer(), want.denom())
+    );
+    assert!(took < QUICK, "took {took:?}");
+}
