@@ -182,3 +182,32 @@ fn a_round_robin_of_many_teams_costs_its_matches_not_teams_squared() {
     assert!(out.stderr.contains(" and 199979980 more"), "{}", out.stderr);
     assert!(took < QUICK * 2, "took {took:?}");
 }
+
+/// Issue 44, no silent change: a round typo in a PBN teams file (Ruter's
+/// export, its third-round match Alfa v Delta typed as round 5) changed
+/// Alfa's EBU tie-break points from 88.68 to 147.80 with no word about the
+/// round. The round that breaks the sequence is now named, at its match.
+#[test]
+fn a_round_that_breaks_a_teams_files_sequence_is_named() {
+    let file = countback_test_support::files::RUTER_TEAMS_PBN;
+    let typo = file.replacen("\n3 1 1 4 ", "\n5 1 1 4 ", 1);
+    assert_ne!(typo, file);
+    let run =
+        |text: &str| COUNTBACK.run_on("teams.pbn", text, &["rank", "FILE", "--procedure", "ebu"]);
+    let out = run(&typo).ok();
+    assert!(
+        out.stderr.contains(
+            "field `matches[6].round`: round 5 (this match) follows round 3, with no match or bye in round(s) 4: a round number that breaks the sequence"
+        ),
+        "{}",
+        out.stderr
+    );
+    // The file as written (rounds 1–3 played, 4 scheduled and not played)
+    // breaks no sequence.
+    let out = run(file).ok();
+    assert!(
+        !out.stderr.contains("breaks the sequence"),
+        "{}",
+        out.stderr
+    );
+}

@@ -178,6 +178,7 @@ pub fn team_rounds(
             *rounds.bye_vps.entry(who).or_default() += vp;
         }
     }
+    sequence_gaps(event, encounters, warnings);
     rounds.at_table = at_table
         .into_iter()
         .enumerate()
@@ -349,6 +350,52 @@ pub fn team_rounds(
         }
     }
     Ok(rounds)
+}
+
+/// A round with no match or bye at all before a round that has one: a
+/// round number that breaks the sequence, as a typo does (`5` for `3` in a
+/// PBN teams file's `Round` column). Nothing is changed, but the rounds a
+/// team is taken to have played change with it, and with them every
+/// tie-break pro rata to rounds (EBU 143.5.2), so the first match after
+/// each gap is named (issue 44: it changed EBU tie-break points with no
+/// word about the round). Sized by the matches: one pass over the rounds
+/// in use, never over the numbers between them.
+fn sequence_gaps(
+    event: &EventFile,
+    encounters: &[(usize, Encounter)],
+    warnings: &mut Vec<Warning>,
+) {
+    let mut first_in: BTreeMap<u32, Option<usize>> = BTreeMap::new();
+    // The encounters come in file order: the first seen is the first.
+    for (i, e) in encounters {
+        first_in.entry(e.round.0).or_insert(Some(*i));
+    }
+    for b in &event.byes {
+        first_in.entry(b.round).or_insert(None);
+    }
+    let mut before = 0u32;
+    for (round, first) in first_in {
+        if round > before.saturating_add(1) {
+            let gap = run_of_rounds(before + 1, round - 1);
+            let (field, what) = match first {
+                Some(i) => (Some(match_path(i).k("round")), "this match"),
+                None => (Some(FieldPath::key("byes")), "a bye"),
+            };
+            let after = if before == 0 {
+                "is the first round in use".to_owned()
+            } else {
+                format!("follows round {before}")
+            };
+            warnings.push(Warning {
+                field,
+                at: None,
+                message: format!(
+                    "round {round} ({what}) {after}, with no match or bye in round(s) {gap}: a round number that breaks the sequence (a typo?) changes the rounds each team is taken to have played, and every tie-break pro rata to rounds (EBU 143.5.2)"
+                ),
+            });
+        }
+        before = round;
+    }
 }
 
 /// How many unplayed pairings of a round robin a warning names before it
@@ -851,7 +898,11 @@ mod tests {
     fn a_high_round_number_costs_its_entries_not_its_value() {
         let event = teams_with_byes(1, &[3, 7, 100_000_000]);
         let (warnings, took) = rounds_of(&event, false);
-        let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+        let messages: Vec<&str> = warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .filter(|m| m.starts_with("T0 "))
+            .collect();
         assert_eq!(
             messages,
             ["T0 has no match or bye in rounds 1, 2, 4–6, 8–99999999 (record a `[[byes]]` entry if it sat out)"]
@@ -859,10 +910,21 @@ mod tests {
         assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
         let (warnings, _) = rounds_of(&teams_with_byes(1, &[2]), false);
         assert!(
-            warnings[0].message.contains("in round 1 ("),
+            warnings[1].message.contains("in round 1 ("),
             "{}",
-            warnings[0].message
+            warnings[1].message
         );
+        // Each gap in the rounds in use once, at the first entry after it.
+        let (warnings, _) = rounds_of(&teams_with_byes(2, &[1, 3, 100_000_000]), false);
+        let gaps: Vec<&str> = warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .filter(|m| m.starts_with("round "))
+            .collect();
+        assert_eq!(gaps.len(), 2, "{gaps:?}");
+        assert!(gaps[0]
+            .starts_with("round 3 (a bye) follows round 1, with no match or bye in round(s) 2: "));
+        assert!(gaps[1].starts_with("round 100000000 (a bye) follows round 3, with no match or bye in round(s) 4–99999999: "));
     }
 
     /// Issue 44: the warnings of a large field cost warnings × contestants
@@ -872,7 +934,15 @@ mod tests {
     fn warnings_of_a_large_field_cost_linear_time() {
         let event = teams_with_byes(20_000, &[2]);
         let (warnings, took) = rounds_of(&event, false);
-        assert_eq!(warnings.len(), 20_000);
+        // One a team, and one for the sequence (round 2 is the first used).
+        assert_eq!(warnings.len(), 20_001);
+        assert!(
+            warnings[0].message.starts_with(
+                "round 2 (a bye) is the first round in use, with no match or bye in round(s) 1: "
+            ),
+            "{}",
+            warnings[0].message
+        );
         let last = warnings
             .iter()
             .find(|w| w.message.starts_with("T19999 "))
