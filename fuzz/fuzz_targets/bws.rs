@@ -16,7 +16,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = countback_usebio::audit(&read.session, None);
     if let Ok(scored) = countback_usebio::rescore(&read.session, None) {
-        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz") {
+        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz")
+        {
             assert!(
                 roxmltree::Document::parse(&xml).is_ok(),
                 "the USEBIO written is not XML"
