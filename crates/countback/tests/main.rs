@@ -12,6 +12,8 @@
 // own copy, as they did when each was a binary: a pure move of the files.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "bounds.rs"]
+mod bounds;
 #[path = "browser.rs"]
 mod browser;
 #[path = "club_scorer.rs"]

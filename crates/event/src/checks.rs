@@ -178,6 +178,7 @@ pub fn team_rounds(
             *rounds.bye_vps.entry(who).or_default() += vp;
         }
     }
+    sequence_gaps(event, encounters, warnings);
     rounds.at_table = at_table
         .into_iter()
         .enumerate()
@@ -223,6 +224,7 @@ pub fn team_rounds(
         }
         rounds.withdrew_after.insert(id, w);
     }
+    let listed: std::cell::OnceCell<foldhash::HashMap<&str, usize>> = std::cell::OnceCell::new();
     for (id, c) in set.iter().enumerate() {
         let last = rounds
             .withdrew_after
@@ -246,31 +248,37 @@ pub fn team_rounds(
                 _ => per_round.push((r, w.clone())),
             }
         }
-        let mut entered = per_round.iter().map(|(r, _)| *r).peekable();
-        let missing: Vec<String> = (1..=last)
-            .filter(|r| {
-                let here = entered.peek() == Some(r);
-                if here {
-                    entered.next();
-                }
-                !here
-            })
-            .map(|r| r.to_string())
-            .collect();
+        // The rounds 1..=last it has no entry in, as runs (`3`, `5–9`): a
+        // round number is a key, not a length, so the work and the message
+        // are sized by its entries, not by its highest round (issue 44: one
+        // match in round 100,000,000 listed every round before it, 3.2 GB).
+        let mut missing: Vec<String> = Vec::new();
+        let mut next = 1u32;
+        let entered = per_round.iter().map(|(r, _)| *r);
+        for upto in entered.chain(last.checked_add(1)) {
+            if upto > next {
+                missing.push(run_of_rounds(next, upto - 1));
+            }
+            next = upto.saturating_add(1);
+        }
         // Rounds in which its part-matches add up to less than a match.
         let short: Vec<String> = per_round
             .iter()
             .filter(|(_, sum)| *sum < Score::ONE)
             .map(|(r, sum)| format!("{r} ({sum} of a match)"))
             .collect();
-        // Looked up only for a warning: a scan per contestant would make a
-        // large field quadratic.
+        // Looked up only for a warning, in a map built at the first one: a
+        // scan of the contestants per warning was warnings × contestants
+        // (issue 44: 2.7 MB of JSON, 11.7 s).
         let field = || {
-            let i = event
-                .contestants
-                .iter()
-                .position(|x| x.id == c.as_str())
-                .unwrap_or(0);
+            let index = listed.get_or_init(|| {
+                let mut index = foldhash::HashMap::default();
+                for (i, x) in event.contestants.iter().enumerate() {
+                    index.entry(x.id.as_str()).or_insert(i);
+                }
+                index
+            });
+            let i = index.get(c.as_str()).copied().unwrap_or(0);
             Some(FieldPath::key("contestants").i(i))
         };
         if !missing.is_empty() {
@@ -278,7 +286,12 @@ pub fn team_rounds(
                 field: field(),
                 at: None,
                 message: format!(
-                    "{c} has no match or bye in round {} (record a `[[byes]]` entry if it sat out)",
+                    "{c} has no match or bye in {} {} (record a `[[byes]]` entry if it sat out)",
+                    if missing.len() == 1 && !missing.iter().any(|m| m.contains(['–', ','])) {
+                        "round"
+                    } else {
+                        "rounds"
+                    },
                     missing.join(", ")
                 ),
             });
@@ -305,25 +318,97 @@ pub fn team_rounds(
                 }
             })
             .collect();
-        let never: Vec<String> = set
-            .iter()
-            .flat_map(|a| set.range(a.clone()..).skip(1).map(move |b| (a, b)))
-            .filter(|p| !met.contains(p))
-            .map(|(a, b)| format!("{a} v {b}"))
-            .collect();
-        if !never.is_empty() {
+        // Counted, and the first few named: every pairing listed cost
+        // teams² (issue 44: 4.8 MB of input asked for 4.2 GB). The pairs
+        // walked before the first NAMED_PAIRINGS unmet ones are each met
+        // or named, so the walk is sized by the matches, not by teams².
+        let n = set.len();
+        let pairings = n.saturating_mul(n.saturating_sub(1)) / 2;
+        let met_pairs = met.iter().filter(|(a, b)| a != b).count();
+        let unmet = pairings.saturating_sub(met_pairs);
+        if unmet > 0 {
+            let named: Vec<String> = set
+                .iter()
+                .flat_map(|a| set.range(a.clone()..).skip(1).map(move |b| (a, b)))
+                .filter(|p| !met.contains(p))
+                .take(NAMED_PAIRINGS)
+                .map(|(a, b)| format!("{a} v {b}"))
+                .collect();
+            let more = if unmet > named.len() {
+                format!(" and {} more", unmet - named.len())
+            } else {
+                String::new()
+            };
             warnings.push(Warning {
                 field: Some(FieldPath::key("matches")),
                 at: None,
                 message: format!(
-                    "a round robin in which {} pairing(s) never played: {}",
-                    never.len(),
-                    never.join(", ")
+                    "a round robin in which {unmet} pairing(s) never played: {}{more}",
+                    named.join(", ")
                 ),
             });
         }
     }
     Ok(rounds)
+}
+
+/// A round with no match or bye at all before a round that has one: a
+/// round number that breaks the sequence, as a typo does (`5` for `3` in a
+/// PBN teams file's `Round` column). Nothing is changed, but the rounds a
+/// team is taken to have played change with it, and with them every
+/// tie-break pro rata to rounds (EBU 143.5.2), so the first match after
+/// each gap is named (issue 44: it changed EBU tie-break points with no
+/// word about the round). Sized by the matches: one pass over the rounds
+/// in use, never over the numbers between them.
+fn sequence_gaps(
+    event: &EventFile,
+    encounters: &[(usize, Encounter)],
+    warnings: &mut Vec<Warning>,
+) {
+    let mut first_in: BTreeMap<u32, Option<usize>> = BTreeMap::new();
+    // The encounters come in file order: the first seen is the first.
+    for (i, e) in encounters {
+        first_in.entry(e.round.0).or_insert(Some(*i));
+    }
+    for b in &event.byes {
+        first_in.entry(b.round).or_insert(None);
+    }
+    let mut before = 0u32;
+    for (round, first) in first_in {
+        if round > before.saturating_add(1) {
+            let gap = run_of_rounds(before + 1, round - 1);
+            let (field, what) = match first {
+                Some(i) => (Some(match_path(i).k("round")), "this match"),
+                None => (Some(FieldPath::key("byes")), "a bye"),
+            };
+            let after = if before == 0 {
+                "is the first round in use".to_owned()
+            } else {
+                format!("follows round {before}")
+            };
+            warnings.push(Warning {
+                field,
+                at: None,
+                message: format!(
+                    "round {round} ({what}) {after}, with no match or bye in round(s) {gap}: a round number that breaks the sequence (a typo?) changes the rounds each team is taken to have played, and every tie-break pro rata to rounds (EBU 143.5.2)"
+                ),
+            });
+        }
+        before = round;
+    }
+}
+
+/// How many unplayed pairings of a round robin a warning names before it
+/// counts the rest.
+const NAMED_PAIRINGS: usize = 20;
+
+/// Rounds `from..=to` as a reader writes them: `3`, `3, 4`, `3–9`.
+fn run_of_rounds(from: u32, to: u32) -> String {
+    match to.saturating_sub(from) {
+        0 => from.to_string(),
+        1 => format!("{from}, {to}"),
+        _ => format!("{from}–{to}"),
+    }
 }
 
 /// Every played match's VPs add up to the scale: to `vp_total` (times the
@@ -774,5 +859,122 @@ mod tests {
                 "{order:?}"
             );
         }
+    }
+
+    /// `n` teams, each with a bye in each of `rounds`, as JSON.
+    fn teams_with_byes(n: usize, rounds: &[u32]) -> EventFile {
+        let contestants: Vec<String> = (0..n).map(|i| format!(r#"{{"id": "T{i}"}}"#)).collect();
+        let byes: Vec<String> = (0..n)
+            .flat_map(|i| {
+                rounds
+                    .iter()
+                    .map(move |r| format!(r#"{{"round": {r}, "contestant": "T{i}"}}"#))
+            })
+            .collect();
+        let text = format!(
+            r#"{{"event": {{"name": "x"}}, "contestants": [{}], "byes": [{}]}}"#,
+            contestants.join(","),
+            byes.join(",")
+        );
+        Source::new(&text, Notation::Json).parse().unwrap()
+    }
+
+    fn rounds_of(event: &EventFile, round_robin: bool) -> (Vec<Warning>, std::time::Duration) {
+        let set: BTreeSet<ContestantId> = event
+            .contestants
+            .iter()
+            .map(|c| ContestantId::new(c.id.as_str()))
+            .collect();
+        let mut warnings = Vec::new();
+        let start = std::time::Instant::now();
+        team_rounds(event, &set, &[], round_robin, &mut warnings).unwrap();
+        (warnings, start.elapsed())
+    }
+
+    /// Issue 44: a round number is a key, not a length. One bye in round
+    /// 100,000,000 listed every round before it (3.2 GB); the rounds
+    /// missing are now runs.
+    #[test]
+    fn a_high_round_number_costs_its_entries_not_its_value() {
+        let event = teams_with_byes(1, &[3, 7, 100_000_000]);
+        let (warnings, took) = rounds_of(&event, false);
+        let messages: Vec<&str> = warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .filter(|m| m.starts_with("T0 "))
+            .collect();
+        assert_eq!(
+            messages,
+            ["T0 has no match or bye in rounds 1, 2, 4–6, 8–99999999 (record a `[[byes]]` entry if it sat out)"]
+        );
+        assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+        let (warnings, _) = rounds_of(&teams_with_byes(1, &[2]), false);
+        assert!(
+            warnings[1].message.contains("in round 1 ("),
+            "{}",
+            warnings[1].message
+        );
+        // Each gap in the rounds in use once, at the first entry after it.
+        let (warnings, _) = rounds_of(&teams_with_byes(2, &[1, 3, 100_000_000]), false);
+        let gaps: Vec<&str> = warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .filter(|m| m.starts_with("round "))
+            .collect();
+        assert_eq!(gaps.len(), 2, "{gaps:?}");
+        assert!(gaps[0]
+            .starts_with("round 3 (a bye) follows round 1, with no match or bye in round(s) 2: "));
+        assert!(gaps[1].starts_with("round 100000000 (a bye) follows round 3, with no match or bye in round(s) 4–99999999: "));
+    }
+
+    /// Issue 44: the warnings of a large field cost warnings × contestants
+    /// (each warning looked its contestant up by a scan): 20,000 teams
+    /// that each miss round 1.
+    #[test]
+    fn warnings_of_a_large_field_cost_linear_time() {
+        let event = teams_with_byes(20_000, &[2]);
+        let (warnings, took) = rounds_of(&event, false);
+        // One a team, and one for the sequence (round 2 is the first used).
+        assert_eq!(warnings.len(), 20_001);
+        assert!(
+            warnings[0].message.starts_with(
+                "round 2 (a bye) is the first round in use, with no match or bye in round(s) 1: "
+            ),
+            "{}",
+            warnings[0].message
+        );
+        let last = warnings
+            .iter()
+            .find(|w| w.message.starts_with("T19999 "))
+            .unwrap();
+        assert_eq!(last.field, Some(FieldPath::key("contestants").i(19_999)));
+        assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+    }
+
+    /// Issue 44: a round robin's unplayed pairings were listed whole,
+    /// teams² of them (4.8 MB of input asked for 4.2 GB): counted now, the
+    /// first few named.
+    #[test]
+    fn unplayed_pairings_are_counted_not_listed() {
+        let event = teams_with_byes(20_000, &[1]);
+        let (warnings, took) = rounds_of(&event, true);
+        let pairings = warnings
+            .iter()
+            .find(|w| w.message.starts_with("a round robin"))
+            .unwrap();
+        // 20,000 teams: 20,000 × 19,999 / 2 pairings, none played.
+        assert!(
+            pairings.message.starts_with(
+                "a round robin in which 199990000 pairing(s) never played: T0 v T1, T0 v T10, "
+            ),
+            "{}",
+            pairings.message
+        );
+        assert!(
+            pairings.message.ends_with(" and 199989980 more"),
+            "{}",
+            pairings.message
+        );
+        assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
     }
 }

@@ -7,6 +7,7 @@
 //! walk of the already validated JSON text for JSON), never by searching
 //! the text for words.
 
+use countback_model::SharedDenominators;
 use serde::de::DeserializeOwned;
 
 use crate::error::{EventError, FieldPath, LineColumn, Problem, Segment};
@@ -177,10 +178,17 @@ impl Source {
                 // Read first without tracking the path of every field
                 // (issue 30: a large event is read whole); only a file
                 // that fails is read again to name its field, which finds
-                // the same error.
-                let value = match T::deserialize(&mut de) {
+                // the same error. Each reading folds the denominators of
+                // its numbers afresh (issue 44: their common denominator
+                // is bounded, `MAX_COMMON_DENOMINATOR_DIGITS`).
+                let first = {
+                    let _shared = SharedDenominators::start();
+                    T::deserialize(&mut de)
+                };
+                let value = match first {
                     Ok(value) => Ok(value),
                     Err(_) => {
+                        let _shared = SharedDenominators::start();
                         de = serde_json::Deserializer::from_str(&self.text);
                         serde_path_to_error::deserialize(&mut de)
                     }
@@ -234,9 +242,14 @@ impl Source {
                 };
                 // As for JSON: the path is tracked only to name the field
                 // of a file that fails.
-                if let Ok(value) = T::deserialize(parse()?) {
+                let first = {
+                    let _shared = SharedDenominators::start();
+                    T::deserialize(parse()?)
+                };
+                if let Ok(value) = first {
                     return Ok(value);
                 }
+                let _shared = SharedDenominators::start();
                 serde_path_to_error::deserialize(parse()?).map_err(|e| {
                     let field = path_of(e.path());
                     let inner = e.into_inner();

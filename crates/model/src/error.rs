@@ -18,12 +18,65 @@ pub enum ScoreError {
         /// What was wrong with it.
         reason: &'static str,
     },
+    /// An exact number read with more digits in its numerator or its
+    /// denominator than [`MAX_SCORE_DIGITS`](crate::score::MAX_SCORE_DIGITS)
+    /// allows: no real score comes near, and the work on a number grows
+    /// with its size (issue 44).
+    #[error(
+        "{text:?} is not read: its {part} has {digits} digits, and an exact score may have at most {limit}"
+    )]
+    TooManyDigits {
+        /// The text as given (its first 32 characters and `…` when longer).
+        text: String,
+        /// Which part is too long.
+        part: NumberPart,
+        /// How many digits it has (leading zeros not counted; a decimal's
+        /// denominator is `10^places`, so it has `places + 1`).
+        digits: usize,
+        /// The bound.
+        limit: usize,
+    },
+    /// A number whose denominator, with those of the numbers read before it
+    /// from the same file, would need a common denominator of more than
+    /// [`MAX_COMMON_DENOMINATOR_DIGITS`](crate::score::MAX_COMMON_DENOMINATOR_DIGITS)
+    /// digits: every sum of them would carry it, and exact arithmetic
+    /// costs grow with it (issue 44).
+    #[error(
+        "{text:?} is not read: the numbers read so far from this file and it have denominators whose least common multiple has {digits} digits, and one file's may have at most {limit} (real scores share small denominators: tenths, hundredths, sevenths)"
+    )]
+    CommonDenominatorTooLong {
+        /// The text as given (its first 32 characters and `…` when longer).
+        text: String,
+        /// The digits of the common denominator with this number.
+        digits: usize,
+        /// The bound.
+        limit: usize,
+    },
     /// A rounding step that is zero or negative.
     #[error("a rounding step must be positive, not {step}")]
     NonPositiveStep {
         /// The step given.
         step: Score,
     },
+}
+
+/// The two parts of a fraction, for a message that names one.
+#[allow(clippy::exhaustive_enums)] // Closed: a fraction has two parts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberPart {
+    /// Above the line (a decimal's digits, both sides of the point).
+    Numerator,
+    /// Below the line (a decimal's `10^places`).
+    Denominator,
+}
+
+impl std::fmt::Display for NumberPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NumberPart::Numerator => "numerator",
+            NumberPart::Denominator => "denominator",
+        })
+    }
 }
 
 /// Bad event input, shared by every rule crate. Each variant names what is wrong.

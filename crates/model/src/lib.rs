@@ -95,7 +95,7 @@ pub mod round;
 pub mod schema;
 pub mod score;
 
-pub use error::{InputError, ScoreError};
+pub use error::{InputError, NumberPart, ScoreError};
 pub use event::{
     order_by_packed_keys, ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction,
     Encounter, EncounterStatus, RoundNumber, SessionNumber, SideScores, StageId, TableOutcome,
@@ -107,7 +107,9 @@ pub use outcome::{
 };
 pub use quotient::Quotient;
 pub use round::{HalfRule, Rounding, RoundingMode};
-pub use score::{Score, MAX_SCORE_TEXT};
+pub use score::{
+    Score, SharedDenominators, MAX_COMMON_DENOMINATOR_DIGITS, MAX_SCORE_DIGITS, MAX_SCORE_TEXT,
+};
 
 /// `num-bigint`, whose `BigInt` [`Score::numer`], [`Score::denom`] and
 /// `Score::from(BigInt)` speak. Re-exported so that a caller uses the very

@@ -20,7 +20,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::error::ScoreError;
+use crate::error::{NumberPart, ScoreError};
 
 /// An exact rational score: match points, IMPs, VPs, aggregate points,
 /// game points, percentages and tie-break values alike.
@@ -188,6 +188,102 @@ fn mul_big_small(x: &BigRational, c: i64, d: i64) -> Score {
     let g2 = gcd_u64(mod_small(b, c_u), c_u).max(1);
     let num: BigInt = (a / g1) * (BigInt::from(c) / g2);
     let den: BigInt = (b / g2) * (d_u / g1);
+    Score::from_big(BigRational::new_raw(num, den))
+}
+
+/// `gcd(x, y)` of two big numbers by Lehmer's algorithm (Knuth, TAOCP
+/// 4.5.2, Algorithm L): the quotients of Euclid's algorithm are found on
+/// the leading 63 bits in machine words, and the big numbers are replaced
+/// by one linear combination for a run of them, about 30 bits at a time. A
+/// long sum's denominators are long on both sides (the EBU's tie-break
+/// points add opponents' exact totals): `num-bigint`'s binary gcd takes a
+/// step per bit, each step as long as the number, and 94 KB of fractions
+/// summed in 13.5 s (issue 44). The larger is first reduced modulo the
+/// smaller, so a short number against a long one costs one pass.
+fn gcd_big(x: &BigInt, y: &BigInt) -> BigInt {
+    let (mut u, mut v) = (x.magnitude().clone(), y.magnitude().clone());
+    if u < v {
+        std::mem::swap(&mut u, &mut v);
+    }
+    loop {
+        if v.is_zero() {
+            return BigInt::from(u);
+        }
+        if let (Some(a), Some(b)) = (u.to_u64(), v.to_u64()) {
+            return BigInt::from(gcd_u64(a, b));
+        }
+        let shift = u.bits().saturating_sub(63);
+        let (Some(uh), Some(vh)) = ((&u >> shift).to_u64(), (&v >> shift).to_u64()) else {
+            // Both fit 63 bits after the shift; unreachable, but a plain
+            // step is always correct.
+            let r = &u % &v;
+            u = std::mem::replace(&mut v, r);
+            continue;
+        };
+        let (mut uh, mut vh) = (i128::from(uh), i128::from(vh));
+        let (mut a, mut b, mut c, mut d) = (1i128, 0i128, 0i128, 1i128);
+        // Each cosequence stays below 2^63 in size: no overflow in i128.
+        loop {
+            if vh + c == 0 || vh + d == 0 {
+                break;
+            }
+            let q = (uh + a) / (vh + c);
+            if q != (uh + b) / (vh + d) {
+                break;
+            }
+            (a, c) = (c, a - q * c);
+            (b, d) = (d, b - q * d);
+            (uh, vh) = (vh, uh - q * vh);
+        }
+        if b == 0 {
+            // No quotient could be certified from the leading bits: one
+            // full division step.
+            let r = &u % &v;
+            u = std::mem::replace(&mut v, r);
+        } else {
+            let (bu, bv) = (BigInt::from(u), BigInt::from(v));
+            let nu = &bu * a + &bv * b;
+            let nv = bu * c + bv * d;
+            // Lehmer's combinations are the remainders Euclid would reach:
+            // never negative.
+            u = nu.magnitude().clone();
+            v = nv.magnitude().clone();
+        }
+    }
+}
+
+/// `a/b + c/d` of two promoted values by Knuth's method (TAOCP 4.5.1), every
+/// gcd through [`gcd_big`], so that a short denominator (a number read, at
+/// most [`MAX_SCORE_DIGITS`] digits) added to a long one (a running total)
+/// costs a pass over the long one, not a gcd of two long numbers.
+fn add_big_big(x: &BigRational, y: &BigRational) -> Score {
+    let (a, b) = (x.numer(), x.denom());
+    let (c, d) = (y.numer(), y.denom());
+    let g = gcd_big(b, d);
+    if g.is_one() {
+        return Score::from_big(BigRational::new_raw(a * d + b * c, b * d));
+    }
+    let b_over_g = b / &g;
+    let t: BigInt = a * (d / &g) + c * &b_over_g;
+    // gcd(t, b d / g) = gcd(t, g); g is no longer than the shorter denominator.
+    let g2 = gcd_big(&t, &g);
+    let den = b_over_g * (d / &g2);
+    Score::from_big(BigRational::new_raw(t / g2, den))
+}
+
+/// `a/b × c/d` of two promoted values, cross-cancelled (`gcd(a, d)`,
+/// `gcd(c, b)`) through [`gcd_big`]: both factors are then in lowest terms
+/// against each other, so the product is too.
+fn mul_big_big(x: &BigRational, y: &BigRational) -> Score {
+    let (a, b) = (x.numer(), x.denom());
+    let (c, d) = (y.numer(), y.denom());
+    if a.is_zero() || c.is_zero() {
+        return Score::ZERO;
+    }
+    let g1 = gcd_big(a, d);
+    let g2 = gcd_big(c, b);
+    let num = (a / &g1) * (c / &g2);
+    let den = (b / &g2) * (d / &g1);
     Score::from_big(BigRational::new_raw(num, den))
 }
 
@@ -398,7 +494,7 @@ impl Score {
         rhs: &Score,
         small: impl FnOnce((i64, i64), (i64, i64)) -> (i128, i128),
         mixed: impl FnOnce(&BigRational, i64, i64) -> Score,
-        big: impl FnOnce(&BigRational, &BigRational) -> BigRational,
+        big: impl FnOnce(&BigRational, &BigRational) -> Score,
     ) -> Score {
         match Sides::of(self, rhs) {
             Sides::Small(x, y) => {
@@ -406,16 +502,16 @@ impl Score {
                 reduce_i128(num, den).unwrap_or_else(|(n, d)| big_from_i128(n, d))
             }
             Sides::Mixed(x, num, den) => mixed(x, num, den),
-            Sides::Big(x, y) => Score::from_big(big(x, y)),
+            Sides::Big(x, y) => big(x, y),
         }
     }
 
     fn add_ref(&self, rhs: &Score) -> Score {
-        self.promoting(rhs, small_sum, add_big_small, |x, y| x + y)
+        self.promoting(rhs, small_sum, add_big_small, add_big_big)
     }
 
     fn mul_ref(&self, rhs: &Score) -> Score {
-        self.promoting(rhs, small_product, mul_big_small, |x, y| x * y)
+        self.promoting(rhs, small_product, mul_big_small, mul_big_big)
     }
 
     /// `self / rhs`; a zero divisor is [`ScoreError::DivisionByZero`].
@@ -530,7 +626,9 @@ impl PartialEq for Score {
         // Both representations are canonical, so structural equality is exact.
         match (&self.0, &other.0) {
             (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) => a == c && b == d,
-            (Repr::Big(x), Repr::Big(y)) => x == y,
+            // Field by field: `BigRational`'s own `==` compares by continued
+            // fractions, one recursion a step (issue 44).
+            (Repr::Big(x), Repr::Big(y)) => x.numer() == y.numer() && x.denom() == y.denom(),
             _ => false,
         }
     }
@@ -546,9 +644,14 @@ impl Hash for Score {
                 num.hash(state);
                 den.hash(state);
             }
+            // The canonical parts, not `BigRational`'s hash: that one walks
+            // the continued fraction recursively, one stack frame a step, and
+            // a 7,000-digit `p/q` overflowed a thread's stack (issue 44).
+            // Both forms are in lowest terms, so equal values hash alike.
             Repr::Big(b) => {
                 1u8.hash(state);
-                b.hash(state);
+                b.numer().hash(state);
+                b.denom().hash(state);
             }
         }
     }
@@ -570,10 +673,21 @@ impl Ord for Score {
 }
 
 /// The order of two scores of which one at least is promoted: rare, kept
-/// out of the inlined comparison.
+/// out of the inlined comparison. By the signs, then `a·d` against `c·b`
+/// (denominators are positive): two products, no recursion.
+/// `BigRational`'s own order recurses once per continued-fraction step,
+/// which overflowed the stack on long fractions (issue 44).
 #[cold]
-fn cmp_big(a: &Score, b: &Score) -> Ordering {
-    a.to_big().cmp(&b.to_big())
+fn cmp_big(x: &Score, y: &Score) -> Ordering {
+    let by_sign = x.signum().cmp(&y.signum());
+    if by_sign != Ordering::Equal {
+        return by_sign;
+    }
+    let (a, b, c, d) = (x.numer(), x.denom(), y.numer(), y.denom());
+    if b == d {
+        return a.cmp(&c);
+    }
+    (a * d).cmp(&(c * b))
 }
 
 impl PartialOrd for Score {
@@ -704,7 +818,120 @@ impl fmt::Debug for Score {
 /// parsing it stays fast.
 pub const MAX_SCORE_TEXT: usize = 100_000;
 
-fn parse_int(text: &str, whole: &str) -> Result<BigInt, ScoreError> {
+/// The most digits the numerator, and the denominator, of an exact number
+/// read from text may have (leading zeros not counted; a decimal `i.f` is
+/// `if / 10^len(f)`, so it may have at most 99 places). A real score has a
+/// handful; an exact total of a large field, its denominator the lcm of
+/// every board's result count, has a few dozen. Past it a number is
+/// refused as it is read ([`ScoreError::TooManyDigits`]), so that no
+/// number read costs more than a few machine words to hash, compare or
+/// add (issue 44: a `p/q` of 7,000-digit parts overflowed the page's stack,
+/// one of 49,000 the command line's).
+pub const MAX_SCORE_DIGITS: usize = 100;
+
+/// The most digits the least common multiple of the denominators of every
+/// number read from one file may have, while a reader has started
+/// [`SharedDenominators`]. A bound on each number alone does not bound a
+/// sum: 380 fractions of 99-digit denominators, each within
+/// [`MAX_SCORE_DIGITS`], summed to one denominator of 38,000 digits, and
+/// the EBU's tie-break points then added such totals for minutes (issue
+/// 44). With this bound every sum of numbers read has a denominator that
+/// divides one of at most 100 digits (times the small counts a rule
+/// divides by), so no exact arithmetic on them costs more than a few
+/// machine words. Real files share small denominators: hundredths,
+/// sevenths, the result counts of a Neuberg-factored board.
+pub const MAX_COMMON_DENOMINATOR_DIGITS: usize = 100;
+
+thread_local! {
+    /// The common denominator of the numbers read so far by the reading
+    /// under way on this thread, if one is.
+    static COMMON: std::cell::RefCell<Option<BigInt>> = const { std::cell::RefCell::new(None) };
+}
+
+/// One file being read: while this value lives, every [`Score`]
+/// deserialised on this thread has its denominator folded into a least
+/// common multiple, and a number that would take it past
+/// [`MAX_COMMON_DENOMINATOR_DIGITS`] digits is refused
+/// ([`ScoreError::CommonDenominatorTooLong`]) at its field. A reading
+/// started within another has a multiple of its own, and the outer one's
+/// is kept for it.
+#[must_use = "the bound holds only while the value lives"]
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct SharedDenominators(Option<BigInt>);
+
+impl SharedDenominators {
+    /// Start folding the denominators of the numbers read on this thread.
+    pub fn start() -> SharedDenominators {
+        SharedDenominators(COMMON.with(|c| c.replace(Some(BigInt::one()))))
+    }
+}
+
+impl Drop for SharedDenominators {
+    fn drop(&mut self) {
+        let outer = self.0.take();
+        COMMON.with(|c| *c.borrow_mut() = outer);
+    }
+}
+
+/// Fold `value`'s denominator into the reading's common one (nothing when
+/// no reading is under way or the value is whole).
+#[cfg(feature = "serde")]
+fn fold_denominator(value: &Score, text: &str) -> Result<(), ScoreError> {
+    if value.is_integer() {
+        return Ok(());
+    }
+    COMMON.with(|c| {
+        let mut common = c.borrow_mut();
+        let Some(lcm) = common.as_mut() else {
+            return Ok(());
+        };
+        let den = value.denom();
+        if (&*lcm % &den).is_zero() {
+            return Ok(());
+        }
+        let next = &*lcm / gcd_big(lcm, &den) * den;
+        let digits = next.magnitude().to_string().len();
+        if digits > MAX_COMMON_DENOMINATOR_DIGITS {
+            return Err(ScoreError::CommonDenominatorTooLong {
+                text: excerpt(text),
+                digits,
+                limit: MAX_COMMON_DENOMINATOR_DIGITS,
+            });
+        }
+        *lcm = next;
+        Ok(())
+    })
+}
+
+/// The first characters of a refused text, for its message.
+fn excerpt(text: &str) -> String {
+    if text.chars().count() <= 32 {
+        text.to_owned()
+    } else {
+        text.chars().take(32).chain("…".chars()).collect()
+    }
+}
+
+/// `digits` significant digits in `part` of `whole`: refused past the bound.
+fn within_bound(digits: usize, part: NumberPart, whole: &str) -> Result<(), ScoreError> {
+    if digits > MAX_SCORE_DIGITS {
+        return Err(ScoreError::TooManyDigits {
+            text: excerpt(whole),
+            part,
+            digits,
+            limit: MAX_SCORE_DIGITS,
+        });
+    }
+    Ok(())
+}
+
+/// The digits of `body` that count: leading zeros do not.
+fn significant(body: &str) -> usize {
+    body.trim_start_matches('0').len()
+}
+
+fn parse_int(text: &str, whole: &str, part: NumberPart) -> Result<BigInt, ScoreError> {
     // At most one sign: `+-1` is refused, not read as `-1` or `1`.
     let (negative, body) = match text.as_bytes().first() {
         Some(b'+') => (false, text.get(1..).unwrap_or("")),
@@ -724,6 +951,7 @@ fn parse_int(text: &str, whole: &str) -> Result<BigInt, ScoreError> {
             reason: "expected digits",
         });
     }
+    within_bound(significant(body), part, whole)?;
     digits
         .parse::<BigInt>()
         .map_err(|_| ScoreError::InvalidText {
@@ -744,8 +972,8 @@ impl FromStr for Score {
         }
         let t = text.trim();
         if let Some((n, d)) = t.split_once('/') {
-            let n = parse_int(n.trim(), text)?;
-            let d = parse_int(d.trim(), text)?;
+            let n = parse_int(n.trim(), text, NumberPart::Numerator)?;
+            let d = parse_int(d.trim(), text, NumberPart::Denominator)?;
             if d.is_zero() {
                 return Err(ScoreError::DivisionByZero);
             }
@@ -756,7 +984,7 @@ impl FromStr for Score {
             let int_part = if int.is_empty() || int == "-" || int == "+" {
                 BigInt::zero()
             } else {
-                parse_int(int, text)?
+                parse_int(int, text, NumberPart::Numerator)?
             };
             if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(ScoreError::InvalidText {
@@ -764,13 +992,23 @@ impl FromStr for Score {
                     reason: "expected digits after the decimal point",
                 });
             }
+            // `i.f` is `if / 10^len(f)`: the places make the denominator,
+            // and with the whole part's digits the numerator.
+            within_bound(frac.len() + 1, NumberPart::Denominator, text)?;
+            let whole_digits = significant(int.trim_start_matches(['+', '-']));
+            let numerator_digits = if whole_digits == 0 {
+                significant(frac)
+            } else {
+                whole_digits + frac.len()
+            };
+            within_bound(numerator_digits, NumberPart::Numerator, text)?;
             let scale = num_traits::pow(BigInt::from(10u8), frac.len());
-            let frac_val = parse_int(frac, text)?;
+            let frac_val = parse_int(frac, text, NumberPart::Numerator)?;
             let magnitude = int_part.abs() * &scale + frac_val;
             let num = if negative { -magnitude } else { magnitude };
             return Ok(Score::from_big(BigRational::new(num, scale)));
         }
-        Ok(Score::from(parse_int(t, text)?))
+        Ok(Score::from(parse_int(t, text, NumberPart::Numerator)?))
     }
 }
 
@@ -803,7 +1041,9 @@ impl<'de> serde::Deserialize<'de> for Score {
                 )))
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Score, E> {
-                v.parse().map_err(E::custom)
+                let value: Score = v.parse().map_err(E::custom)?;
+                fold_denominator(&value, v).map_err(E::custom)?;
+                Ok(value)
             }
         }
         deserializer.deserialize_any(Visitor)
@@ -909,8 +1149,158 @@ mod tests {
     fn overlong_text_is_refused_up_front() {
         let long = "1".repeat(MAX_SCORE_TEXT + 1);
         assert!(long.parse::<Score>().is_err());
-        let ok = "7".repeat(MAX_SCORE_TEXT - 10);
+        let ok = format!("{}{}", "0".repeat(MAX_SCORE_TEXT - 200), "7".repeat(100));
         assert!(ok.parse::<Score>().is_ok());
+    }
+
+    /// Issue 44: the page's upload, `p/q` with 7,000-digit parts, and the
+    /// command line's 49,000-digit fraction are refused as read, naming
+    /// the part and the bound; a decimal's places are its denominator.
+    #[test]
+    fn a_number_past_the_digit_bound_is_refused_naming_its_part() {
+        let seven = format!("{}/{}", "7".repeat(7_000), "3".repeat(7_000));
+        let err = seven.parse::<Score>().unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                ScoreError::TooManyDigits { part: NumberPart::Numerator, digits: 7_000, limit: 100, text }
+                    if text.chars().count() == 33
+            ),
+            "{err:?}"
+        );
+        let below = format!("1/{}", "9".repeat(49_000));
+        assert!(matches!(
+            below.parse::<Score>(),
+            Err(ScoreError::TooManyDigits {
+                part: NumberPart::Denominator,
+                digits: 49_000,
+                ..
+            })
+        ));
+        let places = format!("0.{}1", "0".repeat(99));
+        assert!(matches!(
+            places.parse::<Score>(),
+            Err(ScoreError::TooManyDigits {
+                part: NumberPart::Denominator,
+                digits: 101,
+                ..
+            })
+        ));
+        // At the bound, and leading zeros are not digits that count.
+        let at = format!("-{}/{}", "9".repeat(100), "7".repeat(100));
+        assert!(at.parse::<Score>().is_ok());
+        assert!(format!("0.{}", "5".repeat(99)).parse::<Score>().is_ok());
+        assert!(format!("000{}", "1".repeat(100)).parse::<Score>().is_ok());
+        assert!(format!("{}.5", "1".repeat(100)).parse::<Score>().is_err());
+    }
+
+    /// `F(n+1)/F(n)`: a continued fraction of `n` steps, all ones.
+    fn fibonacci_ratio(n: usize) -> Score {
+        let (mut a, mut b) = (BigInt::one(), BigInt::one());
+        for _ in 0..n {
+            let next = &a + &b;
+            a = b;
+            b = next;
+        }
+        Score::from_big(BigRational::new(b, a))
+    }
+
+    /// Issue 44: hashing, comparing and printing a fraction whose continued
+    /// fraction is 30,000 steps long recursed once a step (in
+    /// `BigRational`'s `Hash` and `Ord`) and overflowed the stack; on a
+    /// 256 KiB stack it must now finish.
+    #[test]
+    fn a_long_continued_fraction_is_hashed_and_compared_without_recursion() {
+        let done = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(|| {
+                let x = fibonacci_ratio(30_000);
+                let y = fibonacci_ratio(30_001);
+                let mut set = std::collections::HashSet::new();
+                set.insert(x.clone());
+                set.insert(y.clone());
+                set.insert(x.clone());
+                // F(n+1)/F(n) alternates about the golden ratio: odd n above.
+                (set.len(), x.cmp(&y), x == y, x.to_string().len())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(done.0, 2);
+        assert_eq!(done.1, Ordering::Less);
+        assert!(!done.2);
+        assert!(done.3 > 12_000);
+    }
+
+    /// Issue 44: a sum of fractions with long denominators (94 KB of them
+    /// took 13.5 s: every addition a binary gcd of the growing total's
+    /// denominator). 450 fractions at the digit bound, with denominators
+    /// `10^99 + k`, summed and checked against the sum taken another way.
+    #[test]
+    fn a_sum_of_long_fractions_is_quick_and_exact() {
+        let base = num_traits::pow(BigInt::from(10u8), 99);
+        let terms: Vec<Score> = (1..=450u32)
+            .map(|k| {
+                let text = format!("{}/{}", k, &base + BigInt::from(2 * k + 1));
+                text.parse().unwrap()
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        let total: Score = terms.iter().sum();
+        let took = start.elapsed();
+        // The same sum in two halves, each summed backwards.
+        let (a, b) = terms.split_at(200);
+        let other = a.iter().rev().sum::<Score>() + b.iter().rev().sum::<Score>();
+        assert_eq!(total, other);
+        assert!(total.denom().bits() > 20_000);
+        assert!(took < std::time::Duration::from_secs(1), "took {took:?}");
+        // Subtracting every term back leaves nothing.
+        let back = terms.iter().fold(total, |acc, t| acc - t);
+        assert_eq!(back, Score::ZERO);
+    }
+
+    /// Lehmer's gcd against `num-bigint`'s binary one, on numbers of a
+    /// word to a few hundred words, with common factors and without, and
+    /// of very different lengths.
+    #[test]
+    fn lehmer_gcd_is_the_binary_gcd() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut number = |words: usize| {
+            #[allow(clippy::cast_possible_truncation)] // The high half of a word.
+            let digits: Vec<u32> = (0..words * 2).map(|_| (next() >> 32) as u32).collect();
+            BigInt::from_slice(Sign::Plus, &digits)
+        };
+        for (i, (m, n, k)) in [
+            (1, 1, 0),
+            (2, 1, 1),
+            (3, 3, 2),
+            (40, 40, 5),
+            (40, 39, 0),
+            (200, 3, 4),
+            (300, 300, 100),
+            (5, 500, 7),
+            (64, 64, 64),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let common = number(k).max(BigInt::one());
+            let x = number(m) * &common;
+            let y = number(n) * &common;
+            assert_eq!(gcd_big(&x, &y), x.gcd(&y), "case {i}");
+            assert_eq!(gcd_big(&-&x, &y), x.gcd(&y), "case {i}, a sign");
+            assert_eq!(gcd_big(&x, &x), x.clone(), "case {i}, itself");
+            assert_eq!(gcd_big(&x, &BigInt::zero()), x.clone(), "case {i}, zero");
+        }
+        // Consecutive Fibonacci numbers: the longest run of quotients 1.
+        let f = fibonacci_ratio(5_000);
+        assert!(gcd_big(&f.numer(), &f.denom()).is_one());
     }
 
     #[test]

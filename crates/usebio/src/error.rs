@@ -135,6 +135,17 @@ pub enum ParseError {
         /// The 1-based line of the first one.
         first_line: u32,
     },
+    /// An element that carries a pair or a figure given twice on one
+    /// traveller line (issue 44: a second `<SCORE>` was ignored).
+    #[error("{at}: a second <{element}> on one traveller line (the first is at line {first_line}); which one counts is not the reader's to choose: correct the file")]
+    SecondOnLine {
+        /// The second one.
+        at: SourcePosition,
+        /// The element's name (`SCORE`).
+        element: &'static str,
+        /// The 1-based line of the first one.
+        first_line: u32,
+    },
     /// The same board number appears twice in one section.
     #[error("{at}: board {board} appears twice")]
     DuplicateBoard {

@@ -103,6 +103,39 @@ pub(crate) fn the_event<'a, 'i>(
     Ok(first)
 }
 
+/// The elements of a traveller line this reader reads, each of which
+/// carries a pair or a figure.
+const LINE_FIGURES: [&str; 10] = [
+    "NS_PAIR_NUMBER",
+    "EW_PAIR_NUMBER",
+    "SCORE",
+    "CONTRACT",
+    "NS_MATCH_POINTS",
+    "EW_MATCH_POINTS",
+    "NS_BUTLER_POINTS",
+    "EW_BUTLER_POINTS",
+    "NS_CROSS_IMP_POINTS",
+    "EW_CROSS_IMP_POINTS",
+];
+
+/// Each element of a traveller line that carries a pair or a figure is
+/// there at most once: a second `<SCORE>` was ignored, the first read
+/// (issue 44), so which score counts was the reader's choice, not the
+/// file's. Refused naming the second and the first's line.
+pub(crate) fn once_on_line(loc: &Locator<'_>, line: Node<'_, '_>) -> Result<(), ParseError> {
+    for name in LINE_FIGURES {
+        let mut found = children(line, name);
+        if let (Some(first), Some(second)) = (found.next(), found.next()) {
+            return Err(ParseError::SecondOnLine {
+                at: loc.position(second),
+                element: name,
+                first_line: loc.position(first).line,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The trimmed text of a child element; `None` when absent or empty.
 pub(crate) fn child_text<'a>(
     node: Node<'a, '_>,
@@ -758,6 +791,7 @@ fn read_board(
     let mut first_seen: HashMap<usize, u32> = HashMap::new();
     for line_node in children(board_node, "TRAVELLER_LINE") {
         let at = loc.position(line_node);
+        once_on_line(loc, line_node)?;
         // The pairs (`NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`), or in an
         // individual event the four players (`N_PLAYER_NUMBER` …).
         let individual = child(line_node, "N_PLAYER_NUMBER").is_some();

@@ -52,6 +52,23 @@ pub enum WriteError {
         /// What was found.
         what: String,
     },
+    /// A text (a player's name, the event's description) holding a
+    /// character that XML 1.0 cannot hold, raw or escaped: a control
+    /// character other than tab, line feed and carriage return, or U+FFFE
+    /// or U+FFFF. Correct it in the scoring program; the other formats
+    /// show it.
+    #[error(
+        "USEBIO writer: {element} {text:?} holds the character U+{:04X}, which XML 1.0 cannot hold; correct it in the program that wrote the file (the other formats show it)",
+        u32::from(*character)
+    )]
+    NotXml {
+        /// The element it would have been written in (`PLAYER_NAME`).
+        element: &'static str,
+        /// The text as read.
+        text: String,
+        /// The first character XML cannot hold.
+        character: char,
+    },
     /// A contestant of the session that the rescore does not list (the
     /// rescore is of another session).
     #[error("USEBIO writer: {contestant} has no standing in the rescore given")]
@@ -121,14 +138,14 @@ pub fn write_usebio(
     );
     if let Some(club) = &session.club {
         out.push_str("  <CLUB>\n");
-        element(&mut out, 4, "CLUB_NAME", club);
+        element(&mut out, 4, "CLUB_NAME", club)?;
         out.push_str("  </CLUB>\n");
     }
     let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
     if let Some(d) = &session.description {
-        element(&mut out, 4, "EVENT_DESCRIPTION", d);
+        element(&mut out, 4, "EVENT_DESCRIPTION", d)?;
     }
-    element(&mut out, 4, "PROGRAM_NAME", program);
+    element(&mut out, 4, "PROGRAM_NAME", program)?;
     // How the figures were made, so that any reader (countback's own with
     // no option) reads the file back to the same standings.
     element(
@@ -140,17 +157,17 @@ pub fn write_usebio(
             env!("CARGO_PKG_VERSION"),
             rescore.convention.name()
         ),
-    );
+    )?;
     let winner_type = match session.ranking {
         Ranking::ByDirection => "2",
         _ => "1",
     };
-    element(&mut out, 4, "WINNER_TYPE", winner_type);
+    element(&mut out, 4, "WINNER_TYPE", winner_type)?;
     if let Some(date) = &session.date {
-        element(&mut out, 4, "DATE", date);
+        element(&mut out, 4, "DATE", date)?;
     }
     if let Some(venue) = &session.venue {
-        element(&mut out, 4, "VENUE", venue);
+        element(&mut out, 4, "VENUE", venue)?;
     }
 
     out.push_str("    <PARTICIPANTS>\n");
@@ -169,7 +186,7 @@ pub fn write_usebio(
         .collect();
     for board in &session.boards {
         out.push_str("    <BOARD>\n");
-        element(&mut out, 6, "BOARD_NUMBER", &board.number.0.to_string());
+        element(&mut out, 6, "BOARD_NUMBER", &board.number.0.to_string())?;
         let scored = lines_of.get(&(board.number, board.section.as_deref()));
         if let Some(datum) = scored.and_then(|b| b.datum.as_ref()) {
             element(
@@ -177,7 +194,7 @@ pub fn write_usebio(
                 6,
                 "BOARD_AVERAGE",
                 &figure(datum, choices.line_display),
-            );
+            )?;
         }
         // The rescore keeps each board's lines in the session's order.
         for (index, line) in board.lines.iter().enumerate() {
@@ -196,7 +213,7 @@ pub fn write_usebio(
             out.push_str("      <TRAVELLER_LINE>\n");
             for (tag, id) in [("NS_PAIR_NUMBER", &t.ns), ("EW_PAIR_NUMBER", &t.ew)] {
                 let field = fields.get(id).copied().flatten();
-                element(&mut out, 8, tag, split_id(id, field).0);
+                element(&mut out, 8, tag, split_id(id, field).0)?;
             }
             let play = plays.get(&(t.board, board.section.clone(), t.ns.clone()));
             let score = match &t.outcome {
@@ -210,26 +227,26 @@ pub fn write_usebio(
                 }
             };
             if let (Some(play), TableOutcome::Played { .. }) = (play, &t.outcome) {
-                element(&mut out, 8, "CONTRACT", &play.contract);
+                element(&mut out, 8, "CONTRACT", &play.contract)?;
                 if !play.declarer.is_empty() {
-                    element(&mut out, 8, "PLAYED_BY", &play.declarer);
+                    element(&mut out, 8, "PLAYED_BY", &play.declarer)?;
                 }
                 if let Some(lead) = &play.lead {
-                    element(&mut out, 8, "LEAD", lead);
+                    element(&mut out, 8, "LEAD", lead)?;
                 }
                 if let Some(tricks) = play.tricks {
-                    element(&mut out, 8, "TRICKS", &tricks.to_string());
+                    element(&mut out, 8, "TRICKS", &tricks.to_string())?;
                 }
             }
-            element(&mut out, 8, "SCORE", &score);
+            element(&mut out, 8, "SCORE", &score)?;
             let computed = scored
                 .and_then(|b| b.lines.get(index))
                 .filter(|l| l.ns == t.ns && l.ew == t.ew)
                 .map(|l| (l.ns_score.as_ref(), l.ew_score.as_ref()));
             if let Some((Some(ns), Some(ew))) = computed {
                 let [ns_tag, ew_tag] = line_tags;
-                element(&mut out, 8, ns_tag, &figure(ns, choices.line_display));
-                element(&mut out, 8, ew_tag, &figure(ew, choices.line_display));
+                element(&mut out, 8, ns_tag, &figure(ns, choices.line_display))?;
+                element(&mut out, 8, ew_tag, &figure(ew, choices.line_display))?;
             }
             out.push_str("      </TRAVELLER_LINE>\n");
         }
@@ -247,9 +264,9 @@ fn write_pair(
 ) -> Result<(), WriteError> {
     out.push_str("      <PAIR>\n");
     let (number, direction) = split_id(&p.id, p.field);
-    element(out, 8, "PAIR_NUMBER", number);
+    element(out, 8, "PAIR_NUMBER", number)?;
     if let Some(d) = direction {
-        element(out, 8, "DIRECTION", &d.to_string());
+        element(out, 8, "DIRECTION", &d.to_string())?;
     }
     if s.ranked {
         element(
@@ -257,26 +274,26 @@ fn write_pair(
             8,
             "TOTAL_SCORE",
             &figure(&s.total, choices.total_display),
-        );
+        )?;
         if let Some(pc) = &s.percentage {
             element(
                 out,
                 8,
                 "PERCENTAGE",
                 &figure(pc, choices.percentage_display),
-            );
+            )?;
         }
         let place = format!("{}{}", s.place, if s.tied { "=" } else { "" });
-        element(out, 8, "PLACE", &place);
+        element(out, 8, "PLACE", &place)?;
     }
     // The players after the pair's figures, as every real Compscore file
     // has them.
     for (i, name) in p.players.iter().enumerate() {
         out.push_str("        <PLAYER>\n");
-        element(out, 10, "PLAYER_NAME", name);
+        element(out, 10, "PLAYER_NAME", name)?;
         // The member number a governing body credits the result to.
         if let Some(Some(id)) = p.member_ids.get(i) {
-            element(out, 10, "NATIONAL_ID_NUMBER", id);
+            element(out, 10, "NATIONAL_ID_NUMBER", id)?;
         }
         out.push_str("        </PLAYER>\n");
     }
@@ -338,7 +355,29 @@ fn figure(value: &Score, display: Display) -> String {
         .unwrap_or_else(|_| value.to_string())
 }
 
-fn element(out: &mut String, indent: usize, tag: &str, text: &str) {
+/// Whether XML 1.0 can hold `c` at all, raw or as a character reference
+/// (its `Char` production, section 2.2): not the C0 controls other than
+/// tab, line feed and carriage return, nor U+FFFE and U+FFFF.
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// `<tag>text</tag>`, escaped; a character XML 1.0 cannot hold is
+/// refused ([`WriteError::NotXml`]), never written raw (issue 44: a `.bws`
+/// or PBN name with a control character made invalid XML, exit 0).
+fn element(
+    out: &mut String,
+    indent: usize,
+    tag: &'static str,
+    text: &str,
+) -> Result<(), WriteError> {
+    if let Some(character) = text.chars().find(|c| !xml_char(*c)) {
+        return Err(WriteError::NotXml {
+            element: tag,
+            text: text.to_owned(),
+            character,
+        });
+    }
     let _ = write!(out, "{:indent$}<{tag}>", "");
     for c in text.chars() {
         match c {
@@ -347,10 +386,14 @@ fn element(out: &mut String, indent: usize, tag: &str, text: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            // A raw carriage return is read back as a line feed (XML 1.0,
+            // 2.11): the reference keeps it.
+            '\r' => out.push_str("&#13;"),
             c => out.push(c),
         }
     }
     let _ = writeln!(out, "</{tag}>");
+    Ok(())
 }
 
 #[cfg(test)]
@@ -445,5 +488,83 @@ mod tests {
         session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
         let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
         assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");
+    }
+
+    /// `xml` is a well-formed XML document by an XML parser (roxmltree),
+    /// not by our own reader, which could share the writer's mistakes.
+    fn well_formed(xml: &str) {
+        if let Err(e) = roxmltree::Document::parse(xml) {
+            panic!("not XML: {e}\n{xml}");
+        }
+    }
+
+    /// Issue 44: a name from a `.bws` or PBN file with a control character
+    /// was written raw (invalid XML, exit 0). Every hostile name written is
+    /// well-formed XML that reads back to the same name, or refused naming
+    /// the element and the character.
+    #[test]
+    fn hostile_names_are_escaped_or_refused_never_written_raw() {
+        let session = parse_usebio(FILE).unwrap();
+        let scored = rescore(&session, None).unwrap();
+        let written = |name: &str| {
+            let mut s = session.clone();
+            s.participants[0].players = vec![name.to_owned()];
+            s.description = Some(format!("Club {name}"));
+            write_usebio(&s, &scored, &Plays::new(), name)
+        };
+        for name in [
+            "A & B <C> \"D\" 'E'",
+            "]]> <![CDATA[ x",
+            "tab\there",
+            "line\nfeed",
+            "carriage\rreturn",
+            "Ünïcødé 𝄞 \u{FFFD}",
+            "&amp; &#1; &lt;",
+            "</PLAYER_NAME><PLAYER_NAME>forged",
+        ] {
+            let xml = written(name).unwrap();
+            well_formed(&xml);
+            let back = parse_usebio(&xml).unwrap();
+            assert_eq!(back.participants[0].players, [name], "{name:?}");
+        }
+        for (name, bad) in [
+            ("Smith\u{1}", '\u{1}'),
+            ("\u{0}", '\u{0}'),
+            ("bell\u{7}", '\u{7}'),
+            ("esc\u{1B}[31m", '\u{1B}'),
+            ("form\u{C}feed", '\u{C}'),
+            ("non\u{FFFF}char", '\u{FFFF}'),
+        ] {
+            let err = written(name).unwrap_err();
+            assert_eq!(
+                err,
+                WriteError::NotXml {
+                    element: "PROGRAM_NAME",
+                    text: name.to_owned(),
+                    character: bad,
+                },
+                "{name:?}"
+            );
+            let mut s = session.clone();
+            s.participants[0].players = vec![name.to_owned()];
+            let err = write_usebio(&s, &scored, &Plays::new(), "countback").unwrap_err();
+            assert!(
+                matches!(
+                    &err,
+                    WriteError::NotXml {
+                        element: "PLAYER_NAME",
+                        ..
+                    }
+                ),
+                "{err:?}"
+            );
+            assert!(
+                err.to_string()
+                    .contains(&format!("U+{:04X}", u32::from(bad))),
+                "{err}"
+            );
+        }
+        // The document of the first test too.
+        well_formed(&write_usebio(&session, &scored, &Plays::new(), "countback").unwrap());
     }
 }

@@ -103,6 +103,31 @@ fn bad_usebio_is_a_typed_error_with_element_and_line() {
         ),
         "<TRAVELLER_LINE> at line 14, column 5: missing <SCORE>",
     );
+    // Issue 44: a second <SCORE> on a line was ignored, the first read.
+    check(
+        "a second score on one line",
+        &usebio(
+            "MP_PAIRS",
+            &[
+                line("1", "2", "420"),
+                line("3", "4", "-50").replace("</SCORE>", "</SCORE><SCORE>-100</SCORE>"),
+            ]
+            .join("\n"),
+        ),
+        "<SCORE> at line 14, column 107: a second <SCORE> on one traveller line (the first is at line 14); which one counts is not the reader's to choose: correct the file",
+    );
+    check(
+        "a second pair number on one line",
+        &usebio(
+            "MP_PAIRS",
+            &[
+                line("1", "2", "420").replace("<SCORE>", "<EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>\n<SCORE>"),
+                line("3", "4", "-50"),
+            ]
+            .join("\n"),
+        ),
+        "<EW_PAIR_NUMBER> at line 13, column 89: a second <EW_PAIR_NUMBER> on one traveller line (the first is at line 13); which one counts is not the reader's to choose: correct the file",
+    );
     check(
         "another document",
         "<html><body/></html>",

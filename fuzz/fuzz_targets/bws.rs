@@ -1,0 +1,27 @@
+//! The Bridgemate `.bws` reader (an Access database, through `jetdb`), from
+//! bytes as a front end hands them over: never a panic, and a file that
+//! reads is scored, audited and written as USEBIO without one. A written
+//! document must be XML a parser takes (issue 44: a name with a control
+//! character made invalid XML).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(file) = countback_bws::read_bws(data) else {
+        return;
+    };
+    let Ok(read) = file.session() else {
+        return;
+    };
+    let _ = countback_usebio::audit(&read.session, None);
+    if let Ok(scored) = countback_usebio::rescore(&read.session, None) {
+        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz")
+        {
+            assert!(
+                roxmltree::Document::parse(&xml).is_ok(),
+                "the USEBIO written is not XML"
+            );
+        }
+    }
+});
