@@ -20,7 +20,11 @@ const KINDS: [FileKind; 4] = [
     FileKind::Trf,
 ];
 
+#[path = "known_upstream.rs"]
+mod known_upstream;
+
 fuzz_target!(|bytes: &[u8]| {
+    known_upstream::let_guarded_upstream_panics_unwind();
     for kind in KINDS {
         for job in [Job::Auto, Job::Score, Job::Audit] {
             let _ = answer(bytes, kind, &Request::new(job));

@@ -155,6 +155,23 @@ fn jet(e: jetdb::FileError) -> String {
 /// could not be read; [`BwsError::Unsupported`] for a file of more than
 /// [`MAX_BWS_BYTES`].
 pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
+    // The Access reader (jetdb) can panic on a damaged database (fuzzing
+    // found an arithmetic overflow in its page-map reading, issue 44): a
+    // damaged file is bad input, refused as such, never a crash.
+    guarded(|| read_bws_unguarded(bytes))
+}
+
+/// `read`, a panic inside it turned into [`BwsError::NotAccess`].
+fn guarded(read: impl FnOnce() -> Result<BwsFile, BwsError>) -> Result<BwsFile, BwsError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(read)).unwrap_or_else(|_| {
+        Err(BwsError::NotAccess {
+            message: "the database is damaged: the Access reader could not follow its pages"
+                .to_owned(),
+        })
+    })
+}
+
+fn read_bws_unguarded(bytes: &[u8]) -> Result<BwsFile, BwsError> {
     if bytes.len() > MAX_BWS_BYTES {
         return Err(BwsError::Unsupported {
             what: format!(
@@ -791,6 +808,21 @@ mod tests {
                 table: "ReceivedData",
                 column: "Erased"
             })
+        );
+    }
+}
+
+#[cfg(test)]
+mod guard_tests {
+    #[test]
+    #[allow(clippy::panic)]
+    fn a_panic_in_the_access_reader_is_a_refusal() {
+        // What fuzzing found: jetdb overflowing on a damaged page map. The
+        // guard turns any such panic into the typed refusal.
+        let out = super::guarded(|| panic!("attempt to add with overflow"));
+        assert!(
+            matches!(out, Err(super::BwsError::NotAccess { .. })),
+            "{out:?}"
         );
     }
 }
