@@ -734,8 +734,23 @@ fn names_cell(players: &[String]) -> String {
 }
 
 /// The one line that lists what a file carries but no figure uses.
+///
+/// One short line (issue 41: it ran to 10–20 items on every PBN or
+/// `.bws`): how many, the first three, and where every one is listed (the
+/// JSON's `not_used`, always whole).
 fn not_used_line(not_used: &[String]) -> Option<String> {
-    (!not_used.is_empty()).then(|| format!("Kept, not used: {}.", not_used.join("; ")))
+    const SHOWN: usize = 3;
+    match not_used.len() {
+        0 => None,
+        n if n <= SHOWN => Some(format!("Kept, not used: {}.", not_used.join("; "))),
+        n => {
+            let first: Vec<&str> = not_used.iter().take(SHOWN).map(String::as_str).collect();
+            Some(format!(
+                "Kept, not used: {n} items ({}; …): the JSON's not_used lists each.",
+                first.join("; ")
+            ))
+        }
+    }
 }
 
 /// The table result of each line as the file writes it, by board, NS and

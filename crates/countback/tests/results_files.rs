@@ -288,7 +288,9 @@ fn the_standings_header_says_player_in_an_individual_event() {
 /// not used (`not_used` in JSON, one line in text)". The Ruter pairs
 /// export keeps member numbers and sex per player (`MemberID1`, `Sex1`,
 /// …): `score` and `audit` list them, in JSON as `not_used` and in text
-/// and HTML as one line "Kept, not used: …".
+/// and HTML as one line "Kept, not used: …". Issue 41 ("warnings drown the
+/// answer": a 10–20 item paragraph on every PBN or `.bws`): the line is
+/// short, its count and first three items, the JSON listing each.
 #[test]
 fn what_a_results_file_keeps_but_does_not_use_is_listed() {
     let Some(pbn) = shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn")
@@ -318,7 +320,10 @@ fn what_a_results_file_keeps_but_does_not_use_is_listed() {
                 .filter(|l| l.contains("Kept, not used: "))
                 .collect();
             assert_eq!(kept.len(), 1, "{command} {format}");
-            assert!(kept[0].contains("[TotalScoreTable] column MemberID1"));
+            let count = format!("Kept, not used: {} items (", not_used.len());
+            assert!(kept[0].contains(&count), "{}", kept[0]);
+            assert!(kept[0].contains(not_used[0]), "{}", kept[0]);
+            assert!(!kept[0].contains(not_used[3]), "{}", kept[0]);
         }
     }
 }
