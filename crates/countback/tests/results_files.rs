@@ -724,3 +724,45 @@ fn the_text_says_how_an_ambiguous_tag_was_read() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(reading > scorer, "{text}");
 }
+
+/// Review of this wave's change (issue 40, "names and national/member
+/// id"): a PBN results file's member numbers (`MemberID1`, `MemberID2`)
+/// were read past, so the JSON standings and the USEBIO written from the
+/// file dropped them. Ruter's pairs export: every pair's member numbers,
+/// read from the file's own `TotalScoreTable` by this test, are in the
+/// JSON standings and in the USEBIO `NATIONAL_ID_NUMBER`s.
+#[test]
+fn a_pbn_files_member_numbers_are_given_back() {
+    let Some(pbn) = shared_text("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn")
+    else {
+        return;
+    };
+    let rows = pbn_rows(&pbn, "TotalScoreTable");
+    assert_eq!(rows.len(), 8);
+    let v = run("p.pbn", &pbn, &["score", "FILE", "--json"]).json();
+    let xml = run("p.pbn", &pbn, &["score", "FILE", "--format", "usebio"]).stdout;
+    for (_, row) in &rows {
+        let pair = row["PairId"].trim_matches('"');
+        let ids: Vec<String> = ["MemberID1", "MemberID2"]
+            .iter()
+            .map(|c| row[*c].trim_matches('"').to_owned())
+            .collect();
+        let standing = v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["contestant"] == pair)
+            .unwrap_or_else(|| panic!("no pair {pair}: {v}"));
+        assert_eq!(
+            standing["member_ids"],
+            serde_json::json!(ids),
+            "pair {pair}"
+        );
+        for id in &ids {
+            assert!(
+                xml.contains(&format!("<NATIONAL_ID_NUMBER>{id}</NATIONAL_ID_NUMBER>")),
+                "{id}"
+            );
+        }
+    }
+}

@@ -708,6 +708,9 @@ struct TotalRow<'r> {
     section: Option<String>,
     stored: StoredStanding,
     players: Vec<String>,
+    /// Each player's member number (`MemberID1`, `MemberID2`; an
+    /// individual's `MemberID`), where the file gives one.
+    member_ids: Vec<Option<String>>,
     line: usize,
 }
 
@@ -822,6 +825,25 @@ fn total_rows<'r>(
                 .collect(),
             None => Vec::new(),
         };
+        // The member numbers a federation credits results to: no figure
+        // uses them (they stay listed as not used), but every output that
+        // names the players gives them back (USEBIO, JSON).
+        let member_ids: Vec<Option<String>> = if individual {
+            vec![cell("MemberID")]
+        } else {
+            vec![cell("MemberID1"), cell("MemberID2")]
+        }
+        .into_iter()
+        .map(|c| {
+            c.map(|c| c.text.trim().to_owned())
+                .filter(|t| !matches!(t.as_str(), "" | "-" | "?" | "0"))
+        })
+        .collect();
+        let member_ids = if member_ids.iter().any(Option::is_some) {
+            member_ids
+        } else {
+            Vec::new()
+        };
         let total = match figures.total {
             Some(name) => at.figure(table.col(name))?.map(|f| f.figure),
             None => None,
@@ -835,6 +857,7 @@ fn total_rows<'r>(
             id_column,
             direction,
             section,
+            member_ids,
             stored: StoredStanding {
                 total,
                 total_out_of: None,
@@ -981,7 +1004,7 @@ fn contestants(
             field,
             section: section.filter(|_| fields.per_section),
             players: r.players,
-            member_ids: Vec::new(),
+            member_ids: r.member_ids,
             stored: r.stored,
             line: u32::try_from(r.line).unwrap_or(u32::MAX),
         });
