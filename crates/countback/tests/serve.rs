@@ -411,6 +411,46 @@ fn the_page_converts_imps_to_vps_as_the_command_line_does() {
 }
 
 #[test]
+fn the_new_fields_are_never_passed_over_unread() {
+    // Review of this wave's change: the page's new fields could be sent
+    // and then ignored (a file beside "IMPs to VPs", VP fields beside a
+    // file's answer, how pairs match across sessions with no rule to
+    // combine them). Each is refused, naming what it is for.
+    let file = std::fs::read(root().join("examples/pairs-fouled-board.toml")).unwrap();
+    with_page(60, move |page| {
+        for (parts, says) in [
+            (
+                vec![
+                    ("file", Some("s.toml"), &file[..]),
+                    ("show", None, &b"vp"[..]),
+                    ("vp_scale", None, b"wbf-2013-continuous"),
+                    ("vp_boards", None, b"16"),
+                ],
+                "IMPs to VPs reads no file",
+            ),
+            (
+                vec![
+                    ("file", Some("s.toml"), &file[..]),
+                    ("vp_boards", None, b"16"),
+                ],
+                "read for IMPs to VPs only",
+            ),
+            (
+                vec![
+                    ("file", Some("s.toml"), &file[..]),
+                    ("match_by", None, b"names"),
+                ],
+                "choose a Combine rule too",
+            ),
+        ] {
+            let r = page.post(&parts);
+            assert_eq!(r.status, 400, "{says}: {}", r.text());
+            assert!(r.text().contains(says), "{says}: {}", r.text());
+        }
+    });
+}
+
+#[test]
 fn the_page_offers_every_procedure_and_its_options() {
     with_page(60, |page| {
         let r = page.get("/");

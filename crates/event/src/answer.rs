@@ -385,14 +385,9 @@ pub fn answer_sessions(
     rule: &crate::sessions::SessionsRule,
     request: &Request,
 ) -> Result<Answer, Refusal> {
-    if let Some(f) = files
-        .iter()
-        .find(|f| !matches!(f.kind, FileKind::Event(_) | FileKind::Results))
-    {
-        return Err(Refusal::WrongJob {
-            kind: f.kind,
-            job: Job::Score,
-        });
+    // A session is what `score` reads: the kinds' own rule says which.
+    for f in files {
+        f.kind.allows(Job::Score)?;
     }
     if let Some(procedure) = request.procedure {
         return Err(Refusal::NoProcedure {

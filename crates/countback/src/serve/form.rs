@@ -425,6 +425,25 @@ impl Form {
                 }
             }
         }
+        // Nothing given is passed over unread (the page's script sends
+        // only the fields of what is asked; another client is told).
+        let vp_given =
+            ask.vp.scale.is_some() || ask.vp.boards.is_some() || !ask.vp.margins.is_empty();
+        if ask.show == Show::Vp && !ask.name.is_empty() {
+            return Err(form_error(
+                "IMPs to VPs reads no file: send none, or choose another Show",
+            ));
+        }
+        if ask.show != Show::Vp && vp_given {
+            return Err(form_error(
+                "vp_scale, vp_boards and vp_margins are read for IMPs to VPs only (show: vp)",
+            ));
+        }
+        if ask.match_by.is_some() && ask.combine.is_none() {
+            return Err(form_error(
+                "match_by says how a pair is recognised across sessions: choose a Combine rule too",
+            ));
+        }
         Ok(ask)
     }
 }

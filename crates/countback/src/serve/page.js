@@ -103,6 +103,14 @@
     }
     var data = new FormData(form);
     data.set('want', want);
+    // Only the fields of what is asked: the server refuses any it would
+    // not read (IMPs to VPs reads no file; a file's answer no VP field).
+    if (vp) {
+      data.delete('file');
+    } else {
+      ['vp_scale', 'vp_boards', 'vp_margins'].forEach(function (n) { data.delete(n); });
+    }
+    if (!data.get('combine')) { data.delete('match_by'); }
     var what = vp ? 'IMPs to VPs' : file.files[0].name;
     say(want === 'page' ? 'Reading ' + what + '…' : 'Preparing the download…');
     form.setAttribute('aria-busy', 'true');
