@@ -139,6 +139,32 @@ fn pdf_pages(pdf: &[u8]) -> usize {
     count(b"/Type /Page") - count(b"/Type /Pages")
 }
 
+/// The HTML the command line writes for `args`, printed to PDF on A4 by
+/// the browser (the document sets no paper size: a reader's printer
+/// chooses; the tests ask for A4, as the issues measured): its path and
+/// bytes, kept under `target/html-screenshots/NAME.pdf`.
+#[allow(clippy::panic)] // A test helper: a browser that wrote no PDF fails the test.
+fn printed_on_a4(browser: &Path, args: &[&str], name: &str) -> (PathBuf, Vec<u8>) {
+    let html = page(args).replacen("</style>", "@page { size: A4; }</style>", 1);
+    let dir = root().join("target").join("html-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join(format!("{name}.html"));
+    std::fs::write(&input, html).unwrap();
+    let pdf = dir.join(format!("{name}.pdf"));
+    let _ = std::fs::remove_file(&pdf);
+    let out = headless(
+        browser,
+        &[
+            "--no-pdf-header-footer",
+            &format!("--print-to-pdf={}", pdf.display()),
+        ],
+        &format!("file://{}", input.display()),
+    );
+    let bytes = std::fs::read(&pdf)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (pdf, bytes)
+}
+
 /// Why (issue 31): "An 18-board pairs session prints on 6 A4 pages" (7 in
 /// this browser: three boards to a page after the standings). Printed now
 /// on A4 from the HTML the command writes, it takes 3: the standings, then
@@ -157,27 +183,11 @@ fn an_eighteen_board_session_prints_on_a_few_a4_pages() {
     let file = countback_test_support::cli::scratch("eighteen.toml", session.as_bytes());
     // The document sets no paper size (a reader's printer chooses); the
     // test asks for A4, as the issue measured.
-    let html = page(&["score", file.to_str().unwrap()]).replacen(
-        "</style>",
-        "@page { size: A4; }</style>",
-        1,
-    );
-    let dir = root().join("target").join("html-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("eighteen-boards.html");
-    std::fs::write(&input, html).unwrap();
-    let pdf = dir.join("eighteen-boards.pdf");
-    let _ = std::fs::remove_file(&pdf);
-    let out = headless(
+    let (_, bytes) = printed_on_a4(
         &browser,
-        &[
-            "--no-pdf-header-footer",
-            &format!("--print-to-pdf={}", pdf.display()),
-        ],
-        &format!("file://{}", input.display()),
+        &["score", file.to_str().unwrap()],
+        "eighteen-boards",
     );
-    let bytes = std::fs::read(&pdf)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     let pages = pdf_pages(&bytes);
     assert!((1..=4).contains(&pages), "{pages} pages");
 }
@@ -210,23 +220,7 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
         return;
     };
     let bws = bws.to_str().unwrap();
-    let html = page(&["score", bws]).replacen("</style>", "@page { size: A4; }</style>", 1);
-    let dir = root().join("target").join("html-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("lbc-27-boards.html");
-    std::fs::write(&input, html).unwrap();
-    let pdf = dir.join("lbc-27-boards.pdf");
-    let _ = std::fs::remove_file(&pdf);
-    let out = headless(
-        &browser,
-        &[
-            "--no-pdf-header-footer",
-            &format!("--print-to-pdf={}", pdf.display()),
-        ],
-        &format!("file://{}", input.display()),
-    );
-    let bytes = std::fs::read(&pdf)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let (pdf, bytes) = printed_on_a4(&browser, &["score", bws], "lbc-27-boards");
     let pages = pdf_pages(&bytes);
     assert!((1..=5).contains(&pages), "{pages} pages");
     // Each board's lines, from the command line's JSON of the same file.
