@@ -370,14 +370,22 @@ fn trf_written_back(
     Ok(crate::answer::exit(&answer))
 }
 
-/// `--format usebio` is a scored pairs session written out: `score` only.
-fn no_usebio(path: &Path, format: Format, command: &str) -> Result<(), CliError> {
+/// `--format trf` is a TRF file written back with its ranks: `rank` only.
+fn no_trf(path: &Path, format: Format, command: &str) -> Result<(), CliError> {
     if format == Format::Trf && command != "rank" {
         return Err(wrong(
             path,
-            &format!("`{command}` does not write a TRF file: `countback rank FILE.trf --format trf` does"),
+            &format!(
+                "`{command}` does not write a TRF file: `countback rank FILE.trf --format trf` does"
+            ),
         ));
     }
+    Ok(())
+}
+
+/// `--format usebio` is a scored pairs session written out: `score` only.
+fn no_usebio(path: &Path, format: Format, command: &str) -> Result<(), CliError> {
+    no_trf(path, format, command)?;
     if format == Format::Usebio {
         return Err(wrong(
             path,
@@ -400,14 +408,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     // A results file is rescored by its writer's convention; only
     // `-o convention=…` can override it (anything else is refused by the
     // library, by name).
-    no_usebio(path, args.output.format(), "score").or_else(|e| {
-        // `score` writes USEBIO; only the TRF refusal applies here.
-        if args.output.format() == Format::Usebio {
-            Ok(())
-        } else {
-            Err(e)
-        }
-    })?;
+    no_trf(path, args.output.format(), "score")?;
     let mut request = Request::new(Job::Score);
     request.options = Options::Any(raw_options(&args.options));
     request.usebio = args.output.format() == Format::Usebio;

@@ -237,4 +237,19 @@ fn a_trf_is_written_back_with_its_ranks_and_nothing_else_changed() {
     assert!(audit
         .stdout
         .contains("Every declared rank and points total is borne out"));
+    // Only `rank` writes a TRF back; `audit` and `explain` say so.
+    for command in ["audit", "explain"] {
+        let out = COUNTBACK.run(&[
+            std::path::Path::new(command),
+            &path,
+            std::path::Path::new("--format"),
+            std::path::Path::new("trf"),
+        ]);
+        assert_eq!(out.code, 65, "{command}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("--format trf"),
+            "{command}: {}",
+            out.stderr
+        );
+    }
 }
