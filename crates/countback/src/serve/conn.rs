@@ -1,8 +1,17 @@
-//! The server's own bounds: the accept loop, the cap on open connections,
-//! the header, body and idle timeouts, and the bound on concurrent jobs
-//! (issue 29). Every figure is in [`Limits`] and in docs/cli.md.
+//! The server's own bounds: the accept loop, the caps on open connections
+//! (in all and per client), the header, body and idle timeouts, and the
+//! bounds on work: bodies held counted in bytes, posts in flight per client,
+//! answers computed at once sized to the cores (issues 29 and 44). Every
+//! figure is in [`Limits`] and in docs/cli.md.
+//!
+//! Fairness is per client, a client being an IPv4 address or an IPv6 /64
+//! (one machine's usual share): one client holding many connections or
+//! trickling many uploads takes its own share and no more, so every other
+//! client is still answered.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -20,28 +29,46 @@ pub struct Limits {
     /// closed as soon as it is accepted. Lowered to fit the process's
     /// descriptor limit where that is lower (with room for the server's own).
     pub connections: usize,
+    /// The most connections one client (an IPv4 address, an IPv6 /64) has
+    /// open at once; past it that client's new connection is closed as
+    /// soon as it is accepted, and nobody else's is.
+    pub client_connections: usize,
     /// How long a client may take to send a request's headers.
     pub header_timeout: Duration,
-    /// How long a client may take to send a request's body (the form).
+    /// How long a client may take to send a request's body (the form),
+    /// from its first byte to its last: a deadline per request, so a
+    /// trickle of bytes does not keep it open.
     pub body_timeout: Duration,
     /// How long a connection may sit with no request before it is closed.
     pub idle_timeout: Duration,
-    /// The most jobs (answers to a posted file) computed at once.
+    /// The most answers computed at once (default: the cores).
     pub jobs: usize,
-    /// The most posted files waiting for a job slot; past it a post is
-    /// answered 503 "busy, retry" before its body is read.
-    pub queue: usize,
+    /// The most bytes of posted bodies held at once, arriving, waiting or
+    /// being answered; a post reserves its declared length (the upload
+    /// limit when it declares none) before its body is read, and past the
+    /// budget it is answered 503 "busy, retry" at once.
+    pub body_bytes: usize,
+    /// The most bytes of input being answered at once: a job reserves its
+    /// file's size (at most this) before it starts, so the largest files
+    /// are answered one at a time and small ones beside each other.
+    pub work_bytes: usize,
+    /// The most posts one client has in flight (arriving, waiting or
+    /// being answered); past it that client's post is answered 503 at once.
+    pub client_posts: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             connections: 256,
+            client_connections: 32,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(60),
             idle_timeout: Duration::from_secs(30),
-            jobs: 2,
-            queue: 4,
+            jobs: std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+            body_bytes: 4 * super::MAX_UPLOAD_BYTES,
+            work_bytes: super::MAX_UPLOAD_BYTES,
+            client_posts: 2,
         }
     }
 }
@@ -81,37 +108,197 @@ fn fitted(cap: usize) -> usize {
     }
 }
 
-/// The job bound shared by every connection: a post holds an `admitted`
-/// permit from before its body is read until its answer is made, and a
-/// `running` permit while it computes.
+/// Who a connection belongs to, for the per-client shares: an IPv4
+/// address, or an IPv6 address's /64 (an IPv4 address mapped into IPv6
+/// is its IPv4 address).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Client(u128);
+
+impl Client {
+    pub(super) fn of(peer: SocketAddr) -> Client {
+        match peer.ip() {
+            IpAddr::V4(v4) => Client(u128::from(u32::from(v4))),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => Client(u128::from(u32::from(v4))),
+                None => Client((u128::from(v6) >> 64) << 64 | 1),
+            },
+        }
+    }
+}
+
+/// How many of something each client holds, each share a [`Share`] that
+/// gives itself back when dropped. The map holds only clients with a
+/// share, so it is bounded by the connections open.
+#[derive(Debug, Clone)]
+pub(super) struct Shares {
+    held: Arc<Mutex<HashMap<Client, usize>>>,
+    cap: usize,
+}
+
+/// One client's share of something, given back when dropped.
+#[derive(Debug)]
+pub(super) struct Share {
+    held: Arc<Mutex<HashMap<Client, usize>>>,
+    client: Client,
+}
+
+impl Shares {
+    fn new(cap: usize) -> Shares {
+        Shares {
+            held: Arc::new(Mutex::new(HashMap::new())),
+            cap: cap.max(1),
+        }
+    }
+
+    /// A share for `client`, or `None`: it holds its cap already.
+    pub(super) fn take(&self, client: Client) -> Option<Share> {
+        let mut held = self.held.lock().ok()?;
+        let n = held.entry(client).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(Share {
+            held: Arc::clone(&self.held),
+            client,
+        })
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        if let Ok(mut held) = self.held.lock() {
+            if let Some(n) = held.get_mut(&self.client) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    held.remove(&self.client);
+                }
+            }
+        }
+    }
+}
+
+/// The peer of the connection a request came on, put in each request's
+/// extensions by [`connection`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Peer(pub(super) SocketAddr);
+
+/// Bytes are counted in KiB units of the semaphores (a semaphore counts
+/// in `u32` at a time).
+fn kib(bytes: usize) -> u32 {
+    u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX)
+}
+
+/// The bounds on work shared by every connection: a post holds a client
+/// share and its body's bytes from before its body is read until its
+/// answer is made, and a job slot and its input's work bytes while it
+/// computes.
 #[derive(Debug, Clone)]
 pub(super) struct Jobs {
-    admitted: Arc<Semaphore>,
+    posts: Shares,
+    bodies: Arc<Semaphore>,
+    body_kib: u32,
     running: Arc<Semaphore>,
+    work: Arc<Semaphore>,
+    work_kib: u32,
     pub(super) body_timeout: Duration,
 }
 
-/// A post's place: admitted, and (once [`Jobs::run`] returns) running.
-pub(super) type Permit = OwnedSemaphorePermit;
+/// A post's place, held until its answer is made: the client's share and
+/// the body's bytes.
+#[derive(Debug)]
+pub(super) struct Admitted {
+    _share: Share,
+    _bytes: OwnedSemaphorePermit,
+}
+
+/// A job's place while it computes: a slot and the work bytes.
+#[derive(Debug)]
+pub(super) struct Running {
+    _slot: OwnedSemaphorePermit,
+    _work: OwnedSemaphorePermit,
+}
 
 impl Jobs {
     pub(super) fn new(limits: &Limits) -> Jobs {
+        let body_kib = kib(limits.body_bytes).max(1);
+        let work_kib = kib(limits.work_bytes).max(1);
         Jobs {
-            admitted: Arc::new(Semaphore::new(limits.jobs + limits.queue)),
+            posts: Shares::new(limits.client_posts),
+            bodies: Arc::new(Semaphore::new(body_kib as usize)),
+            body_kib,
             running: Arc::new(Semaphore::new(limits.jobs.max(1))),
+            work: Arc::new(Semaphore::new(work_kib as usize)),
+            work_kib,
             body_timeout: limits.body_timeout,
         }
     }
 
-    /// A place in the queue, or `None`: busy.
-    pub(super) fn admit(&self) -> Option<Permit> {
-        Arc::clone(&self.admitted).try_acquire_owned().ok()
+    /// A place for a post of `size` bytes from `client`, or `None`: busy
+    /// (the client has its posts in flight, or the bodies held fill the
+    /// budget). A body larger than the whole budget waits for none: it
+    /// takes the whole budget when that is free.
+    pub(super) fn admit(&self, client: Client, size: usize) -> Option<Admitted> {
+        let share = self.posts.take(client)?;
+        let bytes = Arc::clone(&self.bodies)
+            .try_acquire_many_owned(kib(size).clamp(1, self.body_kib))
+            .ok()?;
+        Some(Admitted {
+            _share: share,
+            _bytes: bytes,
+        })
     }
 
-    /// Wait for a job slot. Dropped while waiting (the client went away),
-    /// the place is given up and the job never starts.
-    pub(super) async fn run(&self) -> Option<Permit> {
-        Arc::clone(&self.running).acquire_owned().await.ok()
+    /// Wait for a job slot and the work bytes of an input of `size` bytes,
+    /// in the order asked (the semaphores are fair). Dropped while waiting
+    /// (the client went away), the place is given up and the job never
+    /// starts.
+    pub(super) async fn run(&self, size: usize) -> Option<Running> {
+        let slot = Arc::clone(&self.running).acquire_owned().await.ok()?;
+        let work = Arc::clone(&self.work)
+            .acquire_many_owned(kib(size).clamp(1, self.work_kib))
+            .await
+            .ok()?;
+        Some(Running {
+            _slot: slot,
+            _work: work,
+        })
+    }
+}
+
+/// Set when the client a job is for has gone (its request's future was
+/// dropped): the job stops at its next stage and nothing is rendered.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Gone(Arc<AtomicBool>);
+
+impl Gone {
+    pub(super) fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// A guard that sets the flag when dropped, unless disarmed first.
+    pub(super) fn on_drop(&self) -> SetOnDrop {
+        SetOnDrop(Some(self.clone()))
+    }
+}
+
+/// Sets its [`Gone`] when dropped: held by the request's future, so the
+/// flag is set when the connection's task drops it (the client went away).
+#[derive(Debug)]
+pub(super) struct SetOnDrop(Option<Gone>);
+
+impl SetOnDrop {
+    /// The request was answered: dropping no longer means gone.
+    pub(super) fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        if let Some(g) = &self.0 {
+            g.0.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -163,36 +350,43 @@ pub(super) async fn accept_loop(
     limits: Limits,
 ) -> std::io::Result<()> {
     let open = Arc::new(Semaphore::new(fitted(limits.connections)));
+    let per_client = Shares::new(limits.client_connections);
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(_) => {
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
         };
-        // Past the cap: closed at once (the drop), the server goes on.
+        // Past the client's share or the cap: closed at once (the drop),
+        // the server goes on.
+        let Some(share) = per_client.take(Client::of(peer)) else {
+            continue;
+        };
         let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
             continue;
         };
         let app = app.clone();
         tokio::spawn(async move {
-            connection(stream, app, limits).await;
-            drop(permit);
+            connection(stream, peer, app, limits).await;
+            drop((permit, share));
         });
     }
 }
 
 /// One connection: hyper's header-read timeout, and a watchdog that closes
-/// it once idle for [`Limits::idle_timeout`].
-async fn connection(stream: tokio::net::TcpStream, app: Router, limits: Limits) {
+/// it once idle for [`Limits::idle_timeout`]. Each request carries its
+/// [`Peer`].
+async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, app: Router, limits: Limits) {
     let activity = Arc::new(Activity {
         in_flight: AtomicUsize::new(0),
         last: Mutex::new(Instant::now()),
     });
     let tower = TowerToHyperService::new(app);
     let seen = Arc::clone(&activity);
-    let service = hyper::service::service_fn(move |request| {
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+        request.extensions_mut().insert(Peer(peer));
         let flight = InFlight::new(&seen);
         let answer = hyper::service::Service::call(&tower, request);
         async move {

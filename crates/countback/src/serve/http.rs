@@ -2,6 +2,7 @@
 //! carries, downloads.
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 
 use axum::extract::Multipart;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -38,7 +39,9 @@ pub(super) async fn read_form(mut multipart: Multipart) -> Result<Form, ServeErr
                     MAX_SESSIONS
                 )));
             }
-            form.files.push((file_name, content.to_vec()));
+            // The body's own buffer, not a copy of it: a body held costs its
+            // size once (the byte budget counts it so).
+            form.files.push((file_name, Vec::from(content)));
             continue;
         }
         let value = field.text().await.map_err(broken)?;
@@ -128,20 +131,32 @@ fn refused(e: &ServeError) -> Response {
 
 pub(super) async fn ask(
     axum::Extension(jobs): axum::Extension<conn::Jobs>,
+    peer: Option<axum::Extension<conn::Peer>>,
     headers: HeaderMap,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
     // Refused before a byte of the body is read.
-    if let Some(size) = declared_size(&headers).filter(|s| *s > MAX_UPLOAD_BYTES as u64) {
+    let declared = declared_size(&headers);
+    if let Some(size) = declared.filter(|s| *s > MAX_UPLOAD_BYTES as u64) {
         let e = ServeError::TooLarge {
             size: Some(size),
             limit: MAX_UPLOAD_BYTES,
         };
         return refused(&e);
     }
-    // A place in the queue before a byte of the body is read: past the
-    // bound, "busy" at once, and the body is never held.
-    let Some(admitted) = jobs.admit() else {
+    // A place before a byte of the body is read: the client's share of
+    // posts and the body's bytes (the upload limit when no length is
+    // declared); past either, "busy" at once, and the body is never held.
+    // A request from no connection of ours (the router called directly)
+    // counts as one client.
+    let client = conn::Client::of(peer.map_or_else(
+        || SocketAddr::from(([0, 0, 0, 0], 0)),
+        |axum::Extension(conn::Peer(p))| p,
+    ));
+    let size = declared.map_or(MAX_UPLOAD_BYTES, |s| {
+        usize::try_from(s).unwrap_or(MAX_UPLOAD_BYTES)
+    });
+    let Some(admitted) = jobs.admit(client, size) else {
         return refused(&ServeError::Busy);
     };
     let form = match multipart {
@@ -158,21 +173,27 @@ pub(super) async fn ask(
         Err(e) => return refused(&e),
     };
     let fields = form.fields.clone();
-    // Wait for a job slot; a client that goes away meanwhile drops this
-    // future, and its place with it: the job never starts.
-    let Some(running) = jobs.run().await else {
+    let read: usize = form.files.iter().map(|(_, bytes)| bytes.len()).sum();
+    // Wait for a job slot and the input's work bytes; a client that goes
+    // away meanwhile drops this future, and its place with it: the job
+    // never starts.
+    let Some(running) = jobs.run(read).await else {
         return refused(&ServeError::Busy);
     };
-    // The work is done away from the server's own thread, holding its
-    // slot until it ends even if the client has gone (the job cannot be
-    // stopped midway, but it is bounded by the input limits, and the
-    // bound on jobs holds); the file is dropped when the answer is made.
+    // The work is done away from the server's own thread. A client that
+    // goes away while it computes drops this future, which sets `gone`:
+    // the job stops at its next stage (after reading, before rendering)
+    // and its slot is given back; the file is dropped when the answer is
+    // made.
+    let gone = conn::Gone::default();
+    let guard = gone.on_drop();
     let answered = tokio::task::spawn_blocking(move || {
-        let answer = respond(form, &fields);
+        let answer = respond_unless_gone(form, &fields, &gone);
         drop((running, admitted));
         answer
     })
     .await;
+    guard.disarm();
     answered.unwrap_or_else(|e| {
         let e = ServeError::Render(e.to_string());
         html(
@@ -183,6 +204,14 @@ pub(super) async fn ask(
 }
 
 pub(super) fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
+    respond_unless_gone(form, fields, &conn::Gone::default())
+}
+
+fn respond_unless_gone(
+    form: Form,
+    fields: &BTreeMap<String, String>,
+    gone: &conn::Gone,
+) -> Response {
     let ask = match form.ask() {
         Ok(a) => a,
         Err(e) => return html(e.status(), page(fields, Some(&Shown::Failed(&e, None)))),
@@ -197,8 +226,19 @@ pub(super) fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response
         Want::Download(f) => f,
         Want::Page => Format::Html,
     };
-    let answer = match ask.answer(format) {
+    let answer = match ask.answer(format, gone) {
         Ok(a) => a,
+        Err(ServeError::Gone) => {
+            // The operator's only sign of work given up (nobody reads the
+            // answer).
+            // (A closed standard error is no reason to stop serving.)
+            let _ = writeln!(
+                io::stderr(),
+                "countback: the answer to {} was given up: the page that asked for it went away",
+                ask.name
+            );
+            return failed(&ServeError::Gone);
+        }
         Err(e) => return failed(&e),
     };
     if let Want::Download(f) = ask.want {

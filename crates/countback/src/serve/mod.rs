@@ -15,14 +15,17 @@
 //! [`MAX_UPLOAD_BYTES`] is refused from its `Content-Length` before its body
 //! is read, and a body sent without one is cut off at the same size.
 //!
-//! **It cannot be exhausted** ([`Limits`]): open connections are capped
-//! (fitted to the descriptor limit), headers, bodies and idle connections
-//! are timed out, and at most [`Limits::jobs`] answers are computed at
-//! once with [`Limits::queue`] more waiting; past that a post is answered
-//! 503 with `Retry-After` before its body is read. A job whose client goes
-//! away while it waits never starts; one already computing keeps its slot
-//! until it ends (every job is bounded by the input limits), so the bound
-//! holds.
+//! **It cannot be exhausted, and no client locks out the others**
+//! ([`Limits`]): open connections are capped in all and per client
+//! (fitted to the descriptor limit); headers, bodies (a deadline per
+//! request) and idle connections are timed out; the bodies held are
+//! counted in bytes, each client has at most [`Limits::client_posts`] posts
+//! in flight, and past either a post is answered 503 with `Retry-After`
+//! before its body is read; at most [`Limits::jobs`] answers (the cores)
+//! and [`Limits::work_bytes`] of input are computed at once, in the order
+//! asked. A job whose client goes away while it waits never starts; one
+//! already computing stops at its next stage (after the rules, before
+//! rendering), so abandoned work gives its slot back.
 //!
 //! **Where it listens.** `127.0.0.1` by default; any other address needs
 //! `--bind` and prints a warning ([`bind_warning`]).
@@ -141,6 +144,10 @@ pub enum ServeError {
     /// Every job slot and queue place is taken: retry in a moment.
     #[error("the page is busy with other files: try again in a few seconds")]
     Busy,
+    /// The client went away while its answer was being computed: the job
+    /// stopped at its next stage (no one reads this).
+    #[error("the answer was given up: the page that asked for it went away")]
+    Gone,
     /// The form's body did not arrive within the body timeout.
     #[error("the file took longer than {} s to arrive: try again, or on a faster connection", .0.as_secs())]
     SlowBody(std::time::Duration),
@@ -155,7 +162,7 @@ impl ServeError {
             ServeError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServeError::Form(_) | ServeError::NoFile => StatusCode::BAD_REQUEST,
             ServeError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            ServeError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ServeError::Busy | ServeError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ServeError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         }
@@ -495,7 +502,10 @@ impl Ask {
 
     /// The event library's answer to the form, rendered as the command
     /// line renders it.
-    fn answer(&self, format: Format) -> Result<Answer, ServeError> {
+    fn answer(&self, format: Format, gone: &conn::Gone) -> Result<Answer, ServeError> {
+        if gone.is_set() {
+            return Err(ServeError::Gone);
+        }
         if self.show == Show::Vp {
             return self.render(format, &self.vp()?, None);
         }
@@ -522,6 +532,11 @@ impl Ask {
         } else {
             self.sessions(kind, &request)?
         };
+        // The rules are done; rendering a large answer costs as much
+        // again, for nobody if the client has gone.
+        if gone.is_set() {
+            return Err(ServeError::Gone);
+        }
         self.render(format, &answer, Some(kind))
     }
 
