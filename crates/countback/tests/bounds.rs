@@ -211,3 +211,171 @@ fn a_round_that_breaks_a_teams_files_sequence_is_named() {
         out.stderr
     );
 }
+
+/// Names as a hostile file might carry them: markup, a spreadsheet
+/// formula, terminal escapes and a bell, a bidi override, a tab.
+const HOSTILE: [&str; 4] = [
+    "<script>alert(1)</script> & Co",
+    "\u{1b}[31mRed\u{7}",
+    "a,b;c\u{202e}evil",
+    "=HYPERLINK(1)",
+];
+
+/// A Ruter cross-IMP session (one board at three tables) whose pairs are
+/// named with [`HOSTILE`], written as Ruter writes the table.
+fn hostile_pbn(member: &str) -> String {
+    format!(
+        r#"% PBN 2.0
+[Board "1"]
+[Scoring "IMP;Cross"]
+[Competition "Pairs"]
+[Application "Ruter - Read more at www.brenning.se"]
+[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;IMP_NS\3R;IMP_EW\3R"]
+1 1 1 2 4S  N 12 HK "620"     -  22 -22
+2 1 3 4 4S  N 10 HK "170"     -  -3   3
+3 1 5 6 4S  N  9 HK     -  "100" -19  19
+[TotalScoreTable "Rank\1R;PairId\1R;Table\1R;Direction\5R;TotalScoreIMP\6R;Names\20L;MemberID1\7R;MemberID2\7R"]
+1 1 1 "N-S" 22 "{} - {}" "{member}" "2"
+2 3 2 "N-S" -3 "{} - Bell" "3" "4"
+3 5 3 "N-S" -19 "{} - Foxtrot" "5" "6"
+1 6 3 "E-W" 19 "Golf - Hotel" "7" "8"
+2 4 2 "E-W" 3 "India - Juliett" "9" "10"
+3 2 1 "E-W" -22 "Kilo - Lima" "11" "12"
+"#,
+        HOSTILE[0], HOSTILE[3], HOSTILE[1], HOSTILE[2]
+    )
+}
+
+/// CSV as RFC 4180 reads it: records of fields, a quoted field taking
+/// commas, quotes doubled and line breaks.
+fn csv_records(text: &str) -> Vec<Vec<String>> {
+    let (mut records, mut record, mut field) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    assert!(!quoted, "a quoted CSV field is never closed");
+    records
+}
+
+/// Issue 44 item 4, "Output that is not what it says it is": every writer
+/// holds hostile names as its format allows. JSON parses and gives each
+/// name back exactly; CSV parses (RFC 4180) into records of one width, and
+/// no cell a spreadsheet would run starts with `=`, `+`, `-` or `@`;
+/// text, CSV and HTML carry no control character but line ends and no
+/// bidi override (each shown as its code point); HTML carries the markup
+/// as text only. USEBIO, which XML 1.0 cannot make hold an escape, is
+/// refused naming the element and the character; without one it is
+/// written, parses as XML, and gives the names back.
+#[test]
+fn every_writer_holds_hostile_names_as_its_format_allows() {
+    let pbn = hostile_pbn("1");
+    let json = COUNTBACK
+        .run_on("hostile.pbn", &pbn, &["score", "FILE", "--format", "json"])
+        .ok()
+        .json();
+    let names: Vec<String> = json
+        .pointer("/standings")
+        .and_then(serde_json::Value::as_array)
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["names"].as_array().cloned().unwrap_or_default())
+        .filter_map(|n| n.as_str().map(str::to_owned))
+        .collect();
+    for hostile in HOSTILE {
+        assert!(
+            names.iter().any(|n| n == hostile),
+            "{hostile:?} not in {names:?}"
+        );
+    }
+
+    let csv = COUNTBACK
+        .run_on("hostile.pbn", &pbn, &["score", "FILE", "--format", "csv"])
+        .ok()
+        .stdout;
+    let records = csv_records(&csv);
+    let width = records[0].len();
+    for r in &records {
+        assert_eq!(r.len(), width, "{r:?}");
+        for cell in r {
+            let runs = cell.starts_with(['=', '+', '@'])
+                || (cell.starts_with('-') && cell.parse::<f64>().is_err());
+            assert!(!runs, "a spreadsheet would run {cell:?}");
+        }
+    }
+    assert!(records
+        .iter()
+        .flatten()
+        .any(|c| c.contains("<script>alert(1)</script>")));
+
+    for format in ["text", "csv", "html"] {
+        let out = COUNTBACK
+            .run_on("hostile.pbn", &pbn, &["score", "FILE", "--format", format])
+            .ok()
+            .stdout;
+        let raw = out
+            .chars()
+            .find(|c| (c.is_control() && !matches!(c, '\n' | '\r')) || *c == '\u{202e}');
+        assert_eq!(raw, None, "{format}");
+        let shown = if format == "html" {
+            "&lt;U+001B&gt;[31mRed&lt;U+0007&gt;"
+        } else {
+            "<U+001B>[31mRed<U+0007>"
+        };
+        assert!(out.contains(shown), "{format}");
+    }
+    let html = COUNTBACK
+        .run_on("hostile.pbn", &pbn, &["score", "FILE", "--format", "html"])
+        .ok()
+        .stdout;
+    assert!(!html.contains("<script"));
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"));
+
+    COUNTBACK
+        .run_on(
+            "hostile.pbn",
+            &pbn,
+            &["score", "FILE", "--format", "usebio"],
+        )
+        .refused("U+001B");
+    let plain = hostile_pbn("1").replace(HOSTILE[1], "Red");
+    let xml = COUNTBACK
+        .run_on(
+            "plain.pbn",
+            &plain,
+            &["score", "FILE", "--format", "usebio"],
+        )
+        .ok()
+        .stdout;
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let written: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("PLAYER_NAME"))
+        .filter_map(|n| n.text())
+        .collect();
+    for hostile in [HOSTILE[0], HOSTILE[2], HOSTILE[3]] {
+        assert!(written.contains(&hostile), "{hostile:?} not in {written:?}");
+    }
+}
