@@ -5,6 +5,7 @@
 //! What cannot be right is an error; what may be right but usually is not
 //! is a [`Warning`], printed and listed in the JSON.
 
+use crate::Contradiction;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use countback_model::{ContestantId, Encounter, EncounterStatus, Score, Unit};
@@ -132,17 +133,15 @@ pub fn team_rounds(
                     }
                 })
                 .collect();
-            let this = if *weight == Score::ONE {
-                String::new()
-            } else {
-                format!(" (weight {weight})")
-            };
             return Err(EventError::at(
                 at.path(),
-                Problem::inconsistent(format!(
-                        "{who} is entered twice in round {round}: here{this} and at {}; a contestant plays several matches in a round only when their weights (`weight = \"1/2\"` for a triangle) add up to at most one match, here {total}",
-                        others.join(" and ")
-                    )),
+                Contradiction::EnteredTwiceInRound {
+                    who: who.to_string(),
+                    round,
+                    weight: weight.clone(),
+                    elsewhere: others,
+                    total,
+                },
             ));
         }
         own.push((round, weight.clone(), at));
@@ -215,10 +214,11 @@ pub fn team_rounds(
             {
                 return Err(EventError::at(
                     match_path(*j),
-                    Problem::inconsistent(format!(
-                            "{id} withdrew after round {w} but played in round {} (mark the match `awarded = true` if it was not played)",
-                            e.round.0
-                        )),
+                    Contradiction::PlayedAfterWithdrawing {
+                        who: id.to_string(),
+                        withdrew_after: w,
+                        round: e.round.0,
+                    },
                 ));
             }
         }
@@ -433,10 +433,12 @@ pub fn vp_totals(
             if sum != want {
                 return Err(EventError::at(
                     match_path(i).k("vp"),
-                    Problem::inconsistent(format!(
-                        "the VPs add up to {sum}, not {want} (event.vp_total {total} × weight {})",
-                        e.weight
-                    )),
+                    Contradiction::VpTotal {
+                        sum,
+                        want,
+                        total: total.clone(),
+                        weight: e.weight.clone(),
+                    },
                 ));
             }
         }

@@ -3,6 +3,7 @@
 //! Every check here names the field at fault (`matches[3].first`), so a
 //! director can find it in the file.
 
+use crate::Contradiction;
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_model::{
@@ -181,7 +182,7 @@ fn converted(
         (Some(_), Some(_), _) => {
             return Err(EventError::at(
                 at().k("board_imps"),
-                Problem::inconsistent("give the match either as board_results or as board_imps"),
+                Contradiction::BoardResultsAndBoardImps,
             ))
         }
         (Some(rooms), None, _) => countback_vp::MatchInput::Boards(
@@ -215,7 +216,10 @@ fn converted(
         (Some(b), Some(n), _) if b != n => {
             return Err(EventError::at(
                 at().k("boards"),
-                Problem::inconsistent(format!("the match lists {n} boards but says it had {b}")),
+                Contradiction::BoardCount {
+                    listed: n,
+                    declared: b,
+                },
             ))
         }
         (Some(b), _, _) | (None, Some(b), _) | (None, None, Some(b)) => b,
@@ -244,9 +248,10 @@ fn converted(
         if m.vp.is_none() {
             return Err(EventError::at(
                 at().k("vp"),
-                Problem::inconsistent(format!(
-                        "a part-match (weight {weight}) needs its `vp`: event.vp_scale {scale} scores a full match, and a part-match shares a part of the pool on a scale of its own (the EBU's for a triangle's half matches is `ebu-10vp-half-match`; docs/vp.md)"
-                    )),
+                Contradiction::PartMatchWithoutVp {
+                    weight: weight.clone(),
+                    scale: scale.to_string(),
+                },
             ));
         }
         scores.retain(|s| s.unit != Unit::VictoryPoints);
@@ -263,16 +268,15 @@ fn converted(
             if (&c.first, &c.second) != (a, b) {
                 return Err(EventError::at(
                     at().k(field),
-                    Problem::inconsistent(format!(
-                        "the match gives {a}–{b}, but {} gives {}–{}",
-                        if unit == Unit::VictoryPoints {
+                    Contradiction::MatchFigure {
+                        given: [a.clone(), b.clone()],
+                        by: if unit == Unit::VictoryPoints {
                             format!("the {scale} scale over {boards} boards")
                         } else {
                             "its boards".to_owned()
                         },
-                        c.first,
-                        c.second
-                    )),
+                        computed: [c.first.clone(), c.second.clone()],
+                    },
                 ));
             }
         }
@@ -293,7 +297,9 @@ fn encounter(
     if first == second {
         return Err(EventError::at(
             at().k("second"),
-            Problem::inconsistent(format!("{first} cannot play itself")),
+            Contradiction::PlaysItself {
+                who: first.to_string(),
+            },
         ));
     }
     if m.round == 0 {
@@ -393,7 +399,7 @@ fn line_outcome(
         (None, Some(parts)) => weighted_outcome(parts, &line().k("weighted")),
         (Some(_), Some(_)) => Err(EventError::at(
             line().k("weighted"),
-            Problem::inconsistent("a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both"),
+            Contradiction::ScoreAndWeighted,
         )),
         (None, None) => Err(EventError::at(
             line().k("score"),
@@ -446,7 +452,7 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
     }
     WeightedScore::new(components)
         .map(TableOutcome::Weighted)
-        .map_err(|e| EventError::at(at.clone(), Problem::inconsistent(e.to_string())))
+        .map_err(|e| EventError::at(at.clone(), Problem::Input(e)))
 }
 
 /// A traveller score: points, an artificial `Axxyy`, `NP`, or `PASS`.
@@ -523,7 +529,10 @@ pub(crate) fn given_once(
     } else {
         Err(EventError::at(
             at,
-            Problem::inconsistent(format!("{what} {number} is given twice")),
+            Contradiction::GivenTwice {
+                what: what.to_owned(),
+                number,
+            },
         ))
     }
 }
@@ -605,7 +614,10 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
         if row.insert(round, r).is_some() {
             return Err(EventError::at(
                 field,
-                Problem::inconsistent(format!("{c} already has a result in round {round}")),
+                Contradiction::SecondResultInRound {
+                    who: c.to_string(),
+                    round,
+                },
             ));
         }
         Ok(())
@@ -636,7 +648,9 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                 if black_name == &g.white {
                     return Err(EventError::at(
                         at.k("black"),
-                        Problem::inconsistent(format!("{white} cannot play itself")),
+                        Contradiction::PlaysItself {
+                            who: white.to_string(),
+                        },
                     ));
                 }
                 let black = ContestantId::new(black_name.as_str());
@@ -708,7 +722,10 @@ pub fn ebu_boards(
             if !b.scores.contains_key(a) {
                 return Err(EventError::at(
                     at.k("awarded").i(j),
-                    Problem::inconsistent(format!("{a:?} has no score on board {}", b.board)),
+                    Contradiction::AwardedWithoutScore {
+                        who: a.clone(),
+                        board: b.board,
+                    },
                 ));
             }
         }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use countback_model::{InputError, ScoreError};
+use countback_model::{InputError, Score, ScoreError};
 
 /// One step of a field path: a key of a table, or an index into an array.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -185,12 +185,10 @@ pub enum Problem {
         hint: String,
     },
     /// Data that contradicts itself (a team twice in a round, a board
-    /// given twice, a result after a withdrawal …).
-    #[error("{message}")]
-    Inconsistent {
-        /// What contradicts what.
-        message: String,
-    },
+    /// given twice, a result after a withdrawal …): which kind, with the
+    /// values that contradict each other.
+    #[error(transparent)]
+    Contradiction(#[from] Contradiction),
     /// A traveller score, chess result or other code that cannot be read.
     #[error("{text:?} is not {expected}")]
     Unreadable {
@@ -295,6 +293,172 @@ pub fn teams_procedures() -> String {
     names.join(", ")
 }
 
+/// Data in an event file that contradicts itself: each kind the event
+/// library finds, with the values that contradict each other, worded once
+/// here.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Contradiction {
+    /// A contestant in more matches of a round than their weights allow
+    /// (a triangle's half matches add up to one match).
+    #[error("{who} is entered twice in round {round}: here{} and at {}; a contestant plays several matches in a round only when their weights (`weight = \"1/2\"` for a triangle) add up to at most one match, here {total}", weight_note(weight), .elsewhere.join(" and "))]
+    EnteredTwiceInRound {
+        /// The contestant.
+        who: String,
+        /// The round.
+        round: u32,
+        /// This entry's weight (one: a whole match).
+        weight: Score,
+        /// The other entries of the round, each its place and weight.
+        elsewhere: Vec<String>,
+        /// The weights added up.
+        total: Score,
+    },
+    /// A played match after the round a contestant withdrew after.
+    #[error("{who} withdrew after round {withdrew_after} but played in round {round} (mark the match `awarded = true` if it was not played)")]
+    PlayedAfterWithdrawing {
+        /// The contestant.
+        who: String,
+        /// The round they withdrew after.
+        withdrew_after: u32,
+        /// The round of the match.
+        round: u32,
+    },
+    /// A match's VPs that do not add up to the declared total.
+    #[error("the VPs add up to {sum}, not {want} (event.vp_total {total} × weight {weight})")]
+    VpTotal {
+        /// The match's VPs added up.
+        sum: Score,
+        /// The total times the weight.
+        want: Score,
+        /// `event.vp_total`.
+        total: Score,
+        /// The match's weight.
+        weight: Score,
+    },
+    /// A procedural penalty with both or neither of its two forms.
+    #[error("a penalty gives exactly one of match_points and percent_of_top")]
+    PenaltyForms,
+    /// A board with more results than it says it expects.
+    #[error("board {board} has {results} results, more than the {expected} it expects")]
+    MoreResultsThanExpected {
+        /// The board.
+        board: u32,
+        /// Its results.
+        results: usize,
+        /// What it expects.
+        expected: usize,
+    },
+    /// A board expecting more results than the session's most.
+    #[error("board {board} expects {expected} results, more than the session's {most} (event.scoring.expected)")]
+    ExpectsMoreThanTheSession {
+        /// The board.
+        board: u32,
+        /// What it expects.
+        expected: usize,
+        /// The session's most.
+        most: usize,
+    },
+    /// A board with more results than the session's `expected`.
+    #[error("a board has {largest} results, more than the {expected} expected")]
+    MoreResultsThanTheSessionExpects {
+        /// The most results on a board.
+        largest: usize,
+        /// `event.scoring.expected`.
+        expected: u32,
+    },
+    /// A match given both board by board as results and as IMPs.
+    #[error("give the match either as board_results or as board_imps")]
+    BoardResultsAndBoardImps,
+    /// A match whose boards listed and declared differ.
+    #[error("the match lists {listed} boards but says it had {declared}")]
+    BoardCount {
+        /// Boards listed.
+        listed: u32,
+        /// Boards declared.
+        declared: u32,
+    },
+    /// A part-match whose VPs cannot come from the full match's scale.
+    #[error("a part-match (weight {weight}) needs its `vp`: event.vp_scale {scale} scores a full match, and a part-match shares a part of the pool on a scale of its own (the EBU's for a triangle's half matches is `ebu-10vp-half-match`; docs/vp.md)")]
+    PartMatchWithoutVp {
+        /// The match's weight.
+        weight: Score,
+        /// The event's scale.
+        scale: String,
+    },
+    /// A match's figure that its boards or scale do not give.
+    #[error("the match gives {}–{}, but {by} gives {}–{}", .given[0], .given[1], .computed[0], .computed[1])]
+    MatchFigure {
+        /// The figures as written, first side then second.
+        given: [Score; 2],
+        /// What computes them: the scale over the boards, or the boards.
+        by: String,
+        /// The figures computed.
+        computed: [Score; 2],
+    },
+    /// A contestant drawn against themselves.
+    #[error("{who} cannot play itself")]
+    PlaysItself {
+        /// The contestant.
+        who: String,
+    },
+    /// A traveller line with both a score and a weighted score.
+    #[error("a line gives exactly one of `score` and `weighted` (a weighted score, Law 12C1(c)), not both")]
+    ScoreAndWeighted,
+    /// A numbered thing (a board, a round) given twice.
+    #[error("{what} {number} is given twice")]
+    GivenTwice {
+        /// What it is.
+        what: String,
+        /// Its number.
+        number: u32,
+    },
+    /// A second result for one contestant in one round.
+    #[error("{who} already has a result in round {round}")]
+    SecondResultInRound {
+        /// The contestant.
+        who: String,
+        /// The round.
+        round: u32,
+    },
+    /// A contestant marked awarded on a board where they have no score.
+    #[error("{who:?} has no score on board {board}")]
+    AwardedWithoutScore {
+        /// The contestant.
+        who: String,
+        /// The board.
+        board: u32,
+    },
+    /// A carry-over given on the contestant and on a match.
+    #[error("{who}'s carry-over is given both here and in matches[].carryover: give it once")]
+    CarryOverTwice {
+        /// The contestant.
+        who: String,
+    },
+    /// Knockout matches naming other than two teams.
+    #[error("the knockout match is between two teams; the matches marked knockout name {}", .teams.join(", "))]
+    KnockoutTeams {
+        /// The teams named.
+        teams: Vec<String>,
+    },
+    /// Matches among several teams with none marked the knockout match.
+    #[error("the file has matches between several teams: mark the knockout match with stage = \"knockout\" and the qualification matches with stage = \"qualification\"")]
+    KnockoutUnmarked,
+    /// Sessions of one event that cannot be combined, as the combining
+    /// rules word it (`sessions.rs`; to be typed with those rules).
+    #[error("{0}")]
+    AcrossSessions(String),
+}
+
+/// ` (weight 1/2)` for a part of a match, nothing for a whole one.
+fn weight_note(weight: &Score) -> String {
+    if *weight == Score::ONE {
+        String::new()
+    } else {
+        format!(" (weight {weight})")
+    }
+}
+
 // Constructors for the variants built in many places: each names its
 // fields in the variant's order, so a call reads like the message it makes.
 impl Problem {
@@ -319,14 +483,6 @@ impl Problem {
             what: what.into(),
             by: by.into(),
             hint: hint.into(),
-        }
-    }
-
-    /// [`Problem::Inconsistent`].
-    #[must_use]
-    pub fn inconsistent(message: impl Into<String>) -> Problem {
-        Problem::Inconsistent {
-            message: message.into(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Pairs sessions: scoring an event file's boards.
 
+use crate::Contradiction;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashSet, HashSetExt};
@@ -115,14 +116,7 @@ fn apply_penalties(
                     .at_field(|| at.k("percent_of_top"))?;
                 (mp, Some(pct.clone()))
             }
-            _ => {
-                return Err(EventError::at(
-                    at,
-                    Problem::inconsistent(
-                        "a penalty gives exactly one of match_points and percent_of_top",
-                    ),
-                ))
-            }
+            _ => return Err(EventError::at(at, Contradiction::PenaltyForms)),
         };
         if mp <= Score::integer(0) {
             let field = if of_top.is_some() {
@@ -266,20 +260,21 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             if t.results() > e {
                 return Err(EventError::at(
                     at,
-                    Problem::inconsistent(format!(
-                        "board {} has {} results, more than the {e} it expects",
-                        b.board,
-                        t.results()
-                    )),
+                    Contradiction::MoreResultsThanExpected {
+                        board: b.board,
+                        results: t.results(),
+                        expected: e,
+                    },
                 ));
             }
             if e > common {
                 return Err(EventError::at(
                     at,
-                    Problem::inconsistent(format!(
-                            "board {} expects {e} results, more than the session's {common} (event.scoring.expected)",
-                            b.board
-                        )),
+                    Contradiction::ExpectsMoreThanTheSession {
+                        board: b.board,
+                        expected: e,
+                        most: common,
+                    },
                 ));
             }
         }
@@ -288,9 +283,10 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         if largest > common {
             return Err(EventError::at(
                 scoring_path().k("expected"),
-                Problem::inconsistent(format!(
-                    "a board has {largest} results, more than the {e} expected"
-                )),
+                Contradiction::MoreResultsThanTheSessionExpects {
+                    largest,
+                    expected: e,
+                },
             ));
         }
     }

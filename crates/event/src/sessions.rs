@@ -285,7 +285,7 @@ impl std::error::Error for SessionsError {}
 fn bad(session: Option<usize>, message: String) -> SessionsError {
     SessionsError {
         session,
-        error: EventError::new(Problem::inconsistent(message)),
+        error: EventError::new(crate::Contradiction::AcrossSessions(message)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! WBF 5: a board-a-match teams stage, by the final score.
 
 use super::prelude::*;
+use crate::Contradiction;
 
 /// WBF 5: board-a-match teams.
 pub(crate) const ENTRY: Entry = Entry::new(
@@ -32,7 +33,9 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
             if from_matches.contains(&id) {
                 return Err(EventError::at(
                     FieldPath::key("contestants").i(i).k("score"),
-                    Problem::inconsistent(format!("{id}'s carry-over is given both here and in matches[].carryover: give it once")),
+                    Contradiction::CarryOverTwice {
+                        who: id.to_string(),
+                    },
                 ));
             }
             carry.insert(id, s.clone());

@@ -1,5 +1,6 @@
 //! WBF 2: a knockout match, by IMPs (and carry-over).
 
+use crate::Contradiction;
 use countback_tiebreak_wbf::{KnockoutStage, Qualification};
 
 use super::prelude::*;
@@ -39,22 +40,14 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         ));
     }
     if teams.len() != 2 {
-        let message = if marked {
-            format!(
-                "the knockout match is between two teams; the matches marked knockout name {}",
-                teams
-                    .iter()
-                    .map(|t| t.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+        let contradiction = if marked {
+            Contradiction::KnockoutTeams {
+                teams: teams.iter().map(|t| t.as_str().to_owned()).collect(),
+            }
         } else {
-            "the file has matches between several teams: mark the knockout match with stage = \"knockout\" and the qualification matches with stage = \"qualification\"".to_owned()
+            Contradiction::KnockoutUnmarked
         };
-        return Err(EventError::at(
-            FieldPath::key("matches"),
-            Problem::inconsistent(message),
-        ));
+        return Err(EventError::at(FieldPath::key("matches"), contradiction));
     }
     if let (false, [(_, a), (i, b), ..]) = (marked, ko.as_slice()) {
         // Without stages every match would be the knockout match and its
