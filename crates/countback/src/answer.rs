@@ -108,6 +108,11 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             crate::trf_audit::write(out, audit, *edition, shown.format, half_for(None))
         }
         Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
+        // JSON whatever the format: a schema is JSON.
+        Answer::Schema(schema) => {
+            serde_json::to_writer_pretty(&mut *out, schema).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
         Answer::TeamAudited { audit, .. } => {
             crate::trf_audit::write_teams(out, audit, shown.format)
         }
@@ -161,7 +166,7 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             shown.half.unwrap_or(HalfDisplay::Even),
         )),
         Answer::Vp(v) => Some(crate::vp::doc(v)),
-        Answer::TeamAudited { .. } | Answer::Usebio(_) => None,
+        Answer::TeamAudited { .. } | Answer::Usebio(_) | Answer::Schema(_) => None,
     }
 }
 
@@ -189,7 +194,8 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
         | Answer::Audited(_)
         | Answer::Usebio(_)
         | Answer::Combined(_)
-        | Answer::Vp(_) => &[],
+        | Answer::Vp(_)
+        | Answer::Schema(_) => &[],
     }
 }
 

@@ -213,8 +213,16 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
             Ok(Exit::Success)
         }
         Command::Schema => {
-            let text = serde_json::to_string_pretty(&countback_event::schema()).unwrap_or_default();
-            emit(&format!("{text}\n"))?;
+            let mut out = Vec::new();
+            let shown = Shown {
+                format: Format::Json,
+                half: None,
+                explain: false,
+                boards: None,
+            };
+            crate::answer::write(&mut out, &countback_event::answer_schema(), &shown)
+                .map_err(CliError::Output)?;
+            emit(&String::from_utf8_lossy(&out))?;
             Ok(Exit::Success)
         }
         Command::Score(args) => score(args),

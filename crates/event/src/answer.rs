@@ -198,6 +198,8 @@ pub enum Answer {
     /// IMP margins converted to VPs on a named scale, or its whole table
     /// ([`answer_vp`]).
     Vp(Box<VpAnswer>),
+    /// The JSON Schema of the event file format ([`answer_schema`]).
+    Schema(Box<serde_json::Value>),
     /// A TRF file's declared ranks and points checked.
     TrfAudited {
         /// The findings.
@@ -373,6 +375,13 @@ pub fn answer_vp(request: &VpRequest) -> Result<Answer, Refusal> {
         bands,
         fractional: request.fractional.clone(),
     })))
+}
+
+/// The JSON Schema of the event file format, as an answer: the one call
+/// for it, from the command line (`schema`) or any other front end.
+#[must_use]
+pub fn answer_schema() -> Answer {
+    Answer::Schema(Box::new(crate::schema()))
 }
 
 /// Answer `request` on several sessions of one event, each a file,

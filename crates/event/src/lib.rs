@@ -55,7 +55,7 @@ pub use countback_model as model;
 pub use countback_vp as vp;
 
 pub use answer::{
-    answer, answer_sessions, answer_vp, Answer, FileKind, Job, Options, Refusal, Request, VpAnswer,
+    answer, answer_schema, answer_sessions, answer_vp, Answer, FileKind, Job, Options, Refusal, Request, VpAnswer,
     VpRequest,
 };
 

@@ -581,6 +581,8 @@ impl Ask {
             // The page does not ask for USEBIO; were it to, the answer
             // is written as it is.
             countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None),
+            // The page does not ask for the schema either.
+            countback_event::Answer::Schema(_) => ("the event file's JSON Schema".to_owned(), None),
             countback_event::Answer::Vp(v) => (format!("IMPs to VPs by {}", v.table.scale()), None),
             countback_event::Answer::Combined(c) => (
                 format!(
