@@ -16,10 +16,16 @@
 //! 4.78 G -> 2.98 G instructions for the command, the event library's
 //! answer (`rank`) 3.21 G -> 1.40 G, the text rendering unchanged at 1.41 G.
 //!
+//! Issue 43: the floor printed beside it, what any program reading the
+//! same file must do at least (each `001` line's results read and its
+//! points summed), and the ratio of `rank` to it.
+//!
 //! 9,999 is the most players a TRF-16 file can number (four-column
 //! starting ranks). A debug build (as under `cargo clippy --all-targets`
 //! or `cargo test --benches`) uses 300 players, so that it runs in seconds.
 #![allow(missing_docs, clippy::expect_used)]
+// The ratio to the floor is a printed measurement, never a score.
+#![allow(clippy::float_arithmetic)]
 
 use std::hint::black_box;
 use std::io;
@@ -49,7 +55,28 @@ fn bench(c: &mut Criterion) {
     let ranked = rank().expect("the synthetic Swiss must rank");
     assert_eq!(ranked.columns.len(), 31, "every code of the full list");
 
+    let time = |f: &dyn Fn() -> usize| {
+        let mut runs: Vec<std::time::Duration> = (0..5)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                black_box(f());
+                start.elapsed()
+            })
+            .collect();
+        runs.sort();
+        runs.get(2).copied().unwrap_or_default()
+    };
+    let floor = time(&|| points_floor(&text));
+    let whole = time(&|| usize::from(rank().is_ok()));
+    println!(
+        "fide {n} x {ROUNDS}: floor (read each 001 line, sum its points) {floor:?}, rank {whole:?} ({:.1}× the floor)",
+        whole.as_secs_f64() / floor.as_secs_f64()
+    );
+
     let mut group = c.benchmark_group(format!("fide-{n}x{ROUNDS}-full-list"));
+    group.bench_function("floor_points_sum", |b| {
+        b.iter(|| points_floor(black_box(&text)))
+    });
     group.sample_size(10);
     // Read the TRF, rank, and fill every column: the event library's
     // answer, what any front end pays.
@@ -73,6 +100,30 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// The floor: each player's line read and the points of its results
+/// summed (in half points: `1`, `+`, `W` and a full-point bye `F`/`U` are
+/// two, `=`, `D` and a half-point bye `H` one), as TRF-16 lays the
+/// results out (from column 92, ten columns a round, the result last).
+/// Returns the sum, so nothing is optimised away.
+fn points_floor(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            l.as_bytes()
+                .get(91..)
+                .unwrap_or_default()
+                .chunks(10)
+                .filter_map(|round| round.get(7))
+                .map(|r| match r {
+                    b'1' | b'+' | b'W' | b'F' | b'U' => 2,
+                    b'=' | b'D' | b'H' => 1,
+                    _ => 0,
+                })
+                .sum::<usize>()
+        })
+        .sum()
 }
 
 criterion_group!(benches, bench);

@@ -2,7 +2,10 @@
 //! `score` command's: read, check, score, standings and board tables), from
 //! each reader, beside sorting the same scores as plain integers, the floor
 //! of matchpointing. The ratio of each to that sort is printed before
-//! criterion's own figures.
+//! criterion's own figures. Issue 43: from JSON, also beside the floor of
+//! the whole job (`json_floor`: the file parsed with serde into borrowed
+//! lines, each board matchpointed by an integer sort), the ratio the issue
+//! sets its bar by (1.5×).
 //!
 //! The sizes are the issue's: one board of 100,000 results and a session
 //! of 1,000,000 (40,000 tables × 25 boards; the event file's limit is
@@ -18,7 +21,7 @@ use std::time::Duration;
 
 use countback_event::{answer, FileKind, Job, Notation, Request};
 use countback_test_support::synthetic::{
-    json_mitchell, median, mitchell_points, pbn_mitchell, sort_boards, usebio_mitchell,
+    json_floor, json_mitchell, median, mitchell_points, pbn_mitchell, sort_boards, usebio_mitchell,
 };
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -65,6 +68,16 @@ fn bench_case(c: &mut Criterion, tables: u32, boards: u32, readers: &[Reader]) {
             text.len(),
             whole.as_secs_f64() / floor.as_secs_f64(),
         );
+        if reader == "json" {
+            let parsed = median(3, || usize::from(json_floor(&text) > 0));
+            println!(
+                "{name} from json: floor (serde parse + integer-sort matchpoints) {parsed:?}, score {whole:?} ({:.2}× the floor)",
+                whole.as_secs_f64() / parsed.as_secs_f64(),
+            );
+            g.bench_function("floor_parse_and_sort_json", |b| {
+                b.iter(|| json_floor(black_box(&text)))
+            });
+        }
         g.bench_function(format!("score_from_{reader}"), |b| {
             b.iter(|| score(black_box(text.as_bytes()), kind))
         });

@@ -169,6 +169,55 @@ pub fn sort_boards(boards: &[Vec<i32>]) -> usize {
         .sum()
 }
 
+/// The floor of scoring a JSON session (issue 43): what a small program
+/// must do at least, parse the file with serde into borrowed lines and
+/// matchpoint each board by an integer sort (a line's points: twice the
+/// scores below it plus the others equal to it, found by binary search in
+/// the sorted board). Artificial scores and boards not played are left
+/// out, as [`mitchell_points`] leaves them. Returns the sum of the match
+/// points, so nothing is optimised away.
+///
+/// # Panics
+/// If `text` is not a session as [`json_mitchell`] writes it.
+#[must_use]
+pub fn json_floor(text: &str) -> u64 {
+    #[derive(serde::Deserialize)]
+    struct File<'a> {
+        #[serde(borrow)]
+        boards: Vec<Board<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Board<'a> {
+        #[serde(borrow)]
+        results: Vec<Line<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Line<'a> {
+        #[serde(borrow)]
+        score: &'a str,
+    }
+    #[allow(clippy::expect_used)] // A bench's own input.
+    let file: File<'_> = serde_json::from_str(text).expect("a session as json_mitchell writes it");
+    let mut total = 0u64;
+    let mut sorted = Vec::new();
+    for board in &file.boards {
+        sorted.clear();
+        sorted.extend(
+            board
+                .results
+                .iter()
+                .filter_map(|l| l.score.parse::<i32>().ok()),
+        );
+        sorted.sort_unstable();
+        for &s in &sorted {
+            let below = sorted.partition_point(|&x| x < s);
+            let up_to = sorted.partition_point(|&x| x <= s);
+            total += (2 * below + (up_to - below - 1)) as u64;
+        }
+    }
+    total
+}
+
 /// The median of `runs` timings of `f`, for the ratios the scale benches
 /// print before criterion's own figures.
 pub fn median(runs: usize, mut f: impl FnMut() -> usize) -> std::time::Duration {
