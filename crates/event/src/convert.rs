@@ -4,6 +4,7 @@
 //! director can find it in the file.
 
 use crate::Contradiction;
+use crate::Needed;
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_model::{
@@ -33,7 +34,7 @@ pub fn contestants(event: &EventFile) -> Result<BTreeSet<ContestantId>> {
     if set.is_empty() {
         return Err(EventError::at(
             FieldPath::key("contestants"),
-            Problem::missing("at least one contestant", "every procedure"),
+            Needed::Contestant,
         ));
     }
     Ok(set)
@@ -156,10 +157,7 @@ fn converted(
     let by_board = m.board_results.is_some() || m.board_imps.is_some();
     let Some(scale) = info.vp_scale else {
         if m.boards.is_some() {
-            return Err(EventError::at(
-                at().k("boards"),
-                Problem::missing("event.vp_scale", "a match's number of boards"),
-            ));
+            return Err(EventError::at(at().k("boards"), Needed::VpScaleForBoards));
         }
         if by_board {
             let field = if m.board_results.is_some() {
@@ -169,7 +167,7 @@ fn converted(
             };
             return Err(EventError::at(
                 at().k(field),
-                Problem::missing("event.vp_scale", "a match given board by board"),
+                Needed::VpScaleForBoardByBoard,
             ));
         }
         return Ok(None);
@@ -223,15 +221,7 @@ fn converted(
             ))
         }
         (Some(b), _, _) | (None, Some(b), _) | (None, None, Some(b)) => b,
-        (None, None, None) => {
-            return Err(EventError::at(
-                at(),
-                Problem::missing(
-                    "the number of boards (event.boards_per_match, or the match's boards)",
-                    "the VP scale",
-                ),
-            ))
-        }
+        (None, None, None) => return Err(EventError::at(at(), Needed::BoardsForTheScale)),
     };
     let fractional = info
         .fractional_imps
@@ -327,13 +317,7 @@ fn encounter(
         }
     }
     if scores.is_empty() {
-        return Err(EventError::at(
-            at(),
-            Problem::missing(
-                "a score (vp, imps, total_points or match_points)",
-                "every match",
-            ),
-        ));
+        return Err(EventError::at(at(), Needed::MatchScore));
     }
     let weight = m.weight.clone().unwrap_or(Score::ONE);
     if !weight.is_positive() {
@@ -401,10 +385,7 @@ fn line_outcome(
             line().k("weighted"),
             Contradiction::ScoreAndWeighted,
         )),
-        (None, None) => Err(EventError::at(
-            line().k("score"),
-            Problem::missing("`score` or `weighted`", "a traveller line"),
-        )),
+        (None, None) => Err(EventError::at(line().k("score"), Needed::LineScore)),
     }
 }
 
@@ -435,10 +416,7 @@ fn weighted_outcome(parts: &[crate::file::WeightedPart], at: &FieldPath) -> Resu
         components.push((part.weight.clone(), ns_points));
     }
     if components.is_empty() {
-        return Err(EventError::at(
-            at.clone(),
-            Problem::missing("at least one component", "a weighted score (Law 12C1(c))"),
-        ));
+        return Err(EventError::at(at.clone(), Needed::WeightedComponent));
     }
     let sum: Score = components.iter().map(|(w, _)| w).sum();
     if sum != Score::integer(1) {
@@ -589,10 +567,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
         ));
     }
     if out.is_empty() {
-        return Err(EventError::at(
-            FieldPath::key("boards"),
-            Problem::missing("at least one board", "scoring a pairs session"),
-        ));
+        return Err(EventError::at(FieldPath::key("boards"), Needed::Board));
     }
     Ok(out)
 }
@@ -601,10 +576,7 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
 pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Crosstable> {
     let rounds = event.games.iter().map(|g| g.round).max().unwrap_or(0);
     if rounds == 0 {
-        return Err(EventError::at(
-            FieldPath::key("games"),
-            Problem::missing("at least one game", "a chess procedure"),
-        ));
+        return Err(EventError::at(FieldPath::key("games"), Needed::Game));
     }
     let mut slots: BTreeMap<ContestantId, BTreeMap<u32, RoundResult>> =
         set.iter().map(|c| (c.clone(), BTreeMap::new())).collect();
@@ -688,7 +660,10 @@ pub fn crosstable(event: &EventFile, set: &BTreeSet<ContestantId>) -> Result<Cro
                 .unwrap_or(0);
             EventError::at(
                 contestant_path(i),
-                Problem::missing(format!("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\")"), "the crosstable"),
+                Needed::RoundResult {
+                    player: player.to_string(),
+                    round: round.0,
+                },
             )
         })?;
         rows.push((player, results));

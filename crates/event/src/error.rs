@@ -165,14 +165,9 @@ pub enum Problem {
         /// What it must be.
         expected: String,
     },
-    /// Something the procedure needs is missing.
-    #[error("{what} is needed by {by}")]
-    Missing {
-        /// What.
-        what: String,
-        /// Needed by what.
-        by: String,
-    },
+    /// Something the procedure needs is missing: what, and by what.
+    #[error(transparent)]
+    Missing(#[from] Needed),
     /// Something the procedure does not use was given: refused rather than
     /// silently ignored.
     #[error("{what} is not used by {by}: {hint}")]
@@ -450,6 +445,89 @@ pub enum Contradiction {
     AcrossSessions(String),
 }
 
+/// What an event file lacks that a procedure or a step needs, each kind
+/// worded once here as "what is needed by what".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Needed {
+    /// No contestant at all.
+    #[error("at least one contestant is needed by every procedure")]
+    Contestant,
+    /// No board at all in a pairs session.
+    #[error("at least one board is needed by scoring a pairs session")]
+    Board,
+    /// No game at all in a chess event.
+    #[error("at least one game is needed by a chess procedure")]
+    Game,
+    /// A match's boards given without a VP scale to count them for.
+    #[error("event.vp_scale is needed by a match's number of boards")]
+    VpScaleForBoards,
+    /// A match given board by board without a VP scale.
+    #[error("event.vp_scale is needed by a match given board by board")]
+    VpScaleForBoardByBoard,
+    /// A VP scale with no number of boards to read it at.
+    #[error("the number of boards (event.boards_per_match, or the match's boards) is needed by the VP scale")]
+    BoardsForTheScale,
+    /// A match with no score in any unit.
+    #[error("a score (vp, imps, total_points or match_points) is needed by every match")]
+    MatchScore,
+    /// A traveller line with no score.
+    #[error("`score` or `weighted` is needed by a traveller line")]
+    LineScore,
+    /// A weighted score with no part.
+    #[error("at least one component is needed by a weighted score (Law 12C1(c))")]
+    WeightedComponent,
+    /// A crosstable gap: a player with no entry in a round.
+    #[error("a result for {player} in round {round} (record a bye, a forfeit or \"withdrawn\") is needed by the crosstable")]
+    RoundResult {
+        /// The player.
+        player: String,
+        /// The round.
+        round: u32,
+    },
+    /// An IHSA match without its match points.
+    #[error("match_points is needed by the ihsa procedure")]
+    IhsaMatchPoints,
+    /// A knockout file with no knockout match.
+    #[error("a knockout match (a match with stage = \"knockout\") is needed by the wbf-knockout procedure")]
+    KnockoutMatch,
+    /// Several matches between the knockout's two teams, none staged.
+    #[error("a `stage` on each match: {first} v {second} play {matches} matches (round {} and round {}), and without stages their IMPs would be added up as one knockout match; mark the knockout match (each of its segments) stage = \"knockout\" and a qualification match stage = \"qualification\" is needed by a knockout file with more than one match", .rounds[0], .rounds[1])]
+    Stages {
+        /// One team.
+        first: String,
+        /// The other.
+        second: String,
+        /// How many matches they play.
+        matches: usize,
+        /// The rounds of the first two.
+        rounds: [u32; 2],
+    },
+    /// A knockout match without its IMPs.
+    #[error("the IMPs of the knockout match is needed by the wbf-knockout procedure")]
+    KnockoutImps,
+    /// Ranking with no procedure named by the file or the run.
+    #[error(
+        "a procedure (the file's event.procedure, or one chosen for this run) is needed by ranking"
+    )]
+    Procedure,
+    /// A procedure's stage that ranks by a qualification rank not given.
+    #[error("qualification_rank is needed by the {procedure} procedure")]
+    QualificationRank {
+        /// The procedure.
+        procedure: String,
+    },
+    /// A teams results file with no teams procedure chosen.
+    #[error(
+        "a teams procedure ({}) is needed by ranking a teams results file",
+        teams_procedures()
+    )]
+    TeamsProcedure,
+    /// Gap PARs without the boards each pair was due.
+    #[error("contestants[].boards_due for the pairs with gaps is needed by scoring.percentage = \"gap_par\"")]
+    BoardsDue,
+}
+
 /// ` (weight 1/2)` for a part of a match, nothing for a whole one.
 fn weight_note(weight: &Score) -> String {
     if *weight == Score::ONE {
@@ -462,15 +540,6 @@ fn weight_note(weight: &Score) -> String {
 // Constructors for the variants built in many places: each names its
 // fields in the variant's order, so a call reads like the message it makes.
 impl Problem {
-    /// [`Problem::Missing`]: `what` is needed by `by`.
-    #[must_use]
-    pub fn missing(what: impl Into<String>, by: impl Into<String>) -> Problem {
-        Problem::Missing {
-            what: what.into(),
-            by: by.into(),
-        }
-    }
-
     /// [`Problem::NotUsed`]: `what` is not used by `by`; `hint` says what to
     /// do instead.
     #[must_use]

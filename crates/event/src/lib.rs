@@ -64,7 +64,9 @@ pub use columns::Column;
 pub use convert::Conversion;
 /// A pair's standing in a scored session ([`Field::standings`]).
 pub use countback_matchpoints::Standing;
-pub use error::{Contradiction, EventError, FieldPath, LineColumn, Located, Problem, Segment};
+pub use error::{
+    Contradiction, EventError, FieldPath, LineColumn, Located, Needed, Problem, Segment,
+};
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
 pub use rank::{RankRequest, Ranking};

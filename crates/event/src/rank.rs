@@ -1,5 +1,6 @@
 //! Each named procedure: the event in, a ranked outcome out.
 
+use crate::Needed;
 use std::collections::{BTreeMap, BTreeSet};
 
 use countback_model::{ContestantId, Encounter, Score, TieBreakOutcome};
@@ -236,15 +237,10 @@ pub(crate) fn options_path() -> FieldPath {
 
 /// Apply the request's procedure to the event.
 pub fn rank(event: &EventFile, request: &RankRequest) -> Result<Ranking> {
-    let procedure = request.procedure.or(event.event.procedure).ok_or_else(|| {
-        EventError::at(
-            FieldPath::key("event").k("procedure"),
-            Problem::missing(
-                "a procedure (the file's event.procedure, or one chosen for this run)",
-                "ranking",
-            ),
-        )
-    })?;
+    let procedure = request
+        .procedure
+        .or(event.event.procedure)
+        .ok_or_else(|| EventError::at(FieldPath::key("event").k("procedure"), Needed::Procedure))?;
     check_uses(event, procedure)?;
     let mut warnings = Vec::new();
     crate::checks::typed_match_figures(event, procedure.entry().bam_points, &mut warnings)?;
@@ -355,10 +351,9 @@ impl Ctx<'_> {
                     .ok_or_else(|| {
                         EventError::at(
                             FieldPath::key("contestants").i(i).k("qualification_rank"),
-                            Problem::missing(
-                                "qualification_rank",
-                                format!("the {} procedure", self.procedure),
-                            ),
+                            Needed::QualificationRank {
+                                procedure: self.procedure.to_string(),
+                            },
                         )
                     })
             })

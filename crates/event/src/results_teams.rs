@@ -6,6 +6,7 @@
 //! file builds — the file becomes an [`EventFile`] of matches with their
 //! IMPs, the scale and the boards, and is ranked as that file would be.
 
+use crate::Needed;
 use std::str::FromStr;
 
 use countback_model::Score;
@@ -355,13 +356,7 @@ pub fn rank(
     match crate::results::parse_any(bytes)? {
         crate::results::Parsed::Teams(session) => {
             let procedure = procedure.ok_or_else(|| {
-                EventError::at(
-                    FieldPath::run(Some("procedure")),
-                    Problem::missing(
-                        format!("a teams procedure ({})", crate::error::teams_procedures()),
-                        "ranking a teams results file",
-                    ),
-                )
+                EventError::at(FieldPath::run(Some("procedure")), Needed::TeamsProcedure)
             })?;
             rank_session(session, procedure, options).map(Some)
         }

@@ -1,6 +1,7 @@
 //! Pairs sessions: scoring an event file's boards.
 
 use crate::Contradiction;
+use crate::Needed;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashSet, HashSetExt};
@@ -451,10 +452,7 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
     if due.is_empty() {
         return Err(EventError::at(
             FieldPath::key("contestants"),
-            Problem::missing(
-                "contestants[].boards_due for the pairs with gaps",
-                "scoring.percentage = \"gap_par\"",
-            ),
+            Needed::BoardsDue,
         ));
     }
     Ok(due)

@@ -1,5 +1,6 @@
 //! IHSA: a chess team event by tournament points.
 
+use crate::Needed;
 use countback_tiebreak_chess::{CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
 
 use super::prelude::*;
@@ -29,7 +30,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let Some((a, b)) = e.scores_for(&e.first, Unit::MatchPoints) else {
             return Err(EventError::at(
                 match_path(*i).k("match_points"),
-                Problem::missing("match_points", "the ihsa procedure"),
+                Needed::IhsaMatchPoints,
             ));
         };
         if e.status == EncounterStatus::Awarded {

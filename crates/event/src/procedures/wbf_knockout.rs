@@ -1,6 +1,7 @@
 //! WBF 2: a knockout match, by IMPs (and carry-over).
 
 use crate::Contradiction;
+use crate::Needed;
 use countback_tiebreak_wbf::{KnockoutStage, Qualification};
 
 use super::prelude::*;
@@ -33,10 +34,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     if ko.is_empty() {
         return Err(EventError::at(
             FieldPath::key("matches"),
-            Problem::missing(
-                "a knockout match (a match with stage = \"knockout\")",
-                "the wbf-knockout procedure",
-            ),
+            Needed::KnockoutMatch,
         ));
     }
     if teams.len() != 2 {
@@ -55,14 +53,12 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         // would silently change the knockout's result.
         return Err(EventError::at(
             match_path(*i).k("stage"),
-            Problem::missing(format!(
-                    "a `stage` on each match: {} v {} play {} matches (round {} and round {}), and without stages their IMPs would be added up as one knockout match; mark the knockout match (each of its segments) stage = \"knockout\" and a qualification match stage = \"qualification\"",
-                    a.first,
-                    a.second,
-                    ko.len(),
-                    a.round,
-                    b.round
-                ), "a knockout file with more than one match"),
+            Needed::Stages {
+                first: a.first.to_string(),
+                second: a.second.to_string(),
+                matches: ko.len(),
+                rounds: [a.round.0, b.round.0],
+            },
         ));
     }
     let mut carryover = Vec::new();
@@ -70,10 +66,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         if e.scores_for(&e.first, Unit::Imps).is_none() {
             return Err(EventError::at(
                 match_path(*i).k("imps"),
-                Problem::missing(
-                    "the IMPs of the knockout match",
-                    "the wbf-knockout procedure",
-                ),
+                Needed::KnockoutImps,
             ));
         }
         if let Some([ca, cb]) = ctx.event.matches.get(*i).and_then(|m| m.carryover.clone()) {
