@@ -166,7 +166,8 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             shown.half.unwrap_or(HalfDisplay::Even),
         )),
         Answer::Vp(v) => Some(crate::vp::doc(v)),
-        Answer::TeamAudited { .. } | Answer::Usebio(_) | Answer::Schema(_) => None,
+        Answer::TeamAudited { audit, .. } => Some(crate::trf_audit::team_doc(audit)),
+        Answer::Usebio(_) | Answer::Schema(_) => None,
     }
 }
 

@@ -425,6 +425,115 @@ fn team_sentence(r: &TeamRow) -> String {
     }
 }
 
+/// Where a team finding is: the record's line (none for a team with no
+/// rank) and the team.
+fn team_place(r: &TeamRow) -> (Option<usize>, u32) {
+    match r {
+        TeamRow::PointsDisagree { team, line, .. } | TeamRow::OutOfPlace { team, line, .. } => {
+            (Some(*line), *team)
+        }
+        TeamRow::MissingRank { team } => (None, *team),
+    }
+}
+
+/// The standings check of a team file as a document (issue 39: the HTML
+/// and the page were the text's sentences, unescaped): a table of the
+/// findings, each its line, team and sentence.
+#[must_use]
+pub fn team_doc(audit: &TeamAudit) -> Doc {
+    let mut doc = Doc {
+        title: "TRF team audit".to_owned(),
+        subtitle: vec![format!("tie-break list: {}", team_list(audit))],
+        ..Doc::default()
+    };
+    if audit.written_as == TeamRecordKind::Roster013 {
+        doc.blocks.push(Block::Para(
+            "Teams read from TRF-16 records 013, which declare no team points or ranks: nothing of theirs to check.".to_owned(),
+        ));
+        return doc;
+    }
+    let rows = team_rows(audit);
+    if rows.is_empty() {
+        doc.blocks.push(Block::Para(
+            "Every declared team rank and points total is borne out.".to_owned(),
+        ));
+        return doc;
+    }
+    doc.blocks
+        .push(Block::Heading(format!("{} finding(s)", rows.len())));
+    let mut t = Table::new(vec![
+        ("line".to_owned(), Align::Right),
+        ("team".to_owned(), Align::Right),
+        ("finding".to_owned(), Align::Left),
+    ]);
+    for r in &rows {
+        let (line, team) = team_place(r);
+        t.lines.push(Line::Cells(vec![
+            line.map(|l| l.to_string()).unwrap_or_default(),
+            format!("#{team}"),
+            team_sentence(r),
+        ]));
+    }
+    doc.blocks.push(Block::Table(t));
+    doc
+}
+
+/// One record per team finding, each figure in a column of its own, the
+/// tie-break list on every record (as the players' audit writes it).
+fn team_csv(out: &mut dyn Write, audit: &TeamAudit) -> io::Result<()> {
+    csv_record(
+        out,
+        &[
+            "finding",
+            "line",
+            "team",
+            "declared_match_points",
+            "match_points",
+            "declared_game_points",
+            "game_points",
+            "declared_rank",
+            "places",
+            "tie_breaks",
+        ],
+    )?;
+    let list = team_list(audit);
+    for r in &team_rows(audit) {
+        let (line, team) = team_place(r);
+        let mut rec: [String; 10] = Default::default();
+        rec[1] = line.map(|l| l.to_string()).unwrap_or_default();
+        rec[2] = team.to_string();
+        rec[0] = match r {
+            TeamRow::PointsDisagree {
+                declared_match_points,
+                match_points,
+                declared_game_points,
+                game_points,
+                ..
+            } => {
+                rec[3] = declared_match_points.clone().unwrap_or_default();
+                rec[4] = match_points.clone();
+                rec[5] = declared_game_points.clone().unwrap_or_default();
+                rec[6] = game_points.clone();
+                "points_disagree"
+            }
+            TeamRow::OutOfPlace {
+                declared_rank,
+                places,
+                ..
+            } => {
+                rec[7] = declared_rank.to_string();
+                rec[8] = format!("{}-{}", places[0], places[1]);
+                "out_of_place"
+            }
+            TeamRow::MissingRank { .. } => "missing_rank",
+        }
+        .to_owned();
+        rec[9] = list.clone();
+        csv_record(out, &rec)?;
+    }
+    Ok(())
+}
+
 /// The list a team file was checked against, the primary score first.
 fn team_list(audit: &TeamAudit) -> String {
     std::iter::once(audit.primary.code().to_owned())
@@ -459,7 +568,9 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
         }
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Trf => Err(crate::answer::not_trf()),
-        Format::Text | Format::Csv | Format::Html => {
+        Format::Csv => team_csv(out, audit),
+        Format::Html => write_doc(out, &team_doc(audit), DocFormat::Html),
+        Format::Text => {
             if audit.written_as == TeamRecordKind::Roster013 {
                 // TRF-16 team records hold a name and players only.
                 writeln!(
