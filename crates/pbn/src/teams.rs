@@ -445,6 +445,7 @@ impl TeamsReader {
             segments,
             stored_imps,
             stored_vps,
+            stored_points: None,
             boards: Vec::new(),
             board_count: None,
             line: line32,
