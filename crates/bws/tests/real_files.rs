@@ -16,6 +16,13 @@ use countback_usebio::{audit, parse_usebio, rescore, write_usebio, Ranking, Resc
 
 const COMMON_GAME: &str =
     "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS";
+/// The EBU's convention, 2 per result beaten: the arithmetic the tests of
+/// reading (and the independent scorer they compare with) work by hand.
+/// These ACBL clubs' files are scored under `acbl` by default since issue
+/// 41 (their member numbers show it), tested on its own below.
+const TWO_PER_BEAT: Option<countback_usebio::Convention> =
+    Some(countback_usebio::Convention::EbuWhiteBook2025);
+
 const LBC: &str = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
 
 fn read(rel: &str) -> Option<BwsFile> {
@@ -154,7 +161,7 @@ fn scored_end_to_end(
     assert_eq!(s.session.boards.len(), boards);
     let all: usize = s.session.boards.iter().map(|b| b.lines.len()).sum();
     assert_eq!(all, lines);
-    let r = rescore(&s.session, None).unwrap();
+    let r = rescore(&s.session, TWO_PER_BEAT).unwrap();
     // Independent totals agree with the library's for every pair.
     let naive = naive_totals(&s);
     for st in &r.standings {
@@ -382,7 +389,7 @@ fn lbc_with_remark(remark: &str) -> Option<BwsFile> {
 #[test]
 fn lbc_arbitral_scores_in_every_form_are_read() {
     let Some(plain) = read(LBC) else { return };
-    let plain = rescore(&plain.session().unwrap().session, None).unwrap();
+    let plain = rescore(&plain.session().unwrap().session, TWO_PER_BEAT).unwrap();
     let nine_ew = ContestantId::new("9EW");
     let on_21 = plain.standing(&nine_ew).unwrap().raw_total.clone();
     for (remark, ns, ew) in [
@@ -399,7 +406,7 @@ fn lbc_arbitral_scores_in_every_form_are_read() {
         let f = lbc_with_remark(remark).unwrap();
         assert_eq!(f.not_played().count(), 0, "{remark}");
         let s = f.session().unwrap();
-        let r = rescore(&s.session, None).unwrap();
+        let r = rescore(&s.session, TWO_PER_BEAT).unwrap();
         let of_top = |p: i64| Score::new(p * 18, 100).unwrap().to_string();
         // Board 10: the line at table 7 (7NS v 9EW) and one real line.
         assert_eq!(line_mp(&r, 10, "7NS"), (of_top(ns), of_top(ew)), "{remark}");
@@ -545,4 +552,79 @@ fn lbc_under_the_acbl_convention_gives_acblscores_figures() {
         let pct = hundredth_up(&total) * Score::integer(100) * Score::new(1, 27 * 9).unwrap();
         assert_eq!(st.percentage.as_ref(), Some(&pct), "{}", st.id);
     }
+}
+
+/// Issue 41: the ACBL convention "inferred where the file shows the
+/// country". A `.bws` names no scoring program; an ACBL club's members are
+/// known by their numbers: "ACBL assigns a seven-digit player number to
+/// each member … When a player reaches Life Master status … the
+/// substitution of a letter for the first digit, alphabetically from J for
+/// 1 to R for 9" (ACBL Handbook, I, "The Player Number"). LBC's
+/// `PlayerNumbers` give 40 numbers, each seven digits (none lettered); the
+/// Common Game file 43 (of its 44 seats, one has no number). Both are scored under `acbl` with no option, say
+/// so and why, and give what choosing `acbl` gives: the totals and
+/// percentages worked by hand in
+/// `lbc_under_the_acbl_convention_gives_acblscores_figures`, and places in
+/// each direction (a Mitchell) by the printed percentage, equal ones
+/// sharing the place (1 + the pairs of the field placed above).
+#[test]
+fn an_acbl_clubs_bws_is_scored_under_acbl_as_its_member_numbers_show() {
+    for (rel, numbers) in [
+        (LBC, 40),
+        (
+            "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS",
+            43,
+        ),
+    ] {
+        let Some(f) = read(rel) else { return };
+        let s = f.session().unwrap();
+        let inferred = rescore(&s.session, None).unwrap();
+        assert_eq!(
+            inferred.convention,
+            countback_usebio::Convention::Acbl,
+            "{rel}"
+        );
+        let why = inferred.convention_source.to_string();
+        countback_test_support::assert_shows(
+            &why,
+            &[
+                "inferred",
+                &format!("{numbers} of {numbers} member numbers"),
+                "ACBL Handbook",
+            ],
+        );
+        let chosen = rescore(&s.session, Some(countback_usebio::Convention::Acbl)).unwrap();
+        assert_eq!(inferred.standings, chosen.standings, "{rel}");
+        for st in &inferred.standings {
+            let above = inferred
+                .standings
+                .iter()
+                .filter(|o| o.field == st.field && o.percentage > st.percentage)
+                .count();
+            assert_eq!(
+                st.place,
+                u32::try_from(above).unwrap() + 1,
+                "{rel} {}",
+                st.id
+            );
+        }
+    }
+}
+
+/// The EBU's convention stays the default where nothing says otherwise:
+/// one member number not of the ACBL's form (an EBU number has six
+/// digits) and the LBC session is not inferred to be an ACBL club's.
+#[test]
+fn one_member_number_of_another_form_keeps_the_default() {
+    let Some(f) = read(LBC) else { return };
+    let mut s = f.session().unwrap().session;
+    let p = s
+        .participants
+        .iter_mut()
+        .find(|p| p.member_ids.iter().any(Option::is_some))
+        .unwrap();
+    p.member_ids[0] = Some("800001".to_owned());
+    let r = rescore(&s, None).unwrap();
+    assert_eq!(r.convention, countback_usebio::Convention::EbuWhiteBook2025);
+    assert!(r.convention_source.to_string().contains("the default"));
 }

@@ -646,6 +646,10 @@ struct RescoreJson<'a> {
     /// How the file writes its figures (`centred`: match points relative
     /// to the average, Ruter's `MP1`).
     rule: &'a countback_event::results::FileRule,
+    /// The convention the file was scored under, and where it came from
+    /// (the writer, chosen, inferred from the file, or the default).
+    convention: &'static str,
+    convention_source: &'a countback_event::results::ConventionSource,
     standings: Vec<RescoredJson<'a>>,
     /// The board tables asked for (`--boards`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1012,6 +1016,12 @@ pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> 
         "Every figure is exact (the exact values are under {FOR_THE_SCORER}); an exact half is rounded {} for display (--half).",
         half_words(half)
     )];
+    // Which program's choices scored the file, and why those (issue 41:
+    // an ACBL club's file is known by its member numbers).
+    footer.push(format!(
+        "Scored under the {} convention ({}).",
+        r.convention, r.convention_source
+    ));
     if centred(session) {
         footer.push(centred_words(session));
     }
@@ -1133,6 +1143,8 @@ pub fn rescored(
                 source: session.format.name(),
                 half: half.name(),
                 rule: &session.rule,
+                convention: r.convention.name(),
+                convention_source: &r.convention_source,
                 standings: rows
                     .iter()
                     .map(|s| RescoredJson {

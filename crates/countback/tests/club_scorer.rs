@@ -82,9 +82,11 @@ fn as_usebio(file: &Path, extra: &[&str]) -> (String, PathBuf) {
 /// those the USEBIO file gives again when rescored.
 ///
 /// Independent figure: the Common Game is complete (11 tables, every
-/// board at every table), so each board gives 11 × 10 = 110 match points
-/// to each direction's 11 pairs (a top of 20, 2 per pair beaten, a tie
-/// shared): the 22 totals sum to 27 × 110 × 2 = 5,940.
+/// board at every table). Its member numbers are the ACBL's, so it is
+/// scored as ACBLscore scores it (issue 41; the output says so): 1 per
+/// pair beaten, a tie shared, so each board gives 11 × 10 / 2 = 55 match
+/// points to each direction's 11 pairs (a top of 10): the 22 totals sum
+/// to 27 × 55 × 2 = 2,970.
 #[test]
 fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
     for rel in [COMMON_GAME, LBC] {
@@ -94,6 +96,9 @@ fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
             rel,
         );
         let from_bws = standings(&json);
+        let parsed: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(parsed["convention"], "acbl", "{rel}");
+        assert_eq!(parsed["convention_source"]["from"], "inferred", "{rel}");
         let (xml, written) = as_usebio(&bws, &[]);
         let json_again = ok(
             COUNTBACK.run_mixed(&[&"score", &written, &"--format", &"json"]),
@@ -122,7 +127,7 @@ fn a_bws_is_scored_as_the_usebio_of_the_same_session() {
                 den *= b;
             }
             assert_eq!(num % den, 0, "{num}/{den}");
-            assert_eq!(num / den, 27 * 110 * 2);
+            assert_eq!(num / den, 27 * 55 * 2);
         }
     }
 }
@@ -186,8 +191,9 @@ const SESSIONS: &[(&str, &str)] = &[
         "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
         "nz_scorer",
     ),
-    (COMMON_GAME, "ebu_white_book_2025"),
-    (LBC, "ebu_white_book_2025"),
+    // ACBL clubs' `.bws`: `acbl`, known by their member numbers (issue 41).
+    (COMMON_GAME, "acbl"),
+    (LBC, "acbl"),
 ];
 
 /// Issue 27 item 4 (Why: "Nothing goes out in the format bodies require …
@@ -274,6 +280,11 @@ fn a_bws_is_named_as_such_in_the_output() {
     ))
     .unwrap();
     assert_eq!(json["source"], "Bridgemate .bws");
+    // The text names the convention and why (issue 41).
+    assert!(
+        text.contains("Scored under the acbl convention (inferred: 40 of 40 member numbers"),
+        "{text}"
+    );
     let (_, written) = as_usebio(&bws, &[]);
     let again: Value = serde_json::from_str(&ok(
         COUNTBACK.run_mixed(&[&"score", &written, &"--format", &"json"]),

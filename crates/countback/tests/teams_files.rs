@@ -296,3 +296,20 @@ fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
     assert!(w[0].contains("wbf-2013-discrete at 4 boards"), "{w:?}");
     assert!(w[0].contains("4 of 4 stored match VPs"), "{w:?}");
 }
+
+/// Issue 41: the point-a-board file is read and its figures scored board
+/// by board (crates/pbn/tests/corpus.rs); ranking it by a procedure is not
+/// built yet, so `rank` refuses it saying what it is (exit 65) rather than
+/// rank it by IMPs the file does not score (each board's two rooms would
+/// otherwise be IMPed and the BAM procedure fed the IMP totals).
+#[test]
+fn a_point_a_board_file_is_refused_by_rank_not_ranked_by_imps() {
+    let Some(path) = countback_test_support::shared_file(
+        "bridge-data/real-world/jacquicollier-ukbridge-club-website/point-a-board/usebio.xml",
+    ) else {
+        return;
+    };
+    let out = COUNTBACK.run_mixed(&[&"rank", &path, &"--procedure", &"wbf-bam"]);
+    assert_eq!(out.code, 65, "{}", out.stdout);
+    assert!(out.stderr.contains("point-a-board"), "{}", out.stderr);
+}

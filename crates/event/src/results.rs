@@ -15,7 +15,7 @@ pub use countback_usebio::Rescore;
 /// A pair's standing in a rescored session.
 pub use countback_usebio::Standing;
 /// One audit finding, and a scoring program's convention and display.
-pub use countback_usebio::{convention::Display, Convention, Finding};
+pub use countback_usebio::{convention::Display, Convention, ConventionSource, Finding};
 /// What a results file says (its participants, travellers, stored figures,
 /// its rule and what it carries but no figure uses), a rescored line and
 /// board, how a line was scored, and an audit's counts by class.

@@ -287,6 +287,17 @@ pub fn rank_session(
     procedure: Procedure,
     options: &RawOptions,
 ) -> Result<TeamsRanked> {
+    // A point-a-board file is won board by board: its IMPs or a VP scale
+    // would rank it by figures it does not have (issue 41). Its figures are
+    // scored and audited by `countback_usebio::score_pab`; ranking it by
+    // a procedure is not built yet, so it is refused, never misranked.
+    if session.matches.iter().any(|m| m.stored_points.is_some()) {
+        return Err(EventError::new(Problem::wrong_kind(
+            "a point-a-board teams file (each board won, tied or lost): its board points are scored and \
+             audited by the library, but ranking it by a procedure is not built yet"
+                .to_owned(),
+        )));
+    }
     let mut options = options.clone();
     let (scale, boards) = scale_options(&mut options)?;
     let reads = procedure.entry().reads;

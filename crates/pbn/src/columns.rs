@@ -101,6 +101,10 @@ pub const INFORMATIONAL_COLUMNS: [&str; 25] = [
     "MeanPercentage",
 ];
 
+/// A score table's penalty column (issue 41): read, and refused where a
+/// row holds a penalty (`Table::penalty`).
+pub(crate) const PENALTY: &str = "ScorePenalty";
+
 /// Words in a column name that say it carries a figure: such a column, if
 /// not read, is refused rather than listed as not used.
 const FIGURE_WORDS: [&str; 11] = [

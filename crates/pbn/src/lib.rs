@@ -96,6 +96,16 @@ fn short(text: &str) -> String {
     text.chars().take(64).collect()
 }
 
+/// A tag's value as PBN 2.1 §4.8 ("Tag value inheritance") means it: a
+/// value beginning `##` is the text after it, "use this text in all
+/// subsequent games" (`[Scoring "##IMP"]` is `IMP`, on this board and every
+/// later one); a plain `#` (inherit the previous game's value) is left for
+/// the caller, which keeps the value it already has.
+fn tag_value(raw: &str) -> &str {
+    let value = raw.trim();
+    value.strip_prefix("##").map_or(value, str::trim)
+}
+
 /// The scoring a `[Scoring "…"]` value names, or `None`.
 fn event_kind(value: &str) -> Option<EventKind> {
     let v = value.to_ascii_uppercase();
@@ -270,6 +280,33 @@ impl Table {
             });
         }
         Ok(row)
+    }
+
+    /// A `ScorePenalty` cell of a row, if it holds a penalty: refused,
+    /// naming it. No writer's documentation nor the PBN standard says what
+    /// the column deducts from (match points, percentage, the board or the
+    /// session) nor from which side, so a penalty is never applied or
+    /// passed over silently; 0, `-` or empty is no penalty.
+    fn penalty(&self, line_no: usize, row: &[Cell<'_>]) -> Result<(), ParseError> {
+        let Some(cell) = self.index(columns::PENALTY).and_then(|i| row.get(i)) else {
+            return Ok(());
+        };
+        let text = cell.text.trim();
+        let none = matches!(text, "" | "-")
+            || Score::parse(&text.replace(',', ".")).is_ok_and(|p| p == Score::ZERO);
+        if none {
+            return Ok(());
+        }
+        Err(ParseError::BadValue {
+            at: pos(
+                &format!("{} column {}", self.kind.tag(), columns::PENALTY),
+                line_no,
+                cell.column,
+            ),
+            text: short(text),
+            expected: "a ScorePenalty of 0, - or empty (no penalty): what a penalty deducts, and \
+                       from whom, is documented by no writer countback knows, so it is not applied",
+        })
     }
 
     /// A line after the blank line that ended this table (`blank`): a
@@ -904,7 +941,20 @@ fn check_names(
             }
             continue;
         }
+        let penalty = table.kind == Kind::Score && c.name == columns::PENALTY;
+        if penalty {
+            // Each row's value is checked as it is read (`Table::penalty`).
+            let entry = format!(
+                "{} column {}: every value 0 or empty (no penalty), so no figure changes",
+                table.kind.tag(),
+                c.name
+            );
+            if !not_used.contains(&entry) {
+                not_used.push(entry);
+            }
+        }
         match columns::use_of(&c.name, known) {
+            _ if penalty => {}
             columns::Use::Read => {}
             columns::Use::Refused => {
                 return Err(ParseError::UnknownName {

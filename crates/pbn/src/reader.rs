@@ -15,9 +15,9 @@ use countback_usebio::{
 
 use crate::lex::{self, Cell};
 use crate::{
-    artificial, check_names, event_kind, limits, pos, score_header, short, ArtificialScale,
-    Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols, Table, SCORINGS,
-    TOTAL_COLUMNS,
+    artificial, check_names, event_kind, limits, pos, score_header, short, tag_value,
+    ArtificialScale, Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols,
+    Table, SCORINGS, TOTAL_COLUMNS,
 };
 
 /// Parse the results tables of a PBN file.
@@ -74,6 +74,9 @@ struct Reader<'t> {
     tabled: HashMap<BoardNumber, usize>,
     totals: Vec<(Vec<Cell<'t>>, usize)>,
     declared: Declared,
+    /// Whether a score table stores each board's Butler datum
+    /// (`ButlerDatum`): it tells `IMP` alone as Butler.
+    datum_stored: bool,
     not_used: Vec<String>,
     byes: usize,
     lines: Lines,
@@ -113,7 +116,7 @@ impl<'t> Reader<'t> {
     }
 
     fn tag(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
-        let value = tag.value.trim();
+        let value = tag_value(&tag.value);
         let unknown = matches!(value, "" | "#" | "?");
         match tag.name.as_str() {
             "Generator" | "Application" if self.program.is_none() => {
@@ -263,6 +266,7 @@ impl<'t> Reader<'t> {
                 board: number,
             });
         }
+        self.datum_stored |= table.columns.iter().any(|c| c.name == "ButlerDatum");
         for c in &table.columns {
             let figure = c.name.starts_with("MP_") || c.name.starts_with("IMP_");
             if figure && !self.declared.iter().any(|(n, _, _)| *n == c.name) {
@@ -306,6 +310,7 @@ impl<'t> Reader<'t> {
         };
         let Some(table) = table else { return Ok(()) };
         let row = table.row(line_no, line)?;
+        table.penalty(line_no, &row)?;
         if table.kind == Kind::Total {
             self.totals.push((row, line_no));
             return Ok(());
@@ -357,13 +362,16 @@ impl<'t> Reader<'t> {
             .or_else(|| self.meta_scoring.clone().map(|(v, l)| (v, l, 1)));
         match &stated {
             Some((value, line, column)) => {
-                let kind = event_kind(value).ok_or_else(|| ParseError::UnknownName {
-                    at: pos("[Scoring]", *line, *column),
-                    what: "scoring",
-                    found: short(value),
-                    known: SCORINGS.to_owned(),
-                })?;
-                Ok((kind, FileRule::from_scoring_tag(value)))
+                if let Some(kind) = event_kind(value) {
+                    return Ok((kind, FileRule::from_scoring_tag(value)));
+                }
+                self.imps_by_their_datum(value)
+                    .ok_or_else(|| ParseError::UnknownName {
+                        at: pos("[Scoring]", *line, *column),
+                        what: "scoring",
+                        found: short(value),
+                        known: SCORINGS.to_owned(),
+                    })
             }
             // Without the tag, match points are known by their columns;
             // IMPs alone do not say Butler or cross-IMPs.
@@ -377,6 +385,26 @@ impl<'t> Reader<'t> {
                 what: format!("a [Scoring \"…\"] tag: {SCORINGS}"),
             }),
         }
+    }
+
+    /// `IMP` alone ("the modifiers in the Scoring tag specify how the IMPs
+    /// are computed", PBN 2.1 §4.2.2; none is given) read by the file's own
+    /// columns: a score table
+    /// with a `ButlerDatum` column holds Butler IMPs, each line against
+    /// that datum; the file says so by the figure it stores. Without one,
+    /// `IMP` could be Butler or cross-IMPs, and is refused.
+    fn imps_by_their_datum(&self, value: &str) -> Option<(EventKind, FileRule)> {
+        (value.eq_ignore_ascii_case("IMP") && self.datum_stored).then(|| {
+            let mut rule = FileRule::from_scoring_tag(value);
+            // Totals summed or per board: the totals decide (`mean_or_sum`).
+            rule.imp_total = ImpTotal::PerBoard;
+            rule.reading = Some(
+                "IMP read as Butler IMPs: the score tables store each board's datum \
+                 (ButlerDatum), which only Butler scoring has"
+                    .to_owned(),
+            );
+            (EventKind::ButlerPairs, rule)
+        })
     }
 
     fn finish(mut self) -> Result<Session, ParseError> {
@@ -476,7 +504,13 @@ impl<'t> Reader<'t> {
             rule.centred,
         )?;
         if event != EventKind::MatchPointPairs && rule.imp_total == ImpTotal::PerBoard {
-            mean_or_sum(&mut rule, &participants, &boards);
+            // `IMP` alone says no more than `Mean` does: sums unless the
+            // totals show means.
+            let stated_mean = rule
+                .stated
+                .as_deref()
+                .is_some_and(|s| s.split(';').any(|p| p.trim().eq_ignore_ascii_case("Mean")));
+            mean_or_sum(&mut rule, &participants, &boards, stated_mean);
         }
         Ok(Session {
             format: SourceFormat::Pbn {
@@ -541,8 +575,19 @@ fn centred_or_from_zero(rule: &mut FileRule, lines: &[RawLine<'_>]) {
 /// 28 boards). Each pair whose stored total is its lines' sum, or their
 /// mean, at the total's printed precision votes; the reading taken, and
 /// why, is the rule's `reading`.
-fn mean_or_sum(rule: &mut FileRule, participants: &[Participant], boards: &[Board]) {
+///
+/// `stated_mean`: the file says `Mean`, so a tie of the votes keeps a mean;
+/// otherwise (`IMP` alone) a tie is a sum, what USEBIO and most writers
+/// write. A reading already given (why `IMP` is Butler) is kept before it.
+fn mean_or_sum(
+    rule: &mut FileRule,
+    participants: &[Participant],
+    boards: &[Board],
+    stated_mean: bool,
+) {
     let stated = rule.stated.clone().unwrap_or_else(|| "Mean".to_owned());
+    let before = rule.reading.take().map(|r| format!("{r}; "));
+    let before = before.unwrap_or_default();
     let mut lines: HashMap<&ContestantId, (Score, usize)> = HashMap::new();
     for l in boards.iter().flat_map(|b| &b.lines) {
         for (who, figure) in [
@@ -573,15 +618,18 @@ fn mean_or_sum(rule: &mut FileRule, participants: &[Participant], boards: &[Boar
             _ => {}
         }
     }
-    if sums > means {
+    if sums > means || (sums == means && !stated_mean) {
         rule.imp_total = ImpTotal::Sum;
-        rule.reading = Some(format!(
-            "{stated} read as totals that add up the line IMPs, not a mean per board: on {sums} of {pairs} pairs the stored total is the sum of its lines (their mean on {means})"
+        rule.reading = (sums > 0).then(|| format!(
+            "{before}{stated} read as totals that add up the line IMPs, not a mean per board: on {sums} of {pairs} pairs the stored total is the sum of its lines (their mean on {means})"
         ));
     } else if means > 0 {
         rule.reading = Some(format!(
-            "{stated} read as totals of IMPs per board played: on {means} of {pairs} pairs the stored total is the mean of its lines (their sum on {sums})"
+            "{before}{stated} read as totals of IMPs per board played: on {means} of {pairs} pairs the stored total is the mean of its lines (their sum on {sums})"
         ));
+    }
+    if rule.reading.is_none() && !before.is_empty() {
+        rule.reading = Some(before.trim_end_matches("; ").to_owned());
     }
 }
 

@@ -234,7 +234,7 @@ impl TeamsReader {
     }
 
     fn tag(&mut self, line_no: usize, tag: &lex::Tag) -> Result<(), ParseError> {
-        let value = tag.value.trim();
+        let value = crate::tag_value(&tag.value);
         let unknown = matches!(value, "" | "#" | "?");
         match tag.name.as_str() {
             "Generator" | "Application" if self.program.is_none() && !unknown => {
@@ -445,6 +445,7 @@ impl TeamsReader {
             segments,
             stored_imps,
             stored_vps,
+            stored_points: None,
             boards: Vec::new(),
             board_count: None,
             line: line32,

@@ -96,7 +96,7 @@ const RESULTS: [(&str, Convention); 16] = [
 /// The results files that are refused, each with the words its refusal
 /// must name: what the file holds that countback cannot read, or what is
 /// wrong in it.
-const REFUSED: [(&str, &[&str]); 2] = [
+const REFUSED: [(&str, &[&str]); 1] = [
     // A program's example: its travellers name players the file does not
     // list (its own comment: "player numbers below are examples only").
     // The individual form is read; the first unknown player is named.
@@ -109,13 +109,10 @@ const REFUSED: [(&str, &[&str]); 2] = [
             "not a participant",
         ],
     ),
-    // Point-a-board teams (EBUScoreTeams' example): a match scoring
-    // method countback does not score; refused naming it.
-    (
-        "real-world/jacquicollier-ukbridge-club-website/point-a-board/usebio.xml",
-        &["<MATCH_SCORING_METHOD>", "\"PAB\"", "VPS, IMPS"],
-    ),
 ];
+
+/// The point-a-board teams file (EBUScoreTeams' example).
+const PAB: &str = "real-world/jacquicollier-ukbridge-club-website/point-a-board/usebio.xml";
 
 /// The files of `bridge-data/` read by another test, with where: the
 /// walk counts them as listed.
@@ -417,6 +414,7 @@ fn every_file_of_the_corpus_is_listed() {
         RESULTS.iter().any(|(r, _)| *r == rel)
             || REFUSED.iter().any(|(r, _)| *r == rel)
             || ELSEWHERE.iter().any(|(r, _)| *r == rel)
+            || rel == PAB
     };
     let notes = |rel: &str| {
         [".md", ".txt", ".csv"]
@@ -437,6 +435,7 @@ fn every_file_of_the_corpus_is_listed() {
         .iter()
         .map(|(r, _)| *r)
         .chain(REFUSED.iter().map(|(r, _)| *r))
+        .chain([PAB])
         .chain(ELSEWHERE.iter().map(|(r, _)| *r))
     {
         assert!(
@@ -467,4 +466,56 @@ fn the_refused_files_are_refused_naming_why() {
         table.push(format!("| `{rel}` | {e} |"));
     }
     let _ = writeln!(std::io::stderr(), "{}", table.join("\n"));
+}
+
+/// Issue 41: the point-a-board file was refused ("PAB" is not scored).
+/// Board-a-match: each board 1 point to the team whose net score is
+/// higher, ½ each for a tie (docs/usebio.md). EBUScoreTeams writes a board
+/// won as 2 (every stored board's two figures add up to 2), so its unit
+/// is 2. By hand, round 1, team 1 v 8 (boards 1–6), team 1's net on each
+/// board (NS score where it sat NS, less the NS score where it sat EW):
+/// −590 − 150 = −740 (lost), 100 − 100 = 0 (tied), −620 + 50 = −570
+/// (lost), −620 + 620 = 0 (tied), 300 − 800 = −500 (lost), −620 − 420 =
+/// −1,040 (lost): 2 points of 12, stored 2 and 10. Every board's points, match score,
+/// team total and place the file stores is recomputed from the table
+/// scores, and agrees.
+#[test]
+fn the_point_a_board_file_is_scored_board_a_match_and_every_figure_agrees() {
+    let Some(path) = countback_test_support::shared_file(&format!("bridge-data/{PAB}")) else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let countback_usebio::Results::Teams(teams) =
+        countback_usebio::parse_results_any_bytes(&bytes).unwrap()
+    else {
+        panic!("{PAB}: a teams event");
+    };
+    let scored = countback_usebio::score_pab(&teams).unwrap();
+    assert_eq!(scored.unit, countback_model::Score::integer(2));
+    let first = teams.matches.first().unwrap();
+    let stored = first.stored_points.as_ref().unwrap();
+    assert_eq!(
+        (stored[0].value.to_string(), stored[1].value.to_string()),
+        ("2".to_owned(), "10".to_owned())
+    );
+    let odd: Vec<String> = scored
+        .differences()
+        .map(|f| {
+            format!(
+                "{} (line {}): stored {}, computed {}",
+                f.what, f.line, f.stored, f.computed
+            )
+        })
+        .collect();
+    let n = scored.findings.len();
+    let _ = writeln!(
+        std::io::stderr(),
+        "| `{PAB}` | {n} | {} | 0 | {} |",
+        n - odd.len(),
+        odd.len()
+    );
+    assert!(odd.is_empty(), "{}", odd.join("\n"));
+    // 8 teams, 7 matches of 6 boards: 336 board figures, 56 match scores,
+    // 8 totals and 8 places.
+    assert_eq!(n, 336 + 56 + 8 + 8);
 }

@@ -398,3 +398,107 @@ fn mean_is_a_mean_or_a_sum_as_the_files_totals_show() {
         a.summary()
     );
 }
+
+/// Issue 41: "a `[Scoring "##IMP"]` tag refused". PBN 2.1 §4.8 (tag value
+/// inheritance): "When a tag has a tag value beginning with ##, then the
+/// (optional) text after ## can be interpreted as: use this text in all
+/// subsequent games", and `#` inherits the previous game's value. The real
+/// Ruter Butler session (`teams-sub.pbn`) written so: its first board
+/// `[Scoring "##IMP"]`, every later one `[Scoring "#"]`, its `ScoringType`
+/// line gone. `IMP` names no IMP scoring ("the modifiers in the Scoring tag
+/// specify how the IMPs are computed", §4.2.2), but every score table stores
+/// its `ButlerDatum`, which only Butler has; and its totals are the IMPs per
+/// board (pair 10: 41 IMPs over 14 boards, stored 2.93), as each of its 48
+/// pairs with boards shows. So the file reads as it does with its own tag:
+/// every figure of the audit reproduced, the reading said.
+#[test]
+fn scoring_hash_hash_imp_is_imp_on_every_board_and_the_datum_says_butler() {
+    let Some(text) = countback_test_support::shared_text(
+        "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/teams-sub.pbn",
+    ) else {
+        return;
+    };
+    let tag = "[Scoring \"IMP;Butler-2;Mean\"]";
+    let first = text.find(tag).unwrap();
+    let rest = text[first + tag.len()..].replace(tag, "[Scoring \"#\"]");
+    let written: String = format!("{}[Scoring \"##IMP\"]{rest}", &text[..first])
+        .lines()
+        .filter(|l| !l.contains("name=ScoringType"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(!written.contains("Butler-2"));
+    let session = parse_pbn(&written).unwrap();
+    assert_eq!(session.event, EventKind::ButlerPairs);
+    assert_eq!(session.rule.imp_total, countback_usebio::ImpTotal::PerBoard);
+    let reading = session.rule.reading.clone().unwrap();
+    countback_test_support::assert_shows(
+        &reading,
+        &["ButlerDatum", "IMPs per board played", "on 48 of 48 pairs"],
+    );
+    let a = audit(&session, None).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    let ten = a.rescore.standing(&ContestantId::new("10")).unwrap();
+    assert_eq!(ten.total, Score::new(41, 14).unwrap());
+
+    // Without a datum column, `IMP` could be Butler or cross-IMPs: refused,
+    // naming the value as the file gives it.
+    let no_datum = MAGIC_BUTLER.replace("[Scoring \"IMP;Butler\"]", "[Scoring \"##IMP\"]");
+    let e = parse_pbn(&no_datum).unwrap_err().to_string();
+    countback_test_support::assert_shows(&e, &["[Scoring]", "\"IMP\"", "IMP alone"]);
+}
+
+/// Issue 41: "Also refused: a `ScorePenalty` column". Neither the PBN
+/// standard (2.1 §5.9 lists no such column) nor any writer's documentation
+/// found says what it deducts (match points or a percentage, on the board
+/// or the session) nor from whom. A column of zeros deducts nothing,
+/// whatever its unit: the file is read and every figure reproduced, the
+/// column listed as kept. A penalty is refused at its cell, never applied
+/// or passed over.
+#[test]
+fn a_score_penalty_column_of_zeros_is_kept_and_a_penalty_is_refused_at_its_cell() {
+    let header = "IMP_NS\\4R;IMP_EW\\4R\"]";
+    // Each score table's rows gain the column, 0 (as a writer pads it).
+    let mut in_table = false;
+    let mut with_column = String::new();
+    for l in MAGIC_BUTLER.lines() {
+        if in_table && !l.trim().is_empty() {
+            with_column.push_str(&format!("{l}   0\n"));
+            continue;
+        }
+        in_table = l.starts_with("[ScoreTable ");
+        with_column.push_str(&l.replace(header, "IMP_NS\\4R;IMP_EW\\4R;ScorePenalty\\3R\"]"));
+        with_column.push('\n');
+    }
+    let session = parse_pbn(&with_column).unwrap();
+    assert!(
+        session.not_used.iter().any(|n| n.contains("ScorePenalty")),
+        "{:?}",
+        session.not_used
+    );
+    let a = audit(&session, None).unwrap();
+    assert!(
+        a.findings.iter().all(|f| f.class.agrees()),
+        "{}",
+        a.summary()
+    );
+    let penalised = with_column.replacen(
+        " 2  1  3  4 4S   N 10  \"170\"      -   0.0   0.0   0",
+        " 2  1  3  4 4S   N 10  \"170\"      -   0.0   0.0   3",
+        1,
+    );
+    assert_ne!(penalised, with_column);
+    let e = parse_pbn(&penalised).unwrap_err().to_string();
+    countback_test_support::assert_shows(
+        &e,
+        &[
+            "[ScoreTable] column ScorePenalty",
+            "line 10",
+            "\"3\"",
+            "no penalty",
+        ],
+    );
+}

@@ -487,6 +487,13 @@ pub enum ConventionSource {
     },
     /// Chosen by the caller (an event file or the command line).
     Chosen,
+    /// The writer is not known, but what the file holds shows the country
+    /// whose convention it is (an ACBL club's member numbers).
+    Inferred {
+        /// What was seen, in words ("40 of 40 member numbers have the
+        /// ACBL's form …").
+        evidence: String,
+    },
     /// The writer is not known (or not named): the default,
     /// [`Convention::EbuWhiteBook2025`].
     Default {
@@ -500,6 +507,7 @@ impl fmt::Display for ConventionSource {
         match self {
             ConventionSource::Writer { writer } => write!(f, "from the file's writer {writer:?}"),
             ConventionSource::Chosen => f.write_str("chosen"),
+            ConventionSource::Inferred { evidence } => write!(f, "inferred: {evidence}"),
             ConventionSource::Default { writer: Some(w) } => {
                 write!(f, "the default: the writer {w:?} is not a known program")
             }
@@ -528,11 +536,59 @@ pub fn resolve(session: &Session, chosen: Option<Convention>) -> (Convention, Co
                 writer: writer.unwrap_or_default(),
             },
         ),
-        None => (
-            Convention::EbuWhiteBook2025,
-            ConventionSource::Default { writer },
-        ),
+        None => match acbl_members(session) {
+            Some(evidence) => (Convention::Acbl, ConventionSource::Inferred { evidence }),
+            None => (
+                Convention::EbuWhiteBook2025,
+                ConventionSource::Default { writer },
+            ),
+        },
     }
+}
+
+/// An ACBL player number: "ACBL assigns a seven-digit player number to each
+/// member … When a player reaches Life Master status, this is indicated by
+/// a change in the player number by the substitution of a letter for the
+/// first digit, alphabetically from J for 1 to R for 9" (ACBL Handbook,
+/// I, "The Player Number").
+fn is_acbl_number(id: &str) -> bool {
+    let mut chars = id.chars();
+    let first = chars.next();
+    let rest: Vec<char> = chars.collect();
+    first.is_some_and(|c| c.is_ascii_digit() || ('J'..='R').contains(&c.to_ascii_uppercase()))
+        && rest.len() == 6
+        && rest.iter().all(char::is_ascii_digit)
+}
+
+/// The fewest member numbers that can show a club's country: one or two
+/// seven-digit numbers could be any federation's.
+const FEWEST_MEMBER_NUMBERS: usize = 8;
+
+/// Why the session is an ACBL club's, if it is: every member number it
+/// gives (at least [`FEWEST_MEMBER_NUMBERS`]) is an ACBL player number.
+/// The EBU's numbers (the UK files here: six digits), the ABF's and the
+/// NBF's are shorter; one number of another form and the default stands.
+fn acbl_members(session: &Session) -> Option<String> {
+    let ids: Vec<&str> = session
+        .participants
+        .iter()
+        .flat_map(|p| p.member_ids.iter().flatten())
+        .map(|id| id.trim())
+        .filter(|id| !id.is_empty())
+        .collect();
+    let acbl = ids.iter().filter(|id| is_acbl_number(id)).count();
+    let lettered = ids
+        .iter()
+        .filter(|id| id.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .count();
+    (ids.len() >= FEWEST_MEMBER_NUMBERS && acbl == ids.len()).then(|| {
+        format!(
+            "{acbl} of {} member numbers have the ACBL's form (seven digits, a Life Master's first \
+             digit a letter J to R: ACBL Handbook I; {lettered} with the letter), so an ACBL club's \
+             session, scored as ACBLscore scores it",
+            ids.len()
+        )
+    })
 }
 
 /// `value` printed to `places` decimals as `display` does it, as an exact

@@ -48,6 +48,7 @@ pub mod convention;
 pub mod error;
 mod limits;
 mod nz;
+pub mod pab;
 pub mod rescore;
 pub mod session;
 pub mod teams;
@@ -65,6 +66,7 @@ pub use limits::{
     check_traveller_lines, MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES, MAX_TRAVELLER_LINES,
 };
 pub use nz::parse_nz_scorer;
+pub use pab::{score_pab, PabFinding, PabScore};
 pub use rescore::{
     rescore, rescore_with, BoardScore, GivenLines, LineScore, Rescore, Standing, Treatment,
 };

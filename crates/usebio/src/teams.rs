@@ -65,6 +65,9 @@ pub struct MatchBoard {
     pub number: BoardNumber,
     /// The first team's IMPs on the board as stored.
     pub stored_imps: Option<StoredFigure>,
+    /// Point-a-board: the board points each team was given as stored
+    /// (`TEAM_POINTS`, `OPPOSING_TEAM_POINTS`), `[home, away]`.
+    pub stored_points: Option<[StoredFigure; 2]>,
     /// The traveller lines, one per room.
     pub rooms: Vec<Room>,
     /// 1-based line.
@@ -123,6 +126,9 @@ pub struct TeamMatch {
     pub stored_imps: Option<[StoredFigure; 2]>,
     /// The VPs as stored, `[home, away]`.
     pub stored_vps: Option<[StoredFigure; 2]>,
+    /// Point-a-board: the board points of the match as stored (USEBIO
+    /// `TEAM_SCORE` where `MATCH_SCORING_METHOD` is `PAB`), `[home, away]`.
+    pub stored_points: Option<[StoredFigure; 2]>,
     /// The match board by board (USEBIO), where the file has them.
     pub boards: Vec<MatchBoard>,
     /// Boards in the match, where the file says (USEBIO's
@@ -209,6 +215,10 @@ pub enum TeamsError {
         /// The scale's error.
         source: VpError,
     },
+    /// A point-a-board event: scored board by board
+    /// ([`crate::pab::score_pab`]), never by a VP scale.
+    #[error("a point-a-board event: each board is won, tied or lost, no VP scale applies")]
+    PointABoard,
     /// A board count the scales are not built for.
     #[error("boards_per_match {boards}: {source}")]
     Boards {
@@ -337,6 +347,9 @@ pub fn infer_scale(
     scale: Option<VpScale>,
     boards: Option<u32>,
 ) -> Result<ScaleChoice, TeamsError> {
+    if session.matches.iter().any(|m| m.stored_points.is_some()) {
+        return Err(TeamsError::PointABoard);
+    }
     let boards = boards.or(session.boards_per_match);
     if let (Some(scale), Some(boards)) = (scale, boards) {
         scale

@@ -95,6 +95,9 @@ fn number(loc: &Locator<'_>, node: Node<'_, '_>, name: &'static str) -> Result<u
 enum MatchScoring {
     Vps,
     Imps,
+    /// Point-a-board (board-a-match): `TEAM_SCORE` is the board points
+    /// won, each board's `TEAM_POINTS` what the team won on it.
+    BoardPoints,
 }
 
 fn match_scoring(
@@ -109,11 +112,14 @@ fn match_scoring(
         Some((_, t)) if t.eq_ignore_ascii_case("IMPS") || t.eq_ignore_ascii_case("IMP") => {
             Ok(MatchScoring::Imps)
         }
+        Some((_, t)) if t.eq_ignore_ascii_case("PAB") || t.eq_ignore_ascii_case("BAM") => {
+            Ok(MatchScoring::BoardPoints)
+        }
         Some((c, t)) => Err(ParseError::UnknownName {
             at: loc.position(c),
             what: "match scoring method",
             found: t.chars().take(64).collect(),
-            known: "VPS, IMPS".to_owned(),
+            known: "VPS, IMPS, PAB".to_owned(),
         }),
         None if kind == "KO" => Ok(MatchScoring::Imps),
         None if kind == "SWISS_TEAMS" => Ok(MatchScoring::Vps),
@@ -243,16 +249,31 @@ fn read_match(
         let rooms = children(b, "TRAVELLER_LINE")
             .map(|l| room(loc, l))
             .collect::<Result<Vec<_>, _>>()?;
+        let stored_points = match (
+            figure(loc, b, "TEAM_POINTS")?,
+            figure(loc, b, "OPPOSING_TEAM_POINTS")?,
+        ) {
+            (Some(a), Some(o)) => Some([a, o]),
+            (None, None) => None,
+            _ => {
+                return Err(ParseError::Missing {
+                    at: loc.position(b),
+                    what: "both <TEAM_POINTS> and <OPPOSING_TEAM_POINTS>, or neither".to_owned(),
+                })
+            }
+        };
         boards.push(MatchBoard {
             number,
             stored_imps: figure(loc, b, "IMPS")?,
+            stored_points,
             rooms,
             line: loc.position(b).line,
         });
     }
-    let (stored_imps, stored_vps) = match scoring {
-        MatchScoring::Vps => (None, scores),
-        MatchScoring::Imps => (scores, None),
+    let (stored_imps, stored_vps, stored_points) = match scoring {
+        MatchScoring::Vps => (None, scores, None),
+        MatchScoring::Imps => (scores, None, None),
+        MatchScoring::BoardPoints => (None, None, scores),
     };
     if boards.is_empty() && stored_imps.is_none() {
         return Err(ParseError::Missing {
@@ -270,6 +291,7 @@ fn read_match(
         segments: Vec::new(),
         stored_imps,
         stored_vps,
+        stored_points,
         boards,
         board_count,
         line: loc.position(node).line,
@@ -277,7 +299,14 @@ fn read_match(
 }
 
 /// Elements a teams event carries that no figure depends on.
-const NOT_USED: [&str; 8] = [
+const NOT_USED: [&str; 12] = [
+    // A point-a-board file's pairwise figures (EBUScoreTeams' example:
+    // "It would be ignored by the EBU") and master points: no team figure.
+    "PAIR_IMPS",
+    "NS_CROSS_IMP_POINTS",
+    "MASTER_POINTS",
+    // Matches won or drawn: a count beside the total, not the total.
+    "WINS_OR_DRAWS",
     "PLAYER",
     "CONTRACT",
     "PLAYED_BY",
