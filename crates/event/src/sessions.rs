@@ -199,6 +199,116 @@ impl std::str::FromStr for SessionTies {
     }
 }
 
+/// Which of its sessions count for a pair: every session of the event,
+/// or, in a club series where not every pair plays every session, the
+/// sessions it played or its best few (docs/sessions.md, "Club series").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Counting {
+    /// Every pair plays every session and each counts (`every-session`,
+    /// the default): a pair missing from a session is refused, naming it.
+    #[default]
+    EverySession,
+    /// Every session a pair played counts (`sessions-played`): a club's
+    /// "average over the sessions played", with a minimum played to be
+    /// ranked (1 unless the rule sets one).
+    SessionsPlayed,
+    /// A pair's best `n` sessions count (`best-N`, e.g. `best-4`): a
+    /// series' "best 4 scores", with a minimum played to be ranked (`n`
+    /// unless the rule sets one); a pair ranked with fewer than `n` counts
+    /// every session it played.
+    Best(u32),
+}
+
+impl Counting {
+    /// The names of the rules, as a message lists them.
+    pub const NAMES: &'static str = "every-session, sessions-played, best-N (best-4)";
+
+    /// The name in the command line and the page (`best-4`).
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Counting::EverySession => "every-session".to_owned(),
+            Counting::SessionsPlayed => "sessions-played".to_owned(),
+            Counting::Best(n) => format!("best-{n}"),
+        }
+    }
+
+    /// The fewest sessions a pair must have played to be ranked, when the
+    /// rule sets none: 1 for the sessions played, `n` for the best `n`;
+    /// none when every pair plays every session.
+    #[must_use]
+    pub fn default_minimum(self) -> Option<u32> {
+        match self {
+            Counting::EverySession => None,
+            Counting::SessionsPlayed => Some(1),
+            Counting::Best(n) => Some(n),
+        }
+    }
+}
+
+impl std::str::FromStr for Counting {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Counting, String> {
+        let wanted = s.trim().replace('_', "-");
+        match wanted.as_str() {
+            "every-session" => Ok(Counting::EverySession),
+            "sessions-played" => Ok(Counting::SessionsPlayed),
+            other => other
+                .strip_prefix("best-")
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| *n >= 1)
+                .map(Counting::Best)
+                .ok_or_else(|| {
+                    format!(
+                        "{s:?} is not a rule for which sessions count: {}",
+                        Counting::NAMES
+                    )
+                }),
+        }
+    }
+}
+
+/// How a tie of a club series' overall standings is settled (docs/sessions.md,
+/// "Reading: ties in a club series are shared").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum SeriesTies {
+    /// Every tied place shared (`shared`, the default): the pairs did not
+    /// play one stage, so no test of 143.7.1 has a common ground (143.4).
+    #[default]
+    Shared,
+    /// First place split by 143.7.1 over every session of the series, a
+    /// board a pair did not play counted at its average (`split`).
+    Split,
+}
+
+impl SeriesTies {
+    /// Every reading.
+    pub const ALL: [SeriesTies; 2] = [SeriesTies::Shared, SeriesTies::Split];
+
+    /// The name on the command line and the page.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SeriesTies::Shared => "shared",
+            SeriesTies::Split => "split",
+        }
+    }
+}
+
+impl std::str::FromStr for SeriesTies {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SeriesTies, String> {
+        named(
+            s,
+            &SeriesTies::ALL,
+            SeriesTies::name,
+            "a reading of a club series' ties",
+        )
+    }
+}
+
 /// An earlier stage carried into the final.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -235,6 +345,14 @@ pub struct SessionsRule {
     pub carry_forward: Option<CarryForward>,
     /// Whether a session's own first place is split.
     pub session_ties: SessionTies,
+    /// Which sessions count for each pair.
+    pub counting: Counting,
+    /// The fewest sessions a pair must have played to be ranked overall,
+    /// if the rule sets it (else [`Counting::default_minimum`]); only for
+    /// a series where not every pair plays every session.
+    pub minimum: Option<u32>,
+    /// How a club series' overall ties are settled.
+    pub series_ties: SeriesTies,
 }
 
 impl SessionsRule {
@@ -247,7 +365,24 @@ impl SessionsRule {
             match_by: MatchBy::PairNumber,
             carry_forward: None,
             session_ties: SessionTies::Shared,
+            counting: Counting::EverySession,
+            minimum: None,
+            series_ties: SeriesTies::Shared,
         }
+    }
+
+    /// The fewest sessions a pair must have played to be ranked: the
+    /// rule's own, else its counting's default.
+    #[must_use]
+    pub fn minimum_played(&self) -> Option<u32> {
+        self.minimum.or(self.counting.default_minimum())
+    }
+
+    /// Whether this is a club series: not every pair need play every
+    /// session.
+    #[must_use]
+    pub fn is_series(&self) -> bool {
+        self.counting != Counting::EverySession
     }
 }
 
@@ -342,6 +477,10 @@ pub struct OverallStanding {
     /// percentage), in session order; `None` for an earlier-stage session
     /// the pair did not play.
     pub figures: Vec<Option<Score>>,
+    /// Whether each session's figure counts in `stage` (a club series'
+    /// best sessions; every figure of the final otherwise), in session
+    /// order.
+    pub counted: Vec<bool>,
     /// The earlier stage's combined figure times the fraction.
     pub carried: Option<Score>,
     /// The final stage's combined figure (every session's, without a
@@ -366,6 +505,9 @@ pub struct Combined {
     pub sessions: Vec<SessionResult>,
     /// The overall standings, by field then place.
     pub standings: Vec<OverallStanding>,
+    /// The pairs of a club series that played fewer sessions than the
+    /// rule's minimum: their figures, not ranked (place 0).
+    pub not_ranked: Vec<OverallStanding>,
     /// The order and the decision trace of the overall ties (143.7.1).
     pub outcome: TieBreakOutcome,
     /// What was applied, in words: the rule, the key, the carry-forward,
@@ -599,7 +741,8 @@ fn key_of(pair: &Pair, by: MatchBy) -> Option<ContestantId> {
 
 /// Combine `files` by `rule`: every session read and ranked on its own,
 /// each pair's figures combined, and every tie of the overall standings
-/// split by EBU 143.7.1 within the stage in which it occurred.
+/// split by EBU 143.7.1 within the stage in which it occurred (in a club
+/// series, shared).
 ///
 /// # Errors
 /// A session that cannot be read or scored (naming it); a session that is
@@ -607,7 +750,9 @@ fn key_of(pair: &Pair, by: MatchBy) -> Option<ContestantId> {
 /// played (every session, or with a carry-forward every session of the
 /// final and of the earlier stage), named with the session; two pairs of a
 /// session with one key; a carry-forward whose fraction is not above 0 or
-/// whose final is not after the first session and within the list.
+/// whose final is not after the first session and within the list; a club
+/// series' minimum that is 0, above the sessions given, or set where every
+/// pair plays every session, and a club series with a carry-forward.
 pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combined, SessionsError> {
     if files.len() < 2 {
         return Err(bad(
@@ -618,30 +763,93 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             ),
         ));
     }
-    let final_from = match &rule.carry_forward {
-        Some(c) => {
-            if c.fraction <= Score::ZERO {
-                return Err(SessionsError {
-                    session: None,
-                    error: EventError::new(Problem::out_of_range(
-                        c.fraction.to_string(),
-                        "a carry-forward fraction above 0",
-                    )),
-                });
-            }
-            if c.final_from < 2 || c.final_from > files.len() {
-                return Err(SessionsError {
-                    session: None,
-                    error: EventError::new(Problem::out_of_range(c.final_from.to_string(), format!(
-                            "the first session of the final: from 2 to {} (the sessions before it are carried forward)",
-                            files.len()
-                        ))),
-                });
-            }
-            c.final_from - 1
-        }
-        None => 0,
+    let final_from = final_from(rule, files.len())?;
+    check_series(rule, files.len())?;
+    let reads = read_all(files)?;
+    combine_read(&reads, rule, final_from)
+}
+
+/// The first session of the final (from 0; 0 with no carry-forward), its
+/// fraction and place checked.
+fn final_from(rule: &SessionsRule, sessions: usize) -> Result<usize, SessionsError> {
+    let Some(c) = &rule.carry_forward else {
+        return Ok(0);
     };
+    if c.fraction <= Score::ZERO {
+        return Err(SessionsError {
+            session: None,
+            error: EventError::new(Problem::out_of_range(
+                c.fraction.to_string(),
+                "a carry-forward fraction above 0",
+            )),
+        });
+    }
+    if c.final_from < 2 || c.final_from > sessions {
+        return Err(SessionsError {
+            session: None,
+            error: EventError::new(Problem::out_of_range(
+                c.final_from.to_string(),
+                format!(
+                "the first session of the final: from 2 to {sessions} (the sessions before it are carried forward)"
+            ),
+            )),
+        });
+    }
+    Ok(c.final_from - 1)
+}
+
+/// A club series' counting rule checked against the rest of the rule and
+/// the sessions given.
+fn check_series(rule: &SessionsRule, sessions: usize) -> Result<(), SessionsError> {
+    let refuse = |problem: Problem| {
+        Err(SessionsError {
+            session: None,
+            error: EventError::new(problem),
+        })
+    };
+    if let Counting::Best(0) = rule.counting {
+        return refuse(Problem::out_of_range(
+            rule.counting.name(),
+            "best-N with N at least 1",
+        ));
+    }
+    if !rule.is_series() {
+        if rule.series_ties != SeriesTies::Shared {
+            return refuse(Problem::inconsistent(format!(
+                "the reading of a club series' ties applies to a club series, where not every pair plays every session: choose which sessions count ({})",
+                Counting::NAMES
+            )));
+        }
+        if let Some(m) = rule.minimum {
+            return refuse(Problem::inconsistent(format!(
+                "a minimum of {m} sessions played applies to a club series, where not every pair plays every session: choose which sessions count ({})",
+                Counting::NAMES
+            )));
+        }
+        return Ok(());
+    }
+    if rule.carry_forward.is_some() {
+        return refuse(Problem::inconsistent(format!(
+            "a carry-forward ranks the pairs of the final, who play every session; {} counts each pair's own sessions: choose one",
+            rule.counting.name()
+        )));
+    }
+    match rule.minimum_played() {
+        Some(m) if m == 0 || usize::try_from(m).map_or(true, |m| m > sessions) => {
+            refuse(Problem::out_of_range(
+                m.to_string(),
+                format!(
+                "the fewest sessions a pair must play to be ranked: from 1 to {sessions} (the sessions given)"
+            ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Every session read, within [`MAX_SESSIONS`] and
+/// [`MAX_COMBINED_RESULTS`] (checked as each is read, before the next).
+fn read_all(files: &[SessionFile<'_>]) -> Result<Vec<Read>, SessionsError> {
     let too_large = |what: String, limit: usize, hint: &str| SessionsError {
         session: None,
         error: EventError::new(Problem::TooLarge {
@@ -671,13 +879,42 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         }
         reads.push(r);
     }
+    Ok(reads)
+}
 
-    // Each session's pairs by key.
+/// The sessions read, each pair by its key across the event.
+struct Keyed<'a> {
+    reads: &'a [Read],
+    /// Each session's pairs: key → index in its `pairs`.
+    keyed: Vec<BTreeMap<ContestantId, usize>>,
+}
+
+impl Keyed<'_> {
+    /// The pair `k` in session `i`, if it played it.
+    fn pair_of(&self, i: usize, k: &ContestantId) -> Option<&Pair> {
+        let j = self.keyed.get(i)?.get(k)?;
+        self.reads.get(i)?.pairs.get(*j)
+    }
+
+    /// Session `i`'s pairs: its own id → the key across the event.
+    fn keys_of(&self, i: usize) -> BTreeMap<ContestantId, ContestantId> {
+        let (Some(map), Some(r)) = (self.keyed.get(i), self.reads.get(i)) else {
+            return BTreeMap::new();
+        };
+        map.iter()
+            .filter_map(|(k, j)| r.pairs.get(*j).map(|p| (p.id.clone(), k.clone())))
+            .collect()
+    }
+}
+
+/// Each session's pairs by their key under `by`; two pairs of a session
+/// with one key, or a pair with no key, refused.
+fn key_sessions(reads: &[Read], by: MatchBy) -> Result<Keyed<'_>, SessionsError> {
     let mut keyed: Vec<BTreeMap<ContestantId, usize>> = Vec::with_capacity(reads.len());
     for (i, r) in reads.iter().enumerate() {
         let mut map = BTreeMap::new();
         for (j, p) in r.pairs.iter().enumerate() {
-            let key = key_of(p, rule.match_by).ok_or_else(|| {
+            let key = key_of(p, by).ok_or_else(|| {
                 bad(
                     Some(i),
                     format!(
@@ -698,42 +935,52 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                         "{}: pairs {first} and {} are both {key:?} (pairs matched by {})",
                         r.name,
                         p.id,
-                        rule.match_by.name()
+                        by.name()
                     ),
                 ));
             }
         }
         keyed.push(map);
     }
+    Ok(Keyed { reads, keyed })
+}
 
-    // The pairs ranked overall: those of the final's first session (or of
-    // the first session), each required in every other session it must
-    // have played.
-    let first = keyed.get(final_from).cloned().unwrap_or_default();
+/// The pairs of the overall standings. Every session counting: those of
+/// the final's first session (or of the first session), each required in
+/// every other session it must have played. A club series: every pair
+/// that played any session.
+fn ranked_pairs(
+    k: &Keyed<'_>,
+    rule: &SessionsRule,
+    final_from: usize,
+) -> Result<Vec<ContestantId>, SessionsError> {
+    if rule.is_series() {
+        let all: BTreeSet<&ContestantId> = k.keyed.iter().flat_map(BTreeMap::keys).collect();
+        return Ok(all.into_iter().cloned().collect());
+    }
+    let first = k.keyed.get(final_from).cloned().unwrap_or_default();
     let ranked: Vec<ContestantId> = first.keys().cloned().collect();
-    for (i, map) in keyed.iter().enumerate() {
-        let Some(r) = reads.get(i) else { continue };
-        for k in &ranked {
-            if !map.contains_key(k) {
-                let stage = if i < final_from {
-                    "the earlier stage carried forward"
-                } else {
-                    "the final"
-                };
-                return Err(bad(
-                    Some(i),
-                    format!(
-                        "{k} (matched by {}) has no score in session {} ({}), a session of {}",
-                        rule.match_by.name(),
-                        i + 1,
-                        r.name,
-                        if final_from == 0 { "the event" } else { stage }
-                    ),
-                ));
-            }
+    for (i, map) in k.keyed.iter().enumerate() {
+        let Some(r) = k.reads.get(i) else { continue };
+        if let Some(missing) = ranked.iter().find(|p| !map.contains_key(*p)) {
+            let stage = if i < final_from {
+                "the earlier stage carried forward"
+            } else {
+                "the final"
+            };
+            return Err(bad(
+                Some(i),
+                format!(
+                    "{missing} (matched by {}) has no score in session {} ({}), a session of {}",
+                    rule.match_by.name(),
+                    i + 1,
+                    r.name,
+                    if final_from == 0 { "the event" } else { stage }
+                ),
+            ));
         }
         if i >= final_from {
-            if let Some(extra) = map.keys().find(|k| !first.contains_key(*k)) {
+            if let Some(extra) = map.keys().find(|p| !first.contains_key(*p)) {
                 return Err(bad(
                     Some(i),
                     format!(
@@ -742,42 +989,81 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                         i + 1,
                         r.name,
                         final_from + 1,
-                        reads.get(final_from).map_or("", |r| r.name.as_str())
+                        k.reads.get(final_from).map_or("", |r| r.name.as_str())
                     ),
                 ));
             }
         }
     }
+    Ok(ranked)
+}
 
+/// Which of `figures` (one pair's, by session; `None` where it did not
+/// play) count under `rule`: every figure of the final; in a club series
+/// the sessions played, or the best `n` of them (the earlier session first
+/// between equal figures).
+fn counted(figures: &[Option<Score>], rule: &SessionsRule, final_from: usize) -> Vec<bool> {
+    let mut counted: Vec<bool> = figures
+        .iter()
+        .enumerate()
+        .map(|(i, f)| i >= final_from && f.is_some())
+        .collect();
+    if let Counting::Best(n) = rule.counting {
+        let mut played: Vec<(usize, &Score)> = figures
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.as_ref().map(|f| (i, f)))
+            .collect();
+        // Best first; between equal figures the earlier session.
+        played.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(&b.0)));
+        let best = usize::try_from(n).unwrap_or(usize::MAX);
+        for (i, _) in played.into_iter().skip(best) {
+            if let Some(c) = counted.get_mut(i) {
+                *c = false;
+            }
+        }
+    }
+    counted
+}
+
+/// Each pair's figures, what counts, the carry and the total; in a club
+/// series, the pairs that played fewer sessions than the minimum apart
+/// (not ranked).
+fn overall_figures(
+    k: &Keyed<'_>,
+    ranked: &[ContestantId],
+    rule: &SessionsRule,
+    final_from: usize,
+) -> (Vec<OverallStanding>, Vec<OverallStanding>) {
     let figure = |p: &Pair| match rule.combine {
         Combine::SumOfMatchPoints => p.total.clone(),
         Combine::MeanOfPercentages | Combine::SumOfPercentages => p.percentage.clone(),
     };
-    let pair_of = |i: usize, k: &ContestantId| -> Option<&Pair> {
-        let j = keyed.get(i)?.get(k)?;
-        reads.get(i)?.pairs.get(*j)
-    };
-
+    let sessions = k.reads.len();
     // Fields: NS and EW apart when every session ranks them apart and each
     // pair keeps its field.
-    let by_field = ranked.iter().all(|k| {
-        let fields: BTreeSet<Option<Direction>> = (final_from..reads.len())
-            .filter_map(|i| pair_of(i, k).map(|p| p.field))
+    let by_field = ranked.iter().all(|p| {
+        let fields: BTreeSet<Option<Direction>> = (final_from..sessions)
+            .filter_map(|i| k.pair_of(i, p).map(|p| p.field))
             .collect();
         fields.len() == 1 && fields.iter().all(Option::is_some)
     });
-
+    let minimum = rule
+        .minimum_played()
+        .and_then(|m| usize::try_from(m).ok())
+        .unwrap_or(0);
     let mut overall: Vec<OverallStanding> = Vec::with_capacity(ranked.len());
-    for k in &ranked {
-        let figures: Vec<Option<Score>> = (0..reads.len())
-            .map(|i| pair_of(i, k).map(&figure))
+    let mut not_ranked = Vec::new();
+    for p in ranked {
+        let figures: Vec<Option<Score>> = (0..sessions)
+            .map(|i| k.pair_of(i, p).map(&figure))
             .collect();
+        let counted = counted(&figures, rule, final_from);
         let stage_figures: Vec<Score> = figures
-            .get(final_from..)
-            .unwrap_or_default()
             .iter()
-            .flatten()
-            .cloned()
+            .zip(&counted)
+            .filter(|(_, c)| **c)
+            .filter_map(|(f, _)| f.clone())
             .collect();
         let stage = rule.combine.of(&stage_figures);
         let carried = rule.carry_forward.as_ref().map(|c| {
@@ -791,9 +1077,11 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             rule.combine.of(&earlier) * c.fraction.clone()
         });
         let total = stage.clone() + carried.clone().unwrap_or_default();
-        let head = pair_of(final_from, k);
-        overall.push(OverallStanding {
-            key: k.clone(),
+        // Its players as the first session it played names them.
+        let head = (final_from..sessions).find_map(|i| k.pair_of(i, p));
+        let played = figures.iter().flatten().count();
+        let standing = OverallStanding {
+            key: p.clone(),
             players: head.map(|p| p.players.clone()).unwrap_or_default(),
             field: if by_field {
                 head.and_then(|p| p.field)
@@ -801,16 +1089,25 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
                 None
             },
             figures,
+            counted,
             carried,
             stage,
             total,
             place: 0,
             tied: false,
-        });
+        };
+        if played < minimum {
+            not_ranked.push(standing);
+        } else {
+            overall.push(standing);
+        }
     }
+    (overall, not_ranked)
+}
 
-    // Board numbers of the stage: each session's boards follow the last
-    // board of the session before.
+/// Board numbers of the stage: each session's boards follow the last
+/// board of the session before (from 0 again at the final).
+fn board_offsets(reads: &[Read], final_from: usize) -> Vec<u32> {
     let mut offsets = Vec::with_capacity(reads.len());
     let mut offset = 0u32;
     for (i, r) in reads.iter().enumerate() {
@@ -820,24 +1117,74 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         offsets.push(offset);
         offset = offset.saturating_add(r.boards.iter().map(|b| b.number).max().unwrap_or(0));
     }
+    offsets
+}
 
-    let procedure = EbuProcedure::white_book();
-    let keys_of = |i: usize| -> BTreeMap<ContestantId, ContestantId> {
-        let (Some(map), Some(r)) = (keyed.get(i), reads.get(i)) else {
-            return BTreeMap::new();
-        };
-        map.iter()
-            .filter_map(|(k, j)| r.pairs.get(*j).map(|p| (p.id.clone(), k.clone())))
-            .collect()
+/// What each overall place is for: first place split (143.4(a)), any other
+/// shared; in a club series every place shared (docs/sessions.md).
+fn overall_purposes(rule: &SessionsRule) -> Result<PlacePurposes, SessionsError> {
+    let first = if rule.is_series() && rule.series_ties == SeriesTies::Shared {
+        TiePurpose::SharedPlace
+    } else {
+        TiePurpose::Title
     };
-    let stage_reads: Vec<(usize, &Read)> = reads.iter().enumerate().skip(final_from).collect();
+    PlacePurposes::new(TiePurpose::SharedPlace, BTreeMap::from([(1, first)])).map_err(|e| {
+        SessionsError {
+            session: None,
+            error: EventError::new(Problem::Ebu(e)),
+        }
+    })
+}
+
+/// Sessions combined once read: the pure rule, with no file in it.
+fn combine_read(
+    reads: &[Read],
+    rule: &SessionsRule,
+    final_from: usize,
+) -> Result<Combined, SessionsError> {
+    let k = key_sessions(reads, rule.match_by)?;
+    let ranked = ranked_pairs(&k, rule, final_from)?;
+    let (mut overall, not_ranked) = overall_figures(&k, &ranked, rule, final_from);
+    let offsets = board_offsets(reads, final_from);
+    let procedure = EbuProcedure::white_book();
+    let purposes = overall_purposes(rule)?;
+    let outcome = place_overall(
+        &k,
+        &mut overall,
+        &offsets,
+        final_from,
+        &procedure,
+        &purposes,
+    )?;
+    let sessions = session_results(&k, &offsets, rule, final_from, &procedure, &purposes)?;
+    Ok(Combined {
+        rule: rule.clone(),
+        sessions,
+        standings: overall,
+        not_ranked,
+        outcome,
+        trace: trace_of(reads, rule, final_from, &offsets),
+    })
+}
+
+/// The overall places, field by field, each tie split within the stage by
+/// `purposes`; `overall` sorted by field then place.
+fn place_overall(
+    k: &Keyed<'_>,
+    overall: &mut [OverallStanding],
+    offsets: &[u32],
+    final_from: usize,
+    procedure: &EbuProcedure,
+    purposes: &PlacePurposes,
+) -> Result<TieBreakOutcome, SessionsError> {
+    let keys_of = |i: usize| k.keys_of(i);
+    let stage_reads: Vec<(usize, &Read)> = k.reads.iter().enumerate().skip(final_from).collect();
     let scores: BTreeMap<ContestantId, Score> = overall
         .iter()
         .map(|o| (o.key.clone(), o.stage.clone()))
         .collect();
-    let stage = ebu_stage(&stage_reads, &offsets, &keys_of, &scores)?;
-
-    let mut outcome = TieBreakOutcome::default();
+    let stage = ebu_stage(&stage_reads, offsets, &keys_of, &scores)?;
+    let by_field = overall.iter().any(|o| o.field.is_some());
     let fields: Vec<Option<Direction>> = if by_field {
         vec![Some(Direction::NorthSouth), Some(Direction::EastWest)]
     } else {
@@ -847,14 +1194,7 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
         .iter()
         .map(|o| (o.key.clone(), o.total.clone()))
         .collect();
-    let purposes = PlacePurposes::new(
-        TiePurpose::SharedPlace,
-        BTreeMap::from([(1, TiePurpose::Title)]),
-    )
-    .map_err(|e| SessionsError {
-        session: None,
-        error: EventError::new(Problem::Ebu(e)),
-    })?;
+    let mut outcome = TieBreakOutcome::default();
     for f in &fields {
         let members: Vec<ContestantId> = overall
             .iter()
@@ -862,7 +1202,7 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             .map(|o| o.key.clone())
             .collect();
         let o = procedure
-            .field_standings(&stage, &members, |c| totals.get(c).cloned(), &purposes)
+            .field_standings(&stage, &members, |c| totals.get(c).cloned(), purposes)
             .map_err(|e| SessionsError {
                 session: None,
                 error: EventError::new(Problem::Ebu(e)),
@@ -884,9 +1224,22 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             &b.key,
         ))
     });
+    Ok(outcome)
+}
 
-    let mut sessions = Vec::with_capacity(reads.len());
-    for (i, r) in reads.iter().enumerate() {
+/// Each session's own standings, its pairs keyed, its first place split
+/// when the rule says so.
+fn session_results(
+    k: &Keyed<'_>,
+    offsets: &[u32],
+    rule: &SessionsRule,
+    final_from: usize,
+    procedure: &EbuProcedure,
+    purposes: &PlacePurposes,
+) -> Result<Vec<SessionResult>, SessionsError> {
+    let keys_of = |i: usize| k.keys_of(i);
+    let mut sessions = Vec::with_capacity(k.reads.len());
+    for (i, r) in k.reads.iter().enumerate() {
         let keys = keys_of(i);
         let mut standings: Vec<SessionStanding> = r
             .pairs
@@ -908,11 +1261,11 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             SessionTies::Split => Some(split_session(
                 i,
                 r,
-                &offsets,
+                offsets,
                 &keys_of,
                 &mut standings,
-                &procedure,
-                &purposes,
+                procedure,
+                purposes,
             )?),
         };
         sessions.push(SessionResult {
@@ -924,7 +1277,27 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             outcome: split,
         });
     }
+    Ok(sessions)
+}
 
+/// `sessions from–to` (from 0, to from 1) in words.
+fn stage_names(from: usize, to: usize) -> String {
+    if from + 1 == to {
+        format!("session {to}")
+    } else {
+        format!("sessions {}–{to}", from + 1)
+    }
+}
+
+/// What was applied, in words: the rule, the key, what counts, the
+/// carry-forward, the stage the ties are split in and the boards'
+/// numbering.
+fn trace_of(
+    reads: &[Read],
+    rule: &SessionsRule,
+    final_from: usize,
+    offsets: &[u32],
+) -> Vec<String> {
     let mut trace = vec![
         format!(
             "combined by {} ({})",
@@ -939,13 +1312,6 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             }
         },
     ];
-    let stage_names = |from: usize, to: usize| {
-        if from + 1 == to {
-            format!("session {to}")
-        } else {
-            format!("sessions {}–{to}", from + 1)
-        }
-    };
     if let Some(c) = &rule.carry_forward {
         trace.push(format!(
             "carry-forward: {} of {} over {} is added to the final ({}); pairs of the earlier stage not in the final are not ranked overall",
@@ -955,13 +1321,17 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             stage_names(final_from, reads.len())
         ));
     }
-    trace.push(format!(
-        "ties in the overall standings split by EBU 143.7.1 within the stage in which they occur: {} (EBU 143.6.1: no reference to an earlier stage or a carry-forward); first place split (143.4(a)), any other tied place shared",
-        stage_names(final_from, reads.len())
-    ));
-    for (i, r) in stage_reads {
+    if rule.is_series() {
+        trace.extend(series_trace(rule, reads.len()));
+    } else {
+        trace.push(format!(
+            "ties in the overall standings split by EBU 143.7.1 within the stage in which they occur: {} (EBU 143.6.1: no reference to an earlier stage or a carry-forward); first place split (143.4(a)), any other tied place shared",
+            stage_names(final_from, reads.len())
+        ));
+    }
+    for (i, r) in reads.iter().enumerate().skip(final_from) {
         let off = offsets.get(i).copied().unwrap_or(0);
-        if off > 0 {
+        if off > 0 && !(rule.is_series() && rule.series_ties == SeriesTies::Shared) {
             trace.push(format!(
                 "in the count-back, board b of session {} ({}) is board {off} + b of the stage",
                 i + 1,
@@ -974,13 +1344,37 @@ pub fn combine(files: &[SessionFile<'_>], rule: &SessionsRule) -> Result<Combine
             "each session's first place split by EBU 143.7.1 within that session alone".to_owned(),
         );
     }
-    Ok(Combined {
-        rule: rule.clone(),
-        sessions,
-        standings: overall,
-        outcome,
-        trace,
-    })
+    trace
+}
+
+/// A club series' lines of the trace: what counts, who is ranked, how
+/// ties are settled.
+fn series_trace(rule: &SessionsRule, sessions: usize) -> Vec<String> {
+    let minimum = rule.minimum_played().unwrap_or(1);
+    let counts = match rule.counting {
+        Counting::Best(n) => format!(
+            "a club series ({}): each pair's best {n} of the sessions it played count (with fewer, every one it played); the others are shown in brackets",
+            rule.counting.name()
+        ),
+        _ => format!(
+            "a club series ({}): every session a pair played counts",
+            rule.counting.name()
+        ),
+    };
+    let ties = match rule.series_ties {
+        SeriesTies::Shared => "ties in the overall standings shared: the pairs of a club series did not play one stage together (EBU 143.6.1 splits a tie within the stage in which it occurred), so no test of EBU 143.7.1 applies (EBU 143.4: tied contestants share)".to_owned(),
+        SeriesTies::Split => format!(
+            "ties in the overall standings: first place split by EBU 143.7.1 over every session of the series ({}), a board a pair did not play at its average; any other tied place shared (the split reading of a club series' ties)",
+            stage_names(0, sessions)
+        ),
+    };
+    vec![
+        counts,
+        format!(
+            "a pair is ranked when it played at least {minimum} of the {sessions} sessions; the others are listed, not ranked"
+        ),
+        ties,
+    ]
 }
 
 /// Each member's place (from 1) and whether it is shared, from an order.

@@ -470,6 +470,13 @@ impl Ask {
         if let Some(m) = self.match_by {
             rule.match_by = m;
         }
+        if let Some(c) = self.count {
+            rule.counting = c;
+        }
+        rule.minimum = self.minimum;
+        if let Some(t) = self.series_ties {
+            rule.series_ties = t;
+        }
         let mut files = vec![SessionFile {
             name: &self.name,
             bytes: &self.bytes,
