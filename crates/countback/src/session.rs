@@ -738,7 +738,7 @@ fn names_cell(players: &[String]) -> String {
 /// One short line (issue 41: it ran to 10–20 items on every PBN or
 /// `.bws`): how many, the first three, and where every one is listed (the
 /// JSON's `not_used`, always whole).
-fn not_used_line(not_used: &[String]) -> Option<String> {
+pub(crate) fn not_used_line(not_used: &[String]) -> Option<String> {
     const SHOWN: usize = 3;
     match not_used.len() {
         0 => None,

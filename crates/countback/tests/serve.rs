@@ -1222,8 +1222,10 @@ fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
         let (code, _, err) = cli(&["score", file]);
         assert_eq!(code, 0, "{err}");
         assert!(
+            // Its five scores no contract makes are one kind, told once
+            // with the count and the first places (issue 41 item 6).
             err.contains(
-                "line 21, field `boards[0].results[0].score`: board 1: no contract scores 123"
+                "5 scores no contract makes, the first at line 21, line 22, line 23; the first says: board 1: no contract scores 123"
             ),
             "{err}"
         );
@@ -1237,6 +1239,12 @@ fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
         let text = r.text();
         let box_ = text.split("class=\"warnings\"").nth(1).unwrap();
         assert!(box_.contains("no contract scores 123"), "{box_}");
+        assert!(box_.contains("5 scores no contract makes"), "{box_}");
+        assert_eq!(
+            box_.split("</ul>").next().unwrap().matches("<li>").count(),
+            1,
+            "{box_}"
+        );
     });
 }
 

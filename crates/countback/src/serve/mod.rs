@@ -620,7 +620,8 @@ impl Ask {
             body,
             title,
             done,
-            warnings: crate::answer::warnings(answer)
+            // Each kind of warning once, with its count (issue 41).
+            warnings: countback_event::told(crate::answer::warnings(answer))
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
