@@ -224,6 +224,20 @@ pub struct SessionsArgs {
     /// by EBU 143.7.1 within that session.
     #[arg(long, value_name = "READING")]
     pub session_ties: Option<countback_event::sessions::SessionTies>,
+    /// Which sessions count for each pair: `every-session` (the default:
+    /// every pair plays every session), or for a club series where not
+    /// every pair plays each, `sessions-played` or `best-N` (`best-4`: a
+    /// pair's best 4).
+    #[arg(long, value_name = "RULE")]
+    pub count: Option<countback_event::sessions::Counting>,
+    /// In a club series, the fewest sessions a pair must have played to be
+    /// ranked (default: 1 for `sessions-played`, N for `best-N`).
+    #[arg(long, value_name = "N")]
+    pub minimum: Option<u32>,
+    /// In a club series, a tied first place: `shared` (the default) or
+    /// `split` by EBU 143.7.1 over every session of the series.
+    #[arg(long, value_name = "READING")]
+    pub series_ties: Option<countback_event::sessions::SeriesTies>,
 }
 
 /// An audit's arguments.

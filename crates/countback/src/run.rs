@@ -184,8 +184,10 @@ fn emit(text: &str) -> Result<(), CliError> {
     to_stdout(|out| out.write_all(text.as_bytes()))
 }
 
+/// Each warning on standard error; a kind that came many times once, with
+/// its count and first places (issue 41: a line each drowned the answer).
 fn warn(path: &Path, warnings: &[countback_event::Warning]) {
-    for w in warnings {
+    for w in countback_event::told(warnings) {
         eprintln!("countback: warning: {}: {w}", path.display());
     }
 }

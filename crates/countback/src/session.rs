@@ -742,7 +742,7 @@ fn names_cell(players: &[String]) -> String {
 /// One short line (issue 41: it ran to 10–20 items on every PBN or
 /// `.bws`): how many, the first three, and where every one is listed (the
 /// JSON's `not_used`, always whole).
-fn not_used_line(not_used: &[String]) -> Option<String> {
+pub(crate) fn not_used_line(not_used: &[String]) -> Option<String> {
     const SHOWN: usize = 3;
     match not_used.len() {
         0 => None,
@@ -1499,6 +1499,13 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
     if let Some(t) = s.session_ties {
         rule.session_ties = t;
     }
+    if let Some(c) = s.count {
+        rule.counting = c;
+    }
+    rule.minimum = s.minimum;
+    if let Some(t) = s.series_ties {
+        rule.series_ties = t;
+    }
     if let (Some(text), Some(from)) = (&s.carry_forward, s.final_from) {
         let fraction = Score::parse(text.trim()).map_err(|_| {
             crate::run::wrong(
@@ -1557,10 +1564,23 @@ struct CombinedJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     carry_forward: Option<CarryJson>,
     session_ties: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    series: Option<SeriesJson>,
     trace: &'a [String],
     standings: Vec<OverallJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_ranked: Option<Vec<OverallJson<'a>>>,
     decisions: &'a [countback_event::model::Decision],
     sessions: Vec<SessionJson<'a>>,
+}
+
+/// A club series' counting rule: which sessions count, and the fewest a
+/// pair must have played to be ranked.
+#[derive(Serialize)]
+struct SeriesJson {
+    count: String,
+    minimum: u32,
+    ties: &'static str,
 }
 
 #[derive(Serialize)]
@@ -1576,6 +1596,9 @@ struct OverallJson<'a> {
     place: u32,
     tied: bool,
     sessions: Vec<Option<Figure>>,
+    /// In a club series, whether each session's figure counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counted: Option<&'a [bool]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     carried: Option<Figure>,
     stage: Figure,
@@ -1645,13 +1668,17 @@ fn combined_display(c: &countback_event::sessions::Combined, half: HalfDisplay) 
     };
     CombinedDisplay {
         figure: ColumnDisplay::for_values(
-            c.standings.iter().flat_map(|s| s.figures.iter().flatten()),
+            c.standings
+                .iter()
+                .chain(&c.not_ranked)
+                .flat_map(|s| s.figures.iter().flatten()),
             &precision,
             half,
         ),
         total: ColumnDisplay::for_values(
             c.standings
                 .iter()
+                .chain(&c.not_ranked)
                 .flat_map(|s| [&s.total, &s.stage].into_iter().chain(s.carried.as_ref())),
             &precision,
             half,
@@ -1678,25 +1705,23 @@ pub(crate) fn write_combined(
                     final_from: cf.final_from,
                 }),
                 session_ties: c.rule.session_ties.name(),
+                series: c.rule.is_series().then(|| SeriesJson {
+                    count: c.rule.counting.name(),
+                    minimum: c.rule.minimum_played().unwrap_or(1),
+                    ties: c.rule.series_ties.name(),
+                }),
                 trace: &c.trace,
                 standings: c
                     .standings
                     .iter()
-                    .map(|s| OverallJson {
-                        pair: s.key.as_str(),
-                        field: s.field.map(|d| d.to_string()),
-                        place: s.place,
-                        tied: s.tied,
-                        sessions: s
-                            .figures
-                            .iter()
-                            .map(|f| f.as_ref().map(|f| Figure::of(f, &shown.figure)))
-                            .collect(),
-                        carried: s.carried.as_ref().map(|f| Figure::of(f, &shown.total)),
-                        stage: Figure::of(&s.stage, &shown.total),
-                        total: Figure::of(&s.total, &shown.total),
-                    })
+                    .map(|s| overall_json(s, c, &shown))
                     .collect(),
+                not_ranked: c.rule.is_series().then(|| {
+                    c.not_ranked
+                        .iter()
+                        .map(|s| overall_json(s, c, &shown))
+                        .collect()
+                }),
                 decisions: &c.outcome.trace,
                 sessions: c
                     .sessions
@@ -1734,10 +1759,16 @@ pub(crate) fn write_combined(
             for i in 1..=c.sessions.len() {
                 head.push(format!("session_{i}"));
             }
+            if c.rule.is_series() {
+                head.push("counted".to_owned());
+            }
             head.extend(["carried", "total", "total_exact"].map(str::to_owned));
             csv_record(out, &head)?;
-            for s in &c.standings {
+            for s in c.standings.iter().chain(&c.not_ranked) {
                 let mut row = overall_cells(s, &|f| f.to_string());
+                if c.rule.is_series() {
+                    row.push(counted_sessions(s));
+                }
                 row.push(
                     s.carried
                         .as_ref()
@@ -1756,6 +1787,42 @@ pub(crate) fn write_combined(
     }
 }
 
+/// The sessions (from 1) whose figures count for a pair of a club series,
+/// by number: `1 3`.
+fn counted_sessions(s: &countback_event::sessions::OverallStanding) -> String {
+    let numbers: Vec<String> = s
+        .counted
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c)
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    numbers.join(" ")
+}
+
+/// One overall standing in JSON.
+fn overall_json<'a>(
+    s: &'a countback_event::sessions::OverallStanding,
+    c: &countback_event::sessions::Combined,
+    shown: &CombinedDisplay,
+) -> OverallJson<'a> {
+    OverallJson {
+        pair: s.key.as_str(),
+        field: s.field.map(|d| d.to_string()),
+        place: s.place,
+        tied: s.tied,
+        sessions: s
+            .figures
+            .iter()
+            .map(|f| f.as_ref().map(|f| Figure::of(f, &shown.figure)))
+            .collect(),
+        counted: c.rule.is_series().then_some(s.counted.as_slice()),
+        carried: s.carried.as_ref().map(|f| Figure::of(f, &shown.total)),
+        stage: Figure::of(&s.stage, &shown.total),
+        total: Figure::of(&s.total, &shown.total),
+    }
+}
+
 /// The first cells of an overall standing, in CSV and in the document
 /// alike: place, pair, field, then each session's figure as `figure`
 /// writes it (blank where the pair did not play that session).
@@ -1763,11 +1830,12 @@ fn overall_cells(
     s: &countback_event::sessions::OverallStanding,
     figure: &dyn Fn(&Score) -> String,
 ) -> Vec<String> {
-    let mut cells = vec![
-        place_label(s.place, s.tied),
-        s.key.to_string(),
-        field_name(s.field),
-    ];
+    let place = if s.place == 0 {
+        String::new()
+    } else {
+        place_label(s.place, s.tied)
+    };
+    let mut cells = vec![place, s.key.to_string(), field_name(s.field)];
     cells.extend(
         s.figures
             .iter()
@@ -1776,11 +1844,14 @@ fn overall_cells(
     cells
 }
 
-/// The combined event as a document: the overall standings, the decision
-/// trace, then each session's own standings.
-#[must_use]
-pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) -> Doc {
-    let shown = combined_display(c, half);
+/// The overall standings `rows` as a table: each session's figure (in a
+/// club series, one that does not count in brackets), the carry, the
+/// total shown and exact.
+fn overall_table(
+    c: &countback_event::sessions::Combined,
+    rows: &[countback_event::sessions::OverallStanding],
+    shown: &CombinedDisplay,
+) -> Table {
     let mut head = vec![
         ("place".to_owned(), Align::Right),
         ("pair".to_owned(), Align::Left),
@@ -1795,8 +1866,16 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
     head.push((format!("total {}", c.unit()), Align::Right));
     head.push(("exact".to_owned(), Align::Left));
     let mut t = Table::new(head);
-    for s in &c.standings {
+    for s in rows {
         let mut cells = overall_cells(s, &|f| shown.figure.show(f));
+        if c.rule.is_series() {
+            // Session figures follow place, pair and field.
+            for (cell, counted) in cells.iter_mut().skip(3).zip(&s.counted) {
+                if !counted && !cell.is_empty() {
+                    *cell = format!("({cell})");
+                }
+            }
+        }
         if c.rule.carry_forward.is_some() {
             cells.push(
                 s.carried
@@ -1809,7 +1888,23 @@ pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) 
         cells.push(s.total.to_string());
         t.lines.push(Line::Cells(cells));
     }
+    t
+}
+
+/// The combined event as a document: the overall standings, the decision
+/// trace, then each session's own standings.
+#[must_use]
+pub fn combined_doc(c: &countback_event::sessions::Combined, half: HalfDisplay) -> Doc {
+    let shown = combined_display(c, half);
+    let t = overall_table(c, &c.standings, &shown);
     let mut blocks = vec![Block::Heading("Overall".to_owned()), Block::Table(t)];
+    if !c.not_ranked.is_empty() {
+        blocks.push(Block::Heading(format!(
+            "Not ranked: fewer than {} sessions played",
+            c.rule.minimum_played().unwrap_or(1)
+        )));
+        blocks.push(Block::Table(overall_table(c, &c.not_ranked, &shown)));
+    }
     if !c.outcome.trace.is_empty() {
         blocks.push(Block::Heading("Decision trace".to_owned()));
         blocks.push(Block::Pre(crate::render::trace(&c.outcome, half, &|k| {

@@ -148,6 +148,10 @@ pub struct WarningJson {
     field: Option<String>,
     line: Option<usize>,
     message: String,
+    /// The check, for a kind that can come many times (text tells such a
+    /// kind once, with a count; JSON keeps each).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
 }
 
 /// Warnings as JSON records.
@@ -158,6 +162,7 @@ pub fn warnings_json(warnings: &[countback_event::Warning]) -> Vec<WarningJson> 
             field: w.field.as_ref().map(ToString::to_string),
             line: w.at.map(|a| a.line),
             message: w.message.clone(),
+            kind: w.kind.map(countback_event::WarningKind::name),
         })
         .collect()
 }
@@ -199,6 +204,12 @@ struct RankJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     edition: Option<&'static str>,
     warnings: Vec<WarningJson>,
+    /// Notes for the scorer (a teams results file's rescore).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+    /// What the file keeps and no figure uses.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    not_used: &'a [String],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     matches: Vec<MatchJson<'a>>,
 }
@@ -418,6 +429,8 @@ impl<'a> Prepared<'a> {
             needs_play_off: r.needs_human(),
             edition: r.fide_edition.map(crate::trf_audit::edition_key),
             warnings: warnings_json(&r.warnings),
+            notes: &r.notes,
+            not_used: &r.not_used,
             matches: self.matches_json(),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
@@ -600,6 +613,10 @@ impl<'a> Prepared<'a> {
                 }))
             });
         }
+        doc.notes
+            .extend(r.notes.iter().map(|n| Block::Para(sentence(n))));
+        doc.notes
+            .extend(crate::session::not_used_line(&r.not_used).map(Block::Para));
         doc.footer.push(format!(
             "Every figure is exact; a display that must cut a value rounds an exact half {} (--half). Where two different values would print alike, more decimals are shown.",
             half_words(self.half)
@@ -723,6 +740,14 @@ pub fn half_words(half: HalfDisplay) -> &'static str {
         HalfDisplay::TowardZero => "toward zero",
         _ => "by the chosen rule",
     }
+}
+
+/// `note` as a sentence: its first letter a capital, a full stop after.
+fn sentence(note: &str) -> String {
+    let mut chars = note.chars();
+    chars.next().map_or_else(String::new, |c| {
+        format!("{}{}.", c.to_uppercase(), chars.as_str())
+    })
 }
 
 /// A ranking as a document (what the text and HTML formats show).

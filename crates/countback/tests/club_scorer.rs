@@ -373,3 +373,56 @@ fn every_pairs_event_file_round_trips_through_usebio() {
         ])
         .refused("board 1 N1 v E1");
 }
+
+/// Issue 41 item 6 (Why: "a board with many results that no contract
+/// scores prints one warning per line (20,000 lines on stderr for one
+/// board)"): warnings of one kind are told once, with the count and the
+/// first places; the JSON keeps each. One board of 10 results, every one
+/// typed 123 (no contract scores a figure that is not a multiple of 10):
+/// 10 warnings of one kind, the first at results 0, 1 and 2 (lines 7, 8
+/// and 9 of the file written below). Before: ten lines on standard error.
+#[test]
+fn warnings_of_one_kind_are_told_once_with_a_count_and_the_first_places() {
+    let mut toml =
+        String::from("[event]\nname = \"Typed scores\"\n\n[[boards]]\nboard = 1\nresults = [\n");
+    for i in 1..=10 {
+        toml.push_str(&format!(
+            "  {{ ns = \"N{i}\", ew = \"E{i}\", score = \"123\" }},\n"
+        ));
+    }
+    toml.push_str("]\n");
+    let out = COUNTBACK
+        .run_on("typed.toml", &toml, &["score", "FILE"])
+        .ok();
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", out.stderr);
+    assert!(
+        lines[0].contains(
+            "10 scores no contract makes, the first at line 7, line 8, line 9; the first says: board 1: no contract scores 123 for NS"
+        ),
+        "{}",
+        out.stderr
+    );
+    let json = COUNTBACK
+        .run_on("typed.toml", &toml, &["score", "FILE", "--json"])
+        .ok()
+        .json();
+    let warnings = json["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 10);
+    assert!(warnings.iter().all(|w| w["kind"] == "impossible-score"));
+    assert_eq!(warnings[9]["field"], "boards[0].results[9].score");
+    // Three of a kind are told one by one, as before.
+    let three: String = toml
+        .lines()
+        .filter(|l| {
+            !["N4", "N5", "N6", "N7", "N8", "N9", "N10"]
+                .iter()
+                .any(|n| l.contains(&format!("\"{n}\"")))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = COUNTBACK
+        .run_on("typed.toml", &three, &["score", "FILE"])
+        .ok();
+    assert_eq!(out.stderr.lines().count(), 3, "{}", out.stderr);
+}

@@ -24,14 +24,15 @@ use countback_test_support::shared_file;
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 /// The pairs by letter: their players (made up) in the order a session
-/// lists them.
-const PLAYERS: [(&str, &str); 6] = [
+/// lists them; H plays only in the club series' second session.
+const PLAYERS: [(&str, &str); 7] = [
     ("A", "Ann Abbot & Ben Abel"),
     ("B", "Cal Bird & Dee Bond"),
     ("C", "Eve Cole & Fin Cross"),
     ("D", "Gil Dean & Hal Dodd"),
     ("E", "Ivy Eden & Jon Ellis"),
     ("G", "Kit Gale & Lou Grey"),
+    ("H", "Max Hill & Ned Hunt"),
 ];
 
 /// The case file `tests/data/multi_session.toml` (its head says how it
@@ -46,7 +47,7 @@ struct Cases {
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SessionCase {
-    boards: Vec<[(String, String, i32); 3]>,
+    boards: Vec<Vec<(String, String, i32)>>,
 }
 
 fn cases() -> &'static Cases {
@@ -55,12 +56,19 @@ fn cases() -> &'static Cases {
 }
 
 /// The session `name` of the case file as an event file: `numbers` gives
-/// each pair's number in this session.
+/// each pair's number in this session; the pairs listed are those on its
+/// boards.
 fn session(numbers: &[(&str, &str)], name: &str) -> PathBuf {
     let boards = &cases().sessions[name].boards;
     let number = |l: &str| numbers.iter().find(|(x, _)| *x == l).unwrap().1;
+    let plays = |l: &str| {
+        boards
+            .iter()
+            .flatten()
+            .any(|(ns, ew, _)| ns == l || ew == l)
+    };
     let mut toml = String::from("[event]\nname = \"Pairs championship\"\n\n");
-    for (l, players) in PLAYERS {
+    for (l, players) in PLAYERS.into_iter().filter(|(l, _)| plays(l)) {
         toml.push_str(&format!(
             "[[contestants]]\nid = \"{}\"\nname = \"{players}\"\n\n",
             number(l)
@@ -457,6 +465,61 @@ fn two_real_sessions_carried_forward_agree_with_their_stored_percentages() {
         "{}",
         out.stderr
     );
+    real_sessions_as_a_club_series(&cg, &lbc);
+}
+
+/// The two real `.bws` sessions as a club series (issue 41 item 7: they
+/// were refused, table 11 not in the second): every pair's figure of each
+/// session is its percentage as `score` gives that file alone, 11NS and
+/// 11EW have none in session 2 and count session 1 alone, and every other
+/// pair's total is the mean of its two.
+fn real_sessions_as_a_club_series(cg: &PathBuf, lbc: &PathBuf) {
+    use countback_event::model::Score;
+    let v = combined(
+        &[cg, lbc],
+        "mean-of-percentages",
+        &["--count", "sessions-played", "--json"],
+    )
+    .ok()
+    .json();
+    let alone = |f: &PathBuf| -> std::collections::BTreeMap<String, Score> {
+        let v = COUNTBACK.run_mixed(&[&"score", f, &"--json"]).ok().json();
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["contestant"].as_str().unwrap().to_owned(),
+                    Score::parse(s["percentage"]["exact"].as_str().unwrap()).unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (first, second) = (alone(cg), alone(lbc));
+    let rows = v["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), first.len(), "every pair of session 1 ranked");
+    for r in rows {
+        let pair = r["pair"].as_str().unwrap();
+        let exact = |x: &Value| Score::parse(x["exact"].as_str().unwrap()).unwrap();
+        let total = exact(&r["total"]);
+        assert_eq!(exact(&r["sessions"][0]), first[pair], "{pair}");
+        match second.get(pair) {
+            Some(two) => {
+                assert_eq!(exact(&r["sessions"][1]), *two, "{pair}");
+                let mean = (first[pair].clone() + two.clone())
+                    .checked_div(&Score::integer(2))
+                    .unwrap();
+                assert_eq!(total, mean, "{pair}");
+            }
+            None => {
+                assert!(pair.starts_with("11"), "{pair}");
+                assert_eq!(r["sessions"][1], Value::Null, "{pair}");
+                assert_eq!(r["counted"], serde_json::json!([true, false]));
+                assert_eq!(total, first[pair], "{pair}");
+            }
+        }
+    }
 }
 
 /// A tie that only the count-back splits, over every board of the stage.
@@ -513,3 +576,252 @@ fn a_tie_no_round_splits_goes_to_the_count_back_over_every_board_of_the_stage() 
         .collect();
     assert_eq!(values, [("1", "3"), ("4", "5")], "{count_back}");
 }
+
+/// Issue 41 item 7 (Why: "A club ladder cannot be combined: two sessions
+/// of one club where not every pair played both are refused (by pair
+/// number and by names)"): a club series counts each pair's own sessions.
+///
+/// Session 1 is the summed example's first (six pairs, a top of 8: A 4 =
+/// 50 %, B 50, C 75, D 25, E 25, G 75). Session 2 is four pairs at two
+/// tables, B, E and G away and H new (a top of 2 a board, 4 a session):
+/// board 1 A 420 v D 140 as NS: A 2, D 0, C 0, H 2; board 2 reversed, C
+/// and H 100 as NS: 1 each. Totals A 3 = 75 %, C 1 = 25, D 1 = 25, H 3 =
+/// 75.
+///
+/// The mean of the sessions played (`sessions-played`, a club's "average
+/// over the sessions played"): A (50 + 75)/2 = 125/2, B 50, C (75 + 25)/2
+/// = 50, D 25, E 25, G 75, H 75. G and H share first (a club series'
+/// ties are shared, docs/sessions.md), A 3rd, B = C 4th, D = E 6th.
+#[test]
+fn a_club_series_where_not_every_pair_played_both_sessions_is_combined_by_number() {
+    let s1 = session_one();
+    let s2 = session(&LADDER, "ladder_second");
+    // Before: refused, pair 2 has no score in session 2.
+    let v = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "sessions-played", "--json"],
+    )
+    .ok()
+    .json();
+    let want: Vec<(String, u64, bool, String)> = [
+        ("6", 1, true, "75"),
+        ("7", 1, true, "75"),
+        ("1", 3, false, "125/2"),
+        ("2", 4, true, "50"),
+        ("3", 4, true, "50"),
+        ("4", 6, true, "25"),
+        ("5", 6, true, "25"),
+    ]
+    .iter()
+    .map(|(p, n, t, x)| ((*p).to_owned(), *n, *t, (*x).to_owned()))
+    .collect();
+    let mut got = overall(&v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    assert_eq!(got, want);
+    // Which sessions counted for each pair: the ones it played.
+    assert_eq!(row(&v, "2")["counted"], serde_json::json!([true, false]));
+    assert_eq!(row(&v, "7")["counted"], serde_json::json!([false, true]));
+    assert_eq!(row(&v, "7")["sessions"][0], Value::Null);
+    assert_eq!(v["series"]["count"], "sessions-played");
+    assert_eq!(v["series"]["minimum"], 1);
+    assert_eq!(v["not_ranked"], serde_json::json!([]));
+    assert_shows(
+        &v["trace"].to_string(),
+        &[
+            "every session a pair played counts",
+            "ties in the overall standings shared",
+        ],
+    );
+    // No tie is split: G and H share first.
+    assert!(
+        !texts(&v["decisions"], "clause").contains(&"EBU 143.7.1(a)"),
+        "{}",
+        v["decisions"]
+    );
+
+    // At least both sessions to be ranked: A 125/2, C 50, D 25; B, E, G
+    // and H listed, not ranked.
+    let v = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "sessions-played", "--minimum", "2", "--json"],
+    )
+    .ok()
+    .json();
+    assert_eq!(
+        overall(&v),
+        [
+            ("1".to_owned(), 1, false, "125/2".to_owned()),
+            ("3".to_owned(), 2, false, "50".to_owned()),
+            ("4".to_owned(), 3, false, "25".to_owned()),
+        ]
+    );
+    assert_eq!(texts(&v["not_ranked"], "pair"), ["2", "5", "6", "7"]);
+    let text = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "sessions-played", "--minimum", "2"],
+    )
+    .ok()
+    .stdout;
+    assert_shows(&text, &["Not ranked: fewer than 2 sessions played"]);
+}
+
+/// The same series with session 2 renumbered, matched by names, counting
+/// each pair's best session (`best-1`, a series' "best N scores"): A's
+/// best is session 2 (75, session 1's 50 in brackets), C's session 1 (75),
+/// D's 25 in both (the earlier counts), B 50, E 25, G 75, H 75. A, C, G
+/// and H share first, B 5th, D = E 6th. Then the refusals: a minimum above
+/// the sessions given, a minimum with every session counting, a series
+/// with a carry-forward, a rule with no name.
+#[test]
+fn a_club_series_matched_by_names_counts_each_pairs_best_sessions() {
+    let s1 = session_one();
+    let s2 = session(&LADDER_RENUMBERED, "ladder_second");
+    // Before: refused, "cal bird & dee bond" has no score in session 2.
+    let v = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "best-1", "--match-by", "names", "--json"],
+    )
+    .ok()
+    .json();
+    let key = |l: &str| {
+        let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
+        let mut names: Vec<String> = players
+            .split('&')
+            .map(|n| n.trim().to_lowercase())
+            .collect();
+        names.sort();
+        names.join(" & ")
+    };
+    let mut want: Vec<(String, u64, bool, String)> = [
+        ("A", 1, true, "75"),
+        ("C", 1, true, "75"),
+        ("G", 1, true, "75"),
+        ("H", 1, true, "75"),
+        ("B", 5, false, "50"),
+        ("D", 6, true, "25"),
+        ("E", 6, true, "25"),
+    ]
+    .iter()
+    .map(|(l, p, t, x)| (key(l), *p, *t, (*x).to_owned()))
+    .collect();
+    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    let mut got = overall(&v);
+    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    assert_eq!(got, want);
+    assert_eq!(
+        row(&v, &key("A"))["counted"],
+        serde_json::json!([false, true])
+    );
+    assert_eq!(
+        row(&v, &key("C"))["counted"],
+        serde_json::json!([true, false])
+    );
+    assert_eq!(
+        row(&v, &key("D"))["counted"],
+        serde_json::json!([true, false])
+    );
+    assert_eq!(v["series"]["minimum"], 1);
+    let text = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "best-1", "--match-by", "names"],
+    )
+    .ok()
+    .stdout;
+    // A's session 1 does not count: in brackets.
+    assert_shows(&text, &["(50.00)", "best 1 of the sessions it played"]);
+    let csv = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &[
+            "--count",
+            "best-1",
+            "--match-by",
+            "names",
+            "--format",
+            "csv",
+        ],
+    )
+    .ok()
+    .stdout;
+    assert!(csv.lines().next().unwrap().contains(",counted,"), "{csv}");
+
+    combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--count", "best-1", "--match-by", "names", "--minimum", "3"],
+    )
+    .refused("from 1 to 2");
+    let s2_same = session(&LADDER, "ladder_second");
+    combined(&[&s1, &s2_same], "mean-of-percentages", &["--minimum", "1"])
+        .refused("applies to a club series");
+    combined(
+        &[&s1, &s2_same],
+        "mean-of-percentages",
+        &[
+            "--count",
+            "sessions-played",
+            "--carry-forward",
+            "1/2",
+            "--final-from",
+            "2",
+        ],
+    )
+    .refused("choose one");
+    let out = combined(
+        &[&s1, &s2_same],
+        "mean-of-percentages",
+        &["--count", "best-0"],
+    );
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("sessions-played"), "{}", out.stderr);
+}
+
+/// The other reading of a club series' ties (`--series-ties split`): G and
+/// H, first on 75, split by 143.7.1 over both sessions. They never met (no
+/// round); the count-back over the four boards of the series (session 2's
+/// boards are 3 and 4), a board a pair did not play at its average (half
+/// its session's top): board 1 G 2, H 2 (average of 4); board 2 G 4, H 2;
+/// board 3 G 1 (average of 2), H 2; board 4 G 1, H 1. Pairwise, G 1 + 2 + 0
+/// + 1 = 4 and H 1 + 0 + 2 + 1 = 4: level, so a random ballot (exit 3).
+#[test]
+fn a_club_series_first_place_split_over_the_series_when_asked() {
+    let s1 = session_one();
+    let s2 = session(&LADDER, "ladder_second");
+    let out = combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &[
+            "--count",
+            "sessions-played",
+            "--series-ties",
+            "split",
+            "--json",
+        ],
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    let v = out.json();
+    let clauses = texts(&v["decisions"], "clause");
+    assert!(clauses.contains(&"EBU 143.7.1(e)"), "{clauses:?}");
+    assert_eq!(v["series"]["ties"], "split");
+    assert_shows(
+        &v["trace"].to_string(),
+        &["first place split by EBU 143.7.1 over every session of the series (sessions 1–2)"],
+    );
+    combined(
+        &[&s1, &s2],
+        "mean-of-percentages",
+        &["--series-ties", "split"],
+    )
+    .refused("applies to a club series");
+}
+
+/// The club series' pair numbers: session 2 keeps session 1's numbers and
+/// gives the new pair H number 7.
+const LADDER: [(&str, &str); 4] = [("A", "1"), ("C", "3"), ("D", "4"), ("H", "7")];
+/// Session 2 of the club series renumbered.
+const LADDER_RENUMBERED: [(&str, &str); 4] = [("A", "4"), ("C", "1"), ("D", "2"), ("H", "3")];

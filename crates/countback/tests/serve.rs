@@ -369,6 +369,64 @@ fn the_page_combines_several_sessions_as_the_command_line_does() {
 }
 
 #[test]
+fn the_page_combines_a_club_series_as_the_command_line_does() {
+    // Issue 41 item 7: a club series (not every pair plays every session)
+    // on the page, with the command line's counting rule and minimum, gives
+    // the command line's document; a minimum with no Combine rule is named.
+    let (Some(cg), Some(lbc)) = (
+        countback_test_support::shared_file(
+            "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS",
+        ),
+        countback_test_support::shared_file(
+            "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
+        ),
+    ) else {
+        return;
+    };
+    let args = [
+        "score",
+        cg.to_str().unwrap(),
+        lbc.to_str().unwrap(),
+        "--combine",
+        "mean-of-percentages",
+        "--count",
+        "best-1",
+        "--series-ties",
+        "split",
+        "--format",
+        "html",
+    ];
+    let (code, html, err) = cli(&args);
+    assert!(code == 0 || code == 3, "{err}");
+    let (one, two) = (std::fs::read(&cg).unwrap(), std::fs::read(&lbc).unwrap());
+    with_page(60, move |page| {
+        let cg_name = Some("1768880456-bJwUQdVmhY@260119M.BWS");
+        let r = page.post(&[
+            ("file", cg_name, &one),
+            ("file", Some("LBC-2026-01-26.bws"), &two),
+            ("combine", None, b"mean-of-percentages"),
+            ("count", None, b"best-1"),
+            ("series_ties", None, b"split"),
+        ]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_same_rendering(&r.text(), &html);
+        let r = page.post(&[("file", cg_name, &one), ("minimum", None, b"2")]);
+        assert!(
+            r.text().contains("choose a Combine rule too"),
+            "{}",
+            r.text()
+        );
+        let r = page.post(&[
+            ("file", cg_name, &one),
+            ("file", Some("LBC-2026-01-26.bws"), &two),
+            ("combine", None, b"mean-of-percentages"),
+            ("count", None, b"worst-2"),
+        ]);
+        assert!(r.text().contains("best-N (best-4)"), "{}", r.text());
+    });
+}
+
+#[test]
 fn the_page_converts_imps_to_vps_as_the_command_line_does() {
     // Issue 39: `vp` bypassed `answer`, so the page could not convert IMPs
     // to VPs. Now "IMPs to VPs" (no file) asks the event library's one
@@ -1164,8 +1222,10 @@ fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
         let (code, _, err) = cli(&["score", file]);
         assert_eq!(code, 0, "{err}");
         assert!(
+            // Its five scores no contract makes are one kind, told once
+            // with the count and the first places (issue 41 item 6).
             err.contains(
-                "line 21, field `boards[0].results[0].score`: board 1: no contract scores 123"
+                "5 scores no contract makes, the first at line 21, line 22, line 23; the first says: board 1: no contract scores 123"
             ),
             "{err}"
         );
@@ -1179,6 +1239,12 @@ fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
         let text = r.text();
         let box_ = text.split("class=\"warnings\"").nth(1).unwrap();
         assert!(box_.contains("no contract scores 123"), "{box_}");
+        assert!(box_.contains("5 scores no contract makes"), "{box_}");
+        assert_eq!(
+            box_.split("</ul>").next().unwrap().matches("<li>").count(),
+            1,
+            "{box_}"
+        );
     });
 }
 

@@ -94,6 +94,17 @@ fn standings(o: &Out) -> Vec<(u32, String, Score, Option<Score>)> {
     out
 }
 
+/// The notes for the scorer of a ranking's JSON (the rescore and its
+/// counts: issue 41 moved them out of the warnings).
+fn notes(o: &Out) -> Vec<String> {
+    o.json()["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn warnings(o: &Out) -> Vec<String> {
     o.json()["warnings"]
         .as_array()
@@ -129,7 +140,7 @@ fn a_ruter_teams_export_is_ranked_from_the_file_under_ebu() {
     let b = book(RUTER_TEAMS_PBN);
     agrees_with_book(&o, &b);
     assert_eq!(b.tie_break_points["1"], s("88.68"));
-    let w = warnings(&o);
+    let w = notes(&o);
     assert!(
         w[0].contains("wbf-2013-continuous at 16 boards")
             && w[0].contains("9 of 9 stored match VPs")
@@ -163,22 +174,49 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
     let Some(o) = real_league_agrees_under("ebu") else {
         return;
     };
+    // Issue 41 item 6: "every clean teams `rank` prints two warning
+    // paragraphs". Every stored figure agrees, so nothing is a warning:
+    // the rescore and its counts are a note for the scorer, and what the
+    // file keeps is listed in `not_used` (before: two `warnings`).
     let w = warnings(&o);
-    assert!(w[0].contains("wbf-2013-continuous at 28 boards"), "{w:?}");
-    assert!(w[0].contains("16 of 16 stored match VPs"), "{w:?}");
+    assert!(w.is_empty(), "{w:?}");
+    assert!(o.stderr.is_empty(), "{}", o.stderr);
+    let j = o.json();
+    let note = j["notes"][0].as_str().unwrap();
+    assert!(note.contains("wbf-2013-continuous at 28 boards"), "{note}");
+    assert!(note.contains("16 of 16 stored match VPs"), "{note}");
     assert!(
-        w[0].contains("IMP totals 32 of 32, VPs 32 of 32, team totals 8 of 8"),
-        "{w:?}"
+        note.contains("IMP totals 32 of 32, VPs 32 of 32, team totals 8 of 8"),
+        "{note}"
     );
-    // Then what the file keeps and no figure uses; nothing else.
-    assert_eq!(w.len(), 2, "{w:?}");
+    let kept: Vec<&str> = j["not_used"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert_eq!(kept.len(), 9, "{kept:?}");
     assert!(
-        w[1].starts_with("kept, not used: ")
-            && w[1].contains("[ScoreTable] column LineupDetails_Home")
-            && w[1].contains("[TotalScoreTable] column RosterDetails")
-            && w[1].ends_with("12 scheduled matches not played"),
-        "{w:?}"
+        kept.contains(&"[ScoreTable] column LineupDetails_Home"),
+        "{kept:?}"
     );
+    assert!(
+        kept.contains(&"[TotalScoreTable] column RosterDetails"),
+        "{kept:?}"
+    );
+    assert_eq!(kept.last(), Some(&"12 scheduled matches not played"));
+    // In text, both are under "For the scorer", after the standings.
+    let text = COUNTBACK
+        .run_on(
+            "league.pbn",
+            &shared_text(REAL).unwrap(),
+            &["rank", "FILE", "--procedure", "ebu"],
+        )
+        .ok();
+    assert!(text.stderr.is_empty(), "{}", text.stderr);
+    let scorer = text.stdout.split("For the scorer").nth(1).unwrap();
+    assert!(scorer.contains("stored figures that agree"), "{scorer}");
+    assert!(scorer.contains("Kept, not used: 9 items"), "{scorer}");
 }
 
 /// The real league under WBF 3 (see the synthetic file's test).
@@ -224,11 +262,12 @@ fn a_scale_named_for_the_run_rescores_and_names_the_stored_figures() {
     assert_eq!(got["3"], &b.total["3"] - &s("0.01"));
     assert_eq!(got["1"], &b.total["1"] + &s("0.01"));
     assert_eq!(got["2"], b.total["2"]);
+    assert!(notes(&o)[0].contains("as named for this run"));
     let w = warnings(&o);
-    assert!(w[0].contains("as named for this run"), "{w:?}");
     let vp: Vec<&String> = w.iter().filter(|m| m.contains(": stored VPs")).collect();
-    // At the match's row (line 82 of the file).
-    let line = o.json()["warnings"][2]["line"].clone();
+    // At the match's row (line 82 of the file): the first warning, as the
+    // rescore is a note.
+    let line = o.json()["warnings"][0]["line"].clone();
     assert_eq!(line, serde_json::json!(82), "{w:?}");
     assert_eq!(vp.len(), 2, "{w:?}");
     assert!(
@@ -292,7 +331,7 @@ fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
     for ((p, t, v, tbp), (wp, wt, wv, wtbp)) in got.into_iter().zip(want) {
         assert_eq!((p, t.as_str(), v, tbp), (wp, wt, s(wv), Some(s(wtbp))));
     }
-    let w = warnings(&o);
+    let w = notes(&o);
     assert!(w[0].contains("wbf-2013-discrete at 4 boards"), "{w:?}");
     assert!(w[0].contains("4 of 4 stored match VPs"), "{w:?}");
 }

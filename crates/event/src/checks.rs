@@ -283,6 +283,7 @@ pub fn team_rounds(
         };
         if !missing.is_empty() {
             warnings.push(Warning {
+                kind: Some(crate::WarningKind::NoMatchInRound),
                 field: field(),
                 at: None,
                 message: format!(
@@ -298,6 +299,7 @@ pub fn team_rounds(
         }
         if !short.is_empty() {
             warnings.push(Warning {
+                kind: None,
                 field: field(),
                 at: None,
                 message: format!(
@@ -340,6 +342,7 @@ pub fn team_rounds(
                 String::new()
             };
             warnings.push(Warning {
+                kind: None,
                 field: Some(FieldPath::key("matches")),
                 at: None,
                 message: format!(
@@ -387,6 +390,7 @@ fn sequence_gaps(
                 format!("follows round {before}")
             };
             warnings.push(Warning {
+                kind: None,
                 field,
                 at: None,
                 message: format!(
@@ -473,6 +477,7 @@ pub fn vp_totals(
             )
         };
         warnings.push(Warning {
+            kind: None,
             field: Some(match_path(*i).k("vp")),
             at: None,
             message,
@@ -553,6 +558,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
                         Some(k) => line.k("weighted").i(k).k("score"),
                     };
                     warnings.push(Warning {
+                    kind: Some(crate::WarningKind::ImpossibleScore),
                     field: Some(field),
                     at: None,
                     message: format!(
@@ -615,6 +621,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             .collect();
         let list: Vec<String> = boards.iter().map(u32::to_string).collect();
         warnings.push(Warning {
+            kind: Some(crate::WarningKind::FewBoards),
             field: Some(line_path(*i, *j).k(side)),
             at: None,
             message: format!(
@@ -706,6 +713,7 @@ pub fn typed_match_figures(
                 let Some(n) = n else { continue };
                 if u32::try_from(n).is_ok_and(|n| n < full) {
                     warnings.push(Warning {
+                        kind: Some(crate::WarningKind::ShortMatch),
                         field: Some(at.k(field)),
                         at: None,
                         message: format!(
@@ -739,6 +747,7 @@ pub fn typed_match_figures(
                         ));
                     }
                     warnings.push(Warning {
+                        kind: None,
                         field: Some(at.k("vp")),
                         at: None,
                         message: format!(
@@ -794,6 +803,7 @@ fn bam_points(event: &EventFile, warnings: &mut Vec<Warning>) -> Result<()> {
         for (side, v) in [(&m.first, a), (&m.second, b)] {
             if v > usual {
                 warnings.push(Warning {
+                    kind: None,
                     field: Some(match_path(i).k("match_points")),
                     at: None,
                     message: format!(

@@ -230,6 +230,9 @@ pub enum Problem {
     /// The EBU rules refused the stage.
     #[error(transparent)]
     Ebu(#[from] countback_tiebreak_ebu::EbuError),
+    /// Sessions cannot be combined by the series' rule.
+    #[error(transparent)]
+    Series(#[from] countback_series::SeriesError),
     /// The WBF rules refused the event.
     #[error(transparent)]
     Wbf(#[from] countback_tiebreak_wbf::WbfError),

@@ -90,6 +90,149 @@ pub struct Warning {
     pub at: Option<LineColumn>,
     /// What to look at.
     pub message: String,
+    /// The check that gave it, for a warning that can come many times in
+    /// one file (a reader is told each kind once, with a count and the
+    /// first places: [`told`]); `None` for one said once by nature.
+    pub kind: Option<WarningKind>,
+}
+
+/// A check whose warning can come once a line, a pair or a match: a file
+/// can hold thousands of one kind (issue 41: 20,000 lines on standard
+/// error for one board of scores no contract makes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// A typed score no contract makes at the board's vulnerability.
+    ImpossibleScore,
+    /// A pair that plays fewer than half the boards of the busiest.
+    FewBoards,
+    /// A contestant with no match or bye in a round.
+    NoMatchInRound,
+    /// A match that lists fewer boards than a match has.
+    ShortMatch,
+    /// A stored figure of a results file the rescore does not give.
+    StoredFigureDiffers,
+}
+
+impl WarningKind {
+    /// Its name in JSON (`impossible-score`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::ImpossibleScore => "impossible-score",
+            WarningKind::FewBoards => "few-boards",
+            WarningKind::NoMatchInRound => "no-match-in-round",
+            WarningKind::ShortMatch => "short-match",
+            WarningKind::StoredFigureDiffers => "stored-figure-differs",
+        }
+    }
+
+    /// The warnings of this kind, counted: `12 scores no contract makes`.
+    #[must_use]
+    pub fn counted(self, n: usize) -> String {
+        let what = match self {
+            WarningKind::ImpossibleScore => "scores no contract makes",
+            WarningKind::FewBoards => "pairs on fewer than half the boards",
+            WarningKind::NoMatchInRound => "rounds with no match or bye",
+            WarningKind::ShortMatch => "matches shorter than a match",
+            WarningKind::StoredFigureDiffers => "stored figures the rescore does not give",
+        };
+        format!("{n} {what}")
+    }
+}
+
+/// How many warnings of one kind are told one by one; more are told once,
+/// with their count and the first [`FIRST_PLACES`] places.
+pub const TOLD_ONE_BY_ONE: usize = 3;
+
+/// The places a kind told once names.
+pub const FIRST_PLACES: usize = 3;
+
+/// Warnings as a reader is told them (the JSON keeps every one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Told<'a> {
+    /// A warning told as it is.
+    One(&'a Warning),
+    /// Every warning of a kind that came more than [`TOLD_ONE_BY_ONE`]
+    /// times, told once where the first came.
+    Many {
+        /// The check.
+        kind: WarningKind,
+        /// How many warnings it gave.
+        count: usize,
+        /// The first [`FIRST_PLACES`], in the order given.
+        first: Vec<&'a Warning>,
+    },
+}
+
+impl Warning {
+    /// Where it is, in words: `line 12`, `field boards[0].results[3].score`,
+    /// or none.
+    #[must_use]
+    pub fn place(&self) -> Option<String> {
+        match (&self.at, &self.field) {
+            (Some(at), _) => Some(format!("line {}", at.line)),
+            (None, Some(field)) => Some(format!("`{field}`")),
+            (None, None) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Told<'_> {
+    /// One warning as itself; many as `N WHAT, the first at P1, P2, P3:
+    /// FIRST`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Told::One(w) => std::fmt::Display::fmt(w, f),
+            Told::Many { kind, count, first } => {
+                let places: Vec<String> = first.iter().filter_map(|w| w.place()).collect();
+                f.write_str(&kind.counted(*count))?;
+                if !places.is_empty() {
+                    write!(f, ", the first at {}", places.join(", "))?;
+                }
+                if let Some(w) = first.first() {
+                    write!(f, "; the first says: {}", w.message)?;
+                }
+                f.write_str(" (the JSON lists each)")
+            }
+        }
+    }
+}
+
+/// `warnings` as a reader is told them: each kind that came more than
+/// [`TOLD_ONE_BY_ONE`] times once, where its first came, with its count
+/// and first places; the others one by one, in order. Linear in the
+/// warnings.
+#[must_use]
+pub fn told(warnings: &[Warning]) -> Vec<Told<'_>> {
+    let mut by_kind: BTreeMap<WarningKind, Vec<usize>> = BTreeMap::new();
+    for (i, w) in warnings.iter().enumerate() {
+        if let Some(k) = w.kind {
+            by_kind.entry(k).or_default().push(i);
+        }
+    }
+    let mut out = Vec::new();
+    for (i, w) in warnings.iter().enumerate() {
+        let Some((kind, all)) = w.kind.and_then(|k| Some((k, by_kind.get(&k)?))) else {
+            out.push(Told::One(w));
+            continue;
+        };
+        if all.len() <= TOLD_ONE_BY_ONE {
+            out.push(Told::One(w));
+        } else if all.first() == Some(&i) {
+            out.push(Told::Many {
+                kind,
+                count: all.len(),
+                first: all
+                    .iter()
+                    .take(FIRST_PLACES)
+                    .filter_map(|j| warnings.get(*j))
+                    .collect(),
+            });
+        }
+    }
+    out
 }
 
 impl std::fmt::Display for Warning {
@@ -243,6 +386,7 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     let mut warnings = Vec::new();
     if options.edition == EditionChoice::ByStartDate && t.start_date.is_none() {
         warnings.push(Warning {
+            kind: None,
             field: None,
             at: None,
             message: "no readable start date (record 042): the rules in force now (the March 2026 text of C.07) applied, as FIDE's reference engine does; choose another with the edition option".to_owned(),
@@ -257,6 +401,7 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
     warnings.extend(trf_notes::reading_notes(&t, options.points));
     if let Some(line) = t.source_lines.iter().position(|l| l.starts_with("172")) {
         warnings.push(Warning {
+            kind: None,
             field: None,
             at: Some(LineColumn {
                 line: line + 1,
@@ -289,6 +434,7 @@ fn read_trf(text: &str, options: &options::FideOptions) -> Result<Trf, EventErro
                     // of FIDE's own example reported 246 "findings"
                     // against a list the file never declared).
                     warnings.push(Warning {
+                        kind: None,
                         field: None,
                         at: None,
                         message: format!(
@@ -357,6 +503,8 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         names,
         ratings,
         warnings: trf.warnings,
+        notes: Vec::new(),
+        not_used: Vec::new(),
         columns,
         conversions: Vec::new(),
         fide_edition: Some(trf.options.edition()),

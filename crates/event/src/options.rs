@@ -107,6 +107,7 @@ impl RawOptions {
                 if let serde_json::Value::String(s) = value {
                     if (s == "true" || s == "false") && is_boolean::<T>(key) {
                         warnings.push(crate::Warning {
+                            kind: None,
                             field: Some(base.k(key)),
                             at: None,
                             message: format!(

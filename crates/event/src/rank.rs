@@ -70,6 +70,13 @@ pub struct Ranking {
     pub ratings: BTreeMap<ContestantId, u32>,
     /// What a scorer should look at before publishing.
     pub warnings: Vec<Warning>,
+    /// What the scorer is told and need not act on (a teams results
+    /// file's rescore and how many stored figures agree): the notes "For
+    /// the scorer", not warnings (issue 41: every clean teams ranking
+    /// printed two warning paragraphs).
+    pub notes: Vec<String>,
+    /// What the file keeps and no figure uses, each item.
+    pub not_used: Vec<String>,
     /// Every tie-break column of the procedure for every contestant, in
     /// the procedure's order (empty where it has none beyond the score).
     pub columns: Vec<crate::columns::Column>,
@@ -302,6 +309,8 @@ pub(crate) fn ranking(
         names: BTreeMap::new(),
         ratings: BTreeMap::new(),
         warnings: Vec::new(),
+        notes: Vec::new(),
+        not_used: Vec::new(),
         columns: Vec::new(),
         conversions: Vec::new(),
         fide_edition: None,

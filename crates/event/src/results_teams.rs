@@ -195,14 +195,15 @@ fn in_the_file(mut e: EventError, session: &TeamsSession) -> EventError {
     e
 }
 
-/// What the audit says, as warnings a scorer reads with the ranking: the
-/// scale and where it came from, the counts, and every stored figure that
-/// is not what the scale gives, at its line.
+/// What the audit says: the scale and where it came from and the counts,
+/// a note for the scorer; what the file keeps and no figure uses, each
+/// item; and every stored figure that is not what the scale gives, a
+/// warning at its line.
 fn audit_warnings(
     session: &TeamsSession,
     choice: Option<&ScaleChoice>,
     findings: &[TeamFinding],
-) -> Vec<Warning> {
+) -> (String, Vec<String>, Vec<Warning>) {
     let count = |figure: TeamFigure| {
         let of = findings.iter().filter(|f| f.figure == figure);
         let agree = of.clone().filter(|f| f.class.agrees()).count();
@@ -224,17 +225,14 @@ fn audit_warnings(
         }
         None => "rescored in IMPs (the procedure reads no VPs)".to_owned(),
     };
-    let mut out = vec![Warning {
-        field: None,
-        at: None,
-        message: format!(
-            "{rescored}; stored figures that agree: board IMPs {}, IMP totals {}, VPs {}, team totals {}",
-            count(TeamFigure::BoardImps),
-            count(TeamFigure::MatchImps),
-            count(TeamFigure::MatchVps),
-            count(TeamFigure::TeamTotal),
-        ),
-    }];
+    let note = format!(
+        "{rescored}; stored figures that agree: board IMPs {}, IMP totals {}, VPs {}, team totals {}",
+        count(TeamFigure::BoardImps),
+        count(TeamFigure::MatchImps),
+        count(TeamFigure::MatchVps),
+        count(TeamFigure::TeamTotal),
+    );
+    let mut out = Vec::new();
     // What the file carries and no figure uses: said once, as the pairs
     // rescore says it.
     let mut kept = session.not_used.clone();
@@ -244,13 +242,6 @@ fn audit_warnings(
             session.fixtures.len()
         ));
     }
-    if !kept.is_empty() {
-        out.push(Warning {
-            field: None,
-            at: None,
-            message: format!("kept, not used: {}", kept.join(", ")),
-        });
-    }
     for f in findings.iter().filter(|f| !f.class.agrees()) {
         let what = f.figure.name();
         let at = match (&f.round, &f.opponent) {
@@ -258,6 +249,7 @@ fn audit_warnings(
             _ => format!("{}: ", f.team),
         };
         out.push(Warning {
+            kind: Some(crate::WarningKind::StoredFigureDiffers),
             field: None,
             at: Some(LineColumn {
                 line: usize::try_from(f.line).unwrap_or(usize::MAX),
@@ -271,7 +263,7 @@ fn audit_warnings(
             ),
         });
     }
-    out
+    (note, kept, out)
 }
 
 /// Rank a teams session by `procedure`: the scale from `options`
@@ -341,9 +333,11 @@ pub fn rank_session(
     let mut ranking = Event::from_file(file)
         .rank(&request)
         .map_err(|e| in_the_file(e, &session))?;
-    let mut warnings = audit_warnings(&session, choice, &findings);
+    let (note, kept, mut warnings) = audit_warnings(&session, choice, &findings);
     warnings.append(&mut ranking.warnings);
     ranking.warnings = warnings;
+    ranking.notes.push(note);
+    ranking.not_used = kept;
     Ok(TeamsRanked {
         ranking,
         session,

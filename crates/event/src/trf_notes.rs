@@ -36,6 +36,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
             ),
         };
         notes.push(Warning {
+            kind: None,
             field: None,
             at: at(d.line),
             message: format!(
@@ -54,6 +55,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
             "half-point byes (H)"
         };
         notes.push(Warning {
+            kind: None,
             field: None,
             at: at(b.line),
             message: format!(
@@ -65,6 +67,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
     }
     for p in &t.pseudo_players {
         notes.push(Warning {
+            kind: None,
             field: None,
             at: at(p.line),
             message: format!(
@@ -77,6 +80,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
     if let Some((planned, line)) = t.planned_rounds() {
         if planned > held {
             notes.push(Warning {
+                kind: None,
                 field: None,
                 at: at(line),
                 message: format!(
@@ -93,6 +97,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
                 format!("rounds {}-{declared} count", held + 1)
             };
             notes.push(Warning {
+                kind: None,
                 field: None,
                 at: at(line),
                 message: format!(
@@ -107,6 +112,7 @@ pub(crate) fn reading_notes(t: &Tournament, from: PointsFrom) -> Vec<Warning> {
 /// The warning for a code dropped by the note to art. 8.
 fn dropped(err: &countback_tiebreak_fide::FideError) -> Warning {
     Warning {
+        kind: None,
         field: None,
         at: None,
         message: format!("{err}: left out of the list, the standings ranked by the others"),

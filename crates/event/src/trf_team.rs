@@ -73,6 +73,7 @@ pub(crate) fn list(
         return team_list(&codes.join(","));
     }
     warnings.push(Warning {
+        kind: None,
         field: None,
         at: None,
         message: "no team tie-break list in the file (records 202/212) nor given for this run (the tiebreaks option): the teams are ranked by their primary score alone, ties left to the drawing of lots".to_owned(),
@@ -101,6 +102,7 @@ fn what_the_file_holds(
     let mut warnings = Vec::new();
     let n = teams.standings().len();
     let say = |message: String| Warning {
+        kind: None,
         field: None,
         at: None,
         message,
@@ -192,6 +194,8 @@ pub(crate) fn rank(
         names: BTreeMap::new(),
         ratings: BTreeMap::new(),
         warnings,
+        notes: Vec::new(),
+        not_used: Vec::new(),
         columns,
         conversions: Vec::new(),
         // The edition changes team figures as it does players' (the

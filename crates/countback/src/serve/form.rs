@@ -249,6 +249,14 @@ pub(super) struct Ask {
     pub(super) combine: Option<countback_event::sessions::Combine>,
     /// How a pair is recognised across sessions (`--match-by`).
     pub(super) match_by: Option<countback_event::sessions::MatchBy>,
+    /// Which sessions count for each pair (`--count`).
+    pub(super) count: Option<countback_event::sessions::Counting>,
+    /// In a club series, the fewest sessions played to be ranked
+    /// (`--minimum`).
+    pub(super) minimum: Option<u32>,
+    /// In a club series, how a tied first place is settled
+    /// (`--series-ties`).
+    pub(super) series_ties: Option<countback_event::sessions::SeriesTies>,
     /// IMPs to VPs (`show` = `vp`).
     pub(super) vp: VpFields,
     pub(super) show: Show,
@@ -317,6 +325,9 @@ impl Form {
             more: files.collect(),
             combine: None,
             match_by: None,
+            count: None,
+            minimum: None,
+            series_ties: None,
             vp: VpFields::default(),
             show: Show::Auto,
             procedure: None,
@@ -365,6 +376,18 @@ impl Form {
                 "combine" => ask.combine = Some(parsed(field, value)?),
                 "match_by" if value.is_empty() => {}
                 "match_by" => ask.match_by = Some(parsed(field, value)?),
+                "count" if value.is_empty() => {}
+                "count" => ask.count = Some(parsed(field, value)?),
+                "series_ties" if value.is_empty() => {}
+                "series_ties" => ask.series_ties = Some(parsed(field, value)?),
+                "minimum" if value.is_empty() => {}
+                "minimum" => {
+                    ask.minimum = Some(value.parse().map_err(|_| {
+                        form_error(format!(
+                            "minimum: {value:?} is not a number of sessions (a whole number from 1)"
+                        ))
+                    })?);
+                }
                 "procedure" if value.is_empty() => {}
                 "procedure" => ask.procedure = Some(parsed(field, value)?),
                 "half" if value.is_empty() => {}
@@ -396,7 +419,7 @@ impl Form {
                 _ => {
                     let Some((group, key)) = field.split_once('.') else {
                         return Err(form_error(format!(
-                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, vp_scale, vp_boards, vp_margins, half, boards, want, draw_lots, or GROUP.OPTION)"
+                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, count, minimum, series_ties, vp_scale, vp_boards, vp_margins, half, boards, want, draw_lots, or GROUP.OPTION)"
                         )));
                     };
                     let group = Group::by_name(group).ok_or_else(|| {
@@ -437,6 +460,13 @@ impl Form {
         if ask.show != Show::Vp && vp_given {
             return Err(form_error(
                 "vp_scale, vp_boards and vp_margins are read for IMPs to VPs only (show: vp)",
+            ));
+        }
+        if (ask.count.is_some() || ask.minimum.is_some() || ask.series_ties.is_some())
+            && ask.combine.is_none()
+        {
+            return Err(form_error(
+                "count, minimum and series_ties say how a club series is ranked: choose a Combine rule too",
             ));
         }
         if ask.match_by.is_some() && ask.combine.is_none() {

@@ -477,6 +477,13 @@ impl Ask {
         if let Some(m) = self.match_by {
             rule.match_by = m;
         }
+        if let Some(c) = self.count {
+            rule.counting = c;
+        }
+        rule.minimum = self.minimum;
+        if let Some(t) = self.series_ties {
+            rule.series_ties = t;
+        }
         let mut files = vec![SessionFile {
             name: &self.name,
             bytes: &self.bytes,
@@ -630,7 +637,8 @@ impl Ask {
             body,
             title,
             done,
-            warnings: crate::answer::warnings(answer)
+            // Each kind of warning once, with its count (issue 41).
+            warnings: countback_event::told(crate::answer::warnings(answer))
                 .iter()
                 .map(ToString::to_string)
                 .collect(),

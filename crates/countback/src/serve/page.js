@@ -110,7 +110,7 @@
     } else {
       ['vp_scale', 'vp_boards', 'vp_margins'].forEach(function (n) { data.delete(n); });
     }
-    if (!data.get('combine')) { data.delete('match_by'); }
+    if (!data.get('combine')) { ['match_by', 'count', 'minimum', 'series_ties'].forEach(function (n) { data.delete(n); }); }
     var what = vp ? 'IMPs to VPs' : file.files[0].name;
     say(want === 'page' ? 'Reading ' + what + '…' : 'Preparing the download…');
     form.setAttribute('aria-busy', 'true');

@@ -175,6 +175,23 @@ fn sessions_fields(out: &mut String, fields: &BTreeMap<String, String>) {
             selected(fields, "match_by", m.name())
         );
     }
+    let _ = write!(
+        out,
+        "</select></div>\n<div class=\"field\"><label for=\"count\">Sessions that count</label><input id=\"count\" name=\"count\" type=\"text\" placeholder=\"every-session\" value=\"{}\" aria-describedby=\"count-hint\"><p id=\"count-hint\" class=\"hint\">{}: a club series where not every pair plays every session</p></div>\n\
+         <div class=\"field\"><label for=\"minimum\">Fewest sessions to be ranked</label><input id=\"minimum\" name=\"minimum\" type=\"text\" inputmode=\"numeric\" value=\"{}\" aria-describedby=\"minimum-hint\"><p id=\"minimum-hint\" class=\"hint\">a club series: empty is 1 for sessions-played, N for best-N</p></div>\n\
+         <div class=\"field\"><label for=\"series_ties\">A club series' tied first place</label><select id=\"series_ties\" name=\"series_ties\"><option value=\"\">shared</option>",
+        escape(fields.get("count").map_or("", |s| s.as_str())),
+        escape(countback_event::sessions::Counting::NAMES),
+        escape(fields.get("minimum").map_or("", |s| s.as_str()))
+    );
+    for t in countback_event::sessions::SeriesTies::ALL {
+        let _ = write!(
+            out,
+            "<option value=\"{0}\"{1}>{0}</option>",
+            t.name(),
+            selected(fields, "series_ties", t.name())
+        );
+    }
     out.push_str("</select></div>\n</div>\n");
     vp_fields(out, fields);
 }

@@ -55,6 +55,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         let played = rounds.at_table.get(c).cloned().unwrap_or_default();
         if !played.is_positive() && rounds.count != 0 {
             warnings.push(Warning {
+                kind: None,
                 // The contestant's entry (issue 31: every message located).
                 field: ctx
                     .event

@@ -1,0 +1,17 @@
+//! `countback-series`'s integration tests as one binary (issue 39): each
+//! file of `tests/` is a module here. The manifest sets
+//! `autotests = false`; the last test below fails when a file of `tests/`
+//! is not declared here.
+
+#[path = "rules.rs"]
+mod rules;
+
+/// Every `tests/<name>.rs` is declared above: with `autotests = false`
+/// an undeclared one would never build.
+#[test]
+fn every_test_file_is_a_module_of_this_binary() {
+    countback_test_support::one_binary::every_file_is_a_module(
+        env!("CARGO_MANIFEST_DIR"),
+        include_str!("main.rs"),
+    );
+}
