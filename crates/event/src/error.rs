@@ -184,6 +184,9 @@ pub enum Problem {
     /// values that contradict each other.
     #[error(transparent)]
     Contradiction(#[from] Contradiction),
+    /// A file given as a session that is not one the series rules take.
+    #[error(transparent)]
+    NotASession(#[from] NotASession),
     /// A traveller score, chess result or other code that cannot be read.
     #[error("{text:?} is not {expected}")]
     Unreadable {
@@ -442,10 +445,41 @@ pub enum Contradiction {
     /// Matches among several teams with none marked the knockout match.
     #[error("the file has matches between several teams: mark the knockout match with stage = \"knockout\" and the qualification matches with stage = \"qualification\"")]
     KnockoutUnmarked,
-    /// Sessions of one event that cannot be combined, as the combining
-    /// rules word it (`sessions.rs`; to be typed with those rules).
-    #[error("{0}")]
-    AcrossSessions(String),
+}
+
+/// A file given as one session of an event that is not a pairs session
+/// the series rules can take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotASession {
+    /// A TRF file.
+    #[error("{file}: a TRF file is a chess event, not a bridge session")]
+    Chess {
+        /// The file's name.
+        file: String,
+    },
+    /// A results file of another kind of event (teams, IMP pairs …).
+    #[error("{file}: a {kind} session; sessions are combined from match-pointed pairs sessions")]
+    NotMatchPoints {
+        /// The file's name.
+        file: String,
+        /// Its USEBIO event type.
+        kind: String,
+    },
+    /// A pair with no percentage to combine.
+    #[error("{file}: {pair} has no percentage")]
+    NoPercentage {
+        /// The file's name.
+        file: String,
+        /// The pair.
+        pair: String,
+    },
+    /// An event file that is not UTF-8.
+    #[error("{file}: an event file is UTF-8 text")]
+    NotUtf8 {
+        /// The file's name.
+        file: String,
+    },
 }
 
 /// What an event file lacks that a procedure or a step needs, each kind

@@ -65,7 +65,8 @@ pub use convert::Conversion;
 /// A pair's standing in a scored session ([`Field::standings`]).
 pub use countback_matchpoints::Standing;
 pub use error::{
-    Contradiction, EventError, FieldPath, LineColumn, Located, Needed, Problem, Segment,
+    Contradiction, EventError, FieldPath, LineColumn, Located, Needed, NotASession, Problem,
+    Segment,
 };
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;

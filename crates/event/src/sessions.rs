@@ -65,10 +65,10 @@ impl fmt::Display for SessionsError {
 
 impl std::error::Error for SessionsError {}
 
-fn bad(session: Option<usize>, message: String) -> SessionsError {
+fn bad(session: Option<usize>, why: crate::NotASession) -> SessionsError {
     SessionsError {
         session,
-        error: EventError::new(crate::Contradiction::AcrossSessions(message)),
+        error: EventError::new(why),
     }
 }
 
@@ -82,10 +82,9 @@ fn read_session(index: usize, file: &SessionFile<'_>) -> Result<Session, Session
         FileKind::Event(notation) => read_event_file(index, file, notation, &at),
         FileKind::Trf => Err(bad(
             Some(index),
-            format!(
-                "{}: a TRF file is a chess event, not a bridge session",
-                file.name
-            ),
+            crate::NotASession::Chess {
+                file: file.name.to_owned(),
+            },
         )),
     }
 }
@@ -101,11 +100,10 @@ fn read_results_file(
     if r.session.event != countback_usebio::EventKind::MatchPointPairs {
         return Err(bad(
             Some(index),
-            format!(
-                "{}: a {} session; sessions are combined from match-pointed pairs sessions",
-                file.name,
-                r.session.event.usebio_name()
-            ),
+            crate::NotASession::NotMatchPoints {
+                file: file.name.to_owned(),
+                kind: r.session.event.usebio_name().to_owned(),
+            },
         ));
     }
     let players: BTreeMap<&ContestantId, &Vec<String>> = r
@@ -128,7 +126,10 @@ fn read_results_file(
                 percentage: s.percentage.clone().ok_or_else(|| {
                     bad(
                         Some(index),
-                        format!("{}: {} has no percentage", file.name, s.id),
+                        crate::NotASession::NoPercentage {
+                            file: file.name.to_owned(),
+                            pair: s.id.to_string(),
+                        },
                     )
                 })?,
                 place: s.place,
@@ -180,7 +181,9 @@ fn read_event_file(
     let text = std::str::from_utf8(file.bytes).map_err(|_| {
         bad(
             Some(index),
-            format!("{}: an event file is UTF-8 text", file.name),
+            crate::NotASession::NotUtf8 {
+                file: file.name.to_owned(),
+            },
         )
     })?;
     let event = Event::parse(Source::new(text, notation)).map_err(at)?;
