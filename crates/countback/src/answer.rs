@@ -83,9 +83,35 @@ impl Shown {
     }
 }
 
+/// The library's warnings as the last of an HTML document's notes for
+/// the scorer: a file opened in a browser has no terminal to show them,
+/// and a reading of the file is never silent (issue 42: the encoding a
+/// TRF was read in, its points column's disagreements).
+fn with_warnings(mut doc: crate::doc::Doc, warnings: &[Warning]) -> crate::doc::Doc {
+    if !warnings.is_empty() {
+        doc.notes
+            .push(crate::doc::Block::Para("Warnings:".to_owned()));
+        doc.notes.push(crate::doc::Block::List(
+            warnings.iter().map(ToString::to_string).collect(),
+        ));
+    }
+    doc
+}
+
 /// Write `answer` as `shown` says.
 pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<()> {
     let half_for = |c| crate::cli::half_for(shown.half, c);
+    // A ranking's or a TRF audit's HTML carries its warnings as notes.
+    if shown.format == Format::Html
+        && matches!(
+            answer,
+            Answer::Ranked(_) | Answer::TrfAudited { .. } | Answer::TeamAudited { .. }
+        )
+    {
+        if let Some(doc) = doc(answer, shown) {
+            return crate::doc::write_doc(out, &doc, crate::doc::DocFormat::Html);
+        }
+    }
     match answer {
         Answer::Ranked(r) => {
             crate::standings::write(out, r, shown.format, half_for(None), shown.explain)
@@ -104,17 +130,25 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::Audited(a) => {
             crate::session::audit(out, a, shown.format, half_for(Some(a.audit.convention)))
         }
-        Answer::TrfAudited { audit, edition, .. } => {
-            crate::trf_audit::write(out, audit, *edition, shown.format, half_for(None))
-        }
+        Answer::TrfAudited {
+            audit,
+            edition,
+            warnings,
+        } => crate::trf_audit::write(
+            out,
+            audit,
+            *edition,
+            (shown.format, half_for(None)),
+            warnings,
+        ),
         Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
         // JSON whatever the format: a schema is JSON.
         Answer::Schema(schema) => {
             serde_json::to_writer_pretty(&mut *out, schema).map_err(io::Error::other)?;
             out.write_all(b"\n")
         }
-        Answer::TeamAudited { audit, .. } => {
-            crate::trf_audit::write_teams(out, audit, shown.format)
+        Answer::TeamAudited { audit, warnings } => {
+            crate::trf_audit::write_teams(out, audit, shown.format, warnings)
         }
         Answer::Vp(v) => crate::vp::write(out, v, shown.format),
         Answer::Combined(c) => crate::session::write_combined(
@@ -139,15 +173,20 @@ pub(crate) fn not_usebio() -> io::Error {
     io::Error::other("USEBIO is written by `countback score` of a pairs results file")
 }
 
-/// `answer` as a document — what the HTML format shows, and the text
-/// format of every answer but a TRF audit (a list of sentences). The page shows its body
+/// `answer` as a document — what the HTML format shows (a ranking's and a
+/// TRF audit's warnings among its notes; text leaves them to the terminal),
+/// and the text format of every
+/// answer but a TRF audit (a list of sentences). The page shows its body
 /// ([`crate::doc::write_html_body`]) under its own head, with
 /// [`crate::doc::STYLE`].
 #[must_use]
 pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
     let half_for = |c| crate::cli::half_for(shown.half, c);
     match answer {
-        Answer::Ranked(r) => Some(crate::standings::doc(r, half_for(None), shown.explain)),
+        Answer::Ranked(r) => Some(with_warnings(
+            crate::standings::doc(r, half_for(None), shown.explain),
+            &r.warnings,
+        )),
         Answer::Scored { .. } => session(answer, shown).map(|s| s.doc()),
         Answer::Rescored(r) => Some(crate::session::rescored_doc(
             r,
@@ -158,15 +197,22 @@ pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
             a,
             half_for(Some(a.audit.convention)),
         )),
-        Answer::TrfAudited { audit, edition, .. } => {
-            Some(crate::trf_audit::doc(audit, *edition, half_for(None)))
-        }
+        Answer::TrfAudited {
+            audit,
+            edition,
+            warnings,
+        } => Some(with_warnings(
+            crate::trf_audit::doc(audit, *edition, half_for(None)),
+            warnings,
+        )),
         Answer::Combined(c) => Some(crate::session::combined_doc(
             c,
             shown.half.unwrap_or(HalfDisplay::Even),
         )),
         Answer::Vp(v) => Some(crate::vp::doc(v)),
-        Answer::TeamAudited { audit, .. } => Some(crate::trf_audit::team_doc(audit)),
+        Answer::TeamAudited { audit, warnings } => {
+            Some(with_warnings(crate::trf_audit::team_doc(audit), warnings))
+        }
         Answer::Usebio(_) | Answer::Schema(_) => None,
     }
 }

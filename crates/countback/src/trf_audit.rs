@@ -298,8 +298,8 @@ pub fn write(
     out: &mut dyn Write,
     audit: &Audit,
     edition: Edition,
-    format: Format,
-    half: HalfDisplay,
+    (format, half): (Format, HalfDisplay),
+    warnings: &[countback_event::Warning],
 ) -> io::Result<()> {
     let d = Displays::new(audit, half);
     let rows: Vec<Row> = audit.findings.iter().filter_map(|f| row(f, &d)).collect();
@@ -311,6 +311,7 @@ pub fn write(
                 edition: &'static str,
                 clean: bool,
                 findings: &'a [Row],
+                warnings: Vec<crate::standings::WarningJson>,
             }
             serde_json::to_writer(
                 &mut *out,
@@ -319,6 +320,7 @@ pub fn write(
                     edition: edition_key(edition),
                     clean: audit.is_clean(),
                     findings: &rows,
+                    warnings: crate::standings::warnings_json(warnings),
                 },
             )?;
             writeln!(out)
@@ -544,7 +546,12 @@ fn team_list(audit: &TeamAudit) -> String {
 
 /// Write the standings check of a team file (`310` points and ranks);
 /// the caller sets the exit status.
-pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io::Result<()> {
+pub fn write_teams(
+    out: &mut dyn Write,
+    audit: &TeamAudit,
+    format: Format,
+    warnings: &[countback_event::Warning],
+) -> io::Result<()> {
     let rows = team_rows(audit);
     match format {
         Format::Json => {
@@ -554,6 +561,7 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
                 tie_breaks: String,
                 clean: bool,
                 findings: &'a [TeamRow],
+                warnings: Vec<crate::standings::WarningJson>,
             }
             serde_json::to_writer(
                 &mut *out,
@@ -562,6 +570,7 @@ pub fn write_teams(out: &mut dyn Write, audit: &TeamAudit, format: Format) -> io
                     tie_breaks: team_list(audit),
                     clean: audit.findings.is_clean(),
                     findings: &rows,
+                    warnings: crate::standings::warnings_json(warnings),
                 },
             )?;
             writeln!(out)

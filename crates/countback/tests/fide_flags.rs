@@ -135,3 +135,41 @@ fn the_default_tie_break_list_is_said_to_be_the_default() {
         .contains("default list"));
     assert!(!run(&["rank"], &declared).stderr.contains("default list"));
 }
+
+/// Issue 42 (encodings): a TRF that is not UTF-8 is read as Windows-1252
+/// (Latin-1), names as written, but no output said so. The ICU's Irish
+/// Junior Championships 2011 is Latin-1 text (its PROVENANCE.md): rank
+/// (text on the terminal, JSON, HTML, the file written back) and audit
+/// (text, JSON) each name the encoding; a UTF-8 file (the same
+/// federation's Kilkenny Masters) says nothing of it. Before: no output
+/// named it.
+#[test]
+fn a_trf_read_as_windows_1252_says_so_in_every_output() {
+    let (Some(latin), Some(utf8)) = (
+        data("real-world/irishchessunion-icu/irish_junior_champs_2011.trf"),
+        data("real-world/irishchessunion-icu/kilkenny_masters_2011.trf"),
+    ) else {
+        return;
+    };
+    let said = "read as Windows-1252";
+    let run = |args: &[&str], file: &std::path::Path| {
+        let mut all: Vec<&std::ffi::OsStr> = vec![std::ffi::OsStr::new(args[0]), file.as_os_str()];
+        all.extend(args[1..].iter().map(std::ffi::OsStr::new));
+        let out = COUNTBACK.run(&all);
+        assert!(matches!(out.code, 0 | 1 | 3), "{args:?}: {}", out.stderr);
+        out
+    };
+    for args in [&["rank"][..], &["audit"], &["rank", "--format", "trf"]] {
+        assert_shows(&run(args, &latin).stderr, &[said]);
+        assert!(!run(args, &utf8).stderr.contains(said), "{args:?}");
+    }
+    for args in [
+        &["rank", "--json"][..],
+        &["rank", "--format", "html"],
+        &["audit", "--json"],
+    ] {
+        let out = run(args, &latin).stdout;
+        assert!(out.contains(said), "{args:?}: {out}");
+        assert!(!run(args, &utf8).stdout.contains(said), "{args:?}");
+    }
+}

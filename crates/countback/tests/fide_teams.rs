@@ -461,3 +461,69 @@ fn a_team_files_standings_say_team() {
     let words: Vec<&str> = header.split_whitespace().collect();
     assert_eq!(words.get(1), Some(&"team"), "{header}");
 }
+
+const DIRECT_ENCOUNTER: &str = "crates/countback/tests/fide_teams/direct-encounter.trf";
+
+/// Issue 42, "Why": "DE and the other plain codes are refused on team
+/// files, so a `202` list containing DE cannot be ranked". The hand-made
+/// team Swiss `fide_teams/direct-encounter.trf` (4 teams, 2 boards, 2
+/// rounds, 2-1-0, `212 PTS,DE,MPvGP`), worked by hand:
+/// - round 1: One beats Two 1½-½, Three beats Four 2-0;
+/// - round 2: Three beats One 2-0, Two beats Four 2-0;
+/// - match points: Three 4, One 2, Two 2, Four 0; game points: One 1½,
+///   Two 2½.
+///
+/// One and Two are tied on 2; they met, and One won: art. 6 (DE, on the
+/// primary score, match points) puts One 2 against Two 0, so One is
+/// second, before MPvGP (which alone would put Two first). Before: refused
+/// (exit 65, "not a team tie-break this crate computes").
+#[test]
+fn a_team_files_list_with_de_is_ranked() {
+    let v = json(&["rank", DIRECT_ENCOUNTER, "--format", "json"], 0);
+    assert_eq!(
+        order(&v),
+        ["Club Three", "Club One", "Club Two", "Club Four"]
+    );
+    let de = decisions(&v)
+        .iter()
+        .find(|d| d["clause"].as_str().unwrap().contains("(DE)"))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(
+        de["clause"].as_str().unwrap().contains("C.07 6"),
+        "{}",
+        de["clause"]
+    );
+    // DE on game points says the same here (1½ against ½), and the list
+    // given on the command line reads as the file's does.
+    let v = json(
+        &[
+            "rank",
+            DIRECT_ENCOUNTER,
+            "--tiebreaks",
+            "PTS, DE:GP",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert_eq!(
+        order(&v),
+        ["Club Three", "Club One", "Club Two", "Club Four"]
+    );
+    // Without DE, MPvGP puts Two first (2½ game points against 1½).
+    let v = json(
+        &[
+            "rank",
+            DIRECT_ENCOUNTER,
+            "--tiebreaks",
+            "MPvGP",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    assert_eq!(
+        order(&v),
+        ["Club Three", "Club Two", "Club One", "Club Four"]
+    );
+}

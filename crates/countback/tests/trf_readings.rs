@@ -253,3 +253,172 @@ fn a_trf_is_written_back_with_its_ranks_and_nothing_else_changed() {
         );
     }
 }
+
+/// Every file under `dir`, recursively, in path order.
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// A file's lines as characters, whatever its encoding (UTF-8, else each
+/// byte one character: the same on both sides of a comparison), line
+/// endings kept.
+fn lines_of(bytes: &[u8]) -> Vec<Vec<char>> {
+    let text: String = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_owned(),
+        Err(_) => bytes.iter().map(|b| char::from(*b)).collect(),
+    };
+    text.split_inclusive('\n')
+        .map(|l| l.chars().collect())
+        .collect()
+}
+
+/// Run the command line on `args`; its status, raw standard output and
+/// standard error.
+fn raw(args: &[&std::ffi::OsStr]) -> (i32, Vec<u8>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_countback"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The audit's findings by kind (`points_disagree`, `out_of_place` ...).
+fn findings(file: &std::path::Path) -> Vec<String> {
+    let (code, out, err) = raw(&["audit".as_ref(), file.as_os_str(), "--json".as_ref()]);
+    assert!(matches!(code, 0 | 1), "{}: {err}", file.display());
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["finding"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Issue 42, done-when: every real TRF of `../shared/chess-data`, written
+/// back with `rank FILE --format trf`, differs from its source only in the
+/// rank columns (players' 86-89 of `001`, teams' 69-71 of `310`) and a
+/// `202` line where it had no list; its line endings and encoding are
+/// kept; its audit finds no rank out of place or missing, and no other
+/// finding than the source's own points disagreements, which the
+/// write-back keeps as every byte but the ranks. A file that cannot be
+/// written back is refused naming why: a TRF-16 team file (`013`
+/// records: no column holds a team's rank), and the defective Belgian
+/// round-3 report (a game against opponent 0, refused when read).
+#[test]
+fn every_real_trf_is_written_back_with_only_its_ranks_changed() {
+    let Some(root) = countback_test_support::shared_file("chess-data") else {
+        return;
+    };
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let scratch = std::env::temp_dir().join(format!("countback-write-back-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let (mut written, mut team_roster, mut unreadable) = (0, 0, 0);
+    // Rank columns written where the source's were blank or other.
+    let mut ranks_changed = 0;
+    for path in files {
+        let source = std::fs::read(&path).unwrap();
+        if !lines_of(&source)
+            .iter()
+            .any(|l| l.starts_with(&['0', '0', '1', ' ']))
+        {
+            continue;
+        }
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        let (code, out, err) = raw(&[
+            "rank".as_ref(),
+            path.as_os_str(),
+            "--format".as_ref(),
+            "trf".as_ref(),
+        ]);
+        if code == 65 {
+            if err.contains("a TRF-16 team file (013 records) has no column for a team's rank") {
+                team_roster += 1;
+            } else if err.contains("a game result needs an opponent") {
+                unreadable += 1;
+            } else {
+                panic!("{name}: refused otherwise: {err}");
+            }
+            continue;
+        }
+        assert!(matches!(code, 0 | 3), "{name}: exit {code}: {err}");
+        let crlf = |b: &[u8]| b.windows(2).filter(|w| w == b"\r\n").count();
+        let before = lines_of(&source);
+        let mut after = lines_of(&out);
+        let had_list = before
+            .iter()
+            .any(|l| l.starts_with(&['2', '0', '2', ' ']) || l.starts_with(&['2', '1', '2', ' ']));
+        if !had_list {
+            let at = after
+                .iter()
+                .position(|l| l.starts_with(&['2', '0', '2', ' ']))
+                .unwrap_or_else(|| panic!("{name}: no 202 written"));
+            after.remove(at);
+        }
+        assert_eq!(before.len(), after.len(), "{name}");
+        assert_eq!(
+            crlf(&out),
+            crlf(&source) + usize::from(!had_list && crlf(&source) > 0),
+            "{name}: line endings"
+        );
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            if b == a {
+                continue;
+            }
+            ranks_changed += 1;
+            let cols = match b.get(..3) {
+                Some(['0', '0', '1']) => 85..89,
+                Some(['3', '1', '0']) => 68..71,
+                _ => panic!("{name}: line {} changed", i + 1),
+            };
+            let outside = |l: &[char]| -> String {
+                let s: String = l
+                    .iter()
+                    .enumerate()
+                    .filter(|(c, _)| !cols.contains(c))
+                    .map(|(_, ch)| *ch)
+                    .collect();
+                s.trim_end().to_owned()
+            };
+            assert_eq!(outside(b), outside(a), "{name}: line {}", i + 1);
+        }
+        // Audited: no rank out of place or missing; the points findings
+        // are the source's own.
+        let back = scratch.join(format!(
+            "{written}-{}",
+            path.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::write(&back, &out).unwrap();
+        let found = findings(&back);
+        let points = |f: &[String]| f.iter().filter(|k| *k == "points_disagree").count();
+        assert_eq!(
+            found.len(),
+            points(&found),
+            "{name}: the written file's audit finds {found:?}"
+        );
+        assert_eq!(points(&found), points(&findings(&path)), "{name}");
+        written += 1;
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+    eprintln!("{written} written back ({ranks_changed} rank lines written), {team_roster} TRF-16 team files and {unreadable} defective file refused");
+    if countback_test_support::data_required() {
+        assert_eq!((written, team_roster, unreadable), (22, 8, 1));
+        assert!(ranks_changed > 100, "{ranks_changed}");
+    }
+}

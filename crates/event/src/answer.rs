@@ -505,15 +505,19 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                 .read("fide", &FieldPath::run(None), &mut Vec::new())?;
             // A TRF is UTF-8, else Windows-1252 (Latin-1): Swiss-Manager,
             // SWAR and the ICU write the Windows code page (docs/fide.md).
-            let (text, _) = countback_tiebreak_fide::trf::decode(bytes);
+            let (text, encoding) = countback_tiebreak_fide::trf::decode(bytes);
             let text = text.as_ref();
+            // Never a silent reading: a file not in UTF-8 says which code
+            // page its names were read in, first among the notes.
+            let said = crate::trf_notes::encoding_note(encoding);
             Ok(match request.job {
                 Job::Audit => {
                     let crate::TrfAudit {
                         findings,
-                        warnings,
+                        mut warnings,
                         edition,
                     } = crate::audit_trf(text, &options)?;
+                    warnings.splice(0..0, said);
                     match findings {
                         crate::TrfFindings::Players(audit) => Answer::TrfAudited {
                             audit,
@@ -524,7 +528,9 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
                     }
                 }
                 Job::Auto | Job::Rank | Job::Score => {
-                    Answer::Ranked(crate::rank_trf(text, &options)?)
+                    let mut ranking = crate::rank_trf(text, &options)?;
+                    ranking.warnings.splice(0..0, said);
+                    Answer::Ranked(ranking)
                 }
             })
         }

@@ -3,7 +3,7 @@
 //! without a word. Each note names the record or player, its line and both
 //! figures.
 
-use countback_tiebreak_fide::trf::{ResultCode, Tournament};
+use countback_tiebreak_fide::trf::{Encoding, ResultCode, Tournament};
 use countback_tiebreak_fide::PointsFrom;
 
 use crate::{LineColumn, Warning};
@@ -19,6 +19,18 @@ fn who(t: &Tournament, starting_rank: u32) -> String {
         Some(name) if !name.is_empty() => format!("player #{starting_rank} {name}"),
         _ => format!("player #{starting_rank}"),
     }
+}
+
+/// The note for a file whose bytes are not UTF-8 (issue 42, item 4): it
+/// was read as Windows-1252, of which Latin-1's printable characters are a
+/// part, so its names are as written in that code page; none for UTF-8.
+pub(crate) fn encoding_note(encoding: Encoding) -> Option<Warning> {
+    (encoding == Encoding::Windows1252).then(|| Warning {
+        field: None,
+        at: None,
+        message: "the file is not UTF-8: read as Windows-1252 (Latin-1), each byte one character, names as written in that code page".to_owned(),
+        kind: None,
+    })
 }
 
 /// Every note of `t` read with its points from `from`.

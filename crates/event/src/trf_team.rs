@@ -14,9 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use countback_model::{ContestantId, Value};
 /// The records a team file lists its teams in (`310` or TRF-16 `013`).
 pub use countback_tiebreak_fide::team::TeamRecordKind;
-use countback_tiebreak_fide::team::{
-    TeamCodeKind, TeamOutOfPlace, TeamPointsDisagreement, TeamRoundKind,
-};
+use countback_tiebreak_fide::team::{TeamOutOfPlace, TeamPointsDisagreement, TeamRoundKind};
 use countback_tiebreak_fide::trf::Tournament;
 use countback_tiebreak_fide::{TeamCascade, TeamScore, TeamTournament};
 
@@ -139,8 +137,8 @@ fn what_the_file_holds(
 
 /// Rank the teams of `t`: the primary score (the `192` type), then `list`,
 /// each decision in the trace with its article; a column per code that has
-/// a value (EDE and EDET rank a group and have none: their decisions are in
-/// the trace).
+/// a value (DE and the EDE chains rank a group and have none: their
+/// decisions are in the trace).
 pub(crate) fn rank(
     t: &Tournament,
     options: countback_tiebreak_fide::Options,
@@ -167,7 +165,7 @@ pub(crate) fn rank(
         .collect();
     let mut columns = Vec::new();
     for code in &list.0 {
-        if matches!(code.kind, TeamCodeKind::ExtendedDirectEncounter { .. }) {
+        if code.ranks_groups() {
             continue;
         }
         let name = code.to_string();

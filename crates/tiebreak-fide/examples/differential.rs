@@ -3,7 +3,9 @@
 //!
 //! Generates random Swiss and round-robin events (requested byes,
 //! pairing-allocated and full-point byes, forfeits, withdrawals, players
-//! who never start, unrated players, start dates in 2025, 2026 or none),
+//! who never start, unrated players, start dates in 2025, 2026 or none;
+//! the half-point byes written `0000 - H`, `0000 - =` or with a `240`
+//! record, in turn),
 //! writes each as TRF, runs `python -m gacrux.tiebreakchecker` on it,
 //! computes the same codes here, and prints every difference by code.
 //!
@@ -13,8 +15,9 @@
 //! ```
 //!
 //! (`cargo xtask differential` runs the same.) With `--teams` it
-//! generates team Swisses instead and compares every team code both
-//! programs compute. Not part of CI: the reference is Python. Exit status
+//! generates team Swisses instead (their forfeited matches written with
+//! `0000 - +` boards or naming the opponents, in turn) and compares every
+//! team code both programs compute. Not part of CI: the reference is Python. Exit status
 //! 1 when any difference is found.
 #![allow(missing_docs)]
 
@@ -73,7 +76,61 @@ const CODES: &[&str] = &[
 
 struct Event {
     round_robin: bool,
+    /// How the half-point byes are written.
+    byes: ByeForm,
+    /// How many half-point byes the event has.
+    half_point_byes: usize,
     text: String,
+}
+
+/// The written forms of a half-point bye (issue 42): `0000 - H`, the
+/// ICU's `0000 - =`, or `0000 - H` with a TRF-2026 `240 H` record for
+/// its round, as Sharly Chess writes both (the reference's reader checks
+/// the points column against the player's line alone, so a round left
+/// blank for the record to fill is a file it refuses).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum ByeForm {
+    Code,
+    Drawn,
+    Record,
+}
+
+impl ByeForm {
+    fn of(number: usize) -> ByeForm {
+        match number % 3 {
+            0 => ByeForm::Code,
+            1 => ByeForm::Drawn,
+            _ => ByeForm::Record,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            ByeForm::Code => "0000 - H",
+            ByeForm::Drawn => "0000 - =",
+            ByeForm::Record => "0000 - H and 240 H",
+        }
+    }
+}
+
+/// A player's line with its half-point byes written in `form`; the
+/// rounds (1-based) a `240` record must name too.
+fn write_byes(player: &Player, form: ByeForm) -> (String, Vec<usize>) {
+    let line = player.to_trf_line();
+    match form {
+        ByeForm::Code => (line, Vec::new()),
+        ByeForm::Drawn => (line.replace("0000 - H", "0000 - ="), Vec::new()),
+        ByeForm::Record => {
+            let rounds = player
+                .rounds
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.result == ResultCode::HalfPointBye)
+                .map(|(r, _)| r + 1)
+                .collect();
+            (line, rounds)
+        }
+    }
 }
 
 fn bye(result: ResultCode) -> RoundEntry {
@@ -205,6 +262,13 @@ fn generate(rng: &mut XorShift, number: usize) -> Event {
         "Swiss Dutch"
     };
     let mut text = format!("012 Differential {number}\n{date}092 {kind}\n142 {rounds}\n");
+    let byes = ByeForm::of(number);
+    let mut records: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    let half_point_byes = table
+        .iter()
+        .flatten()
+        .filter(|e| e.result == ResultCode::HalfPointBye)
+        .count();
     for (i, rounds) in table.into_iter().enumerate() {
         let starting_rank = u32::try_from(i + 1).unwrap_or(0);
         let mut player = Player {
@@ -217,9 +281,22 @@ fn generate(rng: &mut XorShift, number: usize) -> Event {
             line: 0,
         };
         player.declared_points = Some(player.points());
-        let _ = writeln!(text, "{}", player.to_trf_line());
+        let (line, by_record) = write_byes(&player, byes);
+        for r in by_record {
+            records.entry(r).or_default().push(starting_rank);
+        }
+        let _ = writeln!(text, "{line}");
     }
-    Event { round_robin, text }
+    for (round, players) in records {
+        let players: Vec<String> = players.iter().map(|p| format!("{p:>4}")).collect();
+        let _ = writeln!(text, "240 H {round:>3} {}", players.join(" "));
+    }
+    Event {
+        round_robin,
+        byes,
+        half_point_byes,
+        text,
+    }
 }
 
 fn to_u32(a: usize, b: usize) -> (u32, u32) {
@@ -404,6 +481,11 @@ fn explain(
     None
 }
 
+/// The class of the differences on the ICU's `0000 - =` half-point byes,
+/// each checked: the reference gives countback's value on the same event
+/// with the byes written `0000 - H`.
+const DRAWN_BYE: &str = "C.07 art. 16 (a half-point bye is a voluntarily unplayed round): the ICU writes its half-point byes 0000 - =, which gacrux reads as a game played (a draw) with no opponent; with the same byes written 0000 - H it computes countback's value";
+
 #[path = "../benches/support/team_swiss.rs"]
 mod team_swiss;
 
@@ -412,6 +494,7 @@ mod team_swiss;
 /// printed rounded, AOB's and SSSC's, agrees when countback's exact value
 /// shows as it).
 const TEAM_CODES: &[&str] = &[
+    "PTS",
     "MPTS",
     "GPTS",
     "BH:MP",
@@ -446,10 +529,12 @@ const TEAM_CODES: &[&str] = &[
     "SSSC/F",
 ];
 
-/// The extended direct encounter and its 2026 chains, compared by the
-/// places after `MPTS` and the code.
+/// The direct encounter (on the primary score, `/P`, on game points),
+/// the extended one and its 2026 chains, compared by the places after
+/// `MPTS` and the code.
 const ENCOUNTER_CODES: &[&str] = &[
-    "EDE", "EDE/P", "EDET", "EDET/P", "EDEB", "EDEB/P", "EDEBT", "EDEBB", "EDEBB/P", "EDEC",
+    "DE", "DE/P", "DE:GP", "EDE", "EDE/P", "EDET", "EDET/P", "EDEB", "EDEB/P", "EDEBT", "EDEBB",
+    "EDEBB/P", "EDEC",
 ];
 
 /// The board stages' articles, as the trace names them.
@@ -499,6 +584,9 @@ fn run_teams(
     let (fore, plain): (Vec<&str>, Vec<&str>) = TEAM_CODES.iter().partition(|c| is_fore(c));
     // Swisses, even round robins, odd ones with `0000 - -`, odd blank.
     let mut kinds = [0usize; 4];
+    // Events with a forfeited match and such matches, by how its boards
+    // are written: `0000 - +` / `0000 - -`, or naming the opponents.
+    let mut forfeits = [(0usize, 0usize); 2];
     for number in 0..events {
         let n = u64::try_from(number).unwrap_or(0);
         let k = seed.wrapping_mul(1_000_003).wrapping_add(n);
@@ -548,6 +636,25 @@ fn run_teams(
         std::fs::write(&file, &text).map_err(|e| e.to_string())?;
         let t = trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
         let teams = TeamTournament::new(&t).map_err(|e| format!("{}: {e}", file.display()))?;
+        let forfeited = teams
+            .standings()
+            .iter()
+            .flat_map(|s| &s.rounds)
+            .filter(|r| {
+                matches!(
+                    r.kind,
+                    countback_tiebreak_fide::team::TeamRoundKind::Forfeit { .. }
+                )
+            })
+            .count()
+            / 2;
+        if forfeited > 0 {
+            let at = usize::from(spec.forfeit_boards_named);
+            if let Some((events, matches)) = forfeits.get_mut(at) {
+                *events += 1;
+                *matches += forfeited;
+            }
+        }
         let left_out = |c: &str| blank_sit_out && left_out_of_blank_odd_round_robins(c);
         let fore: Vec<&str> = fore.iter().copied().filter(|c| !left_out(c)).collect();
         let plain: Vec<&str> = plain.iter().copied().filter(|c| !left_out(c)).collect();
@@ -630,6 +737,12 @@ fn run_teams(
             .collect::<Vec<_>>()
             .join(" ")
     );
+    let [(plain_events, plain_matches), (named_events, named_matches)] = forfeits;
+    println!(
+        "  forfeited matches (330) with boards written 0000 - + / 0000 - -: {plain_events} events, \
+         {plain_matches} matches; naming the opponents (+ / -): {named_events} events, \
+         {named_matches} matches"
+    );
     for (code, t) in &tallies {
         println!(
             "  {code:<18} {:>7} values, {} explained, {} unexplained{}",
@@ -684,6 +797,8 @@ fn run() -> Result<bool, String> {
         .collect::<Result<_, _>>()?;
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let (mut swiss, mut robins) = (0, 0);
+    // Per written form of the half-point bye: events with one, byes.
+    let mut forms: BTreeMap<ByeForm, (usize, usize)> = BTreeMap::new();
     for number in 0..events {
         let event = generate(&mut rng, number);
         if event.round_robin {
@@ -695,6 +810,26 @@ fn run() -> Result<bool, String> {
         let file = out.join(format!("event-{number:04}-{kind}.trf"));
         std::fs::write(&file, &event.text).map_err(|e| e.to_string())?;
         let t = trf::parse(&event.text).map_err(|e| format!("{}: {e}", file.display()))?;
+        // Every written form reads as the same half-point bye.
+        let read = t
+            .players
+            .iter()
+            .flat_map(|p| &p.rounds)
+            .filter(|e| e.result == ResultCode::HalfPointBye)
+            .count();
+        if read != event.half_point_byes {
+            return Err(format!(
+                "{}: {} half-point byes written as {}, {read} read",
+                file.display(),
+                event.half_point_byes,
+                event.byes.label()
+            ));
+        }
+        if event.half_point_byes > 0 {
+            let entry = forms.entry(event.byes).or_default();
+            entry.0 += 1;
+            entry.1 += event.half_point_byes;
+        }
         let eval = Evaluation::new(&t, Options::for_tournament(&t)).map_err(|e| e.to_string())?;
         // Fore codes in a call of their own: gacrux's Fore Buchholz
         // changes a value (the last round met) that its later BH and SB
@@ -704,17 +839,36 @@ fn run() -> Result<bool, String> {
             .partition(|c| c.starts_with("FB") || c.ends_with("/F"));
         let fore_rows = reference(&python, &file, &fore)?;
         let plain_rows = reference(&python, &file, &plain)?;
-        let cell = |sno: u32, code: &str| -> String {
+        let cell_of = |fore_rows: &BTreeMap<u32, Vec<String>>,
+                       plain_rows: &BTreeMap<u32, Vec<String>>,
+                       sno: u32,
+                       code: &str|
+         -> String {
             let (rows, list) = if fore.contains(&code) {
-                (&fore_rows, &fore)
+                (fore_rows, &fore)
             } else {
-                (&plain_rows, &plain)
+                (plain_rows, &plain)
             };
             list.iter()
                 .position(|c| *c == code)
                 .and_then(|k| rows.get(&sno).and_then(|r| r.get(k + 2)))
                 .cloned()
                 .unwrap_or_default()
+        };
+        let cell = |sno: u32, code: &str| cell_of(&fore_rows, &plain_rows, sno, code);
+        // The ICU's `0000 - =` byes: the reference on the same event with
+        // them written `0000 - H`, to tell its reading of the spelling
+        // from any other difference.
+        let as_h = if event.byes == ByeForm::Drawn && event.half_point_byes > 0 {
+            let h = out.join(format!("event-{number:04}-{kind}-as-H.trf"));
+            std::fs::write(&h, event.text.replace("0000 - =", "0000 - H"))
+                .map_err(|e| e.to_string())?;
+            Some((
+                reference(&python, &h, &fore)?,
+                reference(&python, &h, &plain)?,
+            ))
+        } else {
+            None
         };
         let ks_p = eval
             .optional_values(&"KS/P".parse().map_err(|e| format!("{e}"))?)
@@ -734,7 +888,11 @@ fn run() -> Result<bool, String> {
                 let why = if equal {
                     None
                 } else {
-                    explain(code, event.round_robin, p, &t, ks.as_ref(), &theirs)
+                    explain(code, event.round_robin, p, &t, ks.as_ref(), &theirs).or_else(|| {
+                        let (f, pl) = as_h.as_ref()?;
+                        let h = cell_of(f, pl, p.starting_rank, CODES.get(k).copied()?);
+                        same(value.as_ref(), &h).then_some(DRAWN_BYE)
+                    })
                 };
                 tally.count(equal, why, || {
                     format!(
@@ -773,6 +931,12 @@ fn run() -> Result<bool, String> {
         "{events} events ({swiss} Swiss, {robins} round robins), {total} values compared, \
          {explained} explained differences, {differing} unexplained"
     );
+    for (form, (with, byes)) in &forms {
+        println!(
+            "  half-point byes written {}: {with} events, {byes} byes",
+            form.label()
+        );
+    }
     for (code, t) in &tallies {
         let explained: usize = t.explained.values().sum();
         if t.differences == 0 && explained == 0 {

@@ -1521,6 +1521,18 @@ impl<'t> Evaluation<'t> {
             .1
     }
 
+    /// Art. 6 on `group` (player indices), for the team codes: each
+    /// member's points among the group, the groups in order, and the note
+    /// when not every pair met.
+    pub(crate) fn direct_encounter_in(
+        &self,
+        group: &[usize],
+        ids: &[ContestantId],
+        forfeits_as_played: bool,
+    ) -> (Vec<Score>, Vec<Vec<usize>>, Option<String>) {
+        self.direct_encounter_split(group, &IdOrder::unsorted(ids), forfeits_as_played)
+    }
+
     fn direct_encounter_split(
         &self,
         group: &[usize],

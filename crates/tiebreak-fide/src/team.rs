@@ -1257,6 +1257,7 @@ impl<'t> TeamTournament<'t> {
             if groups.iter().all(|g| g.len() < 2) {
                 break;
             }
+            let direct = self.direct_encounter_table(code)?;
             let values = self.values(code)?;
             let encounter = match code.kind {
                 TeamCodeKind::ExtendedDirectEncounter {
@@ -1271,11 +1272,23 @@ impl<'t> TeamTournament<'t> {
                     next.push(group);
                     continue;
                 }
-                let split = match &encounter {
-                    Some(((first, second, table_ids), p, _)) => {
-                        self.extended_direct_encounter(&group, first, second, table_ids, *p)
+                let (split, met, note) = match (&encounter, &direct) {
+                    (Some(((first, second, table_ids), p, _)), _) => (
+                        self.extended_direct_encounter(&group, first, second, table_ids, *p),
+                        None,
+                        None,
+                    ),
+                    (None, Some((table, table_ids, p))) => {
+                        let (split, met, note) =
+                            self.direct_encounter(&group, table, table_ids, *p);
+                        (split, Some(met), note)
                     }
-                    None => split_by(&group, &values, &ids),
+                    (None, None) => (split_by(&group, &values, &ids), None, None),
+                };
+                // DE's values are the points scored among the group.
+                let shown = |k: usize, i: &usize| match &met {
+                    Some(met) => met.get(k).cloned(),
+                    None => values.get(*i).cloned(),
                 };
                 trace.push(Decision {
                     clause: Clause::new(format!("FIDE {} ({code})", code.article())),
@@ -1283,12 +1296,13 @@ impl<'t> TeamTournament<'t> {
                     among: sorted(&group, &ids),
                     values: group
                         .iter()
-                        .filter_map(|i| {
-                            Some((ids.get(*i)?.clone(), Value::Score(values.get(*i)?.clone())))
+                        .enumerate()
+                        .filter_map(|(k, i)| {
+                            Some((ids.get(*i)?.clone(), Value::Score(shown(k, i)?)))
                         })
                         .collect(),
                     result: split.iter().map(|g| sorted(g, &ids)).collect(),
-                    note: None,
+                    note,
                 });
                 match &encounter {
                     Some((_, p, stages)) if !stages.is_empty() => {
@@ -1425,6 +1439,58 @@ impl TeamTournament<'_> {
             TeamScore::MatchPoints => (mp, gp, ids),
             TeamScore::GamePoints => (gp, mp, ids),
         })
+    }
+
+    /// `DE` (`:MP`, `:GP`, `/P`): the evaluation of the score it is on
+    /// (the primary one without a reference), the match tournament's ids
+    /// and whether forfeits count; `None` for any other code.
+    fn direct_encounter_table(
+        &self,
+        code: &TeamTieBreak,
+    ) -> Result<Option<(Evaluation<'_>, Vec<ContestantId>, bool)>, FideError> {
+        let (table, c) = match &code.kind {
+            TeamCodeKind::OnMatchPoints(c) => (&self.matches, c),
+            TeamCodeKind::OnGamePoints(c) => (&self.game_matches, c),
+            TeamCodeKind::OnPrimary(c) => match self.primary() {
+                TeamScore::MatchPoints => (&self.matches, c),
+                TeamScore::GamePoints => (&self.game_matches, c),
+            },
+            _ => return Ok(None),
+        };
+        if c.kind != TieBreakKind::DirectEncounter {
+            return Ok(None);
+        }
+        Ok(Some((
+            Evaluation::new(table, self.options)?,
+            crate::compute::contestant_ids(table),
+            c.forfeits_as_played,
+        )))
+    }
+
+    /// `DE` on one tied group (standings indices): art. 6 as for players,
+    /// on the teams' matches; the groups, each member's points among the
+    /// group and the note when not every pair met.
+    fn direct_encounter(
+        &self,
+        group: &[usize],
+        table: &Evaluation<'_>,
+        ids: &[ContestantId],
+        forfeits_as_played: bool,
+    ) -> (Vec<Vec<usize>>, Vec<Score>, Option<String>) {
+        let inner: Vec<usize> = group
+            .iter()
+            .filter_map(|i| self.at.get(*i).copied())
+            .collect();
+        let back: HashMap<usize, usize> = group
+            .iter()
+            .filter_map(|i| Some((*self.at.get(*i)?, *i)))
+            .collect();
+        let (scores, split, note) = table.direct_encounter_in(&inner, ids, forfeits_as_played);
+        let split = split
+            .into_iter()
+            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
+            .collect();
+        (split, scores, note)
     }
 
     /// `EDE`: art. 6 on the primary score; a group it does not split, on
@@ -2016,7 +2082,9 @@ pub const TEAM_CODES: &[(&str, &str, &str)] = &[
 fn on_game_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
-        TieBreakKind::Buchholz
+        TieBreakKind::Points
+            | TieBreakKind::DirectEncounter
+            | TieBreakKind::Buchholz
             | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
             | TieBreakKind::ProgressiveScore
@@ -2032,10 +2100,15 @@ fn on_game_points(kind: TieBreakKind) -> bool {
 /// elected to play; `STD`, standard points of the match results); the
 /// colour counts `BPG` and `BWG` are not (a match has a colour only per
 /// board), nor are the counts on game points (`WIN:GP` …): docs/fide.md.
+/// `PTS` (the score itself) and `DE` (art. 6 among the tied teams, on
+/// the score named, else the primary one) are C.07's plain codes on
+/// either score (issue 42).
 fn on_match_points(kind: TieBreakKind) -> bool {
     matches!(
         kind,
-        TieBreakKind::Buchholz
+        TieBreakKind::Points
+            | TieBreakKind::DirectEncounter
+            | TieBreakKind::Buchholz
             | TieBreakKind::AverageOfOpponentsBuchholz
             | TieBreakKind::ForeBuchholz
             | TieBreakKind::SonnebornBerger
@@ -2134,6 +2207,22 @@ impl TeamTieBreak {
     }
 }
 
+impl TeamTieBreak {
+    /// Whether it ranks a group rather than giving each team a value of
+    /// its own (`DE` and the `EDE` chains: their decisions are in the
+    /// trace, and a column of values would say nothing).
+    #[must_use]
+    pub fn ranks_groups(&self) -> bool {
+        match &self.kind {
+            TeamCodeKind::ExtendedDirectEncounter { .. } => true,
+            TeamCodeKind::OnMatchPoints(c)
+            | TeamCodeKind::OnGamePoints(c)
+            | TeamCodeKind::OnPrimary(c) => c.kind == TieBreakKind::DirectEncounter,
+            _ => false,
+        }
+    }
+}
+
 impl std::fmt::Display for TeamTieBreak {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.written)
@@ -2202,7 +2291,7 @@ impl std::str::FromStr for TeamTieBreak {
 }
 
 /// The refusal of a code no team rule takes, listing the known ones.
-const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, WON, REP, STD, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
+const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, PTS and DE (:MP, :GP), EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, WON, REP, STD, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
 
 /// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
 /// whole number above 0) sets K.

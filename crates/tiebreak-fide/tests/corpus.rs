@@ -153,8 +153,11 @@ fn corpus() -> Vec<(&'static str, Encoding, Read)> {
         ),
         // A team cup in TRF-16 with 15 `013` teams (each roster longer
         // than its 6 boards; reserves written `0000 - -`): read as teams.
-        // Player 41's points column says 1.0, the results 0: a double
-        // forfeit against player 74 in round 7 (PROVENANCE.md).
+        // Player 41's points column says 1.0, the results 0: her round-6
+        // board had no opponent (team 14 fielded five players) and is
+        // written `0000 - -`; round 7 is a double forfeit. With round 6
+        // as a forfeit won, every published team figure is reproduced,
+        // EGGSB included (real_world.rs, docs/fide.md).
         (
             "real-world/Lichess4545-litour/friendship-cup-2024.trf",
             U,

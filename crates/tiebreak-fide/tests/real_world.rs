@@ -434,13 +434,19 @@ fn grandmommys_cup_board_stages_of_the_2026_chains() {
 ///   both lines, in round 7): the published table counts that point.
 ///
 /// Written as TRF-2026 says the event's rule (`320  1.0  3.0` naming each
-/// round's bye) and player 41's game as the points column has it (a
-/// forfeit won), the file reproduces every published match point, game
-/// point and BH:MP (45 of 45), and 14 of 15 EGGSB. Team 13's EGGSB comes to
-/// 304.25 where 308.25 is published; the source's own comment singles out
-/// that figure ("should be 308.25"). Left unexplained: reading player 41's
-/// game as won over the board instead gives the same 304.25, and so does
-/// every other team's figure agreeing.
+/// round's bye), the file reproduces every published match point, game
+/// point, BH:MP and EGGSB (60 of 60) once player 41's point is where the
+/// file's own lines put it: in round 6 her team's opponent (team 14)
+/// fielded five players (its other members all `0000 - -`), so her board
+/// had no opponent and was won by forfeit (`0000 - +`, a point the points
+/// column counts); round 7's game against player 74, `-` on both lines,
+/// stays a double forfeit. Read the other way (the point from round 7's
+/// game, `74 w +`), the match results are the same (both rounds lost), so
+/// MP, GP and BH:MP still agree, but team 13's EGGSB (art. 9.1 on game
+/// points: each opponent's game points times the game points scored
+/// against it) moves one game point from team 14 (22 GP) to team 5 (18):
+/// 304.25, the figure the source's own engine computed and flagged
+/// ("should be 308.25"). 308.25 − 304.25 = 1 × (22 − 18) (docs/fide.md).
 #[test]
 fn friendship_cup_reads_as_teams_and_its_published_table_is_argued() {
     let rel = "chess-data/real-world/Lichess4545-litour/friendship-cup-2024.trf";
@@ -503,26 +509,57 @@ fn friendship_cup_reads_as_teams_and_its_published_table_is_argued() {
             format!(" {:>3}", row[0])
         })
         .collect();
-    let written = text.replace("    74 w -  ", "    74 w +  ") + &format!("320  1.0  3.0{byes}\n");
-    let t = trf::parse(&written).unwrap();
+    let bye_records = format!("320  1.0  3.0{byes}\n");
+    // Player 41's point as the file's lines place it: round 6's board
+    // without an opponent (team 14 fielded five players) won by forfeit.
+    let round_six = set_round(&text, 41, 6, "0000 - +");
+    let t = trf::parse(&(round_six + &bye_records)).unwrap();
+    assert!(t.points_disagreements().is_empty());
     let teams = TeamTournament::new(&t).unwrap();
     let bh = teams.values(&"BH".parse().unwrap()).unwrap();
     let eggsb = teams.values(&"EGGSB".parse().unwrap()).unwrap();
-    let mut eggsb_agree = 0;
     for row in &published {
         let [team, _, mp, gp, bh_mp, eggsb_published]: [&str; 6] = row.clone().try_into().unwrap();
         let i = team.parse::<usize>().unwrap() - 1;
         let standing = &teams.standings()[i];
         assert_eq!(
-            (&standing.match_points, &standing.game_points, &bh[i]),
-            (&s(mp), &s(gp), &s(bh_mp)),
+            (
+                &standing.match_points,
+                &standing.game_points,
+                &bh[i],
+                &eggsb[i]
+            ),
+            (&s(mp), &s(gp), &s(bh_mp), &s(eggsb_published)),
             "team {team}"
         );
-        if eggsb[i] == s(eggsb_published) {
-            eggsb_agree += 1;
+    }
+    // The other reading: the point from round 7's double forfeit. Only
+    // team 13's EGGSB moves, by 1 × (22 − 18).
+    let round_seven = text.replace("    74 w -  ", "    74 w +  ");
+    let t = trf::parse(&(round_seven + &bye_records)).unwrap();
+    let teams = TeamTournament::new(&t).unwrap();
+    let other = teams.values(&"EGGSB".parse().unwrap()).unwrap();
+    for (i, (a, b)) in other.iter().zip(&eggsb).enumerate() {
+        if i == 12 {
+            assert_eq!((a, b), (&s("304.25"), &s("308.25")));
         } else {
-            assert_eq!((team, &eggsb[i]), ("13", &s("304.25")));
+            assert_eq!(a, b, "team {}", i + 1);
         }
     }
-    assert_eq!(eggsb_agree, 14);
+}
+
+/// `text` with starting rank `player`'s round `round` written as `field`
+/// (8 characters: opponent, colour, result).
+fn set_round(text: &str, player: u32, round: usize, field: &str) -> String {
+    let head = format!("001 {player:>4} ");
+    let at = 91 + 10 * (round - 1);
+    text.split_inclusive('\n')
+        .map(|line| {
+            if line.starts_with(&head) {
+                format!("{}{field}{}", &line[..at], &line[at + field.len()..])
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect()
 }

@@ -337,6 +337,10 @@ fn team_codes_read_and_write_as_written() {
         "EMGSB/C1/P",
         "SB:GP",
         "EGGSB",
+        "PTS",
+        "DE",
+        "DE:GP",
+        "DE:MP/P",
     ] {
         assert_eq!(text.parse::<TeamTieBreak>().unwrap().to_string(), text);
     }
