@@ -966,7 +966,9 @@ p.par { margin: .3rem 0 0; }
   details.cards summary { display: none; }
   details.hands { break-before: page; margin: 0; }
   details.hands summary { display: none; }
-  .handrecord { height: 66mm; overflow: hidden; break-inside: avoid; font-size: 9pt; }
+  .handrecord { height: 66mm; overflow: hidden; break-inside: avoid; font-size: 8pt; }
+  .handrecord .deal, .handrecord table.dd { font-size: 8pt; }
+  .handrecord .hand { line-height: 1.15; row-gap: .1rem; }
   .handrecord:nth-child(4n) { break-after: page; }
   .handrecord h3 { margin: 0 0 .2rem; }
 }
