@@ -152,8 +152,12 @@ pub struct BwsFile {
     /// table, round and board.
     pub superseded_rows: usize,
     /// Tables kept and listed as not used (the member roster `PlayerNames`,
-    /// hand records, bidding and play, settings).
+    /// bidding and play, settings).
     pub not_used: Vec<NotUsed>,
+    /// `HandRecord` and `HandEvaluation`: each board's deal and its
+    /// double-dummy tricks and points, as written (issue 40); empty where
+    /// the file has none. No figure depends on them.
+    pub hands: countback_usebio::HandRecords,
 }
 
 impl BwsFile {

@@ -28,6 +28,7 @@
 
 mod error;
 mod file;
+mod hands;
 mod read;
 mod session;
 

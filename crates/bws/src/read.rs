@@ -14,15 +14,10 @@ use crate::file::{BwsFile, Entry, NotUsed, Player, Received, Round, Section};
 pub const MAX_BWS_BYTES: usize = 64 * 1024 * 1024;
 
 /// The tables read, and why each other known table is not needed.
-const NOT_USED: [(&str, &str); 9] = [
+const NOT_USED: [(&str, &str); 7] = [
     (
         "PlayerNames",
         "member roster (numbers and names): no figure",
-    ),
-    ("HandRecord", "the deals: no figure"),
-    (
-        "HandEvaluation",
-        "double-dummy tricks and points: no figure",
     ),
     ("BiddingData", "the auctions: no figure"),
     ("PlayData", "the play of the cards: no figure"),
@@ -39,10 +34,10 @@ const NOT_USED: [(&str, &str); 9] = [
 ];
 
 /// One table's rows with its columns found by name once.
-struct Rows {
-    table: &'static str,
+pub(crate) struct Rows {
+    pub(crate) table: &'static str,
     columns: HashMap<String, usize>,
-    rows: Vec<Vec<Value>>,
+    pub(crate) rows: Vec<Vec<Value>>,
 }
 
 impl Rows {
@@ -56,7 +51,12 @@ impl Rows {
             })
     }
 
-    fn optional(&self, name: &'static str) -> Option<usize> {
+    pub(crate) fn optional(&self, name: &'static str) -> Option<usize> {
+        self.optional_named(name)
+    }
+
+    /// [`Rows::optional`] for a name built at run time.
+    pub(crate) fn optional_named(&self, name: &str) -> Option<usize> {
         self.columns.get(&name.to_ascii_lowercase()).copied()
     }
 
@@ -248,6 +248,12 @@ fn read_bws_unguarded(bytes: &[u8]) -> Result<BwsFile, BwsError> {
         ..BwsFile::default()
     };
     read_received(&received_rows, &mut file)?;
+    let unread = crate::hands::read_hands(
+        load("HandRecord", false)?.as_ref(),
+        load("HandEvaluation", false)?.as_ref(),
+        &mut file,
+    );
+    file.not_used.extend(unread);
     if custom_rows > 0 {
         file.not_used.push(NotUsed {
             table: "RoundData.CustomBoards".to_owned(),
@@ -263,6 +269,8 @@ fn read_bws_unguarded(bytes: &[u8]) -> Result<BwsFile, BwsError> {
         "PlayerNumbers",
         "ReceivedData",
         "Session",
+        "HandRecord",
+        "HandEvaluation",
     ];
     for name in &names {
         if read_here.iter().any(|t| t.eq_ignore_ascii_case(name)) {

@@ -33,6 +33,9 @@ pub struct BwsSession {
     /// "Not played" rows at a table where no pair of the movement sat:
     /// no result, passed.
     pub not_played_at_empty_tables: usize,
+    /// Each board's deal, double-dummy tricks and points, where the file
+    /// has them (`HandRecord`, `HandEvaluation`).
+    pub hands: countback_usebio::HandRecords,
 }
 
 /// A map keyed by tuples is not a JSON object: the plays are written as a
@@ -233,6 +236,7 @@ impl BwsFile {
             plays,
             movement_from_results: seating.stub,
             not_played_at_empty_tables: at_empty_tables,
+            hands: self.hands.clone(),
         })
     }
 
@@ -471,12 +475,14 @@ fn play(result: TableResult, r: &Received) -> Play {
             declarer: String::new(),
             tricks: None,
             lead: r.lead.clone(),
+            round: Some(r.round),
         },
         TableResult::Played(p) => Play {
             contract: p.contract().to_string(),
             declarer: p.declarer().letter().to_string(),
             tricks: Some(p.tricks()),
             lead: r.lead.clone(),
+            round: Some(r.round),
         },
     }
 }

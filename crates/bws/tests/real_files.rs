@@ -61,7 +61,10 @@ fn check_file(f: &BwsFile, e: &Expected) {
         .map(|n| (n.table.as_str(), n.rows))
         .collect();
     assert_eq!(not_used.get("PlayerNames"), Some(&14_020));
-    assert_eq!(not_used.get("HandRecord"), Some(&e.hand_records));
+    // Issue 40: the deals are read (they were kept as not used).
+    assert_eq!(not_used.get("HandRecord"), None);
+    assert_eq!(not_used.get("HandEvaluation"), None);
+    assert_eq!(f.hands.len(), e.hand_records as usize);
 }
 
 /// Every named seat is credited to the pair sitting there (names are
@@ -627,4 +630,47 @@ fn one_member_number_of_another_form_keeps_the_default() {
     let r = rescore(&s, None).unwrap();
     assert_eq!(r.convention, countback_usebio::Convention::EbuWhiteBook2025);
     assert!(r.convention_source.to_string().contains("the default"));
+}
+
+/// Issue 40: no hand records although `HandRecord` holds all 36 deals and
+/// `HandEvaluation` the double-dummy tricks. Board 1 as `mdb-export`
+/// shows its rows (cards, tricks and points typed in from them).
+#[test]
+fn lbc_hand_records_and_double_dummy_tricks_are_read() {
+    let Some(f) = read(LBC) else { return };
+    let s = f.session().unwrap();
+    assert_eq!(s.hands.len(), 36);
+    let one = s.hands.get(BoardNumber(1), None).unwrap();
+    let hand = |seat: usize| one.hands[seat].as_ref().unwrap().suits();
+    assert_eq!(hand(0), ["AQT94", "T53", "KQ8", "T9"]);
+    assert_eq!(hand(1), ["63", "J98", "J53", "K8654"]);
+    assert_eq!(hand(2), ["K72", "6", "AT9762", "AJ7"]);
+    assert_eq!(hand(3), ["J85", "AKQ742", "4", "Q32"]);
+    // NorthSpades 12, NorthHearts 5, NorthDiamonds 12, NorthClubs 6,
+    // NorthNotrump 7; East 1, 8, 1, 7, 1. Strains NT, S, H, D, C.
+    let dd = one.double_dummy.as_ref().unwrap();
+    assert_eq!(
+        dd.tricks[0],
+        [Some(7), Some(12), Some(5), Some(12), Some(6)]
+    );
+    assert_eq!(dd.tricks[1], [Some(1), Some(1), Some(8), Some(1), Some(7)]);
+    assert_eq!(one.points, Some([11, 5, 12, 12]));
+    // A .bws stores neither dealer nor vulnerability: Law 2's cycle.
+    assert_eq!(
+        (one.dealer, one.vulnerable.as_deref()),
+        (Some('N'), Some("None"))
+    );
+    assert!(one.by_board_number);
+    assert!(
+        one.par.is_none(),
+        "a .bws states no par, and none is computed"
+    );
+    let two = s.hands.get(BoardNumber(2), None).unwrap();
+    assert_eq!(
+        two.hands[0].as_ref().unwrap().suits(),
+        ["T983", "T2", "AJ8764", "4"]
+    );
+    assert_eq!(two.double_dummy.as_ref().unwrap().tricks[1][2], Some(12));
+    assert_eq!(two.vulnerable.as_deref(), Some("NS"));
+    assert!(!s.session.not_used.iter().any(|n| n.starts_with("Hand")));
 }

@@ -233,6 +233,166 @@ pub enum Block {
     /// printing keeps whole and sets two to a row, so that a session's
     /// boards take a few A4 pages rather than one page for every three.
     Board(String, CellTable),
+    /// A board's traveller with its hand record beside it (issue 40): on
+    /// screen the diagram, double-dummy table and par to the left of the
+    /// traveller; in text a few compact lines; printing sets the
+    /// travellers as [`Block::Board`] and leaves the diagram to
+    /// [`Block::HandRecords`].
+    Dealt(String, Box<HandDiagram>, CellTable),
+    /// Every board's hand record, for print (four to an A4 page): in HTML
+    /// a closed section that is printed only when opened (each board's
+    /// diagram is beside its traveller on screen); not written in text.
+    HandRecords(Vec<(String, HandDiagram)>),
+    /// Each contestant's scorecard (its heading and table), board by
+    /// board: in HTML a closed section a player opens (printed, two to a
+    /// row, only when opened), in text a section after the travellers.
+    Scorecards(Vec<(String, CellTable)>),
+}
+
+/// One board's hand record as shown: the cards of each seat, the
+/// double-dummy tricks and the par, as the file gives them.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct HandDiagram {
+    /// The dealer and vulnerability (`Dealer E · NS vulnerable`).
+    pub caption: String,
+    /// Each seat's suits, spades first (North, East, South, West); `None`
+    /// for a hand the file leaves out.
+    pub hands: [Option<[String; 4]>; 4],
+    /// Each seat's high-card points, where the file gives them.
+    pub points: Option<[u8; 4]>,
+    /// Double-dummy tricks by declarer (North, South, East, West, as
+    /// tables print them) and strain (NT, spades, hearts, diamonds,
+    /// clubs); an empty cell where the file gives none.
+    pub double_dummy: Option<[[String; 5]; 4]>,
+    /// The par as the file writes it.
+    pub par: Option<String>,
+}
+
+/// The seats of a diagram, and of its double-dummy rows.
+const SEAT_NAMES: [&str; 4] = ["North", "East", "South", "West"];
+const DD_SEATS: [&str; 4] = ["N", "S", "E", "W"];
+/// Suit symbols, spades first, with whether the suit is red.
+const SUIT_SIGNS: [(&str, bool); 4] = [("♠", false), ("♥", true), ("♦", true), ("♣", false)];
+
+impl HandDiagram {
+    fn strings_mut(&mut self) -> Vec<(&mut String, bool)> {
+        let mut v = vec![(&mut self.caption, false)];
+        if let Some(p) = &mut self.par {
+            v.push((p, false));
+        }
+        v
+    }
+
+    fn forged(&self, forged: &dyn Fn(&str, bool) -> bool) -> bool {
+        forged(&self.caption, false) || self.par.as_deref().is_some_and(|p| forged(p, false))
+    }
+
+    /// The compact text: one line of hands, one of the double-dummy
+    /// tricks and the par.
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut hands: Vec<String> = Vec::with_capacity(4);
+        for (seat, hand) in SEAT_NAMES.iter().zip(&self.hands) {
+            if let Some(suits) = hand {
+                let cards: Vec<String> = SUIT_SIGNS
+                    .iter()
+                    .zip(suits)
+                    .map(|((sign, _), cards)| format!("{sign}{}", or_void(cards)))
+                    .collect();
+                hands.push(format!(
+                    "{} {}",
+                    seat.get(..1).unwrap_or_default(),
+                    cards.join(" ")
+                ));
+            }
+        }
+        writeln!(out, "{} · {}", self.caption, hands.join(" · "))?;
+        let mut last = Vec::new();
+        if let Some(dd) = &self.double_dummy {
+            let rows: Vec<String> = DD_SEATS
+                .iter()
+                .zip(dd)
+                .map(|(seat, row)| {
+                    let strains = ["NT", "♠", "♥", "♦", "♣"];
+                    let cells: Vec<String> = strains
+                        .iter()
+                        .zip(row)
+                        .map(|(s, t)| format!("{s}{t}"))
+                        .collect();
+                    format!("{seat} {}", cells.join(" "))
+                })
+                .collect();
+            last.push(format!("Double dummy (tricks): {}", rows.join(" · ")));
+        }
+        if let Some(par) = &self.par {
+            last.push(format!("Par: {par}"));
+        }
+        if !last.is_empty() {
+            writeln!(out, "{}", last.join(" · "))?;
+        }
+        Ok(())
+    }
+
+    /// The diagram, double-dummy table and par as HTML.
+    fn html(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"<div class=\"deal\">\n<div class=\"hand\">")?;
+        for (k, (seat, hand)) in SEAT_NAMES.iter().zip(&self.hands).enumerate() {
+            let class = ["n", "e", "s", "w"].get(k).copied().unwrap_or("n");
+            write!(out, "<div class=\"{class}\" aria-label=\"{seat}\">")?;
+            if let Some(suits) = hand {
+                if let Some(p) = self.points.as_ref().and_then(|p| p.get(k)) {
+                    write!(
+                        out,
+                        "<span class=\"hcp\">{} {p}</span>",
+                        seat.get(..1).unwrap_or_default()
+                    )?;
+                }
+                for ((sign, red), cards) in SUIT_SIGNS.iter().zip(suits) {
+                    let class = if *red { " class=\"red\"" } else { "" };
+                    write!(
+                        out,
+                        "<div><span{class}>{sign}</span> {}</div>",
+                        escape(or_void(cards))
+                    )?;
+                }
+            }
+            out.write_all(b"</div>")?;
+        }
+        writeln!(
+            out,
+            "<div class=\"c\">{}</div></div>",
+            escape(&self.caption)
+        )?;
+        if let Some(dd) = &self.double_dummy {
+            out.write_all(b"<table class=\"dd\"><caption>Double dummy</caption><thead><tr><th></th><th>NT</th>")?;
+            for (sign, red) in SUIT_SIGNS {
+                let class = if red { " class=\"red\"" } else { "" };
+                write!(out, "<th><span{class}>{sign}</span></th>")?;
+            }
+            out.write_all(b"</tr></thead><tbody>")?;
+            for (seat, row) in DD_SEATS.iter().zip(dd) {
+                write!(out, "<tr><th>{seat}</th>")?;
+                for t in row {
+                    write!(out, "<td class=\"r\">{}</td>", escape(t))?;
+                }
+                out.write_all(b"</tr>")?;
+            }
+            out.write_all(b"</tbody></table>\n")?;
+        }
+        if let Some(par) = &self.par {
+            writeln!(out, "<p class=\"par\">Par: {}</p>", escape(par))?;
+        }
+        out.write_all(b"</div>\n")
+    }
+}
+
+/// A void as hand records print it.
+fn or_void(cards: &str) -> &str {
+    if cards.is_empty() {
+        "—"
+    } else {
+        cards
+    }
 }
 
 /// A whole document.
@@ -475,6 +635,20 @@ impl Doc {
                     // A table of cells is made visible as it is filled.
                     Block::Cells(_) => Vec::new(),
                     Block::Board(h, _) => vec![(h, false)],
+                    Block::Dealt(h, d, _) => {
+                        let mut v = vec![(h, false)];
+                        v.extend(d.strings_mut());
+                        v
+                    }
+                    Block::HandRecords(records) => records
+                        .iter_mut()
+                        .flat_map(|(h, d)| {
+                            let mut v = vec![(h, false)];
+                            v.extend(d.strings_mut());
+                            v
+                        })
+                        .collect(),
+                    Block::Scorecards(cards) => cards.iter_mut().map(|(h, _)| (h, false)).collect(),
                 }
             });
         std::iter::once((&mut self.title, false))
@@ -512,6 +686,11 @@ impl Doc {
                 Block::Table(t) => table_forged(t, &forged),
                 Block::Cells(_) => false,
                 Block::Board(h, _) => forged(h, false),
+                Block::Dealt(h, d, _) => forged(h, false) || d.forged(&forged),
+                Block::HandRecords(records) => records
+                    .iter()
+                    .any(|(h, d)| forged(h, false) || d.forged(&forged)),
+                Block::Scorecards(cards) => cards.iter().any(|(h, _)| forged(h, false)),
             });
         any.then(|| self.clone())
     }
@@ -666,6 +845,22 @@ fn text_block(out: &mut dyn Write, b: &Block) -> io::Result<()> {
             writeln!(out, "{h}\n")?;
             text_cells(out, t)
         }
+        Block::Dealt(h, d, t) => {
+            writeln!(out, "{h}")?;
+            d.text(out)?;
+            out.write_all(b"\n")?;
+            text_cells(out, t)
+        }
+        // Each board's hand is with its traveller already.
+        Block::HandRecords(_) => Ok(()),
+        Block::Scorecards(cards) => {
+            writeln!(out, "Scorecards")?;
+            for (h, t) in cards {
+                writeln!(out, "\n{h}\n")?;
+                text_cells(out, t)?;
+            }
+            Ok(())
+        }
     }
 }
 
@@ -720,12 +915,30 @@ pre { background: var(--band); padding: .75rem; overflow-x: auto; font-size: .85
 footer { margin-top: 2rem; color: var(--soft); font-size: .85rem; }
 details.scorer { margin-top: 1.5rem; border-top: 1px solid var(--rule); padding-top: .5rem; }
 details.scorer summary { cursor: pointer; color: var(--soft); font-weight: 600; }
+details.hands { margin-top: 1.5rem; }
+details.hands summary, details.cards summary { cursor: pointer; font-weight: 600; }
+details.cards { margin-top: 1.5rem; }
+.dealt { display: grid; grid-template-columns: max-content minmax(0, 1fr); column-gap: 1.5rem; align-items: start; }
+.dealt h3 { grid-column: 1 / -1; }
+.deal { font-size: .9rem; }
+.hand { display: grid; grid-template-columns: repeat(3, max-content); column-gap: .75rem; row-gap: .2rem; line-height: 1.25; }
+.hand .n { grid-column: 2; grid-row: 1; } .hand .w { grid-column: 1; grid-row: 2; }
+.hand .e { grid-column: 3; grid-row: 2; } .hand .s { grid-column: 2; grid-row: 3; }
+.hand .c { grid-column: 2; grid-row: 2; align-self: center; color: var(--soft); font-size: .8rem; max-width: 8rem; white-space: normal; }
+.hand .hcp { color: var(--soft); font-size: .75rem; }
+.red { color: #c0262d; }
+table.dd { min-width: 0; margin-top: .5rem; font-size: .8rem; }
+table.dd caption { text-align: left; color: var(--soft); }
+table.dd th, table.dd td { padding: .05rem .35rem; }
+p.par { margin: .3rem 0 0; }
+.handrecord .deal { display: flex; gap: 2rem; align-items: flex-start; }
 @media (max-width: 40rem) {
   body { font-size: 14px; }
   main { padding: .75rem .5rem 1.5rem; }
   table { font-size: 13px; }
   th, td { padding: .25rem .3rem; white-space: normal; }
   th { hyphens: auto; }
+  .dealt { display: block; }
 }
 @media print {
   body { font-size: 10pt; }
@@ -744,6 +957,20 @@ details.scorer summary { cursor: pointer; color: var(--soft); font-weight: 600; 
   .board th, .board td { padding: .05rem .2rem; white-space: normal; }
   /* The scorer's notes are not part of what a club pins up. */
   details.scorer { display: none; }
+  /* Travellers print as before, two to a row; the hands print, when the
+     reader has opened them, from the hand-record section: four to a
+     page, each kept whole. */
+  .dealt { display: inline-block; }
+  .board .deal { display: none; }
+  details.hands:not([open]), details.cards:not([open]) { display: none; }
+  details.cards summary { display: none; }
+  details.hands { break-before: page; margin: 0; }
+  details.hands summary { display: none; }
+  .handrecord { height: 66mm; overflow: hidden; break-inside: avoid; font-size: 8pt; }
+  .handrecord .deal, .handrecord table.dd { font-size: 8pt; }
+  .handrecord .hand { line-height: 1.15; row-gap: .1rem; }
+  .handrecord:nth-child(4n) { break-after: page; }
+  .handrecord h3 { margin: 0 0 .2rem; }
 }
 "#;
 
@@ -870,6 +1097,44 @@ fn html_block(out: &mut dyn Write, b: &Block) -> io::Result<()> {
             writeln!(out, "<section class=\"board\">\n<h3>{}</h3>", escape(h))?;
             html_cells(out, t)?;
             out.write_all(b"</section>\n")
+        }
+        Block::Dealt(h, d, t) => {
+            writeln!(
+                out,
+                "<section class=\"board dealt\">\n<h3>{}</h3>",
+                escape(h)
+            )?;
+            d.html(out)?;
+            html_cells(out, t)?;
+            out.write_all(b"</section>\n")
+        }
+        Block::HandRecords(records) => {
+            out.write_all(
+                b"<details class=\"hands\">\n<summary>Hand records (open this section to print them, four to a page)</summary>\n<div class=\"handrecords\">\n",
+            )?;
+            for (h, d) in records {
+                writeln!(
+                    out,
+                    "<section class=\"handrecord\">\n<h3>{}</h3>",
+                    escape(h)
+                )?;
+                d.html(out)?;
+                out.write_all(b"</section>\n")?;
+            }
+            out.write_all(b"</div>\n</details>\n")
+        }
+        Block::Scorecards(cards) => {
+            out.write_all(b"<details class=\"cards\">\n<summary>Scorecards, pair by pair: each board's round, opponents, contract, score and points</summary>\n")?;
+            for (h, t) in cards {
+                writeln!(
+                    out,
+                    "<section class=\"board card\">\n<h3>{}</h3>",
+                    escape(h)
+                )?;
+                html_cells(out, t)?;
+                out.write_all(b"</section>\n")?;
+            }
+            out.write_all(b"</details>\n")
         }
     }
 }

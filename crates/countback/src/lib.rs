@@ -12,6 +12,7 @@
 
 pub mod answer;
 pub mod cli;
+mod club;
 pub mod doc;
 pub mod error;
 pub mod out;

@@ -654,8 +654,21 @@ struct RescoreJson<'a> {
     /// The board tables asked for (`--boards`).
     #[serde(skip_serializing_if = "Option::is_none")]
     boards: Option<Vec<ResultsBoardJson<'a>>>,
+    /// Every board's hand record the file has (deal, dealer,
+    /// vulnerability, double-dummy tricks, par), as written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hands: Vec<crate::club::HandJson<'a>>,
+    /// Each contestant's lines on the boards asked for, board by board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scorecards: Option<Vec<ScorecardJson<'a>>>,
     /// What the file carries that no figure uses: kept, listed.
     not_used: &'a [String],
+}
+
+#[derive(Serialize)]
+struct ScorecardJson<'a> {
+    contestant: &'a str,
+    lines: Vec<crate::club::CardLine<'a>>,
 }
 
 #[derive(Serialize)]
@@ -676,6 +689,9 @@ struct ResultsLineJson<'a> {
     ns: &'a str,
     ew: &'a str,
     result: &'a str,
+    /// How it was played, where the file says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    play: Option<&'a countback_event::results::Play>,
     scores: Option<[Figure; 2]>,
     treatment: &'a Treatment,
 }
@@ -861,6 +877,145 @@ fn rescored_rows(
     (rows, total, pct)
 }
 
+/// The travellers of a rescored file that `boards` asks for, each with its
+/// hand record beside it where the file has one, then the hand records
+/// for print and each contestant's scorecard (issue 40).
+fn results_board_blocks(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    if *boards == Boards::None {
+        return blocks;
+    }
+    let session = &rescored.session;
+    let texts = score_texts(session);
+    let shown: Vec<&BoardScore> = results_boards(&rescored.rescore, boards).collect();
+    if shown.is_empty() {
+        return blocks;
+    }
+    blocks.push(Block::Heading("Boards".to_owned()));
+    let mut records = Vec::new();
+    for b in &shown {
+        let heading = board_heading(b);
+        let table = traveller_cells(rescored, b, &texts, half);
+        match crate::club::record_of(rescored, b) {
+            Some(r) => {
+                let d = crate::club::diagram(r);
+                records.push((heading.clone(), d.clone()));
+                blocks.push(Block::Dealt(heading, Box::new(d), table));
+            }
+            // One block: printing keeps a board whole and sets two to a row.
+            None => blocks.push(Block::Board(heading, table)),
+        }
+    }
+    if !records.is_empty() {
+        blocks.push(Block::HandRecords(records));
+    }
+    let cards = crate::club::scorecards(rescored, &shown, &texts, half);
+    if !cards.is_empty() {
+        let unit = unit(session);
+        let players = players_of(session);
+        let (rows, _, _) = rescored_rows(&rescored.rescore, half);
+        let tables = rows
+            .iter()
+            .filter_map(|s| {
+                let lines = cards.get(&s.id)?;
+                let names = names_cell(players.get(&s.id).copied().unwrap_or_default());
+                let heading = if names.is_empty() {
+                    format!("{} {}", contestant_word(session), s.id)
+                } else {
+                    format!("{} {}: {names}", contestant_word(session), s.id)
+                };
+                Some((heading, crate::club::card_table(lines, unit)))
+            })
+            .collect();
+        blocks.push(Block::Scorecards(tables));
+    }
+    blocks
+}
+
+/// A traveller's heading: the board, its section, results, top and datum.
+fn board_heading(b: &BoardScore) -> String {
+    let mut heading = format!("Board {}", b.number.0);
+    if let Some(section) = &b.section {
+        heading.push_str(&format!(", section {section}"));
+    }
+    heading.push_str(&format!(" — {} results", b.results));
+    if let Some(top) = &b.top {
+        heading.push_str(&format!(", top {top}"));
+    }
+    if let Some(datum) = &b.datum {
+        heading.push_str(&format!(", datum {datum}"));
+    }
+    heading
+}
+
+/// A board's traveller: each line's pairs, the contract, declarer, lead
+/// and tricks where the file has them (issue 40: travellers showed the
+/// score alone), the score and the figures, best North-South first.
+fn traveller_cells(
+    rescored: &Rescored,
+    b: &BoardScore,
+    texts: &HashMap<(u32, &ContestantId, &ContestantId), &str>,
+    half: HalfDisplay,
+) -> CellTable {
+    let plays = &rescored.plays;
+    let with_play = !plays.is_empty();
+    let with_lead = plays.values().any(|p| p.lead.is_some());
+    let unit = unit(&rescored.session);
+    let shown = line_display(b, half);
+    let mut head = vec![
+        ("NS".to_owned(), Align::Left),
+        ("EW".to_owned(), Align::Left),
+    ];
+    if with_play {
+        head.extend([
+            ("contract".to_owned(), Align::Left),
+            ("by".to_owned(), Align::Left),
+        ]);
+        if with_lead {
+            head.push(("lead".to_owned(), Align::Left));
+        }
+        head.push(("tricks".to_owned(), Align::Right));
+    }
+    head.extend([
+        ("score".to_owned(), Align::Right),
+        (format!("NS {unit}"), Align::Right),
+        (format!("EW {unit}"), Align::Right),
+        ("applied".to_owned(), Align::Left),
+    ]);
+    let mut bt = CellTable::new(head, b.lines.len());
+    for l in traveller_order(b) {
+        let [ns, ew] = line_scores(l, &shown).map_or([String::new(), String::new()], |[a, b]| {
+            [a.display, b.display]
+        });
+        bt.cell(l.ns.as_str());
+        bt.cell(l.ew.as_str());
+        if with_play {
+            let play = plays.get(&(b.number, b.section.clone(), l.ns.clone()));
+            bt.cell(play.map_or("", |p| p.contract.as_str()));
+            bt.cell(play.map_or("", |p| p.declarer.as_str()));
+            if with_lead {
+                bt.cell(play.and_then(|p| p.lead.as_deref()).unwrap_or_default());
+            }
+            bt.cell(
+                &play
+                    .and_then(|p| p.tricks)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
+            );
+        }
+        bt.cell(
+            texts
+                .get(&(b.number.0, &l.ns, &l.ew))
+                .copied()
+                .unwrap_or_default(),
+        );
+        bt.cell(&ns);
+        bt.cell(&ew);
+        bt.cell(&treatment_words(&l.treatment));
+    }
+    bt
+}
+
 /// A rescored results file as a document (what the text and HTML formats
 /// show): the standings, the board tables `boards` asks for (none by
 /// default), what the file keeps but does not use.
@@ -927,91 +1082,7 @@ pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> 
         t.lines.push(Line::Cells(cells));
     }
     let mut blocks = vec![Block::Table(t)];
-    // The table results are looked up only when a board table is shown.
-    let texts = if *boards == Boards::None {
-        HashMap::new()
-    } else {
-        score_texts(session)
-    };
-    let unit = unit(session);
-    let plays = &rescored.plays;
-    // The contract, declarer, lead and tricks where the file has them (a
-    // `.bws`): issue 40, travellers showed the score alone.
-    let with_play = !plays.is_empty();
-    let with_lead = plays.values().any(|p| p.lead.is_some());
-    let mut first = true;
-    for b in results_boards(r, boards) {
-        if first {
-            blocks.push(Block::Heading("Boards".to_owned()));
-            first = false;
-        }
-        let mut heading = format!("Board {}", b.number.0);
-        if let Some(section) = &b.section {
-            heading.push_str(&format!(", section {section}"));
-        }
-        heading.push_str(&format!(" — {} results", b.results));
-        if let Some(top) = &b.top {
-            heading.push_str(&format!(", top {top}"));
-        }
-        if let Some(datum) = &b.datum {
-            heading.push_str(&format!(", datum {datum}"));
-        }
-        let shown = line_display(b, half);
-        let mut head = vec![
-            ("NS".to_owned(), Align::Left),
-            ("EW".to_owned(), Align::Left),
-        ];
-        if with_play {
-            head.extend([
-                ("contract".to_owned(), Align::Left),
-                ("by".to_owned(), Align::Left),
-            ]);
-            if with_lead {
-                head.push(("lead".to_owned(), Align::Left));
-            }
-            head.push(("tricks".to_owned(), Align::Right));
-        }
-        head.extend([
-            ("score".to_owned(), Align::Right),
-            (format!("NS {unit}"), Align::Right),
-            (format!("EW {unit}"), Align::Right),
-            ("applied".to_owned(), Align::Left),
-        ]);
-        let mut bt = CellTable::new(head, b.lines.len());
-        for l in traveller_order(b) {
-            let [ns, ew] = line_scores(l, &shown)
-                .map_or([String::new(), String::new()], |[a, b]| {
-                    [a.display, b.display]
-                });
-            bt.cell(l.ns.as_str());
-            bt.cell(l.ew.as_str());
-            if with_play {
-                let play = plays.get(&(b.number, b.section.clone(), l.ns.clone()));
-                bt.cell(play.map_or("", |p| p.contract.as_str()));
-                bt.cell(play.map_or("", |p| p.declarer.as_str()));
-                if with_lead {
-                    bt.cell(play.and_then(|p| p.lead.as_deref()).unwrap_or_default());
-                }
-                bt.cell(
-                    &play
-                        .and_then(|p| p.tricks)
-                        .map(|t| t.to_string())
-                        .unwrap_or_default(),
-                );
-            }
-            bt.cell(
-                texts
-                    .get(&(b.number.0, &l.ns, &l.ew))
-                    .copied()
-                    .unwrap_or_default(),
-            );
-            bt.cell(&ns);
-            bt.cell(&ew);
-            bt.cell(&treatment_words(&l.treatment));
-        }
-        // One block: printing keeps a board whole and sets two to a row.
-        blocks.push(Block::Board(heading, bt));
-    }
+    blocks.extend(results_board_blocks(rescored, half, boards));
     let mut footer = vec![format!(
         "Every figure is exact (the exact values are under {FOR_THE_SCORER}); an exact half is rounded {} for display (--half).",
         half_words(half)
@@ -1094,6 +1165,32 @@ impl<'a> EventJson<'a> {
     }
 }
 
+/// Each contestant's scorecard for JSON, in standings order; `None` when
+/// no board is asked for.
+fn scorecards_json<'a>(
+    rescored: &'a Rescored,
+    rows: &[&'a countback_event::results::Standing],
+    half: HalfDisplay,
+    boards: &'a Boards,
+) -> Option<Vec<ScorecardJson<'a>>> {
+    if *boards == Boards::None {
+        return None;
+    }
+    let texts = score_texts(&rescored.session);
+    let shown: Vec<&BoardScore> = results_boards(&rescored.rescore, boards).collect();
+    let mut cards = crate::club::scorecards(rescored, &shown, &texts, half);
+    Some(
+        rows.iter()
+            .filter_map(|s| {
+                cards.remove(&s.id).map(|lines| ScorecardJson {
+                    contestant: s.id.as_str(),
+                    lines,
+                })
+            })
+            .collect(),
+    )
+}
+
 /// A rescored results file's standings: by section, NS field before EW,
 /// then place; then the board tables `boards` asks for.
 pub fn rescored(
@@ -1129,6 +1226,11 @@ pub fn rescored(
                                         .get(&(b.number.0, &l.ns, &l.ew))
                                         .copied()
                                         .unwrap_or_default(),
+                                    play: rescored.plays.get(&(
+                                        b.number,
+                                        b.section.clone(),
+                                        l.ns.clone(),
+                                    )),
                                     scores: line_scores(l, &shown),
                                     treatment: &l.treatment,
                                 })
@@ -1163,6 +1265,8 @@ pub fn rescored(
                     })
                     .collect(),
                 boards: shown_boards,
+                hands: crate::club::hands_json(rescored),
+                scorecards: scorecards_json(rescored, &rows, half, boards),
                 not_used: &session.not_used,
             };
             serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
@@ -1183,9 +1287,13 @@ pub fn rescored(
                     "ns_figure_exact",
                     "ew_figure_exact",
                     "applied",
+                    "contract",
+                    "declarer",
+                    "lead",
+                    "tricks",
                 ],
             )?;
-            let mut row: Vec<String> = Vec::with_capacity(10);
+            let mut row: Vec<String> = Vec::with_capacity(14);
             for b in results_boards(r, boards) {
                 let shown = line_display(b, half);
                 for l in &b.lines {
@@ -1206,6 +1314,17 @@ pub fn rescored(
                         None => row.extend(std::iter::repeat_n(String::new(), 4)),
                     }
                     row.push(treatment_words(&l.treatment));
+                    let play = rescored
+                        .plays
+                        .get(&(b.number, b.section.clone(), l.ns.clone()));
+                    row.extend([
+                        play.map(|p| p.contract.clone()).unwrap_or_default(),
+                        play.map(|p| p.declarer.clone()).unwrap_or_default(),
+                        play.and_then(|p| p.lead.clone()).unwrap_or_default(),
+                        play.and_then(|p| p.tricks)
+                            .map(|t| t.to_string())
+                            .unwrap_or_default(),
+                    ]);
                     csv_record(out, &row)?;
                 }
             }

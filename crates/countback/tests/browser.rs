@@ -591,6 +591,259 @@ async fn imps_are_converted_to_vps_on_the_page(b: &Browser) {
     b.shot("imps-to-vps").await;
 }
 
+/// The four club files of issue 40, each with the procedure it needs (a
+/// teams file is ranked) and the name of its screenshot.
+const CLUB_FILES: [(&str, &str, Option<&str>); 4] = [
+    (
+        "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
+        "club-bws-lbc",
+        None,
+    ),
+    (
+        "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS",
+        "club-bws-common-game",
+        None,
+    ),
+    (
+        "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn",
+        "club-pbn-ruter-pairs",
+        None,
+    ),
+    (
+        "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/teams.pbn",
+        "club-pbn-ruter-teams",
+        Some("ebu"),
+    ),
+];
+
+/// What the command line says of a club file: `score` for a session,
+/// `rank` under the procedure for a teams file.
+fn club_json(file: &Path, procedure: Option<&str>) -> Value {
+    let mut args = vec![
+        if procedure.is_some() { "rank" } else { "score" },
+        file.to_str().unwrap(),
+        "--json",
+    ];
+    if let Some(p) = procedure {
+        args.extend(["--procedure", p]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_countback"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Every player's name of a session's standings (none for a teams file:
+/// its JSON names teams).
+fn player_names(v: &Value) -> Vec<String> {
+    v["standings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["names"].as_array())
+        .flatten()
+        .filter_map(|n| n.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Issue 40 in a real browser: each club file uploaded as a director
+/// would, the page shows every player's name, the event's name and date,
+/// each board's contract, declarer, lead and tricks beside its score, and
+/// each hand record with the double-dummy table and par where the file has
+/// them, as the command line's JSON gives them. The full-page screenshot
+/// is taken with every personal name replaced by an invented one
+/// ("Player 1" …), so it can be committed (`docs/img/`).
+async fn club_files_show_names_play_and_hands(b: &Browser) {
+    for (rel, shot, procedure) in CLUB_FILES {
+        let Some(file) = countback_test_support::shared_file(rel) else {
+            continue;
+        };
+        let v = club_json(&file, procedure);
+        b.client.set_window_size(1280, 1000).await.unwrap();
+        b.open().await;
+        if let Some(p) = procedure {
+            b.client
+                .execute(
+                    "var f = document.getElementById('ask'); f.elements.procedure.value = arguments[0]; \
+                     f.elements.procedure.dispatchEvent(new Event('change', { bubbles: true }));",
+                    vec![json!(p)],
+                )
+                .await
+                .unwrap();
+        }
+        let status = b.choose(&file).await;
+        assert!(status.starts_with("Done"), "{shot}: {status}");
+        let text = b.result_text().await;
+        let names = player_names(&v);
+        for name in &names {
+            // Not printed on a failure: the names are real.
+            assert!(
+                text.contains(name.as_str()),
+                "{shot}: a player's name is not shown"
+            );
+        }
+        if let Some(event) = v["event"].as_object() {
+            for field in ["name", "date"] {
+                if let Some(want) = event.get(field).and_then(Value::as_str) {
+                    assert!(text.contains(want), "{shot}: the event's {field} {want:?}");
+                }
+            }
+        } else {
+            let name = v["event"].as_str().unwrap_or_default();
+            assert!(text.contains(name), "{shot}: the event {name:?}");
+        }
+        club_boards_as_the_command_line_gives_them(b, shot, &v).await;
+        mask_names(b, &names).await;
+        full_page_shot(b, shot).await;
+    }
+    b.client.set_window_size(1280, 1000).await.unwrap();
+}
+
+/// Each traveller line's play, and each hand record's double-dummy
+/// tricks and par, on the page as the JSON gives them.
+async fn club_boards_as_the_command_line_gives_them(b: &Browser, shot: &str, v: &Value) {
+    let boards: Vec<Value> = serde_json::from_value(
+        b.script(
+            "return Array.from(document.querySelectorAll('#result section.board:not(.card)')).map(function (s) {\
+               return { heading: s.querySelector('h3').innerText,\
+                        dealt: s.classList.contains('dealt'),\
+                        rows: Array.from(s.querySelectorAll('table:not(.dd) tbody tr')).map(function (r) {\
+                          return Array.from(r.cells).map(function (c) { return c.innerText.trim(); }); }),\
+                        dd: Array.from(s.querySelectorAll('table.dd tbody tr')).map(function (r) {\
+                          return Array.from(r.cells).map(function (c) { return c.innerText.trim(); }); }),\
+                        par: (s.querySelector('p.par') || {}).innerText || '' }; });",
+        )
+        .await,
+    )
+    .unwrap();
+    let want = v["boards"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        boards.len(),
+        want.len(),
+        "{shot}: a traveller for every board"
+    );
+    let hands: std::collections::HashMap<u64, &Value> = v["hands"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|h| (h["board"].as_u64().unwrap(), h))
+        .collect();
+    for (shown, board) in boards.iter().zip(&want) {
+        let number = board["board"].as_u64().unwrap();
+        assert!(
+            shown["heading"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("Board {number} ")),
+            "{shot}: {}",
+            shown["heading"]
+        );
+        let rows = shown["rows"].as_array().unwrap();
+        for line in board["lines"].as_array().unwrap() {
+            let Some(play) = line["play"].as_object() else {
+                continue;
+            };
+            let mut cells = vec![
+                line["ns"].as_str().unwrap().to_owned(),
+                line["ew"].as_str().unwrap().to_owned(),
+            ];
+            for k in ["contract", "declarer", "lead", "tricks"] {
+                match &play[k] {
+                    Value::String(s) => cells.push(s.clone()),
+                    Value::Number(n) => cells.push(n.to_string()),
+                    _ => {}
+                }
+            }
+            let found = rows.iter().any(|r| {
+                let r: Vec<&str> = r
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect();
+                cells.iter().all(|c| r.contains(&c.as_str()))
+            });
+            assert!(found, "{shot}: board {number}: no row with {cells:?}");
+        }
+        let Some(hand) = hands.get(&number) else {
+            assert_eq!(
+                shown["dealt"], false,
+                "{shot}: board {number} has no hand record"
+            );
+            continue;
+        };
+        assert_eq!(shown["dealt"], true, "{shot}: board {number}'s hand record");
+        if let Some(dd) = hand["double_dummy"].as_object() {
+            // Rows N, S, E, W; columns NT, S, H, D, C.
+            let shown_dd = shown["dd"].as_array().unwrap();
+            for (row, seat) in shown_dd.iter().zip(["N", "S", "E", "W"]) {
+                let cells: Vec<&str> = row
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect();
+                assert_eq!(cells[0], seat);
+                for (cell, strain) in cells[1..].iter().zip(["NT", "S", "H", "D", "C"]) {
+                    let want = dd[seat][strain]
+                        .as_u64()
+                        .map(|t| t.to_string())
+                        .unwrap_or_default();
+                    assert_eq!(*cell, want, "{shot}: board {number} {seat} {strain}");
+                }
+            }
+        }
+        if let Some(par) = hand["par_contract"].as_str() {
+            assert!(
+                shown["par"].as_str().unwrap().contains(par),
+                "{shot}: board {number}'s par"
+            );
+        }
+    }
+}
+
+/// Replace every personal name on the page with an invented one, longest
+/// first (so a name inside another is not half replaced).
+async fn mask_names(b: &Browser, names: &[String]) {
+    let mut names: Vec<&String> = names.iter().collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.chars().count()));
+    names.dedup();
+    b.client
+        .execute(
+            "var names = arguments[0];\
+             var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
+             var n; while ((n = walk.nextNode())) {\
+               var t = n.nodeValue;\
+               for (var i = 0; i < names.length; i++) { t = t.split(names[i]).join('Player ' + (i + 1)); }\
+               n.nodeValue = t; }",
+            vec![json!(names)],
+        )
+        .await
+        .unwrap();
+}
+
+/// The whole page in one image: the window made as tall as the page.
+async fn full_page_shot(b: &Browser, name: &str) {
+    b.script("window.scrollTo(0, 0);").await;
+    let height = b
+        .script("return document.documentElement.scrollHeight;")
+        .await
+        .as_u64()
+        .unwrap_or(1000)
+        .min(30_000);
+    b.client
+        .set_window_size(1280, u32::try_from(height).unwrap() + 120)
+        .await
+        .unwrap();
+    b.shot(name).await;
+}
+
 async fn the_page_as_the_readme_shows_it(b: &Browser) {
     b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
@@ -661,6 +914,7 @@ fn the_page_in_a_real_browser() {
             the_page_as_the_readme_shows_it(&b).await;
             two_sessions_are_combined_on_the_page(&b).await;
             imps_are_converted_to_vps_on_the_page(&b).await;
+            club_files_show_names_play_and_hands(&b).await;
         });
     }));
     let _ = rt.block_on(b.client.close());

@@ -145,7 +145,19 @@ fn pdf_pages(pdf: &[u8]) -> usize {
 /// bytes, kept under `target/html-screenshots/NAME.pdf`.
 #[allow(clippy::panic)] // A test helper: a browser that wrote no PDF fails the test.
 fn printed_on_a4(browser: &Path, args: &[&str], name: &str) -> (PathBuf, Vec<u8>) {
-    let html = page(args).replacen("</style>", "@page { size: A4; }</style>", 1);
+    printed_as(browser, args, name, |html| html)
+}
+
+/// [`printed_on_a4`] with the page changed by `edit` first (a section a
+/// reader opens before printing).
+#[allow(clippy::panic)] // A test helper: a browser that wrote no PDF fails the test.
+fn printed_as(
+    browser: &Path,
+    args: &[&str],
+    name: &str,
+    edit: impl Fn(String) -> String,
+) -> (PathBuf, Vec<u8>) {
+    let html = edit(page(args)).replacen("</style>", "@page { size: A4; }</style>", 1);
     let dir = root().join("target").join("html-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join(format!("{name}.html"));
@@ -284,4 +296,70 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
             "board {board} on page {page} is cut"
         );
     }
+}
+
+/// Issue 40, "hand records four to a page": the LBC session printed with
+/// its "Hand records" section opened, as a director does for the players'
+/// folder. The results sheet stays as it prints closed (the same pages
+/// first); then the 27 hand records of the boards shown, at most four to a
+/// page, each whole (its heading, its four hands and its double-dummy
+/// table on one page):
+/// seven pages (⌈27 / 4⌉).
+#[test]
+fn hand_records_print_four_to_an_a4_page_when_opened() {
+    let required = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    let (Some(browser), Ok(_)) = (chromium(), Command::new("pdftotext").arg("-v").output()) else {
+        assert!(
+            !required,
+            "chromium and pdftotext (poppler-utils) are required under CI"
+        );
+        return;
+    };
+    let Some(bws) = countback_test_support::shared_file(
+        "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
+    ) else {
+        return;
+    };
+    let bws = bws.to_str().unwrap();
+    let (_, closed) = printed_on_a4(&browser, &["score", bws], "lbc-closed");
+    let results = pdf_pages(&closed);
+    let (pdf, bytes) = printed_as(&browser, &["score", bws], "lbc-hand-records", |html| {
+        html.replacen(
+            "<details class=\"hands\">",
+            "<details class=\"hands\" open>",
+            1,
+        )
+    });
+    let pages = pdf_pages(&bytes);
+    assert_eq!(
+        pages,
+        results + 7,
+        "{results} pages of results, then the hands"
+    );
+    let mut records = 0;
+    for page in results + 1..=pages {
+        let n = page.to_string();
+        let text = Command::new("pdftotext")
+            .args(["-f", &n, "-l", &n, "-raw"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        let headings = text.lines().filter(|l| l.starts_with("Board ")).count();
+        let tables = text.matches("Double dummy").count();
+        assert!(
+            (1..=4).contains(&headings),
+            "page {page}: {headings} hand records"
+        );
+        assert_eq!(headings, tables, "page {page} cuts a hand record:\n{text}");
+        // Each record's four hands and its table's heading: five clubs.
+        assert_eq!(
+            text.matches('♣').count(),
+            5 * headings,
+            "page {page} cuts a hand:\n{text}"
+        );
+        records += headings;
+    }
+    assert_eq!(records, 27);
 }

@@ -16,6 +16,8 @@
 mod bounds;
 #[path = "browser.rs"]
 mod browser;
+#[path = "club_posts.rs"]
+mod club_posts;
 #[path = "club_scorer.rs"]
 mod club_scorer;
 #[path = "examples.rs"]

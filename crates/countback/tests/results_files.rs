@@ -394,11 +394,13 @@ fn ruter_mp1_board_tables_print_the_files_own_relative_figures() {
         text.contains("MP1 (MatchPoints;MP1): match points relative to the average"),
         "{text}"
     );
-    // Board 1 as the file has it: 8 v 1 −140, NS −3.0 (the bottom of a top
-    // of 6, less 3), EW 3.0.
+    // Board 1 as the file has it: 8 v 1, 3H by East, lead SQ, 9 tricks
+    // (issue 40: the play is on the traveller), −140, NS −3.0 (the bottom
+    // of a top of 6, less 3), EW 3.0.
     assert!(text
         .lines()
-        .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["8", "1", "-140", "-3", "3"]));
+        .any(|l| l.split_whitespace().collect::<Vec<_>>()
+            == ["8", "1", "3H", "E", "SQ", "9", "-140", "-3", "3"]));
 }
 
 /// Issue 41, "Scripts cannot trust the exit code": `audit` exited 0 with

@@ -16,6 +16,9 @@ pub use countback_usebio::Rescore;
 pub use countback_usebio::Standing;
 /// One audit finding, and a scoring program's convention and display.
 pub use countback_usebio::{convention::Display, Convention, ConventionSource, Finding};
+/// A board's hand record (deal, dealer, vulnerability, double-dummy
+/// tricks, par), the records of a file, and how a line was played.
+pub use countback_usebio::{hands, HandRecord, HandRecords, Play, Plays};
 /// What a results file says (its participants, travellers, stored figures,
 /// its rule and what it carries but no figure uses), a rescored line and
 /// board, how a line was scored, and an audit's counts by class.
@@ -34,8 +37,14 @@ pub struct Rescored {
     /// The session as read.
     pub session: Session,
     /// The contract, declarer, lead and tricks of each line, where the file
-    /// has them (a Bridgemate `.bws`), by board, section and NS pair.
-    pub plays: countback_usebio::Plays,
+    /// has them (a Bridgemate `.bws`, a PBN `ScoreTable`), by board,
+    /// section and NS pair.
+    pub plays: Plays,
+    /// Each board's deal, dealer, vulnerability, double-dummy tricks and
+    /// par, where the file has them (a `.bws` `HandRecord` and
+    /// `HandEvaluation`, PBN `[Deal]` and `[OptimumResultTable]`): shown,
+    /// never computed.
+    pub hands: HandRecords,
 }
 
 /// A results file audited, with the session read from it.
@@ -86,7 +95,8 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
 /// file has them (a `.bws`), for the USEBIO writer.
 pub(crate) struct Read {
     session: Session,
-    plays: countback_usebio::Plays,
+    plays: Plays,
+    hands: HandRecords,
     /// Whether the file stores any figure of its own to audit (a `.bws`
     /// stores contracts only).
     stores_figures: bool,
@@ -132,16 +142,24 @@ pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
     Ok(Parsed::Session(Read {
         session: bws.session,
         plays: bws.plays,
+        hands: bws.hands,
         stores_figures: false,
     }))
 }
 
 /// A PBN results file read: a pairs or individual session, or teams.
 pub(crate) fn read_pbn(bytes: &[u8]) -> Result<Parsed> {
-    Ok(match countback_pbn::parse_pbn_results_bytes(bytes)? {
-        countback_pbn::PbnResults::Session(s) => stored(s),
-        countback_pbn::PbnResults::Teams(t) => Parsed::Teams(t),
-    })
+    Ok(
+        match countback_pbn::parse_pbn_results_played_bytes(bytes)? {
+            (countback_pbn::PbnResults::Session(session), plays, hands) => Parsed::Session(Read {
+                session,
+                plays,
+                hands,
+                stores_figures: true,
+            }),
+            (countback_pbn::PbnResults::Teams(t), _, _) => Parsed::Teams(t),
+        },
+    )
 }
 
 /// A USEBIO or NZ Scorer XML file read: a pairs session, or teams.
@@ -156,7 +174,8 @@ pub(crate) fn read_xml(bytes: &[u8]) -> Result<Parsed> {
 fn stored(session: Session) -> Parsed {
     Parsed::Session(Read {
         session,
-        plays: countback_usebio::Plays::new(),
+        plays: Plays::new(),
+        hands: HandRecords::new(),
         stores_figures: true,
     })
 }
@@ -173,6 +192,7 @@ pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<R
         rescore: countback_usebio::rescore(&read.session, convention)?,
         session: read.session,
         plays: read.plays,
+        hands: read.hands,
     })
 }
 

@@ -63,17 +63,20 @@
 mod columns;
 mod lex;
 mod limits;
+mod play;
 mod reader;
 mod teams;
 
-pub use reader::parse_pbn;
+pub use reader::{parse_pbn, parse_pbn_played, PbnSession};
 pub use teams::{is_teams, parse_pbn_teams, TEAM_SCORE_COLUMNS, TEAM_TOTAL_COLUMNS};
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 
 use countback_model::{ArtificialScore, BoardNumber, Score, TableOutcome};
-use countback_usebio::{EventKind, ParseError, Session, SourcePosition, StoredFigure};
+use countback_usebio::{
+    EventKind, HandRecords, ParseError, Plays, Session, SourcePosition, StoredFigure,
+};
 
 pub use columns::{INFORMATIONAL_COLUMNS, SCORE_COLUMNS, TOTAL_COLUMNS};
 pub use limits::{MAX_COLUMNS, MAX_INPUT_BYTES, MAX_LINES, MAX_LINE_BYTES};
@@ -395,6 +398,10 @@ struct ScoreCols {
     /// contract and no score.
     declarer: Col,
     result: Col,
+    /// `Lead` and `Round`: the opening lead and the round, shown on the
+    /// traveller and a pair's scorecard (issue 40).
+    lead: Col,
+    round: Col,
     /// `Multiplicity`: how many tables had the row's score, read in a
     /// frequency traveller.
     multiplicity: Col,
@@ -442,6 +449,8 @@ impl ScoreCols {
             datum: table.col("ButlerDatum"),
             declarer: table.col("Declarer"),
             result: table.col("Result"),
+            lead: table.col("Lead"),
+            round: table.col("Round"),
             multiplicity: table.col("Multiplicity"),
         }
     }
@@ -1114,5 +1123,22 @@ pub fn parse_pbn_results_bytes(bytes: &[u8]) -> Result<PbnResults, ParseError> {
         parse_pbn_teams(&text).map(PbnResults::Teams)
     } else {
         parse_pbn(&text).map(PbnResults::Session)
+    }
+}
+
+/// [`parse_pbn_results_bytes`], keeping for a session the play of each
+/// row and the hand records ([`parse_pbn_played`]); a teams event is
+/// returned as it is, with none.
+///
+/// # Errors
+/// As [`parse_pbn_results_bytes`].
+pub fn parse_pbn_results_played_bytes(
+    bytes: &[u8],
+) -> Result<(PbnResults, Plays, HandRecords), ParseError> {
+    let text = decode(bytes)?;
+    if is_teams(&text) {
+        parse_pbn_teams(&text).map(|t| (PbnResults::Teams(t), Plays::new(), HandRecords::new()))
+    } else {
+        parse_pbn_played(&text).map(|p| (PbnResults::Session(p.session), p.plays, p.hands))
     }
 }

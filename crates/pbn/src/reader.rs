@@ -12,6 +12,7 @@ use countback_usebio::{
     Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
     SourceFormat, StoredStanding,
 };
+use countback_usebio::{HandRecords, Plays};
 
 use crate::lex::{self, Cell};
 use crate::{
@@ -34,6 +35,31 @@ use crate::{
 /// [`crate::MAX_LINE_BYTES`], [`crate::MAX_COLUMNS`]) are checked before anything
 /// is read. A teams file is [`ParseError::OtherKind`].
 pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
+    parse_pbn_played(text).map(|played| played.session)
+}
+
+/// A PBN session with what its file says of the play and the deals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PbnSession {
+    /// The session ([`parse_pbn`]).
+    pub session: Session,
+    /// Each `ScoreTable` row's contract, declarer, tricks and lead, keyed
+    /// by board, section and North-South contestant (as
+    /// [`countback_usebio::Plays`]); empty where the table has no
+    /// `Contract` column.
+    pub plays: Plays,
+    /// Each board's `[Deal]`, dealer, vulnerability, double-dummy tricks
+    /// (`[OptimumResultTable]`) and par, where the file has them.
+    pub hands: HandRecords,
+}
+
+/// [`parse_pbn`], keeping the play of each row and the hand records
+/// (issue 40).
+///
+/// # Errors
+/// As [`parse_pbn`]: nothing of the play or the deals is ever refused.
+pub fn parse_pbn_played(text: &str) -> Result<PbnSession, ParseError> {
     limits::check(text)?;
     let mut reader = Reader::default();
     for (n, raw) in text.lines().enumerate() {
@@ -80,18 +106,23 @@ struct Reader<'t> {
     not_used: Vec<String>,
     byes: usize,
     lines: Lines,
+    /// The play of each row and the hand records (issue 40).
+    deals: crate::play::Deals,
 }
 
 impl<'t> Reader<'t> {
     fn line(&mut self, line_no: usize, line: &'t str) -> Result<(), ParseError> {
         match self.lines.classify(line_no, line)? {
-            LineKind::Commentary | LineKind::Comment | LineKind::Blank => {}
+            LineKind::Commentary | LineKind::Comment => {}
+            LineKind::Blank => self.deals.blank(),
             LineKind::Escape(rest) => self.comment(line_no, &rest),
             LineKind::Tags(tags) => {
                 for tag in tags {
+                    self.deals.tag(self.board, &tag.name, &tag.value);
                     self.tag(line_no, &tag)?;
                 }
             }
+            LineKind::Text if self.deals.reading_rows() => self.deals.optimum_row(line),
             LineKind::Text => self.row(line_no, line)?,
         }
         Ok(())
@@ -333,6 +364,11 @@ impl<'t> Reader<'t> {
                 if raw.from_contract {
                     self.scored_from_contracts += 1;
                 }
+                if !cols.ids.is_empty() {
+                    if let Some(play) = crate::play::play_of(cols, &row) {
+                        self.deals.play(line_no, play);
+                    }
+                }
                 self.raw_lines.push(raw);
             }
             None => self.byes += 1,
@@ -407,7 +443,8 @@ impl<'t> Reader<'t> {
         })
     }
 
-    fn finish(mut self) -> Result<Session, ParseError> {
+    fn finish(mut self) -> Result<PbnSession, ParseError> {
+        let deals = std::mem::take(&mut self.deals);
         if let Some((c, line, column)) = &self.competition {
             if c.eq_ignore_ascii_case("Teams") {
                 return Err(ParseError::OtherKind {
@@ -512,7 +549,7 @@ impl<'t> Reader<'t> {
                 .is_some_and(|s| s.split(';').any(|p| p.trim().eq_ignore_ascii_case("Mean")));
             mean_or_sum(&mut rule, &participants, &boards, stated_mean);
         }
-        Ok(Session {
+        let mut session = Session {
             format: SourceFormat::Pbn {
                 version: self.version,
             },
@@ -531,6 +568,12 @@ impl<'t> Reader<'t> {
             boards,
             rule,
             not_used: self.not_used,
+        };
+        let (plays, hands) = deals.finish(&mut session);
+        Ok(PbnSession {
+            session,
+            plays,
+            hands,
         })
     }
 }

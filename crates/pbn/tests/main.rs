@@ -16,6 +16,8 @@
 mod bad_input;
 #[path = "corpus.rs"]
 mod corpus;
+#[path = "play_and_deals.rs"]
+mod play_and_deals;
 #[path = "read.rs"]
 mod read;
 #[path = "real_programs.rs"]

@@ -46,6 +46,7 @@ pub mod audit;
 mod common_denominator;
 pub mod convention;
 pub mod error;
+pub mod hands;
 mod limits;
 mod nz;
 pub mod pab;
@@ -62,6 +63,7 @@ pub use convention::{
     SmallBoards, UnknownConvention, ALL_CONVENTIONS,
 };
 pub use error::{ParseError, RescoreError, SourcePosition};
+pub use hands::{DoubleDummy, Hand, HandRecord, HandRecords, Par};
 pub use limits::{
     check_traveller_lines, MAX_DEPTH, MAX_INPUT_BYTES, MAX_NODES, MAX_TRAVELLER_LINES,
 };

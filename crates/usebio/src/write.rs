@@ -36,6 +36,9 @@ pub struct Play {
     pub tricks: Option<u8>,
     /// `LEAD`: the opening lead (`2H`), if recorded.
     pub lead: Option<String>,
+    /// The round the board was played in, where the file says (a `.bws`
+    /// `ReceivedData` row, a PBN `Round` column): for a pair's scorecard.
+    pub round: Option<u32>,
 }
 
 /// The play of each traveller line, keyed by board, section and NS pair
@@ -436,6 +439,7 @@ mod tests {
                 declarer: "N".to_owned(),
                 tricks: Some(10),
                 lead: Some("2H".to_owned()),
+                round: None,
             },
         );
         let xml = write_usebio(&session, &scored, &plays, "countback").unwrap();
