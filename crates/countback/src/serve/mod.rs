@@ -24,8 +24,9 @@
 //! before its body is read; at most [`Limits::jobs`] answers (the cores)
 //! and [`Limits::work_bytes`] of input are computed at once, in the order
 //! asked. A job whose client goes away while it waits never starts; one
-//! already computing stops at its next stage (after the rules, before
-//! rendering), so abandoned work gives its slot back.
+//! already computing stops before the rules or before rendering if the
+//! connection has noticed the hang-up by then (often it has not: a partial
+//! cancellation, docs/cli.md).
 //!
 //! **Where it listens.** `127.0.0.1` by default; any other address needs
 //! `--bind` and prints a warning ([`bind_warning`]).
