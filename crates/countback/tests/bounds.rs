@@ -221,29 +221,17 @@ const HOSTILE: [&str; 4] = [
     "=HYPERLINK(1)",
 ];
 
-/// A Ruter cross-IMP session (one board at three tables) whose pairs are
-/// named with [`HOSTILE`], written as Ruter writes the table.
+/// Ruter's cross-IMP session of the test files (`ruter_cross`: one board
+/// at three tables) with its pairs named by [`HOSTILE`] and pair 1's first
+/// member number `member`.
 fn hostile_pbn(member: &str) -> String {
-    format!(
-        r#"% PBN 2.0
-[Board "1"]
-[Scoring "IMP;Cross"]
-[Competition "Pairs"]
-[Application "Ruter - Read more at www.brenning.se"]
-[ScoreTable "Table\1R;Round\1R;PairId_NS\1R;PairId_EW\1R;Contract\4L;Declarer\1R;Result\2R;Lead\3L;Score_NS\6R;Score_EW\6R;IMP_NS\3R;IMP_EW\3R"]
-1 1 1 2 4S  N 12 HK "620"     -  22 -22
-2 1 3 4 4S  N 10 HK "170"     -  -3   3
-3 1 5 6 4S  N  9 HK     -  "100" -19  19
-[TotalScoreTable "Rank\1R;PairId\1R;Table\1R;Direction\5R;TotalScoreIMP\6R;Names\20L;MemberID1\7R;MemberID2\7R"]
-1 1 1 "N-S" 22 "{} - {}" "{member}" "2"
-2 3 2 "N-S" -3 "{} - Bell" "3" "4"
-3 5 3 "N-S" -19 "{} - Foxtrot" "5" "6"
-1 6 3 "E-W" 19 "Golf - Hotel" "7" "8"
-2 4 2 "E-W" 3 "India - Juliett" "9" "10"
-3 2 1 "E-W" -22 "Kilo - Lima" "11" "12"
-"#,
-        HOSTILE[0], HOSTILE[3], HOSTILE[1], HOSTILE[2]
-    )
+    countback_test_support::files::ruter_cross("IMP;Cross", ["22", "-3", "-19"])
+        .replace(
+            "\"Alfa - Bravo\" \"1\"",
+            &format!("\"{} - {}\" \"{member}\"", HOSTILE[0], HOSTILE[3]),
+        )
+        .replace("Charlie - Delta", &format!("{} - Bell", HOSTILE[1]))
+        .replace("Echo - Foxtrot", &format!("{} - Foxtrot", HOSTILE[2]))
 }
 
 /// CSV as RFC 4180 reads it: records of fields, a quoted field taking

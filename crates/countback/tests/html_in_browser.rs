@@ -204,16 +204,10 @@ fn an_eighteen_board_session_prints_on_a_few_a4_pages() {
     assert!((1..=4).contains(&pages), "{pages} pages");
 }
 
-/// Issue 40, "Printing": the 27-board `.bws` session with all boards
-/// printed on 11 A4 pages with boards cut across page breaks (its boards
-/// were a heading and a table, not one block kept whole). Printed now on A4
-/// from the HTML `score` writes, the standings and every traveller take at
-/// most 5 pages, and no board is cut: each board's heading and all of its
-/// lines (as many as its JSON traveller has) are on one page, read back
-/// from the PDF page by page (poppler's `pdftotext -raw`, in reading
-/// order).
-#[test]
-fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
+/// A browser, `pdftotext` and the shared LBC `.bws` session (its path), or
+/// `None` where one is missing: skipped, saying so, except under CI where
+/// the tools are required.
+fn browser_and_lbc() -> Option<(PathBuf, String)> {
     let required = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
     let (Some(browser), Ok(_)) = (chromium(), Command::new("pdftotext").arg("-v").output()) else {
         let _ = writeln!(
@@ -224,14 +218,28 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
             !required,
             "chromium and pdftotext (poppler-utils) are required under CI"
         );
-        return;
+        return None;
     };
-    let Some(bws) = countback_test_support::shared_file(
+    let bws = countback_test_support::shared_file(
         "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
-    ) else {
+    )?;
+    Some((browser, bws.to_str()?.to_owned()))
+}
+
+/// Issue 40, "Printing": the 27-board `.bws` session with all boards
+/// printed on 11 A4 pages with boards cut across page breaks (its boards
+/// were a heading and a table, not one block kept whole). Printed now on A4
+/// from the HTML `score` writes, the standings and every traveller take at
+/// most 5 pages, and no board is cut: each board's heading and all of its
+/// lines (as many as its JSON traveller has) are on one page, read back
+/// from the PDF page by page (poppler's `pdftotext -raw`, in reading
+/// order).
+#[test]
+fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
+    let Some((browser, bws)) = browser_and_lbc() else {
         return;
     };
-    let bws = bws.to_str().unwrap();
+    let bws = bws.as_str();
     let (pdf, bytes) = printed_on_a4(&browser, &["score", bws], "lbc-27-boards");
     let pages = pdf_pages(&bytes);
     assert!((1..=5).contains(&pages), "{pages} pages");
@@ -307,20 +315,10 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
 /// seven pages (⌈27 / 4⌉).
 #[test]
 fn hand_records_print_four_to_an_a4_page_when_opened() {
-    let required = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    let (Some(browser), Ok(_)) = (chromium(), Command::new("pdftotext").arg("-v").output()) else {
-        assert!(
-            !required,
-            "chromium and pdftotext (poppler-utils) are required under CI"
-        );
+    let Some((browser, bws)) = browser_and_lbc() else {
         return;
     };
-    let Some(bws) = countback_test_support::shared_file(
-        "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws",
-    ) else {
-        return;
-    };
-    let bws = bws.to_str().unwrap();
+    let bws = bws.as_str();
     let (_, closed) = printed_on_a4(&browser, &["score", bws], "lbc-closed");
     let results = pdf_pages(&closed);
     let (pdf, bytes) = printed_as(&browser, &["score", bws], "lbc-hand-records", |html| {
