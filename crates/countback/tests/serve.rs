@@ -1602,13 +1602,16 @@ fn connections_from(addr: SocketAddr, from: &str, n: usize) -> Vec<tokio::net::T
 /// A connection from `from` (a loopback address: each is a client of its
 /// own) that starts a post of `length` bytes and sends only its first
 /// line of body.
+///
+/// The request goes in one write: the page may answer "busy" and close as
+/// soon as it has the headers, and a second write after that close fails
+/// with a broken pipe (seen in CI when `write!` sent the request in pieces).
 fn holding_a_post(addr: SocketAddr, from: &str, length: usize) -> std::net::TcpStream {
     let mut s = connect_from(addr, from);
-    write!(
-        s,
+    let request = format!(
         "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: {length}\r\n\r\n--{BOUNDARY}\r\n"
-    )
-    .unwrap();
+    );
+    s.write_all(request.as_bytes()).unwrap();
     s
 }
 
