@@ -84,6 +84,17 @@ pub enum BwsError {
         /// The row of the first result.
         first_row: usize,
     },
+    /// More results than a results file's session may have
+    /// ([`countback_usebio::MAX_TRAVELLER_LINES`], the bound every results
+    /// file is held to), counted once erased and superseded rows are set
+    /// aside.
+    #[error("table ReceivedData: {count} results, more than the {limit} a results file's session may have")]
+    TooManyResults {
+        /// The results counted.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// Sections of different movements, or nothing to score.
     #[error("{what}")]
     Unsupported {

@@ -152,7 +152,8 @@ fn jet(e: jetdb::FileError) -> String {
 ///
 /// # Errors
 /// [`BwsError`] naming the table, and the row and column of a value, that
-/// could not be read; [`BwsError::Unsupported`] for a file of more than
+/// could not be read; [`BwsError::TooManyResults`] for more results than a
+/// session may have; [`BwsError::Unsupported`] for a file of more than
 /// [`MAX_BWS_BYTES`].
 pub fn read_bws(bytes: &[u8]) -> Result<BwsFile, BwsError> {
     // The Access reader (jetdb) can panic on a damaged database (fuzzing
@@ -489,6 +490,16 @@ fn read_received(rows: &Rows, file: &mut BwsFile) -> Result<(), BwsError> {
             }
         }
     }
+    // The bound every results file's session is held to (the USEBIO, NZ
+    // Scorer and PBN readers check it as they read): what a session costs
+    // to rescore follows its results, and a .bws of 64 MiB can hold far
+    // more than a real session's 30,000.
+    if kept.len() > countback_usebio::MAX_TRAVELLER_LINES {
+        return Err(BwsError::TooManyResults {
+            count: kept.len(),
+            limit: countback_usebio::MAX_TRAVELLER_LINES,
+        });
+    }
     let mut received: Vec<Received> = kept.into_values().collect();
     received.sort_by_key(|r| r.row);
     file.received = received;
@@ -699,6 +710,37 @@ mod tests {
                 assert_eq!((table, r, i, c), ("ReceivedData", row, Some(id), column));
             }
             other => panic!("{data:?}: {other:?}"),
+        }
+    }
+
+    /// The results limit of every results file (50,000), counted after
+    /// superseded rows are set aside: 50,000 distinct results are read,
+    /// 50,001 refused naming the count, and a corrected result does not
+    /// count twice.
+    #[test]
+    fn more_results_than_a_session_may_have_are_refused() {
+        let limit = countback_usebio::MAX_TRAVELLER_LINES;
+        let at = |n: usize| -> Vec<Row<'static>> {
+            (0..n)
+                .map(|i| {
+                    let table = i16::try_from(i % 25_000 + 1).unwrap();
+                    let board = i16::try_from(i / 25_000 + 1).unwrap();
+                    let id = i32::try_from(i + 1).unwrap();
+                    (id, table, board, "N", "3NT", "=", "", false)
+                })
+                .collect()
+        };
+        let mut data = at(limit);
+        assert_eq!(read(&data).unwrap().received.len(), limit);
+        // A correction of the first result: the same key, a later ID.
+        data.push((i32::MAX, 1, 1, "N", "3NT", "+1", "", false));
+        assert_eq!(read(&data).unwrap().received.len(), limit);
+        let data = at(limit + 1);
+        match read(&data) {
+            Err(BwsError::TooManyResults { count, limit: l }) => {
+                assert_eq!((count, l), (limit + 1, limit));
+            }
+            other => panic!("{other:?}"),
         }
     }
 
