@@ -11,13 +11,11 @@
 
 use std::collections::BTreeMap;
 
-use countback_model::Score;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{EventError, FieldPath, Problem};
-use crate::file::Exact;
 
 /// The `[event.options]` table as written, read into a procedure's options
 /// type once the procedure is known.
@@ -162,7 +160,7 @@ fn is_boolean<T: JsonSchema>(key: &str) -> bool {
 }
 
 /// A boolean, or the strings `"true"` / `"false"` of older files.
-fn flex_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(crate) fn flex_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum B {
@@ -179,318 +177,22 @@ fn flex_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     }
 }
 
-fn flex_bool_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+pub(crate) fn flex_bool_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
     flex_bool(d).map(Some)
 }
 
-/// Options of the `ebu` procedure (White Book 143).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct EbuOptions {
-    /// What every tie is for unless `places` says otherwise (143.4;
-    /// default `title`: every tie is split where the tests can).
-    #[serde(default)]
-    pub tie_purpose: Option<countback_tiebreak_ebu::TiePurpose>,
-    /// What particular places are for, by place (`"1"`) or range of places
-    /// (`"3-4"`), e.g. `{ "1" = "title", "3" = "qualifying_place" }` with
-    /// `tie_purpose = "shared_place"`: the tie for first is split, a tie for
-    /// third is broken (by ballot if need be), every other tie is shared.
-    #[serde(default)]
-    pub places: BTreeMap<String, countback_tiebreak_ebu::TiePurpose>,
-    /// A perfect all-play-all: tie-break points are not used (143.5.2).
-    #[serde(default, deserialize_with = "flex_bool")]
-    pub all_play_all: bool,
-    /// Count the matches won after the direct result, as the EBU's worked
-    /// example of 143.7.1 does (143.5.4).
-    #[serde(default, deserialize_with = "flex_bool")]
-    pub wins_after_head_to_head: bool,
-    /// 143.7.1(a) among three or more (default `each_of_the_others`).
-    #[serde(default)]
-    pub direct_result_among_many: Option<countback_tiebreak_ebu::DirectResultAmongMany>,
-    /// What "defeated" is judged in (default `final_method`).
-    #[serde(default)]
-    pub defeated: Option<countback_tiebreak_ebu::Defeated>,
-    /// A title tie no test splits (default `random_ballot`, 143.7.1(e)).
-    #[serde(default)]
-    pub unbroken_title_tie: Option<countback_tiebreak_ebu::UnbrokenTitleTie>,
-}
-
-impl EbuOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_ebu::Readings {
-        let mut r = countback_tiebreak_ebu::Readings::default();
-        if let Some(x) = self.direct_result_among_many {
-            r = r.with_direct_result_among_many(x);
-        }
-        if let Some(x) = self.defeated {
-            r = r.with_defeated(x);
-        }
-        if let Some(x) = self.unbroken_title_tie {
-            r = r.with_unbroken_title_tie(x);
-        }
-        r
-    }
-}
-
-/// Options of `wbf-round-robin` (WBF 1): where the text can be read two ways, which reading
-/// (docs/wbf.md argues each default).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct WbfRoundRobinOptions {
-    /// WBF 1.2 / 3.2 other cases (default `matches_played`).
-    #[serde(default)]
-    pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
-}
-
-impl WbfRoundRobinOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
-        let mut r = countback_tiebreak_wbf::Readings::default();
-        if let Some(x) = self.net_among {
-            r = r.with_net_among(x);
-        }
-        r
-    }
-}
-
-/// Options of `wbf-knockout` (WBF 2: the text leaves nothing to choose): where the text can be read two ways, which reading
-/// (docs/wbf.md argues each default).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct WbfKnockoutOptions {}
-
-impl WbfKnockoutOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
-        countback_tiebreak_wbf::Readings::default()
-    }
-}
-
-/// Options of `wbf-swiss` (WBF 3): where the text can be read two ways, which reading
-/// (docs/wbf.md argues each default).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct WbfSwissOptions {
-    /// WBF 1.2 / 3.2 other cases (default `matches_played`).
-    #[serde(default)]
-    pub net_among: Option<countback_tiebreak_wbf::NetAmong>,
-    /// WBF 3 Swiss points (default `every_opponent`).
-    #[serde(default)]
-    pub swiss_points_opponents: Option<countback_tiebreak_wbf::SwissPointsOpponents>,
-    /// WBF 3 Swiss points, an opponent met in a part-match (default
-    /// `by_weight`).
-    #[serde(default)]
-    pub swiss_points_part_matches: Option<countback_tiebreak_wbf::SwissPointsPartMatches>,
-}
-
-impl WbfSwissOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
-        let mut r = countback_tiebreak_wbf::Readings::default();
-        if let Some(x) = self.net_among {
-            r = r.with_net_among(x);
-        }
-        if let Some(x) = self.swiss_points_opponents {
-            r = r.with_swiss_points_opponents(x);
-        }
-        if let Some(x) = self.swiss_points_part_matches {
-            r = r.with_swiss_points_part_matches(x);
-        }
-        r
-    }
-}
-
-/// Options of `wbf-pairs` (WBF 4): where the text can be read two ways, which reading
-/// (docs/wbf.md argues each default).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct WbfPairsOptions {
-    /// WBF 4 ¶1 (default `up_to_two`).
-    #[serde(default)]
-    pub best_sessions: Option<countback_tiebreak_wbf::BestSessions>,
-    /// WBF 4 ¶2 (default `next_lower`).
-    #[serde(default)]
-    pub common_opponents: Option<countback_tiebreak_wbf::CommonOpponents>,
-}
-
-impl WbfPairsOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
-        let mut r = countback_tiebreak_wbf::Readings::default();
-        if let Some(x) = self.best_sessions {
-            r = r.with_best_sessions(x);
-        }
-        if let Some(x) = self.common_opponents {
-            r = r.with_common_opponents(x);
-        }
-        r
-    }
-}
-
-/// Options of `wbf-bam` (WBF 5): where the text can be read two ways, which reading
-/// (docs/wbf.md argues each default).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct WbfBamOptions {
-    /// WBF 5 (default `restart`).
-    #[serde(default)]
-    pub bam_remainder: Option<countback_tiebreak_wbf::BamRemainder>,
-}
-
-impl WbfBamOptions {
-    /// The readings of the text these options choose.
-    #[must_use]
-    pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
-        let mut r = countback_tiebreak_wbf::Readings::default();
-        if let Some(x) = self.bam_remainder {
-            r = r.with_bam_remainder(x);
-        }
-        r
-    }
-}
-
-/// Which median table the USCF median and modified median use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum MedianTableName {
-    /// The USCF rulebook: one at each end below 9 rounds, two from 9 up.
-    Rulebook,
-    /// Harkness as in *Understanding Tie-breaks*: one below 9 rounds, two
-    /// for 9 to 12, three above 12.
-    Harkness,
-}
-
-/// A USCF tie-break system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum UscfTieBreakName {
-    /// Modified median (34E1).
-    ModifiedMedian,
-    /// Median (Harkness).
-    Median,
-    /// Solkoff (34E2).
-    Solkoff,
-    /// Cumulative (34E3).
-    Cumulative,
-    /// Opposition's cumulative.
-    OppositionCumulative,
-}
-
-impl From<UscfTieBreakName> for countback_tiebreak_chess::TieBreak {
-    fn from(t: UscfTieBreakName) -> countback_tiebreak_chess::TieBreak {
-        match t {
-            UscfTieBreakName::ModifiedMedian => countback_tiebreak_chess::TieBreak::ModifiedMedian,
-            UscfTieBreakName::Median => countback_tiebreak_chess::TieBreak::Median,
-            UscfTieBreakName::Solkoff => countback_tiebreak_chess::TieBreak::Solkoff,
-            UscfTieBreakName::Cumulative => countback_tiebreak_chess::TieBreak::Cumulative,
-            UscfTieBreakName::OppositionCumulative => {
-                countback_tiebreak_chess::TieBreak::OppositionCumulative
-            }
-        }
-    }
-}
-
-/// Options of the `uscf` procedure.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct UscfOptions {
-    /// The tie-breaks, in order (default: modified median, Solkoff,
-    /// cumulative, opposition's cumulative).
-    #[serde(default)]
-    pub tiebreaks: Option<Vec<UscfTieBreakName>>,
-    /// The median table (default `rulebook`).
-    #[serde(default)]
-    pub median: Option<MedianTableName>,
-    /// A custom median table instead: `[[from_rounds, dropped_each_end], …]`
-    /// ascending, e.g. `[[0, 1], [9, 2]]`.
-    #[serde(default)]
-    pub median_table: Option<Vec<(u32, usize)>>,
-    /// Opponents' unplayed rounds count as draws in their scores (34E;
-    /// default true).
-    #[serde(default, deserialize_with = "flex_bool_opt")]
-    pub opponent_unplayed_as_draw: Option<bool>,
-    /// A player's own unplayed rounds count as opponents on 0 (34E; default
-    /// true).
-    #[serde(default, deserialize_with = "flex_bool_opt")]
-    pub own_unplayed_as_zero_opponent: Option<bool>,
-    /// Cumulative loses 1 for each unplayed win (34E3; default true).
-    #[serde(default, deserialize_with = "flex_bool_opt")]
-    pub deduct_unplayed_wins: Option<bool>,
-    /// Cumulative loses 1/2 for each half-point bye (default false).
-    #[serde(default, deserialize_with = "flex_bool_opt")]
-    pub deduct_half_point_byes: Option<bool>,
-}
-
-/// How the IHSA formula takes a team's own unplayed match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum OwnUnplayedName {
-    /// Adds nothing: only matches played are summed (the formula's words).
-    Omitted,
-    /// A drawn match against a team on an even score.
-    ScoredAsDraw,
-    /// The match points awarded, against an opponent on 0.
-    AwardedAgainstZero,
-}
-
-/// Options of the `ihsa` procedure.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct IhsaOptions {
-    /// The most match points a team can score in one match (default 68).
-    #[serde(default)]
-    #[schemars(with = "Option<Exact>")]
-    pub max_match_points: Option<Score>,
-    /// A team's own unplayed matches (default `omitted`).
-    #[serde(default)]
-    pub own_unplayed: Option<OwnUnplayedName>,
-    /// An opponent's unplayed matches count as drawn in the tournament
-    /// points the formula squares (default true, the IHSA text).
-    #[serde(default, deserialize_with = "flex_bool_opt")]
-    pub opponent_unplayed_as_draw: Option<bool>,
-}
-
-/// Options of the `fide` procedure (a TRF file; set from the command line).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct FideOptions {
-    /// The edition of article 16.
-    #[serde(default)]
-    pub edition: countback_tiebreak_fide::EditionChoice,
-    /// The format, where the file's type record (092/192) does not say.
-    #[serde(default)]
-    pub format: Option<countback_tiebreak_fide::Format>,
-    /// The tie-breaks, in FIDE's codes (`"BH/C1, BH, SB"`); default: the
-    /// list the file declares (TRF-2026 records 202/212), else
-    /// `BH/C1, BH, SB`.
-    #[serde(default)]
-    pub tiebreaks: Option<String>,
-    /// Count a forfeit loss as played when classifying byes, as Vega does.
-    #[serde(default, deserialize_with = "flex_bool")]
-    pub vega_forfeit_loss: bool,
-    /// Where a player's points come from when the points column and the
-    /// results disagree: `results` (default) or `file` (docs/fide.md,
-    /// "The file's points"). Either way every disagreement is said.
-    #[serde(default)]
-    pub points: countback_tiebreak_fide::PointsFrom,
-}
+// The options of each procedure live with the procedure
+// (`procedures/<name>.rs`: its options type, the readings they choose and
+// its rank function in one file); they are named here too, beside the
+// options of scoring.
+pub use crate::procedures::ebu::EbuOptions;
+pub use crate::procedures::fide::FideOptions;
+pub use crate::procedures::ihsa::IhsaOptions;
+pub use crate::procedures::uscf::{MedianTableName, UscfOptions};
+pub use crate::procedures::wbf_bam::WbfBamOptions;
+pub use crate::procedures::wbf_knockout::WbfKnockoutOptions;
+pub use crate::procedures::wbf_pairs::WbfPairsOptions;
+pub use crate::procedures::wbf_teams::{WbfRoundRobinOptions, WbfSwissOptions};
 
 /// The matchpoint scale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]

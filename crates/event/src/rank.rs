@@ -9,6 +9,7 @@ use crate::convert::{self, match_path};
 use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::file::{EventFile, Procedure};
 use crate::options::RawOptions;
+use crate::procedures::Reads;
 use crate::Warning;
 
 /// What to rank by: the procedure (else the file's) and options that
@@ -116,6 +117,23 @@ pub(crate) fn not_used(field: FieldPath, what: &str, p: Procedure, hint: &str) -
     )
 }
 
+/// "only ebu and wbf-bam read board scores": the procedures whose registry
+/// entry reads what `reads` picks, in the registry's order, so that a
+/// hint names every procedure that reads a field and no other (a new
+/// procedure's line changes every hint it should, with no edit here).
+fn only(reads: fn(&Reads) -> bool, one: &str, many: &str, what: &str) -> String {
+    let names: Vec<&str> = Procedure::ALL
+        .iter()
+        .filter(|p| reads(&p.entry().reads))
+        .map(|p| p.name())
+        .collect();
+    match names.as_slice() {
+        [] => format!("no procedure {one} {what}"),
+        [p] => format!("only {p} {one} {what}"),
+        [rest @ .., last] => format!("only {} and {last} {many} {what}", rest.join(", ")),
+    }
+}
+
 fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
     let u = p.entry().reads;
     let sections: [(bool, usize, &str, &str); 7] = [
@@ -135,13 +153,13 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             u.board_scores,
             event.board_scores.len(),
             "board_scores",
-            "only ebu (count-back) and wbf-bam (WBF 5(e)) read board scores",
+            &only(|r| r.board_scores, "reads", "read", "board scores"),
         ),
         (
             u.sessions,
             event.sessions.len(),
             "sessions",
-            "only wbf-pairs reads sessions",
+            &only(|r| r.sessions, "reads", "read", "sessions"),
         ),
         (
             u.games,
@@ -170,18 +188,36 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
     for (i, c) in event.contestants.iter().enumerate() {
         let at = FieldPath::key("contestants").i(i);
         if c.score.is_some() && !u.score {
-            return Err(not_used(at.k("score"), "a contestant's score", p, "scores are computed from the matches or games; only wbf-bam reads a carry-over here"));
+            let hint = format!(
+                "scores are computed from the matches or games; {}",
+                only(|r| r.score, "reads", "read", "a contestant's score")
+            );
+            return Err(not_used(at.k("score"), "a contestant's score", p, &hint));
         }
         if c.qualification_rank.is_some() && !u.qualification_rank {
             return Err(not_used(
                 at.k("qualification_rank"),
                 "qualification_rank",
                 p,
-                "only wbf-knockout and wbf-pairs look back at the qualification",
+                &only(
+                    |r| r.qualification_rank,
+                    "looks",
+                    "look",
+                    "back at the qualification",
+                ),
             ));
         }
         if c.withdrew_after_round.is_some() && !u.withdrew {
-            return Err(not_used(at.k("withdrew_after_round"), "withdrew_after_round", p, "only ebu adjusts for a withdrawal (143.5.2); chess records a withdrawal as \"withdrawn\" games"));
+            let hint = format!(
+                "{}; chess records a withdrawal as \"withdrawn\" games",
+                only(|r| r.withdrew, "adjusts", "adjust", "for a withdrawal")
+            );
+            return Err(not_used(
+                at.k("withdrew_after_round"),
+                "withdrew_after_round",
+                p,
+                &hint,
+            ));
         }
         if c.boards_due.is_some() {
             return Err(not_used(
@@ -198,7 +234,7 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
                 match_path(i).k("carryover"),
                 "carryover",
                 p,
-                "only wbf-bam and wbf-knockout have a carry-over",
+                &only(|r| r.carryover, "has", "have", "a carry-over"),
             ));
         }
         if m.weight.as_ref().is_some_and(|w| *w != Score::ONE) && !u.part_matches {
@@ -206,11 +242,33 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
                 match_path(i).k("weight"),
                 "a part-match (a match's weight other than 1)",
                 p,
-                "only ebu, wbf-swiss and wbf-round-robin read part-matches (a triangle's half matches); this procedure's rules count every match whole",
+                &format!(
+                    "{}; this procedure's rules count every match whole",
+                    only(
+                        |r| r.part_matches,
+                        "reads",
+                        "read",
+                        "part-matches (a triangle's half matches)"
+                    )
+                ),
             ));
         }
         if m.stage.is_some() && !u.match_stage {
-            return Err(not_used(match_path(i).k("stage"), "a match's stage", p, "only wbf-knockout tells qualification matches from the knockout match; a file is one stage"));
+            let hint = format!(
+                "{}; a file is one stage",
+                only(
+                    |r| r.match_stage,
+                    "tells",
+                    "tell",
+                    "qualification matches from the knockout match"
+                )
+            );
+            return Err(not_used(
+                match_path(i).k("stage"),
+                "a match's stage",
+                p,
+                &hint,
+            ));
         }
     }
     if !u.vps {
@@ -224,7 +282,12 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
                 ("vp_total", info.vp_total.is_some()),
             ],
             &format!("the {p} procedure"),
-            "only the VP procedures (ebu, wbf-swiss, wbf-round-robin) read VPs and convert IMPs to them",
+            &only(
+                |r| r.vps,
+                "reads VPs and converts",
+                "read VPs and convert",
+                "IMPs to them",
+            ),
         )?;
     }
     if event.event.scoring.is_some() {
@@ -390,5 +453,38 @@ mod tests {
             .unwrap();
         assert_eq!(r.conversions.len(), 9);
         assert_eq!(convert::CONVERTED.with(std::cell::Cell::get), 9);
+    }
+
+    /// Issue 39, "hand-written hint strings in rank.rs": a field a
+    /// procedure does not read is refused with a hint naming the
+    /// procedures that do, from their registry lines. The shipped EBU
+    /// withdrawal ranked under wbf-swiss: only the `ebu` line reads a
+    /// withdrawal (143.5.2); board scores are read by the `ebu` and
+    /// `wbf-bam` lines, part-matches by `ebu`, `wbf-round-robin` and
+    /// `wbf-swiss`, in the registry's order.
+    #[test]
+    fn a_hint_names_the_procedures_whose_lines_read_the_field() {
+        let text = include_str!("../../../examples/ebu-teams-withdrawal.toml");
+        let event = crate::Event::from_toml(text).unwrap();
+        let e = event
+            .rank(&RankRequest::new().procedure(Procedure::WbfSwiss))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("only ebu adjusts for a withdrawal; chess records"),
+            "{e}"
+        );
+        assert_eq!(
+            only(|r| r.board_scores, "reads", "read", "board scores"),
+            "only ebu and wbf-bam read board scores"
+        );
+        assert_eq!(
+            only(|r| r.part_matches, "reads", "read", "part-matches"),
+            "only ebu, wbf-round-robin and wbf-swiss read part-matches"
+        );
+        assert_eq!(
+            only(|r| r.sessions, "reads", "read", "sessions"),
+            "only wbf-pairs reads sessions"
+        );
     }
 }

@@ -45,6 +45,15 @@ pub fn ihsa_round_points(match_points: &Score, opponent_tournament_points: &Scor
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        rename = "OwnUnplayedName",
+        transform = countback_model::schema::names_only,
+        description = "How the IHSA formula takes a team's own unplayed match: `omitted` (adds nothing: only matches played are summed, the formula's words), `scored_as_draw` (a drawn match against a team on an even score) or `awarded_against_zero` (the match points awarded, against an opponent on 0)."
+    )
+)]
 #[non_exhaustive]
 pub enum OwnUnplayedMatch {
     /// Adds nothing: only matches played are summed (the formula's words).

@@ -12,6 +12,15 @@ use crate::crosstable::{total, Crosstable, RoundResult};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        rename = "UscfTieBreakName",
+        transform = countback_model::schema::names_only,
+        description = "A USCF tie-break system: `modified_median` (34E1), `median` (Harkness), `solkoff` (34E2), `cumulative` (34E3) or `opposition_cumulative`."
+    )
+)]
 #[non_exhaustive]
 pub enum TieBreak {
     /// Opponents' scores with the extremes dropped by the player's standing:

@@ -8,6 +8,62 @@ use countback_tiebreak_ebu::{
 
 use super::prelude::*;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::options::flex_bool;
+
+/// Options of the `ebu` procedure (White Book 143).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct EbuOptions {
+    /// What every tie is for unless `places` says otherwise (143.4;
+    /// default `title`: every tie is split where the tests can).
+    #[serde(default)]
+    pub tie_purpose: Option<TiePurpose>,
+    /// What particular places are for, by place (`"1"`) or range of places
+    /// (`"3-4"`), e.g. `{ "1" = "title", "3" = "qualifying_place" }` with
+    /// `tie_purpose = "shared_place"`: the tie for first is split, a tie for
+    /// third is broken (by ballot if need be), every other tie is shared.
+    #[serde(default)]
+    pub places: BTreeMap<String, TiePurpose>,
+    /// A perfect all-play-all: tie-break points are not used (143.5.2).
+    #[serde(default, deserialize_with = "flex_bool")]
+    pub all_play_all: bool,
+    /// Count the matches won after the direct result, as the EBU's worked
+    /// example of 143.7.1 does (143.5.4).
+    #[serde(default, deserialize_with = "flex_bool")]
+    pub wins_after_head_to_head: bool,
+    /// 143.7.1(a) among three or more (default `each_of_the_others`).
+    #[serde(default)]
+    pub direct_result_among_many: Option<countback_tiebreak_ebu::DirectResultAmongMany>,
+    /// What "defeated" is judged in (default `final_method`).
+    #[serde(default)]
+    pub defeated: Option<countback_tiebreak_ebu::Defeated>,
+    /// A title tie no test splits (default `random_ballot`, 143.7.1(e)).
+    #[serde(default)]
+    pub unbroken_title_tie: Option<countback_tiebreak_ebu::UnbrokenTitleTie>,
+}
+
+impl EbuOptions {
+    /// The readings of the text these options choose.
+    #[must_use]
+    pub fn readings(&self) -> countback_tiebreak_ebu::Readings {
+        let mut r = countback_tiebreak_ebu::Readings::default();
+        if let Some(x) = self.direct_result_among_many {
+            r = r.with_direct_result_among_many(x);
+        }
+        if let Some(x) = self.defeated {
+            r = r.with_defeated(x);
+        }
+        if let Some(x) = self.unbroken_title_tie {
+            r = r.with_unbroken_title_tie(x);
+        }
+        r
+    }
+}
+
 /// EBU White Book 143.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING

@@ -1,9 +1,33 @@
 //! IHSA: a chess team event by tournament points.
 
 use crate::Needed;
-use countback_tiebreak_chess::{CascadeEnd, IhsaEvent, TeamMatch, UnplayedMatch};
+use countback_tiebreak_chess::{CascadeEnd, IhsaEvent, OwnUnplayedMatch, TeamMatch, UnplayedMatch};
 
 use super::prelude::*;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::file::Exact;
+use crate::options::flex_bool_opt;
+
+/// Options of the `ihsa` procedure.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct IhsaOptions {
+    /// The most match points a team can score in one match (default 68).
+    #[serde(default)]
+    #[schemars(with = "Option<Exact>")]
+    pub max_match_points: Option<Score>,
+    /// A team's own unplayed matches (default `omitted`).
+    #[serde(default)]
+    pub own_unplayed: Option<OwnUnplayedMatch>,
+    /// An opponent's unplayed matches count as drawn in the tournament
+    /// points the formula squares (default true, the IHSA text).
+    #[serde(default, deserialize_with = "flex_bool_opt")]
+    pub opponent_unplayed_as_draw: Option<bool>,
+}
 
 /// IHSA team tie-break.
 pub(crate) const ENTRY: Entry = Entry::new(
@@ -79,15 +103,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         options.max_match_points = m.clone();
     }
     if let Some(u) = o.own_unplayed {
-        options = options.with_own_unplayed(match u {
-            OwnUnplayedName::Omitted => countback_tiebreak_chess::OwnUnplayedMatch::Omitted,
-            OwnUnplayedName::ScoredAsDraw => {
-                countback_tiebreak_chess::OwnUnplayedMatch::ScoredAsDraw
-            }
-            OwnUnplayedName::AwardedAgainstZero => {
-                countback_tiebreak_chess::OwnUnplayedMatch::AwardedAgainstZero
-            }
-        });
+        options = options.with_own_unplayed(u);
     }
     if let Some(b) = o.opponent_unplayed_as_draw {
         options.opponent_unplayed_as_draw = b;

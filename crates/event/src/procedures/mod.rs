@@ -13,14 +13,58 @@ use crate::error::Result;
 use crate::rank::Ctx;
 use crate::{Ranking, Warning};
 
-mod ebu;
-mod fide;
-mod ihsa;
-mod uscf;
-mod wbf_bam;
-mod wbf_knockout;
-mod wbf_pairs;
-mod wbf_teams;
+/// The options of a WBF procedure, written once as data: each field an
+/// `Option` of one of the WBF crate's readings and the `Readings` builder
+/// method that sets it, from which the struct and its `readings()` are
+/// made (where the text can be read two ways, which reading; docs/wbf.md
+/// argues each default).
+macro_rules! wbf_options {
+    (
+        $(#[doc = $doc:literal])+
+        $name:ident {
+            $($(#[doc = $fdoc:literal])+ $field:ident: $ty:ident => $with:ident,)*
+        }
+    ) => {
+        $(#[doc = $doc])+
+        #[derive(
+            Debug, Clone, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize,
+            schemars::JsonSchema,
+        )]
+        #[serde(deny_unknown_fields)]
+        #[non_exhaustive]
+        pub struct $name {
+            $(
+                $(#[doc = $fdoc])+
+                #[serde(default)]
+                pub $field: Option<countback_tiebreak_wbf::$ty>,
+            )*
+        }
+
+        impl $name {
+            /// The readings of the text these options choose.
+            #[must_use]
+            pub fn readings(&self) -> countback_tiebreak_wbf::Readings {
+                #[allow(unused_mut)]
+                let mut r = countback_tiebreak_wbf::Readings::default();
+                $(
+                    if let Some(x) = self.$field {
+                        r = r.$with(x);
+                    }
+                )*
+                r
+            }
+        }
+    };
+}
+
+pub(crate) mod ebu;
+pub(crate) mod fide;
+pub(crate) mod ihsa;
+pub(crate) mod uscf;
+pub(crate) mod wbf_bam;
+pub(crate) mod wbf_knockout;
+pub(crate) mod wbf_pairs;
+pub(crate) mod wbf_teams;
 
 /// What each procedure file uses.
 mod prelude {
@@ -34,7 +78,6 @@ mod prelude {
     pub(super) use crate::convert::{self, known, match_path};
     pub(super) use crate::error::{AtField, EventError, FieldPath, Problem, Result};
     pub(super) use crate::file::MatchStage;
-    pub(super) use crate::options::*;
     pub(super) use crate::rank::{not_used, options_path, ranking, Ctx};
     pub(super) use crate::{Ranking, Warning};
 }

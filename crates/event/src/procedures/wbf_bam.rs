@@ -1,6 +1,15 @@
 //! WBF 5: a board-a-match teams stage, by the final score.
 
 use super::prelude::*;
+
+wbf_options! {
+    /// Options of `wbf-bam` (WBF 5): where the text can be read two ways, which reading
+    /// (docs/wbf.md argues each default).
+    WbfBamOptions {
+        /// WBF 5 (default `restart`).
+        bam_remainder: BamRemainder => with_bam_remainder,
+    }
+}
 use crate::Contradiction;
 
 /// WBF 5: board-a-match teams.

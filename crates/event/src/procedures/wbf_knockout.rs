@@ -6,6 +6,13 @@ use countback_tiebreak_wbf::{KnockoutStage, Qualification};
 
 use super::prelude::*;
 
+wbf_options! {
+    /// Options of `wbf-knockout` (WBF 2: the text leaves nothing to choose): where the text can be read two ways, which reading
+    /// (docs/wbf.md argues each default).
+    WbfKnockoutOptions {
+    }
+}
+
 /// WBF 2: knockout.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING

@@ -4,6 +4,17 @@ use countback_tiebreak_wbf::PairsStage;
 
 use super::prelude::*;
 
+wbf_options! {
+    /// Options of `wbf-pairs` (WBF 4): where the text can be read two ways, which reading
+    /// (docs/wbf.md argues each default).
+    WbfPairsOptions {
+        /// WBF 4 ¶1 (default `up_to_two`).
+        best_sessions: BestSessions => with_best_sessions,
+        /// WBF 4 ¶2 (default `next_lower`).
+        common_opponents: CommonOpponents => with_common_opponents,
+    }
+}
+
 /// WBF 4: pairs events.
 pub(crate) const ENTRY: Entry = Entry::new(
     Reads::NOTHING.matches().sessions().qualification_rank(),

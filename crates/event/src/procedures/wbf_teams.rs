@@ -4,6 +4,29 @@ use countback_tiebreak_wbf::TeamsEvent;
 
 use super::prelude::*;
 
+wbf_options! {
+    /// Options of `wbf-round-robin` (WBF 1): where the text can be read two ways, which reading
+    /// (docs/wbf.md argues each default).
+    WbfRoundRobinOptions {
+        /// WBF 1.2 / 3.2 other cases (default `matches_played`).
+        net_among: NetAmong => with_net_among,
+    }
+}
+
+wbf_options! {
+    /// Options of `wbf-swiss` (WBF 3): where the text can be read two ways, which reading
+    /// (docs/wbf.md argues each default).
+    WbfSwissOptions {
+        /// WBF 1.2 / 3.2 other cases (default `matches_played`).
+        net_among: NetAmong => with_net_among,
+        /// WBF 3 Swiss points (default `every_opponent`).
+        swiss_points_opponents: SwissPointsOpponents => with_swiss_points_opponents,
+        /// WBF 3 Swiss points, an opponent met in a part-match (default
+        /// `by_weight`).
+        swiss_points_part_matches: SwissPointsPartMatches => with_swiss_points_part_matches,
+    }
+}
+
 /// WBF 1: round robin teams.
 pub(crate) const ROUND_ROBIN: Entry = Entry::new(
     Reads::NOTHING.matches().vps().part_matches(),
