@@ -4,11 +4,14 @@
 //! lists print VPs with the figures the clauses compare).
 //!
 //! The values come from the rule crates; nothing is computed here that a
-//! rule crate does not compute itself.
+//! rule crate does not compute itself. This module holds the column type
+//! and FIDE's columns (a TRF file is ranked outside the registry); each
+//! procedure of the registry builds its own columns in its
+//! `procedures/<name>.rs`, beside its options and rank function.
 
 use std::collections::BTreeMap;
 
-use countback_model::{ContestantId, Unit, Value};
+use countback_model::{ContestantId, Value};
 
 use crate::display::Precision;
 use crate::error::Result;
@@ -32,7 +35,7 @@ pub struct Column {
 }
 
 impl Column {
-    fn new(key: &str, title: &str, description: &str, precision: Precision) -> Column {
+    pub(crate) fn new(key: &str, title: &str, description: &str, precision: Precision) -> Column {
         Column {
             key: key.to_owned(),
             title: title.to_owned(),
@@ -43,7 +46,7 @@ impl Column {
     }
 
     /// A column of one exact figure per contestant.
-    fn of_scores(
+    pub(crate) fn of_scores(
         key: &str,
         title: &str,
         description: &str,
@@ -57,42 +60,6 @@ impl Column {
             .collect();
         c
     }
-}
-
-/// USCF: one column per system of the cascade, in its order.
-pub(crate) fn uscf(
-    values: &[countback_tiebreak_chess::PlayerTieBreaks],
-    cascade: &countback_tiebreak_chess::Cascade,
-) -> Vec<Column> {
-    cascade
-        .steps()
-        .iter()
-        .map(|&system| {
-            Column::of_scores(
-                system.key(),
-                system.name(),
-                &system.clause().to_string(),
-                Precision::distinct(0),
-                values
-                    .iter()
-                    .map(|v| (v.player.clone(), v.value(system).clone())),
-            )
-        })
-        .collect()
-}
-
-/// IHSA: the team tie-break total.
-pub(crate) fn ihsa(breaks: &[countback_tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
-    vec![Column::of_scores(
-        "ihsa_tie_break",
-        "IHSA tie-break",
-        &format!(
-            "{}: (match points + 10) × (1 + opponent's tournament points²) / 100, summed over the rounds",
-            countback_tiebreak_chess::IHSA_CLAUSE
-        ),
-        Precision::distinct(2),
-        breaks.iter().map(|b| (b.team.clone(), b.total.clone())),
-    )]
 }
 
 /// FIDE: one column per code of the cascade, in its order, for every
@@ -126,88 +93,4 @@ pub(crate) fn fide(
         ));
     }
     Ok(out)
-}
-
-/// WBF teams: Swiss points (Swiss only), then the IMP and total-points
-/// quotients over the matches played.
-pub(crate) fn wbf_teams(
-    teams: &countback_tiebreak_wbf::TeamsEvent,
-    readings: &countback_tiebreak_wbf::Readings,
-    swiss: bool,
-) -> Result<Vec<Column>> {
-    let mut out = Vec::new();
-    if swiss {
-        out.push(Column::of_scores(
-            "swiss_points",
-            "Swiss points",
-            "WBF 3 Swiss points: the sum of every direct opponent's VPs",
-            Precision::distinct(0),
-            countback_tiebreak_wbf::swiss_points(teams, readings)?,
-        ));
-    }
-    let (imp, points) = if swiss {
-        ("WBF 3.1(ii)", "WBF 3.1(iv)")
-    } else {
-        ("WBF 1.1(a)", "WBF 1.1(d)")
-    };
-    let mut q = Column::new(
-        "imp_quotient",
-        "IMP quotient",
-        &format!("{imp} IMP quotient in all matches played"),
-        Precision::distinct(2),
-    );
-    let mut p = Column::new(
-        "points_quotient",
-        "Points quotient",
-        &format!("{points} total-points quotient in all matches played"),
-        Precision::distinct(2),
-    );
-    // A team with a played match that lacks the unit has no quotient (no
-    // tie reached the clause, or the ranking was refused).
-    for t in teams.teams() {
-        if teams.played_without(t, Unit::Imps).is_none() {
-            q.values
-                .insert(t.clone(), Value::Quotient(teams.played_imp_quotient(t)));
-        }
-        if teams.played_without(t, Unit::TotalPoints).is_none() {
-            p.values.insert(
-                t.clone(),
-                Value::Quotient(teams.played_total_points_quotient(t)),
-            );
-        }
-    }
-    out.push(q);
-    out.push(p);
-    Ok(out)
-}
-
-/// EBU: tie-break points (143.5.2), unless the event is a perfect
-/// all-play-all, which has none.
-pub(crate) fn ebu(
-    stage: &countback_tiebreak_ebu::Stage,
-    points: BTreeMap<ContestantId, countback_model::Score>,
-) -> Vec<Column> {
-    if stage.format.all_play_all {
-        return Vec::new();
-    }
-    vec![Column::of_scores(
-        "tie_break_points",
-        "Tie-break points",
-        "EBU 143.5.2 tie-break points: opponents' final scores, pro rata",
-        Precision::distinct(0),
-        points,
-    )]
-}
-
-/// WBF 5: the carry-over each team brings into the stage, part of the
-/// final score the standings show (WBF 5(a) compares the score without
-/// it). A figure of the file, shown so that the total can be read.
-pub(crate) fn bam_carryover(carry: &BTreeMap<ContestantId, countback_model::Score>) -> Column {
-    Column::of_scores(
-        "carryover",
-        "carry-over",
-        "WBF 5 carry-over into the stage (included in the points)",
-        Precision::distinct(0),
-        carry.iter().map(|(t, s)| (t.clone(), s.clone())),
-    )
 }

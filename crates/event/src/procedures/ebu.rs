@@ -158,7 +158,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     .with_readings(opts.readings());
     let (outcome, points) = procedure.standings_and_tie_break_points(&stage, &purposes)?;
     let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
-    r.columns = crate::columns::ebu(&stage, points);
+    r.columns = columns(&stage, points);
     Ok(r)
 }
 
@@ -195,4 +195,19 @@ fn place_purposes(opts: &EbuOptions) -> Result<PlacePurposes> {
     }
     let default = opts.tie_purpose.unwrap_or(TiePurpose::Title);
     Ok(PlacePurposes::new(default, by_place)?)
+}
+
+/// EBU: tie-break points (143.5.2), unless the event is a perfect
+/// all-play-all, which has none.
+fn columns(stage: &Stage, points: BTreeMap<ContestantId, Score>) -> Vec<Column> {
+    if stage.format.all_play_all {
+        return Vec::new();
+    }
+    vec![Column::of_scores(
+        "tie_break_points",
+        "Tie-break points",
+        "EBU 143.5.2 tie-break points: opponents' final scores, pro rata",
+        Precision::distinct(0),
+        points,
+    )]
 }

@@ -110,6 +110,20 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     }
     let outcome = ev.rank(&options, &CascadeEnd::Stands)?;
     let mut r = ranking(ctx.procedure, "tournament points", primary, outcome);
-    r.columns = crate::columns::ihsa(&ev.tie_breaks(&options)?);
+    r.columns = columns(&ev.tie_breaks(&options)?);
     Ok(r)
+}
+
+/// IHSA: the team tie-break total.
+fn columns(breaks: &[countback_tiebreak_chess::IhsaTieBreak]) -> Vec<Column> {
+    vec![Column::of_scores(
+        "ihsa_tie_break",
+        "IHSA tie-break",
+        &format!(
+            "{}: (match points + 10) × (1 + opponent's tournament points²) / 100, summed over the rounds",
+            countback_tiebreak_chess::IHSA_CLAUSE
+        ),
+        Precision::distinct(2),
+        breaks.iter().map(|b| (b.team.clone(), b.total.clone())),
+    )]
 }

@@ -75,7 +75,9 @@ mod prelude {
     pub(super) use super::Procedure;
     pub(super) use super::{options_of, Entry, Reads};
     pub(super) use crate::checks;
+    pub(super) use crate::columns::Column;
     pub(super) use crate::convert::{self, known, match_path};
+    pub(super) use crate::display::Precision;
     pub(super) use crate::error::{AtField, EventError, FieldPath, Problem, Result};
     pub(super) use crate::file::MatchStage;
     pub(super) use crate::rank::{not_used, options_path, ranking, Ctx};

@@ -105,6 +105,25 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let values = countback_tiebreak_chess::tie_break_values(&table, &options);
     let outcome = countback_tiebreak_chess::rank_values(&values, &cascade);
     let mut r = ranking(ctx.procedure, "points", primary, outcome);
-    r.columns = crate::columns::uscf(&values, &cascade);
+    r.columns = columns(&values, &cascade);
     Ok(r)
+}
+
+/// USCF: one column per system of the cascade, in its order.
+fn columns(values: &[countback_tiebreak_chess::PlayerTieBreaks], cascade: &Cascade) -> Vec<Column> {
+    cascade
+        .steps()
+        .iter()
+        .map(|&system| {
+            Column::of_scores(
+                system.key(),
+                system.name(),
+                &system.clause().to_string(),
+                Precision::distinct(0),
+                values
+                    .iter()
+                    .map(|v| (v.player.clone(), v.value(system).clone())),
+            )
+        })
+        .collect()
 }

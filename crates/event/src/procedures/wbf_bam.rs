@@ -52,7 +52,7 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     }
     let matches: Vec<Encounter> = indexed.into_iter().map(|(_, e)| e).collect();
     let boards = convert::bam_boards(ctx.event, ctx.set)?;
-    let carried = crate::columns::bam_carryover(&carry);
+    let carried = carryover_column(&carry);
     let stage = countback_tiebreak_wbf::BamStage::new(carry, matches, boards)?;
     let primary: BTreeMap<ContestantId, Score> = ctx
         .set
@@ -63,4 +63,17 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
     let mut ranked = ranking(ctx.procedure, "points", primary, outcome);
     ranked.columns = vec![carried];
     Ok(ranked)
+}
+
+/// WBF 5: the carry-over each team brings into the stage, part of the
+/// final score the standings show (WBF 5(a) compares the score without
+/// it). A figure of the file, shown so that the total can be read.
+fn carryover_column(carry: &BTreeMap<ContestantId, Score>) -> Column {
+    Column::of_scores(
+        "carryover",
+        "carry-over",
+        "WBF 5 carry-over into the stage (included in the points)",
+        Precision::distinct(0),
+        carry.iter().map(|(t, s)| (t.clone(), s.clone())),
+    )
 }

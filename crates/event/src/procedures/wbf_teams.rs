@@ -1,5 +1,6 @@
 //! WBF 1 (round robin) and WBF 3 (Swiss teams): a teams stage by VPs.
 
+use countback_model::Value;
 use countback_tiebreak_wbf::TeamsEvent;
 
 use super::prelude::*;
@@ -60,6 +61,59 @@ fn rank(ctx: &Ctx<'_>, warnings: &mut Vec<Warning>) -> Result<Ranking> {
         countback_tiebreak_wbf::swiss_standings(&teams, &readings)
     }?;
     let mut r = ranking(ctx.procedure, "VPs", primary, outcome);
-    r.columns = crate::columns::wbf_teams(&teams, &readings, !round_robin)?;
+    r.columns = columns(&teams, &readings, !round_robin)?;
     Ok(r)
+}
+
+/// WBF teams: Swiss points (Swiss only), then the IMP and total-points
+/// quotients over the matches played.
+fn columns(
+    teams: &TeamsEvent,
+    readings: &countback_tiebreak_wbf::Readings,
+    swiss: bool,
+) -> Result<Vec<Column>> {
+    let mut out = Vec::new();
+    if swiss {
+        out.push(Column::of_scores(
+            "swiss_points",
+            "Swiss points",
+            "WBF 3 Swiss points: the sum of every direct opponent's VPs",
+            Precision::distinct(0),
+            countback_tiebreak_wbf::swiss_points(teams, readings)?,
+        ));
+    }
+    let (imp, points) = if swiss {
+        ("WBF 3.1(ii)", "WBF 3.1(iv)")
+    } else {
+        ("WBF 1.1(a)", "WBF 1.1(d)")
+    };
+    let mut q = Column::new(
+        "imp_quotient",
+        "IMP quotient",
+        &format!("{imp} IMP quotient in all matches played"),
+        Precision::distinct(2),
+    );
+    let mut p = Column::new(
+        "points_quotient",
+        "Points quotient",
+        &format!("{points} total-points quotient in all matches played"),
+        Precision::distinct(2),
+    );
+    // A team with a played match that lacks the unit has no quotient (no
+    // tie reached the clause, or the ranking was refused).
+    for t in teams.teams() {
+        if teams.played_without(t, Unit::Imps).is_none() {
+            q.values
+                .insert(t.clone(), Value::Quotient(teams.played_imp_quotient(t)));
+        }
+        if teams.played_without(t, Unit::TotalPoints).is_none() {
+            p.values.insert(
+                t.clone(),
+                Value::Quotient(teams.played_total_points_quotient(t)),
+            );
+        }
+    }
+    out.push(q);
+    out.push(p);
+    Ok(out)
 }
