@@ -871,20 +871,12 @@ impl BoardGames {
 
     /// Team `t`'s game points on the boards in round `r`.
     fn game_points(&self, t: usize, r: usize) -> Score {
-        self.gp
-            .get(t)
-            .and_then(|v| v.get(r))
-            .cloned()
-            .unwrap_or_default()
+        at(&self.gp, t, r)
     }
 
     /// Team `t`'s points of board forfeits with nobody opposite in round `r`.
     fn forfeits(&self, t: usize, r: usize) -> Score {
-        self.board_forfeits
-            .get(t)
-            .and_then(|v| v.get(r))
-            .cloned()
-            .unwrap_or_default()
+        at(&self.board_forfeits, t, r)
     }
 
     /// The team `t` met on the boards in round `r`.
@@ -900,6 +892,15 @@ impl BoardGames {
     fn decided(&self, t: usize, r: usize) -> bool {
         self.decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
     }
+}
+
+/// The points of team `t` in round `r` of a table by team and round.
+fn at(table: &[Vec<Score>], t: usize, r: usize) -> Score {
+    table
+        .get(t)
+        .and_then(|v| v.get(r))
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// Team `t`'s round `r` (from 0): a forfeited match (`330`) whatever the
