@@ -64,12 +64,4 @@ mod what_a_director_prints;
 #[path = "what_a_director_reads.rs"]
 mod what_a_director_reads;
 
-/// Every `tests/<name>.rs` is declared above: with `autotests = false`
-/// an undeclared one would never build.
-#[test]
-fn every_test_file_is_a_module_of_this_binary() {
-    countback_test_support::one_binary::every_file_is_a_module(
-        env!("CARGO_MANIFEST_DIR"),
-        include_str!("main.rs"),
-    );
-}
+countback_test_support::every_test_file_is_a_module!(include_str!("main.rs"));

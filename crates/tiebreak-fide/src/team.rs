@@ -666,6 +666,18 @@ impl TeamTournament<'_> {
         ids: &[ContestantId],
         forfeits_as_played: bool,
     ) -> (Vec<Vec<usize>>, Vec<Score>, Option<String>) {
+        let (inner, back) = self.in_matches(group);
+        let (scores, split, note) = table.direct_encounter_in(&inner, ids, forfeits_as_played);
+        let split = split
+            .into_iter()
+            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
+            .collect();
+        (split, scores, note)
+    }
+
+    /// A group of standings as the match tournament's players, and the way
+    /// back (standings index <-> match-tournament index).
+    fn in_matches(&self, group: &[usize]) -> (Vec<usize>, HashMap<usize, usize>) {
         let inner: Vec<usize> = group
             .iter()
             .filter_map(|i| self.at.get(*i).copied())
@@ -674,12 +686,7 @@ impl TeamTournament<'_> {
             .iter()
             .filter_map(|i| Some((*self.at.get(*i)?, *i)))
             .collect();
-        let (scores, split, note) = table.direct_encounter_in(&inner, ids, forfeits_as_played);
-        let split = split
-            .into_iter()
-            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
-            .collect();
-        (split, scores, note)
+        (inner, back)
     }
 
     /// `EDE`: art. 6 on the primary score; a group it does not split, on
@@ -692,15 +699,7 @@ impl TeamTournament<'_> {
         ids: &[ContestantId],
         forfeits_as_played: bool,
     ) -> Vec<Vec<usize>> {
-        // Standings index <-> match-tournament index.
-        let inner: Vec<usize> = group
-            .iter()
-            .filter_map(|i| self.at.get(*i).copied())
-            .collect();
-        let back: HashMap<usize, usize> = group
-            .iter()
-            .filter_map(|i| Some((*self.at.get(*i)?, *i)))
-            .collect();
+        let (inner, back) = self.in_matches(group);
         let mut out = Vec::new();
         ede(&inner, first, second, ids, forfeits_as_played, &mut out);
         out.into_iter()
