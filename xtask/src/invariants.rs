@@ -6,6 +6,10 @@
 //!   command (`` `countback score` ``). The page shows the event library's
 //!   words to people who cannot type either; what to do instead is typed
 //!   data that each front end words for itself.
+//! - **No function over 150 lines outside tests** (issue 39): clippy's
+//!   `too_many_lines` is on for the workspace at 150 and every package
+//!   inherits the workspace's lints, and no source outside tests allows it
+//!   away.
 
 #[cfg(test)]
 mod tests {
@@ -120,5 +124,76 @@ mod tests {
         );
         assert_eq!(command_line("a -- b"), None);
         assert_eq!(command_line("the option vp_scale"), None);
+    }
+
+    /// The lines of `text` before its unit tests (`#[cfg(test)]`).
+    fn before_tests(text: &str) -> impl Iterator<Item = (usize, &str)> {
+        text.lines()
+            .enumerate()
+            .take_while(|(_, l)| !l.trim_start().starts_with("#[cfg(test)]"))
+    }
+
+    #[test]
+    fn no_function_over_150_lines_outside_tests() {
+        let root = root();
+        let read = |p: &Path| std::fs::read_to_string(root.join(p)).unwrap_or_default();
+        let manifest = read(Path::new("Cargo.toml"));
+        let lints = manifest
+            .split("[workspace.lints.clippy]")
+            .nth(1)
+            .and_then(|t| t.split("\n[").next())
+            .unwrap_or_default();
+        assert!(
+            lints
+                .lines()
+                .any(|l| l.trim() == "too_many_lines = \"warn\""),
+            "Cargo.toml: [workspace.lints.clippy] does not turn too_many_lines on"
+        );
+        assert!(
+            read(Path::new("clippy.toml"))
+                .lines()
+                .any(|l| l.trim() == "too-many-lines-threshold = 150"),
+            "clippy.toml: too-many-lines-threshold is not 150"
+        );
+        let mut found = Vec::new();
+        let mut packages = 0;
+        for dir in std::fs::read_dir(root.join("crates"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .chain([root.join("xtask"), root.join("tests")])
+        {
+            let Ok(own) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+                continue;
+            };
+            packages += 1;
+            if !own.contains("[lints]\nworkspace = true") {
+                found.push(format!(
+                    "{}: does not inherit the workspace's lints",
+                    dir.display()
+                ));
+            }
+            let mut files = Vec::new();
+            for sub in ["src", "benches", "examples"] {
+                rust_files(&dir.join(sub), &mut files);
+            }
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                for (n, line) in before_tests(&text) {
+                    if line.contains("clippy::too_many_lines")
+                        && !line.trim_start().starts_with("//")
+                    {
+                        found.push(format!(
+                            "{}:{}: allows a long function",
+                            file.display(),
+                            n + 1
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(packages > 15, "found only {packages} packages");
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

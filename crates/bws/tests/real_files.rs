@@ -77,6 +77,19 @@ fn check_names(f: &BwsFile, s: &BwsSession) -> usize {
     named
 }
 
+/// A board's played results: NS, EW and NS's score, in file order.
+fn played(b: &countback_usebio::Board) -> Vec<(&ContestantId, &ContestantId, i32)> {
+    b.lines
+        .iter()
+        .filter_map(|l| match l.traveller.outcome {
+            TableOutcome::Played { ns_points } => {
+                Some((&l.traveller.ns, &l.traveller.ew, ns_points))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// An independent scoring of a session: match points counted by hand
 /// (2 per result beaten, 1 per tie), Neuberg's formula for a board with
 /// fewer results than the most, summed per pair. Nothing from
@@ -98,16 +111,7 @@ fn naive_totals(s: &BwsSession) -> HashMap<ContestantId, Score> {
     let top = Score::integer(2 * (e - 1));
     let mut totals: HashMap<ContestantId, Score> = HashMap::new();
     for b in &s.session.boards {
-        let scores: Vec<(&ContestantId, &ContestantId, i32)> = b
-            .lines
-            .iter()
-            .filter_map(|l| match l.traveller.outcome {
-                TableOutcome::Played { ns_points } => {
-                    Some((&l.traveller.ns, &l.traveller.ew, ns_points))
-                }
-                _ => None,
-            })
-            .collect();
+        let scores = played(b);
         let a = i64::try_from(scores.len()).unwrap();
         for (ns, ew, mine) in &scores {
             let m: i64 = scores
@@ -505,16 +509,7 @@ fn lbc_under_the_acbl_convention_gives_acblscores_figures() {
     let e = 10i64;
     let mut raw: HashMap<ContestantId, (Score, i64)> = HashMap::new();
     for b in &s.session.boards {
-        let scores: Vec<(&ContestantId, &ContestantId, i32)> = b
-            .lines
-            .iter()
-            .filter_map(|l| match l.traveller.outcome {
-                TableOutcome::Played { ns_points } => {
-                    Some((&l.traveller.ns, &l.traveller.ew, ns_points))
-                }
-                _ => None,
-            })
-            .collect();
+        let scores = played(b);
         let n = i64::try_from(scores.len()).unwrap();
         assert!(n >= 4, "no board of LBC has fewer than 4 results");
         for (ns, ew, mine) in &scores {

@@ -848,16 +848,17 @@ fn line_scores(l: &LineScore, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
     }
 }
 
+/// A rescored file's standings as rows, and the display of their totals
+/// and of their percentages.
+type Rows<'r> = (
+    Vec<&'r countback_event::results::Standing>,
+    ColumnDisplay,
+    ColumnDisplay,
+);
+
 /// The rows of a rescored file in their order, and how its totals and
 /// percentages are shown.
-fn rescored_rows(
-    r: &countback_event::results::Rescore,
-    half: HalfDisplay,
-) -> (
-    Vec<&countback_event::results::Standing>,
-    ColumnDisplay,
-    ColumnDisplay,
-) {
+fn rescored_rows(r: &countback_event::results::Rescore, half: HalfDisplay) -> Rows<'_> {
     let mut rows: Vec<&countback_event::results::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
@@ -1200,186 +1201,213 @@ pub fn rescored(
     half: HalfDisplay,
     boards: &Boards,
 ) -> io::Result<()> {
-    let r = &rescored.rescore;
-    let session = &rescored.session;
-    let (rows, total, pct) = rescored_rows(r, half);
+    let (rows, total, pct) = rescored_rows(&rescored.rescore, half);
     match format {
-        Format::Json => {
-            let shown_boards = (*boards != Boards::None).then(|| {
-                let texts = score_texts(session);
-                results_boards(r, boards)
-                    .map(|b| {
-                        let shown = line_display(b, half);
-                        ResultsBoardJson {
-                            board: b.number.0,
-                            section: b.section.as_deref(),
-                            results: b.results,
-                            top: b.top.as_ref().map(ToString::to_string),
-                            datum: b.datum.as_ref().map(ToString::to_string),
-                            lines: b
-                                .lines
-                                .iter()
-                                .map(|l| ResultsLineJson {
-                                    ns: l.ns.as_str(),
-                                    ew: l.ew.as_str(),
-                                    result: texts
-                                        .get(&(b.number.0, &l.ns, &l.ew))
-                                        .copied()
-                                        .unwrap_or_default(),
-                                    play: rescored.plays.get(&(
-                                        b.number,
-                                        b.section.clone(),
-                                        l.ns.clone(),
-                                    )),
-                                    scores: line_scores(l, &shown),
-                                    treatment: &l.treatment,
-                                })
-                                .collect(),
-                        }
-                    })
-                    .collect()
-            });
-            let players = players_of(session);
-            let v = RescoreJson {
-                event: EventJson::of(session),
-                source: session.format.name(),
-                half: half.name(),
-                rule: &session.rule,
-                convention: r.convention.name(),
-                convention_source: &r.convention_source,
-                standings: rows
-                    .iter()
-                    .map(|s| RescoredJson {
-                        contestant: s.id.as_str(),
-                        names: players.get(&s.id).copied().unwrap_or_default(),
-                        member_ids: session
-                            .participant(&s.id)
-                            .map_or(&[][..], |p| p.member_ids.as_slice()),
-                        section: &s.section,
-                        field: s.field.map(|d| d.to_string()),
-                        place: s.place,
-                        tied: s.tied,
-                        boards_played: s.boards_played,
-                        total: Figure::of(&s.total, &total),
-                        percentage: s.percentage.as_ref().map(|p| Figure::of(p, &pct)),
-                    })
-                    .collect(),
-                boards: shown_boards,
-                hands: crate::club::hands_json(rescored),
-                scorecards: scorecards_json(rescored, &rows, half, boards),
-                not_used: &session.not_used,
-            };
-            serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
-            out.write_all(b"\n")
-        }
-        Format::Csv if *boards != Boards::None => {
-            let texts = score_texts(session);
-            csv_record(
-                out,
-                &[
-                    "board",
-                    "section",
-                    "ns",
-                    "ew",
-                    "result",
-                    "ns_figure",
-                    "ew_figure",
-                    "ns_figure_exact",
-                    "ew_figure_exact",
-                    "applied",
-                    "contract",
-                    "declarer",
-                    "lead",
-                    "tricks",
-                ],
-            )?;
-            let mut row: Vec<String> = Vec::with_capacity(14);
-            for b in results_boards(r, boards) {
-                let shown = line_display(b, half);
-                for l in &b.lines {
-                    row.clear();
-                    row.push(b.number.0.to_string());
-                    row.push(b.section.clone().unwrap_or_default());
-                    row.push(l.ns.to_string());
-                    row.push(l.ew.to_string());
-                    row.push(
-                        texts
-                            .get(&(b.number.0, &l.ns, &l.ew))
-                            .copied()
-                            .unwrap_or_default()
-                            .to_owned(),
-                    );
-                    match line_scores(l, &shown) {
-                        Some([a, b]) => row.extend([a.display, b.display, a.exact, b.exact]),
-                        None => row.extend(std::iter::repeat_n(String::new(), 4)),
-                    }
-                    row.push(treatment_words(&l.treatment));
-                    let play = rescored
-                        .plays
-                        .get(&(b.number, b.section.clone(), l.ns.clone()));
-                    row.extend([
-                        play.map(|p| p.contract.clone()).unwrap_or_default(),
-                        play.map(|p| p.declarer.clone()).unwrap_or_default(),
-                        play.and_then(|p| p.lead.clone()).unwrap_or_default(),
-                        play.and_then(|p| p.tricks)
-                            .map(|t| t.to_string())
-                            .unwrap_or_default(),
-                    ]);
-                    csv_record(out, &row)?;
-                }
-            }
-            Ok(())
-        }
-        Format::Csv => {
-            csv_record(
-                out,
-                &[
-                    "section",
-                    "field",
-                    "place",
-                    "tied",
-                    contestant_word(session),
-                    "names",
-                    "total",
-                    "total_exact",
-                    "percentage",
-                    "percentage_exact",
-                    "boards_played",
-                ],
-            )?;
-            let players = players_of(session);
-            for s in rows {
-                csv_record(
-                    out,
-                    &[
-                        s.section.clone().unwrap_or_default(),
-                        field_name(s.field),
-                        s.place.to_string(),
-                        (if s.tied { "yes" } else { "" }).to_owned(),
-                        s.id.to_string(),
-                        names_cell(players.get(&s.id).copied().unwrap_or_default()),
-                        total.show(&s.total),
-                        s.total.to_string(),
-                        s.percentage
-                            .as_ref()
-                            .map(|p| pct.show(p))
-                            .unwrap_or_default(),
-                        s.percentage
-                            .as_ref()
-                            .map(ToString::to_string)
-                            .unwrap_or_default(),
-                        s.boards_played.to_string(),
-                    ],
-                )?;
-            }
-            Ok(())
-        }
+        Format::Json => rescored_json(out, rescored, (rows, total, pct), half, boards),
+        Format::Csv if *boards != Boards::None => rescored_boards_csv(out, rescored, half, boards),
+        Format::Csv => rescored_csv(out, rescored, (rows, total, pct)),
         Format::Usebio => Err(crate::answer::not_usebio()),
         Format::Trf => Err(crate::answer::not_trf()),
         Format::Text | Format::Html => {
             write_doc(out, &rescored_doc(rescored, half, boards), format.page())
         }
     }
+}
+
+/// A rescored results file as JSON: its standings, and the board tables
+/// `boards` asks for.
+fn rescored_json(
+    out: &mut dyn Write,
+    rescored: &Rescored,
+    (rows, total, pct): Rows<'_>,
+    half: HalfDisplay,
+    boards: &Boards,
+) -> io::Result<()> {
+    let r = &rescored.rescore;
+    let session = &rescored.session;
+    let shown_boards = (*boards != Boards::None).then(|| {
+        let texts = score_texts(session);
+        results_boards(r, boards)
+            .map(|b| {
+                let shown = line_display(b, half);
+                ResultsBoardJson {
+                    board: b.number.0,
+                    section: b.section.as_deref(),
+                    results: b.results,
+                    top: b.top.as_ref().map(ToString::to_string),
+                    datum: b.datum.as_ref().map(ToString::to_string),
+                    lines: b
+                        .lines
+                        .iter()
+                        .map(|l| ResultsLineJson {
+                            ns: l.ns.as_str(),
+                            ew: l.ew.as_str(),
+                            result: texts
+                                .get(&(b.number.0, &l.ns, &l.ew))
+                                .copied()
+                                .unwrap_or_default(),
+                            play: rescored
+                                .plays
+                                .get(&(b.number, b.section.clone(), l.ns.clone())),
+                            scores: line_scores(l, &shown),
+                            treatment: &l.treatment,
+                        })
+                        .collect(),
+                }
+            })
+            .collect()
+    });
+    let players = players_of(session);
+    let v = RescoreJson {
+        event: EventJson::of(session),
+        source: session.format.name(),
+        half: half.name(),
+        rule: &session.rule,
+        convention: r.convention.name(),
+        convention_source: &r.convention_source,
+        standings: rows
+            .iter()
+            .map(|s| RescoredJson {
+                contestant: s.id.as_str(),
+                names: players.get(&s.id).copied().unwrap_or_default(),
+                member_ids: session
+                    .participant(&s.id)
+                    .map_or(&[][..], |p| p.member_ids.as_slice()),
+                section: &s.section,
+                field: s.field.map(|d| d.to_string()),
+                place: s.place,
+                tied: s.tied,
+                boards_played: s.boards_played,
+                total: Figure::of(&s.total, &total),
+                percentage: s.percentage.as_ref().map(|p| Figure::of(p, &pct)),
+            })
+            .collect(),
+        boards: shown_boards,
+        hands: crate::club::hands_json(rescored),
+        scorecards: scorecards_json(rescored, &rows, half, boards),
+        not_used: &session.not_used,
+    };
+    serde_json::to_writer(&mut *out, &v).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// A rescored results file's board tables as CSV: a record a traveller
+/// line.
+fn rescored_boards_csv(
+    out: &mut dyn Write,
+    rescored: &Rescored,
+    half: HalfDisplay,
+    boards: &Boards,
+) -> io::Result<()> {
+    let r = &rescored.rescore;
+    let session = &rescored.session;
+    let texts = score_texts(session);
+    csv_record(
+        out,
+        &[
+            "board",
+            "section",
+            "ns",
+            "ew",
+            "result",
+            "ns_figure",
+            "ew_figure",
+            "ns_figure_exact",
+            "ew_figure_exact",
+            "applied",
+            "contract",
+            "declarer",
+            "lead",
+            "tricks",
+        ],
+    )?;
+    let mut row: Vec<String> = Vec::with_capacity(14);
+    for b in results_boards(r, boards) {
+        let shown = line_display(b, half);
+        for l in &b.lines {
+            row.clear();
+            row.push(b.number.0.to_string());
+            row.push(b.section.clone().unwrap_or_default());
+            row.push(l.ns.to_string());
+            row.push(l.ew.to_string());
+            row.push(
+                texts
+                    .get(&(b.number.0, &l.ns, &l.ew))
+                    .copied()
+                    .unwrap_or_default()
+                    .to_owned(),
+            );
+            match line_scores(l, &shown) {
+                Some([a, b]) => row.extend([a.display, b.display, a.exact, b.exact]),
+                None => row.extend(std::iter::repeat_n(String::new(), 4)),
+            }
+            row.push(treatment_words(&l.treatment));
+            let play = rescored
+                .plays
+                .get(&(b.number, b.section.clone(), l.ns.clone()));
+            row.extend([
+                play.map(|p| p.contract.clone()).unwrap_or_default(),
+                play.map(|p| p.declarer.clone()).unwrap_or_default(),
+                play.and_then(|p| p.lead.clone()).unwrap_or_default(),
+                play.and_then(|p| p.tricks)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
+            ]);
+            csv_record(out, &row)?;
+        }
+    }
+    Ok(())
+}
+
+/// A rescored results file's standings as CSV: a record a contestant.
+fn rescored_csv(
+    out: &mut dyn Write,
+    rescored: &Rescored,
+    (rows, total, pct): Rows<'_>,
+) -> io::Result<()> {
+    let session = &rescored.session;
+    csv_record(
+        out,
+        &[
+            "section",
+            "field",
+            "place",
+            "tied",
+            contestant_word(session),
+            "names",
+            "total",
+            "total_exact",
+            "percentage",
+            "percentage_exact",
+            "boards_played",
+        ],
+    )?;
+    let players = players_of(session);
+    for s in rows {
+        csv_record(
+            out,
+            &[
+                s.section.clone().unwrap_or_default(),
+                field_name(s.field),
+                s.place.to_string(),
+                (if s.tied { "yes" } else { "" }).to_owned(),
+                s.id.to_string(),
+                names_cell(players.get(&s.id).copied().unwrap_or_default()),
+                total.show(&s.total),
+                s.total.to_string(),
+                s.percentage
+                    .as_ref()
+                    .map(|p| pct.show(p))
+                    .unwrap_or_default(),
+                s.percentage
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                s.boards_played.to_string(),
+            ],
+        )?;
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]

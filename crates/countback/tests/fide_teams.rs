@@ -15,7 +15,7 @@
 
 use std::path::PathBuf;
 
-use countback_test_support::cli::{decisions, members, texts, Cli, Out};
+use countback_test_support::cli::{contestants, decisions, members, texts, Cli, Out};
 use serde_json::Value;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -42,14 +42,6 @@ fn path(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// Every contestant of the standings, best place first.
-fn order(v: &Value) -> Vec<String> {
-    members(v)
-        .into_iter()
-        .map(|m| m["contestant"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 /// FIDE TEC's team sample (Grandmommy's Cup): 50 teams of 249 players,
 /// `192 FIDE_TEAM_BAKU`, `202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP`.
 /// Before issue 28's wiring it was refused as an individual tournament
@@ -65,7 +57,7 @@ fn the_team_sample_ranks_fifty_teams_by_their_own_list() {
     };
     let v = json(&["explain", path(&f), "--format", "json"], 0);
     assert_eq!(v["unit"], "match points");
-    assert_eq!(order(&v).len(), 50, "teams, not the 249 players");
+    assert_eq!(contestants(&v).len(), 50, "teams, not the 249 players");
     let keys = texts(&v["columns"], "key");
     // EDET/P ranks a group and has no value: its decisions are in the trace.
     assert_eq!(keys, ["EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]);
@@ -231,10 +223,10 @@ fn sharly_import_test_ranks_five_teams_and_names_what_it_cannot_compute() {
         return;
     };
     let out = run(&["rank", path(&f), "--json"]).ok();
-    assert_eq!(order(&out.json()).len(), 5);
+    assert_eq!(contestants(&out.json()).len(), 5);
     let out = run(&["rank", path(&f), "--tiebreaks", "WIN,BH", "--json"]);
     assert!(matches!(out.code, 0 | 3), "{}", out.stderr);
-    assert_eq!(order(&out.json()).len(), 5);
+    assert_eq!(contestants(&out.json()).len(), 5);
     let out = run(&[
         "audit",
         path(&f),
@@ -274,7 +266,7 @@ fn an_individual_option_on_a_team_file_is_refused_saying_what_it_is() {
 #[test]
 fn a_hand_made_team_round_robin_sends_three_teams_to_lots() {
     let v = json(&["explain", ROUND_ROBIN, "--format", "json"], 3);
-    assert_eq!(order(&v)[0], "Club One");
+    assert_eq!(contestants(&v)[0], "Club One");
     assert_eq!(v["standings"][0]["members"][0]["score"]["exact"], "6");
     let tied = &v["standings"][1];
     assert_eq!(tied["members"].as_array().unwrap().len(), 3);
@@ -335,7 +327,7 @@ fn draw_lots_draws_the_team_tie_from_the_seed_and_says_how() {
             seed.parse().unwrap(),
             vec!["Club Two", "Club Three", "Club Four"],
         );
-        assert_eq!(order(&v)[1..], expected[..], "seed {seed}");
+        assert_eq!(contestants(&v)[1..], expected[..], "seed {seed}");
         let lots = decisions(&v)
             .iter()
             .find(|d| d["test"] == "drawing of lots")
@@ -351,7 +343,7 @@ fn draw_lots_draws_the_team_tie_from_the_seed_and_says_how() {
             "{note}"
         );
         let again = run(&["rank", ROUND_ROBIN, "--draw-lots", seed, "--json"]);
-        assert_eq!(order(&again.json()), order(&v));
+        assert_eq!(contestants(&again.json()), contestants(&v));
     }
     // Not a seed: a usage error.
     let out = run(&["rank", ROUND_ROBIN, "--draw-lots", "-1"]);
@@ -367,7 +359,7 @@ fn draw_lots_draws_an_ebu_ballot() {
     assert_eq!(out.code, 3, "{}", out.stderr);
     let v = json(&["rank", EBU_BALLOT, "--draw-lots", "11", "--json"], 0);
     let expected = splitmix_order(11, vec!["A", "B"]);
-    assert_eq!(order(&v)[..2], expected[..]);
+    assert_eq!(contestants(&v)[..2], expected[..]);
     let ballot = decisions(&v)
         .iter()
         .find(|d| {
@@ -398,7 +390,10 @@ const INTERCLUB_ROUND: &str = "crates/countback/tests/fide_teams/interclub-trf16
 fn a_trf16_team_file_ranks_teams_and_says_rounds_are_missing() {
     let v = json(&["rank", INTERCLUB_ROUND, "--format", "json"], 3);
     assert_eq!(v["unit"], "match points");
-    assert_eq!(order(&v), ["Aalst 1", "Celles 1", "Deurne 3", "Brugge 2"]);
+    assert_eq!(
+        contestants(&v),
+        ["Aalst 1", "Celles 1", "Deurne 3", "Brugge 2"]
+    );
     let points: Vec<&str> = members(&v)
         .iter()
         .map(|m| m["score"]["exact"].as_str().unwrap())
@@ -438,7 +433,7 @@ fn the_belgian_interclub_report_ranks_its_372_teams() {
         3,
     );
     assert_eq!(v["unit"], "match points");
-    assert_eq!(order(&v).len(), 372);
+    assert_eq!(contestants(&v).len(), 372);
     countback_test_support::assert_shows(&v["warnings"].to_string(), &["of 372 teams"]);
 }
 
@@ -481,7 +476,7 @@ const DIRECT_ENCOUNTER: &str = "crates/countback/tests/fide_teams/direct-encount
 fn a_team_files_list_with_de_is_ranked() {
     let v = json(&["rank", DIRECT_ENCOUNTER, "--format", "json"], 0);
     assert_eq!(
-        order(&v),
+        contestants(&v),
         ["Club Three", "Club One", "Club Two", "Club Four"]
     );
     let de = decisions(&v)
@@ -507,7 +502,7 @@ fn a_team_files_list_with_de_is_ranked() {
         0,
     );
     assert_eq!(
-        order(&v),
+        contestants(&v),
         ["Club Three", "Club One", "Club Two", "Club Four"]
     );
     // Without DE, MPvGP puts Two first (2½ game points against 1½).
@@ -523,7 +518,7 @@ fn a_team_files_list_with_de_is_ranked() {
         0,
     );
     assert_eq!(
-        order(&v),
+        contestants(&v),
         ["Club Three", "Club Two", "Club One", "Club Four"]
     );
 }

@@ -157,6 +157,34 @@ fn overall(v: &Value) -> Vec<(String, u64, bool, String)> {
         .collect()
 }
 
+/// A pair's key when the sessions are matched by names: its players'
+/// names, lower case, in order (as the series writes it).
+fn names_key(letter: &str) -> String {
+    let players = PLAYERS.iter().find(|(x, _)| *x == letter).unwrap().1;
+    let mut names: Vec<String> = players
+        .split('&')
+        .map(|n| n.trim().to_lowercase())
+        .collect();
+    names.sort();
+    names.join(" & ")
+}
+
+/// Overall rows `(pair, place, tied, total)` in order of place, then pair.
+fn by_place(mut rows: Vec<(String, u64, bool, String)>) -> Vec<(String, u64, bool, String)> {
+    rows.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    rows
+}
+
+/// The rows a test wants, its pairs named by letter, keyed by names and in
+/// order of place.
+fn by_names(want: &[(&str, u64, bool, &str)]) -> Vec<(String, u64, bool, String)> {
+    by_place(
+        want.iter()
+            .map(|(l, p, t, x)| (names_key(l), *p, *t, (*x).to_owned()))
+            .collect(),
+    )
+}
+
 /// One stage of two sessions, summed; pairs renumbered in session 2, so
 /// matched by their names.
 ///
@@ -181,15 +209,6 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
         &["--match-by", "names", "--format", "json"],
     );
     let v = out.ok().json();
-    let key = |l: &str| {
-        let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
-        let mut names: Vec<String> = players
-            .split('&')
-            .map(|n| n.trim().to_lowercase())
-            .collect();
-        names.sort();
-        names.join(" & ")
-    };
     let want = [
         ("A", 1, false, "9"),
         ("C", 2, false, "9"),
@@ -198,14 +217,7 @@ fn two_sessions_summed_with_a_tie_split_by_their_round_in_the_stage() {
         ("B", 5, true, "7"),
         ("E", 5, true, "7"),
     ];
-    let mut got = overall(&v);
-    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let mut want: Vec<(String, u64, bool, String)> = want
-        .iter()
-        .map(|(l, p, t, x)| (key(l), *p, *t, (*x).to_owned()))
-        .collect();
-    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    assert_eq!(got, want);
+    assert_eq!(by_place(overall(&v)), by_names(&want));
     // The split: 143.7.1(a), A 5 v C 3 in their round of session 2.
     let first = &v["decisions"][0];
     assert_eq!(first["clause"], "EBU 143.7.1(a)");
@@ -687,16 +699,7 @@ fn a_club_series_matched_by_names_counts_each_pairs_best_sessions() {
     )
     .ok()
     .json();
-    let key = |l: &str| {
-        let players = PLAYERS.iter().find(|(x, _)| *x == l).unwrap().1;
-        let mut names: Vec<String> = players
-            .split('&')
-            .map(|n| n.trim().to_lowercase())
-            .collect();
-        names.sort();
-        names.join(" & ")
-    };
-    let mut want: Vec<(String, u64, bool, String)> = [
+    let want = [
         ("A", 1, true, "75"),
         ("C", 1, true, "75"),
         ("G", 1, true, "75"),
@@ -704,24 +707,18 @@ fn a_club_series_matched_by_names_counts_each_pairs_best_sessions() {
         ("B", 5, false, "50"),
         ("D", 6, true, "25"),
         ("E", 6, true, "25"),
-    ]
-    .iter()
-    .map(|(l, p, t, x)| (key(l), *p, *t, (*x).to_owned()))
-    .collect();
-    want.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    let mut got = overall(&v);
-    got.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
-    assert_eq!(got, want);
+    ];
+    assert_eq!(by_place(overall(&v)), by_names(&want));
     assert_eq!(
-        row(&v, &key("A"))["counted"],
+        row(&v, &names_key("A"))["counted"],
         serde_json::json!([false, true])
     );
     assert_eq!(
-        row(&v, &key("C"))["counted"],
+        row(&v, &names_key("C"))["counted"],
         serde_json::json!([true, false])
     );
     assert_eq!(
-        row(&v, &key("D"))["counted"],
+        row(&v, &names_key("D"))["counted"],
         serde_json::json!([true, false])
     );
     assert_eq!(v["series"]["minimum"], 1);

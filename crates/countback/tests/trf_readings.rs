@@ -10,18 +10,11 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use countback_test_support::assert_shows;
-use countback_test_support::cli::{members, Cli};
+use countback_test_support::cli::{contestants, texts, Cli};
 use serde_json::Value;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 const FILE: &str = "crates/countback/tests/trf_readings/points-column.trf";
-
-fn order(v: &Value) -> Vec<String> {
-    members(v)
-        .into_iter()
-        .map(|m| m["contestant"].as_str().unwrap().to_owned())
-        .collect()
-}
 
 /// Before: the file was refused for its first non-UTF-8 byte (exit 65);
 /// read as Windows-1252 its names come out as written.
@@ -30,7 +23,7 @@ fn a_latin1_file_reads_with_its_names_as_written() {
     let out = COUNTBACK.run(&["rank", FILE, "--format", "json"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(
-        order(&out.json()),
+        contestants(&out.json()),
         [
             "Müller, Jörg",
             "Schäfer, Anna",
@@ -70,7 +63,7 @@ fn a_points_column_that_disagrees_is_said_in_every_output() {
     assert_shows(&audit.stderr, &said);
     let by_file = json(&["rank", FILE, "--points", "file", "--format", "json"]);
     assert_eq!(
-        order(&by_file),
+        contestants(&by_file),
         [
             "Müller, Jörg",
             "Gómez, Iñigo",
@@ -136,7 +129,7 @@ fn a_2026_round_robin_leaves_the_buchholz_codes_out_and_still_ranks() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v = out.json();
     assert_eq!(
-        order(&v),
+        contestants(&v),
         ["Adler, Paul", "Brandt, Otto", "Clausen, Ida", "Dorn, Emil"]
     );
     let warnings = v["warnings"].to_string();
@@ -148,12 +141,7 @@ fn a_2026_round_robin_leaves_the_buchholz_codes_out_and_still_ranks() {
             "the standings ranked by the others",
         ],
     );
-    let keys: Vec<&str> = v["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["key"].as_str().unwrap())
-        .collect();
+    let keys = texts(&v["columns"], "key");
     assert_eq!(keys, ["SB"]);
 }
 
@@ -176,12 +164,7 @@ fn a_2026_team_round_robin_reads_the_note_the_same_way() {
         &v["warnings"].to_string(),
         &["BH:MP is not used in round robins (FIDE C.07 8 (note), 2026 text)"],
     );
-    let keys: Vec<&str> = v["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["key"].as_str().unwrap())
-        .collect();
+    let keys = texts(&v["columns"], "key");
     assert_eq!(keys, ["SB:MP"]);
 }
 
@@ -254,22 +237,6 @@ fn a_trf_is_written_back_with_its_ranks_and_nothing_else_changed() {
     }
 }
 
-/// Every file under `dir`, recursively, in path order.
-fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
 /// A file's lines as characters, whatever its encoding (UTF-8, else each
 /// byte one character: the same on both sides of a comparison), line
 /// endings kept.
@@ -325,8 +292,7 @@ fn every_real_trf_is_written_back_with_only_its_ranks_changed() {
     let Some(root) = countback_test_support::shared_file("chess-data") else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = countback_test_support::files_under(&root);
     let scratch = std::env::temp_dir().join(format!("countback-write-back-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let (mut written, mut team_roster, mut unreadable) = (0, 0, 0);

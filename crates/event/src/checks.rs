@@ -104,48 +104,43 @@ pub fn team_rounds(
     // checks below look up small integers, not names: comparing names was
     // a quarter of a 10,000-team run (issue 30).
     let mut ids = Ids::new(set);
-    // Each contestant's entries in each round: the share of a match each
-    // is worth (a bye is a whole round) and where it is, so that a
-    // contestant in several part-matches of a round (a triangle) is
-    // accepted while their weights add up to at most one match. The
-    // place's path is spelled out only for a message. Kept by contestant
-    // number, each one's entries in the order given: a contestant has a
-    // handful, so a scan of its own beats hashing (issue 30).
-    let mut entry: Vec<Vec<(u32, Score, Place)>> = vec![Vec::new(); set.len()];
+    let (entry, at_table) = entries(event, set, encounters, &mut ids, &mut rounds)?;
+    sequence_gaps(event, encounters, warnings);
+    rounds.at_table = at_table
+        .into_iter()
+        .enumerate()
+        .filter_map(|(t, s)| Some((ids.name(t)?.clone(), s?)))
+        .collect();
+    withdrawals(event, encounters, &mut rounds)?;
+    rounds_without_a_match(event, set, &entry, &rounds, warnings);
+    if round_robin {
+        unmet_pairings(set, encounters, warnings);
+    }
+    Ok(rounds)
+}
+
+/// Each contestant's entries in each round: the share of a match each
+/// is worth (a bye is a whole round) and where it is, so that a
+/// contestant in several part-matches of a round (a triangle) is
+/// accepted while their weights add up to at most one match. The
+/// place's path is spelled out only for a message. Kept by contestant
+/// number, each one's entries in the order given: a contestant has a
+/// handful, so a scan of its own beats hashing (issue 30).
+type Entries = Vec<Vec<(u32, Score, Place)>>;
+
+/// Every match and bye entered: each contestant's entries (a contestant at
+/// most one match a round), the rounds' count, the byes' VPs, and how much
+/// of a match each contestant (by number) played at the table.
+fn entries(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+    encounters: &[(usize, Encounter)],
+    ids: &mut Ids<'_>,
+    rounds: &mut Rounds,
+) -> Result<(Entries, Vec<Option<Score>>)> {
+    let mut entry: Entries = vec![Vec::new(); set.len()];
     let mut claim = |round: u32, who: &ContestantId, id: usize, weight: &Score, at: Place| {
-        if entry.len() <= id {
-            entry.resize(id + 1, Vec::new());
-        }
-        let Some(own) = entry.get_mut(id) else {
-            return Ok(());
-        };
-        let slot = || own.iter().filter(|(r, _, _)| *r == round);
-        let before: Score = slot().map(|(_, w, _)| w).sum();
-        let total = &before + weight;
-        if total > Score::ONE {
-            let others: Vec<String> = slot()
-                .map(|(_, w, f)| {
-                    let f = f.path();
-                    if *w == Score::ONE {
-                        f.to_string()
-                    } else {
-                        format!("{f}, weight {w}")
-                    }
-                })
-                .collect();
-            return Err(EventError::at(
-                at.path(),
-                Contradiction::EnteredTwiceInRound {
-                    who: who.to_string(),
-                    round,
-                    weight: weight.clone(),
-                    elsewhere: others,
-                    total,
-                },
-            ));
-        }
-        own.push((round, weight.clone(), at));
-        Ok(())
+        claim(&mut entry, (round, who, id), weight, at)
     };
     let mut at_table: Vec<Option<Score>> = Vec::new();
     for (i, e) in encounters {
@@ -177,12 +172,60 @@ pub fn team_rounds(
             *rounds.bye_vps.entry(who).or_default() += vp;
         }
     }
-    sequence_gaps(event, encounters, warnings);
-    rounds.at_table = at_table
-        .into_iter()
-        .enumerate()
-        .filter_map(|(t, s)| Some((ids.name(t)?.clone(), s?)))
-        .collect();
+    Ok((entry, at_table))
+}
+
+/// Enter `who` (number `id`) in `round` for `weight` of a match at `at`;
+/// an error when its entries of the round would add up to more than one
+/// match.
+fn claim(
+    entry: &mut Entries,
+    (round, who, id): (u32, &ContestantId, usize),
+    weight: &Score,
+    at: Place,
+) -> Result<()> {
+    if entry.len() <= id {
+        entry.resize(id + 1, Vec::new());
+    }
+    let Some(own) = entry.get_mut(id) else {
+        return Ok(());
+    };
+    let slot = || own.iter().filter(|(r, _, _)| *r == round);
+    let before: Score = slot().map(|(_, w, _)| w).sum();
+    let total = &before + weight;
+    if total > Score::ONE {
+        let others: Vec<String> = slot()
+            .map(|(_, w, f)| {
+                let f = f.path();
+                if *w == Score::ONE {
+                    f.to_string()
+                } else {
+                    format!("{f}, weight {w}")
+                }
+            })
+            .collect();
+        return Err(EventError::at(
+            at.path(),
+            Contradiction::EnteredTwiceInRound {
+                who: who.to_string(),
+                round,
+                weight: weight.clone(),
+                elsewhere: others,
+                total,
+            },
+        ));
+    }
+    own.push((round, weight.clone(), at));
+    Ok(())
+}
+
+/// Each withdrawn contestant's last round: within the stage, and no match
+/// played after it.
+fn withdrawals(
+    event: &EventFile,
+    encounters: &[(usize, Encounter)],
+    rounds: &mut Rounds,
+) -> Result<()> {
     for (i, c) in event.contestants.iter().enumerate() {
         let Some(w) = c.withdrew_after_round else {
             continue;
@@ -224,6 +267,19 @@ pub fn team_rounds(
         }
         rounds.withdrew_after.insert(id, w);
     }
+    Ok(())
+}
+
+/// A warning for each contestant with no match or bye in a round it should
+/// have played (before it withdrew), and for each round in which its
+/// part-matches add up to less than a match.
+fn rounds_without_a_match(
+    event: &EventFile,
+    set: &BTreeSet<ContestantId>,
+    entry: &Entries,
+    rounds: &Rounds,
+    warnings: &mut Vec<Warning>,
+) {
     let listed: std::cell::OnceCell<foldhash::HashMap<&str, usize>> = std::cell::OnceCell::new();
     for (id, c) in set.iter().enumerate() {
         let last = rounds
@@ -309,50 +365,55 @@ pub fn team_rounds(
             });
         }
     }
-    if round_robin {
-        let met: BTreeSet<(&ContestantId, &ContestantId)> = encounters
-            .iter()
-            .map(|(_, e)| {
-                if e.first < e.second {
-                    (&e.first, &e.second)
-                } else {
-                    (&e.second, &e.first)
-                }
-            })
-            .collect();
-        // Counted, and the first few named: every pairing listed cost
-        // teams² (issue 44: 4.8 MB of input asked for 4.2 GB). The pairs
-        // walked before the first NAMED_PAIRINGS unmet ones are each met
-        // or named, so the walk is sized by the matches, not by teams².
-        let n = set.len();
-        let pairings = n.saturating_mul(n.saturating_sub(1)) / 2;
-        let met_pairs = met.iter().filter(|(a, b)| a != b).count();
-        let unmet = pairings.saturating_sub(met_pairs);
-        if unmet > 0 {
-            let named: Vec<String> = set
-                .iter()
-                .flat_map(|a| set.range(a.clone()..).skip(1).map(move |b| (a, b)))
-                .filter(|p| !met.contains(p))
-                .take(NAMED_PAIRINGS)
-                .map(|(a, b)| format!("{a} v {b}"))
-                .collect();
-            let more = if unmet > named.len() {
-                format!(" and {} more", unmet - named.len())
+}
+
+/// A round robin: a warning naming the first pairings that never played.
+fn unmet_pairings(
+    set: &BTreeSet<ContestantId>,
+    encounters: &[(usize, Encounter)],
+    warnings: &mut Vec<Warning>,
+) {
+    let met: BTreeSet<(&ContestantId, &ContestantId)> = encounters
+        .iter()
+        .map(|(_, e)| {
+            if e.first < e.second {
+                (&e.first, &e.second)
             } else {
-                String::new()
-            };
-            warnings.push(Warning {
-                kind: None,
-                field: Some(FieldPath::key("matches")),
-                at: None,
-                message: format!(
-                    "a round robin in which {unmet} pairing(s) never played: {}{more}",
-                    named.join(", ")
-                ),
-            });
-        }
+                (&e.second, &e.first)
+            }
+        })
+        .collect();
+    // Counted, and the first few named: every pairing listed cost
+    // teams² (issue 44: 4.8 MB of input asked for 4.2 GB). The pairs
+    // walked before the first NAMED_PAIRINGS unmet ones are each met
+    // or named, so the walk is sized by the matches, not by teams².
+    let n = set.len();
+    let pairings = n.saturating_mul(n.saturating_sub(1)) / 2;
+    let met_pairs = met.iter().filter(|(a, b)| a != b).count();
+    let unmet = pairings.saturating_sub(met_pairs);
+    if unmet > 0 {
+        let named: Vec<String> = set
+            .iter()
+            .flat_map(|a| set.range(a.clone()..).skip(1).map(move |b| (a, b)))
+            .filter(|p| !met.contains(p))
+            .take(NAMED_PAIRINGS)
+            .map(|(a, b)| format!("{a} v {b}"))
+            .collect();
+        let more = if unmet > named.len() {
+            format!(" and {} more", unmet - named.len())
+        } else {
+            String::new()
+        };
+        warnings.push(Warning {
+            kind: None,
+            field: Some(FieldPath::key("matches")),
+            at: None,
+            message: format!(
+                "a round robin in which {unmet} pairing(s) never played: {}{more}",
+                named.join(", ")
+            ),
+        });
     }
-    Ok(rounds)
 }
 
 /// A round with no match or bye at all before a round that has one: a

@@ -158,6 +158,66 @@ fn scoring_path() -> FieldPath {
 /// the boards played, or with gap PARs. `overrides` replace the file's
 /// `[event.scoring]` options one by one.
 pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<Scored> {
+    refuse_teams_fields(event)?;
+    let options = scoring_options(event, overrides)?;
+    let (places, bare): (Vec<usize>, Vec<countback_normalise::Traveller>) =
+        convert::travellers(event)?.into_iter().unzip();
+    let pairs: Vec<ContestantId> = event
+        .contestants
+        .iter()
+        .map(|c| ContestantId::new(c.id.as_str()))
+        .collect();
+    let movement = if pairs.is_empty() {
+        Movement::open()
+    } else {
+        Movement::new(pairs)
+    };
+    // The common count: a short board is "scored-out-of the same mps total
+    // as a complete board" (004), so every board is normalised to one E.
+    let largest = bare.iter().map(|t| t.results()).max().unwrap_or(0);
+    let own = event
+        .boards
+        .iter()
+        .filter_map(|b| b.expected)
+        .max()
+        .map_or(0, |e| usize::try_from(e).unwrap_or(usize::MAX));
+    let common = match options.expected {
+        Some(e) => usize::try_from(e).unwrap_or(usize::MAX),
+        None => largest.max(own),
+    };
+    // A board is played at most once per table: half the pairs in the
+    // session (the listed contestants, or else the pairs on the
+    // travellers). A larger count would silently shift every percentage.
+    let (ns, ew) = seats(&bare);
+    // Pairs that sat both ways (none in a Mitchell).
+    let both = ns.iter().filter(|p| ew.contains(*p)).count();
+    let pairs = if event.contestants.is_empty() {
+        ns.len() + ew.len() - both
+    } else {
+        event.contestants.len()
+    };
+    check_expected(event, &options, (&places, &bare), (largest, common), pairs)?;
+    let spec = session_spec(&options, common)?;
+    let session = score_session(&bare, &spec, &movement)?;
+    let method = percentage_method(event, &options)?;
+    let mut all = session.table.standings(&method).at_field(scoring_path)?;
+    let penalties = apply_penalties(event, session.table.top(), &mut all)?;
+    let fields = fields(all, (&ns, &ew), both);
+    let extras = crate::boards::extras(&session, &bare);
+    Ok(Scored {
+        event: event.event.name.clone(),
+        session,
+        fields,
+        options,
+        extras,
+        penalties,
+        warnings: crate::checks::session_scores(event),
+    })
+}
+
+/// A pairs session has no matches, byes, board scores, sessions or games,
+/// no VPs and no tie-break procedure.
+fn refuse_teams_fields(event: &EventFile) -> Result<()> {
     const BY: &str = "scoring a pairs session";
     refuse_given(
         None,
@@ -197,44 +257,19 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             ),
         ));
     }
-    let options = scoring_options(event, overrides)?;
-    let (places, bare): (Vec<usize>, Vec<countback_normalise::Traveller>) =
-        convert::travellers(event)?.into_iter().unzip();
-    let pairs: Vec<ContestantId> = event
-        .contestants
-        .iter()
-        .map(|c| ContestantId::new(c.id.as_str()))
-        .collect();
-    let movement = if pairs.is_empty() {
-        Movement::open()
-    } else {
-        Movement::new(pairs)
-    };
-    let mut spec = SessionSpec::default();
-    // The common count: a short board is "scored-out-of the same mps total
-    // as a complete board" (004), so every board is normalised to one E.
-    let largest = bare.iter().map(|t| t.results()).max().unwrap_or(0);
-    let own = event
-        .boards
-        .iter()
-        .filter_map(|b| b.expected)
-        .max()
-        .map_or(0, |e| usize::try_from(e).unwrap_or(usize::MAX));
-    let common = match options.expected {
-        Some(e) => usize::try_from(e).unwrap_or(usize::MAX),
-        None => largest.max(own),
-    };
-    // A board is played at most once per table: half the pairs in the
-    // session (the listed contestants, or else the pairs on the
-    // travellers). A larger count would silently shift every percentage.
-    let (ns, ew) = seats(&bare);
-    // Pairs that sat both ways (none in a Mitchell).
-    let both = ns.iter().filter(|p| ew.contains(*p)).count();
-    let pairs = if event.contestants.is_empty() {
-        ns.len() + ew.len() - both
-    } else {
-        event.contestants.len()
-    };
+    Ok(())
+}
+
+/// The results a board may have: the common count `E` within what the
+/// session's `pairs` can play, no board with more results than it expects,
+/// none expecting more than `E`, and none with more than a fixed `E`.
+fn check_expected(
+    event: &EventFile,
+    options: &ScoringOptions,
+    (places, bare): (&[usize], &[countback_normalise::Traveller]),
+    (largest, common): (usize, usize),
+    pairs: usize,
+) -> Result<()> {
     let most = pairs / 2;
     if common > most {
         let field = match (
@@ -254,7 +289,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
                 )),
         ));
     }
-    for ((i, t), b) in places.iter().zip(&bare).zip(&event.boards) {
+    for ((i, t), b) in places.iter().zip(bare).zip(&event.boards) {
         if let Some(e) = b.expected {
             let e = usize::try_from(e).unwrap_or(usize::MAX);
             let at = FieldPath::key("boards").i(*i).k("expected");
@@ -291,6 +326,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             ));
         }
     }
+    Ok(())
+}
+
+/// The session's scoring: the common count, then a named convention's
+/// defaults, then each option given.
+fn session_spec(options: &ScoringOptions, common: usize) -> Result<SessionSpec> {
+    let mut spec = SessionSpec::default();
     spec.expected = Expected::Fixed(common);
     // A named convention gives the defaults; the options below override.
     if let Some(c) = options.convention {
@@ -332,8 +374,13 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         })?;
         spec.unplayable_award = convert::artificial(rest, text, || at)?;
     }
-    let session = score_session(&bare, &spec, &movement)?;
-    let method = match options.percentage {
+    Ok(spec)
+}
+
+/// Percentages with gap PARs (from each contestant's boards due), or
+/// proportional to the boards played, which reads no `boards_due`.
+fn percentage_method(event: &EventFile, options: &ScoringOptions) -> Result<PercentageMethod> {
+    Ok(match options.percentage {
         Some(PercentageName::GapPar) => PercentageMethod::GapPar {
             due: boards_due(event)?,
         },
@@ -354,9 +401,16 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
             }
             PercentageMethod::Proportional
         }
-    };
-    let mut all = session.table.standings(&method).at_field(scoring_path)?;
-    let penalties = apply_penalties(event, session.table.top(), &mut all)?;
+    })
+}
+
+/// The standings ranked by percentage in their fields: NS and EW in a
+/// Mitchell (nobody sat `both` ways), else one field.
+fn fields(
+    all: Vec<Standing>,
+    (ns, ew): (&HashSet<&ContestantId>, &HashSet<&ContestantId>),
+    both: usize,
+) -> Vec<Field> {
     let field = |name: &'static str, standings: Vec<Standing>| {
         let places = countback_matchpoints::rank(
             standings
@@ -372,7 +426,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     // A Mitchell: nobody sat both ways, so NS and EW are separate fields
     // (a listed pair that sat neither way is in neither). The standings are
     // moved into their fields, not copied.
-    let fields = if both == 0 {
+    if both == 0 {
         let (mut in_ns, mut in_ew) = (Vec::with_capacity(ns.len()), Vec::with_capacity(ew.len()));
         for s in all {
             if ns.contains(&s.pair) {
@@ -384,17 +438,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         vec![field("NS", in_ns), field("EW", in_ew)]
     } else {
         vec![field("all", all)]
-    };
-    let extras = crate::boards::extras(&session, &bare);
-    Ok(Scored {
-        event: event.event.name.clone(),
-        session,
-        fields,
-        options,
-        extras,
-        penalties,
-        warnings: crate::checks::session_scores(event),
-    })
+    }
 }
 
 /// The pairs that sat NS and those that sat EW on the travellers, borrowed

@@ -140,20 +140,11 @@ pub(crate) fn usable_list(
     edition: countback_tiebreak_fide::Edition,
     warnings: &mut Vec<Warning>,
 ) -> countback_tiebreak_fide::Cascade {
-    let codes = cascade
-        .0
-        .into_iter()
-        .filter(|code| {
-            match countback_tiebreak_fide::compute::format_refuses(code, format, edition) {
-                Some(err) => {
-                    warnings.push(dropped(&err));
-                    false
-                }
-                None => true,
-            }
-        })
-        .collect();
-    countback_tiebreak_fide::Cascade(codes)
+    countback_tiebreak_fide::Cascade(usable(
+        cascade.0,
+        |code| countback_tiebreak_fide::compute::format_refuses(code, format, edition),
+        warnings,
+    ))
 }
 
 /// The same for a team list: one reading of the note for players and teams.
@@ -163,18 +154,28 @@ pub(crate) fn usable_team_list(
     edition: countback_tiebreak_fide::Edition,
     warnings: &mut Vec<Warning>,
 ) -> countback_tiebreak_fide::TeamCascade {
-    let codes = list
-        .0
+    countback_tiebreak_fide::TeamCascade(usable(
+        list.0,
+        |code| countback_tiebreak_fide::team::team_format_refuses(code, format, edition),
+        warnings,
+    ))
+}
+
+/// The codes of a list that the note does not refuse (`refuses`), each
+/// refused one said in a warning.
+fn usable<C>(
+    codes: Vec<C>,
+    refuses: impl Fn(&C) -> Option<countback_tiebreak_fide::FideError>,
+    warnings: &mut Vec<Warning>,
+) -> Vec<C> {
+    codes
         .into_iter()
-        .filter(|code| {
-            match countback_tiebreak_fide::team::team_format_refuses(code, format, edition) {
-                Some(err) => {
-                    warnings.push(dropped(&err));
-                    false
-                }
-                None => true,
+        .filter(|code| match refuses(code) {
+            Some(err) => {
+                warnings.push(dropped(&err));
+                false
             }
+            None => true,
         })
-        .collect();
-    countback_tiebreak_fide::TeamCascade(codes)
+        .collect()
 }

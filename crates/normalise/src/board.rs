@@ -290,167 +290,15 @@ pub fn score_fouled_board(
     // Every line is scored or dropped: sized once, never grown (issue 30).
     let mut out = Vec::with_capacity(versions.iter().map(Vec::len).sum());
     for (version, lines) in versions.iter().enumerate() {
-        // Sized once: grown line by line it was copied a dozen times a
-        // board (issue 30).
-        let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::with_capacity(lines.len());
-        for line in lines {
-            match &line.outcome {
-                TableOutcome::Played { ns_points } => {
-                    played.push((line, BoardResult::Played(*ns_points)));
-                }
-                TableOutcome::Weighted(w) => played.push((line, BoardResult::Weighted(w))),
-                TableOutcome::Artificial(award) => {
-                    let (ns, ew) = awards(award, &top);
-                    out.push(scored(
-                        line,
-                        version,
-                        LineOutcome::Adjusted {
-                            award: award.clone(),
-                        },
-                        ns,
-                        ew,
-                        &round,
-                    )?);
-                }
-                _ => {}
-            }
-        }
+        let played = score_adjusted(version, lines, &top, &round, &mut out)?;
         if played.len() == 1 {
-            for (line, result) in &played {
-                // A weighted score is defined by comparison with the other
-                // results of its version; alone, there are none, and
-                // swapping it for the unplayable award would be a guess.
-                if matches!(result, BoardResult::Weighted(_)) {
-                    return Err(BoardError::WeightedNotScored {
-                        board,
-                        pair: line.ns.clone(),
-                        why: "it is the only result of its version, so there is \
-                              nothing to compare its components with; give an \
-                              artificial score instead",
-                    }
-                    .into());
-                }
-                let award = spec.unplayable_award.clone();
-                let (ns, ew) = awards(&award, &top);
-                out.push(scored(
-                    line,
-                    version,
-                    LineOutcome::Unplayable { award },
-                    ns,
-                    ew,
-                    &round,
-                )?);
-            }
+            score_unplayable(board, version, &played, spec, &top, &round, &mut out)?;
             continue;
         }
         if played.is_empty() {
             continue;
         }
-        let a = played.len();
-        let factor = ScaleFactor::from_counts(spec.expected, a).map_err(|e| e.on(board))?;
-        let method = if factor.is_identity() {
-            Method::Complete
-        } else if spec.factoring == Factoring::TiesForMissing {
-            Method::TiesForMissing
-        } else if spec.factoring == Factoring::Proportional {
-            Method::Proportional
-        } else if spec.expected - a == 1 && spec.one_missing == OneMissing::TopMinusOneBottomPlusOne
-        {
-            Method::OneMissingShortcut
-        } else {
-            Method::Formula
-        };
-        // Neuberg's formula and the other ways to `E` are affine in the
-        // match points, so a weighted line lifted whole is the weighted sum
-        // of its components lifted: the weighted reading survives factoring.
-        let as_is = if played
-            .iter()
-            .any(|(_, r)| matches!(r, BoardResult::Weighted(_)))
-        {
-            let results: Vec<BoardResult<'_>> = played.iter().map(|(_, r)| *r).collect();
-            matchpoint_weighted(&results, spec.scale)
-        } else {
-            let points: Vec<i32> = played
-                .iter()
-                .map(|(_, r)| match r {
-                    BoardResult::Played(p) => *p,
-                    _ => 0,
-                })
-                .collect();
-            matchpoint_scores(&points, spec.scale)
-        };
-        let group_top = spec.scale.top(a);
-        let lift = |m: &Score| -> Result<Score, NormaliseError> {
-            Ok(match method {
-                Method::Complete => m.clone(),
-                Method::OneMissingShortcut => m + &spec.scale.per_tie(),
-                Method::Formula => factor.apply_on(m, spec.scale),
-                Method::TiesForMissing | Method::Proportional => spec
-                    .factoring
-                    .apply(m, spec.expected, a, spec.scale)
-                    .map_err(|source| NormaliseError::Arithmetic {
-                        board: Some(board),
-                        source,
-                    })?,
-            })
-        };
-        // A board has few distinct match points however many results it
-        // has: each is lifted to `E` and rounded once, not once per line
-        // (issue 30).
-        let mut lifted: HashMap<Score, Lifted> = HashMap::new();
-        for ((line, result), as_is_ns) in played.iter().zip(as_is) {
-            let values = match lifted.get(&as_is_ns) {
-                Some(values) => values.clone(),
-                None => {
-                    let as_is_ew = &group_top - &as_is_ns;
-                    let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
-                    let values = Lifted {
-                        ns_mp: round(&ns)?,
-                        ew_mp: round(&ew)?,
-                        as_is_ew,
-                        ns,
-                        ew,
-                    };
-                    lifted.insert(as_is_ns.clone(), values.clone());
-                    values
-                }
-            };
-            let Lifted {
-                as_is_ew,
-                ns,
-                ew,
-                ns_mp,
-                ew_mp,
-            } = values;
-            let outcome = match (result, &line.outcome) {
-                (BoardResult::Played(ns_points), _) => LineOutcome::Played {
-                    ns_points: *ns_points,
-                    group_size: a,
-                    as_is_ns,
-                    as_is_ew,
-                    method,
-                },
-                (_, TableOutcome::Weighted(score)) => LineOutcome::Weighted {
-                    score: score.clone(),
-                    group_size: a,
-                    as_is_ns,
-                    as_is_ew,
-                    method,
-                },
-                // `played` holds only played and weighted lines.
-                _ => continue,
-            };
-            out.push(ScoredLine {
-                ns: line.ns.clone(),
-                ew: line.ew.clone(),
-                version,
-                outcome,
-                ns_exact: ns,
-                ew_exact: ew,
-                ns_mp,
-                ew_mp,
-            });
-        }
+        score_played(board, version, &played, spec, &round, &mut out)?;
     }
     if out.is_empty() {
         return Err(BoardError::from(InputError::EmptyBoard { board }).into());
@@ -461,6 +309,200 @@ pub fn score_fouled_board(
         spec: spec.clone(),
         lines: out,
     })
+}
+
+/// A version's lines sorted out: an artificial score is scored at once
+/// (`out`); the played and weighted lines are returned, to be matchpointed
+/// together.
+fn score_adjusted<'l>(
+    version: usize,
+    lines: &'l [TravellerLine],
+    top: &Score,
+    round: &impl Fn(&Score) -> Result<Score, NormaliseError>,
+    out: &mut Vec<ScoredLine>,
+) -> Result<Vec<(&'l TravellerLine, BoardResult<'l>)>, NormaliseError> {
+    // Sized once: grown line by line it was copied a dozen times a
+    // board (issue 30).
+    let mut played: Vec<(&TravellerLine, BoardResult<'_>)> = Vec::with_capacity(lines.len());
+    for line in lines {
+        match &line.outcome {
+            TableOutcome::Played { ns_points } => {
+                played.push((line, BoardResult::Played(*ns_points)));
+            }
+            TableOutcome::Weighted(w) => played.push((line, BoardResult::Weighted(w))),
+            TableOutcome::Artificial(award) => {
+                let (ns, ew) = awards(award, top);
+                out.push(scored(
+                    line,
+                    version,
+                    LineOutcome::Adjusted {
+                        award: award.clone(),
+                    },
+                    ns,
+                    ew,
+                    round,
+                )?);
+            }
+            _ => {}
+        }
+    }
+    Ok(played)
+}
+
+/// A version with a single played result is unplayable: it gets the
+/// spec's artificial adjusted score (a weighted one is refused).
+fn score_unplayable(
+    board: BoardNumber,
+    version: usize,
+    played: &[(&TravellerLine, BoardResult<'_>)],
+    spec: &BoardSpec,
+    top: &Score,
+    round: &impl Fn(&Score) -> Result<Score, NormaliseError>,
+    out: &mut Vec<ScoredLine>,
+) -> Result<(), NormaliseError> {
+    for (line, result) in played {
+        // A weighted score is defined by comparison with the other
+        // results of its version; alone, there are none, and
+        // swapping it for the unplayable award would be a guess.
+        if matches!(result, BoardResult::Weighted(_)) {
+            return Err(BoardError::WeightedNotScored {
+                board,
+                pair: line.ns.clone(),
+                why: "it is the only result of its version, so there is \
+                      nothing to compare its components with; give an \
+                      artificial score instead",
+            }
+            .into());
+        }
+        let award = spec.unplayable_award.clone();
+        let (ns, ew) = awards(&award, top);
+        out.push(scored(
+            line,
+            version,
+            LineOutcome::Unplayable { award },
+            ns,
+            ew,
+            round,
+        )?);
+    }
+    Ok(())
+}
+
+/// A version's played (and weighted) results matchpointed together and
+/// lifted to the expected number of results by the spec's method.
+fn score_played(
+    board: BoardNumber,
+    version: usize,
+    played: &[(&TravellerLine, BoardResult<'_>)],
+    spec: &BoardSpec,
+    round: &impl Fn(&Score) -> Result<Score, NormaliseError>,
+    out: &mut Vec<ScoredLine>,
+) -> Result<(), NormaliseError> {
+    let a = played.len();
+    let factor = ScaleFactor::from_counts(spec.expected, a).map_err(|e| e.on(board))?;
+    let method = if factor.is_identity() {
+        Method::Complete
+    } else if spec.factoring == Factoring::TiesForMissing {
+        Method::TiesForMissing
+    } else if spec.factoring == Factoring::Proportional {
+        Method::Proportional
+    } else if spec.expected - a == 1 && spec.one_missing == OneMissing::TopMinusOneBottomPlusOne {
+        Method::OneMissingShortcut
+    } else {
+        Method::Formula
+    };
+    // Neuberg's formula and the other ways to `E` are affine in the
+    // match points, so a weighted line lifted whole is the weighted sum
+    // of its components lifted: the weighted reading survives factoring.
+    let as_is = if played
+        .iter()
+        .any(|(_, r)| matches!(r, BoardResult::Weighted(_)))
+    {
+        let results: Vec<BoardResult<'_>> = played.iter().map(|(_, r)| *r).collect();
+        matchpoint_weighted(&results, spec.scale)
+    } else {
+        let points: Vec<i32> = played
+            .iter()
+            .map(|(_, r)| match r {
+                BoardResult::Played(p) => *p,
+                _ => 0,
+            })
+            .collect();
+        matchpoint_scores(&points, spec.scale)
+    };
+    let group_top = spec.scale.top(a);
+    let lift = |m: &Score| -> Result<Score, NormaliseError> {
+        Ok(match method {
+            Method::Complete => m.clone(),
+            Method::OneMissingShortcut => m + &spec.scale.per_tie(),
+            Method::Formula => factor.apply_on(m, spec.scale),
+            Method::TiesForMissing | Method::Proportional => spec
+                .factoring
+                .apply(m, spec.expected, a, spec.scale)
+                .map_err(|source| NormaliseError::Arithmetic {
+                    board: Some(board),
+                    source,
+                })?,
+        })
+    };
+    // A board has few distinct match points however many results it
+    // has: each is lifted to `E` and rounded once, not once per line
+    // (issue 30).
+    let mut lifted: HashMap<Score, Lifted> = HashMap::new();
+    for ((line, result), as_is_ns) in played.iter().zip(as_is) {
+        let values = match lifted.get(&as_is_ns) {
+            Some(values) => values.clone(),
+            None => {
+                let as_is_ew = &group_top - &as_is_ns;
+                let (ns, ew) = (lift(&as_is_ns)?, lift(&as_is_ew)?);
+                let values = Lifted {
+                    ns_mp: round(&ns)?,
+                    ew_mp: round(&ew)?,
+                    as_is_ew,
+                    ns,
+                    ew,
+                };
+                lifted.insert(as_is_ns.clone(), values.clone());
+                values
+            }
+        };
+        let Lifted {
+            as_is_ew,
+            ns,
+            ew,
+            ns_mp,
+            ew_mp,
+        } = values;
+        let outcome = match (result, &line.outcome) {
+            (BoardResult::Played(ns_points), _) => LineOutcome::Played {
+                ns_points: *ns_points,
+                group_size: a,
+                as_is_ns,
+                as_is_ew,
+                method,
+            },
+            (_, TableOutcome::Weighted(score)) => LineOutcome::Weighted {
+                score: score.clone(),
+                group_size: a,
+                as_is_ns,
+                as_is_ew,
+                method,
+            },
+            // `played` holds only played and weighted lines.
+            _ => continue,
+        };
+        out.push(ScoredLine {
+            ns: line.ns.clone(),
+            ew: line.ew.clone(),
+            version,
+            outcome,
+            ns_exact: ns,
+            ew_exact: ew,
+            ns_mp,
+            ew_mp,
+        });
+    }
+    Ok(())
 }
 
 /// Lines by version, then NS pair, then EW pair. A pair sits once on a

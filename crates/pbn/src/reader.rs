@@ -1104,7 +1104,7 @@ fn contestants(
 }
 
 /// The boards, each with its lines, the pairs or players resolved.
-#[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+#[allow(clippy::too_many_arguments)]
 fn travellers(
     raw_lines: Vec<RawLine<'_>>,
     boards_seen: &[(BoardNumber, usize)],
@@ -1122,26 +1122,7 @@ fn travellers(
             .filter(|_| fields.per_section)
             .map(ToString::to_string)
     };
-    // An artificial score given as figures is a percentage of the top,
-    // 2(E − 1) with E the most results on any board of its field (match
-    // points), or ten percentage points for every three IMPs (IMPs).
-    // Counted only when some row needs it.
-    let mut results: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
-    if raw_lines
-        .iter()
-        .any(|l| matches!(l.outcome, Outcome::FromFigures))
-    {
-        for l in &raw_lines {
-            if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
-                *results.entry((l.board, board_section(l))).or_insert(0) += l.multiplicity as usize;
-            }
-        }
-    }
-    let mut most: HashMap<Option<String>, usize> = HashMap::new();
-    for ((_, s), n) in &results {
-        let m = most.entry(s.clone()).or_insert(0);
-        *m = (*m).max(*n);
-    }
+    let most = most_results(&raw_lines, &board_section);
 
     let mut boards: Vec<Board> = Vec::new();
     let mut board_at: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
@@ -1203,45 +1184,8 @@ fn travellers(
                 })?;
             who.push(i);
         }
-        for &i in &who {
-            let Some(slot) = last_seen.get_mut(i) else {
-                continue;
-            };
-            if let Some((board, first)) = *slot {
-                if board == l.board {
-                    let pair = participants
-                        .get(i)
-                        .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
-                    return Err(ParseError::DuplicateLine {
-                        board: l.board,
-                        at: pos(Kind::Score.tag(), l.line, 1),
-                        pair,
-                        first_line: u32::try_from(first).unwrap_or(u32::MAX),
-                    });
-                }
-            }
-            *slot = Some((l.board, l.line));
-        }
-        let id = |k: usize| {
-            who.get(k)
-                .and_then(|&i| participants.get(i))
-                .map_or_else(|| ContestantId::new(""), |p| p.id.clone())
-        };
-        let (ns, ew, seats) = if who.len() == 4 {
-            let seats = Seats {
-                north: id(0),
-                south: id(1),
-                east: id(2),
-                west: id(3),
-            };
-            (
-                ContestantId::new(format!("{}+{}", seats.north, seats.south)),
-                ContestantId::new(format!("{}+{}", seats.east, seats.west)),
-                Some(seats),
-            )
-        } else {
-            (id(0), id(1), None)
-        };
+        seen_once(&who, &l, &mut last_seen, participants)?;
+        let (ns, ew, seats) = names(&who, participants);
         let section = board_section(&l);
         let (f_ns, f_ew) = if imps { l.imp } else { l.mp };
         let outcome = match l.outcome {
@@ -1328,6 +1272,107 @@ fn travellers(
             line,
         });
     }
+    in_file_order(boards, boards_seen)
+}
+
+/// Each contestant of a row on a board once: `last_seen` holds the board
+/// and line where each was last seen, and a board's rows are together (one
+/// ScoreTable a board), so one seen twice on a board is seen twice in a
+/// row of it.
+fn seen_once(
+    who: &[usize],
+    l: &RawLine<'_>,
+    last_seen: &mut [Option<(BoardNumber, usize)>],
+    participants: &[Participant],
+) -> Result<(), ParseError> {
+    for &i in who {
+        let Some(slot) = last_seen.get_mut(i) else {
+            continue;
+        };
+        if let Some((board, first)) = *slot {
+            if board == l.board {
+                let pair = participants
+                    .get(i)
+                    .map_or_else(|| ContestantId::new(""), |p| p.id.clone());
+                return Err(ParseError::DuplicateLine {
+                    board: l.board,
+                    at: pos(Kind::Score.tag(), l.line, 1),
+                    pair,
+                    first_line: u32::try_from(first).unwrap_or(u32::MAX),
+                });
+            }
+        }
+        *slot = Some((l.board, l.line));
+    }
+    Ok(())
+}
+
+/// The most results on any board of each field (section), counted only
+/// when some row gives an artificial score as figures: a percentage of the
+/// top, 2(E − 1) with E that count (match points), or ten percentage
+/// points for every three IMPs (IMPs).
+fn most_results(
+    raw_lines: &[RawLine<'_>],
+    board_section: &impl Fn(&RawLine<'_>) -> Option<String>,
+) -> HashMap<Option<String>, usize> {
+    // An artificial score given as figures is a percentage of the top,
+    // 2(E − 1) with E the most results on any board of its field (match
+    // points), or ten percentage points for every three IMPs (IMPs).
+    // Counted only when some row needs it.
+    let mut results: HashMap<(BoardNumber, Option<String>), usize> = HashMap::new();
+    if raw_lines
+        .iter()
+        .any(|l| matches!(l.outcome, Outcome::FromFigures))
+    {
+        for l in raw_lines {
+            if !matches!(l.outcome, Outcome::Known(TableOutcome::NotPlayed)) {
+                *results.entry((l.board, board_section(l))).or_insert(0) += l.multiplicity as usize;
+            }
+        }
+    }
+    let mut most: HashMap<Option<String>, usize> = HashMap::new();
+    for ((_, s), n) in &results {
+        let m = most.entry(s.clone()).or_insert(0);
+        *m = (*m).max(*n);
+    }
+    most
+}
+
+/// A line's NS and EW contestants, from the pairs (`who`: NS, EW) or, in
+/// an individual event, the four players (N, S, E, W: each side the two
+/// players' names joined by `+`).
+fn names(
+    who: &[usize],
+    participants: &[Participant],
+) -> (ContestantId, ContestantId, Option<Seats>) {
+    let id = |k: usize| {
+        who.get(k)
+            .and_then(|&i| participants.get(i))
+            .map_or_else(|| ContestantId::new(""), |p| p.id.clone())
+    };
+    if who.len() == 4 {
+        let seats = Seats {
+            north: id(0),
+            south: id(1),
+            east: id(2),
+            west: id(3),
+        };
+        (
+            ContestantId::new(format!("{}+{}", seats.north, seats.south)),
+            ContestantId::new(format!("{}+{}", seats.east, seats.west)),
+            Some(seats),
+        )
+    } else {
+        (id(0), id(1), None)
+    }
+}
+
+/// The boards in file order, then by section; an error when there are
+/// none.
+fn in_file_order(
+    mut boards: Vec<Board>,
+    boards_seen: &[(BoardNumber, usize)],
+) -> Result<Vec<Board>, ParseError> {
     // In file order of the boards, then of their sections.
     let order: HashMap<BoardNumber, usize> = boards_seen
         .iter()

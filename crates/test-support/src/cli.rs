@@ -106,6 +106,21 @@ pub fn members(ranked: &serde_json::Value) -> Vec<&serde_json::Value> {
         .collect()
 }
 
+/// The contestant of every member of a ranking's JSON (`rank --json`),
+/// best place first.
+#[must_use]
+pub fn contestants(ranked: &serde_json::Value) -> Vec<String> {
+    members(ranked)
+        .into_iter()
+        .map(|m| {
+            m["contestant"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no contestant in {m}"))
+                .to_owned()
+        })
+        .collect()
+}
+
 /// The element of the JSON array `list` whose `field` is the text `value`
 /// (a standing by its pair, a board's line by its NS pair, a decision's
 /// value by its contestant); a test fails where there is none.

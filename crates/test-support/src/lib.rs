@@ -149,6 +149,32 @@ pub fn assert_shows(text: &str, words: &[&str]) {
     }
 }
 
+/// Every file under `dir`, recursively, in path order (a corpus of real
+/// files read whole, as the conformance tests of `../shared` read it).
+///
+/// # Panics
+/// When a folder cannot be read.
+#[must_use]
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| {
+            e.unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path()
+        })
+        .collect();
+    entries.sort();
+    let mut out = Vec::new();
+    for path in entries {
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
 /// Asserts that a reader listed, among what it kept but did not use
 /// (`not_used`), an entry that `wanted` accepts.
 ///

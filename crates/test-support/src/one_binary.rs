@@ -49,6 +49,21 @@ pub fn every_file_is_a_module(manifest_dir: &str, main: &str) {
     );
 }
 
+/// The test each crate's `tests/main.rs` ends with, given its own text
+/// (`include_str!("main.rs")`): every `tests/<name>.rs` is declared above
+/// it, since with `autotests = false` an undeclared one would never build.
+#[macro_export]
+macro_rules! every_test_file_is_a_module {
+    ($main:expr) => {
+        /// Every `tests/<name>.rs` is declared above: with `autotests =
+        /// false` an undeclared one would never build.
+        #[test]
+        fn every_test_file_is_a_module_of_this_binary() {
+            $crate::one_binary::every_file_is_a_module(env!("CARGO_MANIFEST_DIR"), $main);
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;

@@ -814,131 +814,92 @@ impl Run<'_, '_> {
         }
     }
 
+    /// 143.5.x: the direct result, between two contestants the result of
+    /// their match or round, among more who beat (or lost to) each of the
+    /// others (143.5.6).
     fn direct_result(&self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        if let [a, b] = group {
+            return self.direct_result_of_two(group, a, b);
+        }
+        self.direct_result_among_many(group)
+    }
+
+    /// Two contestants: their meetings on one match's scale, by the final
+    /// method and then, level, by the basic method.
+    fn direct_result_of_two(
+        &self,
+        group: &[ContestantId],
+        a: &ContestantId,
+        b: &ContestantId,
+    ) -> Result<Applied, EbuError> {
         let clause = SplitTieTest::DirectResult.clause();
         let fin = self.stage.unit(MethodOfScoring::Final);
         let basic = self.stage.unit(MethodOfScoring::Basic);
-        if let [a, b] = group {
-            let encounters = self.prepared.index.between(a, b).iter().copied();
-            let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
-                return Ok(no_separation(
-                    clause,
-                    format!("result of their match/round ({fin})"),
-                    group,
-                    format!("{a} and {b} did not meet"),
-                ));
-            };
-            let (sa, sb) = h.on_one_match_scale()?;
-            let mut decisions = vec![decision(
-                clause.clone(),
-                format!("result of their match/round ({fin}, on one match's scale)"),
+        let encounters = self.prepared.index.between(a, b).iter().copied();
+        let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
+            return Ok(no_separation(
+                clause,
+                format!("result of their match/round ({fin})"),
                 group,
-                vec![
-                    (a.clone(), sa.clone().into()),
-                    (b.clone(), sb.clone().into()),
-                ],
-                separate_two(a, b, sa.cmp(&sb)),
-                (h.weight != Score::ONE).then(|| {
-                    format!(
-                        "meetings weighted to one match (EBU 143.6.2): {} in all",
-                        h.weight
-                    )
-                }),
-            )];
-            if sa != sb {
-                let groups = decisions.last().map(|d| d.result.clone());
-                return Ok(Applied { decisions, groups });
-            }
-            if basic != fin {
-                if let Some(hb) = meetings_among(encounters, a, b, basic) {
-                    let (ba, bb) = hb.on_one_match_scale()?;
-                    let result = separate_two(a, b, ba.cmp(&bb));
-                    let separated = result.len() > 1;
-                    decisions.push(decision(
-                        clause,
-                        format!("level in {fin}: basic method ({basic}) in their match"),
-                        group,
-                        vec![(a.clone(), ba.into()), (b.clone(), bb.into())],
-                        result.clone(),
-                        None,
-                    ));
-                    return Ok(Applied {
-                        decisions,
-                        groups: separated.then_some(result),
-                    });
-                }
-            }
-            return Ok(Applied {
-                decisions,
-                groups: None,
-            });
+                format!("{a} and {b} did not meet"),
+            ));
+        };
+        let (sa, sb) = h.on_one_match_scale()?;
+        let mut decisions = vec![decision(
+            clause.clone(),
+            format!("result of their match/round ({fin}, on one match's scale)"),
+            group,
+            vec![
+                (a.clone(), sa.clone().into()),
+                (b.clone(), sb.clone().into()),
+            ],
+            separate_two(a, b, sa.cmp(&sb)),
+            (h.weight != Score::ONE).then(|| {
+                format!(
+                    "meetings weighted to one match (EBU 143.6.2): {} in all",
+                    h.weight
+                )
+            }),
+        )];
+        if sa != sb {
+            let groups = decisions.last().map(|d| d.result.clone());
+            return Ok(Applied { decisions, groups });
         }
-        // Three or more: who defeated (143.5.4) whom, pair by pair.
+        if basic != fin {
+            if let Some(hb) = meetings_among(encounters, a, b, basic) {
+                let (ba, bb) = hb.on_one_match_scale()?;
+                let result = separate_two(a, b, ba.cmp(&bb));
+                let separated = result.len() > 1;
+                decisions.push(decision(
+                    clause,
+                    format!("level in {fin}: basic method ({basic}) in their match"),
+                    group,
+                    vec![(a.clone(), ba.into()), (b.clone(), bb.into())],
+                    result.clone(),
+                    None,
+                ));
+                return Ok(Applied {
+                    decisions,
+                    groups: separated.then_some(result),
+                });
+            }
+        }
+        Ok(Applied {
+            decisions,
+            groups: None,
+        })
+    }
+
+    /// Three or more: who defeated (143.5.4) whom, pair by pair; placed
+    /// only one who beat, or lost to, each of the others (143.5.6).
+    fn direct_result_among_many(&self, group: &[ContestantId]) -> Result<Applied, EbuError> {
+        let clause = SplitTieTest::DirectResult.clause();
+        let fin = self.stage.unit(MethodOfScoring::Final);
+        let basic = self.stage.unit(MethodOfScoring::Basic);
         let readings = *self.readings;
         let then_basic = readings.defeated == Defeated::FinalThenBasicMethod;
-        let mut beat: BTreeMap<&ContestantId, Record<'_>> =
-            group.iter().map(|c| (c, Default::default())).collect();
-        // Pair by pair, but only the pairs that met, found from each
-        // contestant's own meetings; the pairs that did not are counted.
-        let members: HashSet<&ContestantId> = group.iter().collect();
-        let mut met = 0usize;
-        for a in group {
-            // In name order, each once (a small list: `a`'s own opponents).
-            let mut opponents: Vec<&ContestantId> = self
-                .prepared
-                .index
-                .of(a)
-                .iter()
-                .filter_map(|e| e.opponent_of(a))
-                .filter(|b| *b > a && members.contains(b))
-                .collect();
-            opponents.sort_unstable();
-            opponents.dedup();
-            for b in opponents {
-                let encounters = self.prepared.index.between(a, b).iter().copied();
-                let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
-                    continue;
-                };
-                met += 1;
-                let mut o = h.defeated();
-                if o == Ordering::Equal && then_basic && basic != fin {
-                    if let Some(hb) = meetings_among(encounters, a, b, basic) {
-                        o = hb.defeated();
-                    }
-                }
-                let (ra, rb) = match o {
-                    Ordering::Greater => (0, 2),
-                    Ordering::Equal => (1, 1),
-                    Ordering::Less => (2, 0),
-                };
-                push_record(&mut beat, a, ra, b);
-                push_record(&mut beat, b, rb, a);
-            }
-        }
-        for r in beat.values_mut() {
-            r.won.sort();
-            r.drew.sort();
-            r.lost.sort();
-        }
-        let pairs = group.len() * (group.len() - 1) / 2;
-        let unmet_count = pairs.saturating_sub(met);
-        // The first few pairs that did not meet, in order: the scan stops
-        // after at most `met + LISTED` pairs.
-        let mut unmet = Vec::new();
-        if unmet_count > 0 {
-            'scan: for (i, a) in group.iter().enumerate() {
-                for b in group.iter().skip(i + 1) {
-                    if meetings_among(self.prepared.index.between(a, b).iter().copied(), a, b, fin)
-                        .is_none()
-                    {
-                        unmet.push(format!("{a} v {b}"));
-                        if unmet.len() == LISTED {
-                            break 'scan;
-                        }
-                    }
-                }
-            }
-        }
+        let (beat, met) = self.who_beat_whom(group, then_basic);
+        let (unmet, unmet_count) = self.unmet_pairs(group, met);
         let unmet_list = listed(&unmet, unmet_count);
         let values: Vec<(ContestantId, Value)> = beat
             .iter()
@@ -1018,6 +979,89 @@ impl Run<'_, '_> {
             )],
             groups: separated.then_some(result),
         })
+    }
+
+    /// Each member's wins, draws and losses against the others it met
+    /// (by the final method, level then by the basic method when the
+    /// reading says so), and how many pairs met.
+    fn who_beat_whom<'g>(
+        &'g self,
+        group: &'g [ContestantId],
+        then_basic: bool,
+    ) -> (BTreeMap<&'g ContestantId, Record<'g>>, usize) {
+        let fin = self.stage.unit(MethodOfScoring::Final);
+        let basic = self.stage.unit(MethodOfScoring::Basic);
+        let mut beat: BTreeMap<&ContestantId, Record<'_>> =
+            group.iter().map(|c| (c, Default::default())).collect();
+        // Pair by pair, but only the pairs that met, found from each
+        // contestant's own meetings; the pairs that did not are counted.
+        let members: HashSet<&ContestantId> = group.iter().collect();
+        let mut met = 0usize;
+        for a in group {
+            // In name order, each once (a small list: `a`'s own opponents).
+            let mut opponents: Vec<&ContestantId> = self
+                .prepared
+                .index
+                .of(a)
+                .iter()
+                .filter_map(|e| e.opponent_of(a))
+                .filter(|b| *b > a && members.contains(b))
+                .collect();
+            opponents.sort_unstable();
+            opponents.dedup();
+            for b in opponents {
+                let encounters = self.prepared.index.between(a, b).iter().copied();
+                let Some(h) = meetings_among(encounters.clone(), a, b, fin) else {
+                    continue;
+                };
+                met += 1;
+                let mut o = h.defeated();
+                if o == Ordering::Equal && then_basic && basic != fin {
+                    if let Some(hb) = meetings_among(encounters, a, b, basic) {
+                        o = hb.defeated();
+                    }
+                }
+                let (ra, rb) = match o {
+                    Ordering::Greater => (0, 2),
+                    Ordering::Equal => (1, 1),
+                    Ordering::Less => (2, 0),
+                };
+                push_record(&mut beat, a, ra, b);
+                push_record(&mut beat, b, rb, a);
+            }
+        }
+        for r in beat.values_mut() {
+            r.won.sort();
+            r.drew.sort();
+            r.lost.sort();
+        }
+        (beat, met)
+    }
+
+    /// The first [`LISTED`] pairs of `group` that did not meet, and how
+    /// many did not, given that `met` pairs met.
+    fn unmet_pairs(&self, group: &[ContestantId], met: usize) -> (Vec<String>, usize) {
+        let fin = self.stage.unit(MethodOfScoring::Final);
+        let pairs = group.len() * (group.len() - 1) / 2;
+        let unmet_count = pairs.saturating_sub(met);
+        // The first few pairs that did not meet, in order: the scan stops
+        // after at most `met + LISTED` pairs.
+        let mut unmet = Vec::new();
+        if unmet_count > 0 {
+            'scan: for (i, a) in group.iter().enumerate() {
+                for b in group.iter().skip(i + 1) {
+                    if meetings_among(self.prepared.index.between(a, b).iter().copied(), a, b, fin)
+                        .is_none()
+                    {
+                        unmet.push(format!("{a} v {b}"));
+                        if unmet.len() == LISTED {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        (unmet, unmet_count)
     }
 
     fn number_of_wins(&self, group: &[ContestantId]) -> Applied {

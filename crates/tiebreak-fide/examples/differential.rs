@@ -588,42 +588,9 @@ fn run_teams(
     // are written: `0000 - +` / `0000 - -`, or naming the opponents.
     let mut forfeits = [(0usize, 0usize); 2];
     for number in 0..events {
-        let n = u64::try_from(number).unwrap_or(0);
-        let k = seed.wrapping_mul(1_000_003).wrapping_add(n);
-        // Every fourth event a single team round robin of 3 to 12 teams.
-        // With an odd number the reference crashes on the game-point
-        // codes that read opponents (issue 28): those are left out there
-        // (ODD_ROUND_ROBIN_LEFT_OUT).
-        let round_robin = number % 4 == 3;
-        // The round robins take 3, 4 ... 12 teams in turn.
-        let rr_teams = 3 + u32::try_from((number / 4) % 10).unwrap_or(0);
-        // Every other odd one leaves the team without a match blank (not
-        // paired) instead of `0000 - -`: the form the reference crashes on.
-        let blank_sit_out = round_robin && rr_teams % 2 == 1 && (number / 8) % 2 == 1;
-        let spec = team_swiss::TeamSwiss {
-            teams: if round_robin {
-                rr_teams
-            } else {
-                8 + u32::try_from(k % 33).unwrap_or(0)
-            },
-            boards: 4 + u32::try_from(k % 3).unwrap_or(0),
-            rounds: if round_robin {
-                usize::try_from(rr_teams - 1 + rr_teams % 2).unwrap_or(0)
-            } else {
-                5 + usize::try_from(k % 5).unwrap_or(0)
-            },
-            seed: k,
-            start_date: match k % 3 {
-                0 => Some("2025/06/01"),
-                1 => Some("2026/06/01"),
-                _ => None,
-            },
-            win: if k % 4 == 0 { 3 } else { 2 },
-            draw: 1,
-            round_robin,
-            blank_sit_out,
-            forfeit_boards_named: number % 2 == 1,
-        };
+        let spec = team_spec(number, seed);
+        let (round_robin, blank_sit_out) = (spec.round_robin, spec.blank_sit_out);
+        let rr_teams = spec.teams;
         if let Some(n) = kinds.get_mut(
             usize::from(round_robin)
                 + usize::from(round_robin && rr_teams % 2 == 1)
@@ -718,6 +685,56 @@ fn run_teams(
             });
         }
     }
+    Ok(report_teams(events, &tallies, kinds, forfeits))
+}
+
+/// Event `number`'s team Swiss or round robin, from the run's seed.
+fn team_spec(number: usize, seed: u64) -> team_swiss::TeamSwiss {
+    let n = u64::try_from(number).unwrap_or(0);
+    let k = seed.wrapping_mul(1_000_003).wrapping_add(n);
+    // Every fourth event a single team round robin of 3 to 12 teams.
+    // With an odd number the reference crashes on the game-point
+    // codes that read opponents (issue 28): those are left out there
+    // (ODD_ROUND_ROBIN_LEFT_OUT).
+    let round_robin = number % 4 == 3;
+    // The round robins take 3, 4 ... 12 teams in turn.
+    let rr_teams = 3 + u32::try_from((number / 4) % 10).unwrap_or(0);
+    // Every other odd one leaves the team without a match blank (not
+    // paired) instead of `0000 - -`: the form the reference crashes on.
+    let blank_sit_out = round_robin && rr_teams % 2 == 1 && (number / 8) % 2 == 1;
+    team_swiss::TeamSwiss {
+        teams: if round_robin {
+            rr_teams
+        } else {
+            8 + u32::try_from(k % 33).unwrap_or(0)
+        },
+        boards: 4 + u32::try_from(k % 3).unwrap_or(0),
+        rounds: if round_robin {
+            usize::try_from(rr_teams - 1 + rr_teams % 2).unwrap_or(0)
+        } else {
+            5 + usize::try_from(k % 5).unwrap_or(0)
+        },
+        seed: k,
+        start_date: match k % 3 {
+            0 => Some("2025/06/01"),
+            1 => Some("2026/06/01"),
+            _ => None,
+        },
+        win: if k % 4 == 0 { 3 } else { 2 },
+        draw: 1,
+        round_robin,
+        blank_sit_out,
+        forfeit_boards_named: number % 2 == 1,
+    }
+}
+
+/// Print the tallies of `--teams`; whether no difference is unexplained.
+fn report_teams(
+    events: usize,
+    tallies: &BTreeMap<String, Tally>,
+    kinds: [usize; 4],
+    forfeits: [(usize, usize); 2],
+) -> bool {
     let total: usize = tallies.values().map(|t| t.values).sum();
     let differing: usize = tallies.values().map(|t| t.differences).sum();
     let explained: usize = tallies.values().flat_map(|t| t.explained.values()).sum();
@@ -743,7 +760,7 @@ fn run_teams(
          {plain_matches} matches; naming the opponents (+ / -): {named_events} events, \
          {named_matches} matches"
     );
-    for (code, t) in &tallies {
+    for (code, t) in tallies {
         println!(
             "  {code:<18} {:>7} values, {} explained, {} unexplained{}",
             t.values,
@@ -762,10 +779,20 @@ fn run_teams(
             println!("      UNEXPLAINED {e}");
         }
     }
-    Ok(differing == 0)
+    differing == 0
 }
 
-fn run() -> Result<bool, String> {
+/// The command line: `--events N --seed N --python PATH --out DIR
+/// [--teams]`.
+struct Arguments {
+    events: usize,
+    seed: u64,
+    python: String,
+    out: PathBuf,
+    teams: bool,
+}
+
+fn arguments() -> Result<Arguments, String> {
     let mut events = 200usize;
     let mut seed = 1u64;
     let mut python = "python3".to_string();
@@ -786,6 +813,23 @@ fn run() -> Result<bool, String> {
             _ => return Err(format!("unknown argument {a}")),
         }
     }
+    Ok(Arguments {
+        events,
+        seed,
+        python,
+        out,
+        teams,
+    })
+}
+
+fn run() -> Result<bool, String> {
+    let Arguments {
+        events,
+        seed,
+        python,
+        out,
+        teams,
+    } = arguments()?;
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     if teams {
         return run_teams(events, seed, &python, &out);
@@ -924,6 +968,17 @@ fn run() -> Result<bool, String> {
             format!("{} #{n}", file.display())
         });
     }
+    Ok(report_players(events, (swiss, robins), &forms, &tallies))
+}
+
+/// Print the tallies of the individual events; whether no difference is
+/// unexplained.
+fn report_players(
+    events: usize,
+    (swiss, robins): (usize, usize),
+    forms: &BTreeMap<ByeForm, (usize, usize)>,
+    tallies: &BTreeMap<String, Tally>,
+) -> bool {
     let total: usize = tallies.values().map(|t| t.values).sum();
     let differing: usize = tallies.values().map(|t| t.differences).sum();
     let explained: usize = tallies.values().flat_map(|t| t.explained.values()).sum();
@@ -931,13 +986,13 @@ fn run() -> Result<bool, String> {
         "{events} events ({swiss} Swiss, {robins} round robins), {total} values compared, \
          {explained} explained differences, {differing} unexplained"
     );
-    for (form, (with, byes)) in &forms {
+    for (form, (with, byes)) in forms {
         println!(
             "  half-point byes written {}: {with} events, {byes} byes",
             form.label()
         );
     }
-    for (code, t) in &tallies {
+    for (code, t) in tallies {
         let explained: usize = t.explained.values().sum();
         if t.differences == 0 && explained == 0 {
             println!("  {code:<18} {:>7} values, all equal", t.values);
@@ -954,7 +1009,7 @@ fn run() -> Result<bool, String> {
             println!("      UNEXPLAINED {e}");
         }
     }
-    Ok(differing == 0)
+    differing == 0
 }
 
 fn main() -> ExitCode {

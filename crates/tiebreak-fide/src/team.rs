@@ -2,19 +2,10 @@
 //! table the player records and those records make, and team standings by
 //! match points or game points as the file says.
 //!
-//! Records read (columns counted from 1):
-//!
-//! | record | what |
-//! | --- | --- |
-//! | `310` | a team: number (5-7), name (9-40), match points (55-60), game points (62-67), rank (69-71), members (74-77, 79-82 ...) |
-//! | `320` | pairing-allocated byes: match points (5-8), game points (10-13), then the team of each round (15-17, 19-21 ...) |
-//! | `330` | a forfeited match: results (`+-`, `-+`, `--`), round, team with White, team with Black |
-//! | `240` | in a team file, the byes of whole teams (`F` full-point, `H` half-point, `Z` or blank zero-point) |
-//! | `299` | abnormal points: `+`/`-` with no round, the match and game points of a forfeited match won or lost; `W D L + -` with a round and teams, that result with those points; blank with a round and teams, points added (round 999: to the standings only) |
-//! | `300` | the board order of a team in a round: informative (the player records hold the games) |
-//! | `352` | the colours of the boards (`WBWB`): their number is the number of boards |
-//! | `362` | match points (`TW 2  TD 1  TL 0`) |
-//! | `192` | the type: `FIDE_TEAM_…_GP_MP`, `…_GP` rank by game points first, any other team type by match points |
+//! The records themselves (`310`, `320`, `330`, `240`, `299`, `300`,
+//! `352`, `362`, `192`) are read by the TRF reader
+//! (`trf/team_records.rs`); the codes (`MPTS`, `EDE`, `SSSC` ...) are
+//! [`TeamTieBreak`] and [`TeamCascade`] (`team/codes.rs`).
 //!
 //! A team's game points in a match are the points its members' records
 //! score in that round (the file's `162` system), board forfeits without
@@ -31,572 +22,20 @@ use countback_model::{
     Clause, ContestantId, Decision, Score, TieBreakOutcome, TiedGroup, Unresolved, Value,
 };
 
-use crate::code::{TieBreakCode, TieBreakKind};
+use crate::code::TieBreakKind;
 use crate::compute::Evaluation;
 use crate::edition::Options;
-use crate::error::{CodeError, FideError, TrfError, TrfErrorKind};
+use crate::error::{CodeError, FideError, TrfErrorKind};
+use crate::trf::team_records::err;
 use crate::trf::{Colour, Player, PointsSystem, ResultCode, RoundEntry, Tournament};
 
-/// A `310` team record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct TeamRecord {
-    /// The team's number (columns 5-7).
-    pub number: u32,
-    /// The name (columns 9-40), trimmed.
-    pub name: String,
-    /// The match points the file declares (columns 55-60).
-    pub declared_match_points: Option<Score>,
-    /// The game points the file declares (columns 62-67).
-    pub declared_game_points: Option<Score>,
-    /// The rank the file declares (columns 69-71).
-    pub declared_rank: Option<u32>,
-    /// The members' starting ranks, in board order.
-    pub members: Vec<u32>,
-    /// The line of the record (1-based).
-    pub line: usize,
-}
+mod codes;
 
-/// The kind of a whole team's bye (record `240` in a team file).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TeamByeKind {
-    /// `F`: a win on every board.
-    Full,
-    /// `H`: a draw on every board.
-    Half,
-    /// `Z` or blank: nothing.
-    Zero,
-}
-
-/// A team's bye in a round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct TeamBye {
-    /// The round.
-    pub round: usize,
-    /// The kind.
-    pub kind: TeamByeKind,
-    /// The team.
-    pub team: u32,
-    /// The line of the record.
-    pub line: usize,
-}
-
-/// Record `320`: the pairing-allocated byes, with their points.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct PairingAllocatedByes {
-    /// The match points of such a bye.
-    pub match_points: Score,
-    /// The game points of such a bye.
-    pub game_points: Score,
-    /// The team given the bye in each round (`None`: nobody).
-    pub teams: Vec<Option<u32>>,
-    /// The line of the record.
-    pub line: usize,
-}
-
-/// Record `330`: a forfeited match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ForfeitedMatch {
-    /// The round.
-    pub round: usize,
-    /// The team with White on board 1.
-    pub white: u32,
-    /// The team with Black on board 1.
-    pub black: u32,
-    /// Whether the team with White won (`+`) rather than lost (`-`).
-    pub white_won: bool,
-    /// Whether the team with Black won.
-    pub black_won: bool,
-    /// The line of the record.
-    pub line: usize,
-}
-
-/// Record `299`: abnormal points.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct AbnormalPoints {
-    /// The result letter (`+ - W D L`), or a blank for points added.
-    pub kind: char,
-    /// Match points.
-    pub match_points: Score,
-    /// Game points.
-    pub game_points: Score,
-    /// The round (`None` for the forfeit defaults; 999 means the
-    /// standings only).
-    pub round: Option<usize>,
-    /// The teams it applies to.
-    pub teams: Vec<u32>,
-    /// The line of the record.
-    pub line: usize,
-}
-
-/// The match points of a match won, drawn and lost (record `362`; 2-1-0
-/// when the file has none).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct MatchPointsSystem {
-    /// A match won (`TW`).
-    pub win: Score,
-    /// A match drawn (`TD`).
-    pub draw: Score,
-    /// A match lost (`TL`).
-    pub loss: Score,
-}
-
-impl Default for MatchPointsSystem {
-    fn default() -> MatchPointsSystem {
-        MatchPointsSystem {
-            win: Score::integer(2),
-            draw: Score::ONE,
-            loss: Score::ZERO,
-        }
-    }
-}
-
-/// Which score ranks teams first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[non_exhaustive]
-pub enum TeamScore {
-    /// Match points (`MPTS`).
-    MatchPoints,
-    /// Game points (`GPTS`).
-    GamePoints,
-}
-
-impl TeamScore {
-    /// The other score.
-    #[must_use]
-    pub fn other(self) -> TeamScore {
-        match self {
-            TeamScore::MatchPoints => TeamScore::GamePoints,
-            TeamScore::GamePoints => TeamScore::MatchPoints,
-        }
-    }
-
-    /// The FIDE code (`MPTS`, `GPTS`).
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            TeamScore::MatchPoints => "MPTS",
-            TeamScore::GamePoints => "GPTS",
-        }
-    }
-}
-
-/// The team records of a TRF-2026 file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub struct TeamRecords {
-    /// The `310` records, by team number.
-    pub teams: Vec<TeamRecord>,
-    /// The byes of whole teams (`240`).
-    pub byes: Vec<TeamBye>,
-    /// The pairing-allocated byes (`320`).
-    pub pairing_allocated: Option<PairingAllocatedByes>,
-    /// The forfeited matches (`330`).
-    pub forfeits: Vec<ForfeitedMatch>,
-    /// The abnormal points (`299`).
-    pub abnormal: Vec<AbnormalPoints>,
-    /// The board colours (`352`), as written.
-    pub board_colours: Option<String>,
-    /// The match points (`362`).
-    pub match_points: MatchPointsSystem,
-    /// The `192` type, as written, when it names a team type.
-    pub type_code: Option<String>,
-    /// The board orders of record `300`: who sat on which board.
-    pub board_orders: Vec<BoardOrder>,
-    /// The records that list the teams: TRF-2026 `310` or TRF-16 `013`.
-    pub written_as: TeamRecordKind,
-}
-
-/// The record a file lists its teams in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum TeamRecordKind {
-    /// TRF-2026 `310`: number, name, match and game points, rank, members.
-    #[default]
-    Team310,
-    /// TRF-16 `013`: name and members only (no number, points or rank: the
-    /// `n`-th record is team `n`).
-    Roster013,
-}
-
-/// Record `300`: a team's players by board in a round (0: an empty board).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct BoardOrder {
-    /// The round.
-    pub round: usize,
-    /// The team.
-    pub team: u32,
-    /// The opposing team.
-    pub opponent: u32,
-    /// The players, board 1 first.
-    pub players: Vec<u32>,
-    /// The line of the record.
-    pub line: usize,
-}
-
-/// Record `300`: `300   1  16   4  242  246  243  244`.
-pub(crate) fn board_order(chars: &[char], line: usize) -> Result<BoardOrder, TrfError> {
-    let text: String = chars.iter().skip(3).collect();
-    let numbers: Vec<u32> = text
-        .split_whitespace()
-        .map(|t| {
-            t.parse::<u32>().map_err(|_| {
-                err(
-                    line,
-                    5,
-                    TrfErrorKind::NotANumber {
-                        text: t.to_string(),
-                    },
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    let [round, team, opponent, players @ ..] = numbers.as_slice() else {
-        return Err(err(
-            line,
-            5,
-            TrfErrorKind::ShortLine {
-                needed: 15,
-                length: chars.len(),
-            },
-        ));
-    };
-    Ok(BoardOrder {
-        round: usize::try_from(*round).unwrap_or(usize::MAX),
-        team: *team,
-        opponent: *opponent,
-        players: players.to_vec(),
-        line,
-    })
-}
-
-impl TeamRecords {
-    /// The score that ranks first: game points when the `192` type says
-    /// `…_GP_MP` or ends in `_GP`, else match points.
-    #[must_use]
-    pub fn primary(&self) -> TeamScore {
-        let code = self.type_code.as_deref().unwrap_or("").to_ascii_uppercase();
-        let code = code.trim_end_matches("_BAKU");
-        // The scores are the last words: `…_MP_GP`, `…_GP_MP`, `…_MP`, `…_GP`.
-        if code.ends_with("_GP_MP") || (code.ends_with("_GP") && !code.ends_with("_MP_GP")) {
-            TeamScore::GamePoints
-        } else {
-            TeamScore::MatchPoints
-        }
-    }
-
-    /// The number of boards: the length of the `352` colour sequence, else
-    /// the most boards a team fills in one round (a game paired, or a
-    /// board won by forfeit).
-    fn boards(&self, t: &Tournament, team_of: &HashMap<u32, usize>) -> usize {
-        if let Some(c) = &self.board_colours {
-            let n = c.chars().filter(|c| !c.is_whitespace()).count();
-            if n > 0 {
-                return n;
-            }
-        }
-        let mut most = 0;
-        for r in 0..t.rounds {
-            let mut count: HashMap<usize, usize> = HashMap::new();
-            for p in &t.players {
-                if let (Some(team), Some(e)) = (team_of.get(&p.starting_rank), p.rounds.get(r)) {
-                    // A board is one with a game paired, or won by forfeit
-                    // with nobody opposite (`0000 - +`). A member who sat
-                    // out (`0000 - -`, as a TRF-16 team file writes the
-                    // reserves) fills no board.
-                    if e.opponent.is_some() || e.result == ResultCode::ForfeitWin {
-                        *count.entry(*team).or_insert(0) += 1;
-                    }
-                }
-            }
-            most = most.max(count.values().copied().max().unwrap_or(0));
-        }
-        most
-    }
-}
-
-/// Whether a `192` type names a team tournament.
-pub(crate) fn is_team_type(text: &str) -> bool {
-    let upper = text.to_ascii_uppercase();
-    upper.contains("TEAM") || upper.contains("SCHILLER") || upper.contains("SCHEVENINGEN")
-}
-
-fn field(chars: &[char], from: usize, to: usize) -> String {
-    chars
-        .iter()
-        .skip(from.saturating_sub(1))
-        .take(to.saturating_sub(from) + 1)
-        .collect::<String>()
-}
-
-fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
-    TrfError { line, column, kind }
-}
-
-fn number_at(chars: &[char], line: usize, from: usize, to: usize) -> Result<Option<u32>, TrfError> {
-    let text = field(chars, from, to);
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Ok(None);
-    }
-    trimmed.parse::<u32>().map(Some).map_err(|_| {
-        err(
-            line,
-            from,
-            TrfErrorKind::NotANumber {
-                text: trimmed.to_string(),
-            },
-        )
-    })
-}
-
-fn score_at(
-    chars: &[char],
-    line: usize,
-    from: usize,
-    to: usize,
-) -> Result<Option<Score>, TrfError> {
-    let text = field(chars, from, to);
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Ok(None);
-    }
-    Score::parse(trimmed).map(Some).map_err(|_| {
-        err(
-            line,
-            from,
-            TrfErrorKind::NotANumber {
-                text: trimmed.to_string(),
-            },
-        )
-    })
-}
-
-fn score_token(token: &str, line: usize, column: usize) -> Result<Score, TrfError> {
-    Score::parse(token).map_err(|_| {
-        err(
-            line,
-            column,
-            TrfErrorKind::NotANumber {
-                text: token.to_string(),
-            },
-        )
-    })
-}
-
-/// Record `013` (TRF-16): a team's name (columns 5-36) and its players'
-/// starting ranks, in the order the file lists them (the roster order).
-/// TRF-16 puts them at columns 37-40, 42-45 ... (5 apart); the Belgian
-/// federation's writer puts them 6 apart, so they are read as numbers
-/// separated by blanks from column 37 on. TRF-16 gives a team no number:
-/// the `n`-th `013` record is team `n`. It carries no points and no rank.
-pub(crate) fn roster_record(
-    chars: &[char],
-    line: usize,
-    number: u32,
-) -> Result<TeamRecord, TrfError> {
-    let mut members = Vec::new();
-    let mut column = 37;
-    let rest: Vec<char> = chars.iter().skip(36).copied().collect();
-    for token in rest.split(|c| c.is_whitespace()) {
-        if !token.is_empty() {
-            let text: String = token.iter().collect();
-            let p = text
-                .parse::<u32>()
-                .map_err(|_| err(line, column, TrfErrorKind::NotANumber { text }))?;
-            if p > 0 {
-                members.push(p);
-            }
-        }
-        column += token.len() + 1;
-    }
-    Ok(TeamRecord {
-        number,
-        name: field(chars, 5, 36).trim().to_string(),
-        declared_match_points: None,
-        declared_game_points: None,
-        declared_rank: None,
-        members,
-        line,
-    })
-}
-
-/// Record `310`.
-pub(crate) fn team_record(chars: &[char], line: usize) -> Result<TeamRecord, TrfError> {
-    let number = number_at(chars, line, 5, 7)?
-        .filter(|n| *n > 0)
-        .ok_or_else(|| err(line, 5, TrfErrorKind::MissingStartingRank))?;
-    let mut members = Vec::new();
-    let mut column = 74;
-    while column <= chars.len() {
-        if let Some(p) = number_at(chars, line, column, column + 3)?.filter(|p| *p > 0) {
-            members.push(p);
-        }
-        column += 5;
-    }
-    Ok(TeamRecord {
-        number,
-        name: field(chars, 9, 40).trim().to_string(),
-        declared_match_points: score_at(chars, line, 55, 60)?,
-        declared_game_points: score_at(chars, line, 62, 67)?,
-        declared_rank: number_at(chars, line, 69, 71)?.filter(|r| *r > 0),
-        members,
-        line,
-    })
-}
-
-/// Record `320`.
-pub(crate) fn pairing_allocated(
-    chars: &[char],
-    line: usize,
-) -> Result<PairingAllocatedByes, TrfError> {
-    let match_points = score_at(chars, line, 5, 8)?.unwrap_or_default();
-    let game_points = score_at(chars, line, 10, 13)?.unwrap_or_default();
-    let mut teams = Vec::new();
-    let mut column = 15;
-    while column <= chars.len() {
-        teams.push(number_at(chars, line, column, column + 2)?.filter(|t| *t > 0));
-        column += 4;
-    }
-    Ok(PairingAllocatedByes {
-        match_points,
-        game_points,
-        teams,
-        line,
-    })
-}
-
-/// Record `330`: `330 +-   4  23  33`.
-pub(crate) fn forfeited_match(chars: &[char], line: usize) -> Result<ForfeitedMatch, TrfError> {
-    let text: String = chars.iter().skip(4).collect();
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let [results, round, white, black] = tokens.as_slice() else {
-        return Err(err(
-            line,
-            5,
-            TrfErrorKind::ShortLine {
-                needed: 18,
-                length: chars.len(),
-            },
-        ));
-    };
-    let mut marks = results.chars();
-    let won = |c: Option<char>| match c {
-        Some('+') => Ok(true),
-        Some('-') => Ok(false),
-        other => Err(err(
-            line,
-            5,
-            TrfErrorKind::UnknownResult {
-                found: other.unwrap_or(' '),
-            },
-        )),
-    };
-    let white_won = won(marks.next())?;
-    let black_won = won(marks.next())?;
-    let num = |t: &str| {
-        t.parse::<u32>().map_err(|_| {
-            err(
-                line,
-                5,
-                TrfErrorKind::NotANumber {
-                    text: t.to_string(),
-                },
-            )
-        })
-    };
-    Ok(ForfeitedMatch {
-        round: usize::try_from(num(round)?).unwrap_or(usize::MAX),
-        white: num(white)?,
-        black: num(black)?,
-        white_won,
-        black_won,
-        line,
-    })
-}
-
-/// Record `299`: `299 +  2.0  2.5`, `299 W   2.0   2.5    2   17`,
-/// `299    -1.0  -2.0    4   31`.
-pub(crate) fn abnormal(chars: &[char], line: usize) -> Result<AbnormalPoints, TrfError> {
-    let kind = chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase();
-    if !matches!(kind, '+' | '-' | 'W' | 'D' | 'L' | ' ') {
-        return Err(err(line, 5, TrfErrorKind::UnknownResult { found: kind }));
-    }
-    let text: String = chars.iter().skip(5).collect();
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let (Some(mp), Some(gp)) = (tokens.first(), tokens.get(1)) else {
-        return Err(err(
-            line,
-            6,
-            TrfErrorKind::ShortLine {
-                needed: 17,
-                length: chars.len(),
-            },
-        ));
-    };
-    let numbers: Vec<u32> = tokens
-        .iter()
-        .skip(2)
-        .map(|t| {
-            t.parse::<u32>().map_err(|_| {
-                err(
-                    line,
-                    6,
-                    TrfErrorKind::NotANumber {
-                        text: (*t).to_string(),
-                    },
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    let round = numbers
-        .first()
-        .map(|r| usize::try_from(*r).unwrap_or(usize::MAX));
-    Ok(AbnormalPoints {
-        kind,
-        match_points: score_token(mp, line, 6)?,
-        game_points: score_token(gp, line, 6)?,
-        round,
-        teams: numbers.iter().skip(1).copied().collect(),
-        line,
-    })
-}
-
-/// Record `362`: `362 TW 3.0   TD 1.0   TL 0.0`.
-pub(crate) fn match_points(chars: &[char], line: usize) -> Result<MatchPointsSystem, TrfError> {
-    let mut system = MatchPointsSystem::default();
-    let text: String = chars.iter().skip(3).collect();
-    let mut tokens = text.split_whitespace();
-    while let Some(token) = tokens.next() {
-        let value = tokens.next().unwrap_or_default();
-        let column = text.find(token).map_or(5, |at| at + 4);
-        let value = score_token(value, line, column)?;
-        match token.to_ascii_uppercase().as_str() {
-            "TW" => system.win = value,
-            "TD" => system.draw = value,
-            "TL" => system.loss = value,
-            _ => {
-                return Err(err(
-                    line,
-                    column,
-                    TrfErrorKind::UnknownPointsSymbol {
-                        found: token.chars().nth(1).unwrap_or(' '),
-                    },
-                ))
-            }
-        }
-    }
-    Ok(system)
-}
+pub use crate::trf::team_records::{
+    AbnormalPoints, BoardOrder, ForfeitedMatch, MatchPointsSystem, PairingAllocatedByes, TeamBye,
+    TeamByeKind, TeamRecord, TeamRecordKind, TeamRecords, TeamScore,
+};
+pub use codes::{BoardStage, TeamCascade, TeamCodeKind, TeamTieBreak, EDE_CHAINS, TEAM_CODES};
 
 /// How a team's round came about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -735,101 +174,9 @@ impl<'t> TeamTournament<'t> {
             .team
             .as_ref()
             .ok_or(FideError::NotATeamTournament)?;
-        let mut team_of: HashMap<u32, usize> = HashMap::new();
-        let mut index: HashMap<u32, usize> = HashMap::new();
-        for (i, team) in records.teams.iter().enumerate() {
-            if index.insert(team.number, i).is_some() {
-                return Err(err(
-                    team.line,
-                    5,
-                    TrfErrorKind::DuplicateStartingRank { rank: team.number },
-                )
-                .into());
-            }
-            for m in &team.members {
-                if tournament.player(*m).is_none() {
-                    return Err(err(
-                        team.line,
-                        74,
-                        TrfErrorKind::OpponentOutOfRange {
-                            round: 0,
-                            opponent: *m,
-                        },
-                    )
-                    .into());
-                }
-                if let Some(first) = team_of.insert(*m, i) {
-                    let first_line = records.teams.get(first).map_or(0, |t| t.line);
-                    return Err(err(
-                        team.line,
-                        5,
-                        TrfErrorKind::MemberOfTwoTeams {
-                            player: *m,
-                            first_line,
-                        },
-                    )
-                    .into());
-                }
-            }
-        }
-        let boards = records.boards(tournament, &team_of);
-        let rounds = tournament.rounds;
-        let system = &tournament.points_system;
-        let n = records.teams.len();
-        // Per team and round: the opponent team met on the boards, the
-        // game points, whether every game is still to be played.
-        let mut opponent: Vec<Vec<Option<usize>>> = vec![vec![None; rounds]; n];
-        let mut gp: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
-        let mut decided: Vec<Vec<bool>> = vec![vec![false; rounds]; n];
-        let mut board_forfeits: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
-        for p in &tournament.players {
-            let Some(&t) = team_of.get(&p.starting_rank) else {
-                // A player no team lists: a game of theirs with a result
-                // would count for nobody, and their opponent's team would
-                // score it alone (a pairing without a result changes nothing).
-                if let Some(r) = p
-                    .rounds
-                    .iter()
-                    .position(|e| e.opponent.is_some() && e.result != ResultCode::NotPaired)
-                {
-                    return Err(err(
-                        p.line,
-                        5,
-                        TrfErrorKind::NotInATeam {
-                            player: p.starting_rank,
-                            round: r + 1,
-                        },
-                    )
-                    .into());
-                }
-                continue;
-            };
-            for (r, e) in p.rounds.iter().enumerate() {
-                let points = system.points(e.result);
-                match e.opponent {
-                    Some(o) => {
-                        let Some(&u) = team_of.get(&o) else { continue };
-                        if let Some(slot) = opponent.get_mut(t).and_then(|v| v.get_mut(r)) {
-                            *slot = Some(u);
-                        }
-                        if let Some(g) = gp.get_mut(t).and_then(|v| v.get_mut(r)) {
-                            *g += points;
-                        }
-                        if e.result != ResultCode::NotPaired {
-                            if let Some(d) = decided.get_mut(t).and_then(|v| v.get_mut(r)) {
-                                *d = true;
-                            }
-                        }
-                    }
-                    None if e.result.is_forfeit() => {
-                        if let Some(g) = board_forfeits.get_mut(t).and_then(|v| v.get_mut(r)) {
-                            *g += points;
-                        }
-                    }
-                    None => {}
-                }
-            }
-        }
+        let (team_of, index) = rosters(tournament, records)?;
+        let boards = board_count(records, tournament, &team_of);
+        let games = BoardGames::read(tournament, &team_of, records.teams.len(), boards)?;
         let team_index = |number: u32, line: usize| {
             index.get(&number).copied().ok_or_else(|| {
                 FideError::from(err(
@@ -842,173 +189,15 @@ impl<'t> TeamTournament<'t> {
                 ))
             })
         };
-        let forfeit_default = |won: bool| {
-            let kind = if won { '+' } else { '-' };
-            records
-                .abnormal
-                .iter()
-                .find(|a| a.kind == kind && a.round.is_none())
-        };
-        let mp = &records.match_points;
-        let mut standings = Vec::with_capacity(n);
+        let mut standings = Vec::with_capacity(records.teams.len());
         for (t, team) in records.teams.iter().enumerate() {
-            let mut team_rounds = Vec::with_capacity(rounds);
-            for r in 0..rounds {
-                let own_gp = gp
-                    .get(t)
-                    .and_then(|v| v.get(r))
-                    .cloned()
-                    .unwrap_or_default();
-                let forfeits = board_forfeits
-                    .get(t)
-                    .and_then(|v| v.get(r))
-                    .cloned()
-                    .unwrap_or_default();
-                let met = opponent.get(t).and_then(|v| v.get(r)).copied().flatten();
-                // A `330` record says the match was forfeited whatever the
-                // board lines say: pairing programs write the scheduled
-                // opponents on them with `+`/`-` (Held's exercise, FIDE
-                // TEC), or `0000 - +` with none.
-                let forfeited = records.forfeits.iter().find(|f| {
-                    f.round == r + 1 && (f.white == team.number || f.black == team.number)
-                });
-                let round = if let Some(f) = forfeited {
-                    let (won, other) = if f.white == team.number {
-                        (f.white_won, f.black)
-                    } else {
-                        (f.black_won, f.white)
-                    };
-                    team_index(other, f.line)?;
-                    let default = forfeit_default(won);
-                    let shown = own_gp + forfeits;
-                    let game_points = if shown != Score::ZERO || default.is_none() {
-                        shown
-                    } else {
-                        default.map(|d| d.game_points.clone()).unwrap_or_default()
-                    };
-                    TeamRound {
-                        kind: TeamRoundKind::Forfeit {
-                            opponent: other,
-                            won,
-                        },
-                        match_points: if won { mp.win.clone() } else { mp.loss.clone() },
-                        game_points,
-                        abnormal: None,
-                    }
-                } else if let Some(u) = met {
-                    let opponent_number = records.teams.get(u).map_or(0, |x| x.number);
-                    let is_decided = decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
-                        || decided.get(u).and_then(|v| v.get(r)).copied() == Some(true);
-                    if is_decided {
-                        let theirs = gp
-                            .get(u)
-                            .and_then(|v| v.get(r))
-                            .cloned()
-                            .unwrap_or_default()
-                            + board_forfeits
-                                .get(u)
-                                .and_then(|v| v.get(r))
-                                .cloned()
-                                .unwrap_or_default();
-                        let ours = own_gp + forfeits;
-                        let points = match ours.cmp(&theirs) {
-                            std::cmp::Ordering::Greater => mp.win.clone(),
-                            std::cmp::Ordering::Equal => mp.draw.clone(),
-                            std::cmp::Ordering::Less => mp.loss.clone(),
-                        };
-                        TeamRound {
-                            kind: TeamRoundKind::Match {
-                                opponent: opponent_number,
-                            },
-                            match_points: points,
-                            game_points: ours,
-                            abnormal: None,
-                        }
-                    } else {
-                        TeamRound {
-                            kind: TeamRoundKind::Pending {
-                                opponent: opponent_number,
-                            },
-                            match_points: Score::ZERO,
-                            game_points: Score::ZERO,
-                            abnormal: None,
-                        }
-                    }
-                } else if let Some(b) = records
-                    .byes
-                    .iter()
-                    .find(|b| b.round == r + 1 && b.team == team.number)
-                {
-                    let boards = Score::from(boards);
-                    let (m, g) = match b.kind {
-                        TeamByeKind::Full => (mp.win.clone(), &system.win * &boards),
-                        TeamByeKind::Half => (mp.draw.clone(), &system.draw * &boards),
-                        TeamByeKind::Zero => (Score::ZERO, Score::ZERO),
-                    };
-                    TeamRound {
-                        kind: TeamRoundKind::Bye(b.kind),
-                        match_points: m,
-                        game_points: g,
-                        abnormal: None,
-                    }
-                } else if let Some(pab) = records
-                    .pairing_allocated
-                    .as_ref()
-                    .filter(|p| p.teams.get(r).copied().flatten() == Some(team.number))
-                {
-                    TeamRound {
-                        kind: TeamRoundKind::PairingAllocatedBye,
-                        match_points: pab.match_points.clone(),
-                        game_points: pab.game_points.clone(),
-                        abnormal: None,
-                    }
-                } else {
-                    TeamRound {
-                        kind: TeamRoundKind::NotPaired,
-                        match_points: Score::ZERO,
-                        game_points: Score::ZERO,
-                        abnormal: None,
-                    }
-                };
+            let mut team_rounds = Vec::with_capacity(tournament.rounds);
+            for r in 0..tournament.rounds {
+                let round = team_round(tournament, records, &games, (t, team), r, &team_index)?;
                 team_rounds.push(round);
             }
-            let mut standing_mp = Score::ZERO;
-            let mut standing_gp = Score::ZERO;
-            for a in records
-                .abnormal
-                .iter()
-                .filter(|a| a.teams.contains(&team.number))
-            {
-                let Some(round) = a.round else { continue };
-                match (a.kind, team_rounds.get_mut(round.wrapping_sub(1))) {
-                    (' ', Some(slot)) => {
-                        slot.match_points += &a.match_points;
-                        slot.game_points += &a.game_points;
-                        slot.abnormal = Some(a.line);
-                    }
-                    (' ', None) if round == 999 => {
-                        standing_mp += &a.match_points;
-                        standing_gp += &a.game_points;
-                    }
-                    (_, Some(slot)) => {
-                        slot.match_points = a.match_points.clone();
-                        slot.game_points = a.game_points.clone();
-                        slot.abnormal = Some(a.line);
-                    }
-                    (_, None) => {
-                        return Err(err(
-                            a.line,
-                            6,
-                            TrfErrorKind::BeyondDeclaredRounds {
-                                record: "299".to_string(),
-                                round,
-                                declared: rounds,
-                            },
-                        )
-                        .into())
-                    }
-                }
-            }
+            let (standing_mp, standing_gp) =
+                abnormal_points(records, team, &mut team_rounds, tournament.rounds)?;
             let match_points =
                 team_rounds.iter().map(|r| &r.match_points).sum::<Score>() + standing_mp;
             let game_points =
@@ -1477,6 +666,18 @@ impl TeamTournament<'_> {
         ids: &[ContestantId],
         forfeits_as_played: bool,
     ) -> (Vec<Vec<usize>>, Vec<Score>, Option<String>) {
+        let (inner, back) = self.in_matches(group);
+        let (scores, split, note) = table.direct_encounter_in(&inner, ids, forfeits_as_played);
+        let split = split
+            .into_iter()
+            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
+            .collect();
+        (split, scores, note)
+    }
+
+    /// A group of standings as the match tournament's players, and the way
+    /// back (standings index <-> match-tournament index).
+    fn in_matches(&self, group: &[usize]) -> (Vec<usize>, HashMap<usize, usize>) {
         let inner: Vec<usize> = group
             .iter()
             .filter_map(|i| self.at.get(*i).copied())
@@ -1485,12 +686,7 @@ impl TeamTournament<'_> {
             .iter()
             .filter_map(|i| Some((*self.at.get(*i)?, *i)))
             .collect();
-        let (scores, split, note) = table.direct_encounter_in(&inner, ids, forfeits_as_played);
-        let split = split
-            .into_iter()
-            .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
-            .collect();
-        (split, scores, note)
+        (inner, back)
     }
 
     /// `EDE`: art. 6 on the primary score; a group it does not split, on
@@ -1503,21 +699,377 @@ impl TeamTournament<'_> {
         ids: &[ContestantId],
         forfeits_as_played: bool,
     ) -> Vec<Vec<usize>> {
-        // Standings index <-> match-tournament index.
-        let inner: Vec<usize> = group
-            .iter()
-            .filter_map(|i| self.at.get(*i).copied())
-            .collect();
-        let back: HashMap<usize, usize> = group
-            .iter()
-            .filter_map(|i| Some((*self.at.get(*i)?, *i)))
-            .collect();
+        let (inner, back) = self.in_matches(group);
         let mut out = Vec::new();
         ede(&inner, first, second, ids, forfeits_as_played, &mut out);
         out.into_iter()
             .map(|g| g.iter().filter_map(|i| back.get(i).copied()).collect())
             .collect()
     }
+}
+
+/// The number of boards: the length of the `352` colour sequence, else
+/// the most boards a team fills in one round (a game paired, or a
+/// board won by forfeit).
+fn board_count(records: &TeamRecords, t: &Tournament, team_of: &HashMap<u32, usize>) -> usize {
+    if let Some(c) = &records.board_colours {
+        let n = c.chars().filter(|c| !c.is_whitespace()).count();
+        if n > 0 {
+            return n;
+        }
+    }
+    let mut most = 0;
+    for r in 0..t.rounds {
+        let mut count: HashMap<usize, usize> = HashMap::new();
+        for p in &t.players {
+            if let (Some(team), Some(e)) = (team_of.get(&p.starting_rank), p.rounds.get(r)) {
+                // A board is one with a game paired, or won by forfeit
+                // with nobody opposite (`0000 - +`). A member who sat
+                // out (`0000 - -`, as a TRF-16 team file writes the
+                // reserves) fills no board.
+                if e.opponent.is_some() || e.result == ResultCode::ForfeitWin {
+                    *count.entry(*team).or_insert(0) += 1;
+                }
+            }
+        }
+        most = most.max(count.values().copied().max().unwrap_or(0));
+    }
+    most
+}
+
+/// Each member's team (by starting rank) and each team number's index.
+type Rosters = (HashMap<u32, usize>, HashMap<u32, usize>);
+
+/// The rosters of the `310` (or `013`) records: each team once, each
+/// member a player of the file and of one team only.
+fn rosters(tournament: &Tournament, records: &TeamRecords) -> Result<Rosters, FideError> {
+    let mut team_of: HashMap<u32, usize> = HashMap::new();
+    let mut index: HashMap<u32, usize> = HashMap::new();
+    for (i, team) in records.teams.iter().enumerate() {
+        if index.insert(team.number, i).is_some() {
+            return Err(err(
+                team.line,
+                5,
+                TrfErrorKind::DuplicateStartingRank { rank: team.number },
+            )
+            .into());
+        }
+        for m in &team.members {
+            if tournament.player(*m).is_none() {
+                return Err(err(
+                    team.line,
+                    74,
+                    TrfErrorKind::OpponentOutOfRange {
+                        round: 0,
+                        opponent: *m,
+                    },
+                )
+                .into());
+            }
+            if let Some(first) = team_of.insert(*m, i) {
+                let first_line = records.teams.get(first).map_or(0, |t| t.line);
+                return Err(err(
+                    team.line,
+                    5,
+                    TrfErrorKind::MemberOfTwoTeams {
+                        player: *m,
+                        first_line,
+                    },
+                )
+                .into());
+            }
+        }
+    }
+    Ok((team_of, index))
+}
+
+/// What the player records say of each team's rounds: per team and
+/// round, the opponent team met on the boards, the game points, whether
+/// any game is decided, and the points of board forfeits with nobody
+/// opposite (`0000 - +`).
+struct BoardGames {
+    opponent: Vec<Vec<Option<usize>>>,
+    gp: Vec<Vec<Score>>,
+    decided: Vec<Vec<bool>>,
+    board_forfeits: Vec<Vec<Score>>,
+    /// The number of boards of a match.
+    boards: usize,
+}
+
+impl BoardGames {
+    /// Sum the player records into their teams' rounds; an error for a
+    /// player no team lists with a game that has a result.
+    fn read(
+        tournament: &Tournament,
+        team_of: &HashMap<u32, usize>,
+        n: usize,
+        boards: usize,
+    ) -> Result<BoardGames, FideError> {
+        let rounds = tournament.rounds;
+        let system = &tournament.points_system;
+        let mut opponent: Vec<Vec<Option<usize>>> = vec![vec![None; rounds]; n];
+        let mut gp: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
+        let mut decided: Vec<Vec<bool>> = vec![vec![false; rounds]; n];
+        let mut board_forfeits: Vec<Vec<Score>> = vec![vec![Score::ZERO; rounds]; n];
+        for p in &tournament.players {
+            let Some(&t) = team_of.get(&p.starting_rank) else {
+                // A player no team lists: a game of theirs with a result
+                // would count for nobody, and their opponent's team would
+                // score it alone (a pairing without a result changes nothing).
+                if let Some(r) = p
+                    .rounds
+                    .iter()
+                    .position(|e| e.opponent.is_some() && e.result != ResultCode::NotPaired)
+                {
+                    return Err(err(
+                        p.line,
+                        5,
+                        TrfErrorKind::NotInATeam {
+                            player: p.starting_rank,
+                            round: r + 1,
+                        },
+                    )
+                    .into());
+                }
+                continue;
+            };
+            for (r, e) in p.rounds.iter().enumerate() {
+                let points = system.points(e.result);
+                match e.opponent {
+                    Some(o) => {
+                        let Some(&u) = team_of.get(&o) else { continue };
+                        if let Some(slot) = opponent.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *slot = Some(u);
+                        }
+                        if let Some(g) = gp.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *g += points;
+                        }
+                        if e.result != ResultCode::NotPaired {
+                            if let Some(d) = decided.get_mut(t).and_then(|v| v.get_mut(r)) {
+                                *d = true;
+                            }
+                        }
+                    }
+                    None if e.result.is_forfeit() => {
+                        if let Some(g) = board_forfeits.get_mut(t).and_then(|v| v.get_mut(r)) {
+                            *g += points;
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+        Ok(BoardGames {
+            opponent,
+            gp,
+            decided,
+            board_forfeits,
+            boards,
+        })
+    }
+
+    /// Team `t`'s game points on the boards in round `r`.
+    fn game_points(&self, t: usize, r: usize) -> Score {
+        at(&self.gp, t, r)
+    }
+
+    /// Team `t`'s points of board forfeits with nobody opposite in round `r`.
+    fn forfeits(&self, t: usize, r: usize) -> Score {
+        at(&self.board_forfeits, t, r)
+    }
+
+    /// The team `t` met on the boards in round `r`.
+    fn opponent(&self, t: usize, r: usize) -> Option<usize> {
+        self.opponent
+            .get(t)
+            .and_then(|v| v.get(r))
+            .copied()
+            .flatten()
+    }
+
+    /// Whether any game of team `t` in round `r` has a result.
+    fn decided(&self, t: usize, r: usize) -> bool {
+        self.decided.get(t).and_then(|v| v.get(r)).copied() == Some(true)
+    }
+}
+
+/// The points of team `t` in round `r` of a table by team and round.
+fn at(table: &[Vec<Score>], t: usize, r: usize) -> Score {
+    table
+        .get(t)
+        .and_then(|v| v.get(r))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Team `t`'s round `r` (from 0): a forfeited match (`330`) whatever the
+/// boards say, else the match met on the boards (decided or pending), else
+/// a bye of the whole team (`240`), else a pairing-allocated bye (`320`),
+/// else not paired.
+fn team_round(
+    tournament: &Tournament,
+    records: &TeamRecords,
+    games: &BoardGames,
+    (t, team): (usize, &TeamRecord),
+    r: usize,
+    team_index: &impl Fn(u32, usize) -> Result<usize, FideError>,
+) -> Result<TeamRound, FideError> {
+    let system = &tournament.points_system;
+    let mp = &records.match_points;
+    let boards = games.boards;
+    let own_gp = games.game_points(t, r);
+    let forfeits = games.forfeits(t, r);
+    let met = games.opponent(t, r);
+    // A `330` record says the match was forfeited whatever the
+    // board lines say: pairing programs write the scheduled
+    // opponents on them with `+`/`-` (Held's exercise, FIDE
+    // TEC), or `0000 - +` with none.
+    let forfeited = records
+        .forfeits
+        .iter()
+        .find(|f| f.round == r + 1 && (f.white == team.number || f.black == team.number));
+    let round = if let Some(f) = forfeited {
+        let (won, other) = if f.white == team.number {
+            (f.white_won, f.black)
+        } else {
+            (f.black_won, f.white)
+        };
+        team_index(other, f.line)?;
+        let kind = if won { '+' } else { '-' };
+        let default = records
+            .abnormal
+            .iter()
+            .find(|a| a.kind == kind && a.round.is_none());
+        let shown = own_gp + forfeits;
+        let game_points = if shown != Score::ZERO || default.is_none() {
+            shown
+        } else {
+            default.map(|d| d.game_points.clone()).unwrap_or_default()
+        };
+        TeamRound {
+            kind: TeamRoundKind::Forfeit {
+                opponent: other,
+                won,
+            },
+            match_points: if won { mp.win.clone() } else { mp.loss.clone() },
+            game_points,
+            abnormal: None,
+        }
+    } else if let Some(u) = met {
+        let opponent_number = records.teams.get(u).map_or(0, |x| x.number);
+        if games.decided(t, r) || games.decided(u, r) {
+            let theirs = games.game_points(u, r) + games.forfeits(u, r);
+            let ours = own_gp + forfeits;
+            let points = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Greater => mp.win.clone(),
+                std::cmp::Ordering::Equal => mp.draw.clone(),
+                std::cmp::Ordering::Less => mp.loss.clone(),
+            };
+            TeamRound {
+                kind: TeamRoundKind::Match {
+                    opponent: opponent_number,
+                },
+                match_points: points,
+                game_points: ours,
+                abnormal: None,
+            }
+        } else {
+            TeamRound {
+                kind: TeamRoundKind::Pending {
+                    opponent: opponent_number,
+                },
+                match_points: Score::ZERO,
+                game_points: Score::ZERO,
+                abnormal: None,
+            }
+        }
+    } else if let Some(b) = records
+        .byes
+        .iter()
+        .find(|b| b.round == r + 1 && b.team == team.number)
+    {
+        let boards = Score::from(boards);
+        let (m, g) = match b.kind {
+            TeamByeKind::Full => (mp.win.clone(), &system.win * &boards),
+            TeamByeKind::Half => (mp.draw.clone(), &system.draw * &boards),
+            TeamByeKind::Zero => (Score::ZERO, Score::ZERO),
+        };
+        TeamRound {
+            kind: TeamRoundKind::Bye(b.kind),
+            match_points: m,
+            game_points: g,
+            abnormal: None,
+        }
+    } else if let Some(pab) = records
+        .pairing_allocated
+        .as_ref()
+        .filter(|p| p.teams.get(r).copied().flatten() == Some(team.number))
+    {
+        TeamRound {
+            kind: TeamRoundKind::PairingAllocatedBye,
+            match_points: pab.match_points.clone(),
+            game_points: pab.game_points.clone(),
+            abnormal: None,
+        }
+    } else {
+        TeamRound {
+            kind: TeamRoundKind::NotPaired,
+            match_points: Score::ZERO,
+            game_points: Score::ZERO,
+            abnormal: None,
+        }
+    };
+    Ok(round)
+}
+
+/// The `299` records of `team` with a round: a blank kind adds its points
+/// to that round (round 999: to the standings only, returned as match and
+/// game points), any other sets them; an error for a round beyond the
+/// file's.
+fn abnormal_points(
+    records: &TeamRecords,
+    team: &TeamRecord,
+    team_rounds: &mut [TeamRound],
+    rounds: usize,
+) -> Result<(Score, Score), FideError> {
+    let mut standing_mp = Score::ZERO;
+    let mut standing_gp = Score::ZERO;
+    for a in records
+        .abnormal
+        .iter()
+        .filter(|a| a.teams.contains(&team.number))
+    {
+        let Some(round) = a.round else { continue };
+        match (a.kind, team_rounds.get_mut(round.wrapping_sub(1))) {
+            (' ', Some(slot)) => {
+                slot.match_points += &a.match_points;
+                slot.game_points += &a.game_points;
+                slot.abnormal = Some(a.line);
+            }
+            (' ', None) if round == 999 => {
+                standing_mp += &a.match_points;
+                standing_gp += &a.game_points;
+            }
+            (_, Some(slot)) => {
+                slot.match_points = a.match_points.clone();
+                slot.game_points = a.game_points.clone();
+                slot.abnormal = Some(a.line);
+            }
+            (_, None) => {
+                return Err(err(
+                    a.line,
+                    6,
+                    TrfErrorKind::BeyondDeclaredRounds {
+                        record: "299".to_string(),
+                        round,
+                        declared: rounds,
+                    },
+                )
+                .into())
+            }
+        }
+    }
+    Ok((standing_mp, standing_gp))
 }
 
 impl TeamTournament<'_> {
@@ -1850,511 +1402,4 @@ fn split_by(group: &[usize], values: &[Score], ids: &[ContestantId]) -> Vec<Vec<
         }
     }
     out
-}
-
-/// A team tie-break the crate computes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TeamCodeKind {
-    /// `MPTS`: match points.
-    MatchPoints,
-    /// `GPTS`: game points.
-    GamePoints,
-    /// `MPvGP`: the score that does not rank first (game points when
-    /// match points rank first, and the other way round).
-    OtherScore,
-    /// An individual code on match points (`BH:MP/C1/P`, `SB:MP`, `PS:MP`
-    /// ..., and `EMMSB`, which is `SB:MP`): computed by the individual
-    /// rules on the teams' match results, each match a game scored in
-    /// match points (`362`), art. 16 on unplayed rounds included.
-    OnMatchPoints(TieBreakCode),
-    /// The same on game points (`BH:GP/C1`, `SB:GP` ..., and `EGGSB`,
-    /// which is `SB:GP`): each match a game scored in game points, a
-    /// draw being a draw on every board.
-    OnGamePoints(TieBreakCode),
-    /// An individual code without `:MP` or `:GP`: on the score that ranks
-    /// first (the `192` type).
-    OnPrimary(TieBreakCode),
-    /// `EMGSB`: per match, the opponent's match points (as art. 16
-    /// counts them, with `/P` and `/Cn` as for `SB`) times the game
-    /// points the team scored in it.
-    ExtendedMatchGame(TieBreakCode),
-    /// `EGMSB`: per match, the opponent's game points (likewise) times the
-    /// match points the team scored in it.
-    ExtendedGameMatch(TieBreakCode),
-    /// `EDE` (`/P`): the extended direct encounter: art. 6 among the tied
-    /// teams on the primary score, then on the other, each smaller group
-    /// again from the primary score, until neither splits; then, in the
-    /// 2026 chains (`EDET`, `EDEB`, `EDEBT`, `EDEBB`, and the reference
-    /// engine's `EDEC`), two teams still tied compared in their own
-    /// match(es) by each board stage in turn ([`EDE_CHAINS`]). It ranks a
-    /// group; [`TeamTournament::values`] gives it no value (0).
-    ExtendedDirectEncounter {
-        /// `/P`: forfeited matches count as matches.
-        forfeits_as_played: bool,
-        /// The board stages after EDE, in order (none for `EDE`).
-        stages: &'static [BoardStage],
-    },
-    /// `SSSC` (`/F`, `/P`, `/Kx`): the score strength combination: the
-    /// score that does not rank first plus the Buchholz on the primary
-    /// score divided by K (the C.07 2026 text was not found: the
-    /// reference engine's reading, see docs/fide.md).
-    ScoreStrength {
-        /// The Buchholz on the primary score (`/F` Fore, `/P` forfeits as
-        /// played).
-        buchholz: TieBreakCode,
-        /// `/Kx`: K given; `None`: K from the event (docs/fide.md).
-        divisor: Option<Score>,
-    },
-}
-
-/// A board stage of the 2026 chains: two teams still tied after the
-/// extended direct encounter compared in their own match(es), the points
-/// each team's player on a board scored there (boards by record `300`,
-/// else the `310` order of the members who played).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum BoardStage {
-    /// `BC`, the board count: the sum over the boards of the board number
-    /// times the points scored on it; the lower sum ranks first (points
-    /// won on higher boards count for more).
-    BoardCount,
-    /// `TBR`, the top-board results: board 1's points, then board 2's
-    /// ...; the first board whose points differ decides.
-    TopBoard,
-    /// `BBE`, board elimination: the points of every board but the last,
-    /// then of every board but the last two ..., down to board 1 alone;
-    /// the first sum that differs decides.
-    BoardElimination,
-}
-
-impl BoardStage {
-    /// The stage's code (`BC`, `TBR`, `BBE`).
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            BoardStage::BoardCount => "BC",
-            BoardStage::TopBoard => "TBR",
-            BoardStage::BoardElimination => "BBE",
-        }
-    }
-
-    /// The article naming the stage.
-    #[must_use]
-    pub fn article(self) -> &'static str {
-        match self {
-            BoardStage::BoardCount => {
-                "MTB26 BC (board count, two teams still tied, their own match(es))"
-            }
-            BoardStage::TopBoard => {
-                "MTB26 TBR (top-board results, two teams still tied, their own match(es))"
-            }
-            BoardStage::BoardElimination => {
-                "MTB26 BBE (board elimination, two teams still tied, their own match(es))"
-            }
-        }
-    }
-
-    /// The comparisons the stage makes on a match of `boards` boards, in
-    /// order: each a weight per board (from board 1) and whether the
-    /// lower weighted sum ranks first.
-    fn steps(self, boards: usize) -> Vec<(String, Vec<i64>, bool)> {
-        let number = |k: usize| i64::try_from(k).unwrap_or(i64::MAX);
-        match self {
-            BoardStage::BoardCount => vec![(
-                "board number times points, summed (lower first)".to_string(),
-                (1..=boards).map(number).collect(),
-                true,
-            )],
-            BoardStage::TopBoard => (0..boards)
-                .map(|b| {
-                    (
-                        format!("points on board {}", b + 1),
-                        (0..boards).map(|k| i64::from(k == b)).collect(),
-                        false,
-                    )
-                })
-                .collect(),
-            BoardStage::BoardElimination => (1..boards)
-                .rev()
-                .map(|kept| {
-                    (
-                        format!("points on boards 1-{kept}"),
-                        (0..boards).map(|k| i64::from(k < kept)).collect(),
-                        false,
-                    )
-                })
-                .collect(),
-        }
-    }
-}
-
-/// The extended direct encounter and its 2026 chains: the code and the
-/// board stages after EDE, in order. `EDEB` is EDE then board elimination
-/// and `EDEC` (the reference engine's code; the other reading of `EDEB`)
-/// EDE then the board count (docs/fide.md).
-pub const EDE_CHAINS: &[(&str, &[BoardStage])] = &[
-    ("EDE", &[]),
-    ("EDET", &[BoardStage::TopBoard]),
-    ("EDEB", &[BoardStage::BoardElimination]),
-    ("EDEC", &[BoardStage::BoardCount]),
-    ("EDEBT", &[BoardStage::BoardCount, BoardStage::TopBoard]),
-    (
-        "EDEBB",
-        &[BoardStage::BoardCount, BoardStage::BoardElimination],
-    ),
-];
-
-/// The name of an extended direct encounter's chain.
-fn chain_name(stages: &[BoardStage]) -> &'static str {
-    EDE_CHAINS
-        .iter()
-        .find(|(_, s)| *s == stages)
-        .map_or("EDE", |(name, _)| name)
-}
-
-/// The table-driven team codes: code, kind, article, what it compares.
-/// The individual codes on match points take the individual code's article.
-pub const TEAM_CODES: &[(&str, &str, &str)] = &[
-    ("MPTS", "C.07 12 (team: match points)", "match points"),
-    ("GPTS", "C.07 12 (team: game points)", "game points"),
-    ("MPVGP", "MTB26 MPvGP", "the other of match and game points"),
-    (
-        "EMMSB",
-        "MTB26 EMMSB (art. 9.1 on match points)",
-        "opponents' match points times match points scored",
-    ),
-    (
-        "EMGSB",
-        "MTB26 EMGSB (art. 9.1, team)",
-        "opponents' match points times game points scored",
-    ),
-    (
-        "EGMSB",
-        "MTB26 EGMSB (art. 9.1, team)",
-        "opponents' game points times match points scored",
-    ),
-    (
-        "EGGSB",
-        "MTB26 EGGSB (art. 9.1 on game points)",
-        "opponents' game points times game points scored",
-    ),
-    (
-        "EDE",
-        "MTB26 EDE (art. 6, team)",
-        "direct encounter on the primary score, then on the other, in turn",
-    ),
-    (
-        "EDET",
-        "MTB26 EDET (art. 6, team, then top-board results)",
-        "extended direct encounter, then two teams' own match board by board",
-    ),
-    (
-        "EDEB",
-        "MTB26 EDEB (art. 6, team, then board elimination)",
-        "extended direct encounter, then two teams' own match by board elimination",
-    ),
-    (
-        "EDEC",
-        "MTB26 EDE then BC (art. 6, team, then the board count; the reference engine's EDEC)",
-        "extended direct encounter, then two teams' own match by board count",
-    ),
-    (
-        "EDEBT",
-        "MTB26 EDEBT (art. 6, team, then board count, then top-board results)",
-        "extended direct encounter, then two teams' own match by board count, then board by board",
-    ),
-    (
-        "EDEBB",
-        "MTB26 EDEBB (art. 6, team, then board count, then board elimination)",
-        "extended direct encounter, then two teams' own match by board count, then by board elimination",
-    ),
-    (
-        "SSSC",
-        "MTB26 SSSC (score strength combination; reference engine's reading)",
-        "the other score plus the primary score's Buchholz divided by K",
-    ),
-];
-
-/// The individual tie-breaks a team can be ranked by on game points.
-/// (`FB:GP` as `FB:MP`: the last match a draw on every board, art. 8.3;
-/// where the reference engine differs, docs/fide.md argues the text.)
-fn on_game_points(kind: TieBreakKind) -> bool {
-    matches!(
-        kind,
-        TieBreakKind::Points
-            | TieBreakKind::DirectEncounter
-            | TieBreakKind::Buchholz
-            | TieBreakKind::ForeBuchholz
-            | TieBreakKind::SonnebornBerger
-            | TieBreakKind::ProgressiveScore
-            | TieBreakKind::Koya
-            | TieBreakKind::AverageOfOpponentsBuchholz
-    )
-}
-
-/// The individual tie-breaks a team can be ranked by on match points:
-/// each computed by the individual rules on the teams' matches, a match
-/// a game. Art. 7's counts that need no colour are among them (issue 42:
-/// `WON:MP`, matches won over the board; `REP:MP`, rounds the team
-/// elected to play; `STD`, standard points of the match results); the
-/// colour counts `BPG` and `BWG` are not (a match has a colour only per
-/// board), nor are the counts on game points (`WIN:GP` …): docs/fide.md.
-/// `PTS` (the score itself) and `DE` (art. 6 among the tied teams, on
-/// the score named, else the primary one) are C.07's plain codes on
-/// either score (issue 42).
-fn on_match_points(kind: TieBreakKind) -> bool {
-    matches!(
-        kind,
-        TieBreakKind::Points
-            | TieBreakKind::DirectEncounter
-            | TieBreakKind::Buchholz
-            | TieBreakKind::AverageOfOpponentsBuchholz
-            | TieBreakKind::ForeBuchholz
-            | TieBreakKind::SonnebornBerger
-            | TieBreakKind::ProgressiveScore
-            | TieBreakKind::Wins
-            | TieBreakKind::GamesWon
-            | TieBreakKind::RoundsElectedToPlay
-            | TieBreakKind::StandardPoints
-            | TieBreakKind::PairingNumber
-            | TieBreakKind::Koya
-    )
-}
-
-/// A team tie-break code.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct TeamTieBreak {
-    /// The tie-break.
-    pub kind: TeamCodeKind,
-    /// The code as written.
-    pub written: String,
-}
-
-impl TeamTieBreak {
-    /// A code of the table.
-    #[must_use]
-    pub fn plain(kind: TeamCodeKind) -> TeamTieBreak {
-        let written = match &kind {
-            TeamCodeKind::MatchPoints => "MPTS".to_string(),
-            TeamCodeKind::GamePoints => "GPTS".to_string(),
-            TeamCodeKind::OtherScore => "MPvGP".to_string(),
-            TeamCodeKind::OnMatchPoints(c) => with_reference(c, ":MP"),
-            TeamCodeKind::OnGamePoints(c) => with_reference(c, ":GP"),
-            TeamCodeKind::OnPrimary(c) => format!("{c}"),
-            TeamCodeKind::ExtendedMatchGame(c) => format!("EMG{c}"),
-            TeamCodeKind::ExtendedGameMatch(c) => format!("EGM{c}"),
-            TeamCodeKind::ExtendedDirectEncounter {
-                forfeits_as_played,
-                stages,
-            } => format!(
-                "{}{}",
-                chain_name(stages),
-                if *forfeits_as_played { "/P" } else { "" }
-            ),
-            TeamCodeKind::ScoreStrength { buchholz, divisor } => format!(
-                "SSSC{}{}",
-                buchholz.to_string().trim_start_matches("BH"),
-                divisor
-                    .as_ref()
-                    .map(|k| format!("/K{k}"))
-                    .unwrap_or_default()
-            ),
-        };
-        TeamTieBreak { kind, written }
-    }
-
-    /// The article (or MTB26 entry) that defines it.
-    #[must_use]
-    pub fn article(&self) -> String {
-        let table = |code: &str| {
-            TEAM_CODES
-                .iter()
-                .find(|e| e.0 == code)
-                .map_or(String::new(), |e| e.1.to_string())
-        };
-        match &self.kind {
-            TeamCodeKind::MatchPoints => table("MPTS"),
-            TeamCodeKind::GamePoints => table("GPTS"),
-            TeamCodeKind::OtherScore => table("MPVGP"),
-            TeamCodeKind::OnMatchPoints(c) => format!("C.07 {} on match points", c.article()),
-            TeamCodeKind::OnGamePoints(c) => format!("C.07 {} on game points", c.article()),
-            TeamCodeKind::OnPrimary(c) => format!("C.07 {} on the primary score", c.article()),
-            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
-            TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { stages, .. } => table(chain_name(stages)),
-            TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
-        }
-    }
-
-    /// What it compares, in words.
-    #[must_use]
-    pub fn description(&self) -> &'static str {
-        let table = |code: &str| TEAM_CODES.iter().find(|e| e.0 == code).map_or("", |e| e.2);
-        match &self.kind {
-            TeamCodeKind::MatchPoints => table("MPTS"),
-            TeamCodeKind::GamePoints => table("GPTS"),
-            TeamCodeKind::OtherScore => table("MPVGP"),
-            TeamCodeKind::OnMatchPoints(c)
-            | TeamCodeKind::OnGamePoints(c)
-            | TeamCodeKind::OnPrimary(c) => c.kind.description(),
-            TeamCodeKind::ExtendedMatchGame(_) => table("EMGSB"),
-            TeamCodeKind::ExtendedGameMatch(_) => table("EGMSB"),
-            TeamCodeKind::ExtendedDirectEncounter { stages, .. } => table(chain_name(stages)),
-            TeamCodeKind::ScoreStrength { .. } => table("SSSC"),
-        }
-    }
-}
-
-impl TeamTieBreak {
-    /// Whether it ranks a group rather than giving each team a value of
-    /// its own (`DE` and the `EDE` chains: their decisions are in the
-    /// trace, and a column of values would say nothing).
-    #[must_use]
-    pub fn ranks_groups(&self) -> bool {
-        match &self.kind {
-            TeamCodeKind::ExtendedDirectEncounter { .. } => true,
-            TeamCodeKind::OnMatchPoints(c)
-            | TeamCodeKind::OnGamePoints(c)
-            | TeamCodeKind::OnPrimary(c) => c.kind == TieBreakKind::DirectEncounter,
-            _ => false,
-        }
-    }
-}
-
-impl std::fmt::Display for TeamTieBreak {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.written)
-    }
-}
-
-impl std::str::FromStr for TeamTieBreak {
-    type Err = CodeError;
-
-    fn from_str(text: &str) -> Result<TeamTieBreak, CodeError> {
-        let written = text.trim().to_string();
-        let upper = written.to_ascii_uppercase();
-        let fail = |reason: String| CodeError {
-            code: written.clone(),
-            reason,
-        };
-        let (name, modifiers) = upper
-            .split_once('/')
-            .map_or((upper.as_str(), ""), |(n, m)| (n, m));
-        let with = |base: &str| -> Result<TieBreakCode, CodeError> {
-            if modifiers.is_empty() {
-                base.parse()
-            } else {
-                format!("{base}/{modifiers}").parse()
-            }
-        };
-        let kind = match name {
-            "MPTS" if modifiers.is_empty() => TeamCodeKind::MatchPoints,
-            "GPTS" if modifiers.is_empty() => TeamCodeKind::GamePoints,
-            "MPVGP" if modifiers.is_empty() => TeamCodeKind::OtherScore,
-            "EMMSB" => TeamCodeKind::OnMatchPoints(with("SB")?),
-            "EMGSB" => TeamCodeKind::ExtendedMatchGame(with("SB")?),
-            "EGMSB" => TeamCodeKind::ExtendedGameMatch(with("SB")?),
-            "EGGSB" => TeamCodeKind::OnGamePoints(with("SB")?),
-            _ if EDE_CHAINS.iter().any(|(chain, _)| *chain == name) => {
-                TeamCodeKind::ExtendedDirectEncounter {
-                    forfeits_as_played: match modifiers {
-                        "" => false,
-                        "P" => true,
-                        _ => return Err(fail(format!("{name} takes only /P"))),
-                    },
-                    stages: EDE_CHAINS
-                        .iter()
-                        .find(|(chain, _)| *chain == name)
-                        .map_or(&[], |(_, stages)| stages),
-                }
-            }
-            "SSSC" => score_strength(modifiers).map_err(fail)?,
-            _ => {
-                let (base, reference) = match name.split_once(':') {
-                    Some((b, r)) => (b, Some(r)),
-                    None => (name, None),
-                };
-                let code: TieBreakCode =
-                    with(base).map_err(|_| fail(UNKNOWN_TEAM_CODE.to_string()))?;
-                match reference {
-                    Some("MP") if on_match_points(code.kind) => TeamCodeKind::OnMatchPoints(code),
-                    Some("GP") if on_game_points(code.kind) => TeamCodeKind::OnGamePoints(code),
-                    None if on_match_points(code.kind) => TeamCodeKind::OnPrimary(code),
-                    _ => return Err(fail(UNKNOWN_TEAM_CODE.to_string())),
-                }
-            }
-        };
-        Ok(TeamTieBreak { kind, written })
-    }
-}
-
-/// The refusal of a code no team rule takes, listing the known ones.
-const UNKNOWN_TEAM_CODE: &str = "not a team tie-break this crate computes (known: MPTS, GPTS, MPvGP, PTS and DE (:MP, :GP), EDE, EDET, EDEB, EDEBT, EDEBB, EDEC (/P), EMMSB, EMGSB, EGMSB, EGGSB, BH, FB, SB, PS, AOB, WIN, WON, REP, STD, TPN, KS with :MP, BH, FB, SB, PS, KS, AOB with :GP; SSSC (/F, /P, /Kx); BC, TBR and BBE as stages of the EDE chains)";
-
-/// `SSSC`'s modifiers: `/F` and `/P` go to its Buchholz, `/Kx` (x a
-/// whole number above 0) sets K.
-fn score_strength(modifiers: &str) -> Result<TeamCodeKind, String> {
-    let mut divisor = None;
-    let mut rest = Vec::new();
-    for m in modifiers.split('/').filter(|m| !m.is_empty()) {
-        match m.strip_prefix('K') {
-            Some(k) if divisor.is_none() => {
-                let k =
-                    k.parse::<u32>().ok().filter(|k| *k > 0).ok_or_else(|| {
-                        format!("SSSC's /K takes a whole number above 0, not {k:?}")
-                    })?;
-                divisor = Some(Score::from(k));
-            }
-            _ if m == "F" || m == "P" => rest.push(m),
-            _ => return Err(format!("SSSC takes only /F, /P and /Kx, not /{m}")),
-        }
-    }
-    let code = if rest.is_empty() {
-        "BH".to_string()
-    } else {
-        format!("BH/{}", rest.join("/"))
-    };
-    let buchholz = code.parse::<TieBreakCode>().map_err(|e| e.reason)?;
-    Ok(TeamCodeKind::ScoreStrength { buchholz, divisor })
-}
-
-/// `BH/C1/P` with `:MP` after the name: `BH:MP/C1/P`.
-fn with_reference(code: &TieBreakCode, reference: &str) -> String {
-    let text = code.to_string();
-    match text.split_once('/') {
-        Some((name, rest)) => format!("{name}{reference}/{rest}"),
-        None => format!("{text}{reference}"),
-    }
-}
-
-/// A list of team tie-breaks (`MPvGP, BH:MP/C1/P`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-#[allow(clippy::exhaustive_structs)] // Closed: a tie-break list is its codes.
-pub struct TeamCascade(pub Vec<TeamTieBreak>);
-
-impl std::str::FromStr for TeamCascade {
-    type Err = CodeError;
-
-    /// Codes separated by commas, semicolons or blanks; at most
-    /// [`crate::MAX_TIE_BREAKS`]; a leading `MPTS` or `GPTS` that is the
-    /// primary score is kept (it splits nothing).
-    fn from_str(text: &str) -> Result<TeamCascade, CodeError> {
-        let codes = crate::code::split_codes(text, crate::MAX_TIE_BREAKS + 1);
-        if codes.len() > crate::MAX_TIE_BREAKS {
-            return Err(CodeError {
-                code: text.chars().take(40).collect(),
-                reason: format!(
-                    "a tie-break list holds at most {} codes",
-                    crate::MAX_TIE_BREAKS
-                ),
-            });
-        }
-        codes
-            .into_iter()
-            .map(str::parse)
-            .collect::<Result<Vec<_>, _>>()
-            .map(TeamCascade)
-    }
 }

@@ -21,6 +21,8 @@ use crate::code::MAX_TIE_BREAKS;
 use crate::edition::{Date, Format};
 use crate::error::{TrfError, TrfErrorKind};
 
+pub(crate) mod team_records;
+
 /// The colour a player had in a round, as the TRF writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -398,7 +400,7 @@ pub struct Tournament {
     /// The team records of a team file (TRF-2026 `310` records or a team
     /// type in `192`; TRF-16 `013` records); `None` for an individual
     /// tournament.
-    pub team: Option<crate::team::TeamRecords>,
+    pub team: Option<team_records::TeamRecords>,
     /// Points of each round that no result code can say, by player (in
     /// the order of `players`) and round: the team layer's game points of
     /// a match. `None` (a TRF file): every round scores by
@@ -1005,6 +1007,12 @@ const ONCE_A_FILE: [&str; 16] = [
     "BBU", "BBZ", "BBF",
 ];
 
+/// The records this reader reads; any other line is kept as text only.
+const RECORDS_READ: [&str; 24] = [
+    "001", "012", "013", "042", "092", "142", "162", "192", "202", "212", "240", "299", "310",
+    "320", "330", "352", "362", "300", "BBW", "BBD", "BBL", "BBU", "BBZ", "BBF",
+];
+
 /// Read a TRF-16 (or TRF-2026) file from text.
 ///
 /// Checks every opponent named is a listed player and that both lines of a
@@ -1013,72 +1021,14 @@ const ONCE_A_FILE: [&str; 16] = [
 /// record longer than [`MAX_TIE_BREAK_LINE`] or naming more than
 /// [`MAX_TIE_BREAKS`] codes is an error before anything is allocated for it.
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
-    let mut tournament = Tournament::default();
-    let mut declared_rounds: Option<usize> = None;
-    let mut byes: Vec<(usize, ResultCode, usize, Vec<u32>)> = Vec::new();
-    let mut declared_type: Option<Format> = None;
-    let mut team = crate::team::TeamRecords::default();
-    let mut team_file = false;
-    let mut abnormal_lines: Vec<usize> = Vec::new();
-    // TRF-16 `013` team records: used when the file has no `310` ones.
-    let mut rosters: Vec<crate::team::TeamRecord> = Vec::new();
-    // bbpPairings' points records (`BBW  1.0`), with their lines.
-    let mut bbp: Vec<(String, Score, usize)> = Vec::new();
-    // The records of ONCE_A_FILE seen so far, with their lines.
-    let mut once: Vec<(String, usize)> = Vec::new();
+    let mut reading = Reading::default();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let raw = raw.trim_end_matches('\r');
-        let length = raw.chars().count();
         let code: String = raw.chars().take(3).collect();
-        if matches!(code.as_str(), "202" | "212") && length > MAX_TIE_BREAK_LINE {
-            return Err(TrfError {
-                line: number,
-                column: MAX_TIE_BREAK_LINE + 1,
-                kind: TrfErrorKind::LineTooLong {
-                    length,
-                    limit: MAX_TIE_BREAK_LINE,
-                },
-            });
-        }
-        if length > MAX_LINE_LENGTH {
-            return Err(TrfError {
-                line: number,
-                column: MAX_LINE_LENGTH + 1,
-                kind: TrfErrorKind::LineTooLong {
-                    length,
-                    limit: MAX_LINE_LENGTH,
-                },
-            });
-        }
-        tournament.source_lines.push(raw.to_string());
-        if !matches!(
-            code.as_str(),
-            "001"
-                | "012"
-                | "013"
-                | "042"
-                | "092"
-                | "142"
-                | "162"
-                | "192"
-                | "202"
-                | "212"
-                | "240"
-                | "299"
-                | "310"
-                | "320"
-                | "330"
-                | "352"
-                | "362"
-                | "300"
-                | "BBW"
-                | "BBD"
-                | "BBL"
-                | "BBU"
-                | "BBZ"
-                | "BBF"
-        ) {
+        check_length(raw, number, &code)?;
+        reading.tournament.source_lines.push(raw.to_string());
+        if !RECORDS_READ.contains(&code.as_str()) {
             continue;
         }
         let chars: Vec<char> = raw.chars().collect();
@@ -1086,91 +1036,124 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             number,
             chars: &chars,
         };
+        reading.record(&code, &line)?;
+    }
+    reading.finish()
+}
+
+/// The limits of a line, checked before it is split: a tie-break record
+/// (`202`, `212`) within [`MAX_TIE_BREAK_LINE`], any line within
+/// [`MAX_LINE_LENGTH`].
+fn check_length(raw: &str, number: usize, code: &str) -> Result<(), TrfError> {
+    let length = raw.chars().count();
+    if matches!(code, "202" | "212") && length > MAX_TIE_BREAK_LINE {
+        return Err(TrfError {
+            line: number,
+            column: MAX_TIE_BREAK_LINE + 1,
+            kind: TrfErrorKind::LineTooLong {
+                length,
+                limit: MAX_TIE_BREAK_LINE,
+            },
+        });
+    }
+    if length > MAX_LINE_LENGTH {
+        return Err(TrfError {
+            line: number,
+            column: MAX_LINE_LENGTH + 1,
+            kind: TrfErrorKind::LineTooLong {
+                length,
+                limit: MAX_LINE_LENGTH,
+            },
+        });
+    }
+    Ok(())
+}
+
+/// A file being read: the tournament so far and what its records say that
+/// is applied once every line is read.
+#[derive(Default)]
+struct Reading {
+    tournament: Tournament,
+    declared_rounds: Option<usize>,
+    byes: Vec<(usize, ResultCode, usize, Vec<u32>)>,
+    declared_type: Option<Format>,
+    team: team_records::TeamRecords,
+    team_file: bool,
+    abnormal_lines: Vec<usize>,
+    /// TRF-16 `013` team records: used when the file has no `310` ones.
+    rosters: Vec<team_records::TeamRecord>,
+    /// bbpPairings' points records (`BBW  1.0`), with their lines.
+    bbp: Vec<(String, Score, usize)>,
+    /// The records of ONCE_A_FILE seen so far, with their lines.
+    once: Vec<(String, usize)>,
+}
+
+impl Reading {
+    /// Read one record of [`RECORDS_READ`].
+    fn record(&mut self, code: &str, line: &Line<'_>) -> Result<(), TrfError> {
+        let (chars, number) = (line.chars, line.number);
         let rest = || -> String { chars.iter().skip(4).collect::<String>().trim().to_string() };
-        if ONCE_A_FILE.contains(&code.as_str()) {
-            if let Some(&(_, first_line)) = once.iter().find(|(c, _)| *c == code) {
+        if ONCE_A_FILE.contains(&code) {
+            if let Some(&(_, first_line)) = self.once.iter().find(|(c, _)| *c == code) {
                 return Err(line.err(
                     1,
                     TrfErrorKind::RepeatedRecord {
-                        record: code.clone(),
+                        record: code.to_string(),
                         first_line,
                     },
                 ));
             }
-            once.push((code.clone(), number));
+            self.once.push((code.to_string(), number));
         }
-        match code.as_str() {
-            "001" => tournament.players.push(player_record(&line)?),
+        let tournament = &mut self.tournament;
+        let team = &mut self.team;
+        match code {
+            "001" => tournament.players.push(player_record(line)?),
             "012" => tournament.name = Some(rest()),
             "013" => {
-                let n = u32::try_from(rosters.len() + 1).unwrap_or(u32::MAX);
-                rosters.push(crate::team::roster_record(&chars, number, n)?);
+                let n = u32::try_from(self.rosters.len() + 1).unwrap_or(u32::MAX);
+                self.rosters
+                    .push(team_records::roster_record(chars, number, n)?);
             }
             "042" => tournament.start_date = Date::parse_trf(&rest()),
             "092" => {
-                if declared_type.is_none() {
+                if self.declared_type.is_none() {
                     tournament.format = format_from_text(&rest());
                 }
             }
             "192" => {
-                if crate::team::is_team_type(&rest()) {
-                    team_file = true;
+                if team_records::is_team_type(&rest()) {
+                    self.team_file = true;
                     team.type_code = Some(rest());
                 }
-                declared_type = format_from_text(&rest());
-                if declared_type.is_some() {
-                    tournament.format = declared_type;
+                self.declared_type = format_from_text(&rest());
+                if self.declared_type.is_some() {
+                    tournament.format = self.declared_type;
                 }
             }
-            "142" => {
-                let text = rest();
-                let rounds = text
-                    .parse::<usize>()
-                    .map_err(|_| line.err(5, TrfErrorKind::NotANumber { text: text.clone() }))?;
-                if rounds > MAX_ROUNDS {
-                    return Err(line.err(5, TrfErrorKind::TooManyRounds { rounds }));
-                }
-                declared_rounds = Some(rounds);
-            }
-            "162" => tournament.points_system = points_system(&line)?,
-            "202" | "212" => {
-                let codes: Vec<String> = rest()
-                    .split([',', ' ', ';'])
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                if codes.len() > MAX_TIE_BREAKS + 1 {
-                    return Err(line.err(
-                        5,
-                        TrfErrorKind::TooManyTieBreaks {
-                            count: codes.len(),
-                            limit: MAX_TIE_BREAKS,
-                        },
-                    ));
-                }
-                tournament.tie_break_codes = Some(codes);
-            }
-            "240" => byes.push(bye_record(&line)?),
+            "142" => self.declared_rounds = Some(declared_rounds(line, &rest())?),
+            "162" => tournament.points_system = points_system(line)?,
+            "202" | "212" => tournament.tie_break_codes = Some(tie_break_codes(line, &rest())?),
+            "240" => self.byes.push(bye_record(line)?),
             "299" => {
-                team.abnormal.push(crate::team::abnormal(&chars, number)?);
-                abnormal_lines.push(number);
+                team.abnormal.push(team_records::abnormal(chars, number)?);
+                self.abnormal_lines.push(number);
             }
             "310" => {
-                team_file = true;
-                team.teams.push(crate::team::team_record(&chars, number)?);
+                self.team_file = true;
+                team.teams.push(team_records::team_record(chars, number)?);
             }
             "320" => {
-                team.pairing_allocated = Some(crate::team::pairing_allocated(&chars, number)?);
+                team.pairing_allocated = Some(team_records::pairing_allocated(chars, number)?);
             }
             "330" => team
                 .forfeits
-                .push(crate::team::forfeited_match(&chars, number)?),
+                .push(team_records::forfeited_match(chars, number)?),
             "BBW" | "BBD" | "BBL" | "BBU" => {
                 let text = rest();
                 let value = Score::parse(&text)
                     .map_err(|_| line.err(5, TrfErrorKind::NotANumber { text: text.clone() }))?;
-                bbp.push((code.clone(), value, number));
+                self.bbp.push((code.to_string(), value, number));
             }
             // bbpPairings' zero-point bye and forfeit points: not applied
             // here, so refused rather than skipped.
@@ -1178,104 +1161,166 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 return Err(line.err(
                     1,
                     TrfErrorKind::UnsupportedRecord {
-                        record: code.clone(),
+                        record: code.to_string(),
                     },
                 ))
             }
             "352" => team.board_colours = Some(rest()),
-            "362" => team.match_points = crate::team::match_points(&chars, number)?,
+            "362" => team.match_points = team_records::match_points(chars, number)?,
             "300" => team
                 .board_orders
-                .push(crate::team::board_order(&chars, number)?),
+                .push(team_records::board_order(chars, number)?),
             _ => {
                 return Err(line.err(
                     1,
                     TrfErrorKind::UnsupportedRecord {
-                        record: code.clone(),
+                        record: code.to_string(),
                     },
                 ))
             }
         }
+        Ok(())
     }
-    if team.teams.is_empty() && !rosters.is_empty() {
-        // A TRF-16 team file: its `013` records list the teams (a file
-        // with `310` records is read by those, which carry the points).
-        team.teams = rosters;
-        team.written_as = crate::team::TeamRecordKind::Roster013;
-        team_file = true;
-    }
-    if !team_file {
-        if let Some(line) = abnormal_lines.first() {
-            // In an individual file, abnormal points are not applied:
-            // refused, never skipped.
-            return Err(TrfError {
-                line: *line,
-                column: 1,
-                kind: TrfErrorKind::UnsupportedRecord {
-                    record: "299".to_string(),
-                },
-            });
+
+    /// Every line read: the team records settled, the points records
+    /// applied, the players sorted and checked, the rounds settled, the
+    /// byes applied, and both lines of every game checked.
+    fn finish(mut self) -> Result<Tournament, TrfError> {
+        self.settle_team_file()?;
+        let mut tournament = self.tournament;
+        let byes = self.byes;
+        let has_162 = self.once.iter().any(|(c, _)| c == "162");
+        apply_bbp_points(&mut tournament.points_system, &self.bbp, has_162)?;
+        tournament.players.sort_by_key(|p| p.starting_rank);
+        for pair in tournament.players.windows(2) {
+            if let [a, b] = pair {
+                if a.starting_rank == b.starting_rank {
+                    return Err(TrfError {
+                        line: b.line,
+                        column: 5,
+                        kind: TrfErrorKind::DuplicateStartingRank {
+                            rank: b.starting_rank,
+                        },
+                    });
+                }
+            }
         }
+        let longest = tournament
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .chain(byes.iter().map(|(_, _, round, _)| *round))
+            .max()
+            .unwrap_or(0);
+        if let Some(declared) = self.declared_rounds {
+            check_declared_rounds(&mut tournament, &byes, declared)?;
+        }
+        if !self.team_file {
+            tournament.byes_from_points = byes_from_points(&mut tournament);
+            tournament.pseudo_players = pseudo_players(&mut tournament);
+        }
+        // Past the check above, a declared number is at least every line's.
+        let rounds = self.declared_rounds.unwrap_or(longest);
+        tournament.rounds = rounds;
+        for p in &mut tournament.players {
+            p.rounds.resize(rounds, RoundEntry::not_paired());
+        }
+        if self.team_file {
+            tournament.team = Some(team_byes(self.team, &byes));
+        } else {
+            apply_byes(&mut tournament, &byes)?;
+        }
+        check_consistency(&tournament)?;
+        Ok(tournament)
     }
-    let has_162 = once.iter().any(|(c, _)| c == "162");
-    apply_bbp_points(&mut tournament.points_system, &bbp, has_162)?;
-    tournament.players.sort_by_key(|p| p.starting_rank);
-    for pair in tournament.players.windows(2) {
-        if let [a, b] = pair {
-            if a.starting_rank == b.starting_rank {
+
+    /// Whether this is a team file, settled: a TRF-16 file's `013`
+    /// records are its teams when it has no `310` ones; an individual
+    /// file's `299` record is refused.
+    fn settle_team_file(&mut self) -> Result<(), TrfError> {
+        if self.team.teams.is_empty() && !self.rosters.is_empty() {
+            // A TRF-16 team file: its `013` records list the teams (a file
+            // with `310` records is read by those, which carry the points).
+            self.team.teams = std::mem::take(&mut self.rosters);
+            self.team.written_as = team_records::TeamRecordKind::Roster013;
+            self.team_file = true;
+        }
+        if !self.team_file {
+            if let Some(line) = self.abnormal_lines.first() {
+                // In an individual file, abnormal points are not applied:
+                // refused, never skipped.
                 return Err(TrfError {
-                    line: b.line,
-                    column: 5,
-                    kind: TrfErrorKind::DuplicateStartingRank {
-                        rank: b.starting_rank,
+                    line: *line,
+                    column: 1,
+                    kind: TrfErrorKind::UnsupportedRecord {
+                        record: "299".to_string(),
                     },
                 });
             }
         }
+        Ok(())
     }
-    let longest = tournament
-        .players
-        .iter()
-        .map(|p| p.rounds.len())
-        .chain(byes.iter().map(|(_, _, round, _)| *round))
-        .max()
-        .unwrap_or(0);
-    if let Some(declared) = declared_rounds {
-        check_declared_rounds(&mut tournament, &byes, declared)?;
+}
+
+/// A `142` record: the number of rounds, at most [`MAX_ROUNDS`].
+fn declared_rounds(line: &Line<'_>, text: &str) -> Result<usize, TrfError> {
+    let rounds = text.parse::<usize>().map_err(|_| {
+        line.err(
+            5,
+            TrfErrorKind::NotANumber {
+                text: text.to_string(),
+            },
+        )
+    })?;
+    if rounds > MAX_ROUNDS {
+        return Err(line.err(5, TrfErrorKind::TooManyRounds { rounds }));
     }
-    if !team_file {
-        tournament.byes_from_points = byes_from_points(&mut tournament);
-        tournament.pseudo_players = pseudo_players(&mut tournament);
+    Ok(rounds)
+}
+
+/// A `202` or `212` record: the tie-break codes, at most
+/// [`MAX_TIE_BREAKS`] of them (and the primary score).
+fn tie_break_codes(line: &Line<'_>, text: &str) -> Result<Vec<String>, TrfError> {
+    let codes: Vec<String> = text
+        .split([',', ' ', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    if codes.len() > MAX_TIE_BREAKS + 1 {
+        return Err(line.err(
+            5,
+            TrfErrorKind::TooManyTieBreaks {
+                count: codes.len(),
+                limit: MAX_TIE_BREAKS,
+            },
+        ));
     }
-    // Past the check above, a declared number is at least every line's.
-    let rounds = declared_rounds.unwrap_or(longest);
-    tournament.rounds = rounds;
-    for p in &mut tournament.players {
-        p.rounds.resize(rounds, RoundEntry::not_paired());
-    }
-    if team_file {
-        // In a team file a `240` record names whole teams.
-        for (line, result, round, teams) in &byes {
-            let kind = match result {
-                ResultCode::FullPointBye => crate::team::TeamByeKind::Full,
-                ResultCode::HalfPointBye => crate::team::TeamByeKind::Half,
-                _ => crate::team::TeamByeKind::Zero,
-            };
-            for t in teams {
-                team.byes.push(crate::team::TeamBye {
-                    round: *round,
-                    kind,
-                    team: *t,
-                    line: *line,
-                });
-            }
+    Ok(codes)
+}
+
+/// In a team file a `240` record names whole teams: each becomes a bye of
+/// its team.
+fn team_byes(
+    mut team: team_records::TeamRecords,
+    byes: &[(usize, ResultCode, usize, Vec<u32>)],
+) -> team_records::TeamRecords {
+    for (line, result, round, teams) in byes {
+        let kind = match result {
+            ResultCode::FullPointBye => team_records::TeamByeKind::Full,
+            ResultCode::HalfPointBye => team_records::TeamByeKind::Half,
+            _ => team_records::TeamByeKind::Zero,
+        };
+        for t in teams {
+            team.byes.push(team_records::TeamBye {
+                round: *round,
+                kind,
+                team: *t,
+                line: *line,
+            });
         }
-        tournament.team = Some(team);
-    } else {
-        apply_byes(&mut tournament, &byes)?;
     }
-    check_consistency(&tournament)?;
-    Ok(tournament)
+    team
 }
 
 /// Record `142` declares the number of rounds: a result or a `240` bye in

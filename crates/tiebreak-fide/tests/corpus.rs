@@ -18,8 +18,6 @@
     missing_docs
 )]
 
-use std::path::{Path, PathBuf};
-
 use countback_tiebreak_fide::trf::{self, Encoding};
 use countback_tiebreak_fide::{Evaluation, FideError, Options, TeamCascade, TeamTournament};
 
@@ -340,22 +338,6 @@ fn corpus() -> Vec<(&'static str, Encoding, Read)> {
     ]
 }
 
-/// Every file under `dir`, recursively, in path order.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
 /// Read one file as a front end would: its bytes decoded, the file read,
 /// then ranked as what it is.
 fn read(bytes: &[u8]) -> (Encoding, Read) {
@@ -428,8 +410,7 @@ fn every_trf_of_the_shared_data_is_read_and_explained() {
     let Some(root) = countback_test_support::shared_file("chess-data") else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = countback_test_support::files_under(&root);
     let table = corpus();
     let mut seen = Vec::new();
     let mut unexplained = Vec::new();
@@ -512,8 +493,7 @@ fn every_real_trf_written_back_differs_only_in_its_ranks() {
     let Some(root) = countback_test_support::shared_file("chess-data") else {
         return;
     };
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = countback_test_support::files_under(&root);
     let mut written = 0;
     for path in files {
         let bytes = std::fs::read(&path).unwrap();

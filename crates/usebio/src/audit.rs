@@ -595,13 +595,56 @@ fn audit_by(
         Some((s, touched)) => (Some(rescore_by(&s, &no_given, &printed_choices)?), touched),
         None => (None, HashSet::new()),
     };
-    let line_display = choices.line_display;
-    let display_of = |figure: Figure| match figure {
-        Figure::Percentage => choices.percentage_display,
-        _ => choices.total_display,
-    };
-
     let mut findings = Vec::new();
+    let (given, line_at) = line_findings(
+        session,
+        (&clean, line_scores),
+        not_played_variant.as_ref(),
+        &touched,
+        choices.line_display,
+        &mut findings,
+    );
+    let with_stored = if given.is_empty() {
+        None
+    } else {
+        Some(rescore_by(session, &given, &choices)?)
+    };
+    let anonymous = session.travellers_name_nobody();
+    standing_findings(
+        session,
+        anonymous,
+        &clean,
+        with_stored.as_ref(),
+        &choices,
+        &mut findings,
+    );
+    other_rules(&clean, &mut findings, &line_at, &choices);
+    offsetting(session, &clean, &mut findings, choices.percentage_display);
+    Ok(Audit {
+        convention,
+        convention_source: source,
+        rescore: clean,
+        findings,
+        explained_by_other: Vec::new(),
+        reading: session.rule.reading.clone(),
+        stored_standings: anonymous,
+    })
+}
+
+/// The figures of the travellers: each board's datum and each line's
+/// scores, against the clean rescore (`scores.0`) and what the travellers
+/// print (`scores.1`), and to the variant that scores a not-played
+/// board as a result (`not_played_variant`, for the boards `touched`). Returns the lines whose stored scores were set by
+/// hand (for the rescore that follows them) and, for each line finding,
+/// its index and its board's.
+fn line_findings(
+    session: &Session,
+    (clean, line_scores): (&Rescore, &Rescore),
+    not_played_variant: Option<&Rescore>,
+    touched: &HashSet<BoardNumber>,
+    line_display: Display,
+    findings: &mut Vec<Finding>,
+) -> (GivenLines, Vec<(usize, usize)>) {
     let mut given = GivenLines::new();
     // Each line finding with the index of its board.
     let mut line_at: Vec<(usize, usize)> = Vec::new();
@@ -629,7 +672,6 @@ fn audit_by(
             });
         }
         let variant_board = not_played_variant
-            .as_ref()
             .filter(|_| touched.contains(&board.number))
             .and_then(|v| {
                 v.boards
@@ -701,25 +743,34 @@ fn audit_by(
             }
         }
     }
+    (given, line_at)
+}
 
-    let with_stored = if given.is_empty() {
-        None
-    } else {
-        Some(rescore_by(session, &given, &choices)?)
+/// The figures of the standings: each participant's total, its maximum,
+/// percentage and place, against the clean rescore and the one that
+/// follows the stored lines (`with_stored`). A frequency traveller's
+/// (`anonymous`) places only.
+fn standing_findings(
+    session: &Session,
+    anonymous: bool,
+    clean: &Rescore,
+    with_stored: Option<&Rescore>,
+    choices: &Choices,
+    findings: &mut Vec<Finding>,
+) {
+    let display_of = |figure: Figure| match figure {
+        Figure::Percentage => choices.percentage_display,
+        _ => choices.total_display,
     };
     let needs_maxima = session
         .participants
         .iter()
         .any(|p| p.stored.total_out_of.is_some());
     let (clean_max, alt_max_all) = if needs_maxima {
-        (
-            maxima(&clean),
-            with_stored.as_ref().map(maxima).unwrap_or_default(),
-        )
+        (maxima(clean), with_stored.map(maxima).unwrap_or_default())
     } else {
         (HashMap::new(), HashMap::new())
     };
-    let anonymous = session.travellers_name_nobody();
     for (i, (p, s)) in session
         .participants
         .iter()
@@ -728,7 +779,6 @@ fn audit_by(
     {
         // Standings come in participant order.
         let alt = with_stored
-            .as_ref()
             .and_then(|r| r.standings.get(i))
             .filter(|a| a.id == p.id);
         let mut push = |figure: Figure,
@@ -821,17 +871,6 @@ fn audit_by(
             );
         }
     }
-    other_rules(&clean, &mut findings, &line_at, &choices);
-    offsetting(session, &clean, &mut findings, choices.percentage_display);
-    Ok(Audit {
-        convention,
-        convention_source: source,
-        rescore: clean,
-        findings,
-        explained_by_other: Vec::new(),
-        reading: session.rule.reading.clone(),
-        stored_standings: anonymous,
-    })
 }
 
 /// A relation between the figures a file stores and ours.
@@ -891,9 +930,34 @@ fn other_rules(
     line_at: &[(usize, usize)],
     choices: &Choices,
 ) {
-    let two = Score::integer(2);
     let mut marks: Vec<(usize, &'static str)> = Vec::new();
-    // Lines, board by board.
+    line_rules(clean, findings, line_at, choices, &mut marks);
+    total_rules(clean, findings, choices, &mut marks);
+    let mut covers: HashMap<&'static str, usize> = HashMap::new();
+    for (_, words) in &marks {
+        *covers.entry(words).or_insert(0) += 1;
+    }
+    for (k, words) in marks {
+        if let Some(f) = findings.get_mut(k) {
+            f.class = Difference::OtherRule {
+                relation: words.to_owned(),
+                figures: covers.get(words).copied().unwrap_or(0),
+            };
+        }
+    }
+}
+
+/// Lines, board by board: on a board with a hand change, the first
+/// relation that holds for every line of it (× or ÷ results − 1, ∓ half
+/// the top) marks its lines that disagree.
+fn line_rules(
+    clean: &Rescore,
+    findings: &[Finding],
+    line_at: &[(usize, usize)],
+    choices: &Choices,
+    marks: &mut Vec<(usize, &'static str)>,
+) {
+    let two = Score::integer(2);
     let mut by_board: HashMap<usize, Vec<usize>> = HashMap::new();
     for &(k, b) in line_at {
         by_board.entry(b).or_default().push(k);
@@ -953,7 +1017,18 @@ fn other_rules(
             }
         }
     }
-    // Totals: one relation for every total of the file.
+}
+
+/// Totals: one relation for every total of the file (a mean per board
+/// played or per comparison, scaled to the session's boards, relative to
+/// the average), marking the unexplained ones.
+fn total_rules(
+    clean: &Rescore,
+    findings: &[Finding],
+    choices: &Choices,
+    marks: &mut Vec<(usize, &'static str)>,
+) {
+    let two = Score::integer(2);
     let totals: Vec<usize> = findings
         .iter()
         .enumerate()
@@ -1038,18 +1113,6 @@ fn other_rules(
                 }
                 break;
             }
-        }
-    }
-    let mut covers: HashMap<&'static str, usize> = HashMap::new();
-    for (_, words) in &marks {
-        *covers.entry(words).or_insert(0) += 1;
-    }
-    for (k, words) in marks {
-        if let Some(f) = findings.get_mut(k) {
-            f.class = Difference::OtherRule {
-                relation: words.to_owned(),
-                figures: covers.get(words).copied().unwrap_or(0),
-            };
         }
     }
 }

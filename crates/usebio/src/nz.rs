@@ -100,6 +100,44 @@ pub(crate) fn read_nz_scorer(
     loc: &Locator<'_>,
 ) -> Result<Session, ParseError> {
     let root = doc.root_element();
+    check_root(root, loc)?;
+    let field_scoring = root.attribute("field_scoring") == Some("true");
+    let section_count = elements(root, "section").count();
+    let multi = section_count > 1;
+    let pairs = read_pairs(root, loc, multi)?;
+    let (mut boards, adjusted) = read_travellers(root, loc, multi, field_scoring, &pairs)?;
+    crate::limits::check_traveller_lines(boards.iter().map(|b| b.lines.len()).sum())?;
+    settle_adjusted(&mut boards, adjusted)?;
+    let participants = pairs.participants;
+    require_results(&participants, &boards, || loc.position(root))?;
+    let ranking = if participants.iter().any(|p| p.field.is_some()) {
+        Ranking::ByDirection
+    } else {
+        Ranking::OneField
+    };
+    Ok(Session {
+        format: SourceFormat::NzScorer,
+        event: EventKind::MatchPointPairs,
+        ranking,
+        description: root.attribute("event_name").map(str::to_owned),
+        date: root
+            .attribute("event_date")
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_owned),
+        club: None,
+        venue: None,
+        program: Some("NZ Bridge Scorer".to_owned()),
+        participants,
+        boards,
+        rule: crate::session::FileRule::default(),
+        not_used: Vec::new(),
+    })
+}
+
+/// The root: a `session` of match-point pairs (`scoring_type="MP"`, the
+/// default).
+fn check_root(root: Node<'_, '_>, loc: &Locator<'_>) -> Result<(), ParseError> {
     if root.tag_name().name() != "session" {
         return Err(ParseError::WrongRoot {
             at: loc.position(root),
@@ -115,13 +153,25 @@ pub(crate) fn read_nz_scorer(
             })
         }
     }
-    let field_scoring = root.attribute("field_scoring") == Some("true");
-    let section_count = elements(root, "section").count();
-    let multi = section_count > 1;
+    Ok(())
+}
 
-    // Participants, from the scores list.
+/// A pair's key: its section (when the file has several), its number and
+/// its direction (none in a Howell section).
+type PairKey = (Option<String>, String, Option<Direction>);
+
+/// The pairs of the scores list (`scsection`), with their stored figures.
+struct Pairs {
+    participants: Vec<Participant>,
+    index: HashMap<PairKey, usize>,
+    /// Whether each section is a Howell (its pairs have no direction).
+    howell_sections: HashMap<Option<String>, bool>,
+}
+
+/// Participants, from the scores list.
+fn read_pairs(root: Node<'_, '_>, loc: &Locator<'_>, multi: bool) -> Result<Pairs, ParseError> {
     let mut participants = Vec::new();
-    let mut index: HashMap<(Option<String>, String, Option<Direction>), usize> = HashMap::new();
+    let mut index: HashMap<PairKey, usize> = HashMap::new();
     let mut howell_sections: HashMap<Option<String>, bool> = HashMap::new();
     for scsection in elements(root, "scsection") {
         let sect = attr(loc, scsection, "id")?.to_owned();
@@ -203,8 +253,28 @@ pub(crate) fn read_nz_scorer(
             });
         }
     }
+    Ok(Pairs {
+        participants,
+        index,
+        howell_sections,
+    })
+}
 
-    // Travellers.
+/// The travellers (`brsection`): each result line, its pairs found among
+/// the scored ones (or the phantom); an adjusted line is kept aside until
+/// its board's top is known.
+fn read_travellers(
+    root: Node<'_, '_>,
+    loc: &Locator<'_>,
+    multi: bool,
+    field_scoring: bool,
+    pairs: &Pairs,
+) -> Result<(Vec<Board>, Vec<PendingAdjusted>), ParseError> {
+    let Pairs {
+        participants,
+        index,
+        howell_sections,
+    } = pairs;
     let mut boards: Vec<Board> = Vec::new();
     let mut board_index: HashMap<(Option<String>, u32), usize> = HashMap::new();
     let mut seen: HashMap<(usize, usize), u32> = HashMap::new();
@@ -321,13 +391,14 @@ pub(crate) fn read_nz_scorer(
             }
         }
     }
+    Ok((boards, adjusted))
+}
 
-    crate::limits::check_traveller_lines(boards.iter().map(|b| b.lines.len()).sum())?;
-
-    // An adjusted line is given in match points; turn it into percentages of
-    // the top of its scoring group, 2(E-1) with E its largest result count.
+/// An adjusted line is given in match points; turn it into percentages of
+/// the top of its scoring group, 2(E-1) with E its largest result count.
+fn settle_adjusted(boards: &mut [Board], adjusted: Vec<PendingAdjusted>) -> Result<(), ParseError> {
     let mut most: HashMap<Option<String>, usize> = HashMap::new();
-    for b in &boards {
+    for b in boards.iter() {
         let n = b
             .lines
             .iter()
@@ -362,29 +433,5 @@ pub(crate) fn read_nz_scorer(
             })?;
         line.traveller.outcome = TableOutcome::Artificial(artificial);
     }
-
-    require_results(&participants, &boards, || loc.position(root))?;
-    let ranking = if participants.iter().any(|p| p.field.is_some()) {
-        Ranking::ByDirection
-    } else {
-        Ranking::OneField
-    };
-    Ok(Session {
-        format: SourceFormat::NzScorer,
-        event: EventKind::MatchPointPairs,
-        ranking,
-        description: root.attribute("event_name").map(str::to_owned),
-        date: root
-            .attribute("event_date")
-            .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned),
-        club: None,
-        venue: None,
-        program: Some("NZ Bridge Scorer".to_owned()),
-        participants,
-        boards,
-        rule: crate::session::FileRule::default(),
-        not_used: Vec::new(),
-    })
+    Ok(())
 }

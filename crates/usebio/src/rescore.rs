@@ -759,62 +759,13 @@ fn standings(
             .or_default()
             .insert(b.number);
     }
-    let index: HashMap<&ContestantId, usize> = session
-        .participants
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (&p.id, i))
-        .collect();
     let n = session.participants.len();
-    // Each figure with whoever it is credited to: the pair, or in an
-    // individual event both partners.
-    let figures = || {
-        boards.iter().flat_map(|b| {
-            b.lines.iter().flat_map(move |l| {
-                [
-                    (Direction::NorthSouth, &l.ns, &l.ns_score),
-                    (Direction::EastWest, &l.ew, &l.ew_score),
-                ]
-                .into_iter()
-                .filter_map(|(d, pair, f)| f.as_ref().map(|f| (d, pair, f)))
-                .flat_map(move |(d, pair, f)| {
-                    let who: [Option<&ContestantId>; 2] = match &l.seats {
-                        Some(seats) => seats.of(d).map(Some),
-                        None => [Some(pair), None],
-                    };
-                    who.into_iter().flatten().map(move |w| (w, f, b))
-                })
-            })
-        })
-    };
-    // Integer tops (always, for 2(E - 1)) let the fast path work in integers.
-    let integer_tops = boards.iter().all(|b| {
-        b.top
-            .as_ref()
-            .map_or(true, |t| t.to_i64().is_some_and(|t| t >= 0))
-    });
-    let common = if integer_tops {
-        CommonDenominator::new(figures().map(|(_, f, _)| f))
-    } else {
-        None
-    };
-    let mut played = vec![0usize; n];
-    let mut comparisons = vec![0usize; n];
-    let mut tops = vec![0u64; n];
-    let mut sums = Sums::new(common, n);
-    for (who, figure, board) in figures() {
-        let Some(&i) = index.get(who) else { continue };
-        if let Some(c) = comparisons.get_mut(i) {
-            *c += board.results.saturating_sub(1);
-        }
-        if let (Some(c), Some(t)) = (played.get_mut(i), tops.get_mut(i)) {
-            *c += 1;
-            let top = board.top.as_ref().and_then(Score::to_i64).unwrap_or(0);
-            *t = t.saturating_add(u64::try_from(top).unwrap_or(0));
-        }
-        sums.add(i, figure)?;
-    }
-    type FieldKey = (Option<String>, Option<Direction>);
+    let Tally {
+        played,
+        comparisons,
+        tops,
+        sums,
+    } = &tally(session, boards)?;
     let key = |i: usize| -> FieldKey {
         session
             .participants
@@ -918,6 +869,104 @@ fn standings(
     for i in 0..standings.len() {
         fields.entry(key(i)).or_default().push(i);
     }
+    place(
+        &mut standings,
+        fields,
+        (played, comparisons, tops, sums),
+        imp_total,
+        (matchpointed, imp_scaled),
+    );
+    Ok(standings)
+}
+
+/// A field of standings: its section and its direction.
+type FieldKey = (Option<String>, Option<Direction>);
+
+/// Each participant's boards played, comparisons made, sum of the tops of
+/// its boards and running total.
+struct Tally {
+    played: Vec<usize>,
+    comparisons: Vec<usize>,
+    tops: Vec<u64>,
+    sums: Sums,
+}
+
+/// Add up every scored figure to whoever it is credited to.
+fn tally(session: &Session, boards: &[BoardScore]) -> Result<Tally, RescoreError> {
+    let index: HashMap<&ContestantId, usize> = session
+        .participants
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (&p.id, i))
+        .collect();
+    let n = session.participants.len();
+    // Each figure with whoever it is credited to: the pair, or in an
+    // individual event both partners.
+    let figures = || {
+        boards.iter().flat_map(|b| {
+            b.lines.iter().flat_map(move |l| {
+                [
+                    (Direction::NorthSouth, &l.ns, &l.ns_score),
+                    (Direction::EastWest, &l.ew, &l.ew_score),
+                ]
+                .into_iter()
+                .filter_map(|(d, pair, f)| f.as_ref().map(|f| (d, pair, f)))
+                .flat_map(move |(d, pair, f)| {
+                    let who: [Option<&ContestantId>; 2] = match &l.seats {
+                        Some(seats) => seats.of(d).map(Some),
+                        None => [Some(pair), None],
+                    };
+                    who.into_iter().flatten().map(move |w| (w, f, b))
+                })
+            })
+        })
+    };
+    // Integer tops (always, for 2(E - 1)) let the fast path work in integers.
+    let integer_tops = boards.iter().all(|b| {
+        b.top
+            .as_ref()
+            .map_or(true, |t| t.to_i64().is_some_and(|t| t >= 0))
+    });
+    let common = if integer_tops {
+        CommonDenominator::new(figures().map(|(_, f, _)| f))
+    } else {
+        None
+    };
+    let mut played = vec![0usize; n];
+    let mut comparisons = vec![0usize; n];
+    let mut tops = vec![0u64; n];
+    let mut sums = Sums::new(common, n);
+    for (who, figure, board) in figures() {
+        let Some(&i) = index.get(who) else { continue };
+        if let Some(c) = comparisons.get_mut(i) {
+            *c += board.results.saturating_sub(1);
+        }
+        if let (Some(c), Some(t)) = (played.get_mut(i), tops.get_mut(i)) {
+            *c += 1;
+            let top = board.top.as_ref().and_then(Score::to_i64).unwrap_or(0);
+            *t = t.saturating_add(u64::try_from(top).unwrap_or(0));
+        }
+        sums.add(i, figure)?;
+    }
+    Ok(Tally {
+        played,
+        comparisons,
+        tops,
+        sums,
+    })
+}
+
+/// Places within each field: by percentage for match points, by total (or
+/// mean) for IMPs; ties share a place, and a contestant that played no
+/// board is listed one past the last ranked place.
+fn place(
+    standings: &mut [Standing],
+    fields: HashMap<FieldKey, Vec<usize>>,
+    (played, comparisons, tops, sums): (&[usize], &[usize], &[u64], &Sums),
+    imp_total: ImpTotal,
+    (matchpointed, imp_scaled): (bool, bool),
+) {
+    let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     // IMPs ranked per board played (or per comparison) when the total is
     // a mean or a sit-out is scaled to its own average.
     let imp_divisor = |m: usize| -> u64 {
@@ -978,7 +1027,6 @@ fn standings(
             }
         }
     }
-    Ok(standings)
 }
 
 /// Each contestant's running total: integers over a common denominator when

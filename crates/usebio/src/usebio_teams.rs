@@ -90,6 +90,23 @@ fn number(loc: &Locator<'_>, node: Node<'_, '_>, name: &'static str) -> Result<u
     })
 }
 
+/// Two figures that come together (a team's and its opponent's): both, or
+/// neither.
+fn both_or_neither(
+    loc: &Locator<'_>,
+    node: Node<'_, '_>,
+    [first, second]: [&'static str; 2],
+) -> Result<Option<[crate::session::StoredFigure; 2]>, ParseError> {
+    match (figure(loc, node, first)?, figure(loc, node, second)?) {
+        (Some(a), Some(b)) => Ok(Some([a, b])),
+        (None, None) => Ok(None),
+        _ => Err(ParseError::Missing {
+            at: loc.position(node),
+            what: format!("both <{first}> and <{second}>, or neither"),
+        }),
+    }
+}
+
 /// How a match's scores are written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum MatchScoring {
@@ -212,19 +229,7 @@ fn read_match(
     let round = number(loc, node, "ROUND_NUMBER")?;
     let home = ContestantId::new(required_text(loc, node, "TEAM")?.1);
     let away = ContestantId::new(required_text(loc, node, "OPPOSING_TEAM")?.1);
-    let scores = match (
-        figure(loc, node, "TEAM_SCORE")?,
-        figure(loc, node, "OPPOSING_TEAM_SCORE")?,
-    ) {
-        (Some(a), Some(b)) => Some([a, b]),
-        (None, None) => None,
-        _ => {
-            return Err(ParseError::Missing {
-                at: loc.position(node),
-                what: "both <TEAM_SCORE> and <OPPOSING_TEAM_SCORE>, or neither".to_owned(),
-            })
-        }
-    };
+    let scores = both_or_neither(loc, node, ["TEAM_SCORE", "OPPOSING_TEAM_SCORE"])?;
     let board_count = match (
         child_text(node, "START_BOARD_NUMBER"),
         child_text(node, "END_BOARD_NUMBER"),
@@ -249,19 +254,7 @@ fn read_match(
         let rooms = children(b, "TRAVELLER_LINE")
             .map(|l| room(loc, l))
             .collect::<Result<Vec<_>, _>>()?;
-        let stored_points = match (
-            figure(loc, b, "TEAM_POINTS")?,
-            figure(loc, b, "OPPOSING_TEAM_POINTS")?,
-        ) {
-            (Some(a), Some(o)) => Some([a, o]),
-            (None, None) => None,
-            _ => {
-                return Err(ParseError::Missing {
-                    at: loc.position(b),
-                    what: "both <TEAM_POINTS> and <OPPOSING_TEAM_POINTS>, or neither".to_owned(),
-                })
-            }
-        };
+        let stored_points = both_or_neither(loc, b, ["TEAM_POINTS", "OPPOSING_TEAM_POINTS"])?;
         boards.push(MatchBoard {
             number,
             stored_imps: figure(loc, b, "IMPS")?,

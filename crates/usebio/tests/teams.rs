@@ -97,6 +97,21 @@ fn a_team_no_participant_lists_and_an_unknown_scoring_are_refused() {
     assert!(e.to_string().contains("TOTAL_POINTS"), "{e}");
 }
 
+/// A match's two scores come together: one without the other is refused,
+/// naming both elements (the reader's words, written once for a match's
+/// scores and a board's points).
+#[test]
+fn a_match_score_without_the_opponents_is_refused() {
+    let text = EBU_TEAMS_USEBIO.replacen("<OPPOSING_TEAM_SCORE>3</OPPOSING_TEAM_SCORE>", "", 1);
+    let e = parse_usebio_teams(&text).unwrap_err();
+    assert!(matches!(e, ParseError::Missing { .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("both <TEAM_SCORE> and <OPPOSING_TEAM_SCORE>, or neither"),
+        "{e}"
+    );
+}
+
 /// A knockout (`KO`, `MATCH_SCORING_METHOD` `IMPS`): `TEAM_SCORE` and
 /// `OPPOSING_TEAM_SCORE` are the match's IMPs, checked against its boards:
 /// 23–7 is the boards' net 16 (by hand above); 24–7 is not.

@@ -416,64 +416,74 @@ impl Form {
                         }
                     };
                 }
-                _ => {
-                    let Some((group, key)) = field.split_once('.') else {
-                        return Err(form_error(format!(
-                            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, count, minimum, series_ties, vp_scale, vp_boards, vp_margins, half, boards, want, draw_lots, or GROUP.OPTION)"
-                        )));
-                    };
-                    let group = Group::by_name(group).ok_or_else(|| {
-                        form_error(format!(
-                            "`{field}`: `{group}` is not a procedure nor `scoring`"
-                        ))
-                    })?;
-                    if value.is_empty() {
-                        continue;
-                    }
-                    let widget = option_fields(group)
-                        .into_iter()
-                        .find(|f| f.key == key)
-                        .map(|f| f.widget);
-                    let raw = ask.options.entry(group.name()).or_default();
-                    match widget {
-                        Some(Widget::Choice(_) | Widget::Text { string: true, .. }) => {
-                            raw.0
-                                .insert(key.to_owned(), Value::String(value.to_owned()));
-                        }
-                        // A key the group does not have goes through too:
-                        // the event library refuses it, listing the ones
-                        // it has.
-                        _ => raw.set_from_text(key, value),
-                    }
-                }
+                _ => option_field(&mut ask, field, value)?,
             }
         }
-        // Nothing given is passed over unread (the page's script sends
-        // only the fields of what is asked; another client is told).
-        let vp_given =
-            ask.vp.scale.is_some() || ask.vp.boards.is_some() || !ask.vp.margins.is_empty();
-        if ask.show == Show::Vp && !ask.name.is_empty() {
-            return Err(form_error(
-                "IMPs to VPs reads no file: send none, or choose another Show",
-            ));
-        }
-        if ask.show != Show::Vp && vp_given {
-            return Err(form_error(
-                "vp_scale, vp_boards and vp_margins are read for IMPs to VPs only (show: vp)",
-            ));
-        }
-        if (ask.count.is_some() || ask.minimum.is_some() || ask.series_ties.is_some())
-            && ask.combine.is_none()
-        {
-            return Err(form_error(
-                "count, minimum and series_ties say how a club series is ranked: choose a Combine rule too",
-            ));
-        }
-        if ask.match_by.is_some() && ask.combine.is_none() {
-            return Err(form_error(
-                "match_by says how a pair is recognised across sessions: choose a Combine rule too",
-            ));
-        }
+        check_given(&ask)?;
         Ok(ask)
     }
+}
+
+/// A field `GROUP.OPTION`: an option of a procedure (or of `scoring`),
+/// kept as the text given (a choice or a string) or read as the value it
+/// spells; an empty one is passed over.
+fn option_field(ask: &mut Ask, field: &str, value: &str) -> Result<(), ServeError> {
+    let Some((group, key)) = field.split_once('.') else {
+        return Err(form_error(format!(
+            "`{field}` is not a field of this page's form (file, show, procedure, combine, match_by, count, minimum, series_ties, vp_scale, vp_boards, vp_margins, half, boards, want, draw_lots, or GROUP.OPTION)"
+        )));
+    };
+    let group = Group::by_name(group).ok_or_else(|| {
+        form_error(format!(
+            "`{field}`: `{group}` is not a procedure nor `scoring`"
+        ))
+    })?;
+    if value.is_empty() {
+        return Ok(());
+    }
+    let widget = option_fields(group)
+        .into_iter()
+        .find(|f| f.key == key)
+        .map(|f| f.widget);
+    let raw = ask.options.entry(group.name()).or_default();
+    match widget {
+        Some(Widget::Choice(_) | Widget::Text { string: true, .. }) => {
+            raw.0
+                .insert(key.to_owned(), Value::String(value.to_owned()));
+        }
+        // A key the group does not have goes through too:
+        // the event library refuses it, listing the ones
+        // it has.
+        _ => raw.set_from_text(key, value),
+    }
+    Ok(())
+}
+
+/// Nothing given is passed over unread (the page's script sends only the
+/// fields of what is asked; another client is told).
+fn check_given(ask: &Ask) -> Result<(), ServeError> {
+    let vp_given = ask.vp.scale.is_some() || ask.vp.boards.is_some() || !ask.vp.margins.is_empty();
+    if ask.show == Show::Vp && !ask.name.is_empty() {
+        return Err(form_error(
+            "IMPs to VPs reads no file: send none, or choose another Show",
+        ));
+    }
+    if ask.show != Show::Vp && vp_given {
+        return Err(form_error(
+            "vp_scale, vp_boards and vp_margins are read for IMPs to VPs only (show: vp)",
+        ));
+    }
+    if (ask.count.is_some() || ask.minimum.is_some() || ask.series_ties.is_some())
+        && ask.combine.is_none()
+    {
+        return Err(form_error(
+            "count, minimum and series_ties say how a club series is ranked: choose a Combine rule too",
+        ));
+    }
+    if ask.match_by.is_some() && ask.combine.is_none() {
+        return Err(form_error(
+            "match_by says how a pair is recognised across sessions: choose a Combine rule too",
+        ));
+    }
+    Ok(())
 }

@@ -73,17 +73,33 @@ fn field(opponent: u32, colour: char, result: char) -> String {
 /// then a forfeited match (`330`, boards `0000 - +` / `0000 - -`, or
 /// naming the scheduled opponents: `forfeit_boards_named`).
 pub fn team_swiss(spec: &TeamSwiss) -> String {
+    write_file(spec, &play(spec))
+}
+
+/// What the rounds made: each player's round fields, each team's match
+/// points, the half-point byes (round, team), the pairing-allocated bye of
+/// each round (0: none) and the forfeited matches (round, winner, loser).
+struct Played {
+    lines: Vec<String>,
+    mp: Vec<u32>,
+    byes: Vec<(usize, usize)>,
+    pab: Vec<u32>,
+    forfeits: Vec<(usize, usize, usize)>,
+}
+
+/// Pair and play every round.
+fn play(spec: &TeamSwiss) -> Played {
     let TeamSwiss {
         teams: n,
         boards,
         rounds,
         seed,
-        start_date,
         win,
         draw,
         round_robin,
         blank_sit_out,
         forfeit_boards_named,
+        ..
     } = *spec;
     let mut rng = SplitMix64::new(seed);
     let count = usize::try_from(n).unwrap_or(0);
@@ -199,6 +215,34 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
             }
         }
     }
+    Played {
+        lines,
+        mp,
+        byes,
+        pab,
+        forfeits,
+    }
+}
+
+/// The TRF-2026 text of what was played.
+fn write_file(spec: &TeamSwiss, played: &Played) -> String {
+    let TeamSwiss {
+        boards,
+        rounds,
+        start_date,
+        win,
+        draw,
+        round_robin,
+        ..
+    } = *spec;
+    let Played {
+        lines,
+        mp,
+        byes,
+        pab,
+        forfeits,
+    } = played;
+    let player = |team: usize, board: u32| u32::try_from(team).unwrap_or(0) * boards + board;
     let mut text = String::new();
     let _ = writeln!(text, "012 Synthetic team Swiss");
     if let Some(date) = start_date {
@@ -249,7 +293,7 @@ pub fn team_swiss(spec: &TeamSwiss) -> String {
     // Match and game points in columns 5-8 and 10-13, then a team per
     // round in columns 15-17, 19-21 ...
     let mut pab_line = format!("320 {draw:>2}.0 {:>4}", format!("{}.0", boards / 2));
-    for t in &pab {
+    for t in pab {
         if *t == 0 {
             pab_line.push_str("    ");
         } else {
