@@ -134,6 +134,9 @@ fn only(reads: fn(&Reads) -> bool, one: &str, many: &str, what: &str) -> String 
     }
 }
 
+/// Refuse what the file gives that `p` does not read: each section, then
+/// each contestant's and each match's fields, then the VP settings and
+/// the scoring table.
 fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
     let u = p.entry().reads;
     let sections: [(bool, usize, &str, &str); 7] = [
@@ -185,6 +188,40 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             return Err(not_used(FieldPath::key(name), name, p, hint));
         }
     }
+    check_contestants(event, p, &u)?;
+    check_matches(event, p, &u)?;
+    if !u.vps {
+        let info = &event.event;
+        crate::error::refuse_given(
+            Some(&FieldPath::key("event")),
+            &[
+                ("vp_scale", info.vp_scale.is_some()),
+                ("boards_per_match", info.boards_per_match.is_some()),
+                ("fractional_imps", info.fractional_imps.is_some()),
+                ("vp_total", info.vp_total.is_some()),
+            ],
+            &format!("the {p} procedure"),
+            &only(
+                |r| r.vps,
+                "reads VPs and converts",
+                "read VPs and convert",
+                "IMPs to them",
+            ),
+        )?;
+    }
+    if event.event.scoring.is_some() {
+        return Err(not_used(
+            FieldPath::key("event").k("scoring"),
+            "event.scoring",
+            p,
+            "it is read by `score` for a pairs session",
+        ));
+    }
+    Ok(())
+}
+
+/// A contestant's fields `p` does not read.
+fn check_contestants(event: &EventFile, p: Procedure, u: &Reads) -> Result<()> {
     for (i, c) in event.contestants.iter().enumerate() {
         let at = FieldPath::key("contestants").i(i);
         if c.score.is_some() && !u.score {
@@ -228,6 +265,11 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
             ));
         }
     }
+    Ok(())
+}
+
+/// A match's fields `p` does not read.
+fn check_matches(event: &EventFile, p: Procedure, u: &Reads) -> Result<()> {
     for (i, m) in event.matches.iter().enumerate() {
         if m.carryover.is_some() && !u.carryover {
             return Err(not_used(
@@ -270,33 +312,6 @@ fn check_uses(event: &EventFile, p: Procedure) -> Result<()> {
                 &hint,
             ));
         }
-    }
-    if !u.vps {
-        let info = &event.event;
-        crate::error::refuse_given(
-            Some(&FieldPath::key("event")),
-            &[
-                ("vp_scale", info.vp_scale.is_some()),
-                ("boards_per_match", info.boards_per_match.is_some()),
-                ("fractional_imps", info.fractional_imps.is_some()),
-                ("vp_total", info.vp_total.is_some()),
-            ],
-            &format!("the {p} procedure"),
-            &only(
-                |r| r.vps,
-                "reads VPs and converts",
-                "read VPs and convert",
-                "IMPs to them",
-            ),
-        )?;
-    }
-    if event.event.scoring.is_some() {
-        return Err(not_used(
-            FieldPath::key("event").k("scoring"),
-            "event.scoring",
-            p,
-            "it is read by `score` for a pairs session",
-        ));
     }
     Ok(())
 }
