@@ -194,28 +194,6 @@ pub use crate::procedures::wbf_knockout::WbfKnockoutOptions;
 pub use crate::procedures::wbf_pairs::WbfPairsOptions;
 pub use crate::procedures::wbf_teams::{WbfRoundRobinOptions, WbfSwissOptions};
 
-/// The matchpoint scale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum ScaleName {
-    /// 2 per result beaten, 1 per tie (EBU, ACBL club).
-    TwoPerBeat,
-    /// 1 per result beaten, ½ per tie.
-    OnePerBeat,
-}
-
-/// The one-missing-result choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum OneMissingName {
-    /// The formula, as for any other count.
-    Formula,
-    /// The club shortcut: top minus one, bottom plus one.
-    TopMinusOneBottomPlusOne,
-}
-
 /// How factored match points are rounded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -262,10 +240,10 @@ pub struct ScoringOptions {
     pub expected: Option<u32>,
     /// The matchpoint scale (default `two_per_beat`).
     #[serde(default)]
-    pub scale: Option<ScaleName>,
+    pub scale: Option<countback_matchpoints::Scale>,
     /// One result short (default `formula`).
     #[serde(default)]
-    pub one_missing: Option<OneMissingName>,
+    pub one_missing: Option<countback_normalise::OneMissing>,
     /// Rounding of factored match points (default `exact`).
     #[serde(default)]
     pub rounding: Option<RoundingName>,

@@ -9,14 +9,13 @@ use foldhash::{HashSet, HashSetExt};
 use countback_matchpoints::{PercentageMethod, Place, Standing};
 use countback_model::{BoardNumber, ContestantId, Score};
 use countback_normalise::{
-    score_session, Expected, Movement, OneMissing, RoundingPolicy, Scale, ScoredSession,
-    SessionSpec,
+    score_session, Expected, Movement, RoundingPolicy, ScoredSession, SessionSpec,
 };
 
 use crate::convert;
 use crate::error::{refuse_given, AtField, EventError, FieldPath, Problem, Result};
 use crate::file::EventFile;
-use crate::options::{OneMissingName, PercentageName, RoundingName, ScaleName, ScoringOptions};
+use crate::options::{PercentageName, RoundingName, ScoringOptions};
 
 /// One field of a session (both directions of a Howell, or one direction of
 /// a Mitchell), ranked.
@@ -342,16 +341,10 @@ fn session_spec(options: &ScoringOptions, common: usize) -> Result<SessionSpec> 
         spec.rounding = choices.factored_rounding;
     }
     if let Some(s) = options.scale {
-        spec.scale = match s {
-            ScaleName::TwoPerBeat => Scale::TwoPerBeat,
-            ScaleName::OnePerBeat => Scale::OnePerBeat,
-        };
+        spec.scale = s;
     }
     if let Some(m) = options.one_missing {
-        spec.one_missing = match m {
-            OneMissingName::Formula => OneMissing::Formula,
-            OneMissingName::TopMinusOneBottomPlusOne => OneMissing::TopMinusOneBottomPlusOne,
-        };
+        spec.one_missing = m;
     }
     if let Some(r) = options.rounding {
         spec.rounding = match r {

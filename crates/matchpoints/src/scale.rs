@@ -10,6 +10,15 @@ use countback_model::Score;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        rename = "ScaleName",
+        transform = countback_model::schema::names_only,
+        description = "The matchpoint scale: `two_per_beat` (2 per result beaten, 1 per tie: EBU, ACBL club) or `one_per_beat` (1 per result beaten, ½ per tie)."
+    )
+)]
 #[non_exhaustive]
 pub enum Scale {
     /// 2 per result beaten, 1 per result tied (EBU, ACBL club, `004_…`).

@@ -76,6 +76,15 @@ impl RoundingPolicy {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schemars",
+    schemars(
+        rename = "OneMissingName",
+        transform = countback_model::schema::names_only,
+        description = "A board one result short: `formula` (the formula, as for any other count) or `top_minus_one_bottom_plus_one` (the club shortcut)."
+    )
+)]
 #[non_exhaustive]
 pub enum OneMissing {
     /// Apply the formula as for any other count (strictly correct).
