@@ -753,6 +753,20 @@ fn names_cell(players: &[String]) -> String {
     players.join(" & ")
 }
 
+/// The players' member numbers as one cell, in the order of their names:
+/// `1234 & 5678` (a player without one leaves his place empty); empty
+/// where the file gives none.
+pub(crate) fn member_ids_cell(ids: &[Option<String>]) -> String {
+    let mut out = String::new();
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" & ");
+        }
+        out.push_str(id.as_deref().unwrap_or_default());
+    }
+    out
+}
+
 /// The one line that lists what a file carries but no figure uses.
 ///
 /// One short line (issue 41: it ran to 10–20 items on every PBN or
@@ -1340,6 +1354,7 @@ pub fn rescored(
                     "tied",
                     contestant_word(session),
                     "names",
+                    "member_ids",
                     "total",
                     "total_exact",
                     "percentage",
@@ -1348,6 +1363,12 @@ pub fn rescored(
                 ],
             )?;
             let players = players_of(session);
+            // By map, as the names: one look-up a row.
+            let ids: HashMap<&ContestantId, &[Option<String>]> = session
+                .participants
+                .iter()
+                .map(|p| (&p.id, p.member_ids.as_slice()))
+                .collect();
             for s in rows {
                 csv_record(
                     out,
@@ -1358,6 +1379,7 @@ pub fn rescored(
                         (if s.tied { "yes" } else { "" }).to_owned(),
                         s.id.to_string(),
                         names_cell(players.get(&s.id).copied().unwrap_or_default()),
+                        member_ids_cell(ids.get(&s.id).copied().unwrap_or_default()),
                         total.show(&s.total),
                         s.total.to_string(),
                         s.percentage

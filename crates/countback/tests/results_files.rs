@@ -878,3 +878,52 @@ fn a_pbn_files_member_numbers_are_given_back() {
         }
     }
 }
+
+/// Issue 40, "No names anywhere for a results file", in CSV: the
+/// standings CSV of a results file had the players' names but not their
+/// member numbers, which the file holds and the USEBIO written carries.
+/// Now a `member_ids` column follows `names`, in the names' order, `&`
+/// between them as between the names: checked against the Compscore
+/// file's own `PAIR_NUMBER` and `NATIONAL_ID_NUMBER`s, read by an XML
+/// parser.
+#[test]
+fn the_standings_csv_has_each_players_member_number() {
+    let rel = "bridge-data/cobalt-compscore3/mp_pairs_howell.xml";
+    let Some(xml) = shared_text(rel) else { return };
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(&xml, options).unwrap();
+    let mut want: BTreeMap<String, String> = BTreeMap::new();
+    for pair in doc.descendants().filter(|n| n.has_tag_name("PAIR")) {
+        let text = |n: roxmltree::Node<'_, '_>, tag: &str| {
+            n.children()
+                .find(|c| c.has_tag_name(tag))
+                .and_then(|c| c.text())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let ids: Vec<String> = pair
+            .children()
+            .filter(|c| c.has_tag_name("PLAYER"))
+            .map(|p| text(p, "NATIONAL_ID_NUMBER"))
+            .collect();
+        want.insert(text(pair, "PAIR_NUMBER"), ids.join(" & "));
+    }
+    assert_eq!(want.len(), 12);
+    let csv = run("s.xml", &xml, &["score", "FILE", "--format", "csv"]).stdout;
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    assert_eq!(at("member_ids"), at("names") + 1);
+    let mut got: BTreeMap<String, String> = BTreeMap::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        got.insert(
+            cells[at("pair")].to_owned(),
+            cells[at("member_ids")].to_owned(),
+        );
+    }
+    assert_eq!(got, want);
+}

@@ -352,3 +352,95 @@ fn a_point_a_board_file_is_refused_by_rank_not_ranked_by_imps() {
     assert_eq!(out.code, 65, "{}", out.stdout);
     assert!(out.stderr.contains("point-a-board"), "{}", out.stderr);
 }
+
+/// Issue 40, "No names anywhere for a results file" and "No event": the
+/// Ruter teams file lists each team's players (`Roster`, the names as
+/// written, `" - "` between them; `RosterDetails`, each player's member
+/// number in the same order) and its date (`[Date]`), and the ranking
+/// showed neither: its JSON had no player and no date, the text and HTML
+/// only the team's name. Now every output of the ranking shows them: the
+/// date under the title (text, HTML) and as `date` (JSON); each team's
+/// players in a "Players" table (text, HTML), as `names` and `member_ids`
+/// of its standing (JSON) and as `players` and `member_ids` columns
+/// (CSV). Every expected name and number is the file's own, read by the
+/// test (and never printed on a failure: they are real people's).
+#[test]
+fn a_teams_files_players_and_date_reach_every_output() {
+    let Some(pbn) = shared_text(REAL) else { return };
+    let date = pbn
+        .lines()
+        .find_map(|l| l.strip_prefix("[Date \""))
+        .map(|d| d.trim_end_matches("\"]").to_owned())
+        .unwrap();
+    // Each team's players and numbers, from the file's own columns.
+    let teams: Vec<(String, Vec<String>, Vec<String>)> = rows(&pbn, "TotalScoreTable")
+        .into_iter()
+        .map(|r| {
+            let names: Vec<String> = r["Roster"].split(" - ").map(str::to_owned).collect();
+            let ids: Vec<String> = r["RosterDetails"]
+                .split('|')
+                .map(|p| p.split(',').next().unwrap().to_owned())
+                .collect();
+            assert_eq!(names.len(), ids.len());
+            (r["TeamId"].clone(), names, ids)
+        })
+        .collect();
+    assert_eq!(teams.len(), 8);
+    let v = ranked(&pbn, "ebu", &[]).json();
+    assert_eq!(v["date"], date.as_str());
+    let members: Vec<&Value> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["members"].as_array().unwrap())
+        .collect();
+    for (id, names, ids) in &teams {
+        let m = members
+            .iter()
+            .find(|m| m["contestant"] == id.as_str())
+            .unwrap();
+        let got = |field: &str| -> Vec<String> {
+            m[field]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert!(got("names") == *names, "team {id}: its players' names");
+        assert!(got("member_ids") == *ids, "team {id}: its member numbers");
+    }
+    for format in ["text", "html"] {
+        let out = run(
+            &pbn,
+            &["rank", "FILE", "--procedure", "ebu", "--format", format],
+        )
+        .ok()
+        .stdout;
+        assert!(out.contains(&date), "{format}: the date");
+        assert!(out.contains("Players"), "{format}: the players' heading");
+        for (id, names, _) in &teams {
+            let all = names.join(", ");
+            assert!(out.contains(&all), "{format}: team {id}'s players");
+        }
+    }
+    let csv = run(
+        &pbn,
+        &["rank", "FILE", "--procedure", "ebu", "--format", "csv"],
+    )
+    .ok()
+    .stdout;
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (contestant, players, ids) = (at("contestant"), at("players"), at("member_ids"));
+    for line in csv.lines().skip(1) {
+        // No name or club in this file holds a comma or a quote.
+        let cells: Vec<&str> = line.split(',').collect();
+        let (_, names, numbers) = teams
+            .iter()
+            .find(|(id, _, _)| id == cells[contestant])
+            .unwrap();
+        assert!(cells[players] == names.join(" & "), "CSV players");
+        assert!(cells[ids] == numbers.join(" & "), "CSV member numbers");
+    }
+}
