@@ -698,7 +698,7 @@ struct ResultsLineJson<'a> {
 
 /// What a results file's contestants are called: players in an individual
 /// event (its lines name the four seats), else pairs.
-fn contestant_word(session: &Session) -> &'static str {
+pub(crate) fn contestant_word(session: &Session) -> &'static str {
     if session
         .boards
         .iter()
@@ -789,7 +789,7 @@ pub(crate) fn not_used_line(not_used: &[String]) -> Option<String> {
 
 /// The table result of each line as the file writes it, by board, NS and
 /// EW (contestants are named uniquely across sections).
-fn score_texts(session: &Session) -> HashMap<(u32, &ContestantId, &ContestantId), &str> {
+pub(crate) fn score_texts(session: &Session) -> HashMap<(u32, &ContestantId, &ContestantId), &str> {
     session
         .boards
         .iter()
@@ -834,7 +834,7 @@ fn traveller_order(b: &BoardScore) -> Vec<&LineScore> {
 }
 
 /// The boards of a rescored file that `boards` asks for.
-fn results_boards<'a>(
+pub(crate) fn results_boards<'a>(
     r: &'a countback_event::results::Rescore,
     boards: &'a Boards,
 ) -> impl Iterator<Item = &'a BoardScore> {
@@ -864,7 +864,7 @@ fn line_scores(l: &LineScore, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
 
 /// The rows of a rescored file in their order, and how its totals and
 /// percentages are shown.
-fn rescored_rows(
+pub(crate) fn rescored_rows(
     r: &countback_event::results::Rescore,
     half: HalfDisplay,
 ) -> (
@@ -1692,6 +1692,7 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
         half: Some(args.output.half.unwrap_or(HalfDisplay::Even)),
         explain: false,
         boards: None,
+        table: None,
     };
     crate::out::to_stdout(|out| crate::answer::write(out, &answer, &shown))?;
     Ok(crate::answer::exit(&answer))
