@@ -397,11 +397,13 @@ impl<'a> Layout<'a> {
 
 /// The contestants a traveller line names: its two pairs, or in an
 /// individual event its four players.
-fn line_players(l: &crate::session::Line) -> Vec<&ContestantId> {
-    match &l.seats {
-        Some(s) => vec![&s.north, &s.south, &s.east, &s.west],
-        None => vec![&l.traveller.ns, &l.traveller.ew],
-    }
+/// No allocation: the writer walks every line of the session.
+fn line_players(l: &crate::session::Line) -> impl Iterator<Item = &ContestantId> + Clone {
+    let (four, two) = match &l.seats {
+        Some(s) => (Some([&s.north, &s.south, &s.east, &s.west]), None),
+        None => (None, Some([&l.traveller.ns, &l.traveller.ew])),
+    };
+    four.into_iter().flatten().chain(two.into_iter().flatten())
 }
 
 /// What every participant and line written shares.
@@ -493,9 +495,11 @@ impl Writer<'_> {
         scored: Option<&crate::rescore::BoardScore>,
         section: Option<&str>,
     ) -> Result<(), WriteError> {
+        // A session of one section writes every line, with no look-up.
         let here = |l: &crate::session::Line| {
             board.section.is_some()
-                || line_players(l).first().map_or(section.is_none(), |id| {
+                || self.layout.section.is_empty()
+                || line_players(l).next().map_or(section.is_none(), |id| {
                     self.layout.section_of(id) == section
                 })
         };
@@ -521,7 +525,7 @@ impl Writer<'_> {
             let t = &line.traveller;
             let players = line_players(line);
             if t.outcome == TableOutcome::NotPlayed
-                && !players.iter().all(|id| self.fields.contains_key(id))
+                && !players.clone().all(|id| self.fields.contains_key(id))
             {
                 // A sit-out against a pair that is not a participant (NZ
                 // Scorer's phantom): no result and no one to credit.
@@ -538,7 +542,7 @@ impl Writer<'_> {
             } else {
                 &["NS_PAIR_NUMBER", "EW_PAIR_NUMBER"]
             };
-            for (tag, id) in tags.iter().zip(&players) {
+            for (tag, id) in tags.iter().zip(players) {
                 element(out, i2, tag, self.split(id).0)?;
             }
             let play = self
