@@ -195,13 +195,12 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
         .iter()
         .map(|k| k.as_str().unwrap())
         .collect();
-    assert_eq!(kept.len(), 9, "{kept:?}");
+    // Seven: `Roster` and `RosterDetails` are read now, each team's
+    // players (issue 40), no longer kept as not used.
+    assert_eq!(kept.len(), 7, "{kept:?}");
+    assert!(!kept.iter().any(|k| k.contains("Roster")), "{kept:?}");
     assert!(
         kept.contains(&"[ScoreTable] column LineupDetails_Home"),
-        "{kept:?}"
-    );
-    assert!(
-        kept.contains(&"[TotalScoreTable] column RosterDetails"),
         "{kept:?}"
     );
     assert_eq!(kept.last(), Some(&"12 scheduled matches not played"));
@@ -216,7 +215,7 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
     assert!(text.stderr.is_empty(), "{}", text.stderr);
     let scorer = text.stdout.split("For the scorer").nth(1).unwrap();
     assert!(scorer.contains("stored figures that agree"), "{scorer}");
-    assert!(scorer.contains("Kept, not used: 9 items"), "{scorer}");
+    assert!(scorer.contains("Kept, not used: 7 items"), "{scorer}");
 }
 
 /// The real league under WBF 3 (see the synthetic file's test).
@@ -334,6 +333,18 @@ fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
     let w = notes(&o);
     assert!(w[0].contains("wbf-2013-discrete at 4 boards"), "{w:?}");
     assert!(w[0].contains("4 of 4 stored match VPs"), "{w:?}");
+    // Issue 40: the file's DATE and each team's PLAYERs (the fixture's
+    // invented "Player 11", "Player 12" and numbers 9101, 9102 for team 1)
+    // reach the ranking.
+    let j = o.json();
+    assert_eq!(j["date"], "10/03/2024");
+    let first = &j["standings"][0]["members"][0];
+    assert_eq!(first["contestant"], "1");
+    assert_eq!(
+        first["names"],
+        serde_json::json!(["Player 11", "Player 12"])
+    );
+    assert_eq!(first["member_ids"], serde_json::json!(["9101", "9102"]));
 }
 
 /// Issue 41: the point-a-board file is read and its figures scored board
