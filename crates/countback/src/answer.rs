@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use countback_event::{Answer, Warning};
 
-use crate::cli::{Boards, Format, HalfDisplay};
+use crate::cli::{Boards, CsvTable, Format, HalfDisplay};
 use crate::error::Exit;
 
 /// How an answer is shown: what the reader chose beside the job.
@@ -23,6 +23,9 @@ pub struct Shown {
     /// Which boards of a pairs session get a table (`None`: all, none in
     /// CSV).
     pub boards: Option<Boards>,
+    /// The table CSV writes (`None`: the standings, or the boards'
+    /// lines when `boards` names some).
+    pub table: Option<CsvTable>,
 }
 
 /// The one tie a reader asks about.
@@ -76,9 +79,25 @@ impl Shown {
     /// file (issue 40: a results file showed none unless asked).
     #[must_use]
     pub fn boards_or_default(&self) -> Boards {
-        self.boards.clone().unwrap_or(match self.format {
-            Format::Csv => Boards::None,
-            _ => Boards::All,
+        match (self.format, self.table) {
+            // The table asked for decides what CSV writes.
+            (Format::Csv, Some(CsvTable::Standings)) => Boards::None,
+            (Format::Csv, Some(CsvTable::Boards | CsvTable::Hands | CsvTable::Scorecards)) => {
+                self.boards.clone().unwrap_or(Boards::All)
+            }
+            _ => self.boards.clone().unwrap_or(match self.format {
+                Format::Csv => Boards::None,
+                _ => Boards::All,
+            }),
+        }
+    }
+
+    /// The one CSV table a pairs session's hand records or scorecards
+    /// are: `None` for every other table and format.
+    #[must_use]
+    pub fn club_table(&self) -> Option<CsvTable> {
+        self.table.filter(|t| {
+            self.format == Format::Csv && matches!(t, CsvTable::Hands | CsvTable::Scorecards)
         })
     }
 }
@@ -116,17 +135,29 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
         Answer::Ranked(r) => {
             crate::standings::write(out, r, shown.format, half_for(None), shown.explain)
         }
+        Answer::Scored { .. } if shown.club_table().is_some() => Err(io::Error::other(
+            "an event file holds no hand records or contracts: --table hands and scorecards are a results file's",
+        )),
         Answer::Scored { .. } => match session(answer, shown) {
             Some(s) => s.write(out, shown.format),
             None => Ok(()),
         },
-        Answer::Rescored(r) => crate::session::rescored(
-            out,
-            r,
-            shown.format,
-            half_for(Some(r.rescore.convention)),
-            &shown.boards_or_default(),
-        ),
+        Answer::Rescored(r) => match shown.club_table() {
+            Some(table) => crate::club::csv(
+                out,
+                r,
+                table,
+                half_for(Some(r.rescore.convention)),
+                &shown.boards_or_default(),
+            ),
+            None => crate::session::rescored(
+                out,
+                r,
+                shown.format,
+                half_for(Some(r.rescore.convention)),
+                &shown.boards_or_default(),
+            ),
+        },
         Answer::Audited(a) => {
             crate::session::audit(out, a, shown.format, half_for(Some(a.audit.convention)))
         }

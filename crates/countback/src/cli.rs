@@ -191,6 +191,15 @@ pub struct FileArgs {
     /// instead), for an event file and a results file alike.
     #[arg(long, value_name = "WHICH", value_parser = boards)]
     pub boards: Option<Boards>,
+    /// Which table `--format csv` writes (one table per kind):
+    /// `standings` (the default), `boards` (the lines of the boards
+    /// `--boards` names, else every board), and for a results file
+    /// `hands` (each board's hand record: dealer, vulnerability, the four
+    /// hands, double-dummy tricks and par, as the file has them) or
+    /// `scorecards` (each pair's boards: round, direction, opponents,
+    /// contract, declarer, score, points).
+    #[arg(long, value_enum, value_name = "TABLE")]
+    pub table: Option<CsvTable>,
     /// Set a scoring option for this run, replacing the file's
     /// `[event.scoring]` one (repeatable): `-o rounding=ebu_tenth_toward_average`,
     /// `-o expected=5`, `-o percentage=gap_par`. An unknown option is an
@@ -397,6 +406,23 @@ pub fn half_for(
             _ => HalfDisplay::Even,
         },
     )
+}
+
+/// Which table `--format csv` writes: CSV is one table per kind, as
+/// a spreadsheet or a results service takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[non_exhaustive]
+pub enum CsvTable {
+    /// Each contestant's place and figures (the default).
+    Standings,
+    /// Each board's lines (the boards `--boards` names, else all).
+    Boards,
+    /// Each board's hand record, where a results file has them: dealer,
+    /// vulnerability, the four hands, double-dummy tricks and par.
+    Hands,
+    /// Each contestant's scorecard, board by board: round, direction,
+    /// opponents, contract, declarer, score and points.
+    Scorecards,
 }
 
 /// Which boards get a score table.

@@ -5,13 +5,15 @@
 //! or the rescore's (a line's points).
 
 use std::collections::HashMap;
+use std::io::{self, Write};
 
 use countback_event::display::{ColumnDisplay, HalfDisplay, Precision};
 use countback_event::model::{ContestantId, Direction};
 use countback_event::results::{hands, BoardScore, HandRecord, LineScore, Plays, Rescored};
 use serde::Serialize;
 
-use crate::doc::{Align, CellTable, HandDiagram};
+use crate::cli::{Boards, CsvTable};
+use crate::doc::{csv_record, Align, CellTable, HandDiagram};
 
 /// A board's hand record as a diagram.
 pub(crate) fn diagram(r: &HandRecord) -> HandDiagram {
@@ -268,4 +270,142 @@ pub(crate) fn card_table(lines: &[CardLine<'_>], unit: &str) -> CellTable {
         t.cell(l.points.as_ref().map_or("", |f| f.display.as_str()));
     }
     t
+}
+
+/// A results file's hand records or scorecards as one CSV table
+/// (`--format csv --table hands|scorecards`): CSV is one table per kind,
+/// as the standings and the boards' lines are.
+///
+/// - `hands`: a row a board, as the file gives it: `board`, `section`,
+///   `dealer`, `vulnerable`, the four hands (`north` … `west`, the suits
+///   spades first joined by `.` as PBN writes a hand), the double-dummy
+///   tricks by declarer and strain (`dd_n_nt` … `dd_w_c`) and the par
+///   (`par_contract`, `par_score`); empty where the file has none.
+/// - `scorecards`: a row a contestant and board, in standings order and
+///   each card by round then board: the contestant, `board`, `section`,
+///   `round`, `direction`, `opponents`, `contract`, `declarer`, `lead`,
+///   `tricks`, `score` (North-South's, as written), `points` and
+///   `points_exact` (the contestant's match points or IMPs).
+pub(crate) fn csv(
+    out: &mut dyn Write,
+    rescored: &Rescored,
+    table: CsvTable,
+    half: HalfDisplay,
+    boards: &Boards,
+) -> io::Result<()> {
+    if table == CsvTable::Hands {
+        let mut head: Vec<String> = ["board", "section", "dealer", "vulnerable"]
+            .iter()
+            .map(|h| (*h).to_owned())
+            .collect();
+        head.extend(["north", "east", "south", "west"].map(str::to_owned));
+        for seat in hands::SEATS {
+            for strain in hands::STRAINS {
+                head.push(format!(
+                    "dd_{}_{}",
+                    seat.to_ascii_lowercase(),
+                    strain.to_ascii_lowercase()
+                ));
+            }
+        }
+        head.extend(["par_contract", "par_score"].map(str::to_owned));
+        csv_record(out, &head)?;
+        let mut row: Vec<String> = Vec::with_capacity(head.len());
+        for (section, r) in rescored.hands.iter() {
+            if !boards.shows(r.board.0, true) {
+                continue;
+            }
+            row.clear();
+            row.push(r.board.0.to_string());
+            row.push(section.clone().unwrap_or_default());
+            row.push(r.dealer.map(String::from).unwrap_or_default());
+            row.push(r.vulnerable.clone().unwrap_or_default());
+            row.extend(
+                r.hands
+                    .iter()
+                    .map(|h| h.as_ref().map(|h| h.suits().join(".")).unwrap_or_default()),
+            );
+            for seat in 0..hands::SEATS.len() {
+                for strain in 0..hands::STRAINS.len() {
+                    row.push(
+                        r.double_dummy
+                            .as_ref()
+                            .and_then(|dd| {
+                                dd.tricks
+                                    .get(seat)
+                                    .and_then(|s| s.get(strain))
+                                    .copied()
+                                    .flatten()
+                            })
+                            .map(|t| t.to_string())
+                            .unwrap_or_default(),
+                    );
+                }
+            }
+            row.push(
+                r.par
+                    .as_ref()
+                    .and_then(|p| p.contract.clone())
+                    .unwrap_or_default(),
+            );
+            row.push(
+                r.par
+                    .as_ref()
+                    .and_then(|p| p.score.clone())
+                    .unwrap_or_default(),
+            );
+            csv_record(out, &row)?;
+        }
+        return Ok(());
+    }
+    let session = &rescored.session;
+    let (rows, _, _) = crate::session::rescored_rows(&rescored.rescore, half);
+    let texts = crate::session::score_texts(session);
+    let shown: Vec<&BoardScore> =
+        crate::session::results_boards(&rescored.rescore, boards).collect();
+    let mut cards = scorecards(rescored, &shown, &texts, half);
+    csv_record(
+        out,
+        &[
+            crate::session::contestant_word(session),
+            "board",
+            "section",
+            "round",
+            "direction",
+            "opponents",
+            "contract",
+            "declarer",
+            "lead",
+            "tricks",
+            "score",
+            "points",
+            "points_exact",
+        ],
+    )?;
+    let mut row: Vec<String> = Vec::with_capacity(13);
+    for s in rows {
+        let Some(lines) = cards.remove(&s.id) else {
+            continue;
+        };
+        for l in lines {
+            row.clear();
+            row.push(s.id.to_string());
+            row.push(l.board.to_string());
+            row.push(l.section.unwrap_or_default().to_owned());
+            row.push(l.round.map(|r| r.to_string()).unwrap_or_default());
+            row.push(l.direction);
+            row.push(l.opponents.to_owned());
+            row.push(l.contract.unwrap_or_default().to_owned());
+            row.push(l.declarer.unwrap_or_default().to_owned());
+            row.push(l.lead.unwrap_or_default().to_owned());
+            row.push(l.tricks.map(|t| t.to_string()).unwrap_or_default());
+            row.push(l.score.to_owned());
+            match l.points {
+                Some(f) => row.extend([f.display, f.exact]),
+                None => row.extend([String::new(), String::new()]),
+            }
+            csv_record(out, &row)?;
+        }
+    }
+    Ok(())
 }

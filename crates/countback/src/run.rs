@@ -221,6 +221,7 @@ pub fn run(cli: &Cli) -> Result<Exit, CliError> {
                 half: None,
                 explain: false,
                 boards: None,
+                table: None,
             };
             crate::answer::write(&mut out, &countback_event::answer_schema(), &shown)
                 .map_err(CliError::Output)?;
@@ -348,6 +349,7 @@ fn rank_focused(args: &RankArgs, explain: bool, focus: Option<&Focus>) -> Result
         half: args.output.half,
         explain,
         boards: None,
+        table: None,
     };
     answer_focused(path, file, &request, &shown, "ranking", focus)
 }
@@ -419,6 +421,19 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     // `-o convention=…` can override it (anything else is refused by the
     // library, by name).
     no_trf(path, args.output.format(), "score")?;
+    if args.table.is_some() && args.output.format() != Format::Csv {
+        return Err(wrong(path, "--table chooses the table --format csv writes"));
+    }
+    if matches!(
+        args.table,
+        Some(crate::cli::CsvTable::Hands | crate::cli::CsvTable::Scorecards)
+    ) && kind != FileKind::Results
+    {
+        return Err(wrong(
+            path,
+            "--table hands and --table scorecards are a results file's (its hand records, its contracts); an event file holds neither",
+        ));
+    }
     let mut request = Request::new(Job::Score);
     request.options = Options::Any(raw_options(&args.options));
     request.usebio = args.output.format() == Format::Usebio;
@@ -427,6 +442,7 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
         half: args.output.half,
         explain: false,
         boards: args.boards.clone(),
+        table: args.table,
     };
     let stage = if kind == FileKind::Results {
         "rescoring"
@@ -466,6 +482,7 @@ fn audit(args: &AuditArgs) -> Result<Exit, CliError> {
         half: args.output.half,
         explain: false,
         boards: None,
+        table: None,
     };
     answer_file(path, file, &request, &shown, "auditing")
 }

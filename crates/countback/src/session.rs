@@ -698,7 +698,7 @@ struct ResultsLineJson<'a> {
 
 /// What a results file's contestants are called: players in an individual
 /// event (its lines name the four seats), else pairs.
-fn contestant_word(session: &Session) -> &'static str {
+pub(crate) fn contestant_word(session: &Session) -> &'static str {
     if session
         .boards
         .iter()
@@ -753,6 +753,20 @@ fn names_cell(players: &[String]) -> String {
     players.join(" & ")
 }
 
+/// The players' member numbers as one cell, in the order of their names:
+/// `1234 & 5678` (a player without one leaves his place empty); empty
+/// where the file gives none.
+pub(crate) fn member_ids_cell(ids: &[Option<String>]) -> String {
+    let mut out = String::new();
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" & ");
+        }
+        out.push_str(id.as_deref().unwrap_or_default());
+    }
+    out
+}
+
 /// The one line that lists what a file carries but no figure uses.
 ///
 /// One short line (issue 41: it ran to 10–20 items on every PBN or
@@ -775,7 +789,7 @@ pub(crate) fn not_used_line(not_used: &[String]) -> Option<String> {
 
 /// The table result of each line as the file writes it, by board, NS and
 /// EW (contestants are named uniquely across sections).
-fn score_texts(session: &Session) -> HashMap<(u32, &ContestantId, &ContestantId), &str> {
+pub(crate) fn score_texts(session: &Session) -> HashMap<(u32, &ContestantId, &ContestantId), &str> {
     session
         .boards
         .iter()
@@ -820,7 +834,7 @@ fn traveller_order(b: &BoardScore) -> Vec<&LineScore> {
 }
 
 /// The boards of a rescored file that `boards` asks for.
-fn results_boards<'a>(
+pub(crate) fn results_boards<'a>(
     r: &'a countback_event::results::Rescore,
     boards: &'a Boards,
 ) -> impl Iterator<Item = &'a BoardScore> {
@@ -850,7 +864,7 @@ fn line_scores(l: &LineScore, shown: &ColumnDisplay) -> Option<[Figure; 2]> {
 
 /// A rescored file's standings as rows, and the display of their totals
 /// and of their percentages.
-type Rows<'r> = (
+pub(crate) type Rows<'r> = (
     Vec<&'r countback_event::results::Standing>,
     ColumnDisplay,
     ColumnDisplay,
@@ -858,7 +872,7 @@ type Rows<'r> = (
 
 /// The rows of a rescored file in their order, and how its totals and
 /// percentages are shown.
-fn rescored_rows(r: &countback_event::results::Rescore, half: HalfDisplay) -> Rows<'_> {
+pub(crate) fn rescored_rows(r: &countback_event::results::Rescore, half: HalfDisplay) -> Rows<'_> {
     let mut rows: Vec<&countback_event::results::Standing> = r.standings.iter().collect();
     rows.sort_by(|a, b| {
         (a.section.as_deref(), field_order(a.field), a.place, &a.id).cmp(&(
@@ -1375,6 +1389,7 @@ fn rescored_csv(
             "tied",
             contestant_word(session),
             "names",
+            "member_ids",
             "total",
             "total_exact",
             "percentage",
@@ -1383,6 +1398,12 @@ fn rescored_csv(
         ],
     )?;
     let players = players_of(session);
+    // By map, as the names: one look-up a row.
+    let ids: HashMap<&ContestantId, &[Option<String>]> = session
+        .participants
+        .iter()
+        .map(|p| (&p.id, p.member_ids.as_slice()))
+        .collect();
     for s in rows {
         csv_record(
             out,
@@ -1393,6 +1414,7 @@ fn rescored_csv(
                 (if s.tied { "yes" } else { "" }).to_owned(),
                 s.id.to_string(),
                 names_cell(players.get(&s.id).copied().unwrap_or_default()),
+                member_ids_cell(ids.get(&s.id).copied().unwrap_or_default()),
                 total.show(&s.total),
                 s.total.to_string(),
                 s.percentage
@@ -1698,6 +1720,7 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
         half: Some(args.output.half.unwrap_or(HalfDisplay::Even)),
         explain: false,
         boards: None,
+        table: None,
     };
     crate::out::to_stdout(|out| crate::answer::write(out, &answer, &shown))?;
     Ok(crate::answer::exit(&answer))

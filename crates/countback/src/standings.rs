@@ -112,6 +112,14 @@ struct MemberJson<'a> {
     score: Option<Figure>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<u32>,
+    /// The players as the file lists them (a teams results file's
+    /// roster), where it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    names: Option<&'a [String]>,
+    /// Each player's member number, in the order of `names`, where the
+    /// file gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    member_ids: Option<&'a [Option<String>]>,
     tie_breaks: TieBreaks<'a>,
 }
 
@@ -193,6 +201,9 @@ fn pair_of(
 #[derive(Serialize)]
 struct RankJson<'a> {
     event: &'a str,
+    /// The date as the file writes it, where it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<&'a str>,
     procedure: &'a str,
     unit: &'a str,
     half: &'static str,
@@ -375,6 +386,12 @@ impl<'a> Prepared<'a> {
                         name: r.names.get(m).map(String::as_str),
                         score: r.primary.get(m).map(|s| Figure::of(s, &self.primary)),
                         rating: r.ratings.get(m).copied(),
+                        names: r.players.get(m).map(|p| p.names.as_slice()),
+                        member_ids: r
+                            .players
+                            .get(m)
+                            .filter(|p| !p.member_ids.is_empty())
+                            .map(|p| p.member_ids.as_slice()),
                         tie_breaks: TieBreaks {
                             keys: &self.keys,
                             values: self.tie_breaks(m),
@@ -420,6 +437,7 @@ impl<'a> Prepared<'a> {
             .collect();
         let doc = RankJson {
             event: &r.event,
+            date: r.date.as_deref(),
             procedure: r.procedure.name(),
             unit: r.unit,
             half: self.half.name(),
@@ -478,6 +496,27 @@ impl<'a> Prepared<'a> {
                     .map(|p| p.map(|s| Figure::of(s, &vps))),
             })
             .collect()
+    }
+
+    /// Each contestant's players, in standings order: who, and the
+    /// players' names as written.
+    fn players_table(&self) -> Table {
+        // A roster is a team's: what a teams results file lists.
+        let mut t = Table::new(vec![
+            ("team".to_owned(), Align::Left),
+            ("players".to_owned(), Align::Left),
+        ]);
+        for (_, g) in self.places() {
+            for m in &g.members {
+                if let Some(p) = self.r.players.get(m) {
+                    t.lines.push(Line::Cells(vec![
+                        self.name(m).into_owned(),
+                        p.names.join(", "),
+                    ]));
+                }
+            }
+        }
+        t
     }
 
     /// The conversions as a table: round, teams, boards, IMPs, VPs.
@@ -569,14 +608,20 @@ impl<'a> Prepared<'a> {
         let r = self.r;
         let mut doc = Doc {
             title: r.event.clone(),
-            subtitle: vec![match r.fide_edition {
-                Some(e) => format!(
-                    "ranked by {} ({})",
-                    r.procedure,
-                    crate::trf_audit::edition_words(e)
-                ),
-                None => format!("ranked by {}", r.procedure),
-            }],
+            // The date first, as a results file's header has it.
+            subtitle: r
+                .date
+                .iter()
+                .cloned()
+                .chain([match r.fide_edition {
+                    Some(e) => format!(
+                        "ranked by {} ({})",
+                        r.procedure,
+                        crate::trf_audit::edition_words(e)
+                    ),
+                    None => format!("ranked by {}", r.procedure),
+                }])
+                .collect(),
             ..Doc::default()
         };
         doc.blocks.push(Block::Heading("Standings".to_owned()));
@@ -588,6 +633,12 @@ impl<'a> Prepared<'a> {
                 .map(|c| format!("{}: {}", c.title, c.description))
                 .collect();
             doc.blocks.push(Block::Para(legend.join("; ")));
+        }
+        if !r.players.is_empty() {
+            // Each team's players, in the order of the standings, as a
+            // club posts the teams beside them (issue 40).
+            doc.blocks.push(Block::Heading("Players".to_owned()));
+            doc.blocks.push(Block::Table(self.players_table()));
         }
         if let Some(scale) = r.conversions.first().map(|c| c.scale) {
             doc.blocks.push(Block::Heading(format!(
@@ -640,6 +691,12 @@ impl<'a> Prepared<'a> {
         if edition.is_some() {
             head.push("edition".to_owned());
         }
+        // A roster's players and member numbers where the file lists them
+        // (issue 40), as the pairs standings' `names`: `A & B`.
+        let rostered = !r.players.is_empty();
+        if rostered {
+            head.extend(["players".to_owned(), "member_ids".to_owned()]);
+        }
         csv_record(out, &head)?;
         let mut row: Vec<String> = Vec::with_capacity(head.len());
         for (place, g) in self.places() {
@@ -669,6 +726,14 @@ impl<'a> Prepared<'a> {
                 }
                 if let Some(e) = edition {
                     row.push(e.to_owned());
+                }
+                if rostered {
+                    let p = r.players.get(m);
+                    row.push(p.map(|p| p.names.join(" & ")).unwrap_or_default());
+                    row.push(
+                        p.map(|p| crate::session::member_ids_cell(&p.member_ids))
+                            .unwrap_or_default(),
+                    );
                 }
                 csv_record(out, &row)?;
             }

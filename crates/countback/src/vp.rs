@@ -130,6 +130,7 @@ pub fn run(args: &VpArgs) -> Result<Exit, CliError> {
         half: None,
         explain: false,
         boards: None,
+        table: None,
     };
     to_stdout(|out| crate::answer::write(out, &answer, &shown))?;
     Ok(crate::answer::exit(&answer))

@@ -639,13 +639,17 @@ fn club_json(file: &Path, procedure: Option<&str>) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// Every player's name of a session's standings (none for a teams file:
-/// its JSON names teams).
+/// Every player's name of a session's standings, or of a teams
+/// ranking's rosters (each standing's members' `names`, issue 40: a teams
+/// file's players were shown nowhere).
 fn player_names(v: &Value) -> Vec<String> {
-    v["standings"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let standings = v["standings"].as_array().into_iter().flatten();
+    let members = standings
+        .clone()
+        .filter_map(|g| g["members"].as_array())
+        .flatten();
+    standings
+        .chain(members)
         .filter_map(|s| s["names"].as_array())
         .flatten()
         .filter_map(|n| n.as_str().map(str::to_owned))
@@ -695,8 +699,12 @@ async fn club_files_show_names_play_and_hands(b: &Browser) {
                 }
             }
         } else {
+            // A ranking names its event, and its date beside it.
             let name = v["event"].as_str().unwrap_or_default();
             assert!(text.contains(name), "{shot}: the event {name:?}");
+            if let Some(date) = v["date"].as_str() {
+                assert!(text.contains(date), "{shot}: the event's date {date:?}");
+            }
         }
         club_boards_as_the_command_line_gives_them(b, shot, &v).await;
         mask_names(b, &names).await;

@@ -7,8 +7,10 @@
 //! asserted or printed on a failure (`Out::ok` shows standard error only).
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
+use std::collections::BTreeMap;
+
 use countback_test_support::cli::{Cli, Out};
-use countback_test_support::shared_file;
+use countback_test_support::{shared_file, shared_text};
 use serde_json::Value;
 
 const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
@@ -184,4 +186,206 @@ fn each_pair_has_a_scorecard_board_by_board() {
     assert!(has_row(&text, "1 7 NS 3EW 4D S 150 5"), "{text}");
     let html = score(LBC, &["--format", "html"]).unwrap().stdout;
     assert_eq!(html.matches("<section class=\"board card\">").count(), 20);
+}
+
+/// A CSV record split into its cells (RFC 4180: a quoted cell may hold a
+/// comma or a doubled quote).
+fn csv_cells(line: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.trim_end_matches(['\r', '\n']).chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                cells.last_mut().unwrap().push('"');
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => cells.push(String::new()),
+            (c, _) => cells.last_mut().unwrap().push(c),
+        }
+    }
+    cells
+}
+
+/// A CSV table as one map from its header to the cell, a row each.
+fn csv_rows(csv: &str) -> Vec<BTreeMap<String, String>> {
+    let mut lines = csv.lines();
+    let head = csv_cells(lines.next().unwrap());
+    lines
+        .map(|l| head.iter().cloned().zip(csv_cells(l)).collect())
+        .collect()
+}
+
+/// Issue 40, "CSV one table per kind": the hand records and the
+/// scorecards were in the JSON, the text and the page, and CSV had only
+/// the standings or the boards' lines. Now `--table hands` writes a row
+/// a board, checked against an independent document: BridgeComposer's
+/// hand-record PBN of the same LBC session (`LBC-2026-01-26.pbn`, which
+/// no countback reader reads for this), whose `[Deal]`, `[Dealer]`,
+/// `[Vulnerable]` and `OptimumResultTable` must equal the `.bws`'s
+/// `HandRecord` and `HandEvaluation` board by board (the `.bws` gives no
+/// par: empty).
+#[test]
+fn the_hand_records_are_one_csv_table() {
+    let (Some(bws), Some(pbn)) = (
+        shared_file("bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws"),
+        shared_text("bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.pbn"),
+    ) else {
+        return;
+    };
+    let csv = COUNTBACK
+        .run_mixed(&[&"score", &bws, &"--format", &"csv", &"--table", &"hands"])
+        .ok()
+        .stdout;
+    let rows = csv_rows(&csv);
+    // The PBN, board by board: its tags and its double-dummy table.
+    let mut boards: BTreeMap<u32, BTreeMap<String, String>> = BTreeMap::new();
+    let mut board = 0;
+    let mut in_table = false;
+    for line in pbn.lines() {
+        if let Some(rest) = line.strip_prefix('[') {
+            in_table = rest.starts_with("OptimumResultTable");
+            let (tag, value) = rest.split_once(" \"").unwrap();
+            let value = value.trim_end_matches("\"]").to_owned();
+            if tag == "Board" {
+                board = value.parse().unwrap();
+            }
+            boards
+                .entry(board)
+                .or_default()
+                .insert(tag.to_owned(), value);
+        } else if in_table && !line.trim().is_empty() {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let key = format!("dd_{}_{}", w[0].to_lowercase(), w[1].to_lowercase());
+            boards
+                .entry(board)
+                .or_default()
+                .insert(key, w[2].to_owned());
+        }
+    }
+    // The tags before the first `[Board]` are the file's, not a board's.
+    boards.remove(&0);
+    assert_eq!(rows.len(), 36);
+    assert_eq!(rows.len(), boards.len());
+    for row in &rows {
+        let b: u32 = row["board"].parse().unwrap();
+        let tags = &boards[&b];
+        assert_eq!(row["dealer"], tags["Dealer"], "board {b}");
+        assert_eq!(row["vulnerable"], tags["Vulnerable"], "board {b}");
+        // The first hand's seat (`N:`, `E:` …), then the hands clockwise.
+        let (first, deal) = tags["Deal"].split_once(':').unwrap();
+        let from = ["N", "E", "S", "W"]
+            .iter()
+            .position(|s| *s == first)
+            .unwrap();
+        let hands: Vec<&str> = deal.split(' ').collect();
+        for (k, seat) in ["north", "east", "south", "west"].iter().enumerate() {
+            let hand = hands[(k + 4 - from) % 4];
+            assert!(row[*seat] == hand, "board {b}: {seat}");
+        }
+        for seat in ["n", "e", "s", "w"] {
+            for strain in ["nt", "s", "h", "d", "c"] {
+                let key = format!("dd_{seat}_{strain}");
+                assert_eq!(row[&key], tags[&key], "board {b}: {key}");
+            }
+        }
+        assert_eq!(
+            (row["par_contract"].as_str(), row["par_score"].as_str()),
+            ("", "")
+        );
+    }
+}
+
+/// Issue 40, "CSV one table per kind", the scorecards: `--table
+/// scorecards` writes a row for each pair on each board, checked against
+/// the file: every line of the Ruter pairs PBN's `ScoreTable`s is the
+/// scorecard row of its North-South pair (direction `NS`, the East-West
+/// pair its opponents) and of its East-West pair (`EW`), with the round,
+/// contract, declarer, lead and tricks as the file writes them, and the
+/// pair's points as the file's `MP_NS` / `MP_EW` (Ruter's centred match
+/// points, which the rescore reproduces, docs/pbn.md), nothing more. A
+/// line with no contract (board 37's artificial scores, `A+`/`A-`) has no
+/// play: its contract, declarer, lead and tricks are empty, and so is its
+/// round, which the reader keeps with a contract's play only (a gap, in
+/// the closing note of issue 40).
+#[allow(clippy::too_many_lines)]
+#[test]
+fn the_scorecards_are_one_csv_table() {
+    let rel = "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/pairs.pbn";
+    let (Some(file), Some(pbn)) = (shared_file(rel), shared_text(rel)) else {
+        return;
+    };
+    let csv = COUNTBACK
+        .run_mixed(&[
+            &"score",
+            &file,
+            &"--format",
+            &"csv",
+            &"--table",
+            &"scorecards",
+        ])
+        .ok()
+        .stdout;
+    let rows = csv_rows(&csv);
+    let mut expected = Vec::new();
+    for (board, r) in countback_test_support::files::pbn_rows(&pbn, "ScoreTable") {
+        for (me, them, dir, points) in [
+            ("PairId_NS", "PairId_EW", "NS", "MP_NS"),
+            ("PairId_EW", "PairId_NS", "EW", "MP_EW"),
+        ] {
+            let played = r["Contract"] != "-";
+            // A pass-out's declarer, lead and tricks are `-`: none.
+            let play = |column: &str| {
+                if played && r[column] != "-" {
+                    r[column].clone()
+                } else {
+                    String::new()
+                }
+            };
+            expected.push([
+                r[me].clone(),
+                board.to_string(),
+                play("Round"),
+                dir.to_owned(),
+                r[them].clone(),
+                play("Contract"),
+                play("Declarer"),
+                play("Lead"),
+                play("Result"),
+                countback_event::model::Score::parse(&r[points])
+                    .unwrap()
+                    .to_string(),
+            ]);
+        }
+    }
+    let mut got: Vec<[String; 10]> = rows
+        .iter()
+        .map(|r| {
+            [
+                r["pair"].clone(),
+                r["board"].clone(),
+                r["round"].clone(),
+                r["direction"].clone(),
+                r["opponents"].clone(),
+                r["contract"].clone(),
+                r["declarer"].clone(),
+                r["lead"].clone(),
+                r["tricks"].clone(),
+                r["points_exact"].clone(),
+            ]
+        })
+        .collect();
+    expected.sort();
+    got.sort();
+    assert_eq!(got.len(), 8 * 63);
+    assert_eq!(got, expected);
+    // Asked of an event file, or outside CSV, it is refused saying so.
+    let event = countback_test_support::cli::root().join("examples/pairs-fouled-board.toml");
+    COUNTBACK
+        .run_mixed(&[&"score", &event, &"--format", &"csv", &"--table", &"hands"])
+        .refused("an event file holds neither");
+    COUNTBACK
+        .run_mixed(&[&"score", &file, &"--table", &"scorecards"])
+        .refused("--table chooses the table --format csv writes");
 }

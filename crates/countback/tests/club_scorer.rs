@@ -191,6 +191,12 @@ const SESSIONS: &[(&str, &str)] = &[
         "bridge-data/nz-scorer/three_quarter_howell_with_phantom.xml",
         "nz_scorer",
     ),
+    // Three sections ranked apart, scored across the field: written in
+    // its sections (issue 40; refused "ranked by sections" before).
+    (
+        "bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml",
+        "nz_scorer",
+    ),
     // ACBL clubs' `.bws`: `acbl`, known by their member numbers (issue 41).
     (COMMON_GAME, "acbl"),
     (LBC, "acbl"),
@@ -223,18 +229,24 @@ fn every_real_pairs_session_round_trips_through_usebio() {
     }
 }
 
-/// What USEBIO 1.2 pairs cannot carry is refused, naming it, never written
-/// wrong: an NZ Scorer session ranked by sections; and `--format usebio`
-/// asked of a command that does not score.
+/// What USEBIO 1.2 cannot carry is refused, naming why, never written
+/// wrong: Ruter's teams file, whose matches hold IMPs by segment and VPs
+/// but no board (docs/usebio-write.md, "What is refused"); and `--format
+/// usebio` asked of a command that does not score. (NZ Scorer's session
+/// of three sections ranked apart was refused here before issue 40; it is
+/// written now, `every_real_pairs_session_round_trips_through_usebio`.)
 #[test]
 fn what_usebio_cannot_carry_is_refused() {
-    if let Some(file) = shared_file("bridge-data/nz-scorer/multi-section-multi-movement-pairs.xml")
+    if let Some(file) =
+        shared_file("bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/teams.pbn")
     {
         let out = COUNTBACK.run_mixed(&[&"score", &file, &"--format", &"usebio"]);
         assert_eq!(out.code, 65, "{}", out.stderr);
         assert!(out.stdout.is_empty());
         assert!(
-            out.stderr.contains("a session ranked by sections"),
+            out.stderr.contains(
+                "the teams event is not written: round 1, 2 v 7 holds the match's IMPs and VPs but no board"
+            ),
             "{}",
             out.stderr
         );

@@ -195,13 +195,12 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
         .iter()
         .map(|k| k.as_str().unwrap())
         .collect();
-    assert_eq!(kept.len(), 9, "{kept:?}");
+    // Seven: `Roster` and `RosterDetails` are read now, each team's
+    // players (issue 40), no longer kept as not used.
+    assert_eq!(kept.len(), 7, "{kept:?}");
+    assert!(!kept.iter().any(|k| k.contains("Roster")), "{kept:?}");
     assert!(
         kept.contains(&"[ScoreTable] column LineupDetails_Home"),
-        "{kept:?}"
-    );
-    assert!(
-        kept.contains(&"[TotalScoreTable] column RosterDetails"),
         "{kept:?}"
     );
     assert_eq!(kept.last(), Some(&"12 scheduled matches not played"));
@@ -216,7 +215,7 @@ fn the_real_ruter_league_is_ranked_under_ebu() {
     assert!(text.stderr.is_empty(), "{}", text.stderr);
     let scorer = text.stdout.split("For the scorer").nth(1).unwrap();
     assert!(scorer.contains("stored figures that agree"), "{scorer}");
-    assert!(scorer.contains("Kept, not used: 9 items"), "{scorer}");
+    assert!(scorer.contains("Kept, not used: 7 items"), "{scorer}");
 }
 
 /// The real league under WBF 3 (see the synthetic file's test).
@@ -334,6 +333,18 @@ fn a_usebio_swiss_teams_file_is_ranked_from_the_file_under_ebu() {
     let w = notes(&o);
     assert!(w[0].contains("wbf-2013-discrete at 4 boards"), "{w:?}");
     assert!(w[0].contains("4 of 4 stored match VPs"), "{w:?}");
+    // Issue 40: the file's DATE and each team's PLAYERs (the fixture's
+    // invented "Player 11", "Player 12" and numbers 9101, 9102 for team 1)
+    // reach the ranking.
+    let j = o.json();
+    assert_eq!(j["date"], "10/03/2024");
+    let first = &j["standings"][0]["members"][0];
+    assert_eq!(first["contestant"], "1");
+    assert_eq!(
+        first["names"],
+        serde_json::json!(["Player 11", "Player 12"])
+    );
+    assert_eq!(first["member_ids"], serde_json::json!(["9101", "9102"]));
 }
 
 /// Issue 41: the point-a-board file is read and its figures scored board
@@ -351,4 +362,96 @@ fn a_point_a_board_file_is_refused_by_rank_not_ranked_by_imps() {
     let out = COUNTBACK.run_mixed(&[&"rank", &path, &"--procedure", &"wbf-bam"]);
     assert_eq!(out.code, 65, "{}", out.stdout);
     assert!(out.stderr.contains("point-a-board"), "{}", out.stderr);
+}
+
+/// Issue 40, "No names anywhere for a results file" and "No event": the
+/// Ruter teams file lists each team's players (`Roster`, the names as
+/// written, `" - "` between them; `RosterDetails`, each player's member
+/// number in the same order) and its date (`[Date]`), and the ranking
+/// showed neither: its JSON had no player and no date, the text and HTML
+/// only the team's name. Now every output of the ranking shows them: the
+/// date under the title (text, HTML) and as `date` (JSON); each team's
+/// players in a "Players" table (text, HTML), as `names` and `member_ids`
+/// of its standing (JSON) and as `players` and `member_ids` columns
+/// (CSV). Every expected name and number is the file's own, read by the
+/// test (and never printed on a failure: they are real people's).
+#[test]
+fn a_teams_files_players_and_date_reach_every_output() {
+    let Some(pbn) = shared_text(REAL) else { return };
+    let date = pbn
+        .lines()
+        .find_map(|l| l.strip_prefix("[Date \""))
+        .map(|d| d.trim_end_matches("\"]").to_owned())
+        .unwrap();
+    // Each team's players and numbers, from the file's own columns.
+    let teams: Vec<(String, Vec<String>, Vec<String>)> = rows(&pbn, "TotalScoreTable")
+        .into_iter()
+        .map(|r| {
+            let names: Vec<String> = r["Roster"].split(" - ").map(str::to_owned).collect();
+            let ids: Vec<String> = r["RosterDetails"]
+                .split('|')
+                .map(|p| p.split(',').next().unwrap().to_owned())
+                .collect();
+            assert_eq!(names.len(), ids.len());
+            (r["TeamId"].clone(), names, ids)
+        })
+        .collect();
+    assert_eq!(teams.len(), 8);
+    let v = ranked(&pbn, "ebu", &[]).json();
+    assert_eq!(v["date"], date.as_str());
+    let members: Vec<&Value> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["members"].as_array().unwrap())
+        .collect();
+    for (id, names, ids) in &teams {
+        let m = members
+            .iter()
+            .find(|m| m["contestant"] == id.as_str())
+            .unwrap();
+        let got = |field: &str| -> Vec<String> {
+            m[field]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert!(got("names") == *names, "team {id}: its players' names");
+        assert!(got("member_ids") == *ids, "team {id}: its member numbers");
+    }
+    for format in ["text", "html"] {
+        let out = run(
+            &pbn,
+            &["rank", "FILE", "--procedure", "ebu", "--format", format],
+        )
+        .ok()
+        .stdout;
+        assert!(out.contains(&date), "{format}: the date");
+        assert!(out.contains("Players"), "{format}: the players' heading");
+        for (id, names, _) in &teams {
+            let all = names.join(", ");
+            assert!(out.contains(&all), "{format}: team {id}'s players");
+        }
+    }
+    let csv = run(
+        &pbn,
+        &["rank", "FILE", "--procedure", "ebu", "--format", "csv"],
+    )
+    .ok()
+    .stdout;
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (contestant, players, ids) = (at("contestant"), at("players"), at("member_ids"));
+    for line in csv.lines().skip(1) {
+        // No name or club in this file holds a comma or a quote.
+        let cells: Vec<&str> = line.split(',').collect();
+        let (_, names, numbers) = teams
+            .iter()
+            .find(|(id, _, _)| id == cells[contestant])
+            .unwrap();
+        assert!(cells[players] == names.join(" & "), "CSV players");
+        assert!(cells[ids] == numbers.join(" & "), "CSV member numbers");
+    }
 }

@@ -70,7 +70,7 @@ pub use error::{
 };
 pub use file::{EventFile, Procedure};
 pub use options::RawOptions;
-pub use rank::{RankRequest, Ranking};
+pub use rank::{Players, RankRequest, Ranking};
 pub use score::{AppliedPenalty, Field, Scored};
 pub use source::{Notation, Source};
 
@@ -509,6 +509,8 @@ pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, E
         columns,
         conversions: Vec::new(),
         fide_edition: Some(trf.options.edition()),
+        date: None,
+        players: BTreeMap::new(),
     })
 }
 

@@ -87,6 +87,33 @@ pub struct Ranking {
     /// changes the figures (art. 16's dummy opponent), so every output
     /// names it.
     pub fide_edition: Option<crate::trf::Edition>,
+    /// The date the event was played, as the file writes it (a teams
+    /// results file's `[Date]` or `DATE`), where it gives one: shown,
+    /// never a figure.
+    pub date: Option<String>,
+    /// Each contestant's players as the file lists them (a teams results
+    /// file's roster), where it does: shown, never a figure (issue 40).
+    pub players: BTreeMap<ContestantId, Players>,
+}
+
+/// The players of a contestant (a team's roster), as the file writes
+/// them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Players {
+    /// Each player's name as written.
+    pub names: Vec<String>,
+    /// Each player's member (national) number as written, in the order of
+    /// [`Players::names`]; empty where the file gives none.
+    pub member_ids: Vec<Option<String>>,
+}
+
+impl Players {
+    /// The players named, with their member numbers where given.
+    #[must_use]
+    pub fn new(names: Vec<String>, member_ids: Vec<Option<String>>) -> Players {
+        Players { names, member_ids }
+    }
 }
 
 impl Ranking {
@@ -392,6 +419,8 @@ pub(crate) fn ranking(
         columns: Vec::new(),
         conversions: Vec::new(),
         fide_edition: None,
+        date: None,
+        players: BTreeMap::new(),
     }
 }
 

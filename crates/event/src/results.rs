@@ -223,10 +223,23 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
 /// contracts where the file has them (a `.bws`).
 ///
 /// # Errors
-/// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2 pairs
-/// cannot carry (teams, individuals).
+/// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2
+/// cannot carry as the file has it (a teams event: why, in
+/// [`countback_usebio::TeamsNotWritten`]).
 pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
-    let (mut read, convention) = read_under(bytes, overrides)?;
+    let convention = results_convention(overrides)?;
+    let mut read = match parse_any(bytes)? {
+        Parsed::Session(read) => read,
+        // Refused saying why USEBIO would not carry it as this file has
+        // it (docs/usebio-write.md), not as a wrong job.
+        Parsed::Teams(t) => {
+            return Err(EventError::new(Problem::UsebioWrite(
+                countback_usebio::WriteError::TeamsEvent {
+                    why: countback_usebio::TeamsNotWritten::of(&t),
+                },
+            )))
+        }
+    };
     // Written as USEBIO's event types mean their figures: match points
     // from zero (not Ruter's MP1, centred on the average: MP_PAIRS would
     // hold negative match points), Butler totals as sums (not Ruter's mean

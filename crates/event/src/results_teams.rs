@@ -338,6 +338,20 @@ pub fn rank_session(
     ranking.warnings = warnings;
     ranking.notes.push(note);
     ranking.not_used = kept;
+    // What a club posts beside the standings (issue 40): the date and
+    // each team's players, as the file writes them.
+    ranking.date.clone_from(&session.date);
+    ranking.players = session
+        .teams
+        .iter()
+        .filter(|t| !t.players.is_empty())
+        .map(|t| {
+            (
+                t.id.clone(),
+                crate::rank::Players::new(t.players.clone(), t.member_ids.clone()),
+            )
+        })
+        .collect();
     Ok(TeamsRanked {
         ranking,
         session,

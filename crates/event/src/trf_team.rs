@@ -199,6 +199,8 @@ pub(crate) fn rank(
         // The edition changes team figures as it does players' (the
         // article 16 rules and the 2026 caps apply to teams unchanged).
         fide_edition: Some(options.edition()),
+        date: None,
+        players: BTreeMap::new(),
     })
 }
 

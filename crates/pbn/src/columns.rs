@@ -49,8 +49,10 @@ pub const SCORE_COLUMNS: [&str; 27] = [
 /// multi-session file's figures for this session (then `TotalScoreMP` …
 /// are the running totals, which earlier sessions not in the file make up,
 /// and are not used). `SessionRank` is such a file's place in this session
-/// (then `Rank` is the running place, not used).
-pub const TOTAL_COLUMNS: [&str; 16] = [
+/// (then `Rank` is the running place, not used). `MemberID1`, `MemberID2`
+/// (an individual's `MemberID`) are each player's member number, read and
+/// given back (JSON, CSV, USEBIO's `NATIONAL_ID_NUMBER`), no figure.
+pub const TOTAL_COLUMNS: [&str; 19] = [
     "PairId",
     "PlayerId",
     "Direction",
@@ -67,6 +69,9 @@ pub const TOTAL_COLUMNS: [&str; 16] = [
     "SessionScoreMP",
     "SessionScoreIMP",
     "SessionPercentage",
+    "MemberID",
+    "MemberID1",
+    "MemberID2",
 ];
 
 /// Columns read past on purpose, in either table: the table, round and

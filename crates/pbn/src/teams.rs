@@ -27,8 +27,18 @@ pub const TEAM_SCORE_COLUMNS: [&str; 9] = [
     "VP_Away",
 ];
 
-/// `TotalScoreTable` columns of a teams file that are read.
-pub const TEAM_TOTAL_COLUMNS: [&str; 4] = ["TeamId", "Rank", "TotalScoreVP", "TeamName"];
+/// `TotalScoreTable` columns of a teams file that are read: the figures,
+/// and for people the team's name and players (`Roster`: the names as
+/// written, `" - "` between them; `RosterDetails`: `id,surname,given|…`,
+/// each player's member number in the same order).
+pub const TEAM_TOTAL_COLUMNS: [&str; 6] = [
+    "TeamId",
+    "Rank",
+    "TotalScoreVP",
+    "TeamName",
+    "Roster",
+    "RosterDetails",
+];
 
 /// The segment number Ruter gives a match's total in `MatchDetails`.
 const TOTAL_SEGMENT: u32 = 200;
@@ -79,11 +89,66 @@ pub fn parse_pbn_teams(text: &str) -> Result<TeamsSession, ParseError> {
     r.finish()
 }
 
+/// A team's players from Ruter's `Roster` (`"Ann Berg - Carl Dahl"`, the
+/// names as written) and member numbers from `RosterDetails`
+/// (`"123,Berg,Ann|456,Dahl,Carl"`, in the same order). A number is kept
+/// only where the two list as many players, so that no number is put
+/// beside the wrong name; with no `Roster`, the names are given then
+/// surname as `RosterDetails` has them.
+fn roster(
+    names: Option<&Cell<'_>>,
+    details: Option<&Cell<'_>>,
+) -> (Vec<String>, Vec<Option<String>>) {
+    let details: Vec<(Option<String>, String)> = details
+        .map(|c| {
+            c.text
+                .split('|')
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| {
+                    let mut parts = p.splitn(3, ',').map(str::trim);
+                    let id = parts.next().filter(|t| !t.is_empty()).map(str::to_owned);
+                    let surname = parts.next().unwrap_or_default();
+                    let given = parts.next().unwrap_or_default();
+                    let name = [given, surname]
+                        .iter()
+                        .filter(|t| !t.is_empty())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    (id, name)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let players: Vec<String> = match names {
+        Some(c) => c
+            .text
+            .split(" - ")
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        None => details.iter().map(|(_, n)| n.clone()).collect(),
+    };
+    let ids: Vec<Option<String>> = if details.len() == players.len() {
+        details.into_iter().map(|(id, _)| id).collect()
+    } else {
+        Vec::new()
+    };
+    let ids = if ids.iter().any(Option::is_some) {
+        ids
+    } else {
+        Vec::new()
+    };
+    (players, ids)
+}
+
 #[derive(Default)]
 struct TeamsReader {
     version: Option<String>,
     program: Option<String>,
     description: Option<String>,
+    date: Option<String>,
     competition: Option<String>,
     score: Option<Table>,
     total: Option<Table>,
@@ -243,6 +308,8 @@ impl TeamsReader {
             "Event" if self.description.is_none() && !unknown => {
                 self.description = Some(value.to_owned());
             }
+            // The first `[Date]`, as the pairs reader takes it.
+            "Date" if self.date.is_none() && !unknown => self.date = Some(value.to_owned()),
             "Competition" if !unknown => {
                 if !value.eq_ignore_ascii_case("Teams") {
                     return Err(ParseError::BadValue {
@@ -330,8 +397,14 @@ impl TeamsReader {
             }
             let total = cell(table, &row, "TotalScoreVP");
             let place = cell(table, &row, "Rank");
+            let (players, member_ids) = roster(
+                cell(table, &row, "Roster").filter(|c| !blank(Some(c))),
+                cell(table, &row, "RosterDetails").filter(|c| !blank(Some(c))),
+            );
             self.teams.push(Team {
                 id,
+                players,
+                member_ids,
                 name: cell(table, &row, "TeamName")
                     .filter(|c| !blank(Some(c)))
                     .map(|c| c.text.trim().to_owned()),
@@ -466,6 +539,8 @@ impl TeamsReader {
             for (id, line) in &self.named {
                 self.teams.push(Team {
                     id: id.clone(),
+                    players: Vec::new(),
+                    member_ids: Vec::new(),
                     name: None,
                     stored_total: None,
                     place: None,
@@ -501,6 +576,7 @@ impl TeamsReader {
             },
             kind: self.competition.unwrap_or_else(|| "Teams".to_owned()),
             description: self.description,
+            date: self.date,
             program: self.program,
             teams: self.teams,
             matches: self.matches,

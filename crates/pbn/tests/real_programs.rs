@@ -56,9 +56,12 @@ fn a_ruter_howell_with_its_informational_columns_is_read_and_reproduced() {
     let s = parse_pbn(RUTER_PAIRS).unwrap();
     assert_eq!(s.ranking, Ranking::OneField);
     assert!(s.rule.centred);
+    for column in ["MemberID1", "MemberID2"] {
+        // Read: each player's member number (issue 40).
+        let entry = format!("[TotalScoreTable] column {column}");
+        assert!(!s.not_used.contains(&entry), "{entry}: {:?}", s.not_used);
+    }
     for column in [
-        "MemberID1",
-        "MemberID2",
         "Sex1",
         "Sex2",
         "CountryISO",

@@ -24,7 +24,10 @@ fn id(t: &str) -> ContestantId {
 
 /// Issue 26 ("a teams results file cannot be read at all"): the file as
 /// Ruter writes it is read, not refused; the schedule's unplayed round is a
-/// fixture, the lineups and rosters are listed as not used.
+/// fixture, the lineups are listed as not used. Issue 40 ("no names
+/// anywhere for a results file"): each team's players are read from its
+/// `Roster` as written ("Cee One - Cee Two") and their member numbers
+/// from `RosterDetails` ("90031,One,Cee|90032,Two,Cee"), and the `[Date]`.
 #[test]
 fn a_ruter_teams_export_is_read_with_its_informational_columns() {
     let t = parse_pbn_teams(RUTER_TEAMS_PBN).unwrap();
@@ -46,11 +49,21 @@ fn a_ruter_teams_export_is_read_with_its_informational_columns() {
     let charlie = t.teams.iter().find(|x| x.id == id("3")).unwrap();
     assert_eq!(charlie.name.as_deref(), Some("Charlie"));
     assert_eq!(charlie.stored_total.as_ref().unwrap().value, s("36.41"));
+    assert_eq!(t.date.as_deref(), Some("2024.03.10"));
+    assert_eq!(charlie.players, ["Cee One", "Cee Two"]);
+    assert_eq!(
+        charlie.member_ids,
+        [Some("90031".to_owned()), Some("90032".to_owned())]
+    );
+    for col in [
+        "[TotalScoreTable] column Roster",
+        "[TotalScoreTable] column RosterDetails",
+    ] {
+        assert!(!t.not_used.iter().any(|n| n == col), "{col} is read");
+    }
     for col in [
         "[ScoreTable] column LineupDetails_Home",
         "[ScoreTable] column LineupDetails_Away",
-        "[TotalScoreTable] column Roster",
-        "[TotalScoreTable] column RosterDetails",
         "[TotalScoreTable] column Club",
         "[TotalScoreTable] column NrRounds",
     ] {

@@ -83,4 +83,4 @@ pub use teams::{
 };
 pub use usebio::{parse_results, parse_results_bytes, parse_usebio, table_outcome};
 pub use usebio_teams::{parse_results_any_bytes, parse_usebio_teams, Results, TEAMS_EVENT_TYPES};
-pub use write::{write_usebio, Play, Plays, WriteError};
+pub use write::{write_usebio, Play, Plays, TeamsNotWritten, WriteError};

@@ -26,6 +26,12 @@ pub struct Team {
     pub stored_total: Option<StoredFigure>,
     /// The place the program gave (`Rank`).
     pub place: Option<u32>,
+    /// The players, as the file writes their names (Ruter's `Roster`,
+    /// USEBIO's `PLAYER_NAME`s of the team): shown, no figure uses them.
+    pub players: Vec<String>,
+    /// Each player's member (national) number as written, in the order
+    /// of [`Team::players`]; empty where the file gives none.
+    pub member_ids: Vec<Option<String>>,
     /// 1-based line of the team's row.
     pub line: u32,
 }
@@ -165,6 +171,9 @@ pub struct TeamsSession {
     pub kind: String,
     /// The event's name.
     pub description: Option<String>,
+    /// The date as the file writes it (PBN `[Date]`, USEBIO `DATE`):
+    /// shown, never read as a figure.
+    pub date: Option<String>,
     /// The program that wrote the file.
     pub program: Option<String>,
     /// Every team, in file order.

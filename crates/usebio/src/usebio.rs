@@ -469,6 +469,7 @@ fn is_read(name: &str) -> bool {
             | "PLAYER"
             | "PLAYER_NAME"
             | "NATIONAL_ID_NUMBER"
+            | "SESSION"
             | "SECTION"
             | "SECTION_ID"
             | "SECTION_NAME"

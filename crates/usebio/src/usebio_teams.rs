@@ -175,11 +175,33 @@ fn team_of(loc: &Locator<'_>, entry: Node<'_, '_>) -> Result<Team, ParseError> {
         })?),
         None => None,
     };
+    // The team's players, in its pairs (EBUScoreTeams) or listed on the
+    // team itself: each name and member number as written.
+    let (players, member_ids): (Vec<String>, Vec<Option<String>>) = entry
+        .descendants()
+        .filter(|n| n.is_element() && n.tag_name().name() == "PLAYER")
+        .filter_map(|p| {
+            child_text(p, "PLAYER_NAME").map(|(_, t)| {
+                (
+                    t.trim().to_owned(),
+                    child_text(p, "NATIONAL_ID_NUMBER")
+                        .map(|(_, t)| t.trim().to_owned())
+                        .filter(|t| !t.is_empty()),
+                )
+            })
+        })
+        .unzip();
     Ok(Team {
         id: ContestantId::new(id),
         name,
         stored_total: figure(loc, entry, "TOTAL_SCORE")?,
         place,
+        member_ids: if member_ids.iter().any(Option::is_some) {
+            member_ids
+        } else {
+            Vec::new()
+        },
+        players,
         line: loc.position(entry).line,
     })
 }
@@ -292,7 +314,7 @@ fn read_match(
 }
 
 /// Elements a teams event carries that no figure depends on.
-const NOT_USED: [&str; 12] = [
+const NOT_USED: [&str; 10] = [
     // A point-a-board file's pairwise figures (EBUScoreTeams' example:
     // "It would be ignored by the EBU") and master points: no team figure.
     "PAIR_IMPS",
@@ -300,14 +322,12 @@ const NOT_USED: [&str; 12] = [
     "MASTER_POINTS",
     // Matches won or drawn: a count beside the total, not the total.
     "WINS_OR_DRAWS",
-    "PLAYER",
     "CONTRACT",
     "PLAYED_BY",
     "LEAD",
     "TRICKS",
     "HAND",
     "CLUB",
-    "DATE",
 ];
 
 fn read_teams(doc: &Document<'_>, loc: &Locator<'_>) -> Result<TeamsSession, ParseError> {
@@ -392,6 +412,9 @@ fn read_teams(doc: &Document<'_>, loc: &Locator<'_>) -> Result<TeamsSession, Par
         },
         kind,
         description: child_text(event, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned()),
+        date: child_text(event, "DATE")
+            .map(|(_, t)| t.trim().to_owned())
+            .filter(|t| !t.is_empty()),
         program: child_text(event, "PROGRAM_NAME").map(|(_, t)| t.to_owned()),
         teams,
         matches,

@@ -1,5 +1,12 @@
-//! The USEBIO 1.2 writer (pairs events): a scored session as the XML the
-//! EBU, Pianola and Bridgewebs take.
+//! The USEBIO 1.2 writer (pairs and individual events): a scored session
+//! as the XML the EBU, Pianola and Bridgewebs take.
+//!
+//! A session of several sections is written as the real multi-section
+//! EBUScore file writes one (one `SESSION`, a `SECTION` each with its
+//! `PARTICIPANTS` and `BOARD`s), an individual event as USEBIO's example
+//! individual file (`EVENT_TYPE="INDIVIDUAL"`, its `PLAYER`s, traveller
+//! lines naming `N_PLAYER_NUMBER` … `W_PLAYER_NUMBER`), so that the
+//! reader reads each back ranked as it was (docs/usebio-write.md).
 //!
 //! The figures written are the ones a [`Rescore`] computed: each line's
 //! match points (or Butler or cross-IMPs), each board's Butler datum, each
@@ -72,6 +79,14 @@ pub enum WriteError {
         /// The first character XML cannot hold.
         character: char,
     },
+    /// A teams event, which USEBIO would carry with a figure lost, or
+    /// which countback has no standings of its own for
+    /// (docs/usebio-write.md, "What is refused").
+    #[error("USEBIO writer: the teams event is not written: {why}")]
+    TeamsEvent {
+        /// Why.
+        why: TeamsNotWritten,
+    },
     /// A contestant of the session that the rescore does not list (the
     /// rescore is of another session).
     #[error("USEBIO writer: {contestant} has no standing in the rescore given")]
@@ -81,14 +96,64 @@ pub enum WriteError {
     },
 }
 
+/// Why a teams results file is not written as USEBIO.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TeamsNotWritten {
+    /// A match holds its IMPs (by segment, or in all) and its VPs but no
+    /// board (a Ruter PBN teams file). USEBIO's `MATCH` carries one score
+    /// a side, VPs or IMPs as `MATCH_SCORING_METHOD` says, and anything
+    /// else board by board: one of the two would be lost, and the file
+    /// read back could not be ranked as this one is.
+    #[error(
+        "round {round}, {home} v {away} holds the match's IMPs and VPs but no board; USEBIO's MATCH carries one score a side (VPs or IMPs) and the rest board by board, so the IMPs or the VPs would be lost"
+    )]
+    NoBoards {
+        /// The round.
+        round: u32,
+        /// The home team.
+        home: ContestantId,
+        /// The away team.
+        away: ContestantId,
+    },
+    /// A point-a-board event: countback scores its boards but does not
+    /// rank it (docs/usebio.md), so it has no standings of its own to
+    /// write.
+    #[error(
+        "a point-a-board event is not ranked by countback, so there are no standings of its own to write"
+    )]
+    PointABoard,
+    /// A teams event with its boards: a USEBIO teams writer is not built.
+    #[error("a USEBIO teams writer is not built; the file's matches are ranked, not written")]
+    NotBuilt,
+}
+
+impl TeamsNotWritten {
+    /// Why `session` is not written: the first match that says so.
+    #[must_use]
+    pub fn of(session: &crate::TeamsSession) -> TeamsNotWritten {
+        if session.matches.iter().any(|m| m.stored_points.is_some()) {
+            return TeamsNotWritten::PointABoard;
+        }
+        match session.matches.iter().find(|m| m.boards.is_empty()) {
+            Some(m) => TeamsNotWritten::NoBoards {
+                round: m.round,
+                home: m.home.clone(),
+                away: m.away.clone(),
+            },
+            None => TeamsNotWritten::NotBuilt,
+        }
+    }
+}
+
 /// Write `session`, scored as `rescore`, as a USEBIO 1.2 document.
 ///
 /// `program` is written as `PROGRAM_NAME` (and read back as the file's
 /// writer, which picks the convention an audit uses unless one is chosen).
 ///
 /// # Errors
-/// [`WriteError::Unsupported`] for teams, Swiss and individual events and
-/// for an artificial score that is not a whole percentage below 100 for
+/// [`WriteError::Unsupported`] for teams and Swiss events (a
+/// [`crate::TeamsSession`], not a `Session`) and for an artificial score that is not a whole percentage below 100 for
 /// each side (USEBIO's `A6040`); [`WriteError::NoStanding`] when `rescore`
 /// is not of `session`.
 pub fn write_usebio(
@@ -110,17 +175,14 @@ pub fn write_usebio(
             })
         }
     };
-    if let Some(p) = session.participants.iter().find(|p| p.section.is_some()) {
-        // The reader takes USEBIO's pairs as one section: a file with
-        // sections ranked apart would read back ranked together.
-        return Err(WriteError::Unsupported {
-            what: format!(
-                "a session ranked by sections ({} is in section {})",
-                p.id,
-                p.section.as_deref().unwrap_or_default()
-            ),
-        });
-    }
+    // An individual event's lines name the four players (issue 40: its
+    // `PLAYER`s and `N_PLAYER_NUMBER` … as USEBIO 1.1's own example
+    // individual file writes them; the reader reads that form).
+    let individual = session
+        .boards
+        .iter()
+        .any(|b| b.lines.iter().any(|l| l.seats.is_some()));
+    let event_type = if individual { "INDIVIDUAL" } else { event_type };
     let choices = rescore.convention.choices();
     // Every look-up by map: a traveller line names two participants.
     let fields: HashMap<&ContestantId, Option<Direction>> = session
@@ -130,6 +192,7 @@ pub fn write_usebio(
         .collect();
     let standings: HashMap<&ContestantId, &Standing> =
         rescore.standings.iter().map(|s| (&s.id, s)).collect();
+    let layout = Layout::of(session);
 
     let mut out = String::with_capacity(256 + 400 * session.boards.len() * 8);
     // The declaration and DOCTYPE, and the elements in the order, of the
@@ -173,52 +236,318 @@ pub fn write_usebio(
         element(&mut out, 4, "VENUE", venue)?;
     }
 
-    out.push_str("    <PARTICIPANTS>\n");
-    for p in &session.participants {
-        let s = standings.get(&p.id).ok_or_else(|| WriteError::NoStanding {
-            contestant: p.id.clone(),
-        })?;
-        write_pair(&mut out, p, s, &choices)?;
-    }
-    out.push_str("    </PARTICIPANTS>\n");
-
-    let lines_of: HashMap<(BoardNumber, Option<&str>), &crate::rescore::BoardScore> = rescore
+    // Each line as the convention prints it on a traveller, where that
+    // differs from what its totals add (NZ Scorer prints a board with
+    // artificial scores Neuberg-factored and counts it in the totals as
+    // ties): the file is the convention's, so reading it back under that
+    // convention reproduces every line and every total.
+    let printed_choices = crate::convention::Choices {
+        artificial_boards: choices.artificial_boards_printed,
+        ..choices.clone()
+    };
+    let printed = if printed_choices == choices {
+        None
+    } else {
+        Some(
+            crate::rescore::rescore_by(session, &crate::GivenLines::new(), &printed_choices)
+                .map_err(|e| WriteError::Unsupported {
+                    what: format!("the lines as {} prints them ({e})", rescore.convention),
+                })?,
+        )
+    };
+    let lines_of: HashMap<(BoardNumber, Option<&str>), &crate::rescore::BoardScore> = printed
+        .as_ref()
+        .unwrap_or(rescore)
         .boards
         .iter()
         .map(|b| ((b.number, b.section.as_deref()), b))
         .collect();
-    for board in &session.boards {
-        out.push_str("    <BOARD>\n");
-        element(&mut out, 6, "BOARD_NUMBER", &board.number.0.to_string())?;
-        let scored = lines_of.get(&(board.number, board.section.as_deref()));
+    let w = Writer {
+        layout: &layout,
+        fields: &fields,
+        plays,
+        line_tags,
+        choices: &choices,
+    };
+    // Several sections are written as the real multi-section EBUScore
+    // file writes them: one `SESSION`, a `SECTION` each with its own
+    // `PARTICIPANTS` and `BOARD`s (boards numbered 1, 2 … again in each).
+    // The reader ranks them apart, or scores them across the field, from
+    // the places and the line figures written, as it does the real file.
+    let sectioned = layout.names.len() > 1 || layout.names.iter().any(Option::is_some);
+    let indent = if sectioned {
+        out.push_str("    <SESSION SESSION_ID=\"1\">\n");
+        8
+    } else {
+        4
+    };
+    for section in &layout.names {
+        if let Some(name) = section {
+            let _ = writeln!(out, "      <SECTION SECTION_ID=\"{}\">", attribute(name)?);
+        }
+        let _ = writeln!(out, "{:indent$}<PARTICIPANTS>", "");
+        for p in session
+            .participants
+            .iter()
+            .filter(|p| layout.section_of(&p.id) == section.as_deref())
+        {
+            let s = standings.get(&p.id).ok_or_else(|| WriteError::NoStanding {
+                contestant: p.id.clone(),
+            })?;
+            w.participant(&mut out, indent + 2, p, s, individual)?;
+        }
+        let _ = writeln!(out, "{:indent$}</PARTICIPANTS>", "");
+        for board in &session.boards {
+            if board.section.is_some() && board.section != *section {
+                continue;
+            }
+            let scored = lines_of.get(&(board.number, board.section.as_deref()));
+            w.board(&mut out, indent, board, scored.copied(), section.as_deref())?;
+        }
+        if section.is_some() {
+            out.push_str("      </SECTION>\n");
+        }
+    }
+    if sectioned {
+        out.push_str("    </SESSION>\n");
+    }
+    out.push_str("  </EVENT>\n</USEBIO>\n");
+    Ok(out)
+}
+
+/// Where each contestant is written: its section (a pair ranked within
+/// its section, or one that plays the boards of a section scored apart),
+/// and the sections in the order the file first names them (`[None]` for
+/// a session of one section).
+struct Layout<'a> {
+    names: Vec<Option<String>>,
+    section: HashMap<&'a ContestantId, &'a str>,
+    /// Whether a contestant is written without its section's prefix
+    /// (`A1NS` as pair `1NS` of section A): the reader names pairs
+    /// numbered alike in two sections with their section again.
+    strip: bool,
+}
+
+impl<'a> Layout<'a> {
+    fn of(session: &'a Session) -> Layout<'a> {
+        let mut section: HashMap<&ContestantId, &str> = HashMap::new();
+        let mut names: Vec<Option<String>> = Vec::new();
+        let seen = |name: &str, names: &mut Vec<Option<String>>| {
+            if !names.iter().any(|n| n.as_deref() == Some(name)) {
+                names.push(Some(name.to_owned()));
+            }
+        };
+        for p in &session.participants {
+            if let Some(s) = &p.section {
+                section.insert(&p.id, s);
+                seen(s, &mut names);
+            }
+        }
+        // A pair ranked with the field but playing in a section scored
+        // apart is written in that section.
+        for b in &session.boards {
+            let Some(s) = &b.section else { continue };
+            seen(s, &mut names);
+            for l in &b.lines {
+                for id in line_players(l) {
+                    section.entry(id).or_insert(s);
+                }
+            }
+        }
+        if names.is_empty() {
+            names.push(None);
+        }
+        // Stripped only where every pair of a section is named with its
+        // section and two sections then share a number: the reader adds
+        // the prefix back exactly then, and only then.
+        let stripped: Option<Vec<(&str, &str)>> = section
+            .iter()
+            .map(|(id, s)| {
+                id.as_str()
+                    .strip_prefix(*s)
+                    .filter(|rest| !rest.is_empty())
+                    .map(|rest| (rest, *s))
+            })
+            .collect();
+        let strip = stripped.is_some_and(|pairs| {
+            let mut first: HashMap<&str, &str> = HashMap::new();
+            pairs
+                .iter()
+                .any(|(rest, s)| first.insert(rest, s).is_some_and(|other| other != *s))
+        });
+        Layout {
+            names,
+            section,
+            strip,
+        }
+    }
+
+    fn section_of(&self, id: &ContestantId) -> Option<&str> {
+        self.section.get(id).copied()
+    }
+
+    /// The number a contestant is written under in its section.
+    fn number<'i>(&self, id: &'i ContestantId) -> &'i str {
+        match self.section_of(id) {
+            Some(s) if self.strip => id.as_str().strip_prefix(s).unwrap_or(id.as_str()),
+            _ => id.as_str(),
+        }
+    }
+}
+
+/// The contestants a traveller line names: its two pairs, or in an
+/// individual event its four players.
+/// No allocation: the writer walks every line of the session.
+fn line_players(l: &crate::session::Line) -> impl Iterator<Item = &ContestantId> + Clone {
+    let (four, two) = match &l.seats {
+        Some(s) => (Some([&s.north, &s.south, &s.east, &s.west]), None),
+        None => (None, Some([&l.traveller.ns, &l.traveller.ew])),
+    };
+    four.into_iter().flatten().chain(two.into_iter().flatten())
+}
+
+/// What every participant and line written shares.
+struct Writer<'w> {
+    layout: &'w Layout<'w>,
+    fields: &'w HashMap<&'w ContestantId, Option<Direction>>,
+    plays: &'w Plays,
+    line_tags: [&'static str; 2],
+    choices: &'w crate::convention::Choices,
+}
+
+impl Writer<'_> {
+    /// `PAIR_NUMBER` (or an individual's `PLAYER_NUMBER`) and
+    /// `DIRECTION` of a contestant as its section writes it.
+    fn split<'i>(&self, id: &'i ContestantId) -> (&'i str, Option<Direction>) {
+        let field = self.fields.get(id).copied().flatten();
+        split_id(self.layout.number(id), field)
+    }
+
+    fn participant(
+        &self,
+        out: &mut String,
+        indent: usize,
+        p: &Participant,
+        s: &Standing,
+        individual: bool,
+    ) -> Result<(), WriteError> {
+        let (entry, number_tag) = if individual {
+            ("PLAYER", "PLAYER_NUMBER")
+        } else {
+            ("PAIR", "PAIR_NUMBER")
+        };
+        let _ = writeln!(out, "{:indent$}<{entry}>", "");
+        let inner = indent + 2;
+        let (number, direction) = self.split(&p.id);
+        element(out, inner, number_tag, number)?;
+        if let Some(d) = direction {
+            element(out, inner, "DIRECTION", &d.to_string())?;
+        }
+        if s.ranked {
+            element(
+                out,
+                inner,
+                "TOTAL_SCORE",
+                &figure(&s.total, self.choices.total_display),
+            )?;
+            if let Some(pc) = &s.percentage {
+                element(
+                    out,
+                    inner,
+                    "PERCENTAGE",
+                    &figure(pc, self.choices.percentage_display),
+                )?;
+            }
+            let place = format!("{}{}", s.place, if s.tied { "=" } else { "" });
+            element(out, inner, "PLACE", &place)?;
+        }
+        // The players after the pair's figures, as every real Compscore
+        // file has them; an individual's own name and number are its
+        // entry's (USEBIO 1.1's example individual file).
+        for (i, name) in p.players.iter().enumerate() {
+            let at = if individual {
+                inner
+            } else {
+                let _ = writeln!(out, "{:inner$}<PLAYER>", "");
+                inner + 2
+            };
+            element(out, at, "PLAYER_NAME", name)?;
+            // The member number a governing body credits the result to.
+            if let Some(Some(id)) = p.member_ids.get(i) {
+                element(out, at, "NATIONAL_ID_NUMBER", id)?;
+            }
+            if !individual {
+                let _ = writeln!(out, "{:inner$}</PLAYER>", "");
+            }
+        }
+        let _ = writeln!(out, "{:indent$}</{entry}>", "");
+        Ok(())
+    }
+
+    /// One board of `section`: every line of a board scored in that
+    /// section, or of a board scored across the field the lines played
+    /// in it (none: no board written).
+    fn board(
+        &self,
+        out: &mut String,
+        indent: usize,
+        board: &crate::session::Board,
+        scored: Option<&crate::rescore::BoardScore>,
+        section: Option<&str>,
+    ) -> Result<(), WriteError> {
+        // A session of one section writes every line, with no look-up.
+        let here = |l: &crate::session::Line| {
+            board.section.is_some()
+                || self.layout.section.is_empty()
+                || line_players(l).next().map_or(section.is_none(), |id| {
+                    self.layout.section_of(id) == section
+                })
+        };
+        if !board.lines.iter().any(here) {
+            return Ok(());
+        }
+        let (i1, i2) = (indent + 2, indent + 4);
+        let _ = writeln!(out, "{:indent$}<BOARD>", "");
+        element(out, i1, "BOARD_NUMBER", &board.number.0.to_string())?;
         if let Some(datum) = scored.and_then(|b| b.datum.as_ref()) {
             element(
-                &mut out,
-                6,
+                out,
+                i1,
                 "BOARD_AVERAGE",
-                &figure(datum, choices.line_display),
+                &figure(datum, self.choices.line_display),
             )?;
         }
         // The rescore keeps each board's lines in the session's order.
         for (index, line) in board.lines.iter().enumerate() {
-            if line.seats.is_some() {
-                return Err(WriteError::Unsupported {
-                    what: "an individual event".to_owned(),
-                });
+            if !here(line) {
+                continue;
             }
             let t = &line.traveller;
-            let listed = |id: &ContestantId| fields.contains_key(id);
-            if t.outcome == TableOutcome::NotPlayed && !(listed(&t.ns) && listed(&t.ew)) {
+            let players = line_players(line);
+            if t.outcome == TableOutcome::NotPlayed
+                && !players.clone().all(|id| self.fields.contains_key(id))
+            {
                 // A sit-out against a pair that is not a participant (NZ
                 // Scorer's phantom): no result and no one to credit.
                 continue;
             }
-            out.push_str("      <TRAVELLER_LINE>\n");
-            for (tag, id) in [("NS_PAIR_NUMBER", &t.ns), ("EW_PAIR_NUMBER", &t.ew)] {
-                let field = fields.get(id).copied().flatten();
-                element(&mut out, 8, tag, split_id(id, field).0)?;
+            let _ = writeln!(out, "{:i1$}<TRAVELLER_LINE>", "");
+            let tags: &[&'static str] = if line.seats.is_some() {
+                &[
+                    "N_PLAYER_NUMBER",
+                    "S_PLAYER_NUMBER",
+                    "E_PLAYER_NUMBER",
+                    "W_PLAYER_NUMBER",
+                ]
+            } else {
+                &["NS_PAIR_NUMBER", "EW_PAIR_NUMBER"]
+            };
+            for (tag, id) in tags.iter().zip(players) {
+                element(out, i2, tag, self.split(id).0)?;
             }
-            let play = plays.get(&(t.board, board.section.clone(), t.ns.clone()));
+            let play = self
+                .plays
+                .get(&(t.board, board.section.clone(), t.ns.clone()));
             let score = match &t.outcome {
                 TableOutcome::Played { ns_points } => ns_points.to_string(),
                 TableOutcome::Artificial(a) => artificial_text(a)?,
@@ -230,85 +559,38 @@ pub fn write_usebio(
                 }
             };
             if let (Some(play), TableOutcome::Played { .. }) = (play, &t.outcome) {
-                element(&mut out, 8, "CONTRACT", &play.contract)?;
+                element(out, i2, "CONTRACT", &play.contract)?;
                 if !play.declarer.is_empty() {
-                    element(&mut out, 8, "PLAYED_BY", &play.declarer)?;
+                    element(out, i2, "PLAYED_BY", &play.declarer)?;
                 }
                 if let Some(lead) = &play.lead {
-                    element(&mut out, 8, "LEAD", lead)?;
+                    element(out, i2, "LEAD", lead)?;
                 }
                 if let Some(tricks) = play.tricks {
-                    element(&mut out, 8, "TRICKS", &tricks.to_string())?;
+                    element(out, i2, "TRICKS", &tricks.to_string())?;
                 }
             }
-            element(&mut out, 8, "SCORE", &score)?;
+            element(out, i2, "SCORE", &score)?;
             let computed = scored
                 .and_then(|b| b.lines.get(index))
                 .filter(|l| l.ns == t.ns && l.ew == t.ew)
                 .map(|l| (l.ns_score.as_ref(), l.ew_score.as_ref()));
             if let Some((Some(ns), Some(ew))) = computed {
-                let [ns_tag, ew_tag] = line_tags;
-                element(&mut out, 8, ns_tag, &figure(ns, choices.line_display))?;
-                element(&mut out, 8, ew_tag, &figure(ew, choices.line_display))?;
+                let [ns_tag, ew_tag] = self.line_tags;
+                element(out, i2, ns_tag, &figure(ns, self.choices.line_display))?;
+                element(out, i2, ew_tag, &figure(ew, self.choices.line_display))?;
             }
-            out.push_str("      </TRAVELLER_LINE>\n");
+            let _ = writeln!(out, "{:i1$}</TRAVELLER_LINE>", "");
         }
-        out.push_str("    </BOARD>\n");
+        let _ = writeln!(out, "{:indent$}</BOARD>", "");
+        Ok(())
     }
-    out.push_str("  </EVENT>\n</USEBIO>\n");
-    Ok(out)
-}
-
-fn write_pair(
-    out: &mut String,
-    p: &Participant,
-    s: &Standing,
-    choices: &crate::convention::Choices,
-) -> Result<(), WriteError> {
-    out.push_str("      <PAIR>\n");
-    let (number, direction) = split_id(&p.id, p.field);
-    element(out, 8, "PAIR_NUMBER", number)?;
-    if let Some(d) = direction {
-        element(out, 8, "DIRECTION", &d.to_string())?;
-    }
-    if s.ranked {
-        element(
-            out,
-            8,
-            "TOTAL_SCORE",
-            &figure(&s.total, choices.total_display),
-        )?;
-        if let Some(pc) = &s.percentage {
-            element(
-                out,
-                8,
-                "PERCENTAGE",
-                &figure(pc, choices.percentage_display),
-            )?;
-        }
-        let place = format!("{}{}", s.place, if s.tied { "=" } else { "" });
-        element(out, 8, "PLACE", &place)?;
-    }
-    // The players after the pair's figures, as every real Compscore file
-    // has them.
-    for (i, name) in p.players.iter().enumerate() {
-        out.push_str("        <PLAYER>\n");
-        element(out, 10, "PLAYER_NAME", name)?;
-        // The member number a governing body credits the result to.
-        if let Some(Some(id)) = p.member_ids.get(i) {
-            element(out, 10, "NATIONAL_ID_NUMBER", id)?;
-        }
-        out.push_str("        </PLAYER>\n");
-    }
-    out.push_str("      </PAIR>\n");
-    Ok(())
 }
 
 /// `PAIR_NUMBER` and `DIRECTION` of a participant: the reader makes the
 /// identifier `1NS` from number `1` and direction `NS`, and takes any
 /// other number text (`A1NS`) as the identifier itself.
-fn split_id(id: &ContestantId, field: Option<Direction>) -> (&str, Option<Direction>) {
-    let text = id.as_str();
+fn split_id(text: &str, field: Option<Direction>) -> (&str, Option<Direction>) {
     if let Some(d) = field {
         let suffix = d.to_string();
         if let Some(number) = text.strip_suffix(suffix.as_str()) {
@@ -363,6 +645,18 @@ fn figure(value: &Score, display: Display) -> String {
 /// tab, line feed and carriage return, nor U+FFFE and U+FFFF.
 fn xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// A section's name as an attribute value (`SECTION_ID="A"`), escaped as
+/// [`element`] escapes text, refused as it refuses.
+fn attribute(text: &str) -> Result<String, WriteError> {
+    let mut out = String::new();
+    element(&mut out, 0, "SECTION", text)?;
+    Ok(out
+        .trim_end()
+        .trim_start_matches("<SECTION>")
+        .trim_end_matches("</SECTION>")
+        .to_owned())
 }
 
 /// `<tag>text</tag>`, escaped; a character XML 1.0 cannot hold is
@@ -471,9 +765,9 @@ mod tests {
     #[test]
     fn identifiers_split_as_the_reader_joins_them() {
         let ns = Some(Direction::NorthSouth);
-        assert_eq!(split_id(&ContestantId::new("12NS"), ns), ("12", ns));
-        assert_eq!(split_id(&ContestantId::new("A1NS"), ns), ("A1NS", ns));
-        assert_eq!(split_id(&ContestantId::new("7"), None), ("7", None));
+        assert_eq!(split_id("12NS", ns), ("12", ns));
+        assert_eq!(split_id("A1NS", ns), ("A1NS", ns));
+        assert_eq!(split_id("7", None), ("7", None));
     }
 
     #[test]

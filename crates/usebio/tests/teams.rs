@@ -29,7 +29,19 @@ fn a_usebio_swiss_teams_file_is_rescored_board_by_board() {
     );
     assert_eq!(t.boards_per_match, Some(4));
     assert_eq!(t.teams[0].name.as_deref(), Some("Ashford"));
-    countback_test_support::assert_listed(&t.not_used, |n| n == "<PLAYER>");
+    // The players and the date are read (issue 40), not kept as unused:
+    // the file's `PLAYER_NAME`s and `NATIONAL_ID_NUMBER`s, its `DATE`.
+    assert!(
+        !t.not_used.iter().any(|n| n == "<PLAYER>"),
+        "{:?}",
+        t.not_used
+    );
+    assert_eq!(t.teams[0].players, ["Player 11", "Player 12"]);
+    assert_eq!(
+        t.teams[0].member_ids,
+        [Some("9101".to_owned()), Some("9102".to_owned())]
+    );
+    assert_eq!(t.date.as_deref(), Some("10/03/2024"));
     let m = &t.matches[1];
     assert_eq!(m.boards.len(), 4);
     // Board 2 of 3 v 4: team 3 NS −600, EW where NS scored −140: −460 → −10.

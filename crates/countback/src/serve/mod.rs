@@ -623,6 +623,7 @@ impl Ask {
             half: self.half,
             explain: self.show == Show::Explain,
             boards: self.boards.clone(),
+            table: None,
         };
         let render = |e: io::Error| ServeError::Render(e.to_string());
         let mut title = String::new();
