@@ -453,6 +453,21 @@ impl ColumnTexts<'_> {
         &self.display
     }
 
+    /// Where `value` is among the column's distinct values (ascending),
+    /// or `None` for a value the column does not hold: a writer that
+    /// prepares each distinct value's output once finds it here by place.
+    #[must_use]
+    pub fn place(&self, value: &Score) -> Option<usize> {
+        self.index.get(value).filter(|i| *i < self.texts.len())
+    }
+
+    /// Each distinct value's display and exact text, by
+    /// [`place`](Self::place).
+    #[must_use]
+    pub fn distinct_texts(&self) -> &[(String, String)] {
+        &self.texts
+    }
+
     /// One value as the column shows it: the text written once for a value
     /// of the column, [`ColumnDisplay::show`] for any other.
     #[must_use]
