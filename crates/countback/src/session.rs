@@ -396,10 +396,11 @@ impl SessionOutput<'_> {
                 if named {
                     t.cell(self.name_of(&st.pair));
                 }
-                t.cell(&rows.total.show(&st.total));
+                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                t.cell(&total);
                 t.cell(&rows.percentage.show(&st.percentage));
                 t.whole(whole(st.boards_played), "");
-                t.cell(&rows.total.exact(&st.total));
+                t.cell(&total_exact);
             }
             doc.blocks.push(Block::Cells(t));
         }
@@ -577,15 +578,17 @@ impl SessionOutput<'_> {
         for f in &self.scored.fields {
             let rows = field_rows(f, self.half);
             for (place, tied, st) in &rows.rows {
+                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                let (percentage, percentage_exact) = rows.percentage.show_and_exact(&st.percentage);
                 row.field(rows.name)
                     .whole(whole(*place))
                     .field(if *tied { "yes" } else { "" })
                     .field(st.pair.as_str())
                     .field(self.name_of(&st.pair))
-                    .field(&rows.total.show(&st.total))
-                    .field(&rows.total.exact(&st.total))
-                    .field(&rows.percentage.show(&st.percentage))
-                    .field(&rows.percentage.exact(&st.percentage))
+                    .field(&total)
+                    .field(&total_exact)
+                    .field(&percentage)
+                    .field(&percentage_exact)
                     .whole(whole(st.boards_played))
                     .end(out)?;
             }

@@ -111,10 +111,8 @@ impl<'a> FigureRef<'a> {
     /// `s` in a column whose texts are written once for its distinct
     /// values.
     pub(crate) fn in_column(s: &Score, shown: &'a ColumnTexts<'_>) -> FigureRef<'a> {
-        FigureRef {
-            exact: shown.exact(s),
-            display: shown.show(s),
-        }
+        let (display, exact) = shown.show_and_exact(s);
+        FigureRef { exact, display }
     }
 }
 

@@ -478,6 +478,21 @@ impl ColumnTexts<'_> {
         }
     }
 
+    /// One value as the column shows it and exactly, `(display, exact)`,
+    /// found with one look-up: what [`show`](Self::show) and
+    /// [`exact`](Self::exact) give, for a writer that prints both (a
+    /// standings row of 200,000 pairs looked each value up twice: issue 43).
+    #[must_use]
+    pub fn show_and_exact(&self, value: &Score) -> (Cow<'_, str>, Cow<'_, str>) {
+        match self.written(value) {
+            Some((text, exact)) => (Cow::Borrowed(text), Cow::Borrowed(exact)),
+            None => (
+                Cow::Owned(self.display.show(value)),
+                Cow::Owned(value.to_string()),
+            ),
+        }
+    }
+
     /// One value exactly (`139/40`), written once for a value of the column.
     #[must_use]
     pub fn exact(&self, value: &Score) -> Cow<'_, str> {
