@@ -22,5 +22,6 @@ pub mod run;
 pub mod serve;
 pub mod session;
 pub mod standings;
+mod stream;
 pub mod trf_audit;
 pub mod vp;

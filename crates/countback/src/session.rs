@@ -23,6 +23,7 @@ use crate::doc::{
     Line, Table, FOR_THE_SCORER,
 };
 use crate::standings::{half_words, Figure};
+use crate::stream::{Chunked, FigureRef, FiguresJson};
 
 /// One field's standings, in place order, each pair found by map; the
 /// totals' and percentages' texts written once for each distinct value (a
@@ -118,75 +119,14 @@ fn result_text(l: &BoardLine) -> String {
 }
 
 #[derive(Serialize)]
-struct LineJson<'a> {
-    ns: &'a str,
-    ew: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    version: Option<usize>,
-    result: String,
-    raw: Option<[Figure; 2]>,
-    factored: Option<[Figure; 2]>,
-    scored: Option<[Figure; 2]>,
-    applied: &'a Applied,
-}
-
-#[derive(Serialize)]
-struct BoardJson {
-    board: u32,
-    expected: usize,
-    top: String,
-    fouled: bool,
-    lines: LinesJson,
-}
-
-/// The shown boards, each table built and serialised one at a time: the
-/// JSON answer never holds a second copy of every line (issue 30).
-struct BoardsJson<'s, 'a>(&'s SessionOutput<'a>);
-
-impl Serialize for BoardsJson<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let half = self.0.half;
-        ser.collect_seq(self.0.shown_boards().map(|b| BoardJson {
-            board: b.board.0,
-            expected: b.expected,
-            top: b.top.to_string(),
-            fouled: b.fouled,
-            lines: LinesJson { table: b, half },
-        }))
-    }
-}
-
-/// A board's lines, each serialised as it is built.
-struct LinesJson {
-    table: BoardTable,
-    half: HalfDisplay,
-}
-
-impl Serialize for LinesJson {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let shown = board_shown(&self.table, self.half);
-        ser.collect_seq(self.table.lines.iter().map(|l| LineJson {
-            ns: l.ns.as_str(),
-            ew: l.ew.as_str(),
-            version: l.version,
-            result: result_text(l),
-            raw: two(l.raw.as_ref(), &shown.raw),
-            factored: two(l.factored.as_ref(), &shown.factored),
-            scored: two(l.scored.as_ref(), &shown.factored),
-            applied: &l.applied,
-        }))
-    }
-}
-
-#[derive(Serialize)]
 struct PairJson<'a> {
     place: usize,
     tied: bool,
     pair: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
-    total: Figure,
-    percentage: Figure,
+    total: FigureRef<'a>,
+    percentage: FigureRef<'a>,
     boards_played: usize,
     max_possible: String,
 }
@@ -195,22 +135,6 @@ struct PairJson<'a> {
 struct FieldJson<'a> {
     field: &'a str,
     standings: Vec<PairJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct ScoreJson<'a> {
-    event: &'a str,
-    expected_results: usize,
-    top: String,
-    half: &'static str,
-    fields: Vec<FieldJson<'a>>,
-    /// Procedural penalties, omitted when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    penalties: Vec<PenaltyJson<'a>>,
-    boards: BoardsJson<'a, 'a>,
-    /// Absent where there is none, as before the scorer's checks.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<crate::standings::WarningJson>,
 }
 
 /// A procedural penalty: what changed which total, by which Law.
@@ -233,8 +157,57 @@ fn penalty_amount(p: &countback_event::AppliedPenalty) -> String {
     }
 }
 
-fn two(p: Option<&(Score, Score)>, shown: &ColumnTexts<'_>) -> Option<[Figure; 2]> {
-    p.map(|(a, b)| [Figure::in_column(a, shown), Figure::in_column(b, shown)])
+/// One board as JSON: `{board, expected, top, fouled, lines}`, each line
+/// `{ns, ew, version (fouled boards), result, raw, factored, scored,
+/// applied}`, its figures copied from the JSON of the column's distinct
+/// values.
+fn board_json(w: &mut Chunked<'_>, b: &BoardTable, half: HalfDisplay) -> io::Result<()> {
+    let shown = board_shown(b, half);
+    let raw = FiguresJson::new(&shown.raw)?;
+    let factored = FiguresJson::new(&shown.factored)?;
+    w.raw(b"{\"board\":")?;
+    w.serde(&b.board.0)?;
+    w.raw(b",\"expected\":")?;
+    w.serde(&b.expected)?;
+    w.raw(b",\"top\":")?;
+    w.str(&b.top.to_string())?;
+    w.raw(if b.fouled {
+        b",\"fouled\":true,\"lines\":["
+    } else {
+        b",\"fouled\":false,\"lines\":["
+    })?;
+    for (i, l) in b.lines.iter().enumerate() {
+        w.raw(if i > 0 { b",{\"ns\":" } else { b"{\"ns\":" })?;
+        w.str(l.ns.as_str())?;
+        w.raw(b",\"ew\":")?;
+        w.str(l.ew.as_str())?;
+        if let Some(v) = l.version {
+            w.raw(b",\"version\":")?;
+            w.serde(&v)?;
+        }
+        w.raw(b",\"result\":")?;
+        match l.ns_points {
+            Some(p) => {
+                w.raw(b"\"")?;
+                w.serde(&p)?;
+                w.raw(b"\"")?;
+            }
+            None => w.str(&result_text(l))?,
+        }
+        w.raw(b",\"raw\":")?;
+        raw.write_two(w, l.raw.as_ref())?;
+        w.raw(b",\"factored\":")?;
+        factored.write_two(w, l.factored.as_ref())?;
+        w.raw(b",\"scored\":")?;
+        factored.write_two(w, l.scored.as_ref())?;
+        w.raw(b",\"applied\":")?;
+        match &l.applied {
+            Applied::AsIs => w.raw(b"{\"kind\":\"as_is\"}")?,
+            other => w.serde(other)?,
+        }
+        w.raw(b"}")?;
+    }
+    w.raw(b"]}")
 }
 
 /// A scored pairs session, in `format`.
@@ -273,39 +246,49 @@ impl SessionOutput<'_> {
         }
     }
 
+    /// The session as JSON, written as it is made: the standings through
+    /// serde, each board's lines by hand (its figures' JSON written once a
+    /// distinct value), byte for byte what serde wrote for the typed
+    /// document `{event, expected_results, top, half, fields, penalties,
+    /// boards, warnings}` (issue 43).
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         let s = self.scored;
-        let fields = s
-            .fields
-            .iter()
-            .map(|f| {
-                let rows = field_rows(f, self.half);
-                FieldJson {
-                    field: f.name,
-                    standings: rows
-                        .rows
-                        .iter()
-                        .map(|(place, tied, st)| PairJson {
-                            place: *place,
-                            tied: *tied,
-                            pair: st.pair.as_str(),
-                            name: self.names.get(&st.pair).map(String::as_str),
-                            total: Figure::in_column(&st.total, &rows.total),
-                            percentage: Figure::in_column(&st.percentage, &rows.percentage),
-                            boards_played: st.boards_played,
-                            max_possible: st.max_possible.to_string(),
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
-        let doc = ScoreJson {
-            event: &s.event,
-            expected_results: s.session.expected,
-            top: s.session.table.top().to_string(),
-            half: self.half.name(),
-            fields,
-            penalties: s
+        let mut w = Chunked::new(out);
+        w.raw(b"{\"event\":")?;
+        w.str(&s.event)?;
+        w.raw(b",\"expected_results\":")?;
+        w.serde(&s.session.expected)?;
+        w.raw(b",\"top\":")?;
+        w.str(&s.session.table.top().to_string())?;
+        w.raw(b",\"half\":")?;
+        w.str(self.half.name())?;
+        w.raw(b",\"fields\":[")?;
+        for (i, f) in s.fields.iter().enumerate() {
+            if i > 0 {
+                w.raw(b",")?;
+            }
+            let rows = field_rows(f, self.half);
+            w.serde(&FieldJson {
+                field: f.name,
+                standings: rows
+                    .rows
+                    .iter()
+                    .map(|(place, tied, st)| PairJson {
+                        place: *place,
+                        tied: *tied,
+                        pair: st.pair.as_str(),
+                        name: self.names.get(&st.pair).map(String::as_str),
+                        total: FigureRef::in_column(&st.total, &rows.total),
+                        percentage: FigureRef::in_column(&st.percentage, &rows.percentage),
+                        boards_played: st.boards_played,
+                        max_possible: st.max_possible.to_string(),
+                    })
+                    .collect(),
+            })?;
+        }
+        w.raw(b"]")?;
+        if !s.penalties.is_empty() {
+            let penalties: Vec<PenaltyJson<'_>> = s
                 .penalties
                 .iter()
                 .map(|p| PenaltyJson {
@@ -317,12 +300,24 @@ impl SessionOutput<'_> {
                     total_before: p.total_before.to_string(),
                     total_after: p.total_after.to_string(),
                 })
-                .collect(),
-            boards: BoardsJson(self),
-            warnings: crate::standings::warnings_json(&s.warnings),
-        };
-        serde_json::to_writer(&mut *out, &doc).map_err(io::Error::from)?;
-        out.write_all(b"\n")
+                .collect();
+            w.raw(b",\"penalties\":")?;
+            w.serde(&penalties)?;
+        }
+        w.raw(b",\"boards\":[")?;
+        for (i, b) in self.shown_boards().enumerate() {
+            if i > 0 {
+                w.raw(b",")?;
+            }
+            board_json(&mut w, &b, self.half)?;
+        }
+        w.raw(b"]")?;
+        if !s.warnings.is_empty() {
+            w.raw(b",\"warnings\":")?;
+            w.serde(&crate::standings::warnings_json(&s.warnings))?;
+        }
+        w.raw(b"}\n")?;
+        w.finish()
     }
 
     fn name_of(&self, p: &ContestantId) -> &str {
@@ -401,10 +396,11 @@ impl SessionOutput<'_> {
                 if named {
                     t.cell(self.name_of(&st.pair));
                 }
-                t.cell(&rows.total.show(&st.total));
+                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                t.cell(&total);
                 t.cell(&rows.percentage.show(&st.percentage));
                 t.whole(whole(st.boards_played), "");
-                t.cell(&rows.total.exact(&st.total));
+                t.cell(&total_exact);
             }
             doc.blocks.push(Block::Cells(t));
         }
@@ -582,15 +578,17 @@ impl SessionOutput<'_> {
         for f in &self.scored.fields {
             let rows = field_rows(f, self.half);
             for (place, tied, st) in &rows.rows {
+                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                let (percentage, percentage_exact) = rows.percentage.show_and_exact(&st.percentage);
                 row.field(rows.name)
                     .whole(whole(*place))
                     .field(if *tied { "yes" } else { "" })
                     .field(st.pair.as_str())
                     .field(self.name_of(&st.pair))
-                    .field(&rows.total.show(&st.total))
-                    .field(&rows.total.exact(&st.total))
-                    .field(&rows.percentage.show(&st.percentage))
-                    .field(&rows.percentage.exact(&st.percentage))
+                    .field(&total)
+                    .field(&total_exact)
+                    .field(&percentage)
+                    .field(&percentage_exact)
                     .whole(whole(st.boards_played))
                     .end(out)?;
             }

@@ -38,15 +38,6 @@ impl Figure {
         }
     }
 
-    /// `s` in a column whose texts are written once for its distinct
-    /// values.
-    pub(crate) fn in_column(s: &Score, shown: &ColumnTexts<'_>) -> Figure {
-        Figure {
-            exact: shown.exact(s).into_owned(),
-            display: shown.show(s).into_owned(),
-        }
-    }
-
     fn of_value(v: &Value, shown: &ColumnTexts<'_>) -> Figure {
         Figure {
             exact: v.to_string(),

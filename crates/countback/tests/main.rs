@@ -35,6 +35,8 @@ mod front_door;
 mod generated;
 #[path = "html_in_browser.rs"]
 mod html_in_browser;
+#[path = "json_stream.rs"]
+mod json_stream;
 #[path = "multi_session.rs"]
 mod multi_session;
 #[path = "pairs_conventions.rs"]

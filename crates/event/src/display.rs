@@ -453,6 +453,21 @@ impl ColumnTexts<'_> {
         &self.display
     }
 
+    /// Where `value` is among the column's distinct values (ascending),
+    /// or `None` for a value the column does not hold: a writer that
+    /// prepares each distinct value's output once finds it here by place.
+    #[must_use]
+    pub fn place(&self, value: &Score) -> Option<usize> {
+        self.index.get(value).filter(|i| *i < self.texts.len())
+    }
+
+    /// Each distinct value's display and exact text, by
+    /// [`place`](Self::place).
+    #[must_use]
+    pub fn distinct_texts(&self) -> &[(String, String)] {
+        &self.texts
+    }
+
     /// One value as the column shows it: the text written once for a value
     /// of the column, [`ColumnDisplay::show`] for any other.
     #[must_use]
@@ -460,6 +475,21 @@ impl ColumnTexts<'_> {
         match self.written(value) {
             Some((text, _)) => Cow::Borrowed(text),
             None => Cow::Owned(self.display.show(value)),
+        }
+    }
+
+    /// One value as the column shows it and exactly, `(display, exact)`,
+    /// found with one look-up: what [`show`](Self::show) and
+    /// [`exact`](Self::exact) give, for a writer that prints both (a
+    /// standings row of 200,000 pairs looked each value up twice: issue 43).
+    #[must_use]
+    pub fn show_and_exact(&self, value: &Score) -> (Cow<'_, str>, Cow<'_, str>) {
+        match self.written(value) {
+            Some((text, exact)) => (Cow::Borrowed(text), Cow::Borrowed(exact)),
+            None => (
+                Cow::Owned(self.display.show(value)),
+                Cow::Owned(value.to_string()),
+            ),
         }
     }
 

@@ -17,8 +17,24 @@ use crate::score::Score;
 /// line it played, in several tables, and copying the text was a tenth of
 /// the run). A reader that meets the same name many times can make one id
 /// and clone it, so every line shares one allocation.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Eq, PartialOrd, Ord)]
 pub struct ContestantId(std::sync::Arc<str>);
+
+/// Equal when the names are: one shared name is told equal to itself
+/// without reading its text (issue 43: a reader shares one id per name, and
+/// the session's maps and sorts compare the same ids again and again).
+impl PartialEq for ContestantId {
+    fn eq(&self, other: &ContestantId) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+/// The name's hash, as equality is the name's.
+impl std::hash::Hash for ContestantId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl ContestantId {
     /// A contestant called `name`.

@@ -49,3 +49,22 @@ fn names_that_end_early_or_hold_a_zero_byte() {
         assert!(id(a).order_prefix() <= id(b).order_prefix(), "{a:?} {b:?}");
     }
 }
+
+proptest! {
+    /// Issue 43: one shared id is told equal to itself without reading its
+    /// text; two ids are equal, and hash alike, exactly when their names
+    /// are, shared or not.
+    #[test]
+    fn ids_are_equal_exactly_when_their_names_are(a in name(), b in name()) {
+        use std::hash::BuildHasher;
+        let hasher = std::collections::hash_map::RandomState::new();
+        let (x, y) = (ContestantId::new(a.as_str()), ContestantId::new(b.as_str()));
+        let shared = x.clone();
+        prop_assert!(x == shared);
+        prop_assert_eq!(x == y, a == b);
+        prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+        if a == b {
+            prop_assert_eq!(hasher.hash_one(&x), hasher.hash_one(&y));
+        }
+    }
+}
