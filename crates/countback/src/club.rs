@@ -80,15 +80,34 @@ pub(crate) struct HandJson<'a> {
     by_board_number: bool,
     /// The hands by seat (`N`, `E`, `S`, `W`): four suits, spades first,
     /// each its cards as written; a seat left out is absent.
-    hands: HashMap<char, [&'a str; 4]>,
+    hands: InOrder<char, [&'a str; 4]>,
     /// High-card points by seat, where the file gives them.
-    points: Option<HashMap<char, u8>>,
+    points: Option<InOrder<char, u8>>,
     /// Double-dummy tricks by declarer and strain (`NT`, `S`, `H`, `D`,
     /// `C`), as the file gives them; never computed here.
-    double_dummy: Option<HashMap<char, HashMap<&'static str, u8>>>,
+    double_dummy: Option<InOrder<char, InOrder<&'static str, u8>>>,
     /// The par contract and score as written.
     par_contract: Option<&'a str>,
     par_score: Option<&'a str>,
+}
+
+/// A JSON object whose keys keep the order they were given in: seats N, E,
+/// S, W and strains NT, S, H, D, C, as every print of a deal orders them.
+/// (A hash map's order changed from run to run, and with it the bytes of
+/// the same answer.)
+#[derive(Debug)]
+pub(crate) struct InOrder<K, V>(Vec<(K, V)>);
+
+impl<K: Serialize, V: Serialize> Serialize for InOrder<K, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<K, V> FromIterator<(K, V)> for InOrder<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(i: I) -> Self {
+        InOrder(i.into_iter().collect())
+    }
 }
 
 impl<'a> HandJson<'a> {

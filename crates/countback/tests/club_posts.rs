@@ -124,6 +124,35 @@ fn each_board_shows_its_hand_record_with_double_dummy_and_par() {
     assert_eq!(two["par_score"], "NS 500");
 }
 
+/// The same answer is the same bytes: the JSON's hands and double-dummy
+/// tables are keyed in the order every print of a deal uses (seats N, E,
+/// S, W; strains NT, S, H, D, C). They were hash maps, so two runs on
+/// Ruter's pairs file gave two different files (found comparing old and
+/// new outputs byte for byte; 4 runs, 4 checksums).
+#[test]
+fn the_json_of_a_deal_is_in_seat_and_strain_order_run_after_run() {
+    let Some(first) = score(PAIRS, &["--json"]) else {
+        return;
+    };
+    let first = first.stdout;
+    let at = first.find("\"hands\":{\"N\":[\"AJT64\"").unwrap();
+    let two = &first[at..first[at..].find("\"par_contract\"").unwrap() + at];
+    let keys: Vec<usize> = ["\"N\":", "\"E\":", "\"S\":", "\"W\":"]
+        .iter()
+        .map(|k| two.find(k).unwrap())
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "{two}");
+    let dd = &two[two.find("\"double_dummy\"").unwrap()..];
+    let strains: Vec<usize> = ["\"NT\":", "\"S\":", "\"H\":", "\"D\":", "\"C\":"]
+        .iter()
+        .map(|k| dd.find(k).unwrap())
+        .collect();
+    assert!(strains.windows(2).all(|w| w[0] < w[1]), "{dd}");
+    for _ in 0..3 {
+        assert!(score(PAIRS, &["--json"]).unwrap().stdout == first);
+    }
+}
+
 /// The `.bws` side of the same bullet: LBC's 36 deals with their
 /// double-dummy tricks and points; dealer and vulnerability by the board
 /// number (a `.bws` stores neither), no par (none stored, none computed).
