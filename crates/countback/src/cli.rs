@@ -357,6 +357,10 @@ pub struct ServeArgs {
     /// Every timeout (header, body, idle) in seconds: for the tests only.
     #[arg(long, value_name = "SECS", hide = true)]
     pub timeouts_secs: Option<u64>,
+    /// The most answers computed at once (default: the cores): for the
+    /// tests only, which must not depend on the machine's cores.
+    #[arg(long, value_name = "N", hide = true)]
+    pub jobs: Option<usize>,
 }
 
 /// Replay arguments.

@@ -23,6 +23,8 @@ mod browser;
 mod club_posts;
 #[path = "club_scorer.rs"]
 mod club_scorer;
+#[path = "cost.rs"]
+mod cost;
 #[path = "examples.rs"]
 mod examples;
 #[path = "fide_flags.rs"]

@@ -8,8 +8,17 @@
 //! (one machine's usual share): one client holding many connections or
 //! trickling many uploads takes its own share and no more, so every other
 //! client is still answered.
+//!
+//! **Work for a client that went away is given up.** hyper reads a
+//! connection's end of stream in the middle of a request once the body
+//! is read (`half_close` off: an end of stream closes the connection), and
+//! then drops the request's future: a post waiting for its job slot gives
+//! up its place, and a job computing is told through [`Gone`] and stops at
+//! its next stage or its rendering's next write. Every post given up says
+//! so on standard error (`http.rs`), which is how the tests see it.
 
 use std::collections::HashMap;
+use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,6 +27,7 @@ use std::time::Duration;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpStream;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
@@ -266,8 +276,9 @@ impl Jobs {
     }
 }
 
-/// Set when the client a job is for has gone (its request's future was
-/// dropped): the job stops at its next stage and nothing is rendered.
+/// Set when the client a job is for has gone (hyper saw its end of stream
+/// and dropped its request's future): the job stops at its next stage, and
+/// a rendering under way stops at its next write.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Gone(Arc<AtomicBool>);
 
@@ -276,9 +287,55 @@ impl Gone {
         self.0.load(Ordering::Relaxed)
     }
 
+    pub(super) fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
     /// A guard that sets the flag when dropped, unless disarmed first.
     pub(super) fn on_drop(&self) -> SetOnDrop {
         SetOnDrop(Some(self.clone()))
+    }
+}
+
+/// A writer that fails once its [`Gone`] is set: a rendering for a
+/// client that went away stops at its next write instead of running to
+/// the end.
+pub(super) struct UnlessGone<'a, W> {
+    out: &'a mut W,
+    gone: &'a Gone,
+}
+
+impl<'a, W: io::Write> UnlessGone<'a, W> {
+    pub(super) fn new(out: &'a mut W, gone: &'a Gone) -> Self {
+        UnlessGone { out, gone }
+    }
+
+    fn check(&self) -> io::Result<()> {
+        if self.gone.is_set() {
+            // Not `Interrupted`: `write_all` retries that one.
+            Err(io::Error::new(
+                io::ErrorKind::ConnectionAborted,
+                "the client went away",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<W: io::Write> io::Write for UnlessGone<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.check()?;
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.check()?;
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
 
@@ -297,7 +354,7 @@ impl SetOnDrop {
 impl Drop for SetOnDrop {
     fn drop(&mut self) {
         if let Some(g) = &self.0 {
-            g.0.store(true, Ordering::Relaxed);
+            g.set();
         }
     }
 }
@@ -348,7 +405,7 @@ pub(super) async fn accept_loop(
     listener: tokio::net::TcpListener,
     app: Router,
     limits: Limits,
-) -> std::io::Result<()> {
+) -> io::Result<()> {
     let open = Arc::new(Semaphore::new(fitted(limits.connections)));
     let per_client = Shares::new(limits.client_connections);
     loop {
@@ -378,7 +435,7 @@ pub(super) async fn accept_loop(
 /// One connection: hyper's header-read timeout, and a watchdog that closes
 /// it once idle for [`Limits::idle_timeout`]. Each request carries its
 /// [`Peer`].
-async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, app: Router, limits: Limits) {
+async fn connection(stream: TcpStream, peer: SocketAddr, app: Router, limits: Limits) {
     let activity = Arc::new(Activity {
         in_flight: AtomicUsize::new(0),
         last: Mutex::new(Instant::now()),
@@ -398,7 +455,11 @@ async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, app: Router
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout);
+        .header_read_timeout(limits.header_timeout)
+        // hyper's default, said because abandoned work rests on it: an end
+        // of stream while a request is answered closes the connection and
+        // drops the request's future, which sets its job's `Gone`.
+        .half_close(false);
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
     loop {
@@ -410,5 +471,29 @@ async fn connection(stream: tokio::net::TcpStream, peer: SocketAddr, app: Router
         if tokio::time::timeout(left, conn.as_mut()).await.is_ok() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::io::Write as _;
+
+    /// A rendering stops at its first write once its client is gone, with
+    /// an error `write_all` does not retry (an `Interrupted` one it would,
+    /// for ever).
+    #[test]
+    fn a_rendering_stops_at_its_next_write_once_the_client_is_gone() {
+        let gone = Gone::default();
+        let mut body = Vec::new();
+        let mut out = UnlessGone::new(&mut body, &gone);
+        out.write_all(b"<main>").unwrap();
+        write!(out, "{}", 1).unwrap();
+        gone.set();
+        let e = out.write_all(b"</main>").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::ConnectionAborted);
+        assert!(write!(out, "{}", 2).is_err());
+        assert_eq!(body, b"<main>1");
     }
 }

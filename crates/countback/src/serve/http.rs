@@ -10,7 +10,13 @@ use axum::response::{IntoResponse, Response};
 
 use super::*;
 
-pub(super) async fn read_form(mut multipart: Multipart) -> Result<Form, ServeError> {
+/// The form, read from its multipart body; `named` is told the first
+/// file's name as soon as its part begins (so that a post given up while
+/// its file arrives can be named).
+pub(super) async fn read_form(
+    mut multipart: Multipart,
+    named: &mut Unanswered,
+) -> Result<Form, ServeError> {
     let broken = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ServeError::TooLarge {
@@ -26,6 +32,9 @@ pub(super) async fn read_form(mut multipart: Multipart) -> Result<Form, ServeErr
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
             let file_name = field.file_name().unwrap_or_default().to_owned();
+            if named.name.is_none() && !file_name.is_empty() {
+                named.name = Some(file_name.clone());
+            }
             let content = field.bytes().await.map_err(broken)?;
             // A browser sends an empty, nameless part when no file is chosen.
             if file_name.is_empty() && content.is_empty() {
@@ -159,8 +168,15 @@ pub(super) async fn ask(
     let Some(admitted) = jobs.admit(client, size) else {
         return refused(&ServeError::Busy);
     };
+    // hyper drops this future when it reads the client's end of stream
+    // (while the body arrives, or once it is read and the post waits or is
+    // computed): said so, whatever the stage.
+    let mut unanswered = Unanswered {
+        name: None,
+        stage: "while its file arrived",
+    };
     let form = match multipart {
-        Ok(m) => tokio::time::timeout(jobs.body_timeout, read_form(m))
+        Ok(m) => tokio::time::timeout(jobs.body_timeout, read_form(m, &mut unanswered))
             .await
             .unwrap_or(Err(ServeError::SlowBody(jobs.body_timeout))),
         Err(e) => Err(form_error(format!(
@@ -170,21 +186,27 @@ pub(super) async fn ask(
     };
     let form = match form {
         Ok(f) => f,
-        Err(e) => return refused(&e),
+        Err(e) => {
+            unanswered.answered();
+            return refused(&e);
+        }
     };
     let fields = form.fields.clone();
     let read: usize = form.files.iter().map(|(_, bytes)| bytes.len()).sum();
-    // Wait for a job slot and the input's work bytes; a client that goes
-    // away meanwhile drops this future, and its place with it: the job
-    // never starts.
+    // Wait for a job slot and the input's work bytes, in the order asked;
+    // a client that goes away meanwhile drops this future (hyper sees its
+    // end of stream), and its place with it: the job never starts.
+    unanswered.stage = "before it started";
     let Some(running) = jobs.run(read).await else {
+        unanswered.answered();
         return refused(&ServeError::Busy);
     };
+    // From here the job says whether it was given up.
+    unanswered.answered();
     // The work is done away from the server's own thread. A client that
     // goes away while it computes drops this future, which sets `gone`:
-    // the job stops at its next stage (after reading, before rendering)
-    // and its slot is given back; the file is dropped when the answer is
-    // made.
+    // the job stops at its next stage (before the rules, before rendering,
+    // at rendering's next write) and gives back its slot and its bytes.
     let gone = conn::Gone::default();
     let guard = gone.on_drop();
     let answered = tokio::task::spawn_blocking(move || {
@@ -201,6 +223,39 @@ pub(super) async fn ask(
             page(&BTreeMap::new(), Some(&Shown::Failed(&e, None))),
         )
     })
+}
+
+/// The operator's only sign of work given up (nobody reads the answer):
+/// the post's file, or "a post" where its file's name never arrived.
+fn said_given_up(name: Option<&str>, when: &str) {
+    let what = name.map_or_else(|| "a post".to_owned(), |n| format!("the answer to {n}"));
+    // (A closed standard error is no reason to stop serving.)
+    let _ = writeln!(
+        io::stderr(),
+        "countback: {what} was given up {when}: the page that asked for it went away"
+    );
+}
+
+/// A post admitted and not yet answered or handed to its job: dropped so
+/// (its client gone), it says the post was given up, and at which stage.
+pub(super) struct Unanswered {
+    name: Option<String>,
+    stage: &'static str,
+}
+
+impl Unanswered {
+    /// Answered, or handed to its job (which speaks for itself).
+    fn answered(&mut self) {
+        self.stage = "";
+    }
+}
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if !self.stage.is_empty() {
+            said_given_up(self.name.as_deref(), self.stage);
+        }
+    }
 }
 
 pub(super) fn respond(form: Form, fields: &BTreeMap<String, String>) -> Response {
@@ -229,14 +284,7 @@ fn respond_unless_gone(
     let answer = match ask.answer(format, gone) {
         Ok(a) => a,
         Err(ServeError::Gone) => {
-            // The operator's only sign of work given up (nobody reads the
-            // answer).
-            // (A closed standard error is no reason to stop serving.)
-            let _ = writeln!(
-                io::stderr(),
-                "countback: the answer to {} was given up: the page that asked for it went away",
-                ask.name
-            );
+            said_given_up(Some(&ask.name), "while it was computed");
             return failed(&ServeError::Gone);
         }
         Err(e) => return failed(&e),

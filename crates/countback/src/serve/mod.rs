@@ -23,10 +23,11 @@
 //! in flight, and past either a post is answered 503 with `Retry-After`
 //! before its body is read; at most [`Limits::jobs`] answers (the cores)
 //! and [`Limits::work_bytes`] of input are computed at once, in the order
-//! asked. A job whose client goes away while it waits never starts; one
-//! already computing stops before the rules or before rendering if the
-//! connection has noticed the hang-up by then (often it has not: a partial
-//! cancellation, docs/cli.md).
+//! asked. A post whose client goes away (hyper reads its end of stream and
+//! drops the post) never starts if it is waiting, and stops before the
+//! rules, before rendering or at rendering's next write if it is
+//! computing, giving its slot back; each says so on standard error
+//! (docs/cli.md).
 //!
 //! **Where it listens.** `127.0.0.1` by default; any other address needs
 //! `--bind` and prints a warning ([`bind_warning`]).
@@ -240,10 +241,13 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             eprintln!("{w}");
         }
         eprintln!("countback: the results page is at http://{local}/ (Ctrl-C stops it)");
-        let limits = match args.timeouts_secs {
+        let mut limits = match args.timeouts_secs {
             Some(t) => Limits::default().with_timeouts(std::time::Duration::from_secs(t)),
             None => Limits::default(),
         };
+        if let Some(n) = args.jobs {
+            limits.jobs = n.max(1);
+        }
         serve_with(listener, limits).await.map_err(listen)
     })?;
     Ok(Exit::Success)
@@ -515,7 +519,7 @@ impl Ask {
             return Err(ServeError::Gone);
         }
         if self.show == Show::Vp {
-            return self.render(format, &self.vp()?, None);
+            return self.render(format, &self.vp()?, None, gone);
         }
         let kind = kind_of(&self.name, &self.bytes)?;
         let job = match self.show {
@@ -545,7 +549,7 @@ impl Ask {
         if gone.is_set() {
             return Err(ServeError::Gone);
         }
-        self.render(format, &answer, Some(kind))
+        self.render(format, &answer, Some(kind), gone)
     }
 
     /// IMPs to VPs from the form's scale, boards and margins, through the
@@ -565,12 +569,14 @@ impl Ask {
     }
 
     /// An answer rendered for the page or a download, as the command line
-    /// renders it; `kind` the file's (none for IMPs to VPs).
+    /// renders it; `kind` the file's (none for IMPs to VPs). A client gone
+    /// meanwhile stops it at its next write.
     fn render(
         &self,
         format: Format,
         answer: &countback_event::Answer,
         kind: Option<FileKind>,
+        gone: &conn::Gone,
     ) -> Result<Answer, ServeError> {
         let (done, group) = match answer {
             countback_event::Answer::Ranked(r) => (
@@ -625,15 +631,24 @@ impl Ask {
             boards: self.boards.clone(),
             table: None,
         };
-        let render = |e: io::Error| ServeError::Render(e.to_string());
+        let render = |e: io::Error| {
+            if gone.is_set() {
+                ServeError::Gone
+            } else {
+                ServeError::Render(e.to_string())
+            }
+        };
         let mut title = String::new();
+        // Rendering a large answer costs as much as the rules: each write
+        // first asks whether the client is still there.
+        let mut out = conn::UnlessGone::new(&mut body, gone);
         match (self.want, crate::answer::doc(answer, &shown)) {
             (Want::Page, Some(doc)) => {
                 title = escape(&doc.title);
-                body.push(b'\n');
-                crate::doc::write_html_body(&mut body, &doc).map_err(render)?;
+                io::Write::write_all(&mut out, b"\n").map_err(render)?;
+                crate::doc::write_html_body(&mut out, &doc).map_err(render)?;
             }
-            _ => crate::answer::write(&mut body, answer, &shown).map_err(render)?,
+            _ => crate::answer::write(&mut out, answer, &shown).map_err(render)?,
         }
         Ok(Answer {
             body,
