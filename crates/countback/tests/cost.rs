@@ -27,13 +27,14 @@
 // Sizes and ratios printed for people to read: no score is a float.
 #![allow(clippy::float_arithmetic)]
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use countback_test_support::fide_swiss::{self, FideSwiss};
-use countback_test_support::synthetic::{self, mix};
+use countback_test_support::synthetic::{
+    self, ebu_swiss_json, ebu_swiss_toml, wbf_swiss_all_tied_toml,
+};
 
 /// The binary measured: `COUNTBACK_BIN` (a release build, for the time
 /// bound), else the one cargo built for this test.
@@ -162,62 +163,6 @@ fn holds(case: &Case, ratio: u64, release_secs: Duration) {
     assert!(cost.cpu <= bound, "{}: {:?} of CPU", case.what, cost.cpu);
 }
 
-/// An EBU Swiss teams event as TOML: `teams` teams, `rounds` rounds paired
-/// by VPs so far (the benches' event, issue 30).
-fn ebu_swiss(teams: usize, rounds: usize) -> String {
-    let mut s =
-        String::from("[event]\nname = \"EBU Swiss teams\"\nprocedure = \"ebu\"\nvp_total = 20\n\n");
-    for t in 0..teams {
-        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
-    }
-    let mut vps = vec![0_i64; teams];
-    for r in 1..=rounds {
-        let mut order: Vec<usize> = (0..teams).collect();
-        order.sort_by_key(|&t| (std::cmp::Reverse(vps[t]), t));
-        for pair in order.chunks_exact(2) {
-            let &[a, b] = pair else { continue };
-            let v = 7 + mix(a, b, r) % 7;
-            vps[a] += v;
-            vps[b] += 20 - v;
-            let _ = write!(
-                s,
-                "[[matches]]\nround = {r}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [{v}, {}]\n\n",
-                20 - v
-            );
-        }
-    }
-    s
-}
-
-/// A WBF Swiss teams event as TOML, every match drawn on VPs with varied
-/// IMPs and total points (all tied: every tie-break runs).
-fn wbf_swiss_all_tied(teams: usize, rounds: usize) -> String {
-    let mut s = String::from(
-        "[event]\nname = \"WBF Swiss teams\"\nprocedure = \"wbf-swiss\"\nvp_total = 20\n\n",
-    );
-    for t in 0..teams {
-        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
-    }
-    for r in 0..rounds {
-        let shift = r * 7 + 1;
-        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
-        for pair in order.chunks_exact(2) {
-            let &[a, b] = pair else { continue };
-            let _ = write!(
-                s,
-                "[[matches]]\nround = {}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [10, 10]\n\
-                 imps = [{}, {}]\ntotal_points = [{}, {}]\n\n",
-                r + 1,
-                mix(a, b, r + 100) % 60,
-                mix(b, a, r + 100) % 60,
-                mix(a, b, r + 200) + 500,
-                mix(b, a, r + 200) + 500,
-            );
-        }
-    }
-    s
-}
-
 /// TOML events at their limit (4 MiB): a teams event of as many matches as
 /// fit, ranked by its procedure.
 #[test]
@@ -226,12 +171,12 @@ fn an_event_file_in_toml_at_its_limit_is_ranked_within_the_bound() {
     for (what, build, teams) in [
         (
             "TOML, EBU Swiss (ebu), 4 MiB",
-            ebu_swiss as fn(usize, usize) -> String,
+            ebu_swiss_toml as fn(usize, usize) -> String,
             6_000,
         ),
         (
             "TOML, WBF Swiss (wbf-swiss), 4 MiB",
-            wbf_swiss_all_tied,
+            wbf_swiss_all_tied_toml,
             4_000,
         ),
     ] {
@@ -262,38 +207,6 @@ fn an_event_file_in_toml_at_its_limit_is_ranked_within_the_bound() {
             Duration::from_secs(1),
         );
     }
-}
-
-/// The EBU Swiss of [`ebu_swiss`] as a JSON event file.
-fn ebu_swiss_json(teams: usize, rounds: usize) -> String {
-    let mut s = String::from(
-        "{\"event\":{\"name\":\"EBU Swiss teams\",\"procedure\":\"ebu\",\"vp_total\":20},\"contestants\":[",
-    );
-    for t in 0..teams {
-        let _ = write!(s, "{}{{\"id\":\"T{t}\"}}", if t > 0 { "," } else { "" });
-    }
-    s.push_str("],\"matches\":[");
-    let mut vps = vec![0_i64; teams];
-    let mut first = true;
-    for r in 1..=rounds {
-        let mut order: Vec<usize> = (0..teams).collect();
-        order.sort_by_key(|&t| (std::cmp::Reverse(vps[t]), t));
-        for pair in order.chunks_exact(2) {
-            let &[a, b] = pair else { continue };
-            let v = 7 + mix(a, b, r) % 7;
-            vps[a] += v;
-            vps[b] += 20 - v;
-            let _ = write!(
-                s,
-                "{}{{\"round\":{r},\"first\":\"T{a}\",\"second\":\"T{b}\",\"vp\":[{v},{}]}}",
-                if first { "" } else { "," },
-                20 - v
-            );
-            first = false;
-        }
-    }
-    s.push_str("]}\n");
-    s
 }
 
 /// A teams event in JSON, 4 MiB (10,000 teams × 11 rounds). JSON's limit

@@ -19,68 +19,9 @@
     clippy::indexing_slicing
 )]
 
-use std::fmt::Write as _;
-
 use countback_event::{Event, Notation, RankRequest, Source};
-use countback_test_support::synthetic::mix;
+use countback_test_support::synthetic::{ebu_swiss_toml, wbf_swiss_all_tied_toml};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-
-/// The event as TOML: `teams` teams, `rounds` rounds of Swiss pairing.
-fn ebu_swiss(teams: usize, rounds: usize) -> String {
-    let mut s =
-        String::from("[event]\nname = \"EBU Swiss teams\"\nprocedure = \"ebu\"\nvp_total = 20\n\n");
-    for t in 0..teams {
-        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
-    }
-    let mut vps = vec![0_i64; teams];
-    for r in 1..=rounds {
-        // Pair by VPs so far, the team number breaking ties: a Swiss draw.
-        let mut order: Vec<usize> = (0..teams).collect();
-        order.sort_by_key(|&t| (std::cmp::Reverse(vps[t]), t));
-        for pair in order.chunks_exact(2) {
-            let &[a, b] = pair else { continue };
-            // 7 to 13 VPs: many draws and near-draws, so many ties.
-            let v = 7 + mix(a, b, r) % 7;
-            vps[a] += v;
-            vps[b] += 20 - v;
-            let _ = write!(
-                s,
-                "[[matches]]\nround = {r}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [{v}, {}]\n\n",
-                20 - v
-            );
-        }
-    }
-    s
-}
-
-/// A WBF Swiss as TOML: `teams` teams, `rounds` rounds of pairings by a
-/// rotation, every match drawn on VPs with varied IMPs and total points.
-fn wbf_swiss_all_tied(teams: usize, rounds: usize) -> String {
-    let mut s = String::from(
-        "[event]\nname = \"WBF Swiss teams\"\nprocedure = \"wbf-swiss\"\nvp_total = 20\n\n",
-    );
-    for t in 0..teams {
-        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
-    }
-    for r in 0..rounds {
-        let shift = r * 7 + 1;
-        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
-        for pair in order.chunks_exact(2) {
-            let &[a, b] = pair else { continue };
-            let _ = write!(
-                s,
-                "[[matches]]\nround = {}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [10, 10]\n\
-                 imps = [{}, {}]\ntotal_points = [{}, {}]\n\n",
-                r + 1,
-                mix(a, b, r + 100) % 60,
-                mix(b, a, r + 100) % 60,
-                mix(a, b, r + 200) + 500,
-                mix(b, a, r + 200) + 500,
-            );
-        }
-    }
-    s
-}
 
 /// Read and rank the event `build` writes at 10,000 teams (40 in the
 /// debug smoke run of `cargo test`), in the group `name` and its size.
@@ -113,11 +54,11 @@ fn bench_read_and_rank(
 }
 
 fn ebu_teams(c: &mut Criterion) {
-    bench_read_and_rank(c, "ebu", ebu_swiss, 11);
+    bench_read_and_rank(c, "ebu", ebu_swiss_toml, 11);
 }
 
 fn wbf_teams(c: &mut Criterion) {
-    bench_read_and_rank(c, "wbf_swiss_all_tied", wbf_swiss_all_tied, 10);
+    bench_read_and_rank(c, "wbf_swiss_all_tied", wbf_swiss_all_tied_toml, 10);
 }
 
 criterion_group!(benches, ebu_teams, wbf_teams);

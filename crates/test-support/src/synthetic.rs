@@ -371,3 +371,99 @@ pub fn primes(n: usize) -> Vec<i64> {
     }
     found
 }
+
+/// The matches of an EBU Swiss teams event (the benches' event, issue
+/// 30): `teams` teams, `rounds` rounds paired by VPs so far, the team
+/// number breaking ties (a Swiss draw), 7 to 13 VPs of 20 a match (many
+/// draws and near-draws, so many ties). Each is `(round, a, b, a's VPs)`.
+#[must_use]
+pub fn ebu_swiss_matches(teams: usize, rounds: usize) -> Vec<(usize, usize, usize, i64)> {
+    let mut matches = Vec::with_capacity(teams / 2 * rounds);
+    let mut vps = vec![0_i64; teams];
+    for r in 1..=rounds {
+        let mut order: Vec<usize> = (0..teams).collect();
+        order.sort_by_key(|&t| (std::cmp::Reverse(vps[t]), t));
+        for pair in order.chunks_exact(2) {
+            let &[a, b] = pair else { continue };
+            let v = 7 + mix(a, b, r) % 7;
+            vps[a] += v;
+            vps[b] += 20 - v;
+            matches.push((r, a, b, v));
+        }
+    }
+    matches
+}
+
+/// [`ebu_swiss_matches`] as a TOML event file ranked by `ebu`.
+#[must_use]
+pub fn ebu_swiss_toml(teams: usize, rounds: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s =
+        String::from("[event]\nname = \"EBU Swiss teams\"\nprocedure = \"ebu\"\nvp_total = 20\n\n");
+    for t in 0..teams {
+        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
+    }
+    for (r, a, b, v) in ebu_swiss_matches(teams, rounds) {
+        let _ = write!(
+            s,
+            "[[matches]]\nround = {r}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [{v}, {}]\n\n",
+            20 - v
+        );
+    }
+    s
+}
+
+/// [`ebu_swiss_matches`] as a JSON event file ranked by `ebu`.
+#[must_use]
+pub fn ebu_swiss_json(teams: usize, rounds: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "{\"event\":{\"name\":\"EBU Swiss teams\",\"procedure\":\"ebu\",\"vp_total\":20},\"contestants\":[",
+    );
+    for t in 0..teams {
+        let _ = write!(s, "{}{{\"id\":\"T{t}\"}}", if t > 0 { "," } else { "" });
+    }
+    s.push_str("],\"matches\":[");
+    for (i, (r, a, b, v)) in ebu_swiss_matches(teams, rounds).into_iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}{{\"round\":{r},\"first\":\"T{a}\",\"second\":\"T{b}\",\"vp\":[{v},{}]}}",
+            if i == 0 { "" } else { "," },
+            20 - v
+        );
+    }
+    s.push_str("]}\n");
+    s
+}
+
+/// A WBF Swiss teams event as TOML ranked by `wbf-swiss`: `teams` teams,
+/// `rounds` rounds of pairings by a rotation, every match drawn on VPs
+/// with varied IMPs and total points (all tied: every tie-break runs).
+#[must_use]
+pub fn wbf_swiss_all_tied_toml(teams: usize, rounds: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "[event]\nname = \"WBF Swiss teams\"\nprocedure = \"wbf-swiss\"\nvp_total = 20\n\n",
+    );
+    for t in 0..teams {
+        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
+    }
+    for r in 0..rounds {
+        let shift = r * 7 + 1;
+        let order: Vec<usize> = (0..teams).map(|i| (i * 13 + shift) % teams).collect();
+        for pair in order.chunks_exact(2) {
+            let &[a, b] = pair else { continue };
+            let _ = write!(
+                s,
+                "[[matches]]\nround = {}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nvp = [10, 10]\n\
+                 imps = [{}, {}]\ntotal_points = [{}, {}]\n\n",
+                r + 1,
+                mix(a, b, r + 100) % 60,
+                mix(b, a, r + 100) % 60,
+                mix(a, b, r + 200) + 500,
+                mix(b, a, r + 200) + 500,
+            );
+        }
+    }
+    s
+}
