@@ -1461,24 +1461,12 @@ fn one_client_with_1000_connections_and_six_trickled_uploads_locks_no_one_out() 
         let page = Page::start_with(Limits::default());
         let addr = page.addr;
         page.blocking(move || {
-            let mut trickles: Vec<std::net::TcpStream> = (0..6)
+            let trickles: Vec<std::net::TcpStream> = (0..6)
                 .map(|_| holding_a_post(addr, "127.0.0.2", 10_000_000))
                 .collect();
             let held = connections_from(addr, "127.0.0.2", 1000);
             assert!(held.len() >= 500, "only {} connections opened", held.len());
-            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let trickling = {
-                let stop = std::sync::Arc::clone(&stop);
-                std::thread::spawn(move || {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        for t in &mut trickles {
-                            let _ = t.write_all(b"x");
-                        }
-                        std::thread::sleep(Duration::from_millis(200));
-                    }
-                    trickles
-                })
-            };
+            let (stop, trickling) = trickle(trickles);
             std::thread::sleep(Duration::from_millis(500));
             let mut slowest = Duration::ZERO;
             for _ in 0..8 {
@@ -1696,6 +1684,28 @@ fn connections_from(addr: SocketAddr, from: &str, n: usize) -> Vec<tokio::net::T
     open
 }
 
+/// Uploads trickled a byte every 200 ms on a thread of their own, until
+/// the flag is set; the thread gives the connections back when it ends.
+fn trickle(
+    mut trickles: Vec<std::net::TcpStream>,
+) -> (
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    std::thread::JoinHandle<Vec<std::net::TcpStream>>,
+) {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&stop);
+    let thread = std::thread::spawn(move || {
+        while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+            for t in &mut trickles {
+                let _ = t.write_all(b"x");
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        trickles
+    });
+    (stop, thread)
+}
+
 /// A connection from `from` (a loopback address: each is a client of its
 /// own) that starts a post of `length` bytes and sends only its first
 /// line of body.
@@ -1873,23 +1883,11 @@ fn load() {
         // uploads (a byte every 200 ms) and holds 1,000 connections (as
         // many as this process's descriptors let it open), while another
         // (127.0.0.1) posts a small file every second for 20 s.
-        let mut trickles: Vec<std::net::TcpStream> = (0..6)
+        let trickles: Vec<std::net::TcpStream> = (0..6)
             .map(|_| holding_a_post(addr, "127.0.0.2", 10_000_000))
             .collect();
         let held = connections_from(addr, "127.0.0.2", 1000);
-        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let trickling = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    for t in &mut trickles {
-                        let _ = t.write_all(b"x");
-                    }
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-                trickles
-            })
-        };
+        let (stop, trickling) = trickle(trickles);
         std::thread::sleep(Duration::from_millis(500));
         let (mut answered, mut others) = (Vec::new(), 0);
         for _ in 0..20 {
