@@ -212,6 +212,22 @@ pub(crate) fn not_usebio() -> io::Error {
 /// [`crate::doc::STYLE`].
 #[must_use]
 pub fn doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
+    doc_with(answer, shown, with_warnings)
+}
+
+/// [`doc`] as the page shows it: the page tells the warnings in a box of
+/// its own above the document, each kind once with its count, so the
+/// document's notes do not say them again.
+#[must_use]
+pub fn page_doc(answer: &Answer, shown: &Shown) -> Option<crate::doc::Doc> {
+    doc_with(answer, shown, |doc, _| doc)
+}
+
+fn doc_with(
+    answer: &Answer,
+    shown: &Shown,
+    with_warnings: fn(crate::doc::Doc, &[Warning]) -> crate::doc::Doc,
+) -> Option<crate::doc::Doc> {
     let half_for = |c| crate::cli::half_for(shown.half, c);
     match answer {
         Answer::Ranked(r) => Some(with_warnings(

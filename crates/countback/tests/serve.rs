@@ -191,10 +191,21 @@ fn main_of(html: &str) -> &str {
     &html[start..end]
 }
 
-/// The command line's HTML document's `<main>` appears, whole, in the page.
+/// The command line's HTML document's `<main>` appears, whole, in the page,
+/// but for its warnings: the page tells them in a box of its own above the
+/// document, so its notes do not say them again (a notes section that held
+/// only them is not written).
 fn assert_same_rendering(page: &str, cli_html: &[u8]) {
     let cli_html = String::from_utf8(cli_html.to_vec()).unwrap();
-    let doc = main_of(&cli_html);
+    let mut doc = main_of(&cli_html).to_owned();
+    if let Some(start) = doc.find("<p>Warnings:</p>\n<ul") {
+        let end = start + doc[start..].find("</ul>\n").unwrap() + "</ul>\n".len();
+        doc.replace_range(start..end, "");
+        doc = doc.replace(
+            "<details class=\"scorer\">\n<summary>For the scorer: exact figures and notes</summary>\n</details>\n",
+            "",
+        );
+    }
     assert!(doc.contains("<h1>"), "{cli_html}");
     assert!(
         page.contains(&format!("<article class=\"doc\">{doc}</article>")),
@@ -1245,6 +1256,28 @@ fn a_score_no_contract_makes_is_a_warning_in_every_front_end() {
             1,
             "{box_}"
         );
+    });
+}
+
+/// Noticed at issue 42: a ranking's warning showed twice on the page, in
+/// the page's warnings box and again in the document's closed notes. A
+/// TRF that declares no tie-break list is ranked by countback's default
+/// list, which is said: once in the box, not in the notes; the printable
+/// page (no box) still carries it in its notes.
+#[test]
+fn a_rankings_warning_is_shown_once_on_the_page() {
+    within(60, || {
+        let file = "crates/tiebreak-fide/tests/data/five.trf";
+        let page = Page::start();
+        let r = page.post_file(file, &[("show", "auto")]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        let text = r.text();
+        let said = "default list BH/C1, BH, SB applied";
+        assert_eq!(text.matches(said).count(), 1, "{text}");
+        let box_ = text.split("class=\"warnings\"").nth(1).unwrap();
+        assert!(box_.split("</ul>").next().unwrap().contains(said), "{box_}");
+        let printable = page.post_file(file, &[("show", "auto"), ("want", "html")]);
+        assert_eq!(printable.text().matches(said).count(), 1);
     });
 }
 

@@ -642,7 +642,7 @@ impl Ask {
         // Rendering a large answer costs as much as the rules: each write
         // first asks whether the client is still there.
         let mut out = conn::UnlessGone::new(&mut body, gone);
-        match (self.want, crate::answer::doc(answer, &shown)) {
+        match (self.want, crate::answer::page_doc(answer, &shown)) {
             (Want::Page, Some(doc)) => {
                 title = escape(&doc.title);
                 io::Write::write_all(&mut out, b"\n").map_err(render)?;
