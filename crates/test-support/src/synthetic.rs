@@ -467,3 +467,61 @@ pub fn wbf_swiss_all_tied_toml(teams: usize, rounds: usize) -> String {
     }
     s
 }
+
+/// The pairings of `players` contestants over `rounds` rounds by a
+/// rotation (every contestant plays every round; `players` even and not a
+/// multiple of 13): `(round, a, b)` from round 1.
+fn rotation(players: usize, rounds: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    (0..rounds).flat_map(move |r| {
+        let shift = r * 7 + 1;
+        let order: Vec<usize> = (0..players).map(|i| (i * 13 + shift) % players).collect();
+        let pairs: Vec<(usize, usize, usize)> = order
+            .chunks_exact(2)
+            .filter_map(|p| match *p {
+                [a, b] => Some((r + 1, a, b)),
+                _ => None,
+            })
+            .collect();
+        pairs
+    })
+}
+
+/// A chess Swiss as TOML ranked by `uscf`: `players` players, `rounds`
+/// rounds of games paired by a rotation, each a win, a loss or a draw.
+#[must_use]
+pub fn uscf_swiss_toml(players: usize, rounds: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from("[event]\nname = \"Chess Swiss\"\nprocedure = \"uscf\"\n\n");
+    for p in 0..players {
+        let _ = write!(s, "[[contestants]]\nid = \"P{p}\"\n\n");
+    }
+    for (r, a, b) in rotation(players, rounds) {
+        let result = ["1-0", "0-1", "1/2"][usize::try_from(mix(a, b, r) % 3).unwrap_or(0)];
+        let _ = write!(
+            s,
+            "[[games]]\nround = {r}\nwhite = \"P{a}\"\nblack = \"P{b}\"\nresult = \"{result}\"\n\n"
+        );
+    }
+    s
+}
+
+/// A chess team event as TOML ranked by `ihsa`: `teams` teams, `rounds`
+/// rounds of matches paired by a rotation, the 68 match points of each
+/// match split between its teams.
+#[must_use]
+pub fn ihsa_toml(teams: usize, rounds: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from("[event]\nname = \"Chess teams\"\nprocedure = \"ihsa\"\n\n");
+    for t in 0..teams {
+        let _ = write!(s, "[[contestants]]\nid = \"T{t}\"\n\n");
+    }
+    for (r, a, b) in rotation(teams, rounds) {
+        let m = mix(a, b, r) % 69;
+        let _ = write!(
+            s,
+            "[[matches]]\nround = {r}\nfirst = \"T{a}\"\nsecond = \"T{b}\"\nmatch_points = [{m}, {}]\n\n",
+            68 - m
+        );
+    }
+    s
+}
