@@ -288,9 +288,49 @@ fn not_utf8_at(bytes: &[u8], good: usize) -> (usize, usize, u8) {
     (line, column, bytes.get(good).copied().unwrap_or(0))
 }
 
+/// A file's bytes as the caller gives them: lent, or given up.
+enum Input<'a> {
+    Lent(&'a [u8]),
+    Given(Vec<u8>),
+}
+
+impl Input<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Lent(b) => b,
+            Input::Given(b) => b,
+        }
+    }
+
+    /// The text of an event file: moved, not copied, when the bytes were
+    /// given up.
+    fn into_text(self) -> Result<String, Refusal> {
+        match self {
+            Input::Lent(b) => text(b).map(str::to_owned),
+            Input::Given(b) => String::from_utf8(b).map_err(|e| {
+                let good = e.utf8_error().valid_up_to();
+                let (line, column, byte) = not_utf8_at(e.as_bytes(), good);
+                Refusal::NotUtf8 { line, column, byte }
+            }),
+        }
+    }
+}
+
 /// Answer `request` on a file of `kind` given as `bytes`.
 pub fn answer(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
-    let mut answer = answer_undrawn(bytes, kind, request)?;
+    drawn(answer_undrawn(Input::Lent(bytes), kind, request)?, request)
+}
+
+/// [`answer`] on bytes the caller gives up: an event file's text is then
+/// held once, by the event read from it, not beside the caller's copy
+/// (issue 43: a session of 1,000,000 results, 45 MB of JSON, was held
+/// twice while it was scored).
+pub fn answer_owned(bytes: Vec<u8>, kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
+    drawn(answer_undrawn(Input::Given(bytes), kind, request)?, request)
+}
+
+/// `answer` with its ties sent to lots where the request draws them.
+fn drawn(mut answer: Answer, request: &Request) -> Result<Answer, Refusal> {
     if let Some(seed) = request.draw_lots {
         let Answer::Ranked(ranking) = &mut answer else {
             return Err(Refusal::Event(EventError::new(crate::Problem::bad_option(
@@ -427,38 +467,15 @@ pub fn answer_sessions(
 }
 
 /// The answer, ties sent to lots or a ballot left as they are.
-fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
+fn answer_undrawn(input: Input<'_>, kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     kind.allows(request.job)?;
     if request.usebio {
-        return usebio(bytes, kind, request);
+        return usebio(input.bytes(), kind, request);
     }
+    let bytes = input.bytes();
     match kind {
-        FileKind::Event(notation) => {
-            let event = Event::parse(Source::new(text(bytes)?, notation))?;
-            let procedure = request.procedure.or(event.file().event.procedure);
-            let score = match request.job {
-                Job::Score => true,
-                Job::Rank | Job::Audit => false,
-                Job::Auto => procedure.is_none() && !event.file().boards.is_empty(),
-            };
-            if score {
-                if let Some(procedure) = request.procedure {
-                    return Err(Refusal::NoProcedure { kind, procedure });
-                }
-                let options = request.options.for_group(kind, Some("scoring"))?;
-                let scored = event.score(&options)?;
-                return Ok(Answer::Scored {
-                    scored: Box::new(scored),
-                    names: event.names(),
-                });
-            }
-            let mut rank = RankRequest::new();
-            rank.procedure = request.procedure;
-            rank.options = request
-                .options
-                .for_group(kind, procedure.map(Procedure::name))?;
-            Ok(Answer::Ranked(event.rank(&rank)?))
-        }
+        // The event file's text is moved into its event, not copied.
+        FileKind::Event(notation) => answer_event(input.into_text()?, notation, kind, request),
         // Ranked when asked, or when a procedure is chosen for what the
         // file is for (the page's default view with a procedure chosen).
         FileKind::Results
@@ -537,6 +554,39 @@ fn answer_undrawn(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Ans
     }
 }
 
+/// An event file's answer: scored, or ranked by its procedure.
+fn answer_event(
+    text: String,
+    notation: Notation,
+    kind: FileKind,
+    request: &Request,
+) -> Result<Answer, Refusal> {
+    let event = Event::parse(Source::new(text, notation))?;
+    let procedure = request.procedure.or(event.file().event.procedure);
+    let score = match request.job {
+        Job::Score => true,
+        Job::Rank | Job::Audit => false,
+        Job::Auto => procedure.is_none() && !event.file().boards.is_empty(),
+    };
+    if score {
+        if let Some(procedure) = request.procedure {
+            return Err(Refusal::NoProcedure { kind, procedure });
+        }
+        let options = request.options.for_group(kind, Some("scoring"))?;
+        let scored = event.score(&options)?;
+        return Ok(Answer::Scored {
+            scored: Box::new(scored),
+            names: event.names(),
+        });
+    }
+    let mut rank = RankRequest::new();
+    rank.procedure = request.procedure;
+    rank.options = request
+        .options
+        .for_group(kind, procedure.map(Procedure::name))?;
+    Ok(Answer::Ranked(event.rank(&rank)?))
+}
+
 /// `request` answered as a USEBIO 1.2 document: a results file's session,
 /// rescored, written with its figures.
 fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
@@ -572,5 +622,44 @@ fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Ref
         FileKind::Trf => Err(not(
             "a TRF file is a chess event: USEBIO is a bridge format",
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// Bytes given up are answered as bytes lent: the same answer for
+    /// the shipped examples (a pairs session scored, teams and chess
+    /// events ranked), and the same refusal, at the same line, column and
+    /// byte, for text that is not UTF-8.
+    #[test]
+    fn bytes_given_up_are_answered_as_bytes_lent() {
+        let request = Request::default();
+        for text in [
+            include_str!("../../../examples/pairs-fouled-board.toml"),
+            include_str!("../../../examples/wbf-swiss-three-way-tie.toml"),
+            include_str!("../../../examples/chess-swiss-byes-forfeits.toml"),
+        ] {
+            let kind = FileKind::Event(Notation::Toml);
+            let lent = answer(text.as_bytes(), kind, &request).unwrap();
+            let given = answer_owned(text.as_bytes().to_vec(), kind, &request).unwrap();
+            assert_eq!(format!("{lent:?}"), format!("{given:?}"));
+        }
+        let bad = b"[event]\nname = \"caf\xe9\"\n".to_vec();
+        let kind = FileKind::Event(Notation::Toml);
+        let lent = answer(&bad, kind, &request).unwrap_err();
+        let given = answer_owned(bad, kind, &request).unwrap_err();
+        assert_eq!(lent, given);
+        assert_eq!(
+            given,
+            Refusal::NotUtf8 {
+                line: 2,
+                column: 12,
+                byte: 0xe9
+            }
+        );
     }
 }

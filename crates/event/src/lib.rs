@@ -55,8 +55,8 @@ pub use countback_model as model;
 pub use countback_vp as vp;
 
 pub use answer::{
-    answer, answer_schema, answer_sessions, answer_vp, Answer, FileKind, Job, Options, Refusal,
-    Request, VpAnswer, VpRequest,
+    answer, answer_owned, answer_schema, answer_sessions, answer_vp, Answer, FileKind, Job,
+    Options, Refusal, Request, VpAnswer, VpRequest,
 };
 
 pub use boards::{Applied, BoardLine, BoardTable, SessionBoard};
