@@ -496,16 +496,9 @@ fn real_sessions_as_a_club_series(cg: &PathBuf, lbc: &PathBuf) {
     .json();
     let alone = |f: &PathBuf| -> std::collections::BTreeMap<String, Score> {
         let v = COUNTBACK.run_mixed(&[&"score", f, &"--json"]).ok().json();
-        v["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["contestant"].as_str().unwrap().to_owned(),
-                    Score::parse(s["percentage"]["exact"].as_str().unwrap()).unwrap(),
-                )
-            })
+        countback_test_support::cli::exact_figures(&v, "percentage")
+            .into_iter()
+            .map(|(who, p)| (who, Score::parse(&p).unwrap()))
             .collect()
     };
     let (first, second) = (alone(cg), alone(lbc));

@@ -797,16 +797,9 @@ fn centred_totals_are_shifted_by_half_the_tops(name: &str, original: &Value, bac
         }
     }
     let totals = |v: &Value| -> BTreeMap<String, Score> {
-        v["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["contestant"].as_str().unwrap().to_owned(),
-                    Score::parse(s["total"]["exact"].as_str().unwrap()).unwrap(),
-                )
-            })
+        countback_test_support::cli::exact_figures(v, "total")
+            .into_iter()
+            .map(|(who, t)| (who, Score::parse(&t).unwrap()))
             .collect()
     };
     let (o, b) = (totals(original), totals(back));

@@ -121,6 +121,27 @@ pub fn contestants(ranked: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// Each standing's exact `figure` (`total`, `percentage`) of a score's
+/// JSON (`score --json`), by its contestant, as the text the JSON gives.
+#[must_use]
+pub fn exact_figures(
+    scored: &serde_json::Value,
+    figure: &str,
+) -> std::collections::BTreeMap<String, String> {
+    scored["standings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no standings in {scored}"))
+        .iter()
+        .map(|s| {
+            let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
+            (
+                text(&s["contestant"]).unwrap_or_else(|| panic!("no contestant in {s}")),
+                text(&s[figure]["exact"]).unwrap_or_else(|| panic!("no exact {figure} in {s}")),
+            )
+        })
+        .collect()
+}
+
 /// The element of the JSON array `list` whose `field` is the text `value`
 /// (a standing by its pair, a board's line by its NS pair, a decision's
 /// value by its contestant); a test fails where there is none.
