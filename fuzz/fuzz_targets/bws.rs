@@ -18,8 +18,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(read) = file.session() else {
         return;
     };
-    let _ = countback_usebio::audit(&read.session, None);
-    if let Ok(scored) = countback_usebio::rescore(&read.session, None) {
+    let _ = countback_results::audit(&read.session, None);
+    if let Ok(scored) = countback_results::rescore(&read.session, None) {
         if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz")
         {
             // The DOCTYPE the writer gives (as real Compscore files) is

@@ -1,4 +1,4 @@
-//! From the file's tables to a `countback-usebio` [`Session`]: pairs from
+//! From the file's tables to a `countback-results` [`Session`]: pairs from
 //! the movement, each received contract scored by Law 77.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -7,15 +7,15 @@ use countback_contract::{TableResult, Vulnerability};
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
-use countback_usebio::{
-    Board, EventKind, FileRule, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
+use countback_results::{
+    Board, EventKind, Line, Participant, Play, Plays, Ranking, Session, SessionBuilder,
     StoredStanding,
 };
 
 use crate::error::BwsError;
 use crate::file::{BwsFile, Entry, Received};
 
-/// A `.bws` session ready to score with `countback_usebio::rescore` and to
+/// A `.bws` session ready to score with `countback_results::rescore` and to
 /// write with `countback_usebio::write_usebio`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -35,7 +35,7 @@ pub struct BwsSession {
     pub not_played_at_empty_tables: usize,
     /// Each board's deal, double-dummy tricks and points, where the file
     /// has them (`HandRecord`, `HandEvaluation`).
-    pub hands: countback_usebio::HandRecords,
+    pub hands: countback_results::HandRecords,
 }
 
 /// A map keyed by tuples is not a JSON object: the plays are written as a
@@ -195,27 +195,28 @@ impl BwsFile {
                 what: "a .bws file with no received result (ReceivedData is empty)".to_owned(),
             });
         }
-        Ok(BwsSession {
-            session: Session {
-                format: SourceFormat::Bws,
-                event,
-                ranking: if mitchell {
-                    Ranking::ByDirection
-                } else {
-                    Ranking::OneField
-                },
-                description: self.session_name.clone(),
-                date: self.session_date.clone(),
-                club: None,
-                venue: None,
-                program: None,
-                participants,
-                boards,
-                // A `.bws` states no scoring rule: its contracts are scored
-                // here, by Law 77, and matchpointed by the session's own.
-                rule: FileRule::default(),
-                not_used: self
-                    .not_used
+        let ranking = if mitchell {
+            Ranking::ByDirection
+        } else {
+            Ranking::OneField
+        };
+        // A `.bws` states no scoring rule (its contracts are scored here, by
+        // Law 77, and matchpointed by the session's own) and no program.
+        let mut session = SessionBuilder::new("Bridgemate .bws", event, ranking);
+        // The results were held to the limit as the file was read
+        // (`BwsError::TooManyResults`); the session holds no more lines.
+        session
+            .boards(boards)
+            .map_err(|_| BwsError::TooManyResults {
+                count: self.received.len(),
+                limit: countback_results::MAX_TRAVELLER_LINES,
+            })?;
+        session
+            .description(self.session_name.clone())
+            .date(self.session_date.clone())
+            .participants(participants)
+            .not_used(
+                self.not_used
                     .iter()
                     .map(|n| format!("{} ({} rows): {}", n.table, n.rows, n.why))
                     .chain(seating.stub.then(|| {
@@ -232,7 +233,9 @@ impl BwsFile {
                         )
                     }))
                     .collect(),
-            },
+            );
+        Ok(BwsSession {
+            session: session.build(),
             plays,
             movement_from_results: seating.stub,
             not_played_at_empty_tables: at_empty_tables,

@@ -6,10 +6,9 @@
 //! read-back session must rescore to the same figures.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use countback_results::{audit, rescore, resolve, Convention, Plays, Session};
 use countback_test_support::shared_text;
-use countback_usebio::{
-    audit, parse_results, parse_usebio, rescore, resolve, write_usebio, Convention, Plays, Session,
-};
+use countback_usebio::{parse_results, parse_usebio, write_usebio};
 
 /// Every real pairs session: Compscore3's, then NZ Scorer's.
 fn sessions() -> impl Iterator<Item = &'static str> {
@@ -34,7 +33,7 @@ pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Conv
     let audit = audit(&back, Some(scored.convention)).unwrap();
     if scored.convention == resolve(&back, None).0 {
         // The file names no convention of its own: a plain audit agrees.
-        let plain = countback_usebio::audit(&back, None).unwrap();
+        let plain = countback_results::audit(&back, None).unwrap();
         let bad: Vec<String> = plain.exceptions().map(ToString::to_string).collect();
         assert!(bad.is_empty(), "{name}: plain audit: {}", bad.join("\n"));
     }

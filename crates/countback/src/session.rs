@@ -1124,7 +1124,7 @@ pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> 
         session,
         format!(
             "Results file ({}), rescored from its table results",
-            session.format.name()
+            session.format
         ),
     );
     Doc {
@@ -1272,7 +1272,7 @@ fn rescored_json(
     let players = players_of(session);
     let v = RescoreJson {
         event: EventJson::of(session),
-        source: session.format.name(),
+        source: session.format.clone(),
         half: half.name(),
         rule: &session.rule,
         convention: r.convention.name(),

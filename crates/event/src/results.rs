@@ -8,21 +8,21 @@ use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::options::ScoringOptions;
 
 /// A results file audited: every stored figure reproduced or classified.
-pub use countback_usebio::Audit;
+pub use countback_results::Audit;
 /// A results file rescored: each pair's standing by the convention that
-/// applied ([`countback_usebio::Rescore`]).
-pub use countback_usebio::Rescore;
+/// applied ([`countback_results::Rescore`]).
+pub use countback_results::Rescore;
 /// A pair's standing in a rescored session.
-pub use countback_usebio::Standing;
+pub use countback_results::Standing;
 /// One audit finding, and a scoring program's convention and display.
-pub use countback_usebio::{convention::Display, Convention, ConventionSource, Finding};
+pub use countback_results::{convention::Display, Convention, ConventionSource, Finding};
 /// A board's hand record (deal, dealer, vulnerability, double-dummy
 /// tricks, par), the records of a file, and how a line was played.
-pub use countback_usebio::{hands, HandRecord, HandRecords, Play, Plays};
+pub use countback_results::{hands, HandRecord, HandRecords, Play, Plays};
 /// What a results file says (its participants, travellers, stored figures,
 /// its rule and what it carries but no figure uses), a rescored line and
 /// board, how a line was scored, and an audit's counts by class.
-pub use countback_usebio::{
+pub use countback_results::{
     BoardScore, Counts, Difference, EventKind, FileRule, LineScore, Session, Treatment,
 };
 
@@ -126,7 +126,7 @@ pub(crate) enum Parsed {
     /// A session, with what the writer needs.
     Session(Read),
     /// A teams event.
-    Teams(countback_usebio::TeamsSession),
+    Teams(countback_results::TeamsSession),
 }
 
 /// Read a results file as what it is: by the row of the table of file
@@ -189,7 +189,7 @@ fn stored(session: Session) -> Parsed {
 pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
     let (read, convention) = read_under(bytes, overrides)?;
     Ok(Rescored {
-        rescore: countback_usebio::rescore(&read.session, convention)?,
+        rescore: countback_results::rescore(&read.session, convention)?,
         session: read.session,
         plays: read.plays,
         hands: read.hands,
@@ -213,7 +213,7 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
         }));
     }
     Ok(Audited {
-        audit: countback_usebio::audit(&read.session, convention)?,
+        audit: countback_results::audit(&read.session, convention)?,
         session: read.session,
     })
 }
@@ -245,7 +245,7 @@ pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<St
     // hold negative match points), Butler totals as sums (not Ruter's mean
     // per board), a cross-IMP line as the mean per comparison.
     read.session.rule = FileRule::default();
-    let rescore = countback_usebio::rescore(&read.session, convention)?;
+    let rescore = countback_results::rescore(&read.session, convention)?;
     Ok(countback_usebio::write_usebio(
         &read.session,
         &rescore,

@@ -513,9 +513,8 @@ fn boards_due(event: &EventFile) -> Result<BTreeMap<ContestantId, BTreeSet<Board
 /// gap PARs, a weighted score, an individual event; a figure the
 /// convention does not reproduce (a scoring option beyond it).
 pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<String> {
-    use countback_usebio::{
-        Board as UBoard, EventKind, FileRule, Line, Participant, Ranking, Session, SourceFormat,
-        StoredStanding,
+    use countback_results::{
+        Board as UBoard, EventKind, FileRule, Line, Participant, Ranking, Session, StoredStanding,
     };
     let scored = score(event, overrides)?;
     let cannot = |what: String| {
@@ -613,9 +612,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
         })
         .collect();
     let session = Session {
-        format: SourceFormat::Usebio {
-            version: "1.2".to_owned(),
-        },
+        format: "USEBIO 1.2".to_owned(),
         event: EventKind::MatchPointPairs,
         ranking: if by_field {
             Ranking::ByDirection
@@ -633,7 +630,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
         not_used: Vec::new(),
     };
     let convention = scored.options.convention;
-    let rescore = countback_usebio::rescore(&session, convention)?;
+    let rescore = countback_results::rescore(&session, convention)?;
     same_figures(&scored, &rescore).map_err(|what| {
         cannot(format!(
             "{what}, which a reader of the document would not find"
@@ -642,7 +639,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
     Ok(countback_usebio::write_usebio(
         &session,
         &rescore,
-        &countback_usebio::Plays::new(),
+        &countback_results::Plays::new(),
         "countback",
     )?)
 }
@@ -651,7 +648,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
 /// else the first that differs, in words.
 fn same_figures(
     scored: &Scored,
-    rescore: &countback_usebio::Rescore,
+    rescore: &countback_results::Rescore,
 ) -> std::result::Result<(), String> {
     type Key<'a> = (u32, &'a ContestantId, &'a ContestantId);
     let rescored: BTreeMap<Key<'_>, (Option<&Score>, Option<&Score>)> = rescore

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use countback_model::BoardNumber;
-use countback_usebio::hands::{SEATS, STRAINS};
-use countback_usebio::{DoubleDummy, HandRecord, HandRecords, Par, Play, Plays, Session};
+use countback_results::hands::{SEATS, STRAINS};
+use countback_results::{DoubleDummy, HandRecord, HandRecords, Par, Play, Plays, Session};
 
 use crate::lex::{self, Cell};
 use crate::ScoreCols;

@@ -8,15 +8,15 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
-use countback_usebio::{
+use countback_results::{
     Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
-    SourceFormat, StoredStanding,
+    SessionBuilder, StoredStanding,
 };
-use countback_usebio::{HandRecords, Plays};
+use countback_results::{HandRecords, Plays};
 
 use crate::lex::{self, Cell};
 use crate::{
-    artificial, check_names, event_kind, limits, pos, score_header, short, tag_value,
+    artificial, check_names, event_kind, format_label, limits, pos, score_header, short, tag_value,
     ArtificialScale, Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols,
     Table, SCORINGS, TOTAL_COLUMNS,
 };
@@ -46,7 +46,7 @@ pub struct PbnSession {
     pub session: Session,
     /// Each `ScoreTable` row's contract, declarer, tricks and lead, keyed
     /// by board, section and North-South contestant (as
-    /// [`countback_usebio::Plays`]); empty where the table has no
+    /// [`countback_results::Plays`]); empty where the table has no
     /// `Contract` column.
     pub plays: Plays,
     /// Each board's `[Deal]`, dealer, vulnerability, double-dummy tricks
@@ -349,7 +349,7 @@ impl<'t> Reader<'t> {
         let (Some(number), Some((table, cols))) = (self.board, &self.score_table) else {
             return Ok(());
         };
-        countback_usebio::check_traveller_lines(self.raw_lines.len() + 1)?;
+        countback_results::check_traveller_lines(self.raw_lines.len() + 1)?;
         let at = Row {
             table,
             cells: &row,
@@ -549,26 +549,24 @@ impl<'t> Reader<'t> {
                 .is_some_and(|s| s.split(';').any(|p| p.trim().eq_ignore_ascii_case("Mean")));
             mean_or_sum(&mut rule, &participants, &boards, stated_mean);
         }
-        let mut session = Session {
-            format: SourceFormat::Pbn {
-                version: self.version,
-            },
-            event,
-            ranking: if fields.by_direction {
-                Ranking::ByDirection
-            } else {
-                Ranking::OneField
-            },
-            description: self.description,
-            date: self.date,
-            club: None,
-            venue: self.site,
-            program: self.program,
-            participants,
-            boards,
-            rule,
-            not_used: self.not_used,
+        let ranking = if fields.by_direction {
+            Ranking::ByDirection
+        } else {
+            Ranking::OneField
         };
+        let mut session =
+            SessionBuilder::new(format_label(self.version.as_deref()), event, ranking);
+        // Every line was counted as it was read (`read_line`).
+        session.boards(boards)?;
+        session
+            .description(self.description)
+            .date(self.date)
+            .venue(self.site)
+            .program(self.program)
+            .participants(participants)
+            .rule(rule)
+            .not_used(self.not_used);
+        let mut session = session.build();
         let (plays, hands) = deals.finish(&mut session);
         Ok(PbnSession {
             session,
