@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = countback_results::audit(&read.session, None);
     if let Ok(scored) = countback_results::rescore(&read.session, None) {
-        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz")
+        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, "fuzz")
         {
             // The DOCTYPE the writer gives (as real Compscore files) is
             // allowed; nothing in it is expanded.

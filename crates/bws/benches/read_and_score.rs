@@ -122,7 +122,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let s = file.session().unwrap();
             let r = countback_results::rescore(&s.session, None).unwrap();
-            countback_usebio::write_usebio(&s.session, &r, &s.plays, "countback").unwrap()
+            countback_usebio::write_usebio(&s.session, &r, "countback").unwrap()
         })
     });
     g.finish();

@@ -177,7 +177,7 @@ fn scored_end_to_end(
     }
     // The same session through USEBIO: write, read back, audit (0
     // differences), and the same match points, totals and places.
-    let xml = write_usebio(&s.session, &r, &s.plays, "countback").unwrap();
+    let xml = write_usebio(&s.session, &r, "countback").unwrap();
     let back = parse_usebio(&xml).unwrap();
     let a = audit(&back, None).unwrap();
     let bad: Vec<String> = a.exceptions().map(ToString::to_string).collect();

@@ -191,15 +191,23 @@ fn a_file_with_no_result_is_refused() {
 
 #[cfg(feature = "serde")]
 #[test]
-fn a_session_serialises_to_json_with_its_plays_as_a_list() {
+fn a_session_serialises_to_json_with_each_lines_play() {
     let s = mitchell().session().unwrap();
     let json = serde_json::to_value(&s).unwrap();
-    let plays = json["plays"].as_array().unwrap();
+    let lines: Vec<&serde_json::Value> = json["session"]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["lines"].as_array().unwrap())
+        .collect();
     // Three results with a contract or a pass-out; the line not played has none.
-    assert_eq!(plays.len(), 3);
-    assert_eq!(plays[0][0], 1);
-    assert_eq!(plays[0][2], "1NS");
-    assert_eq!(plays[0][3]["contract"], "4S");
+    let played: Vec<_> = lines.iter().filter(|l| !l["play"].is_null()).collect();
+    assert_eq!(played.len(), 3);
+    assert_eq!(lines.len(), 4);
+    let first = played[0];
+    assert_eq!(first["traveller"]["board"], 1);
+    assert_eq!(first["traveller"]["ns"], "1NS");
+    assert_eq!(first["play"]["contract"], "4S");
 }
 
 /// Issue 41: "a Mitchell section beside a Howell section (14) … is

@@ -34,12 +34,11 @@ pub use countback_results::{
 pub struct Rescored {
     /// The recomputation.
     pub rescore: Rescore,
-    /// The session as read.
+    /// The session as read, with the contract, declarer, lead and tricks
+    /// of each line where the file has them (a Bridgemate `.bws`, a PBN
+    /// `ScoreTable`): [`Session::plays`] indexes them by board, section and
+    /// NS pair.
     pub session: Session,
-    /// The contract, declarer, lead and tricks of each line, where the file
-    /// has them (a Bridgemate `.bws`, a PBN `ScoreTable`), by board,
-    /// section and NS pair.
-    pub plays: Plays,
     /// Each board's deal, dealer, vulnerability, double-dummy tricks and
     /// par, where the file has them (a `.bws` `HandRecord` and
     /// `HandEvaluation`, PBN `[Deal]` and `[OptimumResultTable]`): shown,
@@ -91,11 +90,10 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
     Ok(convention)
 }
 
-/// A results file read: the session, and the contracts played where the
-/// file has them (a `.bws`), for the USEBIO writer.
+/// A results file read: the session (with the contracts played where the
+/// file has them, for the USEBIO writer) and its hand records.
 pub(crate) struct Read {
     session: Session,
-    plays: Plays,
     hands: HandRecords,
     /// Whether the file stores any figure of its own to audit (a `.bws`
     /// stores contracts only).
@@ -141,7 +139,6 @@ pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
     let bws = countback_bws::read_bws(bytes)?.session()?;
     Ok(Parsed::Session(Read {
         session: bws.session,
-        plays: bws.plays,
         hands: bws.hands,
         stores_figures: false,
     }))
@@ -151,13 +148,12 @@ pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
 pub(crate) fn read_pbn(bytes: &[u8]) -> Result<Parsed> {
     Ok(
         match countback_pbn::parse_pbn_results_played_bytes(bytes)? {
-            (countback_pbn::PbnResults::Session(session), plays, hands) => Parsed::Session(Read {
+            (countback_pbn::PbnResults::Session(session), hands) => Parsed::Session(Read {
                 session,
-                plays,
                 hands,
                 stores_figures: true,
             }),
-            (countback_pbn::PbnResults::Teams(t), _, _) => Parsed::Teams(t),
+            (countback_pbn::PbnResults::Teams(t), _) => Parsed::Teams(t),
         },
     )
 }
@@ -174,7 +170,6 @@ pub(crate) fn read_xml(bytes: &[u8]) -> Result<Parsed> {
 fn stored(session: Session) -> Parsed {
     Parsed::Session(Read {
         session,
-        plays: Plays::new(),
         hands: HandRecords::new(),
         stores_figures: true,
     })
@@ -191,7 +186,6 @@ pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<R
     Ok(Rescored {
         rescore: countback_results::rescore(&read.session, convention)?,
         session: read.session,
-        plays: read.plays,
         hands: read.hands,
     })
 }
@@ -249,7 +243,6 @@ pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<St
     Ok(countback_usebio::write_usebio(
         &read.session,
         &rescore,
-        &read.plays,
         "countback",
     )?)
 }

@@ -605,6 +605,7 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
                     },
                     stored_ns: None,
                     stored_ew: None,
+                    play: None,
                     line: 0,
                 })
                 .collect(),
@@ -639,7 +640,6 @@ pub fn usebio(event: &EventFile, overrides: &crate::options::RawOptions) -> Resu
     Ok(countback_usebio::write_usebio(
         &session,
         &rescore,
-        &countback_results::Plays::new(),
         "countback",
     )?)
 }

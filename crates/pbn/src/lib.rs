@@ -75,7 +75,7 @@ use std::collections::HashSet;
 
 use countback_model::{ArtificialScore, BoardNumber, Score, TableOutcome};
 use countback_results::{
-    EventKind, HandRecords, ParseError, Plays, Session, SourcePosition, StoredFigure,
+    EventKind, HandRecords, ParseError, Session, SourcePosition, StoredFigure,
 };
 
 pub use columns::{INFORMATIONAL_COLUMNS, SCORE_COLUMNS, TOTAL_COLUMNS};
@@ -1135,19 +1135,19 @@ pub fn parse_pbn_results_bytes(bytes: &[u8]) -> Result<PbnResults, ParseError> {
     }
 }
 
-/// [`parse_pbn_results_bytes`], keeping for a session the play of each
-/// row and the hand records ([`parse_pbn_played`]); a teams event is
-/// returned as it is, with none.
+/// [`parse_pbn_results_bytes`], keeping for a session the hand records
+/// ([`parse_pbn_played`]; the play of each row is in its line); a teams
+/// event is returned as it is, with none.
 ///
 /// # Errors
 /// As [`parse_pbn_results_bytes`].
 pub fn parse_pbn_results_played_bytes(
     bytes: &[u8],
-) -> Result<(PbnResults, Plays, HandRecords), ParseError> {
+) -> Result<(PbnResults, HandRecords), ParseError> {
     let text = decode(bytes)?;
     if is_teams(&text) {
-        parse_pbn_teams(&text).map(|t| (PbnResults::Teams(t), Plays::new(), HandRecords::new()))
+        parse_pbn_teams(&text).map(|t| (PbnResults::Teams(t), HandRecords::new()))
     } else {
-        parse_pbn_played(&text).map(|p| (PbnResults::Session(p.session), p.plays, p.hands))
+        parse_pbn_played(&text).map(|p| (PbnResults::Session(p.session), p.hands))
     }
 }

@@ -8,11 +8,11 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
+use countback_results::HandRecords;
 use countback_results::{
     Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
     SessionBuilder, StoredStanding,
 };
-use countback_results::{HandRecords, Plays};
 
 use crate::lex::{self, Cell};
 use crate::{
@@ -42,13 +42,11 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PbnSession {
-    /// The session ([`parse_pbn`]).
+    /// The session ([`parse_pbn`]), each `ScoreTable` row's contract,
+    /// declarer, tricks and lead in its line
+    /// ([`countback_results::Line::play`]; none where the table has no
+    /// `Contract` column).
     pub session: Session,
-    /// Each `ScoreTable` row's contract, declarer, tricks and lead, keyed
-    /// by board, section and North-South contestant (as
-    /// [`countback_results::Plays`]); empty where the table has no
-    /// `Contract` column.
-    pub plays: Plays,
     /// Each board's `[Deal]`, dealer, vulnerability, double-dummy tricks
     /// (`[OptimumResultTable]`) and par, where the file has them.
     pub hands: HandRecords,
@@ -567,12 +565,8 @@ impl<'t> Reader<'t> {
             .rule(rule)
             .not_used(self.not_used);
         let mut session = session.build();
-        let (plays, hands) = deals.finish(&mut session);
-        Ok(PbnSession {
-            session,
-            plays,
-            hands,
-        })
+        let hands = deals.finish(&mut session);
+        Ok(PbnSession { session, hands })
     }
 }
 
@@ -1250,6 +1244,8 @@ fn travellers(
                     score_text: l.score_text.to_string(),
                     stored_ns: stored_ns.take(),
                     stored_ew: stored_ew.take(),
+                    // Set from the row by `Deals::finish`.
+                    play: None,
                     seats: None,
                     line,
                 });
@@ -1266,6 +1262,7 @@ fn travellers(
             score_text: l.score_text.into_owned(),
             stored_ns: f_ns.map(|f| f.figure),
             stored_ew: f_ew.map(|f| f.figure),
+            play: None,
             seats,
             line,
         });

@@ -31,6 +31,7 @@ use crate::session::{Board, EventKind, FileRule, Participant, Ranking, Session};
 ///     score_text: "420".to_owned(),
 ///     stored_ns: None,
 ///     stored_ew: None,
+///     play: None,
 ///     line: 3,
 /// };
 /// b.board(Board { number: BoardNumber(1), section: None, stored_datum: None, lines: vec![line], line: 2 })?;

@@ -217,6 +217,11 @@ pub struct Line {
     pub stored_ns: Option<StoredFigure>,
     /// Stored EW figure.
     pub stored_ew: Option<StoredFigure>,
+    /// How the board was played at this table (contract, declarer, lead,
+    /// tricks, round), where the file says: a `.bws` `ReceivedData` row, a
+    /// PBN `ScoreTable`'s `Contract` and `Declarer` columns. No figure uses
+    /// it; travellers, scorecards and the USEBIO writer show it.
+    pub play: Option<Play>,
     /// 1-based line of the traveller line in the file.
     pub line: u32,
 }
@@ -391,6 +396,20 @@ impl Session {
             })
     }
 
+    /// The play of every line that has one, by board, section and NS
+    /// pair: empty when the file records none.
+    #[must_use]
+    pub fn plays(&self) -> Plays<'_> {
+        self.boards
+            .iter()
+            .flat_map(|b| b.lines.iter().map(move |l| (b, l)))
+            .filter_map(|(b, l)| {
+                let play = l.play.as_ref()?;
+                Some(((b.number, b.section.as_deref(), &l.traveller.ns), play))
+            })
+            .collect()
+    }
+
     /// The participant called `id`.
     #[must_use]
     pub fn participant(&self, id: &ContestantId) -> Option<&Participant> {
@@ -416,9 +435,11 @@ pub struct Play {
     pub round: Option<u32>,
 }
 
-/// The play of each traveller line, keyed by board, section and NS pair
-/// (as [`crate::GivenLines`]).
-pub type Plays = HashMap<(BoardNumber, Option<String>, ContestantId), Play>;
+/// The play of each traveller line that has one ([`Line::play`]), keyed by
+/// board, section and NS pair (as [`crate::GivenLines`]): an index into a
+/// session, for a front end that walks the rescored boards
+/// ([`Session::plays`]).
+pub type Plays<'s> = HashMap<(BoardNumber, Option<&'s str>, &'s ContestantId), &'s Play>;
 
 /// Read a table result as written in `SCORE` (or NZ Scorer's `score`, or a
 /// PBN `Score_NS`): points (`-430`), `PASS`, `NP` (not played) or an

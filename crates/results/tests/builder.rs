@@ -20,6 +20,7 @@ fn line(board: u32, n: usize) -> Line {
         score_text: "420".to_owned(),
         stored_ns: None,
         stored_ew: None,
+        play: None,
         line: 0,
     }
 }

@@ -377,6 +377,7 @@ fn read_travellers(
                     },
                     stored_ns,
                     stored_ew,
+                    play: None,
                     seats: None,
                     line: at.line,
                 });

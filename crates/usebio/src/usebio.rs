@@ -846,6 +846,7 @@ fn read_board(
             score_text: score_text.to_owned(),
             stored_ns,
             stored_ew,
+            play: None,
             seats,
             line: at.line,
         });
@@ -883,7 +884,8 @@ pub fn parse_results(text: &str) -> Result<Session, ParseError> {
 /// it, as older scoring programs write.
 ///
 /// ```
-/// use countback_usebio::{parse_results_bytes, ParseError};
+/// use countback_results::ParseError;
+/// use countback_usebio::parse_results_bytes;
 ///
 /// // A Latin-1 `é` (0xE9) in a file that does not declare Latin-1.
 /// let err = parse_results_bytes(b"<USEBIO>\n<EVENT>Caf\xE9</EVENT></USEBIO>").unwrap_err();

@@ -28,7 +28,7 @@ use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome}
 
 use countback_results::convention::Display;
 use countback_results::rescore::{Rescore, Standing};
-use countback_results::session::{EventKind, Participant, Plays, Ranking, Session};
+use countback_results::session::{EventKind, Participant, Ranking, Session};
 
 /// Why a session cannot be written as USEBIO 1.2 pairs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -128,6 +128,8 @@ impl TeamsNotWritten {
 ///
 /// `program` is written as `PROGRAM_NAME` (and read back as the file's
 /// writer, which picks the convention an audit uses unless one is chosen).
+/// A played line's contract, declarer, lead and tricks are written where
+/// the session has them ([`countback_results::Line::play`]).
 ///
 /// # Errors
 /// [`WriteError::Unsupported`] for teams and Swiss events (a
@@ -137,7 +139,6 @@ impl TeamsNotWritten {
 pub fn write_usebio(
     session: &Session,
     rescore: &Rescore,
-    plays: &Plays,
     program: &str,
 ) -> Result<String, WriteError> {
     let (line_tags, event_type) = match session.event {
@@ -245,7 +246,6 @@ pub fn write_usebio(
     let w = Writer {
         layout: &layout,
         fields: &fields,
-        plays,
         line_tags,
         choices: &choices,
     };
@@ -392,7 +392,6 @@ fn line_players(
 struct Writer<'w> {
     layout: &'w Layout<'w>,
     fields: &'w HashMap<&'w ContestantId, Option<Direction>>,
-    plays: &'w Plays,
     line_tags: [&'static str; 2],
     choices: &'w countback_results::convention::Choices,
 }
@@ -527,9 +526,7 @@ impl Writer<'_> {
             for (tag, id) in tags.iter().zip(players) {
                 element(out, i2, tag, self.split(id).0)?;
             }
-            let play = self
-                .plays
-                .get(&(t.board, board.section.clone(), t.ns.clone()));
+            let play = line.play.as_ref();
             let score = match &t.outcome {
                 TableOutcome::Played { ns_points } => ns_points.to_string(),
                 TableOutcome::Artificial(a) => artificial_text(a)?,
@@ -706,20 +703,26 @@ mod tests {
 
     #[test]
     fn a_session_written_reads_back_with_every_figure_reproduced() {
-        let session = parse_usebio(FILE).unwrap();
+        let mut session = parse_usebio(FILE).unwrap();
         let scored = rescore(&session, None).unwrap();
-        let mut plays = Plays::new();
-        plays.insert(
-            (BoardNumber(1), None, ContestantId::new("1")),
-            Play {
-                contract: "4S".to_owned(),
-                declarer: "N".to_owned(),
-                tricks: Some(10),
-                lead: Some("2H".to_owned()),
-                round: None,
-            },
-        );
-        let xml = write_usebio(&session, &scored, &plays, "countback").unwrap();
+        let first = session
+            .boards
+            .iter_mut()
+            .find(|b| b.number == BoardNumber(1))
+            .and_then(|b| {
+                b.lines
+                    .iter_mut()
+                    .find(|l| l.traveller.ns == ContestantId::new("1"))
+            })
+            .unwrap();
+        first.play = Some(Play {
+            contract: "4S".to_owned(),
+            declarer: "N".to_owned(),
+            tricks: Some(10),
+            lead: Some("2H".to_owned()),
+            round: None,
+        });
+        let xml = write_usebio(&session, &scored, "countback").unwrap();
         assert!(xml.contains("<PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME>"));
         assert!(xml.contains("<CONTRACT>4S</CONTRACT>"));
         assert!(xml.contains("<SCORE>A6040</SCORE>"));
@@ -767,7 +770,7 @@ mod tests {
         let mut session = parse_usebio(FILE).unwrap();
         let scored = rescore(&session, None).unwrap();
         session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
-        let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
+        let err = write_usebio(&session, &scored, "countback").unwrap_err();
         assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");
     }
 
@@ -797,7 +800,7 @@ mod tests {
             let mut s = session.clone();
             s.participants[0].players = vec![name.to_owned()];
             s.description = Some(format!("Club {name}"));
-            write_usebio(&s, &scored, &Plays::new(), name)
+            write_usebio(&s, &scored, name)
         };
         for name in [
             "A & B <C> \"D\" 'E'",
@@ -836,7 +839,7 @@ mod tests {
             );
             let mut s = session.clone();
             s.participants[0].players = vec![name.to_owned()];
-            let err = write_usebio(&s, &scored, &Plays::new(), "countback").unwrap_err();
+            let err = write_usebio(&s, &scored, "countback").unwrap_err();
             assert!(
                 matches!(
                     &err,
@@ -854,6 +857,6 @@ mod tests {
             );
         }
         // The document of the first test too.
-        well_formed(&write_usebio(&session, &scored, &Plays::new(), "countback").unwrap());
+        well_formed(&write_usebio(&session, &scored, "countback").unwrap());
     }
 }
