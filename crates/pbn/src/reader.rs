@@ -554,7 +554,8 @@ impl<'t> Reader<'t> {
         };
         let mut session =
             SessionBuilder::new(format_label(self.version.as_deref()), event, ranking);
-        // Every line was counted as it was read (`read_line`).
+        // Held to the limit as each row was read (`check_traveller_lines`,
+        // before the row is kept), and again, as every reader's, here.
         session.boards(boards)?;
         session
             .description(self.description)

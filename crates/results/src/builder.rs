@@ -9,10 +9,12 @@ use crate::session::{Board, EventKind, FileRule, Participant, Ranking, Session};
 /// Builds a [`Session`] as a reader reads its file: what the file is and
 /// who wrote it, its participants, its boards with their traveller lines,
 /// stored figures and plays. The traveller lines are counted against
-/// [`crate::MAX_TRAVELLER_LINES`] as they come ([`SessionBuilder::read_line`],
-/// [`SessionBuilder::board`], [`SessionBuilder::boards`]), so a file past
-/// the limit is refused by the same check, with the same error
-/// ([`ParseError::TooManyTravellerLines`]), whichever reader reads it.
+/// [`crate::MAX_TRAVELLER_LINES`] as they come ([`SessionBuilder::board`],
+/// [`SessionBuilder::boards`]), so a file past the limit is refused by the
+/// same check, with the same error ([`ParseError::TooManyTravellerLines`]),
+/// whichever reader reads it. (A reader that holds rows before it makes
+/// its boards, as the PBN reader does, may refuse sooner with the same
+/// [`crate::check_traveller_lines`].)
 ///
 /// ```
 /// use countback_model::{BoardNumber, ContestantId, TableOutcome, TravellerLine};
@@ -43,8 +45,6 @@ use crate::session::{Board, EventKind, FileRule, Participant, Ranking, Session};
 #[derive(Debug, Clone)]
 pub struct SessionBuilder {
     session: Session,
-    /// Lines counted as read ([`SessionBuilder::read_line`]).
-    read: usize,
     /// Lines on the boards added.
     held: usize,
 }
@@ -70,7 +70,6 @@ impl SessionBuilder {
                 rule: FileRule::default(),
                 not_used: Vec::new(),
             },
-            read: 0,
             held: 0,
         }
     }
@@ -133,20 +132,6 @@ impl SessionBuilder {
         self
     }
 
-    /// One more traveller line read, for a reader that holds its lines
-    /// before it makes its boards: refused as soon as the count passes
-    /// the limit, before the reader holds more. The boards added later
-    /// count no line twice (the session's count is the more of the lines
-    /// read and the lines held).
-    ///
-    /// # Errors
-    /// [`ParseError::TooManyTravellerLines`], counting this line.
-    pub fn read_line(&mut self) -> Result<(), ParseError> {
-        check_traveller_lines(self.read + 1)?;
-        self.read += 1;
-        Ok(())
-    }
-
     /// The next board, with its lines.
     ///
     /// # Errors
@@ -183,7 +168,7 @@ impl SessionBuilder {
 
     fn hold(&mut self, lines: usize) -> Result<(), ParseError> {
         let held = self.held.saturating_add(lines);
-        check_traveller_lines(held.max(self.read))?;
+        check_traveller_lines(held)?;
         self.held = held;
         Ok(())
     }

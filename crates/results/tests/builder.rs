@@ -74,29 +74,6 @@ fn boards_added_together_give_the_whole_count() {
     );
 }
 
-/// A reader that counts its lines as it reads (PBN) is refused at the
-/// 50,001st, and the boards it then adds count no line twice.
-#[test]
-fn lines_read_then_held_count_once() {
-    let mut b = builder();
-    for _ in 0..MAX_TRAVELLER_LINES {
-        b.read_line().unwrap();
-    }
-    b.boards(vec![board(1, 25_000), board(2, 25_000)]).unwrap();
-    assert_eq!(
-        b.read_line().unwrap_err(),
-        ParseError::TooManyTravellerLines {
-            count: 50_001,
-            limit: 50_000
-        }
-    );
-    let s = b.build();
-    assert_eq!(
-        s.boards.iter().map(|b| b.lines.len()).sum::<usize>(),
-        50_000
-    );
-}
-
 /// The format is the reader's label, and the convention comes from the
 /// writer's name the reader gives: NZ Scorer's reader names "NZ Bridge
 /// Scorer", which is NZ Scorer's convention (docs/conventions.md), with no
