@@ -399,7 +399,7 @@ impl BwsFile {
             let section = sections.get(&r.section).and_then(|s| s.letter.clone());
             let (outcome, score_text) = outcome(r)?;
             let played = match r.entry {
-                Entry::Result(result) => Some(play(result, r)),
+                Entry::Result(result) => Some(Box::new(play(result, r))),
                 _ => None,
             };
             let line_number = u32::try_from(r.row).unwrap_or(u32::MAX);

@@ -173,7 +173,7 @@ impl Deals {
             for b in &mut session.boards {
                 for l in &mut b.lines {
                     if let Some(p) = self.plays.remove(&l.line) {
-                        l.play = Some(p);
+                        l.play = Some(Box::new(p));
                     }
                 }
             }

@@ -220,8 +220,9 @@ pub struct Line {
     /// How the board was played at this table (contract, declarer, lead,
     /// tricks, round), where the file says: a `.bws` `ReceivedData` row, a
     /// PBN `ScoreTable`'s `Contract` and `Declarer` columns. No figure uses
-    /// it; travellers, scorecards and the USEBIO writer show it.
-    pub play: Option<Play>,
+    /// it; travellers, scorecards and the USEBIO writer show it. Boxed: a
+    /// line without one (every USEBIO line) costs a pointer, not a `Play`.
+    pub play: Option<Box<Play>>,
     /// 1-based line of the traveller line in the file.
     pub line: u32,
 }
@@ -404,7 +405,7 @@ impl Session {
             .iter()
             .flat_map(|b| b.lines.iter().map(move |l| (b, l)))
             .filter_map(|(b, l)| {
-                let play = l.play.as_ref()?;
+                let play = l.play.as_deref()?;
                 Some(((b.number, b.section.as_deref(), &l.traveller.ns), play))
             })
             .collect()

@@ -526,7 +526,7 @@ impl Writer<'_> {
             for (tag, id) in tags.iter().zip(players) {
                 element(out, i2, tag, self.split(id).0)?;
             }
-            let play = line.play.as_ref();
+            let play = line.play.as_deref();
             let score = match &t.outcome {
                 TableOutcome::Played { ns_points } => ns_points.to_string(),
                 TableOutcome::Artificial(a) => artificial_text(a)?,
@@ -715,13 +715,13 @@ mod tests {
                     .find(|l| l.traveller.ns == ContestantId::new("1"))
             })
             .unwrap();
-        first.play = Some(Play {
+        first.play = Some(Box::new(Play {
             contract: "4S".to_owned(),
             declarer: "N".to_owned(),
             tricks: Some(10),
             lead: Some("2H".to_owned()),
             round: None,
-        });
+        }));
         let xml = write_usebio(&session, &scored, "countback").unwrap();
         assert!(xml.contains("<PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME>"));
         assert!(xml.contains("<CONTRACT>4S</CONTRACT>"));
