@@ -471,22 +471,32 @@ pub const DEFAULT_TRF_LIST: &str = "BH/C1, BH, SB";
 /// with a warning that says so.
 pub fn rank_trf(text: &str, options: &options::FideOptions) -> Result<Ranking, EventError> {
     use countback_tiebreak_fide::Evaluation;
-    let trf = read_trf(text, options)?;
-    let t = &trf.tournament;
+    let mut trf = read_trf(text, options)?;
     let cascade = match &trf.list {
         TrfList::Individual(c) => c,
-        TrfList::Team(list) => return trf_team::rank(t, trf.options, list, trf.warnings),
+        TrfList::Team(list) => {
+            return trf_team::rank(&trf.tournament, trf.options, list, trf.warnings)
+        }
     };
+    // The file's lines as written are for writing it back: no figure of a
+    // ranking reads them, so they are let go before it is computed (issue
+    // 44: a copy of the file, held beside the evaluation).
+    trf.tournament.source_lines = Vec::new();
+    let t = &trf.tournament;
     let eval = Evaluation::new(t, trf.options)?;
     let outcome = eval.rank(cascade)?;
     let ids = countback_tiebreak_fide::contestant_ids(t);
     let columns = columns::fide(&eval, cascade, &ids)?;
+    // The points by the file's own points system (record 162), kept; the
+    // evaluation's figures are let go before the standings' maps are
+    // built, so the two are not held at once (issue 44: 10× the file).
+    let points = eval.all_points().to_vec();
+    drop(eval);
     let mut names = BTreeMap::new();
     let mut ratings = BTreeMap::new();
     let mut primary = BTreeMap::new();
-    // The points by the file's own points system (record 162).
-    for ((p, id), points) in t.players.iter().zip(ids).zip(eval.all_points()) {
-        primary.insert(id.clone(), points.clone());
+    for ((p, id), points) in t.players.iter().zip(ids).zip(points) {
+        primary.insert(id.clone(), points);
         if !p.name.trim().is_empty() {
             names.insert(id.clone(), p.name.trim().to_owned());
         }

@@ -1222,9 +1222,15 @@ impl Reading {
         // Past the check above, a declared number is at least every line's.
         let rounds = self.declared_rounds.unwrap_or(longest);
         tournament.rounds = rounds;
+        // Each list at its length: a Vec grown by pushes keeps up to twice
+        // what it holds, and a field of 9,999 players holds every one
+        // until it is ranked (issue 44: 10× the file in memory).
         for p in &mut tournament.players {
             p.rounds.resize(rounds, RoundEntry::not_paired());
+            p.rounds.shrink_to_fit();
         }
+        tournament.players.shrink_to_fit();
+        tournament.source_lines.shrink_to_fit();
         if self.team_file {
             tournament.team = Some(team_byes(self.team, &byes));
         } else {
