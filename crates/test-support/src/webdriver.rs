@@ -28,7 +28,7 @@ const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What went wrong with a command: the command and what was answered.
 #[derive(Debug)]
-pub struct Error(pub String);
+pub struct Error(String);
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -40,6 +40,7 @@ impl std::error::Error for Error {}
 
 /// How an element is found.
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub enum Locator<'a> {
     /// A CSS selector.
     Css(&'a str),
@@ -341,7 +342,7 @@ fn base64(text: &str) -> Option<Vec<u8>> {
         }))
     };
     let bytes: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
