@@ -372,6 +372,39 @@ mod tests {
         assert!(super::base64("Zm9*").is_none());
     }
 
+    /// A driver that answers one request with `answer` and keeps the
+    /// connection open (as chromedriver does): its `host:port`.
+    fn driver_answering(answer: &'static str) -> String {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let host = listener.local_addr().unwrap().to_string();
+        std::thread::spawn(move || {
+            let (mut s, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            s.write_all(answer.as_bytes()).unwrap();
+            std::thread::sleep(std::time::Duration::from_secs(5));
+        });
+        host
+    }
+
+    #[test]
+    fn a_webdriver_error_is_an_error_and_a_value_is_read_by_its_length() {
+        let host = driver_answering(
+            "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 58\r\n\r\n{\"value\":{\"error\":\"no such element\",\"message\":\"#nothing\"}}",
+        );
+        let e = super::request(&host, "POST", "/session/1/element", None).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("HTTP 404: no such element (#nothing)"),
+            "{e}"
+        );
+        let host =
+            driver_answering("HTTP/1.1 200 OK\r\nContent-Length: 16\r\n\r\n{\"value\":\"Done\"}");
+        let v = super::request(&host, "POST", "/session/1/execute/sync", None).unwrap();
+        assert_eq!(v, "Done");
+    }
+
     #[test]
     fn a_chunked_answer_is_joined() {
         assert_eq!(
