@@ -102,3 +102,48 @@ fn every_rule_set_folder_is_known() {
         );
     }
 }
+
+/// Every clause of WBF 1–5 that can decide must be the decider of at
+/// least one fixture. (A unit test of `countback-replay` until issue 39:
+/// its only one, which cost the first `cargo test` a second build of the
+/// whole crate as a test harness; it reads only the public API.)
+#[test]
+fn every_clause_of_the_wbf_document_decides_some_fixture() {
+    let mut decided: BTreeSet<String> = BTreeSet::new();
+    let mut listing = Vec::new();
+    for f in files::all(&root()).unwrap() {
+        if f.ruleset != "wbf" {
+            continue;
+        }
+        let report = files::replay(&f).unwrap();
+        let by = report
+            .breakdown
+            .computed
+            .iter()
+            .find(|c| c.quantity == "decided by")
+            .map(|c| c.exact.clone())
+            .unwrap_or_default();
+        listing.push(format!("{}: {by}", f.file));
+        decided.extend(
+            by.split(", ")
+                .filter(|s| !s.is_empty() && *s != "none")
+                .map(str::to_owned),
+        );
+    }
+    println!("{}", listing.join("\n"));
+    let never: Vec<&str> = countback_tiebreak_wbf::DECIDING_CLAUSES
+        .iter()
+        .copied()
+        .filter(|c| !decided.contains(*c))
+        .collect();
+    assert!(
+        never.is_empty(),
+        "clauses that decide no fixture: {never:?}\n{}",
+        listing.join("\n")
+    );
+    let unknown: Vec<&String> = decided
+        .iter()
+        .filter(|c| !countback_tiebreak_wbf::DECIDING_CLAUSES.contains(&c.as_str()))
+        .collect();
+    assert!(unknown.is_empty(), "clauses not in the list: {unknown:?}");
+}

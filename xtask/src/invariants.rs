@@ -10,6 +10,11 @@
 //!   `too_many_lines` is on for the workspace at 150 and every package
 //!   inherits the workspace's lints, and no source outside tests allows it
 //!   away.
+//! - **A library without a unit-test target has no unit tests** (issue
+//!   39): a crate whose manifest says `[lib] test = false` (so that the
+//!   first `cargo test` does not compile it a second time as an empty
+//!   harness) has no `#[test]` or `#[cfg(test)]` in `src/`, where it would
+//!   never run.
 
 #[cfg(test)]
 mod tests {
@@ -195,5 +200,63 @@ mod tests {
         }
         assert!(packages > 15, "found only {packages} packages");
         assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+
+    /// `[lib] test = false` in a manifest.
+    fn unit_tests_off(manifest: &str) -> bool {
+        manifest
+            .split("\n[lib]\n")
+            .nth(1)
+            .and_then(|t| t.split("\n[").next())
+            .is_some_and(|lib| lib.lines().any(|l| l.trim() == "test = false"))
+    }
+
+    #[test]
+    fn a_library_without_its_unit_test_target_has_no_unit_tests() {
+        let mut off = 0;
+        let mut found = Vec::new();
+        for dir in std::fs::read_dir(root().join("crates"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+        {
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+            if !unit_tests_off(&manifest) {
+                continue;
+            }
+            off += 1;
+            let mut files = Vec::new();
+            rust_files(&dir.join("src"), &mut files);
+            assert!(!files.is_empty(), "{}: no sources", dir.display());
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                for (n, line) in text.lines().enumerate() {
+                    let code = line.trim_start();
+                    if code.starts_with("#[test]") || code.starts_with("#[cfg(test)]") {
+                        found.push(format!(
+                            "{}:{}: a unit test that would never run ([lib] test = false)",
+                            file.display(),
+                            n + 1
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(off >= 6, "found only {off} libraries with test = false");
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+
+    #[test]
+    fn the_unit_test_switch_is_read_from_the_lib_table_only() {
+        assert!(unit_tests_off(
+            "[package]\nname = \"a\"\n\n[lib]\ntest = false\n\n[dependencies]\n"
+        ));
+        assert!(!unit_tests_off(
+            "[package]\nname = \"a\"\n\n[lib]\ndoctest = false\n"
+        ));
+        assert!(!unit_tests_off(
+            "[package]\nname = \"a\"\n\n[[bench]]\nname = \"b\"\ntest = false\n"
+        ));
     }
 }

@@ -23,10 +23,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 use countback_test_support::cli::{decisions, root};
+use countback_test_support::webdriver::{Client, Locator};
 
 fn shots() -> PathBuf {
     let dir = root().join("target/browser");
@@ -157,32 +157,28 @@ struct Browser {
 
 impl Browser {
     async fn script(&self, js: &str) -> Value {
-        self.client.execute(js, vec![]).await.unwrap()
+        self.client.execute(js, vec![]).unwrap()
     }
 
     async fn shot(&self, name: &str) {
-        let png = self.client.screenshot().await.unwrap();
+        let png = self.client.screenshot().unwrap();
         std::fs::write(shots().join(format!("{name}.png")), png).unwrap();
     }
 
     async fn open(&self) {
-        self.client.goto(&self.page).await.unwrap();
+        self.client.goto(&self.page).unwrap();
         // The script has run: it shows the print button only once wired.
         self.client
-            .wait()
-            .at_most(Duration::from_secs(10))
-            .for_element(Locator::Css("#ask"))
-            .await
+            .wait_for_element(Locator::Css("#ask"), Duration::from_secs(10))
             .unwrap();
     }
 
     /// Choose `file` in the file input, as the file dialog does, and wait
     /// for the answer the script puts on the page.
     async fn choose(&self, file: &Path) -> String {
-        let input = self.client.find(Locator::Css("#file")).await.unwrap();
+        let input = self.client.find(Locator::Css("#file")).unwrap();
         input
             .send_keys(file.canonicalize().unwrap().to_str().unwrap())
-            .await
             .unwrap();
         self.answer().await
     }
@@ -190,7 +186,7 @@ impl Browser {
     /// The page, in a window `width` × `height`, answering the shipped
     /// three-way tie.
     async fn three_way_tie_at(&self, width: u32, height: u32) {
-        self.client.set_window_size(width, height).await.unwrap();
+        self.client.set_window_size(width, height).unwrap();
         self.open().await;
         let status = self
             .choose(&root().join("examples/wbf-swiss-three-way-tie.toml"))
@@ -243,7 +239,6 @@ impl Browser {
                  });",
                 vec![json!(table)],
             )
-            .await
             .unwrap();
         serde_json::from_value(v).unwrap_or_default()
     }
@@ -255,8 +250,8 @@ impl Browser {
 
     /// Press a key on whatever has the focus (WebDriver key codes).
     async fn press(&self, key: char) {
-        let active = self.client.active_element().await.unwrap();
-        active.send_keys(&key.to_string()).await.unwrap();
+        let active = self.client.active_element().unwrap();
+        active.send_keys(&key.to_string()).unwrap();
     }
 
     /// The file the page downloaded, once it is complete.
@@ -376,10 +371,8 @@ async fn each_example_shows_what_the_command_line_prints(b: &Browser) {
         // The JSON download is the command line's JSON.
         b.client
             .find(Locator::Css("button[value=json]"))
-            .await
             .unwrap()
             .click()
-            .await
             .unwrap();
         let got: Value = serde_json::from_slice(&b.downloaded(".json").await).unwrap();
         assert_eq!(got, cli, "{name}: the JSON download");
@@ -488,7 +481,7 @@ async fn a_phone_sees_the_page_without_sideways_scrolling(b: &Browser) {
         wide <= inner,
         "the page is {wide} px wide in a {inner} px window: the phone scrolls sideways"
     );
-    b.client.set_window_size(1280, 1000).await.unwrap();
+    b.client.set_window_size(1280, 1000).unwrap();
 }
 
 /// The picture of the page in the README (docs/img/serve.png is a copy,
@@ -512,10 +505,10 @@ async fn two_sessions_are_combined_on_the_page(b: &Browser) {
     std::fs::copy(&file, &copy).unwrap();
     let path = copy.canonicalize().unwrap();
     let path = path.to_str().unwrap();
-    let input = b.client.find(Locator::Css("#file")).await.unwrap();
+    let input = b.client.find(Locator::Css("#file")).unwrap();
     // Chromedriver takes several files for a `multiple` input as one
     // path a line.
-    input.send_keys(&format!("{path}\n{path}")).await.unwrap();
+    input.send_keys(&format!("{path}\n{path}")).unwrap();
     let status = b.answer().await;
     assert!(status.starts_with("Done"), "{status}");
     let text = b.result_text().await;
@@ -669,7 +662,7 @@ async fn club_files_show_names_play_and_hands(b: &Browser) {
             continue;
         };
         let v = club_json(&file, procedure);
-        b.client.set_window_size(1280, 1000).await.unwrap();
+        b.client.set_window_size(1280, 1000).unwrap();
         b.open().await;
         if let Some(p) = procedure {
             b.client
@@ -678,7 +671,6 @@ async fn club_files_show_names_play_and_hands(b: &Browser) {
                      f.elements.procedure.dispatchEvent(new Event('change', { bubbles: true }));",
                     vec![json!(p)],
                 )
-                .await
                 .unwrap();
         }
         let status = b.choose(&file).await;
@@ -710,7 +702,7 @@ async fn club_files_show_names_play_and_hands(b: &Browser) {
         mask_names(b, &names).await;
         full_page_shot(b, shot).await;
     }
-    b.client.set_window_size(1280, 1000).await.unwrap();
+    b.client.set_window_size(1280, 1000).unwrap();
 }
 
 /// Each traveller line's play, and each hand record's double-dummy
@@ -832,7 +824,6 @@ async fn mask_names(b: &Browser, names: &[String]) {
                n.nodeValue = t; }",
             vec![json!(names)],
         )
-        .await
         .unwrap();
 }
 
@@ -847,7 +838,6 @@ async fn full_page_shot(b: &Browser, name: &str) {
         .min(30_000);
     b.client
         .set_window_size(1280, u32::try_from(height).unwrap() + 120)
-        .await
         .unwrap();
     b.shot(name).await;
 }
@@ -856,7 +846,7 @@ async fn the_page_as_the_readme_shows_it(b: &Browser) {
     b.three_way_tie_at(1100, 1400).await;
     b.script("window.scrollTo(0, 0);").await;
     b.shot("serve").await;
-    b.client.set_window_size(1280, 1000).await.unwrap();
+    b.client.set_window_size(1280, 1000).unwrap();
 }
 
 fn tempdir(what: &str) -> PathBuf {
@@ -900,12 +890,7 @@ fn the_page_in_a_real_browser() {
             },
         }),
     );
-    let client = rt
-        .block_on(
-            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-                .capabilities(caps)
-                .connect(&format!("http://127.0.0.1:{port}")),
-        )
+    let client = Client::connect(&format!("http://127.0.0.1:{port}"), caps)
         .expect("a chromium session through chromedriver");
     let b = Browser {
         client,
@@ -925,7 +910,7 @@ fn the_page_in_a_real_browser() {
             club_files_show_names_play_and_hands(&b).await;
         });
     }));
-    let _ = rt.block_on(b.client.close());
+    let _ = b.client.close();
     let _ = std::fs::remove_dir_all(&profile);
     let _ = std::fs::remove_dir_all(&downloads);
     if let Err(panic) = outcome {

@@ -31,6 +31,7 @@ pub mod one_binary;
 pub mod places;
 pub mod serde_check;
 pub mod synthetic;
+pub mod webdriver;
 
 /// The environment variable that names the shared data folder instead of
 /// `../shared` beside the checkout. CI points it at a missing folder to prove
