@@ -166,8 +166,10 @@ pub(crate) fn read_xml(bytes: &[u8]) -> Result<Parsed> {
     })
 }
 
-/// A session whose file stores its own figures (to audit).
-fn stored(session: Session) -> Parsed {
+/// A session whose file stores its own figures (to audit): what a row of
+/// the table of file kinds ([`crate::kinds`]) gives for a reader that returns a
+/// [`Session`] and the file's own figures.
+pub(crate) fn stored(session: Session) -> Parsed {
     Parsed::Session(Read {
         session,
         hands: HandRecords::new(),
