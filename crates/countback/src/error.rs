@@ -22,7 +22,7 @@ pub fn in_command_line_words(e: &countback_event::EventError) -> String {
         }
         None => e.to_string(),
     };
-    if matches!(e.problem, Problem::TeamsFile) {
+    if matches!(e.problem, Problem::TeamsFile { .. }) {
         said.push_str("; use `countback rank FILE --procedure ebu` (or another of them)");
     }
     said

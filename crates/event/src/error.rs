@@ -206,7 +206,11 @@ pub enum Problem {
     /// A teams results file where a pairs session was asked for: it is
     /// ranked by a teams procedure (each front end says how to ask).
     #[error("this is a teams results file (matches between teams, in IMPs and VPs): it is ranked by a teams procedure ({}), which also checks every stored IMP, VP and total (docs/pbn.md, \"Teams files\")", teams_procedures())]
-    TeamsFile,
+    TeamsFile {
+        /// Why USEBIO would not carry it as the file has it, for a front
+        /// end that asked for USEBIO ([`crate::Refusal::for_usebio`]).
+        usebio: countback_usebio::TeamsNotWritten,
+    },
     /// A file of a kind this command does not take.
     #[error("{message}")]
     WrongKind {

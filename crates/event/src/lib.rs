@@ -41,6 +41,7 @@ pub mod sessions;
 mod source;
 mod trf_notes;
 pub mod trf_team;
+mod usebio_doc;
 
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
 pub mod trf {
@@ -58,6 +59,8 @@ pub use answer::{
     answer, answer_owned, answer_schema, answer_sessions, answer_vp, Answer, FileKind, Job,
     Options, Refusal, Request, VpAnswer, VpRequest,
 };
+
+pub use usebio_doc::usebio;
 
 pub use boards::{Applied, BoardLine, BoardTable, SessionBoard};
 pub use columns::Column;
