@@ -605,6 +605,23 @@ impl Problem {
         }
     }
 
+    /// The culprit a rule crate's error names, in the model's one
+    /// vocabulary ([`countback_model::Culprit`]): what
+    /// [`crate::Event`] places in the file when the error names no field.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        match self {
+            Problem::Wbf(e) => e.culprit(),
+            Problem::Ebu(e) => e.culprit(),
+            Problem::Input(e) => e.culprit(),
+            Problem::Board(e) => e.culprit(),
+            Problem::Normalise(e) => e.culprit(),
+            Problem::Crosstable(e) => e.culprit(),
+            Problem::Ihsa(e) => e.culprit(),
+            _ => None,
+        }
+    }
+
     /// [`Problem::Unreadable`]: `text` as written, and what was expected.
     #[must_use]
     pub fn unreadable(text: impl Into<String>, expected: impl Into<String>) -> Problem {
