@@ -18,9 +18,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(read) = file.session() else {
         return;
     };
-    let _ = countback_usebio::audit(&read.session, None);
-    if let Ok(scored) = countback_usebio::rescore(&read.session, None) {
-        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, &read.plays, "fuzz")
+    let _ = countback_results::audit(&read.session, None);
+    if let Ok(scored) = countback_results::rescore(&read.session, None) {
+        if let Ok(xml) = countback_usebio::write_usebio(&read.session, &scored, "fuzz")
         {
             // The DOCTYPE the writer gives (as real Compscore files) is
             // allowed; nothing in it is expanded.

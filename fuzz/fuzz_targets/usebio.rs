@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(session) = countback_usebio::parse_results_bytes(data) {
-        let _ = countback_usebio::rescore(&session, None);
-        let _ = countback_usebio::audit(&session, None);
+        let _ = countback_results::rescore(&session, None);
+        let _ = countback_results::audit(&session, None);
     }
 });

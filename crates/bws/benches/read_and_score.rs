@@ -11,7 +11,7 @@
 //!   every table (900 results, 60 pairs, the heaviest shape of 30 tables
 //!   and 30 boards), with a few "not played" rows so that Neuberg runs:
 //!   Law 77 for every contract, the session built, match points, totals
-//!   and places (`countback_usebio::rescore`).
+//!   and places (`countback_results::rescore`).
 //! - `score_and_write_30x30`: the same and the USEBIO file written.
 //!
 //! In a debug build (`cargo test` runs this once as a smoke test) the same
@@ -99,9 +99,9 @@ fn generated(tables: u32, boards: u32) -> BwsFile {
     }
 }
 
-fn score(file: &BwsFile) -> countback_usebio::Rescore {
+fn score(file: &BwsFile) -> countback_results::Rescore {
     let s = file.session().unwrap();
-    countback_usebio::rescore(&s.session, None).unwrap()
+    countback_results::rescore(&s.session, None).unwrap()
 }
 
 fn bench(c: &mut Criterion) {
@@ -121,8 +121,8 @@ fn bench(c: &mut Criterion) {
     g.bench_function("score_and_write_30x30", |b| {
         b.iter(|| {
             let s = file.session().unwrap();
-            let r = countback_usebio::rescore(&s.session, None).unwrap();
-            countback_usebio::write_usebio(&s.session, &r, &s.plays, "countback").unwrap()
+            let r = countback_results::rescore(&s.session, None).unwrap();
+            countback_usebio::write_usebio(&s.session, &r, "countback").unwrap()
         })
     });
     g.finish();

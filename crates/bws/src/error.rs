@@ -85,7 +85,7 @@ pub enum BwsError {
         first_row: usize,
     },
     /// More results than a results file's session may have
-    /// ([`countback_usebio::MAX_TRAVELLER_LINES`], the bound every results
+    /// ([`countback_results::MAX_TRAVELLER_LINES`], the bound every results
     /// file is held to), counted once erased and superseded rows are set
     /// aside.
     #[error("table ReceivedData: {count} results, more than the {limit} a results file's session may have")]

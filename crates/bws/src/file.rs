@@ -157,7 +157,7 @@ pub struct BwsFile {
     /// `HandRecord` and `HandEvaluation`: each board's deal and its
     /// double-dummy tricks and points, as written (issue 40); empty where
     /// the file has none. No figure depends on them.
-    pub hands: countback_usebio::HandRecords,
+    pub hands: countback_results::HandRecords,
 }
 
 impl BwsFile {

@@ -4,17 +4,17 @@
 //! cannot be read as a deal is listed, never a refusal.
 
 use countback_model::BoardNumber;
-use countback_usebio::{DoubleDummy, Hand, HandRecord, HandRecords};
+use countback_results::{DoubleDummy, Hand, HandRecord, HandRecords};
 use jetdb::Value;
 
 use crate::file::{BwsFile, NotUsed};
 use crate::read::Rows;
 
-/// The seats as the tables' column names start, in [`countback_usebio::hands::SEATS`] order.
+/// The seats as the tables' column names start, in [`countback_results::hands::SEATS`] order.
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 /// The suits as the column names end, spades first.
 const SUITS: [&str; 4] = ["Spades", "Hearts", "Diamonds", "Clubs"];
-/// `HandEvaluation`'s strains, in [`countback_usebio::hands::STRAINS`] order.
+/// `HandEvaluation`'s strains, in [`countback_results::hands::STRAINS`] order.
 const STRAINS: [&str; 5] = ["Notrump", "Spades", "Hearts", "Diamonds", "Clubs"];
 
 /// A whole number in a cell, if it is one.

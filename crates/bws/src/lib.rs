@@ -12,12 +12,13 @@
 //!   `PlayerNames`, hand records, bidding and play, settings) is kept in
 //!   [`BwsFile::not_used`] with its row count: it carries no figure, and is
 //!   never a refusal.
-//! - [`BwsFile::session`] builds a `countback_usebio::Session`: each
+//! - [`BwsFile::session`] builds a `countback_results::Session`: each
 //!   contract scored by Law 77 (`countback-contract`, vulnerability from the
 //!   board number), "not played" as absent; and the contracts as
-//!   `countback_usebio::Plays` for the USEBIO writer. Scoring, auditing and
-//!   writing are `countback-usebio`'s, so a `.bws` session gets the same
-//!   match points as the same session read from USEBIO.
+//!   `countback_results::Plays` for the USEBIO writer. Scoring and auditing
+//!   are `countback-results`' (writing as USEBIO `countback-usebio`'s), so a
+//!   `.bws` session gets the same match points as the same session read
+//!   from USEBIO.
 //! - Errors ([`BwsError`]) name the Access table, and for a value the row,
 //!   its `ID` and the column.
 //!

@@ -494,10 +494,10 @@ fn read_received(rows: &Rows, file: &mut BwsFile) -> Result<(), BwsError> {
     // Scorer and PBN readers check it as they read): what a session costs
     // to rescore follows its results, and a .bws of 64 MiB can hold far
     // more than a real session's 30,000.
-    if kept.len() > countback_usebio::MAX_TRAVELLER_LINES {
+    if kept.len() > countback_results::MAX_TRAVELLER_LINES {
         return Err(BwsError::TooManyResults {
             count: kept.len(),
-            limit: countback_usebio::MAX_TRAVELLER_LINES,
+            limit: countback_results::MAX_TRAVELLER_LINES,
         });
     }
     let mut received: Vec<Received> = kept.into_values().collect();
@@ -719,7 +719,7 @@ mod tests {
     /// count twice.
     #[test]
     fn more_results_than_a_session_may_have_are_refused() {
-        let limit = countback_usebio::MAX_TRAVELLER_LINES;
+        let limit = countback_results::MAX_TRAVELLER_LINES;
         let at = |n: usize| -> Vec<Row<'static>> {
             (0..n)
                 .map(|i| {

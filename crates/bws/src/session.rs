@@ -1,4 +1,4 @@
-//! From the file's tables to a `countback-usebio` [`Session`]: pairs from
+//! From the file's tables to a `countback-results` [`Session`]: pairs from
 //! the movement, each received contract scored by Law 77.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -7,26 +7,23 @@ use countback_contract::{TableResult, Vulnerability};
 use countback_model::{
     ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
 };
-use countback_usebio::{
-    Board, EventKind, FileRule, Line, Participant, Play, Plays, Ranking, Session, SourceFormat,
-    StoredStanding,
+use countback_results::{
+    Board, EventKind, Line, Participant, Play, Ranking, Session, SessionBuilder, StoredStanding,
 };
 
 use crate::error::BwsError;
 use crate::file::{BwsFile, Entry, Received};
 
-/// A `.bws` session ready to score with `countback_usebio::rescore` and to
+/// A `.bws` session ready to score with `countback_results::rescore` and to
 /// write with `countback_usebio::write_usebio`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct BwsSession {
     /// The session: participants from the movement, one traveller line per
-    /// received result, its North-South score by Law 77.
+    /// received result, its North-South score by Law 77, and its contract,
+    /// declarer, tricks and lead ([`countback_results::Line::play`]).
     pub session: Session,
-    /// The contract, declarer, tricks and lead of each line.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "plays_as_list"))]
-    pub plays: Plays,
     /// The movement was read from `ReceivedData`: `RoundData` does not
     /// seat every result (a stub).
     pub movement_from_results: bool,
@@ -35,20 +32,7 @@ pub struct BwsSession {
     pub not_played_at_empty_tables: usize,
     /// Each board's deal, double-dummy tricks and points, where the file
     /// has them (`HandRecord`, `HandEvaluation`).
-    pub hands: countback_usebio::HandRecords,
-}
-
-/// A map keyed by tuples is not a JSON object: the plays are written as a
-/// list of `[board, section, NS pair, play]`, in board, section and pair
-/// order.
-#[cfg(feature = "serde")]
-fn plays_as_list<S: serde::Serializer>(plays: &Plays, out: S) -> Result<S::Ok, S::Error> {
-    let mut list: Vec<_> = plays.iter().collect();
-    list.sort_by(|(a, _), (b, _)| (a.0 .0, &a.1, a.2.as_str()).cmp(&(b.0 .0, &b.1, b.2.as_str())));
-    out.collect_seq(
-        list.into_iter()
-            .map(|((board, section, ns), play)| (board, section, ns, play)),
-    )
+    pub hands: countback_results::HandRecords,
 }
 
 /// How the pairs of one section move.
@@ -189,33 +173,34 @@ impl BwsFile {
         // (`WINNER_TYPE`), is by direction when any section is a Mitchell.
         let mitchell = sections.values().any(|s| s.movement == Movement::Mitchell);
         let participants = self.participants(&sections);
-        let (boards, plays, at_empty_tables) = self.boards(&sections)?;
+        let (boards, at_empty_tables) = self.boards(&sections)?;
         if boards.iter().all(|b| b.lines.is_empty()) {
             return Err(BwsError::Unsupported {
                 what: "a .bws file with no received result (ReceivedData is empty)".to_owned(),
             });
         }
-        Ok(BwsSession {
-            session: Session {
-                format: SourceFormat::Bws,
-                event,
-                ranking: if mitchell {
-                    Ranking::ByDirection
-                } else {
-                    Ranking::OneField
-                },
-                description: self.session_name.clone(),
-                date: self.session_date.clone(),
-                club: None,
-                venue: None,
-                program: None,
-                participants,
-                boards,
-                // A `.bws` states no scoring rule: its contracts are scored
-                // here, by Law 77, and matchpointed by the session's own.
-                rule: FileRule::default(),
-                not_used: self
-                    .not_used
+        let ranking = if mitchell {
+            Ranking::ByDirection
+        } else {
+            Ranking::OneField
+        };
+        // A `.bws` states no scoring rule (its contracts are scored here, by
+        // Law 77, and matchpointed by the session's own) and no program.
+        let mut session = SessionBuilder::new("Bridgemate .bws", event, ranking);
+        // The results were held to the limit as the file was read
+        // (`BwsError::TooManyResults`); the session holds no more lines.
+        session
+            .boards(boards)
+            .map_err(|_| BwsError::TooManyResults {
+                count: self.received.len(),
+                limit: countback_results::MAX_TRAVELLER_LINES,
+            })?;
+        session
+            .description(self.session_name.clone())
+            .date(self.session_date.clone())
+            .participants(participants)
+            .not_used(
+                self.not_used
                     .iter()
                     .map(|n| format!("{} ({} rows): {}", n.table, n.rows, n.why))
                     .chain(seating.stub.then(|| {
@@ -232,8 +217,9 @@ impl BwsFile {
                         )
                     }))
                     .collect(),
-            },
-            plays,
+            );
+        Ok(BwsSession {
+            session: session.build(),
             movement_from_results: seating.stub,
             not_played_at_empty_tables: at_empty_tables,
             hands: self.hands.clone(),
@@ -354,14 +340,13 @@ impl BwsFile {
         out
     }
 
-    /// The boards, the plays, and how many "Not played" rows were at a
+    /// The boards (each line with its play), and how many "Not played" rows were at a
     /// table where no pair of the movement sat.
     fn boards(
         &self,
         sections: &BTreeMap<u32, SectionPairs>,
-    ) -> Result<(Vec<Board>, Plays, usize), BwsError> {
+    ) -> Result<(Vec<Board>, usize), BwsError> {
         let mut boards: BTreeMap<(Option<String>, u32), Board> = BTreeMap::new();
-        let mut plays = Plays::new();
         let mut first: HashMap<(u32, u32, ContestantId), usize> = HashMap::new();
         let mut at_empty_tables = 0;
         for r in &self.received {
@@ -413,9 +398,10 @@ impl BwsFile {
             let number = BoardNumber(r.board);
             let section = sections.get(&r.section).and_then(|s| s.letter.clone());
             let (outcome, score_text) = outcome(r)?;
-            if let Entry::Result(result) = r.entry {
-                plays.insert((number, section.clone(), ns.clone()), play(result, r));
-            }
+            let played = match r.entry {
+                Entry::Result(result) => Some(Box::new(play(result, r))),
+                _ => None,
+            };
             let line_number = u32::try_from(r.row).unwrap_or(u32::MAX);
             let board = boards
                 .entry((section.clone(), r.board))
@@ -437,10 +423,11 @@ impl BwsFile {
                 score_text,
                 stored_ns: None,
                 stored_ew: None,
+                play: played,
                 line: line_number,
             });
         }
-        Ok((boards.into_values().collect(), plays, at_empty_tables))
+        Ok((boards.into_values().collect(), at_empty_tables))
     }
 }
 

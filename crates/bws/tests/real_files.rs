@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use countback_bws::{read_bws, BwsFile, BwsSession};
 use countback_model::{BoardNumber, ContestantId, Score, TableOutcome};
+use countback_results::{audit, rescore, Ranking, Rescore};
 use countback_test_support::shared_file;
-use countback_usebio::{audit, parse_usebio, rescore, write_usebio, Ranking, Rescore};
+use countback_usebio::{parse_usebio, write_usebio};
 
 const COMMON_GAME: &str =
     "bridge-data/real-world/rick-wilson-bridge-parsers/1768880456-bJwUQdVmhY@260119M.BWS";
@@ -20,8 +21,8 @@ const COMMON_GAME: &str =
 /// reading (and the independent scorer they compare with) work by hand.
 /// These ACBL clubs' files are scored under `acbl` by default since issue
 /// 41 (their member numbers show it), tested on its own below.
-const TWO_PER_BEAT: Option<countback_usebio::Convention> =
-    Some(countback_usebio::Convention::EbuWhiteBook2025);
+const TWO_PER_BEAT: Option<countback_results::Convention> =
+    Some(countback_results::Convention::EbuWhiteBook2025);
 
 const LBC: &str = "bridge-data/real-world/rick-wilson-bridge-game-analysis/LBC-2026-01-26.bws";
 
@@ -78,7 +79,7 @@ fn check_names(f: &BwsFile, s: &BwsSession) -> usize {
 }
 
 /// A board's played results: NS, EW and NS's score, in file order.
-fn played(b: &countback_usebio::Board) -> Vec<(&ContestantId, &ContestantId, i32)> {
+fn played(b: &countback_results::Board) -> Vec<(&ContestantId, &ContestantId, i32)> {
     b.lines
         .iter()
         .filter_map(|l| match l.traveller.outcome {
@@ -176,7 +177,7 @@ fn scored_end_to_end(
     }
     // The same session through USEBIO: write, read back, audit (0
     // differences), and the same match points, totals and places.
-    let xml = write_usebio(&s.session, &r, &s.plays, "countback").unwrap();
+    let xml = write_usebio(&s.session, &r, "countback").unwrap();
     let back = parse_usebio(&xml).unwrap();
     let a = audit(&back, None).unwrap();
     let bad: Vec<String> = a.exceptions().map(ToString::to_string).collect();
@@ -484,7 +485,7 @@ fn hundredth_up(x: &Score) -> Score {
 fn lbc_under_the_acbl_convention_gives_acblscores_figures() {
     let Some(f) = read(LBC) else { return };
     let s = f.session().unwrap();
-    let r = rescore(&s.session, Some(countback_usebio::Convention::Acbl)).unwrap();
+    let r = rescore(&s.session, Some(countback_results::Convention::Acbl)).unwrap();
     let board10 = &s.session.boards[9];
     for (points, ns_mp, ew_mp) in [
         (-200, "8.94", "0.06"),
@@ -579,7 +580,7 @@ fn an_acbl_clubs_bws_is_scored_under_acbl_as_its_member_numbers_show() {
         let inferred = rescore(&s.session, None).unwrap();
         assert_eq!(
             inferred.convention,
-            countback_usebio::Convention::Acbl,
+            countback_results::Convention::Acbl,
             "{rel}"
         );
         let why = inferred.convention_source.to_string();
@@ -591,7 +592,7 @@ fn an_acbl_clubs_bws_is_scored_under_acbl_as_its_member_numbers_show() {
                 "ACBL Handbook",
             ],
         );
-        let chosen = rescore(&s.session, Some(countback_usebio::Convention::Acbl)).unwrap();
+        let chosen = rescore(&s.session, Some(countback_results::Convention::Acbl)).unwrap();
         assert_eq!(inferred.standings, chosen.standings, "{rel}");
         for st in &inferred.standings {
             let above = inferred
@@ -623,7 +624,10 @@ fn one_member_number_of_another_form_keeps_the_default() {
         .unwrap();
     p.member_ids[0] = Some("800001".to_owned());
     let r = rescore(&s, None).unwrap();
-    assert_eq!(r.convention, countback_usebio::Convention::EbuWhiteBook2025);
+    assert_eq!(
+        r.convention,
+        countback_results::Convention::EbuWhiteBook2025
+    );
     assert!(r.convention_source.to_string().contains("the default"));
 }
 

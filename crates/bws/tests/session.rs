@@ -5,7 +5,7 @@
 use countback_bws::{BwsError, BwsFile, Entry, Received, Round, Section};
 use countback_contract::{Contract, Played, Seat, TableResult};
 use countback_model::{Direction, TableOutcome};
-use countback_usebio::Ranking;
+use countback_results::Ranking;
 
 fn round(section: u32, table: u32, round: u32, ns: u32, ew: u32) -> Round {
     Round {
@@ -101,7 +101,7 @@ fn mitchell() -> BwsFile {
 }
 
 /// The outcome of each line of the `i`th board of `s`.
-fn outcomes(s: &countback_usebio::Session, i: usize) -> Vec<&TableOutcome> {
+fn outcomes(s: &countback_results::Session, i: usize) -> Vec<&TableOutcome> {
     s.boards[i]
         .lines
         .iter()
@@ -114,8 +114,7 @@ fn a_mitchell_ranks_directions_apart() {
     let s = mitchell().session().unwrap().session;
     assert_eq!(s.ranking, Ranking::ByDirection);
     // Issue 27 item 3: named as what it is, not as a USEBIO file.
-    assert_eq!(s.format, countback_usebio::SourceFormat::Bws);
-    assert_eq!(s.format.name(), "Bridgemate .bws");
+    assert_eq!(s.format, "Bridgemate .bws");
     let ids: Vec<&str> = s.participants.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["1NS", "2NS", "1EW", "2EW"]);
     assert_eq!(s.participants[2].field, Some(Direction::EastWest));
@@ -192,15 +191,23 @@ fn a_file_with_no_result_is_refused() {
 
 #[cfg(feature = "serde")]
 #[test]
-fn a_session_serialises_to_json_with_its_plays_as_a_list() {
+fn a_session_serialises_to_json_with_each_lines_play() {
     let s = mitchell().session().unwrap();
     let json = serde_json::to_value(&s).unwrap();
-    let plays = json["plays"].as_array().unwrap();
+    let lines: Vec<&serde_json::Value> = json["session"]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["lines"].as_array().unwrap())
+        .collect();
     // Three results with a contract or a pass-out; the line not played has none.
-    assert_eq!(plays.len(), 3);
-    assert_eq!(plays[0][0], 1);
-    assert_eq!(plays[0][2], "1NS");
-    assert_eq!(plays[0][3]["contract"], "4S");
+    let played: Vec<_> = lines.iter().filter(|l| !l["play"].is_null()).collect();
+    assert_eq!(played.len(), 3);
+    assert_eq!(lines.len(), 4);
+    let first = played[0];
+    assert_eq!(first["traveller"]["board"], 1);
+    assert_eq!(first["traveller"]["ns"], "1NS");
+    assert_eq!(first["play"]["contract"], "4S");
 }
 
 /// Issue 41: "a Mitchell section beside a Howell section (14) … is
@@ -233,7 +240,7 @@ fn a_mitchell_section_beside_a_howell_section_is_read() {
             ("B4", None),
         ]
     );
-    let r = countback_usebio::rescore(&s, None).unwrap();
+    let r = countback_results::rescore(&s, None).unwrap();
     let place = |id: &str| {
         let st = r.standing(&countback_model::ContestantId::new(id)).unwrap();
         (st.total.to_string(), st.place)

@@ -6,10 +6,9 @@
 //! read-back session must rescore to the same figures.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use countback_results::{audit, rescore, resolve, Convention, Session};
 use countback_test_support::shared_text;
-use countback_usebio::{
-    audit, parse_results, parse_usebio, rescore, resolve, write_usebio, Convention, Plays, Session,
-};
+use countback_usebio::{parse_results, parse_usebio, write_usebio};
 
 /// Every real pairs session: Compscore3's, then NZ Scorer's.
 fn sessions() -> impl Iterator<Item = &'static str> {
@@ -19,10 +18,9 @@ fn sessions() -> impl Iterator<Item = &'static str> {
 
 /// Score `session` under `convention`, write, read back and audit under
 /// the same convention; the number of figures checked.
-pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Convention) -> usize {
+pub fn round_trip(name: &str, session: &Session, convention: Convention) -> usize {
     let scored = rescore(session, Some(convention)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let xml = write_usebio(session, &scored, plays, "countback")
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let xml = write_usebio(session, &scored, "countback").unwrap_or_else(|e| panic!("{name}: {e}"));
     let back =
         parse_usebio(&xml).unwrap_or_else(|e| panic!("{name}: written file unreadable: {e}"));
     assert_eq!(
@@ -34,7 +32,7 @@ pub fn round_trip(name: &str, session: &Session, plays: &Plays, convention: Conv
     let audit = audit(&back, Some(scored.convention)).unwrap();
     if scored.convention == resolve(&back, None).0 {
         // The file names no convention of its own: a plain audit agrees.
-        let plain = countback_usebio::audit(&back, None).unwrap();
+        let plain = countback_results::audit(&back, None).unwrap();
         let bad: Vec<String> = plain.exceptions().map(ToString::to_string).collect();
         assert!(bad.is_empty(), "{name}: plain audit: {}", bad.join("\n"));
     }
@@ -69,7 +67,7 @@ fn every_real_pairs_session_round_trips_with_no_difference() {
         // Under the convention a file countback writes is audited by (its
         // writer, "countback", names none: the default).
         let default = resolve(&parse_usebio(&minimal()).unwrap(), None).0;
-        let n = round_trip(rel, &session, &Plays::new(), default);
+        let n = round_trip(rel, &session, default);
         eprintln!("{rel}: {default}: {n} figures, 0 differences");
         figures += n;
         // Under the file's own writer's convention too. Where it prints
@@ -79,7 +77,7 @@ fn every_real_pairs_session_round_trips_with_no_difference() {
         // an audit under that convention reproduces them.
         let own = resolve(&session, None).0;
         if own != default {
-            let n = round_trip(rel, &session, &Plays::new(), own);
+            let n = round_trip(rel, &session, own);
             eprintln!("{rel}: {own}: {n} figures, 0 differences");
             figures += n;
         }

@@ -206,7 +206,7 @@ pub(crate) fn scorecards<'a>(
     texts: &HashMap<(u32, &'a ContestantId, &'a ContestantId), &'a str>,
     half: HalfDisplay,
 ) -> HashMap<&'a ContestantId, Vec<CardLine<'a>>> {
-    let plays: &Plays = &rescored.plays;
+    let plays: Plays<'a> = rescored.session.plays();
     let mut cards: HashMap<&'a ContestantId, Vec<CardLine<'a>>> = HashMap::new();
     for b in boards {
         let shown = ColumnDisplay::for_values(
@@ -218,7 +218,7 @@ pub(crate) fn scorecards<'a>(
             half,
         );
         for l in &b.lines {
-            let play = plays.get(&(b.number, b.section.clone(), l.ns.clone()));
+            let play = plays.get(&(b.number, b.section.as_deref(), &l.ns)).copied();
             let mut who: Vec<&'a ContestantId> = vec![&l.ns, &l.ew];
             if let Some(s) = &l.seats {
                 who = vec![&s.north, &s.south, &s.east, &s.west];

@@ -970,7 +970,7 @@ fn traveller_cells(
     texts: &HashMap<(u32, &ContestantId, &ContestantId), &str>,
     half: HalfDisplay,
 ) -> CellTable {
-    let plays = &rescored.plays;
+    let plays = rescored.session.plays();
     let with_play = !plays.is_empty();
     let with_lead = plays.values().any(|p| p.lead.is_some());
     let unit = unit(&rescored.session);
@@ -1003,7 +1003,7 @@ fn traveller_cells(
         bt.cell(l.ns.as_str());
         bt.cell(l.ew.as_str());
         if with_play {
-            let play = plays.get(&(b.number, b.section.clone(), l.ns.clone()));
+            let play = plays.get(&(b.number, b.section.as_deref(), &l.ns)).copied();
             bt.cell(play.map_or("", |p| p.contract.as_str()));
             bt.cell(play.map_or("", |p| p.declarer.as_str()));
             if with_lead {
@@ -1124,7 +1124,7 @@ pub fn rescored_doc(rescored: &Rescored, half: HalfDisplay, boards: &Boards) -> 
         session,
         format!(
             "Results file ({}), rescored from its table results",
-            session.format.name()
+            session.format
         ),
     );
     Doc {
@@ -1239,6 +1239,7 @@ fn rescored_json(
     let session = &rescored.session;
     let shown_boards = (*boards != Boards::None).then(|| {
         let texts = score_texts(session);
+        let plays = session.plays();
         results_boards(r, boards)
             .map(|b| {
                 let shown = line_display(b, half);
@@ -1258,9 +1259,7 @@ fn rescored_json(
                                 .get(&(b.number.0, &l.ns, &l.ew))
                                 .copied()
                                 .unwrap_or_default(),
-                            play: rescored
-                                .plays
-                                .get(&(b.number, b.section.clone(), l.ns.clone())),
+                            play: plays.get(&(b.number, b.section.as_deref(), &l.ns)).copied(),
                             scores: line_scores(l, &shown),
                             treatment: &l.treatment,
                         })
@@ -1272,7 +1271,7 @@ fn rescored_json(
     let players = players_of(session);
     let v = RescoreJson {
         event: EventJson::of(session),
-        source: session.format.name(),
+        source: session.format.clone(),
         half: half.name(),
         rule: &session.rule,
         convention: r.convention.name(),
@@ -1314,6 +1313,7 @@ fn rescored_boards_csv(
     let r = &rescored.rescore;
     let session = &rescored.session;
     let texts = score_texts(session);
+    let plays = session.plays();
     csv_record(
         out,
         &[
@@ -1354,9 +1354,7 @@ fn rescored_boards_csv(
                 None => row.extend(std::iter::repeat_n(String::new(), 4)),
             }
             row.push(treatment_words(&l.treatment));
-            let play = rescored
-                .plays
-                .get(&(b.number, b.section.clone(), l.ns.clone()));
+            let play = plays.get(&(b.number, b.section.as_deref(), &l.ns)).copied();
             row.extend([
                 play.map(|p| p.contract.clone()).unwrap_or_default(),
                 play.map(|p| p.declarer.clone()).unwrap_or_default(),

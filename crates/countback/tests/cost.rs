@@ -240,7 +240,7 @@ fn an_event_file_in_json_is_ranked_within_the_bound() {
 #[test]
 fn a_results_file_at_its_limit_is_rescored_within_the_bound() {
     // docs/cli.md, Limits: a results file's session, 50,000 traveller
-    // lines (`countback_usebio::MAX_TRAVELLER_LINES`).
+    // lines (`countback_results::MAX_TRAVELLER_LINES`).
     let (tables, boards) = (2_000, 25);
     for (what, name, text, small, ratio) in [
         (

@@ -269,10 +269,10 @@ pub enum Problem {
     Board(#[from] countback_matchpoints::BoardError),
     /// A USEBIO or NZ Scorer file that cannot be read.
     #[error(transparent)]
-    Usebio(#[from] countback_usebio::ParseError),
+    Usebio(#[from] countback_results::ParseError),
     /// A USEBIO session that cannot be rescored.
     #[error(transparent)]
-    Rescore(#[from] countback_usebio::RescoreError),
+    Rescore(#[from] countback_results::RescoreError),
     /// A Bridgemate `.bws` file that cannot be read or scored.
     #[error(transparent)]
     Bws(#[from] countback_bws::BwsError),
@@ -284,7 +284,7 @@ pub enum Problem {
     Vp(#[from] countback_vp::VpError),
     /// A teams results file that cannot be rescored.
     #[error(transparent)]
-    Teams(#[from] countback_usebio::TeamsError),
+    Teams(#[from] countback_results::TeamsError),
 }
 
 /// The procedures that rank a teams results file
@@ -776,12 +776,12 @@ from_problem!(
     countback_tiebreak_fide::TrfError,
     countback_normalise::NormaliseError,
     countback_matchpoints::BoardError,
-    countback_usebio::ParseError,
-    countback_usebio::RescoreError,
+    countback_results::ParseError,
+    countback_results::RescoreError,
     countback_bws::BwsError,
     countback_usebio::WriteError,
     countback_vp::VpError,
-    countback_usebio::TeamsError,
+    countback_results::TeamsError,
 );
 
 /// `Result` with an [`EventError`].

@@ -228,7 +228,7 @@ pub struct ScoringOptions {
     /// one. For a results file (`score`, `audit`), the convention to use
     /// instead of the writer's.
     #[serde(default)]
-    pub convention: Option<countback_usebio::Convention>,
+    pub convention: Option<countback_results::Convention>,
     /// Results on a complete board, common to the session (default: the
     /// most on any board, or any board's own `expected`).
     #[serde(default)]
@@ -327,8 +327,8 @@ mod tests {
         // `Convention::name` (snake_case makes `ebu_white_book2025`) would
         // refuse the documented one. `ruter` is Ruter's own convention
         // (issue 41; it was Magic Contest's other name).
-        for c in countback_usebio::ALL_CONVENTIONS {
-            let named: countback_usebio::Convention =
+        for c in countback_results::ALL_CONVENTIONS {
+            let named: countback_results::Convention =
                 serde_json::from_value(serde_json::json!(c.name())).unwrap();
             assert_eq!(named, c);
             assert_eq!(
@@ -338,7 +338,7 @@ mod tests {
         }
         let ruter: ScoringOptions =
             serde_json::from_value(serde_json::json!({ "convention": "ruter" })).unwrap();
-        assert_eq!(ruter.convention, Some(countback_usebio::Convention::Ruter));
+        assert_eq!(ruter.convention, Some(countback_results::Convention::Ruter));
     }
 
     #[test]

@@ -8,21 +8,21 @@ use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::options::ScoringOptions;
 
 /// A results file audited: every stored figure reproduced or classified.
-pub use countback_usebio::Audit;
+pub use countback_results::Audit;
 /// A results file rescored: each pair's standing by the convention that
-/// applied ([`countback_usebio::Rescore`]).
-pub use countback_usebio::Rescore;
+/// applied ([`countback_results::Rescore`]).
+pub use countback_results::Rescore;
 /// A pair's standing in a rescored session.
-pub use countback_usebio::Standing;
+pub use countback_results::Standing;
 /// One audit finding, and a scoring program's convention and display.
-pub use countback_usebio::{convention::Display, Convention, ConventionSource, Finding};
+pub use countback_results::{convention::Display, Convention, ConventionSource, Finding};
 /// A board's hand record (deal, dealer, vulnerability, double-dummy
 /// tricks, par), the records of a file, and how a line was played.
-pub use countback_usebio::{hands, HandRecord, HandRecords, Play, Plays};
+pub use countback_results::{hands, HandRecord, HandRecords, Play, Plays};
 /// What a results file says (its participants, travellers, stored figures,
 /// its rule and what it carries but no figure uses), a rescored line and
 /// board, how a line was scored, and an audit's counts by class.
-pub use countback_usebio::{
+pub use countback_results::{
     BoardScore, Counts, Difference, EventKind, FileRule, LineScore, Session, Treatment,
 };
 
@@ -34,12 +34,11 @@ pub use countback_usebio::{
 pub struct Rescored {
     /// The recomputation.
     pub rescore: Rescore,
-    /// The session as read.
+    /// The session as read, with the contract, declarer, lead and tricks
+    /// of each line where the file has them (a Bridgemate `.bws`, a PBN
+    /// `ScoreTable`): [`Session::plays`] indexes them by board, section and
+    /// NS pair.
     pub session: Session,
-    /// The contract, declarer, lead and tricks of each line, where the file
-    /// has them (a Bridgemate `.bws`, a PBN `ScoreTable`), by board,
-    /// section and NS pair.
-    pub plays: Plays,
     /// Each board's deal, dealer, vulnerability, double-dummy tricks and
     /// par, where the file has them (a `.bws` `HandRecord` and
     /// `HandEvaluation`, PBN `[Deal]` and `[OptimumResultTable]`): shown,
@@ -91,11 +90,10 @@ fn results_convention(overrides: &crate::options::RawOptions) -> Result<Option<C
     Ok(convention)
 }
 
-/// A results file read: the session, and the contracts played where the
-/// file has them (a `.bws`), for the USEBIO writer.
+/// A results file read: the session (with the contracts played where the
+/// file has them, for the USEBIO writer) and its hand records.
 pub(crate) struct Read {
     session: Session,
-    plays: Plays,
     hands: HandRecords,
     /// Whether the file stores any figure of its own to audit (a `.bws`
     /// stores contracts only).
@@ -126,7 +124,7 @@ pub(crate) enum Parsed {
     /// A session, with what the writer needs.
     Session(Read),
     /// A teams event.
-    Teams(countback_usebio::TeamsSession),
+    Teams(countback_results::TeamsSession),
 }
 
 /// Read a results file as what it is: by the row of the table of file
@@ -141,7 +139,6 @@ pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
     let bws = countback_bws::read_bws(bytes)?.session()?;
     Ok(Parsed::Session(Read {
         session: bws.session,
-        plays: bws.plays,
         hands: bws.hands,
         stores_figures: false,
     }))
@@ -151,13 +148,12 @@ pub(crate) fn read_bws(bytes: &[u8]) -> Result<Parsed> {
 pub(crate) fn read_pbn(bytes: &[u8]) -> Result<Parsed> {
     Ok(
         match countback_pbn::parse_pbn_results_played_bytes(bytes)? {
-            (countback_pbn::PbnResults::Session(session), plays, hands) => Parsed::Session(Read {
+            (countback_pbn::PbnResults::Session(session), hands) => Parsed::Session(Read {
                 session,
-                plays,
                 hands,
                 stores_figures: true,
             }),
-            (countback_pbn::PbnResults::Teams(t), _, _) => Parsed::Teams(t),
+            (countback_pbn::PbnResults::Teams(t), _) => Parsed::Teams(t),
         },
     )
 }
@@ -174,7 +170,6 @@ pub(crate) fn read_xml(bytes: &[u8]) -> Result<Parsed> {
 fn stored(session: Session) -> Parsed {
     Parsed::Session(Read {
         session,
-        plays: Plays::new(),
         hands: HandRecords::new(),
         stores_figures: true,
     })
@@ -189,9 +184,8 @@ fn stored(session: Session) -> Parsed {
 pub fn rescore(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Rescored> {
     let (read, convention) = read_under(bytes, overrides)?;
     Ok(Rescored {
-        rescore: countback_usebio::rescore(&read.session, convention)?,
+        rescore: countback_results::rescore(&read.session, convention)?,
         session: read.session,
-        plays: read.plays,
         hands: read.hands,
     })
 }
@@ -213,7 +207,7 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
         }));
     }
     Ok(Audited {
-        audit: countback_usebio::audit(&read.session, convention)?,
+        audit: countback_results::audit(&read.session, convention)?,
         session: read.session,
     })
 }

@@ -10,7 +10,7 @@ use crate::Needed;
 use std::str::FromStr;
 
 use countback_model::Score;
-use countback_usebio::{
+use countback_results::{
     audit_imps, audit_teams, infer_scale, ScaleChoice, ScaleSource, TeamFigure, TeamFinding,
     TeamsRescore, TeamsSession,
 };
@@ -283,7 +283,7 @@ pub fn rank_session(
 ) -> Result<TeamsRanked> {
     // A point-a-board file is won board by board: its IMPs or a VP scale
     // would rank it by figures it does not have (issue 41). Its figures are
-    // scored and audited by `countback_usebio::score_pab`; ranking it by
+    // scored and audited by `countback_results::score_pab`; ranking it by
     // a procedure is not built yet, so it is refused, never misranked.
     if session.matches.iter().any(|m| m.stored_points.is_some()) {
         return Err(EventError::new(Problem::wrong_kind(
@@ -324,7 +324,7 @@ pub fn rank_session(
         let imps = session
             .matches
             .iter()
-            .map(countback_usebio::TeamMatch::imps)
+            .map(countback_results::TeamMatch::imps)
             .collect::<std::result::Result<Vec<_>, _>>()?;
         (imps, None, audit_imps(&session)?)
     };

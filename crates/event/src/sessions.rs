@@ -97,7 +97,7 @@ fn read_results_file(
     at: &dyn Fn(EventError) -> SessionsError,
 ) -> Result<Session, SessionsError> {
     let r = crate::results::rescore(file.bytes, &RawOptions::default()).map_err(at)?;
-    if r.session.event != countback_usebio::EventKind::MatchPointPairs {
+    if r.session.event != countback_results::EventKind::MatchPointPairs {
         return Err(bad(
             Some(index),
             crate::NotASession::NotMatchPoints {
@@ -155,8 +155,8 @@ fn read_results_file(
                         ew_points: l.ew_score.clone()?,
                         played: !matches!(
                             l.treatment,
-                            countback_usebio::Treatment::Artificial
-                                | countback_usebio::Treatment::NotPlayed
+                            countback_results::Treatment::Artificial
+                                | countback_results::Treatment::NotPlayed
                         ),
                     })
                 })
@@ -165,7 +165,7 @@ fn read_results_file(
         .collect();
     Ok(Session {
         name: file.name.to_owned(),
-        source: r.session.format.name(),
+        source: r.session.format.clone(),
         pairs,
         boards,
     })

@@ -90,7 +90,6 @@ fn rescored(r: &Rescored) -> Result<String> {
         return Ok(countback_usebio::write_usebio(
             &r.session,
             &r.rescore,
-            &r.plays,
             "countback",
         )?);
     }
@@ -100,11 +99,10 @@ fn rescored(r: &Rescored) -> Result<String> {
         crate::results::ConventionSource::Chosen => Some(r.rescore.convention),
         _ => None,
     };
-    let rescore = countback_usebio::rescore(&session, chosen)?;
+    let rescore = countback_results::rescore(&session, chosen)?;
     Ok(countback_usebio::write_usebio(
         &session,
         &rescore,
-        &r.plays,
         "countback",
     )?)
 }
@@ -121,9 +119,8 @@ fn rescored(r: &Rescored) -> Result<String> {
 /// and place. Otherwise the session is refused, naming the first figure
 /// that differs, never written wrong.
 fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<String> {
-    use countback_usebio::{
-        Board as UBoard, EventKind, FileRule, Line, Participant, Ranking, Session, SourceFormat,
-        StoredStanding,
+    use countback_results::{
+        Board as UBoard, EventKind, FileRule, Line, Participant, Ranking, Session, StoredStanding,
     };
     let cannot = |what: String| {
         EventError::new(Problem::UsebioWrite(
@@ -210,6 +207,7 @@ fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<Str
                     },
                     stored_ns: None,
                     stored_ew: None,
+                    play: None,
                     line: 0,
                 })
                 .collect(),
@@ -217,9 +215,7 @@ fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<Str
         })
         .collect();
     let session = Session {
-        format: SourceFormat::Usebio {
-            version: "1.2".to_owned(),
-        },
+        format: "USEBIO 1.2".to_owned(),
         event: EventKind::MatchPointPairs,
         ranking: if by_field {
             Ranking::ByDirection
@@ -237,7 +233,7 @@ fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<Str
         not_used: Vec::new(),
     };
     let convention = scored.options.convention;
-    let rescore = countback_usebio::rescore(&session, convention)?;
+    let rescore = countback_results::rescore(&session, convention)?;
     same_figures(scored, &rescore).map_err(|what| {
         cannot(format!(
             "{what}, which a reader of the document would not find"
@@ -246,7 +242,6 @@ fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<Str
     Ok(countback_usebio::write_usebio(
         &session,
         &rescore,
-        &countback_usebio::Plays::new(),
         "countback",
     )?)
 }
@@ -255,7 +250,7 @@ fn scored(scored: &Scored, names: &BTreeMap<ContestantId, String>) -> Result<Str
 /// else the first that differs, in words.
 fn same_figures(
     scored: &Scored,
-    rescore: &countback_usebio::Rescore,
+    rescore: &countback_results::Rescore,
 ) -> std::result::Result<(), String> {
     type Key<'a> = (u32, &'a ContestantId, &'a ContestantId);
     let rescored: BTreeMap<Key<'_>, (Option<&Score>, Option<&Score>)> = rescore

@@ -33,14 +33,14 @@ fn bench(c: &mut Criterion) {
     );
     let xml = usebio_mitchell(tables, boards);
     let usebio = parse_usebio(&xml).expect("synthetic USEBIO parses");
-    let lines = |s: &countback_usebio::Session| -> Vec<countback_model::TravellerLine> {
+    let lines = |s: &countback_results::Session| -> Vec<countback_model::TravellerLine> {
         s.boards
             .iter()
             .flat_map(|b| b.lines.iter().map(|l| l.traveller.clone()))
             .collect()
     };
     assert_eq!(lines(&session), lines(&usebio), "the same travellers");
-    let ids = |s: &countback_usebio::Session| -> Vec<String> {
+    let ids = |s: &countback_results::Session| -> Vec<String> {
         s.participants.iter().map(|p| p.id.to_string()).collect()
     };
     assert_eq!(ids(&session), ids(&usebio), "the same contestants");
@@ -48,23 +48,23 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("parse", |b| b.iter(|| parse_pbn(black_box(&text))));
     g.bench_function("rescore", |b| {
-        b.iter(|| countback_usebio::rescore(black_box(&session), None))
+        b.iter(|| countback_results::rescore(black_box(&session), None))
     });
     g.bench_function("audit", |b| {
-        b.iter(|| countback_usebio::audit(black_box(&session), None))
+        b.iter(|| countback_results::audit(black_box(&session), None))
     });
     g.bench_function("parse+rescore+audit", |b| {
         b.iter(|| {
             let s = parse_pbn(black_box(&text)).unwrap();
-            countback_usebio::audit(&s, None).unwrap()
+            countback_results::audit(&s, None).unwrap()
         })
     });
     g.bench_function("usebio parse", |b| b.iter(|| parse_usebio(black_box(&xml))));
     g.bench_function("usebio rescore", |b| {
-        b.iter(|| countback_usebio::rescore(black_box(&usebio), None))
+        b.iter(|| countback_results::rescore(black_box(&usebio), None))
     });
     g.bench_function("usebio audit", |b| {
-        b.iter(|| countback_usebio::audit(black_box(&usebio), None))
+        b.iter(|| countback_results::audit(black_box(&usebio), None))
     });
     g.finish();
 }

@@ -16,7 +16,7 @@
 //!   `Cross-IMPs` (`IMP` alone is refused: it does not say which); without
 //!   the tag, tables of match points only are matchpointed. The writer comes
 //!   from `[Generator "…"]` (or `[Application "…"]`) and picks the scoring
-//!   convention (`countback_usebio::Convention::from_writer`).
+//!   convention (`countback_results::Convention::from_writer`).
 //! - Pairs (`PairId_NS`, `PairId_EW`; a `Direction` column in the totals
 //!   ranks NS and EW apart, or is the pairs' starting direction in a
 //!   Howell, as the file's figures show) and individuals (`PlayerId_North`
@@ -31,7 +31,7 @@
 //!   teams file is refused as one by [`parse_pbn`]: [`parse_pbn_teams`]
 //!   reads it ([`TEAM_SCORE_COLUMNS`], [`TEAM_TOTAL_COLUMNS`]; Ruter's
 //!   `MatchDetails` segments, segment `200` the match total) into a
-//!   `countback_usebio::TeamsSession`, and [`parse_pbn_results_bytes`]
+//!   `countback_results::TeamsSession`, and [`parse_pbn_results_bytes`]
 //!   reads a file as what it is ([`is_teams`]).
 //! - The rule the file states (`MatchPoints;MP1`, `IMP;Butler-2;Mean`,
 //!   `IMP;Cross`, `IMP;Cross2`) is kept as `Session::rule`.
@@ -53,7 +53,7 @@
 //!
 //! ## Errors
 //!
-//! Every error is a [`countback_usebio::ParseError`] whose position names
+//! Every error is a [`countback_results::ParseError`] whose position names
 //! the line, the column (1-based, in characters) and the tag or table
 //! column, and which shows the culprit: `[ScoreTable] column MP_NS at line
 //! 9, column 14: "4x" is not a decimal number`.
@@ -74,11 +74,20 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use countback_model::{ArtificialScore, BoardNumber, Score, TableOutcome};
-use countback_usebio::{
-    EventKind, HandRecords, ParseError, Plays, Session, SourcePosition, StoredFigure,
+use countback_results::{
+    EventKind, HandRecords, ParseError, Session, SourcePosition, StoredFigure,
 };
 
 pub use columns::{INFORMATIONAL_COLUMNS, SCORE_COLUMNS, TOTAL_COLUMNS};
+
+/// What a PBN file is called, with the version its `% PBN x.y` line
+/// gives: `PBN 2.1`, or `PBN` when it gives none.
+pub(crate) fn format_label(version: Option<&str>) -> String {
+    match version {
+        Some(v) => format!("PBN {v}"),
+        None => "PBN".to_owned(),
+    }
+}
 pub use limits::{MAX_COLUMNS, MAX_INPUT_BYTES, MAX_LINES, MAX_LINE_BYTES};
 
 use lex::Cell;
@@ -578,7 +587,7 @@ impl<'r, 't> Row<'r, 't> {
                     .find_map(|c| c.cell(row))
                     .map_or(1, |c| c.column);
                 let o =
-                    countback_usebio::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
+                    countback_results::table_outcome(&t).ok_or_else(|| ParseError::BadValue {
                         at: pos(&table.at("Score_NS"), line, column),
                         text: short(&t),
                         expected:
@@ -1109,7 +1118,7 @@ pub enum PbnResults {
     /// A pairs or individual session ([`parse_pbn`]).
     Session(Session),
     /// A teams event ([`parse_pbn_teams`]).
-    Teams(countback_usebio::TeamsSession),
+    Teams(countback_results::TeamsSession),
 }
 
 /// A PBN results file given as bytes (decoded as [`parse_pbn_bytes`]),
@@ -1126,19 +1135,19 @@ pub fn parse_pbn_results_bytes(bytes: &[u8]) -> Result<PbnResults, ParseError> {
     }
 }
 
-/// [`parse_pbn_results_bytes`], keeping for a session the play of each
-/// row and the hand records ([`parse_pbn_played`]); a teams event is
-/// returned as it is, with none.
+/// [`parse_pbn_results_bytes`], keeping for a session the hand records
+/// ([`parse_pbn_played`]; the play of each row is in its line); a teams
+/// event is returned as it is, with none.
 ///
 /// # Errors
 /// As [`parse_pbn_results_bytes`].
 pub fn parse_pbn_results_played_bytes(
     bytes: &[u8],
-) -> Result<(PbnResults, Plays, HandRecords), ParseError> {
+) -> Result<(PbnResults, HandRecords), ParseError> {
     let text = decode(bytes)?;
     if is_teams(&text) {
-        parse_pbn_teams(&text).map(|t| (PbnResults::Teams(t), Plays::new(), HandRecords::new()))
+        parse_pbn_teams(&text).map(|t| (PbnResults::Teams(t), HandRecords::new()))
     } else {
-        parse_pbn_played(&text).map(|p| (PbnResults::Session(p.session), p.plays, p.hands))
+        parse_pbn_played(&text).map(|p| (PbnResults::Session(p.session), p.hands))
     }
 }

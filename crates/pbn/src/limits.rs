@@ -4,11 +4,11 @@
 //! reader holds and the work one line can cost, whatever the text is, each
 //! with a typed error naming the limit (and the line where one is crossed).
 
-use countback_usebio::ParseError;
+use countback_results::ParseError;
 
 /// The largest PBN file read, in bytes (32 MiB, as for a USEBIO file): a
 /// session of 100,000 table results fits several times over.
-pub const MAX_INPUT_BYTES: usize = countback_usebio::MAX_INPUT_BYTES;
+pub const MAX_INPUT_BYTES: usize = countback_results::MAX_INPUT_BYTES;
 
 /// The most lines a file may have (3,000,000, as many as the XML nodes a
 /// USEBIO file may build).

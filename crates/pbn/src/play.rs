@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use countback_model::BoardNumber;
-use countback_usebio::hands::{SEATS, STRAINS};
-use countback_usebio::{DoubleDummy, HandRecord, HandRecords, Par, Play, Plays, Session};
+use countback_results::hands::{SEATS, STRAINS};
+use countback_results::{DoubleDummy, HandRecord, HandRecords, Par, Play, Session};
 
 use crate::lex::{self, Cell};
 use crate::ScoreCols;
@@ -162,16 +162,18 @@ impl Deals {
             .insert(u32::try_from(line).unwrap_or(u32::MAX), play);
     }
 
-    /// The plays keyed as the travellers name their lines, and the hand
-    /// records with their dealers; what was read past is added to the
-    /// session's `not_used`, and the play columns read are taken off it.
-    pub(crate) fn finish(mut self, session: &mut Session) -> (Plays, HandRecords) {
-        let mut plays = Plays::new();
+    /// Each row's play into its traveller line ([`Line::play`]: the first
+    /// line of a frequency traveller's row), and the hand records with
+    /// their dealers; what was read past is added to the session's
+    /// `not_used`, and the play columns read are taken off it.
+    ///
+    /// [`Line::play`]: countback_results::Line::play
+    pub(crate) fn finish(mut self, session: &mut Session) -> HandRecords {
         if !self.plays.is_empty() {
-            for b in &session.boards {
-                for l in &b.lines {
+            for b in &mut session.boards {
+                for l in &mut b.lines {
                     if let Some(p) = self.plays.remove(&l.line) {
-                        plays.insert((b.number, b.section.clone(), l.traveller.ns.clone()), p);
+                        l.play = Some(Box::new(p));
                     }
                 }
             }
@@ -199,6 +201,6 @@ impl Deals {
                 self.unread_rows
             ));
         }
-        (plays, self.records)
+        self.records
     }
 }

@@ -8,15 +8,15 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
-use countback_usebio::{
+use countback_results::HandRecords;
+use countback_results::{
     Board, EventKind, FileRule, ImpTotal, Line, ParseError, Participant, Ranking, Seats, Session,
-    SourceFormat, StoredStanding,
+    SessionBuilder, StoredStanding,
 };
-use countback_usebio::{HandRecords, Plays};
 
 use crate::lex::{self, Cell};
 use crate::{
-    artificial, check_names, event_kind, limits, pos, score_header, short, tag_value,
+    artificial, check_names, event_kind, format_label, limits, pos, score_header, short, tag_value,
     ArtificialScale, Declared, Kind, LineKind, Lines, Named, Outcome, RawLine, Row, ScoreCols,
     Table, SCORINGS, TOTAL_COLUMNS,
 };
@@ -42,13 +42,11 @@ pub fn parse_pbn(text: &str) -> Result<Session, ParseError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PbnSession {
-    /// The session ([`parse_pbn`]).
+    /// The session ([`parse_pbn`]), each `ScoreTable` row's contract,
+    /// declarer, tricks and lead in its line
+    /// ([`countback_results::Line::play`]; none where the table has no
+    /// `Contract` column).
     pub session: Session,
-    /// Each `ScoreTable` row's contract, declarer, tricks and lead, keyed
-    /// by board, section and North-South contestant (as
-    /// [`countback_usebio::Plays`]); empty where the table has no
-    /// `Contract` column.
-    pub plays: Plays,
     /// Each board's `[Deal]`, dealer, vulnerability, double-dummy tricks
     /// (`[OptimumResultTable]`) and par, where the file has them.
     pub hands: HandRecords,
@@ -349,7 +347,7 @@ impl<'t> Reader<'t> {
         let (Some(number), Some((table, cols))) = (self.board, &self.score_table) else {
             return Ok(());
         };
-        countback_usebio::check_traveller_lines(self.raw_lines.len() + 1)?;
+        countback_results::check_traveller_lines(self.raw_lines.len() + 1)?;
         let at = Row {
             table,
             cells: &row,
@@ -549,32 +547,27 @@ impl<'t> Reader<'t> {
                 .is_some_and(|s| s.split(';').any(|p| p.trim().eq_ignore_ascii_case("Mean")));
             mean_or_sum(&mut rule, &participants, &boards, stated_mean);
         }
-        let mut session = Session {
-            format: SourceFormat::Pbn {
-                version: self.version,
-            },
-            event,
-            ranking: if fields.by_direction {
-                Ranking::ByDirection
-            } else {
-                Ranking::OneField
-            },
-            description: self.description,
-            date: self.date,
-            club: None,
-            venue: self.site,
-            program: self.program,
-            participants,
-            boards,
-            rule,
-            not_used: self.not_used,
+        let ranking = if fields.by_direction {
+            Ranking::ByDirection
+        } else {
+            Ranking::OneField
         };
-        let (plays, hands) = deals.finish(&mut session);
-        Ok(PbnSession {
-            session,
-            plays,
-            hands,
-        })
+        let mut session =
+            SessionBuilder::new(format_label(self.version.as_deref()), event, ranking);
+        // Held to the limit as each row was read (`check_traveller_lines`,
+        // before the row is kept), and again, as every reader's, here.
+        session.boards(boards)?;
+        session
+            .description(self.description)
+            .date(self.date)
+            .venue(self.site)
+            .program(self.program)
+            .participants(participants)
+            .rule(rule)
+            .not_used(self.not_used);
+        let mut session = session.build();
+        let hands = deals.finish(&mut session);
+        Ok(PbnSession { session, hands })
     }
 }
 
@@ -1252,6 +1245,8 @@ fn travellers(
                     score_text: l.score_text.to_string(),
                     stored_ns: stored_ns.take(),
                     stored_ew: stored_ew.take(),
+                    // Set from the row by `Deals::finish`.
+                    play: None,
                     seats: None,
                     line,
                 });
@@ -1268,6 +1263,7 @@ fn travellers(
             score_text: l.score_text.into_owned(),
             stored_ns: f_ns.map(|f| f.figure),
             stored_ew: f_ew.map(|f| f.figure),
+            play: None,
             seats,
             line,
         });

@@ -2,11 +2,11 @@
 //! `ScoreTable` row per match (round, table, home and away team, the
 //! match's IMPs segment by segment in `MatchDetails`, each team's VPs) and
 //! a `TotalScoreTable` of the teams (their VP totals), read into a
-//! [`TeamsSession`] that `countback-usebio` rescores and audits.
+//! [`TeamsSession`] that `countback-results` rescores and audits.
 
 use countback_model::ContestantId;
-use countback_usebio::{
-    Fixture, ParseError, Segment, SourceFormat, StoredFigure, Team, TeamMatch, TeamsSession,
+use countback_results::{
+    Fixture, ParseError, Segment, StoredFigure, Team, TeamMatch, TeamsSession,
 };
 
 use crate::lex::{self, Cell};
@@ -571,9 +571,7 @@ impl TeamsReader {
             });
         }
         Ok(TeamsSession {
-            format: SourceFormat::Pbn {
-                version: self.version,
-            },
+            format: crate::format_label(self.version.as_deref()),
             kind: self.competition.unwrap_or_else(|| "Teams".to_owned()),
             description: self.description,
             date: self.date,

@@ -9,7 +9,7 @@
 )]
 
 use countback_pbn::{parse_pbn, parse_pbn_bytes, MAX_COLUMNS, MAX_LINES, MAX_LINE_BYTES};
-use countback_usebio::ParseError;
+use countback_results::ParseError;
 use proptest::prelude::*;
 
 /// A small valid file. Line numbers, for the expected errors:
@@ -118,7 +118,7 @@ fn refused(test: &str) {
 #[test]
 fn the_valid_sample_parses_and_audits() {
     let s = parse_pbn(GOOD).unwrap();
-    let a = countback_usebio::audit(&s, None).unwrap();
+    let a = countback_results::audit(&s, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
         "{}",
@@ -170,7 +170,7 @@ fn scoring_is_said_or_inferred_never_guessed() {
     refused("scoring_is_said_or_inferred_never_guessed");
     // No tag: match-point columns say match points.
     let s = parse_pbn(&with_line(3, "")).unwrap();
-    assert_eq!(s.event, countback_usebio::EventKind::MatchPointPairs);
+    assert_eq!(s.event, countback_results::EventKind::MatchPointPairs);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn limits_are_checked_before_reading() {
 
 fn no_panic(text: &str) {
     if let Ok(session) = parse_pbn(text) {
-        let _ = countback_usebio::audit(&session, None);
+        let _ = countback_results::audit(&session, None);
     }
 }
 

@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use countback_usebio::{audit, Audit, Convention, Difference, Figure, ParseError, Session};
+use countback_results::{audit, Audit, Convention, Difference, Figure, ParseError, Session};
 
 /// The folder of UK programs' USEBIO files (its own PROVENANCE.md): every
 /// file in it is one of [`RESULTS`] or [`REFUSED`], and the walk of
@@ -490,7 +490,7 @@ fn the_point_a_board_file_is_scored_board_a_match_and_every_figure_agrees() {
     else {
         panic!("{PAB}: a teams event");
     };
-    let scored = countback_usebio::score_pab(&teams).unwrap();
+    let scored = countback_results::score_pab(&teams).unwrap();
     assert_eq!(scored.unit, countback_model::Score::integer(2));
     let first = teams.matches.first().unwrap();
     let stored = first.stored_points.as_ref().unwrap();

@@ -19,21 +19,22 @@ fn a_ruter_pairs_file_gives_each_line_its_contract_declarer_tricks_and_lead() {
         return;
     };
     let p = parse_pbn_played(&text).unwrap();
+    let plays = p.session.plays();
+    let eight = ContestantId::new("8");
+    let (two, four) = (ContestantId::new("2"), ContestantId::new("4"));
     // 63 boards of 4 tables, 252 rows: all but board 37's two adjusted
     // scores (round 13, `-` contract, `"A+"`/`"A-"`) have a contract.
-    assert_eq!(p.plays.len(), 63 * 4 - 2);
-    assert!(!p
-        .plays
-        .contains_key(&(BoardNumber(37), None, ContestantId::new("2"))));
+    assert_eq!(plays.len(), 63 * 4 - 2);
+    assert!(!plays.contains_key(&(BoardNumber(37), None, &two)));
     // Board 2, table 1, round 1: pair 8 NS v 1, `4H N 11 CK "650"`.
-    let play = &p.plays[&(BoardNumber(2), None, ContestantId::new("8"))];
+    let play = plays[&(BoardNumber(2), None, &eight)];
     assert_eq!(play.contract, "4H");
     assert_eq!(play.declarer, "N");
     assert_eq!(play.tricks, Some(11));
     assert_eq!(play.lead.as_deref(), Some("CK"));
     assert_eq!(play.round, Some(1));
     // Board 2, table 4: `4D W 8 HA "100"`.
-    let play = &p.plays[&(BoardNumber(2), None, ContestantId::new("4"))];
+    let play = plays[&(BoardNumber(2), None, &four)];
     assert_eq!(
         (play.contract.as_str(), play.declarer.as_str(), play.tricks),
         ("4D", "W", Some(8))

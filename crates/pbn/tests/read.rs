@@ -10,7 +10,7 @@
 
 use countback_model::{ContestantId, Score, TableOutcome};
 use countback_pbn::parse_pbn;
-use countback_usebio::{
+use countback_results::{
     audit, rescore, Audit, Convention, ConventionSource, Difference, EventKind, Figure, Finding,
 };
 
@@ -177,7 +177,7 @@ const CROSS: &str = r#"% PBN 2.1
 fn cross_imps_from_ruter_rank_ns_and_ew_apart() {
     let session = parse_pbn(CROSS).unwrap();
     assert_eq!(session.event, EventKind::CrossImps);
-    assert_eq!(session.ranking, countback_usebio::Ranking::ByDirection);
+    assert_eq!(session.ranking, countback_results::Ranking::ByDirection);
     let a = audit(&session, None).unwrap();
     assert_eq!(a.convention, Convention::Ruter);
     assert!(
@@ -383,7 +383,7 @@ fn mean_is_a_mean_or_a_sum_as_the_files_totals_show() {
     );
     assert_ne!(tagged, MAGIC_BUTLER);
     let session = parse_pbn(&tagged).unwrap();
-    assert_eq!(session.rule.imp_total, countback_usebio::ImpTotal::Sum);
+    assert_eq!(session.rule.imp_total, countback_results::ImpTotal::Sum);
     let a = audit(&session, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),
@@ -429,7 +429,10 @@ fn scoring_hash_hash_imp_is_imp_on_every_board_and_the_datum_says_butler() {
     assert!(!written.contains("Butler-2"));
     let session = parse_pbn(&written).unwrap();
     assert_eq!(session.event, EventKind::ButlerPairs);
-    assert_eq!(session.rule.imp_total, countback_usebio::ImpTotal::PerBoard);
+    assert_eq!(
+        session.rule.imp_total,
+        countback_results::ImpTotal::PerBoard
+    );
     let reading = session.rule.reading.clone().unwrap();
     countback_test_support::assert_shows(
         &reading,

@@ -12,8 +12,8 @@
 
 use countback_model::{ContestantId, Score};
 use countback_pbn::parse_pbn;
+use countback_results::{audit, Audit, Convention, Figure, Ranking};
 use countback_test_support::files::ruter_cross;
-use countback_usebio::{audit, Audit, Convention, Figure, Ranking};
 
 fn all_agree(a: &Audit) {
     let odd: Vec<String> = a.exceptions().map(ToString::to_string).collect();
@@ -336,7 +336,7 @@ fn a_sum_where_a_mean_was_expected_is_another_rule_not_a_hand_change() {
     let text = ruter_cross("Cross-IMPs", ["22", "-3", "-19"]);
     let a = audit(&parse_pbn(&text).unwrap(), None).unwrap();
     assert_eq!(a.counts().by_hand, 0, "{}", a.summary());
-    let lines: Vec<&countback_usebio::Finding> = a
+    let lines: Vec<&countback_results::Finding> = a
         .findings
         .iter()
         .filter(|f| matches!(f.figure, Figure::LineNs | Figure::LineEw))
@@ -344,7 +344,7 @@ fn a_sum_where_a_mean_was_expected_is_another_rule_not_a_hand_change() {
     assert_eq!(lines.len(), 6);
     for f in lines {
         match &f.class {
-            countback_usebio::Difference::OtherRule { relation, figures } => {
+            countback_results::Difference::OtherRule { relation, figures } => {
                 assert!(relation.contains("sum over the other results"), "{f}");
                 assert_eq!(*figures, 6);
             }
@@ -453,7 +453,7 @@ fn an_offsetting_change_is_only_one_the_travellers_do_not_show() {
             .find(|f| f.contestant.as_ref().map(ContestantId::as_str) == Some(who))
             .unwrap();
         assert!(
-            matches!(f.class, countback_usebio::Difference::Unexplained { .. }),
+            matches!(f.class, countback_results::Difference::Unexplained { .. }),
             "{f}"
         );
     }
@@ -553,7 +553,7 @@ const CONTRACTS_NO_SCORES: &str = include_str!("real_programs/contracts-no-score
 /// Totals: NS 1 8 (100 %), 3 2 (25 %), 5 2; EW 2 0, 4 6 (75 %), 6 6.
 #[test]
 fn a_score_table_with_contracts_and_no_scores_is_scored_by_law_77() {
-    let scores = |s: &countback_usebio::Session| -> Vec<Vec<i32>> {
+    let scores = |s: &countback_results::Session| -> Vec<Vec<i32>> {
         s.boards
             .iter()
             .map(|b| {

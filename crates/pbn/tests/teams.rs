@@ -5,11 +5,11 @@
 
 use countback_model::{ContestantId, Score};
 use countback_pbn::{parse_pbn_results_bytes, parse_pbn_teams, PbnResults};
-use countback_test_support::files::RUTER_TEAMS_PBN;
-use countback_test_support::shared_text;
-use countback_usebio::{
+use countback_results::{
     audit_teams, infer_scale, ParseError, ScaleSource, TeamFigure, TeamsClass, TeamsSession,
 };
+use countback_test_support::files::RUTER_TEAMS_PBN;
+use countback_test_support::shared_text;
 use countback_vp::VpScale;
 
 const REAL: &str = "bridge-data/real-world/gerhardsletten-jrbridge-pbn-api/teams.pbn";
@@ -102,7 +102,7 @@ fn the_scale_is_inferred_and_every_figure_agrees() {
 /// The scale inferred from `t`'s stored VPs is the WBF 2013 continuous
 /// scale at `boards`, reproducing every match's; every stored IMP total, VP
 /// and team total agrees.
-fn inferred_and_clean(t: &TeamsSession, boards: u32) -> countback_usebio::TeamsAudit {
+fn inferred_and_clean(t: &TeamsSession, boards: u32) -> countback_results::TeamsAudit {
     let choice = infer_scale(t, None, None).unwrap();
     assert_eq!(
         (choice.scale, choice.boards),

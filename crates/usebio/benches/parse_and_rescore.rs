@@ -13,8 +13,9 @@
     clippy::indexing_slicing
 )]
 
+use countback_results::{audit, rescore};
 use countback_test_support::synthetic::{mitchell_size, usebio_mitchell};
-use countback_usebio::{audit, parse_usebio, rescore};
+use countback_usebio::parse_usebio;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 /// Peak resident set size in kB since the last reset (Linux only).

@@ -7,11 +7,7 @@
 //! parser overflow its stack (deep nesting) or spend seconds expanding
 //! entities, each with a typed error naming the line.
 
-use crate::error::ParseError;
-
-/// The largest results file read, in bytes (32 MiB): a session of 100,000
-/// traveller lines fits several times over.
-pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
+use countback_results::{ParseError, MAX_INPUT_BYTES};
 
 /// The deepest element nesting read. USEBIO and NZ Scorer files nest five
 /// or six levels; 100 leaves room for any wrapper while keeping the XML
@@ -22,28 +18,8 @@ pub const MAX_DEPTH: usize = 100;
 /// may build: bounds the parser's memory whatever the text looks like
 /// (about 80 bytes a node with its text: 2,000,000 nodes peak near 165 MB).
 /// A real file has about 35 nodes per traveller line, so the largest
-/// session ([`MAX_TRAVELLER_LINES`]) fits.
+/// session ([`countback_results::MAX_TRAVELLER_LINES`]) fits.
 pub const MAX_NODES: u32 = 2_000_000;
-
-/// The most traveller lines a session may have, over all its boards.
-/// Rescoring costs about 0.9 KB a line and an audit up to 3.9 KB (every
-/// figure tried under every convention): 50,000 lines stay within about
-/// 200 MB. A 2,000-pair session of 30 boards has 30,000.
-pub const MAX_TRAVELLER_LINES: usize = 50_000;
-
-/// Refuse a session once it has more than [`MAX_TRAVELLER_LINES`] lines.
-///
-/// # Errors
-/// [`ParseError::TooManyTravellerLines`].
-pub fn check_traveller_lines(count: usize) -> Result<(), ParseError> {
-    if count > MAX_TRAVELLER_LINES {
-        return Err(ParseError::TooManyTravellerLines {
-            count,
-            limit: MAX_TRAVELLER_LINES,
-        });
-    }
-    Ok(())
-}
 
 /// 1-based line and column (in characters) of byte offset `at` in `text`,
 /// as the messages' `u32` fields hold them.

@@ -19,12 +19,12 @@ use countback_model::{
 };
 use roxmltree::Node;
 
-use crate::error::ParseError;
-use crate::session::{
-    Board, EventKind, Line, Participant, Ranking, Session, SourceFormat, StoredFigure,
-    StoredStanding,
+use crate::usebio::{once_on_board, parse_xml, require_results, Locator};
+use countback_results::error::ParseError;
+use countback_results::session::{
+    Board, EventKind, Line, Participant, Ranking, Session, StoredFigure, StoredStanding,
 };
-use crate::usebio::{once_on_board, parse_xml, require_results, table_outcome, Locator};
+use countback_results::{table_outcome, SessionBuilder};
 
 /// The phantom's match points in NZ Scorer files.
 const PHANTOM_MP: &str = "-9999";
@@ -59,11 +59,7 @@ fn tenths(loc: &Locator<'_>, node: Node<'_, '_>, text: &str) -> Result<StoredFig
         .parse()
         .map_err(|_| bad(loc, node, text, "match points times ten"))?;
     let value = Score::new(n, 10).map_err(|_| bad(loc, node, text, "match points times ten"))?;
-    Ok(StoredFigure {
-        value,
-        text: text.to_owned(),
-        places: 1,
-    })
+    Ok(StoredFigure::printed(value, text, 1))
 }
 
 fn contestant(section: Option<&str>, number: &str, direction: Option<Direction>) -> ContestantId {
@@ -105,34 +101,30 @@ pub(crate) fn read_nz_scorer(
     let section_count = elements(root, "section").count();
     let multi = section_count > 1;
     let pairs = read_pairs(root, loc, multi)?;
-    let (mut boards, adjusted) = read_travellers(root, loc, multi, field_scoring, &pairs)?;
-    crate::limits::check_traveller_lines(boards.iter().map(|b| b.lines.len()).sum())?;
-    settle_adjusted(&mut boards, adjusted)?;
+    let (boards, adjusted) = read_travellers(root, loc, multi, field_scoring, &pairs)?;
     let participants = pairs.participants;
-    require_results(&participants, &boards, || loc.position(root))?;
     let ranking = if participants.iter().any(|p| p.field.is_some()) {
         Ranking::ByDirection
     } else {
         Ranking::OneField
     };
-    Ok(Session {
-        format: SourceFormat::NzScorer,
-        event: EventKind::MatchPointPairs,
-        ranking,
-        description: root.attribute("event_name").map(str::to_owned),
-        date: root
-            .attribute("event_date")
-            .map(str::trim)
-            .filter(|d| !d.is_empty())
-            .map(str::to_owned),
-        club: None,
-        venue: None,
-        program: Some("NZ Bridge Scorer".to_owned()),
-        participants,
-        boards,
-        rule: crate::session::FileRule::default(),
-        not_used: Vec::new(),
-    })
+    // The format says who wrote the file: the program's name picks its
+    // convention ([`countback_results::resolve`]).
+    let mut session = SessionBuilder::new("NZ Scorer XML", EventKind::MatchPointPairs, ranking);
+    session.boards(boards)?;
+    settle_adjusted(session.boards_mut(), adjusted)?;
+    require_results(&participants, session.boards_mut(), || loc.position(root))?;
+    session
+        .description(root.attribute("event_name").map(str::to_owned))
+        .date(
+            root.attribute("event_date")
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_owned),
+        )
+        .program(Some("NZ Bridge Scorer".to_owned()))
+        .participants(participants);
+    Ok(session.build())
 }
 
 /// The root: a `session` of match-point pairs (`scoring_type="MP"`, the
@@ -244,7 +236,7 @@ fn read_pairs(root: Node<'_, '_>, loc: &Locator<'_>, multi: bool) -> Result<Pair
                 stored: StoredStanding {
                     total: Some(StoredFigure::exact(num.value, &num.text)),
                     total_out_of: Some(den.value),
-                    percentage: percentage.map(|p| StoredFigure { places: 2, ..p }),
+                    percentage: percentage.map(|p| p.with_places(2)),
                     place,
                     place_text,
                     handicap,
@@ -385,6 +377,7 @@ fn read_travellers(
                     },
                     stored_ns,
                     stored_ew,
+                    play: None,
                     seats: None,
                     line: at.line,
                 });
@@ -423,7 +416,7 @@ fn settle_adjusted(boards: &mut [Board], adjusted: Vec<PendingAdjusted>) -> Resu
             .zip(percent(&adj.ew))
             .and_then(|(n, e)| ArtificialScore::new(n, e).ok())
             .ok_or_else(|| ParseError::BadValue {
-                at: crate::error::SourcePosition {
+                at: countback_results::error::SourcePosition {
                     element: "result".to_owned(),
                     line: adj.node_line,
                     column: 1,

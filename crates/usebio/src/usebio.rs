@@ -2,15 +2,13 @@
 
 use std::collections::HashMap;
 
-use countback_model::{
-    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
-};
+use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine};
+use countback_results::{table_outcome, SessionBuilder};
 use roxmltree::{Document, Node, ParsingOptions};
 
-use crate::error::{ParseError, SourcePosition};
-use crate::session::{
-    Board, EventKind, Line, Participant, Ranking, Seats, Session, SourceFormat, StoredFigure,
-    StoredStanding,
+use countback_results::error::{ParseError, SourcePosition};
+use countback_results::session::{
+    Board, EventKind, Line, Participant, Ranking, Seats, Session, StoredFigure, StoredStanding,
 };
 
 /// Parse XML text with the options every reader here shares: a DTD is
@@ -247,35 +245,14 @@ fn direction_of(text: &str) -> Option<Direction> {
     }
 }
 
-/// Read a table result as written in `SCORE` (or NZ Scorer's `score`, or a
-/// PBN `Score_NS`): points (`-430`), `PASS`, `NP` (not played) or an
-/// artificial score (`A6040`). `None` for anything else.
-#[must_use]
-pub fn table_outcome(text: &str) -> Option<TableOutcome> {
-    let t = text.trim();
-    if let Ok(points) = t.parse::<i32>() {
-        // Bridge scores are multiples of 10 well under 10,000; a larger
-        // figure is a typing error rather than a result.
-        if points.unsigned_abs() <= 10_000 {
-            return Some(TableOutcome::Played { ns_points: points });
-        }
-        return None;
+/// What a USEBIO file is called, with the `Version` it writes: `USEBIO
+/// 1.2`, or `USEBIO` when it writes none.
+pub(crate) fn format_label(version: &str) -> String {
+    if version.is_empty() {
+        "USEBIO".to_owned()
+    } else {
+        format!("USEBIO {version}")
     }
-    let upper = t.to_ascii_uppercase();
-    match upper.as_str() {
-        "PASS" | "PASSED" | "P/O" => return Some(TableOutcome::Played { ns_points: 0 }),
-        "NP" | "N P" | "N/P" | "NOT PLAYED" => return Some(TableOutcome::NotPlayed),
-        _ => {}
-    }
-    let digits = upper.strip_prefix('A')?;
-    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let ns = digits.get(..2)?.parse::<i64>().ok()?;
-    let ew = digits.get(2..)?.parse::<i64>().ok()?;
-    ArtificialScore::new(Score::integer(ns), Score::integer(ew))
-        .ok()
-        .map(TableOutcome::Artificial)
 }
 
 /// Parse a USEBIO 1.2/1.3 document.
@@ -382,9 +359,8 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         }
     }
 
-    let mut boards: Vec<Board> = Vec::new();
+    let mut session = SessionBuilder::new(format_label(&version), event, ranking);
     let mut seen_boards: HashMap<(Option<String>, u32), ()> = HashMap::new();
-    let mut traveller_lines = 0;
     for ((section, scope), index) in scopes.iter().zip(&indices) {
         for board_node in scope
             .descendants()
@@ -392,39 +368,36 @@ pub(crate) fn read_usebio(doc: &Document<'_>, loc: &Locator<'_>) -> Result<Sessi
         {
             let mut board = read_board(loc, board_node, &participants, index)?;
             board.section.clone_from(section);
-            traveller_lines += board.lines.len();
-            crate::limits::check_traveller_lines(traveller_lines)?;
+            let number = board.number;
+            session.board(board)?;
             if seen_boards
-                .insert((section.clone(), board.number.0), ())
+                .insert((section.clone(), number.0), ())
                 .is_some()
             {
                 return Err(ParseError::DuplicateBoard {
                     at: loc.position(board_node),
-                    board: board.number,
+                    board: number,
                 });
             }
-            boards.push(board);
         }
     }
     if scopes.len() > 1 {
-        boards = fields_of_sections(&mut participants, boards);
+        let boards = std::mem::take(session.boards_mut());
+        *session.boards_mut() = fields_of_sections(&mut participants, boards);
     }
 
-    require_results(&participants, &boards, || loc.position(event_node))?;
-    Ok(Session {
-        format: SourceFormat::Usebio { version },
-        event,
-        ranking,
-        description,
-        date,
-        club,
-        venue,
-        program,
-        participants,
-        boards,
-        rule: crate::session::FileRule::default(),
-        not_used: not_used(root),
-    })
+    require_results(&participants, session.boards_mut(), || {
+        loc.position(event_node)
+    })?;
+    session
+        .description(description)
+        .date(date)
+        .club(club)
+        .venue(venue)
+        .program(program)
+        .participants(participants)
+        .not_used(not_used(root));
+    Ok(session.build())
 }
 
 /// What people read in a header (a date, a club's name): kept as written,
@@ -873,6 +846,7 @@ fn read_board(
             score_text: score_text.to_owned(),
             stored_ns,
             stored_ew,
+            play: None,
             seats,
             line: at.line,
         });
@@ -910,7 +884,8 @@ pub fn parse_results(text: &str) -> Result<Session, ParseError> {
 /// it, as older scoring programs write.
 ///
 /// ```
-/// use countback_usebio::{parse_results_bytes, ParseError};
+/// use countback_results::ParseError;
+/// use countback_usebio::parse_results_bytes;
 ///
 /// // A Latin-1 `é` (0xE9) in a file that does not declare Latin-1.
 /// let err = parse_results_bytes(b"<USEBIO>\n<EVENT>Caf\xE9</EVENT></USEBIO>").unwrap_err();

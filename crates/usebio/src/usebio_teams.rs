@@ -8,10 +8,9 @@
 use countback_model::{BoardNumber, ContestantId, Direction};
 use roxmltree::{Document, Node};
 
-use crate::error::ParseError;
-use crate::session::SourceFormat;
-use crate::teams::{MatchBoard, Room, Team, TeamMatch, TeamsSession};
 use crate::usebio::{child, child_text, children, figure, parse_xml, required_text, Locator};
+use countback_results::error::ParseError;
+use countback_results::teams::{MatchBoard, Room, Team, TeamMatch, TeamsSession};
 
 /// The `EVENT_TYPE`s read as teams events.
 pub const TEAMS_EVENT_TYPES: [&str; 4] = ["SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR", "KO"];
@@ -23,7 +22,7 @@ pub const TEAMS_EVENT_TYPES: [&str; 4] = ["SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR
 #[allow(clippy::exhaustive_enums)] // Closed: a results file holds a session or a teams event; readers match it whole.
 pub enum Results {
     /// A session ([`crate::parse_results`]).
-    Session(crate::Session),
+    Session(countback_results::Session),
     /// A teams event ([`parse_usebio_teams`]).
     Teams(TeamsSession),
 }
@@ -96,7 +95,7 @@ fn both_or_neither(
     loc: &Locator<'_>,
     node: Node<'_, '_>,
     [first, second]: [&'static str; 2],
-) -> Result<Option<[crate::session::StoredFigure; 2]>, ParseError> {
+) -> Result<Option<[countback_results::session::StoredFigure; 2]>, ParseError> {
     match (figure(loc, node, first)?, figure(loc, node, second)?) {
         (Some(a), Some(b)) => Ok(Some([a, b])),
         (None, None) => Ok(None),
@@ -407,9 +406,7 @@ fn read_teams(doc: &Document<'_>, loc: &Locator<'_>) -> Result<TeamsSession, Par
         .collect();
     not_used.sort();
     Ok(TeamsSession {
-        format: SourceFormat::Usebio {
-            version: root.attribute("Version").unwrap_or("").to_owned(),
-        },
+        format: crate::usebio::format_label(root.attribute("Version").unwrap_or("")),
         kind,
         description: child_text(event, "EVENT_DESCRIPTION").map(|(_, t)| t.to_owned()),
         date: child_text(event, "DATE")

@@ -13,12 +13,12 @@
 //! pair's total, percentage and place. A figure is written exactly when a
 //! decimal of at most four places is exact, else to two places by the
 //! display rule of the convention the session was scored by, so that
-//! [`crate::audit`] the same convention, on the file read back,
+//! [`countback_results::audit`] the same convention, on the file read back,
 //! reproduces every figure.
 //!
 //! What a traveller line cannot say from a [`Session`] alone (the contract,
 //! declarer, tricks and lead) comes from [`Plays`], keyed like
-//! [`crate::GivenLines`]; a line with no entry is written with its score
+//! [`countback_results::GivenLines`]; a line with no entry is written with its score
 //! only.
 
 use std::collections::HashMap;
@@ -26,31 +26,9 @@ use std::fmt::Write as _;
 
 use countback_model::{BoardNumber, ContestantId, Direction, Score, TableOutcome};
 
-use crate::convention::Display;
-use crate::rescore::{Rescore, Standing};
-use crate::session::{EventKind, Participant, Ranking, Session};
-
-/// How a board was played at one table, as a traveller line prints it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[allow(clippy::exhaustive_structs)] // Exhaustive: how a board was played, as the .bws reader builds it by name.
-pub struct Play {
-    /// `CONTRACT` as written: `4S`, `3NTX`, `PASS`.
-    pub contract: String,
-    /// `PLAYED_BY`: `N`, `E`, `S` or `W` (empty for a pass-out).
-    pub declarer: String,
-    /// `TRICKS`: tricks taken by declarer.
-    pub tricks: Option<u8>,
-    /// `LEAD`: the opening lead (`2H`), if recorded.
-    pub lead: Option<String>,
-    /// The round the board was played in, where the file says (a `.bws`
-    /// `ReceivedData` row, a PBN `Round` column): for a pair's scorecard.
-    pub round: Option<u32>,
-}
-
-/// The play of each traveller line, keyed by board, section and NS pair
-/// (as [`crate::GivenLines`]).
-pub type Plays = HashMap<(BoardNumber, Option<String>, ContestantId), Play>;
+use countback_results::convention::Display;
+use countback_results::rescore::{Rescore, Standing};
+use countback_results::session::{EventKind, Participant, Ranking, Session};
 
 /// Why a session cannot be written as USEBIO 1.2 pairs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -131,7 +109,7 @@ pub enum TeamsNotWritten {
 impl TeamsNotWritten {
     /// Why `session` is not written: the first match that says so.
     #[must_use]
-    pub fn of(session: &crate::TeamsSession) -> TeamsNotWritten {
+    pub fn of(session: &countback_results::TeamsSession) -> TeamsNotWritten {
         if session.matches.iter().any(|m| m.stored_points.is_some()) {
             return TeamsNotWritten::PointABoard;
         }
@@ -150,16 +128,17 @@ impl TeamsNotWritten {
 ///
 /// `program` is written as `PROGRAM_NAME` (and read back as the file's
 /// writer, which picks the convention an audit uses unless one is chosen).
+/// A played line's contract, declarer, lead and tricks are written where
+/// the session has them ([`countback_results::Line::play`]).
 ///
 /// # Errors
 /// [`WriteError::Unsupported`] for teams and Swiss events (a
-/// [`crate::TeamsSession`], not a `Session`) and for an artificial score that is not a whole percentage below 100 for
+/// [`countback_results::TeamsSession`], not a `Session`) and for an artificial score that is not a whole percentage below 100 for
 /// each side (USEBIO's `A6040`); [`WriteError::NoStanding`] when `rescore`
 /// is not of `session`.
 pub fn write_usebio(
     session: &Session,
     rescore: &Rescore,
-    plays: &Plays,
     program: &str,
 ) -> Result<String, WriteError> {
     let (line_tags, event_type) = match session.event {
@@ -241,31 +220,32 @@ pub fn write_usebio(
     // artificial scores Neuberg-factored and counts it in the totals as
     // ties): the file is the convention's, so reading it back under that
     // convention reproduces every line and every total.
-    let printed_choices = crate::convention::Choices {
-        artificial_boards: choices.artificial_boards_printed,
-        ..choices.clone()
-    };
+    let printed_choices = choices.as_printed();
     let printed = if printed_choices == choices {
         None
     } else {
         Some(
-            crate::rescore::rescore_by(session, &crate::GivenLines::new(), &printed_choices)
-                .map_err(|e| WriteError::Unsupported {
-                    what: format!("the lines as {} prints them ({e})", rescore.convention),
-                })?,
+            countback_results::rescore::rescore_by(
+                session,
+                &countback_results::GivenLines::new(),
+                &printed_choices,
+            )
+            .map_err(|e| WriteError::Unsupported {
+                what: format!("the lines as {} prints them ({e})", rescore.convention),
+            })?,
         )
     };
-    let lines_of: HashMap<(BoardNumber, Option<&str>), &crate::rescore::BoardScore> = printed
-        .as_ref()
-        .unwrap_or(rescore)
-        .boards
-        .iter()
-        .map(|b| ((b.number, b.section.as_deref()), b))
-        .collect();
+    let lines_of: HashMap<(BoardNumber, Option<&str>), &countback_results::rescore::BoardScore> =
+        printed
+            .as_ref()
+            .unwrap_or(rescore)
+            .boards
+            .iter()
+            .map(|b| ((b.number, b.section.as_deref()), b))
+            .collect();
     let w = Writer {
         layout: &layout,
         fields: &fields,
-        plays,
         line_tags,
         choices: &choices,
     };
@@ -398,7 +378,9 @@ impl<'a> Layout<'a> {
 /// The contestants a traveller line names: its two pairs, or in an
 /// individual event its four players.
 /// No allocation: the writer walks every line of the session.
-fn line_players(l: &crate::session::Line) -> impl Iterator<Item = &ContestantId> + Clone {
+fn line_players(
+    l: &countback_results::session::Line,
+) -> impl Iterator<Item = &ContestantId> + Clone {
     let (four, two) = match &l.seats {
         Some(s) => (Some([&s.north, &s.south, &s.east, &s.west]), None),
         None => (None, Some([&l.traveller.ns, &l.traveller.ew])),
@@ -410,9 +392,8 @@ fn line_players(l: &crate::session::Line) -> impl Iterator<Item = &ContestantId>
 struct Writer<'w> {
     layout: &'w Layout<'w>,
     fields: &'w HashMap<&'w ContestantId, Option<Direction>>,
-    plays: &'w Plays,
     line_tags: [&'static str; 2],
-    choices: &'w crate::convention::Choices,
+    choices: &'w countback_results::convention::Choices,
 }
 
 impl Writer<'_> {
@@ -491,12 +472,12 @@ impl Writer<'_> {
         &self,
         out: &mut String,
         indent: usize,
-        board: &crate::session::Board,
-        scored: Option<&crate::rescore::BoardScore>,
+        board: &countback_results::session::Board,
+        scored: Option<&countback_results::rescore::BoardScore>,
         section: Option<&str>,
     ) -> Result<(), WriteError> {
         // A session of one section writes every line, with no look-up.
-        let here = |l: &crate::session::Line| {
+        let here = |l: &countback_results::session::Line| {
             board.section.is_some()
                 || self.layout.section.is_empty()
                 || line_players(l).next().map_or(section.is_none(), |id| {
@@ -545,9 +526,7 @@ impl Writer<'_> {
             for (tag, id) in tags.iter().zip(players) {
                 element(out, i2, tag, self.split(id).0)?;
             }
-            let play = self
-                .plays
-                .get(&(t.board, board.section.clone(), t.ns.clone()));
+            let play = line.play.as_deref();
             let score = match &t.outcome {
                 TableOutcome::Played { ns_points } => ns_points.to_string(),
                 TableOutcome::Artificial(a) => artificial_text(a)?,
@@ -698,8 +677,9 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::panic)]
 
     use super::*;
-    use crate::{audit, parse_usebio, rescore};
+    use crate::parse_usebio;
     use countback_model::ArtificialScore;
+    use countback_results::{audit, rescore, Play};
 
     /// A three-table Howell with a name that needs escaping, an artificial
     /// score and a line not played, written and read back.
@@ -723,20 +703,26 @@ mod tests {
 
     #[test]
     fn a_session_written_reads_back_with_every_figure_reproduced() {
-        let session = parse_usebio(FILE).unwrap();
+        let mut session = parse_usebio(FILE).unwrap();
         let scored = rescore(&session, None).unwrap();
-        let mut plays = Plays::new();
-        plays.insert(
-            (BoardNumber(1), None, ContestantId::new("1")),
-            Play {
-                contract: "4S".to_owned(),
-                declarer: "N".to_owned(),
-                tricks: Some(10),
-                lead: Some("2H".to_owned()),
-                round: None,
-            },
-        );
-        let xml = write_usebio(&session, &scored, &plays, "countback").unwrap();
+        let first = session
+            .boards
+            .iter_mut()
+            .find(|b| b.number == BoardNumber(1))
+            .and_then(|b| {
+                b.lines
+                    .iter_mut()
+                    .find(|l| l.traveller.ns == ContestantId::new("1"))
+            })
+            .unwrap();
+        first.play = Some(Box::new(Play {
+            contract: "4S".to_owned(),
+            declarer: "N".to_owned(),
+            tricks: Some(10),
+            lead: Some("2H".to_owned()),
+            round: None,
+        }));
+        let xml = write_usebio(&session, &scored, "countback").unwrap();
         assert!(xml.contains("<PLAYER_NAME>A &amp; B &lt;C&gt;</PLAYER_NAME>"));
         assert!(xml.contains("<CONTRACT>4S</CONTRACT>"));
         assert!(xml.contains("<SCORE>A6040</SCORE>"));
@@ -784,7 +770,7 @@ mod tests {
         let mut session = parse_usebio(FILE).unwrap();
         let scored = rescore(&session, None).unwrap();
         session.event = EventKind::Other("TEAMS_OF_FOUR".to_owned());
-        let err = write_usebio(&session, &scored, &Plays::new(), "countback").unwrap_err();
+        let err = write_usebio(&session, &scored, "countback").unwrap_err();
         assert!(err.to_string().contains("TEAMS_OF_FOUR"), "{err}");
     }
 
@@ -814,7 +800,7 @@ mod tests {
             let mut s = session.clone();
             s.participants[0].players = vec![name.to_owned()];
             s.description = Some(format!("Club {name}"));
-            write_usebio(&s, &scored, &Plays::new(), name)
+            write_usebio(&s, &scored, name)
         };
         for name in [
             "A & B <C> \"D\" 'E'",
@@ -853,7 +839,7 @@ mod tests {
             );
             let mut s = session.clone();
             s.participants[0].players = vec![name.to_owned()];
-            let err = write_usebio(&s, &scored, &Plays::new(), "countback").unwrap_err();
+            let err = write_usebio(&s, &scored, "countback").unwrap_err();
             assert!(
                 matches!(
                     &err,
@@ -871,6 +857,6 @@ mod tests {
             );
         }
         // The document of the first test too.
-        well_formed(&write_usebio(&session, &scored, &Plays::new(), "countback").unwrap());
+        well_formed(&write_usebio(&session, &scored, "countback").unwrap());
     }
 }

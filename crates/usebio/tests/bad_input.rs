@@ -8,7 +8,8 @@
 
 mod common;
 
-use countback_usebio::{audit, parse_nz_scorer, parse_results, parse_usebio, ParseError};
+use countback_results::{audit, ParseError};
+use countback_usebio::{parse_nz_scorer, parse_results, parse_usebio};
 use proptest::prelude::*;
 
 /// A small, valid Howell: pairs 1-4, one board played twice.
@@ -358,7 +359,7 @@ fn entity_declarations_are_refused_before_parsing() {
 
 #[test]
 fn oversized_input_is_refused_before_parsing() {
-    let text = " ".repeat(countback_usebio::MAX_INPUT_BYTES + 1);
+    let text = " ".repeat(countback_results::MAX_INPUT_BYTES + 1);
     assert!(matches!(
         parse_results(&text),
         Err(ParseError::TooLarge { .. })
@@ -426,7 +427,7 @@ fn latin1_bytes_are_decoded_only_when_declared() {
 /// Score(…) }`; they read as words and numbers now.
 #[test]
 fn audit_findings_display_as_people_write_them() {
-    use countback_usebio::{Difference, Figure};
+    use countback_results::{Difference, Figure};
     let s = parse_usebio(&usebio(
         "MP_PAIRS",
         &[line("1", "2", "420"), line("3", "4", "-50")].join("\n"),
@@ -467,7 +468,7 @@ fn audit_findings_display_as_people_write_them() {
 fn a_one_table_session_is_an_error_naming_the_board() {
     let text = usebio("MP_PAIRS", &line("1", "2", "420"));
     let s = parse_usebio(&text).unwrap();
-    let err = countback_usebio::rescore(&s, None).unwrap_err();
+    let err = countback_results::rescore(&s, None).unwrap_err();
     assert_eq!(
         err.to_string(),
         "board 1: no board of its field has more than one result (a one-table session), so \

@@ -11,17 +11,17 @@
 mod common;
 
 use countback_model::{ContestantId, TableOutcome};
-use countback_usebio::{
-    audit, parse_nz_scorer, parse_usebio, Audit, BoardScore, Convention, Difference, Figure,
-    Finding, Session,
+use countback_results::{
+    audit, Audit, BoardScore, Convention, Difference, Figure, Finding, Session,
 };
+use countback_usebio::{parse_nz_scorer, parse_usebio};
 
 /// The real file `folder/name` read by `parse` and audited: the writer's
 /// convention must be `writer`.
 fn audited(
     folder: &str,
     name: &str,
-    parse: fn(&str) -> Result<Session, countback_usebio::ParseError>,
+    parse: fn(&str) -> Result<Session, countback_results::ParseError>,
     writer: Convention,
 ) -> Option<(Session, Audit)> {
     let dir = common::data_dir()?;

@@ -8,7 +8,8 @@
 )]
 
 use countback_model::{ContestantId, Score, TableOutcome};
-use countback_usebio::{audit, parse_results_bytes, parse_usebio, Convention, Difference, Figure};
+use countback_results::{audit, Convention, Difference, Figure};
+use countback_usebio::{parse_results_bytes, parse_usebio};
 
 fn line(ns: &str, ew: &str, score: &str, mp: Option<(&str, &str)>) -> String {
     let figures = mp.map_or(String::new(), |(n, e)| {
@@ -49,7 +50,7 @@ fn score_bridge_short_board_counts_missing_results_as_ties() {
 fn pairs_event_type_and_not_played_contract() {
     let xml = document("pairs_event_type");
     let session = parse_usebio(&xml).unwrap();
-    assert_eq!(session.event, countback_usebio::EventKind::MatchPointPairs);
+    assert_eq!(session.event, countback_results::EventKind::MatchPointPairs);
     assert_eq!(
         session.boards[0].lines[2].traveller.outcome,
         TableOutcome::NotPlayed
@@ -71,7 +72,7 @@ fn pairs_event_type_and_not_played_contract() {
 #[test]
 fn pair_with_no_boards_is_not_ranked() {
     let xml = document("butler_pair_with_no_boards");
-    let r = countback_usebio::rescore(&parse_usebio(&xml).unwrap(), None).unwrap();
+    let r = countback_results::rescore(&parse_usebio(&xml).unwrap(), None).unwrap();
     let nine = r.standing(&ContestantId::new("9")).unwrap();
     assert!(!nine.ranked);
     let ranked: Vec<u32> = r
@@ -109,11 +110,11 @@ fn windows_1252_declared_in_the_prologue() {
 fn kops_rounds_factored_match_points_to_hundredths() {
     let xml = document("kops_short_boards");
     let session = parse_usebio(&xml).unwrap();
-    let r = countback_usebio::rescore(&session, None).unwrap();
+    let r = countback_results::rescore(&session, None).unwrap();
     assert_eq!(r.convention, Convention::Kops);
     let b2 = &r.boards[1];
     assert_eq!(b2.lines[0].ns_score, Some(Score::parse("5.67").unwrap()));
-    let exact = countback_usebio::rescore(&session, Some(Convention::Compscore)).unwrap();
+    let exact = countback_results::rescore(&session, Some(Convention::Compscore)).unwrap();
     assert_eq!(
         exact.boards[1].lines[0].ns_score,
         Some(Score::new(17, 3).unwrap())
@@ -231,7 +232,7 @@ fn usebio_full(
 fn audited_as(
     xml: &str,
     writer: Convention,
-) -> (countback_usebio::Session, countback_usebio::Audit) {
+) -> (countback_results::Session, countback_results::Audit) {
     let session = parse_usebio(xml).unwrap();
     let audit = audit(&session, None).unwrap();
     assert_eq!(audit.convention, writer);
@@ -240,7 +241,7 @@ fn audited_as(
 
 /// What the audit computed for `who`'s `figure`, and how it classed it.
 fn computed_and_class(
-    a: &countback_usebio::Audit,
+    a: &countback_results::Audit,
     figure: Figure,
     who: &str,
 ) -> (Option<Score>, Difference) {
@@ -249,10 +250,10 @@ fn computed_and_class(
 }
 
 fn finding<'a>(
-    a: &'a countback_usebio::Audit,
+    a: &'a countback_results::Audit,
     figure: Figure,
     who: &str,
-) -> &'a countback_usebio::Finding {
+) -> &'a countback_results::Finding {
     a.of(figure)
         .find(|f| f.contestant.as_ref().map(ContestantId::as_str) == Some(who))
         .unwrap_or_else(|| panic!("no {figure:?} of {who}"))
@@ -556,7 +557,7 @@ fn acbl_gives_a_board_of_one_to_three_results_its_fixed_awards() {
         board(4, &[line(7, 8, 50)]),
     );
     let session = parse_usebio(&xml).unwrap();
-    let r = countback_usebio::rescore(&session, None).unwrap();
+    let r = countback_results::rescore(&session, None).unwrap();
     assert_eq!(r.convention, Convention::Acbl);
     let figures: Vec<Vec<(String, String)>> = r
         .boards
@@ -622,7 +623,7 @@ fn acbl_average_plus_is_the_pairs_own_percentage_when_better() {
     };
     for (first, ns, ew) in [("420", "3", "1.2"), ("-100", "1.8", "1.2")] {
         let session = parse_usebio(&xml(first)).unwrap();
-        let r = countback_usebio::rescore(&session, None).unwrap();
+        let r = countback_results::rescore(&session, None).unwrap();
         assert_eq!(r.convention, Convention::Acbl);
         let l = &r.boards[1].lines[0];
         assert_eq!(

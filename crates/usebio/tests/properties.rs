@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use countback_model::Score;
-use countback_usebio::{parse_usebio, rescore, Treatment};
+use countback_results::{rescore, Treatment};
+use countback_usebio::parse_usebio;
 use proptest::prelude::*;
 
 /// A Mitchell with `tables` tables and one board per entry of `boards`,

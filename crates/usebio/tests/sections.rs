@@ -10,10 +10,11 @@
 )]
 
 use countback_model::{ContestantId, Score};
-use countback_usebio::{audit, parse_usebio, Audit};
+use countback_results::{audit, Audit};
+use countback_usebio::parse_usebio;
 
 /// The audit of a session, every figure of which must agree.
-fn agreeing(s: &countback_usebio::Session) -> Audit {
+fn agreeing(s: &countback_results::Session) -> Audit {
     let a = audit(s, None).unwrap();
     assert!(
         a.findings.iter().all(|f| f.class.agrees()),

@@ -7,7 +7,8 @@
 
 mod common;
 
-use countback_usebio::{audit, parse_results, Convention, Difference};
+use countback_results::{audit, Convention, Difference};
+use countback_usebio::parse_results;
 
 /// (folder, file, the writer's convention, figures that look set by hand)
 const FILES: [(&str, &str, Convention, usize); 9] = [

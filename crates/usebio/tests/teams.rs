@@ -4,11 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use countback_model::{ContestantId, Score};
-use countback_test_support::files::EBU_TEAMS_USEBIO;
-use countback_usebio::{
-    audit_imps, audit_teams, infer_scale, parse_results_any_bytes, parse_usebio_teams, ParseError,
-    Results, ScaleSource, TeamFigure, TeamsClass,
+use countback_results::{
+    audit_imps, audit_teams, infer_scale, ParseError, ScaleSource, TeamFigure, TeamsClass,
 };
+use countback_test_support::files::EBU_TEAMS_USEBIO;
+use countback_usebio::{parse_results_any_bytes, parse_usebio_teams, Results};
 use countback_vp::VpScale;
 
 fn id(t: &str) -> ContestantId {

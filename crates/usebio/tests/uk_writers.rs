@@ -11,7 +11,8 @@
 )]
 
 use countback_model::{ContestantId, Score};
-use countback_usebio::{audit, parse_usebio, Convention, Difference, EventKind, ParseError};
+use countback_results::{audit, Convention, Difference, EventKind, ParseError};
+use countback_usebio::parse_usebio;
 
 fn s(text: &str) -> Score {
     Score::parse(text).unwrap()

@@ -174,7 +174,14 @@ pub fn rescore_with(session: &Session, given: &GivenLines) -> Result<Rescore, Re
     Ok(r)
 }
 
-pub(crate) fn rescore_by(
+/// Rescore by the given `choices` (a convention's, or one changed in
+/// part: the USEBIO writer prints the lines as a convention prints them on
+/// a traveller), taking the `given` lines as given. The result names the
+/// default convention; [`rescore`] and [`rescore_with`] name the one used.
+///
+/// # Errors
+/// As [`rescore`].
+pub fn rescore_by(
     session: &Session,
     given: &GivenLines,
     choices: &Choices,

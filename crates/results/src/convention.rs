@@ -12,7 +12,7 @@ use countback_matchpoints::Scale;
 use countback_model::{HalfRule, RoundingMode, Score};
 use countback_normalise::{Factoring, RoundingPolicy};
 
-use crate::session::{Session, SourceFormat};
+use crate::session::Session;
 
 /// A scoring program's (or rule book's) conventions, by name.
 ///
@@ -253,6 +253,18 @@ const WRITERS: [(&[&str], Convention); 10] = [
 ];
 
 impl Choices {
+    /// These choices with each board with artificial scores factored as
+    /// the program prints it on a traveller
+    /// ([`Choices::artificial_boards_printed`]), where that differs from
+    /// what its totals add: the lines a traveller shows.
+    #[must_use]
+    pub fn as_printed(&self) -> Choices {
+        Choices {
+            artificial_boards: self.artificial_boards_printed,
+            ..self.clone()
+        }
+    }
+
     /// These choices with every board a result is missing from (short, or
     /// with artificial scores, as totalled and as printed) factored by `f`.
     fn every_board_factored(self, f: Factoring) -> Choices {
@@ -422,13 +434,11 @@ impl Convention {
             .map(|(_, c)| *c)
     }
 
-    /// The convention of the program that wrote `session`: NZ Scorer for its
-    /// own format, else by the writer's name.
+    /// The convention of the program that wrote `session`, by the writer's
+    /// name its reader gives ([`Session::program`]: an NZ Scorer file's
+    /// reader names `NZ Bridge Scorer`, whose format says who wrote it).
     #[must_use]
     pub fn of_session(session: &Session) -> Option<Convention> {
-        if session.format == SourceFormat::NzScorer {
-            return Some(Convention::NzScorer);
-        }
         session.program.as_deref().and_then(Convention::from_writer)
     }
 }
@@ -525,10 +535,7 @@ pub fn resolve(session: &Session, chosen: Option<Convention>) -> (Convention, Co
     if let Some(c) = chosen {
         return (c, ConventionSource::Chosen);
     }
-    let writer = match &session.format {
-        SourceFormat::NzScorer => Some("NZ Bridge Scorer".to_owned()),
-        _ => session.program.clone(),
-    };
+    let writer = session.program.clone();
     match Convention::of_session(session) {
         Some(c) => (
             c,

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use countback_model::{BoardNumber, ContestantId, Direction, Score};
 use countback_vp::{FractionalMargin, VpError, VpScale, VpTable};
 
-use crate::session::{SourceFormat, StoredFigure};
+use crate::session::StoredFigure;
 
 /// One team as the file lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub struct Segment {
 /// the NS score at that table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a room of a match, built by name by the USEBIO teams reader.
 pub struct Room {
     /// The direction the first (home) team sat in this room.
     pub team_direction: Direction,
@@ -65,7 +65,7 @@ pub struct Room {
 /// first team on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: a board of a match, built by name by the USEBIO teams reader.
 pub struct MatchBoard {
     /// The board.
     pub number: BoardNumber,
@@ -165,8 +165,9 @@ pub struct Fixture {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[allow(clippy::exhaustive_structs)] // Exhaustive: what a teams file holds, built by name by the PBN and USEBIO teams readers.
 pub struct TeamsSession {
-    /// The file format.
-    pub format: SourceFormat,
+    /// The kind of file read, as its reader names it (`USEBIO 1.2`, `PBN
+    /// 2.1`): shown, never read by a figure.
+    pub format: String,
     /// What the file calls the event (`Teams`, `SWISS_TEAMS` …).
     pub kind: String,
     /// The event's name.

@@ -155,7 +155,7 @@ pub enum ParseError {
         board: BoardNumber,
     },
     /// The file is larger than [`crate::MAX_INPUT_BYTES`]; refused before
-    /// parsing.
+    /// it is read.
     #[error("the file is {bytes} bytes, more than the {limit} a results file may have")]
     TooLarge {
         /// The file's size.
@@ -163,7 +163,7 @@ pub enum ParseError {
         /// The limit.
         limit: usize,
     },
-    /// Elements nested deeper than [`crate::MAX_DEPTH`]; refused before
+    /// Elements nested deeper than an XML reader's limit (`countback_usebio::MAX_DEPTH`); refused before
     /// parsing (a real results file nests five or six levels).
     #[error("line {line}, column {column}: elements nested more than {limit} deep")]
     TooDeep {
@@ -194,7 +194,7 @@ pub enum ParseError {
         /// The limit.
         limit: usize,
     },
-    /// The document has more than [`crate::MAX_NODES`] XML nodes.
+    /// The document has more than an XML reader's limit (`countback_usebio::MAX_NODES`) XML nodes.
     #[error("the document has more than {limit} XML nodes")]
     TooManyNodes {
         /// The limit.

@@ -6,46 +6,11 @@
 //! and hand it to [`crate::rescore()`] and [`crate::audit()`]. The outputs
 //! (`Standing`, `Finding` ...) are non-exhaustive, so they can grow.
 
-use countback_model::{BoardNumber, ContestantId, Direction, Score, TravellerLine};
+use std::collections::HashMap;
 
-/// Which program's file a session was read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[non_exhaustive]
-pub enum SourceFormat {
-    /// USEBIO XML, with the `Version` attribute as written (`"1.2"`).
-    Usebio {
-        /// The version attribute.
-        version: String,
-    },
-    /// The native XML of the NZ Bridge "Scorer" program.
-    NzScorer,
-    /// A PBN file's `ScoreTable`s and `TotalScoreTable`, with its `Version`
-    /// (`"2.1"`) if the file says.
-    Pbn {
-        /// The PBN version from the `% PBN x.y` line.
-        version: Option<String>,
-    },
-    /// A Bridgemate `.bws` database (MS Access): the contracts played,
-    /// scored by Law 77 when read; the file itself stores no score.
-    Bws,
-}
-
-impl SourceFormat {
-    /// The kind of file, as a front end names it: `USEBIO 1.2`, `NZ Scorer
-    /// XML`, `PBN 2.1`, `Bridgemate .bws`.
-    #[must_use]
-    pub fn name(&self) -> String {
-        match self {
-            SourceFormat::Usebio { version } if version.is_empty() => "USEBIO".to_owned(),
-            SourceFormat::Usebio { version } => format!("USEBIO {version}"),
-            SourceFormat::NzScorer => "NZ Scorer XML".to_owned(),
-            SourceFormat::Pbn { version: Some(v) } => format!("PBN {v}"),
-            SourceFormat::Pbn { version: None } => "PBN".to_owned(),
-            SourceFormat::Bws => "Bridgemate .bws".to_owned(),
-        }
-    }
-}
+use countback_model::{
+    ArtificialScore, BoardNumber, ContestantId, Direction, Score, TableOutcome, TravellerLine,
+};
 
 /// How the session was scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +91,24 @@ impl StoredFigure {
             text: t.to_owned(),
             places: u32::try_from(frac.len()).ok()?,
         })
+    }
+
+    /// A figure printed to `places` decimals: `value` as the file's `text`
+    /// writes it (NZ Scorer's `"299"`, match points times ten, is 29.9 to
+    /// one place).
+    #[must_use]
+    pub fn printed(value: Score, text: &str, places: u32) -> StoredFigure {
+        StoredFigure {
+            value,
+            text: text.to_owned(),
+            places,
+        }
+    }
+
+    /// This figure, compared at `places` decimals.
+    #[must_use]
+    pub fn with_places(self, places: u32) -> StoredFigure {
+        StoredFigure { places, ..self }
     }
 
     /// A stored exact value with no printed precision (NZ Scorer's
@@ -234,6 +217,12 @@ pub struct Line {
     pub stored_ns: Option<StoredFigure>,
     /// Stored EW figure.
     pub stored_ew: Option<StoredFigure>,
+    /// How the board was played at this table (contract, declarer, lead,
+    /// tricks, round), where the file says: a `.bws` `ReceivedData` row, a
+    /// PBN `ScoreTable`'s `Contract` and `Declarer` columns. No figure uses
+    /// it; travellers, scorecards and the USEBIO writer show it. Boxed: a
+    /// line without one (every USEBIO line) costs a pointer, not a `Play`.
+    pub play: Option<Box<Play>>,
     /// 1-based line of the traveller line in the file.
     pub line: u32,
 }
@@ -350,8 +339,10 @@ impl FileRule {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[allow(clippy::exhaustive_structs)] // Exhaustive: the seam the other readers (PBN, .bws) fill by name (ARCHITECTURE).
 pub struct Session {
-    /// The file format.
-    pub format: SourceFormat,
+    /// The kind of file read, as its reader names it (`USEBIO 1.2`, `NZ
+    /// Scorer XML`, `PBN 2.1`, `Bridgemate .bws`): shown, never read by a
+    /// figure. The model names no format; the reader says what it read.
+    pub format: String,
     /// The scoring method.
     pub event: EventKind,
     /// How the contestants are ranked.
@@ -406,9 +397,78 @@ impl Session {
             })
     }
 
+    /// The play of every line that has one, by board, section and NS
+    /// pair: empty when the file records none.
+    #[must_use]
+    pub fn plays(&self) -> Plays<'_> {
+        self.boards
+            .iter()
+            .flat_map(|b| b.lines.iter().map(move |l| (b, l)))
+            .filter_map(|(b, l)| {
+                let play = l.play.as_deref()?;
+                Some(((b.number, b.section.as_deref(), &l.traveller.ns), play))
+            })
+            .collect()
+    }
+
     /// The participant called `id`.
     #[must_use]
     pub fn participant(&self, id: &ContestantId) -> Option<&Participant> {
         self.participants.iter().find(|p| p.id == *id)
     }
+}
+
+/// How a board was played at one table, as a traveller line prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::exhaustive_structs)] // Exhaustive: how a board was played, as the .bws reader builds it by name.
+pub struct Play {
+    /// `CONTRACT` as written: `4S`, `3NTX`, `PASS`.
+    pub contract: String,
+    /// `PLAYED_BY`: `N`, `E`, `S` or `W` (empty for a pass-out).
+    pub declarer: String,
+    /// `TRICKS`: tricks taken by declarer.
+    pub tricks: Option<u8>,
+    /// `LEAD`: the opening lead (`2H`), if recorded.
+    pub lead: Option<String>,
+    /// The round the board was played in, where the file says (a `.bws`
+    /// `ReceivedData` row, a PBN `Round` column): for a pair's scorecard.
+    pub round: Option<u32>,
+}
+
+/// The play of each traveller line that has one ([`Line::play`]), keyed by
+/// board, section and NS pair (as [`crate::GivenLines`]): an index into a
+/// session, for a front end that walks the rescored boards
+/// ([`Session::plays`]).
+pub type Plays<'s> = HashMap<(BoardNumber, Option<&'s str>, &'s ContestantId), &'s Play>;
+
+/// Read a table result as written in `SCORE` (or NZ Scorer's `score`, or a
+/// PBN `Score_NS`): points (`-430`), `PASS`, `NP` (not played) or an
+/// artificial score (`A6040`). `None` for anything else.
+#[must_use]
+pub fn table_outcome(text: &str) -> Option<TableOutcome> {
+    let t = text.trim();
+    if let Ok(points) = t.parse::<i32>() {
+        // Bridge scores are multiples of 10 well under 10,000; a larger
+        // figure is a typing error rather than a result.
+        if points.unsigned_abs() <= 10_000 {
+            return Some(TableOutcome::Played { ns_points: points });
+        }
+        return None;
+    }
+    let upper = t.to_ascii_uppercase();
+    match upper.as_str() {
+        "PASS" | "PASSED" | "P/O" => return Some(TableOutcome::Played { ns_points: 0 }),
+        "NP" | "N P" | "N/P" | "NOT PLAYED" => return Some(TableOutcome::NotPlayed),
+        _ => {}
+    }
+    let digits = upper.strip_prefix('A')?;
+    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ns = digits.get(..2)?.parse::<i64>().ok()?;
+    let ew = digits.get(2..)?.parse::<i64>().ok()?;
+    ArtificialScore::new(Score::integer(ns), Score::integer(ew))
+        .ok()
+        .map(TableOutcome::Artificial)
 }
