@@ -27,7 +27,11 @@ fuzz_target!(|bytes: &[u8]| {
     known_upstream::let_guarded_upstream_panics_unwind();
     for kind in KINDS {
         for job in [Job::Auto, Job::Score, Job::Audit] {
-            let _ = answer(bytes, kind, &Request::new(job));
+            // Every answer also through the USEBIO writer, as a front end
+            // asking for `--format usebio` renders it.
+            if let Ok(a) = answer(bytes, kind, &Request::new(job)) {
+                let _ = countback_event::usebio(&a);
+            }
         }
         let procedures = std::iter::once(None).chain(Procedure::ALL.into_iter().map(Some));
         for procedure in procedures {

@@ -172,7 +172,6 @@ pub fn write(out: &mut dyn Write, answer: &Answer, shown: &Shown) -> io::Result<
             (shown.format, half_for(None)),
             warnings,
         ),
-        Answer::Usebio(xml) => out.write_all(xml.as_bytes()),
         // JSON whatever the format: a schema is JSON.
         Answer::Schema(schema) => {
             serde_json::to_writer_pretty(&mut *out, schema).map_err(io::Error::other)?;
@@ -197,9 +196,9 @@ pub(crate) fn not_trf() -> io::Error {
     io::Error::other("a TRF file is written back by `countback rank FILE.trf --format trf`")
 }
 
-/// What a renderer says when asked for USEBIO of an answer that is not a
-/// written USEBIO document (the event library writes it: a front end asks
-/// with `Request::usebio`).
+/// What a renderer says when asked for USEBIO here: the event library
+/// writes it from the answer (`countback_event::usebio`), which the front
+/// ends call before this renderer.
 pub(crate) fn not_usebio() -> io::Error {
     io::Error::other("USEBIO is written by `countback score` of a pairs results file")
 }
@@ -260,7 +259,7 @@ fn doc_with(
         Answer::TeamAudited { audit, warnings } => {
             Some(with_warnings(crate::trf_audit::team_doc(audit), warnings))
         }
-        Answer::Usebio(_) | Answer::Schema(_) => None,
+        Answer::Schema(_) => None,
     }
 }
 
@@ -286,7 +285,6 @@ pub fn warnings(answer: &Answer) -> &[Warning] {
         Answer::Scored { scored, .. } => &scored.warnings,
         Answer::Rescored(_)
         | Answer::Audited(_)
-        | Answer::Usebio(_)
         | Answer::Combined(_)
         | Answer::Vp(_)
         | Answer::Schema(_) => &[],

@@ -22,7 +22,7 @@ pub fn in_command_line_words(e: &countback_event::EventError) -> String {
         }
         None => e.to_string(),
     };
-    if matches!(e.problem, Problem::TeamsFile) {
+    if matches!(e.problem, Problem::TeamsFile { .. }) {
         said.push_str("; use `countback rank FILE --procedure ebu` (or another of them)");
     }
     said
@@ -87,6 +87,10 @@ pub enum CliError {
     /// value the certified arithmetic could not decide).
     #[error("{}{}", .0, vp_hint(.0))]
     Vp(countback_event::vp::VpError),
+    /// What was asked of a command that reads no file (`countback vp`),
+    /// refused by the event library: said in the command line's words.
+    #[error("{}", in_command_line_words(.0))]
+    Refused(countback_event::EventError),
     /// The document replay found figures that disagree with the rules.
     #[error("{0}")]
     Replay(String),
@@ -160,7 +164,8 @@ impl From<&CliError> for Exit {
             | CliError::WrongFile { .. }
             | CliError::TooLarge { .. }
             | CliError::NotUtf8 { .. }
-            | CliError::Vp(_) => Exit::BadInput,
+            | CliError::Vp(_)
+            | CliError::Refused(_) => Exit::BadInput,
             CliError::Output(_) => Exit::OutputError,
             CliError::Replay(_) => Exit::ReplayMismatch,
             CliError::Listen { .. } => Exit::Unavailable,

@@ -287,7 +287,21 @@ fn answer_focused(
     // event, not beside this copy (issue 43), and the file is not kept
     // while the output is built (issue 30: 46 MB of a million-result
     // session's peak).
-    let mut answer = countback_event::answer_owned(bytes, kind, request).map_err(refused(path))?;
+    let usebio = shown.format == Format::Usebio;
+    let mut answer = countback_event::answer_owned(bytes, kind, request)
+        .map_err(|r| if usebio { r.for_usebio() } else { r })
+        .map_err(refused(path))?;
+    if usebio {
+        // USEBIO is rendered from the answer by the event library, whose
+        // writer may refuse what USEBIO 1.2 cannot carry: a refusal, as
+        // any other, not an output error.
+        let xml = countback_event::usebio(&answer).map_err(refused(path))?;
+        progress.stage("writing");
+        let written = to_stdout(|out| out.write_all(xml.as_bytes()));
+        progress.done();
+        written?;
+        return Ok(crate::answer::exit(&answer));
+    }
     if let (Some(focus), countback_event::Answer::Ranked(r)) = (focus, &mut answer) {
         *r = crate::answer::focused(r, focus).map_err(|e| wrong(path, &e))?;
     }
@@ -437,7 +451,6 @@ fn score(args: &FileArgs) -> Result<Exit, CliError> {
     }
     let mut request = Request::new(Job::Score);
     request.options = Options::Any(raw_options(&args.options));
-    request.usebio = args.output.format() == Format::Usebio;
     let shown = Shown {
         format: args.output.format(),
         half: args.output.half,

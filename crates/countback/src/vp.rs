@@ -106,19 +106,29 @@ fn margin(s: &str) -> Result<Score, String> {
     })
 }
 
+/// A refusal of `answer_vp` as the command line says it: a VP error with
+/// its hint, anything else a refusal of what was asked (bad input, exit
+/// 65, in the command line's words, as every other command's), never an
+/// output error.
+fn refused(r: countback_event::Refusal) -> CliError {
+    match r {
+        countback_event::Refusal::Event(e) => match &e.problem {
+            countback_event::Problem::Vp(v) => CliError::Vp(v.clone()),
+            _ => CliError::Refused(e),
+        },
+        // Of a file: `vp` reads none, so none comes; said as the other
+        // commands say it, all the same.
+        other => crate::run::refused(std::path::Path::new("countback vp"))(other),
+    }
+}
+
 /// Convert the margins given, or print the whole table: the event
 /// library's one answer, rendered as every answer is.
 pub fn run(args: &VpArgs) -> Result<Exit, CliError> {
     let mut request = countback_event::VpRequest::new(args.scale, args.boards);
     request.margins.clone_from(&args.margins);
     request.fractional = args.fractional.rule();
-    let answer = countback_event::answer_vp(&request).map_err(|r| match r {
-        countback_event::Refusal::Event(e) => match &e.problem {
-            countback_event::Problem::Vp(v) => CliError::Vp(v.clone()),
-            _ => CliError::Output(std::io::Error::other(e.to_string())),
-        },
-        other => CliError::Output(std::io::Error::other(format!("{other:?}"))),
-    })?;
+    let answer = countback_event::answer_vp(&request).map_err(refused)?;
     let format = match (args.json, args.format) {
         (true, _) | (false, VpFormat::Json) => crate::cli::Format::Json,
         (false, VpFormat::Csv) => crate::cli::Format::Csv,
@@ -384,4 +394,23 @@ fn table_json(table: &VpTable, bands: &[VpBand]) -> serde_json::Value {
 fn json(out: &mut dyn Write, value: &serde_json::Value) -> std::io::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use countback_event::{EventError, Problem, Refusal};
+
+    /// A refusal that is not a VP error is a refusal of what was asked:
+    /// bad input (exit 65), said in the command line's words, as every
+    /// other command's; it was an output error (exit 74, "cannot write the
+    /// output"), which a script would read as a full disc.
+    #[test]
+    fn a_refusal_that_is_not_a_vp_error_is_bad_input_not_an_output_error() {
+        let problem = Problem::out_of_range("0", "a match has at least one board");
+        let said = problem.to_string();
+        let e = refused(Refusal::Event(EventError::new(problem)));
+        assert_eq!(Exit::from(&e), Exit::BadInput);
+        assert_eq!(e.to_string(), said);
+    }
 }

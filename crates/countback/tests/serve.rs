@@ -649,6 +649,62 @@ fn downloads_are_the_command_line_output_byte_for_byte() {
 }
 
 #[test]
+fn the_usebio_download_is_the_command_lines_usebio_byte_for_byte() {
+    // Issue 39: USEBIO was a request the event library answered with a
+    // finished document, so the page could not offer it. Now it is chosen
+    // at rendering, from the same answer as every other format, through
+    // the event library's one writer: a pairs session's download is
+    // `score --format usebio` byte for byte, and what USEBIO 1.2 cannot
+    // carry is refused in the command line's words.
+    let pairs = "crates/event/tests/checks/phantom-pair.toml";
+    let real = shared("bridge-data/nz-scorer/pairs-with-np-passed.xml");
+    with_page(120, move |page| {
+        for file in std::iter::once(pairs.to_owned()).chain(real) {
+            let (code, expected, err) = cli(&["score", &file, "--format", "usebio"]);
+            assert_eq!(code, 0, "{err}");
+            assert!(expected.starts_with(b"<?xml"), "{file}");
+            let r = page.post_file(&file, &[]);
+            assert!(
+                r.text().contains("value=\"usebio\">USEBIO</button>"),
+                "{file}: a pairs session offers USEBIO"
+            );
+            let r = page.post_file(&file, &[("want", "usebio")]);
+            assert_eq!(r.status, 200, "{}", r.text());
+            assert!(r.header("content-type").starts_with("application/xml"));
+            let stem = Path::new(&file).file_stem().unwrap().to_str().unwrap();
+            assert_eq!(
+                r.header("content-disposition"),
+                format!("attachment; filename=\"{stem}.xml\"")
+            );
+            assert_eq!(r.body, expected, "{file}");
+        }
+        // What USEBIO 1.2 cannot carry: refused as the command line
+        // refuses it (docs/usebio-write.md).
+        let fouled = "examples/pairs-fouled-board.toml";
+        let (code, out, err) = cli(&["score", fouled, "--format", "usebio"]);
+        assert_eq!(code, 65);
+        assert!(out.is_empty());
+        let says = "fouled board 4 (USEBIO 1.2 has one traveller a board: its versions cannot be told apart)";
+        assert!(err.contains(says), "{err}");
+        let r = page.post_file(fouled, &[("want", "usebio")]);
+        assert_ne!(r.status, 200);
+        assert!(r.text().contains(&escape(says)), "{}", r.text());
+        // A ranking offers no USEBIO, and is refused it if asked.
+        let ranked = "examples/ihsa-team-event.toml";
+        let r = page.post_file(ranked, &[]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(!r.text().contains("value=\"usebio\""), "{}", r.text());
+        let r = page.post_file(ranked, &[("want", "usebio")]);
+        assert!(
+            r.text()
+                .contains("USEBIO is written for a scored pairs session"),
+            "{}",
+            r.text()
+        );
+    });
+}
+
+#[test]
 fn choices_on_the_page_are_the_command_line_options() {
     with_page(120, |page| {
         let file = "examples/ebu-teams-withdrawal.toml";

@@ -142,10 +142,6 @@ pub struct Request {
     pub procedure: Option<Procedure>,
     /// Options for this run.
     pub options: Options,
-    /// The scored pairs session written as a USEBIO 1.2 document
-    /// ([`Answer::Usebio`]) instead of answered as data: a results file
-    /// (USEBIO, NZ Scorer, PBN, `.bws`) scored or rescored.
-    pub usebio: bool,
     /// Draw the ties the rules send to lots (FIDE C.07) or to a random
     /// ballot (EBU 143.7.1(e)) from this seed
     /// ([`countback_tiebreak_fide::lots`]: the trace states the seed, the
@@ -182,9 +178,6 @@ pub enum Answer {
     Rescored(Box<crate::results::Rescored>),
     /// A results file audited, with the session read.
     Audited(Box<crate::results::Audited>),
-    /// A pairs session written as a USEBIO 1.2 document (asked by
-    /// [`Request::usebio`]).
-    Usebio(String),
     /// A TRF team file's `310` ranks and points checked.
     TeamAudited {
         /// The findings.
@@ -469,9 +462,6 @@ pub fn answer_sessions(
 /// The answer, ties sent to lots or a ballot left as they are.
 fn answer_undrawn(input: Input<'_>, kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
     kind.allows(request.job)?;
-    if request.usebio {
-        return usebio(input.bytes(), kind, request);
-    }
     let bytes = input.bytes();
     match kind {
         // The event file's text is moved into its event, not copied.
@@ -585,44 +575,6 @@ fn answer_event(
         .options
         .for_group(kind, procedure.map(Procedure::name))?;
     Ok(Answer::Ranked(event.rank(&rank)?))
-}
-
-/// `request` answered as a USEBIO 1.2 document: a results file's session,
-/// rescored, written with its figures.
-fn usebio(bytes: &[u8], kind: FileKind, request: &Request) -> Result<Answer, Refusal> {
-    let not = |message: &str| {
-        Refusal::Event(EventError::new(crate::Problem::wrong_kind(
-            message.to_owned(),
-        )))
-    };
-    if request.job == Job::Audit || request.job == Job::Rank {
-        return Err(not(
-            "USEBIO is written for a scored pairs session, not for a ranking or an audit",
-        ));
-    }
-    match kind {
-        FileKind::Results => {
-            if let Some(procedure) = request.procedure {
-                return Err(Refusal::NoProcedure { kind, procedure });
-            }
-            let options = request.options.for_group(kind, kind.options_group())?;
-            Ok(Answer::Usebio(crate::results::usebio(bytes, &options)?))
-        }
-        FileKind::Event(notation) => {
-            if let Some(procedure) = request.procedure {
-                return Err(Refusal::NoProcedure { kind, procedure });
-            }
-            let event = Event::parse(Source::new(text(bytes)?, notation))?;
-            let options = request.options.for_group(kind, Some("scoring"))?;
-            Ok(Answer::Usebio(crate::score::usebio(
-                event.file(),
-                &options,
-            )?))
-        }
-        FileKind::Trf => Err(not(
-            "a TRF file is a chess event: USEBIO is a bridge format",
-        )),
-    }
 }
 
 #[cfg(test)]

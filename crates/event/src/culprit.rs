@@ -3,39 +3,23 @@
 //! contestant), never a line; this finds the entry of the file those name,
 //! so that a procedure's own "missing data" error (WBF's "round 1: the
 //! match A v B has no score in total points") is located like every check
-//! of the file's own (issue 31 item 5).
+//! of the file's own (issue 31 item 5). Every rule crate names it in one
+//! vocabulary, the model's [`Culprit`] (`culprit()` on each error), so
+//! this maps that one type, and a new rule crate's errors are placed with
+//! no edit here.
 
-use countback_matchpoints::BoardError;
-use countback_model::{BoardNumber, ContestantId, InputError, RoundNumber, Unit};
-use countback_normalise::NormaliseError;
-use countback_tiebreak_chess::{CrosstableError, IhsaError};
-use countback_tiebreak_ebu::EbuError;
-use countback_tiebreak_wbf::WbfError;
+use countback_model::{BoardNumber, ContestantId, Culprit, RoundNumber, Unit};
 
-use crate::error::{EventError, FieldPath, Problem};
+use crate::error::{EventError, FieldPath};
 use crate::file::EventFile;
 
 /// `e`, with the field of its culprit where it names none and the file
 /// has one.
 pub(crate) fn placed(event: &EventFile, mut e: EventError) -> EventError {
     if e.field.is_none() {
-        e.field = field_of(event, &e.problem);
+        e.field = e.problem.culprit().and_then(|c| Files(event).field_of(&c));
     }
     e
-}
-
-fn field_of(event: &EventFile, problem: &Problem) -> Option<FieldPath> {
-    let f = Files(event);
-    match problem {
-        Problem::Wbf(e) => f.wbf(e),
-        Problem::Ebu(e) => f.ebu(e),
-        Problem::Input(e) => f.input(e),
-        Problem::Board(e) => f.board_error(e),
-        Problem::Normalise(e) => f.normalise(e),
-        Problem::Crosstable(e) => f.crosstable(e),
-        Problem::Ihsa(e) => f.ihsa(e),
-        _ => None,
-    }
 }
 
 /// The field of a match's score in `unit`.
@@ -51,119 +35,39 @@ fn unit_field(unit: Unit) -> &'static str {
 struct Files<'a>(&'a EventFile);
 
 impl Files<'_> {
-    fn wbf(&self, e: &WbfError) -> Option<FieldPath> {
-        match e {
-            WbfError::MissingScore {
-                round,
-                first,
-                second,
-                unit,
-            } => self.a_match(*round, first, second, unit_field(*unit)),
-            WbfError::ClauseNeedsScore {
-                round,
-                first,
-                second,
-                unit,
-                ..
-            } => self.a_match(*round, first, second, unit_field(*unit)),
-            WbfError::InconsistentVictoryPoints {
-                round,
-                first,
-                second,
-                ..
-            } => self.a_match(*round, first, second, "vp"),
-            WbfError::NoSessions { pair } => self.contestant(pair, None),
-            WbfError::NoMatches { team } => self.contestant(team, None),
-            WbfError::NotRanked { team, .. } => self.contestant(team, Some("qualification_rank")),
-            WbfError::Input(e) => self.input(e),
-            _ => None,
-        }
-    }
-
-    fn ebu(&self, e: &EbuError) -> Option<FieldPath> {
-        match e {
-            EbuError::PartnerTotalNotPositive { contestant, .. }
-            | EbuError::ShareOutOfRange { contestant, .. } => self.contestant(contestant, None),
-            EbuError::WeightNotPositive {
-                contestant,
-                opponent,
-                ..
-            } => self
-                .0
-                .matches
-                .iter()
-                .position(|m| same_sides(&m.first, &m.second, contestant, opponent))
-                .map(|i| FieldPath::key("matches").i(i).k("weight")),
-            EbuError::Input(e) => self.input(e),
-            _ => None,
-        }
-    }
-
-    fn input(&self, e: &InputError) -> Option<FieldPath> {
-        match e {
-            InputError::UnknownContestant { contestant }
-            | InputError::DuplicateContestant { contestant } => self
+    /// The entry of the file the culprit names.
+    fn field_of(&self, culprit: &Culprit) -> Option<FieldPath> {
+        match culprit {
+            Culprit::Contestant { contestant } => self.contestant(contestant, None),
+            Culprit::Named { contestant } => self
                 .contestant(contestant, None)
                 .or_else(|| self.anywhere(contestant)),
-            InputError::BoardScoredTwice { board, contestant } => self
-                .line_of(*board, contestant)
-                .or_else(|| self.board(*board)),
-            InputError::EmptyBoard { board } => self.board(*board),
-            InputError::MatchRecordedTwice {
+            Culprit::QualificationRank { contestant } => {
+                self.contestant(contestant, Some("qualification_rank"))
+            }
+            Culprit::Board { board } => self.board(*board),
+            Culprit::Line { board, pair } => {
+                self.line_of(*board, pair).or_else(|| self.board(*board))
+            }
+            Culprit::MatchScore {
+                round,
+                first,
+                second,
+                unit,
+            } => self.a_match(*round, first, second, unit_field(*unit)),
+            Culprit::Match {
                 round,
                 first,
                 second,
             } => self.a_match(*round, first, second, "second"),
-            InputError::PlaysItself { round, contestant } => {
-                self.a_match(*round, contestant, contestant, "second")
-            }
-            _ => None,
-        }
-    }
-
-    fn board_error(&self, e: &BoardError) -> Option<FieldPath> {
-        match e {
-            BoardError::UnknownPair { board, pair }
-            | BoardError::AdjustedOutOfRange { board, pair, .. } => self.line_of(*board, pair),
-            BoardError::WrongBoard { board, pair, .. } => self.line_of(*board, pair),
-            BoardError::TooFewResults { board, .. } | BoardError::Arithmetic { board, .. } => {
-                self.board(*board)
-            }
-            BoardError::Input(e) => self.input(e),
-            _ => None,
-        }
-    }
-
-    fn normalise(&self, e: &NormaliseError) -> Option<FieldPath> {
-        match e {
-            NormaliseError::ExpectedBelowActual { board, .. }
-            | NormaliseError::NegativeCount { board, .. }
-            | NormaliseError::NoActualResults { board }
-            | NormaliseError::Arithmetic { board, .. } => board.and_then(|b| self.board(b)),
-            NormaliseError::NothingToCompare { board } => self.board(*board),
-            NormaliseError::Board(e) => self.board_error(e),
-            _ => None,
-        }
-    }
-
-    fn crosstable(&self, e: &CrosstableError) -> Option<FieldPath> {
-        match e {
-            CrosstableError::UnknownOpponent { round, player, .. }
-            | CrosstableError::Asymmetric { round, player, .. } => self.game(*round, player),
-            CrosstableError::WrongRoundCount { player, .. } => self.contestant(player, None),
-            CrosstableError::Input(e) => self.input(e),
-            _ => None,
-        }
-    }
-
-    fn ihsa(&self, e: &IhsaError) -> Option<FieldPath> {
-        match e {
-            IhsaError::UnknownTeam { round, team }
-            | IhsaError::TwoResults { round, team }
-            | IhsaError::NoResult { round, team }
-            | IhsaError::OutOfRange { round, team, .. }
-            | IhsaError::RoundOutOfRange { round, team, .. } => self.in_round(*round, team),
-            IhsaError::Input(e) => self.input(e),
+            Culprit::MatchWeight { first, second } => self
+                .0
+                .matches
+                .iter()
+                .position(|m| same_sides(&m.first, &m.second, first, second))
+                .map(|i| FieldPath::key("matches").i(i).k("weight")),
+            Culprit::Game { round, player } => self.game(*round, player),
+            Culprit::InRound { round, team } => self.in_round(*round, team),
             _ => None,
         }
     }

@@ -206,7 +206,11 @@ pub enum Problem {
     /// A teams results file where a pairs session was asked for: it is
     /// ranked by a teams procedure (each front end says how to ask).
     #[error("this is a teams results file (matches between teams, in IMPs and VPs): it is ranked by a teams procedure ({}), which also checks every stored IMP, VP and total (docs/pbn.md, \"Teams files\")", teams_procedures())]
-    TeamsFile,
+    TeamsFile {
+        /// Why USEBIO would not carry it as the file has it, for a front
+        /// end that asked for USEBIO ([`crate::Refusal::for_usebio`]).
+        usebio: countback_usebio::TeamsNotWritten,
+    },
     /// A file of a kind this command does not take.
     #[error("{message}")]
     WrongKind {
@@ -598,6 +602,23 @@ impl Problem {
         Problem::OutOfRange {
             value: value.into(),
             expected: expected.into(),
+        }
+    }
+
+    /// The culprit a rule crate's error names, in the model's one
+    /// vocabulary ([`countback_model::Culprit`]): what
+    /// [`crate::Event`] places in the file when the error names no field.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        match self {
+            Problem::Wbf(e) => e.culprit(),
+            Problem::Ebu(e) => e.culprit(),
+            Problem::Input(e) => e.culprit(),
+            Problem::Board(e) => e.culprit(),
+            Problem::Normalise(e) => e.culprit(),
+            Problem::Crosstable(e) => e.culprit(),
+            Problem::Ihsa(e) => e.culprit(),
+            _ => None,
         }
     }
 

@@ -182,9 +182,10 @@ impl JsonSchema for VpScaleNames {
     }
 }
 
-/// The tie-break procedures: declared, one line each, by the registry
-/// ([`crate::procedures`]).
-pub use crate::procedures::Procedure;
+/// The tie-break procedures: declared, one line each, in a leaf of their
+/// own (their names and what each ranks), which the registry
+/// ([`crate::procedures`]) maps to each one's entry.
+pub use crate::procedure::Procedure;
 
 /// A contestant.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

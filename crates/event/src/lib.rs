@@ -32,6 +32,7 @@ pub mod kinds;
 pub mod labels;
 pub mod limits;
 pub mod options;
+mod procedure;
 pub mod procedures;
 mod rank;
 pub mod results;
@@ -41,6 +42,7 @@ pub mod sessions;
 mod source;
 mod trf_notes;
 pub mod trf_team;
+mod usebio_doc;
 
 /// The FIDE types an answer on a TRF file speaks (countback-tiebreak-fide).
 pub mod trf {
@@ -58,6 +60,8 @@ pub use answer::{
     answer, answer_owned, answer_schema, answer_sessions, answer_vp, Answer, FileKind, Job,
     Options, Refusal, Request, VpAnswer, VpRequest,
 };
+
+pub use usebio_doc::usebio;
 
 pub use boards::{Applied, BoardLine, BoardTable, SessionBoard};
 pub use columns::Column;
@@ -584,5 +588,14 @@ impl TrfFindings {
 /// The JSON Schema of the event file format.
 #[must_use]
 pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(EventFile)).unwrap_or_default()
+    let mut g = schemars::SchemaGenerator::default();
+    // The options of each procedure an event file can name are asked of
+    // the registry, not the format: their schema is the definition of the
+    // format's `[event.options]`, in place before the format's is made.
+    let options = procedures::event_file_options(&mut g);
+    g.definitions_mut().insert(
+        <RawOptions as schemars::JsonSchema>::schema_name().into_owned(),
+        options.into(),
+    );
+    serde_json::to_value(g.into_root_schema_for::<EventFile>()).unwrap_or_default()
 }

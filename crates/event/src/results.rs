@@ -1,8 +1,8 @@
 //! Results files another program wrote — USEBIO, NZ Scorer, PBN, a
 //! Bridgemate `.bws`, and whatever reader comes next — told apart by their
-//! content, rescored, audited and written as USEBIO through the reader
-//! crates' public APIs. The one place the event library reads a results
-//! file.
+//! content, rescored and audited through the reader crates' public APIs
+//! (the answer is written as USEBIO by [`crate::usebio`]). The one place
+//! the event library reads a results file.
 
 use crate::error::{EventError, FieldPath, Problem, Result};
 use crate::options::ScoringOptions;
@@ -114,7 +114,7 @@ fn read_under(
 fn parse_results_file(bytes: &[u8]) -> Result<Read> {
     match parse_any(bytes)? {
         Parsed::Session(read) => Ok(read),
-        Parsed::Teams(_) => Err(crate::results_teams::not_a_session()),
+        Parsed::Teams(t) => Err(crate::results_teams::not_a_session(&t)),
     }
 }
 
@@ -212,39 +212,4 @@ pub fn audit(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<Aud
         audit: countback_results::audit(&read.session, convention)?,
         session: read.session,
     })
-}
-
-/// A results file given as bytes (as [`rescore`]), rescored and written
-/// as a USEBIO 1.2 document: the figures of the rescore, and the
-/// contracts where the file has them (a `.bws`).
-///
-/// # Errors
-/// As [`rescore`], and [`Problem::UsebioWrite`] for what USEBIO 1.2
-/// cannot carry as the file has it (a teams event: why, in
-/// [`countback_usebio::TeamsNotWritten`]).
-pub fn usebio(bytes: &[u8], overrides: &crate::options::RawOptions) -> Result<String> {
-    let convention = results_convention(overrides)?;
-    let mut read = match parse_any(bytes)? {
-        Parsed::Session(read) => read,
-        // Refused saying why USEBIO would not carry it as this file has
-        // it (docs/usebio-write.md), not as a wrong job.
-        Parsed::Teams(t) => {
-            return Err(EventError::new(Problem::UsebioWrite(
-                countback_usebio::WriteError::TeamsEvent {
-                    why: countback_usebio::TeamsNotWritten::of(&t),
-                },
-            )))
-        }
-    };
-    // Written as USEBIO's event types mean their figures: match points
-    // from zero (not Ruter's MP1, centred on the average: MP_PAIRS would
-    // hold negative match points), Butler totals as sums (not Ruter's mean
-    // per board), a cross-IMP line as the mean per comparison.
-    read.session.rule = FileRule::default();
-    let rescore = countback_results::rescore(&read.session, convention)?;
-    Ok(countback_usebio::write_usebio(
-        &read.session,
-        &rescore,
-        "countback",
-    )?)
 }

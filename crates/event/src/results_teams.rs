@@ -60,8 +60,10 @@ pub const PROCEDURES: [Procedure; 4] = [
     Procedure::WbfKnockout,
 ];
 
-pub(crate) fn not_a_session() -> EventError {
-    EventError::new(Problem::TeamsFile)
+pub(crate) fn not_a_session(teams: &TeamsSession) -> EventError {
+    EventError::new(Problem::TeamsFile {
+        usebio: countback_usebio::TeamsNotWritten::of(teams),
+    })
 }
 
 fn option_path(name: &str) -> FieldPath {

@@ -21,6 +21,8 @@ mod board_tables;
 mod cases;
 #[path = "checks.rs"]
 mod checks;
+#[path = "culprits.rs"]
+mod culprits;
 #[path = "schema.rs"]
 mod schema;
 

@@ -81,3 +81,26 @@ pub enum BoardError {
         source: ScoreError,
     },
 }
+
+impl BoardError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        use countback_model::Culprit;
+        match self {
+            BoardError::UnknownPair { board, pair }
+            | BoardError::AdjustedOutOfRange { board, pair, .. }
+            | BoardError::WrongBoard { board, pair, .. } => Some(Culprit::Line {
+                board: *board,
+                pair: pair.clone(),
+            }),
+            BoardError::TooFewResults { board, .. } | BoardError::Arithmetic { board, .. } => {
+                Some(Culprit::Board { board: *board })
+            }
+            BoardError::Input(e) => e.culprit(),
+            // A rule of the book, an option or a figure of no one place.
+            BoardError::WeightedNotScored { .. } => None,
+        }
+    }
+}

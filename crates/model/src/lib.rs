@@ -83,6 +83,7 @@ macro_rules! deserialize_through {
     };
 }
 
+pub mod culprit;
 pub mod error;
 pub mod event;
 pub mod head_to_head;
@@ -95,6 +96,7 @@ pub mod round;
 pub mod schema;
 pub mod score;
 
+pub use culprit::Culprit;
 pub use error::{InputError, NumberPart, ScoreError};
 pub use event::{
     order_by_packed_keys, ArtificialScore, BoardNumber, ContestantId, ContestantKind, Direction,

@@ -111,3 +111,24 @@ impl NormaliseError {
         }
     }
 }
+
+impl NormaliseError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        use countback_model::Culprit;
+        match self {
+            NormaliseError::ExpectedBelowActual { board, .. }
+            | NormaliseError::NegativeCount { board, .. }
+            | NormaliseError::NoActualResults { board }
+            | NormaliseError::Arithmetic { board, .. } => {
+                board.map(|board| Culprit::Board { board })
+            }
+            NormaliseError::NothingToCompare { board } => Some(Culprit::Board { board: *board }),
+            NormaliseError::Board(e) => e.culprit(),
+            // A rule of the book, an option or a figure of no one place.
+            NormaliseError::FactorsDoNotChain { .. } => None,
+        }
+    }
+}

@@ -233,6 +233,28 @@ pub enum CrosstableError {
     },
 }
 
+impl CrosstableError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        use countback_model::Culprit;
+        match self {
+            CrosstableError::UnknownOpponent { round, player, .. }
+            | CrosstableError::Asymmetric { round, player, .. } => Some(Culprit::Game {
+                round: *round,
+                player: player.clone(),
+            }),
+            CrosstableError::WrongRoundCount { player, .. } => Some(Culprit::Contestant {
+                contestant: player.clone(),
+            }),
+            CrosstableError::Input(e) => e.culprit(),
+            // A rule of the book, an option or a figure of no one place.
+            CrosstableError::BadResultText { .. } => None,
+        }
+    }
+}
+
 /// One player's row, with opponents resolved to row indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Row {

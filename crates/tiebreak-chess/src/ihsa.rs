@@ -252,6 +252,27 @@ pub enum IhsaError {
     },
 }
 
+impl IhsaError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        match self {
+            IhsaError::UnknownTeam { round, team }
+            | IhsaError::TwoResults { round, team }
+            | IhsaError::NoResult { round, team }
+            | IhsaError::OutOfRange { round, team, .. }
+            | IhsaError::RoundOutOfRange { round, team, .. } => {
+                Some(countback_model::Culprit::InRound {
+                    round: *round,
+                    team: team.clone(),
+                })
+            }
+            IhsaError::Input(e) => e.culprit(),
+        }
+    }
+}
+
 /// One team's round as the tie-break sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -90,3 +90,33 @@ impl EbuError {
         move |source| InputError::Arithmetic { context, source }.into()
     }
 }
+
+impl EbuError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        use countback_model::Culprit;
+        match self {
+            EbuError::PartnerTotalNotPositive { contestant, .. }
+            | EbuError::ShareOutOfRange { contestant, .. } => Some(Culprit::Contestant {
+                contestant: contestant.clone(),
+            }),
+            EbuError::WeightNotPositive {
+                contestant,
+                opponent,
+                ..
+            } => Some(Culprit::MatchWeight {
+                first: contestant.clone(),
+                second: opponent.clone(),
+            }),
+            EbuError::Input(e) => e.culprit(),
+            // A rule of the book, an option or a figure of no one place.
+            EbuError::UnitsDiffer { .. }
+            | EbuError::NoConversion { .. }
+            | EbuError::InvalidPlace { .. }
+            | EbuError::PlaceRepeated { .. }
+            | EbuError::PlacesOverflow { .. } => None,
+        }
+    }
+}

@@ -116,3 +116,51 @@ impl WbfError {
         InputError::DuplicateContestant { contestant: who }.into()
     }
 }
+
+impl WbfError {
+    /// The culprit this error names, in the model's vocabulary, so that a
+    /// caller can place it in its input without matching this type.
+    #[must_use]
+    pub fn culprit(&self) -> Option<countback_model::Culprit> {
+        use countback_model::Culprit;
+        let score = |round: &RoundNumber, first: &ContestantId, second: &ContestantId, unit| {
+            Some(Culprit::MatchScore {
+                round: *round,
+                first: first.clone(),
+                second: second.clone(),
+                unit,
+            })
+        };
+        match self {
+            WbfError::MissingScore {
+                round,
+                first,
+                second,
+                unit,
+            }
+            | WbfError::ClauseNeedsScore {
+                round,
+                first,
+                second,
+                unit,
+                ..
+            } => score(round, first, second, *unit),
+            WbfError::InconsistentVictoryPoints {
+                round,
+                first,
+                second,
+                ..
+            } => score(round, first, second, Unit::VictoryPoints),
+            WbfError::NoSessions { pair: contestant }
+            | WbfError::NoMatches { team: contestant } => Some(Culprit::Contestant {
+                contestant: contestant.clone(),
+            }),
+            WbfError::NotRanked { team, .. } => Some(Culprit::QualificationRank {
+                contestant: team.clone(),
+            }),
+            WbfError::Input(e) => e.culprit(),
+            // A rule of the book, an option or a figure of no one place.
+            WbfError::NotTied { .. } | WbfError::WrongNumberTied { .. } => None,
+        }
+    }
+}

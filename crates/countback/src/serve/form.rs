@@ -409,9 +409,10 @@ impl Form {
                         "json" => Want::Download(Format::Json),
                         "csv" => Want::Download(Format::Csv),
                         "text" => Want::Download(Format::Text),
+                        "usebio" => Want::Download(Format::Usebio),
                         other => {
                             return Err(form_error(format!(
-                                "want: {other:?} is not one of: page, html, json, csv, text"
+                                "want: {other:?} is not one of: page, html, json, csv, text, usebio"
                             )))
                         }
                     };

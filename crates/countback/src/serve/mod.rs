@@ -345,7 +345,7 @@ fn in_page_words(e: &EventError) -> String {
         },
         None => e.to_string(),
     };
-    if matches!(e.problem, Problem::TeamsFile) {
+    if matches!(e.problem, Problem::TeamsFile { .. }) {
         said.push_str(": choose one in the Procedure field");
     }
     said
@@ -387,6 +387,9 @@ struct Answer {
     group: Option<Group>,
     /// A tie the rules send to a play-off or a ballot.
     needs_human: bool,
+    /// A pairs session (scored, or a results file rescored): the page
+    /// offers its USEBIO download.
+    pairs_session: bool,
 }
 
 impl Ask {
@@ -539,8 +542,18 @@ impl Ask {
                 .map(|(g, raw)| ((*g).to_owned(), raw.clone()))
                 .collect(),
         );
+        // A teams results file asked for as USEBIO is refused as the
+        // command line refuses it: saying why USEBIO would not carry it.
+        let usebio = |r: Refusal| {
+            if format == Format::Usebio {
+                r.for_usebio()
+            } else {
+                r
+            }
+        };
         let answer = if self.more.is_empty() && self.combine.is_none() {
-            countback_event::answer(&self.bytes, kind, &request).map_err(|r| self.refused(r))?
+            countback_event::answer(&self.bytes, kind, &request)
+                .map_err(|r| self.refused(usebio(r)))?
         } else {
             self.sessions(kind, &request)?
         };
@@ -592,9 +605,6 @@ impl Ask {
             countback_event::Answer::Audited(_) => {
                 ("audited: every stored figure rescored".to_owned(), None)
             }
-            // The page does not ask for USEBIO; were it to, the answer
-            // is written as it is.
-            countback_event::Answer::Usebio(_) => ("written as USEBIO 1.2".to_owned(), None),
             // The page does not ask for the schema either.
             countback_event::Answer::Schema(_) => ("the event file's JSON Schema".to_owned(), None),
             countback_event::Answer::Vp(v) => (format!("IMPs to VPs by {}", v.table.scale()), None),
@@ -612,6 +622,22 @@ impl Ask {
                 Some(Group::Procedure(Procedure::Fide)),
             ),
         };
+        if format == Format::Usebio {
+            // Written from the answer by the event library, as the command
+            // line writes it: the same bytes.
+            let body = countback_event::usebio(answer)
+                .map_err(|r| self.refused(r))?
+                .into_bytes();
+            return Ok(Answer {
+                body,
+                title: String::new(),
+                done,
+                warnings: Vec::new(),
+                group,
+                needs_human: false,
+                pairs_session: true,
+            });
+        }
         // A pairs session and a rescored results file have board tables.
         let has_boards =
             group == Some(Group::Scoring) || matches!(answer, countback_event::Answer::Rescored(_));
@@ -661,6 +687,10 @@ impl Ask {
                 .collect(),
             group,
             needs_human: crate::answer::exit(answer) == Exit::PlayOffRequired,
+            pairs_session: matches!(
+                answer,
+                countback_event::Answer::Scored { .. } | countback_event::Answer::Rescored(_)
+            ),
         })
     }
 }

@@ -310,7 +310,7 @@ pub(super) fn result(out: &mut String, shown: Option<&Shown<'_>>) {
                  <div class=\"buttons\" role=\"group\" aria-label=\"Download\"><span>Download</span>\
                  <button form=\"ask\" type=\"submit\" name=\"want\" value=\"html\">Printable page</button>\
                  <button form=\"ask\" type=\"submit\" name=\"want\" value=\"json\">JSON</button>\
-                 <button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>\
+                 <button form=\"ask\" type=\"submit\" name=\"want\" value=\"csv\">CSV</button>{}\
                  <button type=\"button\" id=\"print\" hidden>Print</button></div>\n\
                  <noscript><p class=\"hint\">To download, choose the file again first (without scripts the page cannot keep it).</p></noscript>\n</div>\n",
                 // IMPs to VPs reads no file: nothing to name.
@@ -320,6 +320,12 @@ pub(super) fn result(out: &mut String, shown: Option<&Shown<'_>>) {
                     format!("<b>{}</b>: ", escape(file))
                 },
                 escape(&answer.done),
+                // USEBIO is written for a pairs session only.
+                if answer.pairs_session {
+                    "<button form=\"ask\" type=\"submit\" name=\"want\" value=\"usebio\">USEBIO</button>"
+                } else {
+                    ""
+                },
             );
             if answer.needs_human {
                 out.push_str("<p class=\"notice\" role=\"note\">A tie is left for a play-off or a random ballot, as the rules say: the order shown is complete except for it.</p>\n");

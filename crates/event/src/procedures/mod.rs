@@ -1,15 +1,18 @@
-//! The procedures, one file each, and the registry: one line per
-//! procedure, giving its name (through [`Procedure`]), what it reads from a
-//! file, its options and their schema, and its rank function.
+//! The procedures, one file each, and the registry: one entry per
+//! procedure, giving what it reads from a file, its options and their
+//! schema, and its rank function.
 //!
-//! Adding a procedure: a file here with its `ENTRY` (and its rank
-//! function, which builds its rule crate's stage and calls the crate's
-//! `standings`), and one line in the `registry!` below, which declares
-//! [`Procedure`] itself. The page lists its options from the entry.
+//! Adding a procedure: its line in [`crate::procedure`] (its name and what
+//! it ranks: the leaf the event file format uses), a file here with its
+//! `ENTRY` (and its rank function, which builds its rule crate's stage and
+//! calls the crate's `standings`), and its arm in [`Procedure::entry`]'s
+//! exhaustive match below, which the compiler asks for. The page lists its
+//! options from the entry.
 
 use countback_model::lots::Draw;
 
 use crate::error::Result;
+pub use crate::procedure::Procedure;
 use crate::rank::Ctx;
 use crate::{Ranking, Warning};
 
@@ -84,86 +87,23 @@ mod prelude {
     pub(super) use crate::{Ranking, Warning};
 }
 
-/// The registry: one line per procedure — its doc, its variant, its name
-/// in files and on the command line, what it ranks (the standings' header
-/// word: `team`, `pair`, `player`, or `contestant` where an event may hold
-/// either), and its entry. This declares
-/// [`Procedure`] itself, so a procedure cannot be named without an entry.
-macro_rules! registry {
-    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, ranking $ranks:literal => $entry:path;)+) => {
-        /// The tie-break procedures.
-        #[derive(
-            Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
-            schemars::JsonSchema,
-        )]
-        #[non_exhaustive]
-        pub enum Procedure {
-            $($(#[doc = $doc])+ #[serde(rename = $name)] $variant,)+
+/// The registry: each procedure's entry, by an exhaustive match, so a
+/// procedure named in [`Procedure`] cannot lack one (nor an entry be made
+/// for a procedure that cannot be named).
+impl Procedure {
+    /// Its registry entry.
+    pub(crate) fn entry(self) -> &'static Entry {
+        match self {
+            Procedure::Ebu => &ebu::ENTRY,
+            Procedure::WbfRoundRobin => &wbf_teams::ROUND_ROBIN,
+            Procedure::WbfKnockout => &wbf_knockout::ENTRY,
+            Procedure::WbfSwiss => &wbf_teams::SWISS,
+            Procedure::WbfPairs => &wbf_pairs::ENTRY,
+            Procedure::WbfBam => &wbf_bam::ENTRY,
+            Procedure::Uscf => &uscf::ENTRY,
+            Procedure::Ihsa => &ihsa::ENTRY,
+            Procedure::Fide => &fide::ENTRY,
         }
-
-        impl Procedure {
-            /// Every procedure, in the order the documentation lists them.
-            pub const ALL: [Procedure; [$($name),+].len()] = [$(Procedure::$variant),+];
-
-            /// The name used in files and on the command line.
-            #[must_use]
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Procedure::$variant => $name,)+
-                }
-            }
-
-            /// What it ranks, for a standings header: `team`, `pair`,
-            /// `player`, or `contestant` where an event may hold either.
-            #[must_use]
-            pub fn ranks(self) -> &'static str {
-                match self {
-                    $(Procedure::$variant => $ranks,)+
-                }
-            }
-
-            /// Its registry entry.
-            pub(crate) fn entry(self) -> &'static Entry {
-                match self {
-                    $(Procedure::$variant => &$entry,)+
-                }
-            }
-        }
-    };
-}
-
-registry! {
-    /// EBU White Book 143 split ties.
-    Ebu = "ebu", ranking "contestant" => ebu::ENTRY;
-    /// WBF 1: round robin teams.
-    WbfRoundRobin = "wbf-round-robin", ranking "team" => wbf_teams::ROUND_ROBIN;
-    /// WBF 2: knockout.
-    WbfKnockout = "wbf-knockout", ranking "team" => wbf_knockout::ENTRY;
-    /// WBF 3: Swiss teams.
-    WbfSwiss = "wbf-swiss", ranking "team" => wbf_teams::SWISS;
-    /// WBF 4: pairs events.
-    WbfPairs = "wbf-pairs", ranking "pair" => wbf_pairs::ENTRY;
-    /// WBF 5: board-a-match teams.
-    WbfBam = "wbf-bam", ranking "team" => wbf_bam::ENTRY;
-    /// USCF: modified median, Solkoff, cumulative, opposition cumulative.
-    Uscf = "uscf", ranking "player" => uscf::ENTRY;
-    /// IHSA team tie-break.
-    Ihsa = "ihsa", ranking "team" => ihsa::ENTRY;
-    /// FIDE C.07 tie-breaks (a TRF file).
-    Fide = "fide", ranking "player" => fide::ENTRY;
-}
-
-impl std::fmt::Display for Procedure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Procedure {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Procedure, String> {
-        crate::display::by_name(&Procedure::ALL, Procedure::name, s)
-            .map_err(|names| format!("unknown procedure {s:?}; expected one of {names}"))
     }
 }
 
@@ -375,18 +315,26 @@ pub fn options_schema(procedure: Procedure) -> serde_json::Value {
     serde_json::to_value((procedure.entry().options.whole)()).unwrap_or_default()
 }
 
-/// The schemas of the options an event file's `[event.options]` may hold,
-/// one for each procedure in the registry's order.
-/// Each with its procedure and its options type's schema name.
-pub(crate) fn event_file_options(
-    g: &mut schemars::SchemaGenerator,
-) -> Vec<(Procedure, std::borrow::Cow<'static, str>, schemars::Schema)> {
-    Procedure::ALL
+/// The schema of the options an event file's `[event.options]` may hold:
+/// one for each procedure an event file can name, in the registry's order,
+/// each named with its procedure. A new procedure's options join the event
+/// file's schema ([`crate::schema`]) with its entry.
+pub(crate) fn event_file_options(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let each: Vec<(Procedure, std::borrow::Cow<'static, str>, schemars::Schema)> = Procedure::ALL
         .into_iter()
         .filter(|p| p.entry().in_event_files)
         .map(|p| {
             let options = p.entry().options;
             (p, (options.name)(), (options.part)(g))
         })
-        .collect()
+        .collect();
+    let which: Vec<String> = each
+        .iter()
+        .map(|(p, name, _)| format!("{name} for `{p}`"))
+        .collect();
+    let each: Vec<schemars::Schema> = each.into_iter().map(|(_, _, schema)| schema).collect();
+    schemars::json_schema!({
+        "description": format!("The options of the event's procedure: {}.", which.join(", ")),
+        "anyOf": each
+    })
 }
