@@ -69,7 +69,10 @@ fn teams(n: usize, seed: u64) -> Vec<ContestantId> {
 
 /// Every team placed above another was put above it by a decision that had
 /// both in view and whose values (when numeric) really differ; every
-/// decision's groups are ordered by its values.
+/// decision's groups are ordered by its values, except a decision that
+/// separates nobody and says why in its note (net IMPs among teams some two
+/// of which never met, read `every_pair_met`: the values are shown, and
+/// the reading keeps them from deciding).
 fn check_honest(outcome: &TieBreakOutcome) -> Result<(), TestCaseError> {
     for d in &outcome.trace {
         prop_assert!(
@@ -77,6 +80,9 @@ fn check_honest(outcome: &TieBreakOutcome) -> Result<(), TestCaseError> {
             "{}",
             d.clause
         );
+        if !d.separated() && d.note.is_some() {
+            continue;
+        }
         let numeric = |c: &ContestantId| {
             d.values
                 .iter()
