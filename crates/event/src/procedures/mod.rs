@@ -2,10 +2,10 @@
 //! procedure, giving what it reads from a file, its options and their
 //! schema, and its rank function.
 //!
-//! Adding a procedure: its line in [`crate::procedure`] (its name and what
+//! Adding a procedure: its line in `procedure.rs` (its name and what
 //! it ranks: the leaf the event file format uses), a file here with its
 //! `ENTRY` (and its rank function, which builds its rule crate's stage and
-//! calls the crate's `standings`), and its arm in [`Procedure::entry`]'s
+//! calls the crate's `standings`), and its arm in `Procedure::entry`'s
 //! exhaustive match below, which the compiler asks for. The page lists its
 //! options from the entry.
 
