@@ -30,12 +30,12 @@ pub fn usebio(answer: &Answer) -> std::result::Result<String, Refusal> {
     let written = match answer {
         Answer::Scored { scored: s, names } => scored(s, names),
         Answer::Rescored(r) => rescored(r),
-        Answer::Ranked(r) if r.procedure == crate::Procedure::Fide => {
-            return Err(not(
-                "a TRF file is a chess event: USEBIO is a bridge format",
-            ))
-        }
-        Answer::TrfAudited { .. } | Answer::TeamAudited { .. } => {
+        Answer::Ranked(crate::Ranking {
+            procedure: crate::Procedure::Fide,
+            ..
+        })
+        | Answer::TrfAudited { .. }
+        | Answer::TeamAudited { .. } => {
             return Err(not(
                 "a TRF file is a chess event: USEBIO is a bridge format",
             ))
@@ -284,13 +284,16 @@ fn same_figures(
             }
         }
     }
+    // Standings by pair, looked up once each: a search of both lists for
+    // every member was quadratic in the pairs.
+    let documents: BTreeMap<&ContestantId, _> =
+        rescore.standings.iter().map(|s| (&s.id, s)).collect();
     for f in &scored.fields {
+        let standings: BTreeMap<&ContestantId, _> =
+            f.standings.iter().map(|s| (&s.pair, s)).collect();
         for p in &f.places {
             for m in &p.members {
-                let (Some(ours), Some(theirs)) = (
-                    f.standings.iter().find(|s| &s.pair == m),
-                    rescore.standing(m),
-                ) else {
+                let (Some(ours), Some(theirs)) = (standings.get(m), documents.get(m)) else {
                     return Err(format!("{m} has no standing in the document"));
                 };
                 let place = u32::try_from(p.place).unwrap_or(u32::MAX);
