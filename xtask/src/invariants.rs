@@ -115,6 +115,28 @@ mod tests {
         );
     }
 
+    /// Issue 39: the event file format names a procedure through the leaf
+    /// `procedure.rs`, never through the registry of what each procedure
+    /// reads and how it ranks (`procedures/`) or the ranking (`rank.rs`),
+    /// which would close the circle from the format to the rank functions.
+    #[test]
+    fn the_event_file_format_does_not_depend_on_the_registry() {
+        let file = root().join("crates/event/src/file.rs");
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(!text.is_empty(), "{} is not readable", file.display());
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            for registry in ["crate::procedures", "crate::rank", "procedures::"] {
+                assert!(
+                    !code.contains(registry),
+                    "{}:{}: the file format reaches the registry ({registry})",
+                    file.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_check_finds_what_it_looks_for() {
         assert_eq!(command_line("use --procedure ebu"), Some("a --flag"));
