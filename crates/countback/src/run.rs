@@ -299,6 +299,9 @@ fn answer_focused(
         progress.stage("writing");
         let written = to_stdout(|out| out.write_all(xml.as_bytes()));
         progress.done();
+        // A USEBIO document has no place for them: on standard error, as
+        // for every other format.
+        warn(path, crate::answer::warnings(&answer));
         written?;
         return Ok(crate::answer::exit(&answer));
     }

@@ -235,6 +235,32 @@ fn every_real_pairs_session_round_trips_through_usebio() {
 /// usebio` asked of a command that does not score. (NZ Scorer's session
 /// of three sections ranked apart was refused here before issue 40; it is
 /// written now, `every_real_pairs_session_round_trips_through_usebio`.)
+/// A warning is said whatever the format: USEBIO has no place for one, so
+/// it goes to standard error as it does beside text (before, USEBIO was
+/// written with the warnings unsaid).
+#[test]
+fn usebio_written_says_the_warnings_the_text_says() {
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../event/tests/checks/phantom-pair.toml");
+    let text = COUNTBACK.run_mixed(&[&"score", &file, &"--format", &"text"]);
+    let usebio = COUNTBACK.run_mixed(&[&"score", &file, &"--format", &"usebio"]);
+    assert_eq!(
+        (text.code, usebio.code),
+        (0, 0),
+        "{}{}",
+        text.stderr,
+        usebio.stderr
+    );
+    // The file's E7 plays one board where a pair plays up to three.
+    assert!(
+        text.stderr.contains("pair E7 plays 1 board(s)"),
+        "{}",
+        text.stderr
+    );
+    assert_eq!(usebio.stderr, text.stderr);
+    assert!(usebio.stdout.starts_with("<?xml"), "{}", usebio.stdout);
+}
+
 #[test]
 fn what_usebio_cannot_carry_is_refused() {
     if let Some(file) =
