@@ -340,6 +340,10 @@ impl Form {
         for (field, value) in &self.fields {
             let value = value.trim();
             match field.as_str() {
+                // An empty field of these is one not given.
+                "vp_scale" | "vp_boards" | "combine" | "match_by" | "count" | "series_ties"
+                | "minimum" | "procedure" | "half" | "draw_lots" | "boards"
+                    if value.is_empty() => {}
                 "show" => {
                     ask.show = SHOWS
                         .iter()
@@ -351,9 +355,7 @@ impl Form {
                             ))
                         })?;
                 }
-                "vp_scale" if value.is_empty() => {}
                 "vp_scale" => ask.vp.scale = Some(parsed(field, value)?),
-                "vp_boards" if value.is_empty() => {}
                 "vp_boards" => {
                     ask.vp.boards = Some(value.parse().map_err(|_| {
                         form_error(format!("vp_boards: {value:?} is not a number of boards"))
@@ -372,15 +374,10 @@ impl Form {
                         })
                         .collect::<Result<_, _>>()?;
                 }
-                "combine" if value.is_empty() => {}
                 "combine" => ask.combine = Some(parsed(field, value)?),
-                "match_by" if value.is_empty() => {}
                 "match_by" => ask.match_by = Some(parsed(field, value)?),
-                "count" if value.is_empty() => {}
                 "count" => ask.count = Some(parsed(field, value)?),
-                "series_ties" if value.is_empty() => {}
                 "series_ties" => ask.series_ties = Some(parsed(field, value)?),
-                "minimum" if value.is_empty() => {}
                 "minimum" => {
                     ask.minimum = Some(value.parse().map_err(|_| {
                         form_error(format!(
@@ -388,11 +385,8 @@ impl Form {
                         ))
                     })?);
                 }
-                "procedure" if value.is_empty() => {}
                 "procedure" => ask.procedure = Some(parsed(field, value)?),
-                "half" if value.is_empty() => {}
                 "half" => ask.half = Some(parsed(field, value)?),
-                "draw_lots" if value.is_empty() => {}
                 "draw_lots" => {
                     ask.draw_lots = Some(value.parse().map_err(|_| {
                         form_error(format!(
@@ -400,7 +394,6 @@ impl Form {
                         ))
                     })?);
                 }
-                "boards" if value.is_empty() => {}
                 "boards" => ask.boards = Some(parse_boards(value)?),
                 "want" => {
                     ask.want = match value {
