@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use countback_test_support::cli::root;
+use countback_test_support::cli::{root, Cli};
 
 fn chromium() -> Option<PathBuf> {
     ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -19,19 +19,10 @@ fn chromium() -> Option<PathBuf> {
 }
 
 fn page(args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .args(["--format", "html"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    Cli::new(env!("CARGO_BIN_EXE_countback"))
+        .run(&[args, &["--format", "html"]].concat())
+        .ok()
+        .stdout
 }
 
 fn headless(browser: &Path, extra: &[&str], url: &str) -> std::process::Output {
