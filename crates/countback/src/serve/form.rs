@@ -286,6 +286,14 @@ where
         .map_err(|e| form_error(format!("{field}: {e}")))
 }
 
+/// A field's value read as a whole number; a refusal names the field,
+/// quotes the value and says what it is not (`minimum: "x" is not …`).
+fn number<T: std::str::FromStr>(field: &str, value: &str, what: &str) -> Result<T, ServeError> {
+    value
+        .parse()
+        .map_err(|_| form_error(format!("{field}: {value:?} is not {what}")))
+}
+
 pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
     // The command line's own parser, so the page reads `1,4,7-9` exactly
     // as `--boards` does and says what it says.
@@ -356,11 +364,7 @@ impl Form {
                         })?;
                 }
                 "vp_scale" => ask.vp.scale = Some(parsed(field, value)?),
-                "vp_boards" => {
-                    ask.vp.boards = Some(value.parse().map_err(|_| {
-                        form_error(format!("vp_boards: {value:?} is not a number of boards"))
-                    })?);
-                }
+                "vp_boards" => ask.vp.boards = Some(number(field, value, "a number of boards")?),
                 "vp_margins" => {
                     ask.vp.margins = value
                         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -379,20 +383,20 @@ impl Form {
                 "count" => ask.count = Some(parsed(field, value)?),
                 "series_ties" => ask.series_ties = Some(parsed(field, value)?),
                 "minimum" => {
-                    ask.minimum = Some(value.parse().map_err(|_| {
-                        form_error(format!(
-                            "minimum: {value:?} is not a number of sessions (a whole number from 1)"
-                        ))
-                    })?);
+                    ask.minimum = Some(number(
+                        field,
+                        value,
+                        "a number of sessions (a whole number from 1)",
+                    )?);
                 }
                 "procedure" => ask.procedure = Some(parsed(field, value)?),
                 "half" => ask.half = Some(parsed(field, value)?),
                 "draw_lots" => {
-                    ask.draw_lots = Some(value.parse().map_err(|_| {
-                        form_error(format!(
-                            "draw_lots: {value:?} is not a seed (a whole number from 0 to 18446744073709551615)"
-                        ))
-                    })?);
+                    ask.draw_lots = Some(number(
+                        field,
+                        value,
+                        "a seed (a whole number from 0 to 18446744073709551615)",
+                    )?);
                 }
                 "boards" => ask.boards = Some(parse_boards(value)?),
                 "want" => {
