@@ -13,6 +13,9 @@ use countback_event::model::{ContestantId, Direction, Score};
 use countback_event::results::{
     Audited, BoardScore, Difference, EventKind, LineScore, Rescored, Session, Treatment,
 };
+use countback_event::sessions::{
+    Combine, Counting, MatchBy, SeriesTies, SessionTies, SessionsRule,
+};
 use countback_event::Standing;
 use countback_event::{Applied, BoardLine, BoardTable, Scored};
 use serde::Serialize;
@@ -1618,6 +1621,25 @@ pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
 
 // ------------------------------------------------------------ multi-session
 
+/// The rule that combines sessions by `combine`, with each choice the
+/// user gave (on the command line or the page) in place of its default.
+pub(crate) fn sessions_rule(
+    combine: Combine,
+    match_by: Option<MatchBy>,
+    session_ties: Option<SessionTies>,
+    counting: Option<Counting>,
+    minimum: Option<u32>,
+    series_ties: Option<SeriesTies>,
+) -> SessionsRule {
+    let mut rule = SessionsRule::new(combine);
+    rule.match_by = match_by.unwrap_or(rule.match_by);
+    rule.session_ties = session_ties.unwrap_or(rule.session_ties);
+    rule.counting = counting.unwrap_or(rule.counting);
+    rule.minimum = minimum;
+    rule.series_ties = series_ties.unwrap_or(rule.series_ties);
+    rule
+}
+
 /// `countback score s1 s2 … --combine RULE`: the sessions read, combined by
 /// the event library ([`countback_event::sessions::combine`]) and written.
 ///
@@ -1625,7 +1647,7 @@ pub fn audit_doc(audited: &Audited, half: HalfDisplay) -> Doc {
 /// A file that cannot be read, a rule that is not given or cannot be read,
 /// and the library's refusal, placed on the session it names.
 pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate::error::CliError> {
-    use countback_event::sessions::{CarryForward, SessionFile, SessionsRule};
+    use countback_event::sessions::{CarryForward, SessionFile};
 
     let first = args.file.as_path();
     let paths: Vec<&std::path::Path> = std::iter::once(first)
@@ -1657,20 +1679,14 @@ pub fn sessions(args: &crate::cli::FileArgs) -> Result<crate::error::Exit, crate
             "--boards and --option apply to one session: score each session alone for its boards",
         ));
     }
-    let mut rule = SessionsRule::new(rule);
-    if let Some(m) = s.match_by {
-        rule.match_by = m;
-    }
-    if let Some(t) = s.session_ties {
-        rule.session_ties = t;
-    }
-    if let Some(c) = s.count {
-        rule.counting = c;
-    }
-    rule.minimum = s.minimum;
-    if let Some(t) = s.series_ties {
-        rule.series_ties = t;
-    }
+    let mut rule = sessions_rule(
+        rule,
+        s.match_by,
+        s.session_ties,
+        s.count,
+        s.minimum,
+        s.series_ties,
+    );
     if let (Some(text), Some(from)) = (&s.carry_forward, s.final_from) {
         let fraction = Score::parse(text.trim()).map_err(|_| {
             crate::run::wrong(

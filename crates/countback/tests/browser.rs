@@ -25,8 +25,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use countback_test_support::cli::{decisions, root};
+use countback_test_support::cli::{decisions, root, Cli};
 use countback_test_support::webdriver::{Client, Locator};
+
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
 
 fn shots() -> PathBuf {
     let dir = root().join("target/browser");
@@ -135,18 +137,14 @@ fn command_line(file: &Path) -> Value {
     } else {
         "rank"
     };
-    let out = assert_cmd::Command::cargo_bin("countback")
-        .unwrap()
-        .args([job, file.to_str().unwrap(), "--format", "json"])
-        .output()
-        .unwrap();
+    let out = COUNTBACK.run_mixed(&[&job, &file, &"--format", &"json"]);
     assert!(
-        matches!(out.status.code(), Some(0 | 3)),
+        matches!(out.code, 0 | 3),
         "{}: {}",
         file.display(),
-        String::from_utf8_lossy(&out.stderr)
+        out.stderr
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    out.json()
 }
 
 struct Browser {
@@ -620,16 +618,7 @@ fn club_json(file: &Path, procedure: Option<&str>) -> Value {
     if let Some(p) = procedure {
         args.extend(["--procedure", p]);
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_countback"))
-        .args(&args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    COUNTBACK.run(&args).ok().json()
 }
 
 /// Every player's name of a session's standings, or of a teams

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use countback_test_support::cli::root;
+use countback_test_support::cli::{root, Cli};
 
 fn chromium() -> Option<PathBuf> {
     ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -18,20 +18,13 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.exists())
 }
 
+const COUNTBACK: Cli = Cli::new(env!("CARGO_BIN_EXE_countback"));
+
 fn page(args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("countback")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .args(["--format", "html"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    COUNTBACK
+        .run(&[args, &["--format", "html"]].concat())
+        .ok()
+        .stdout
 }
 
 fn headless(browser: &Path, extra: &[&str], url: &str) -> std::process::Output {
@@ -139,6 +132,19 @@ fn pdf_pages(pdf: &[u8]) -> usize {
     count(b"/Type /Page") - count(b"/Type /Pages")
 }
 
+/// The text of one page of a PDF (poppler's `pdftotext -raw`, in reading
+/// order).
+fn page_text(pdf: &Path, page: usize) -> String {
+    let n = page.to_string();
+    let text = Command::new("pdftotext")
+        .args(["-f", &n, "-l", &n, "-raw"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&text.stdout).into_owned()
+}
+
 /// The HTML the command line writes for `args`, printed to PDF on A4 by
 /// the browser (the document sets no paper size: a reader's printer
 /// chooses; the tests ask for A4, as the issues measured): its path and
@@ -244,11 +250,7 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
     let pages = pdf_pages(&bytes);
     assert!((1..=5).contains(&pages), "{pages} pages");
     // Each board's lines, from the command line's JSON of the same file.
-    let json = Command::new(env!("CARGO_BIN_EXE_countback"))
-        .args(["score", bws, "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let v = COUNTBACK.run(&["score", bws, "--json"]).json();
     let lines_of: std::collections::BTreeMap<u64, usize> = v["boards"]
         .as_array()
         .unwrap()
@@ -262,14 +264,7 @@ fn the_27_board_bws_session_prints_whole_boards_on_at_most_5_a4_pages() {
         .collect();
     let mut seen = std::collections::BTreeMap::new();
     for page in 1..=pages {
-        let n = page.to_string();
-        let text = Command::new("pdftotext")
-            .args(["-f", &n, "-l", &n, "-raw"])
-            .arg(&pdf)
-            .arg("-")
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        let text = page_text(&pdf, page);
         // A traveller line starts with the NS pair (`10NS`); everything
         // after a board's heading up to the next heading is that board's.
         let mut board: Option<u64> = None;
@@ -336,14 +331,7 @@ fn hand_records_print_four_to_an_a4_page_when_opened() {
     );
     let mut records = 0;
     for page in results + 1..=pages {
-        let n = page.to_string();
-        let text = Command::new("pdftotext")
-            .args(["-f", &n, "-l", &n, "-raw"])
-            .arg(&pdf)
-            .arg("-")
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        let text = page_text(&pdf, page);
         let headings = text.lines().filter(|l| l.starts_with("Board ")).count();
         let tables = text.matches("Double dummy").count();
         assert!(

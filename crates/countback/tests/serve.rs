@@ -1242,6 +1242,31 @@ fn a_bws_on_the_page_is_what_the_command_line_shows() {
     });
 }
 
+/// A whole-number field of the form (`vp_boards`, `minimum`, `draw_lots`)
+/// whose value is not one is refused naming the field, quoting the value
+/// and saying what the field takes.
+#[test]
+fn a_whole_number_field_that_is_not_one_is_refused_by_name() {
+    with_page(60, |page| {
+        let file = "examples/ihsa-team-event.toml";
+        for (field, says) in [
+            ("vp_boards", "vp_boards: \"x\" is not a number of boards"),
+            (
+                "minimum",
+                "minimum: \"x\" is not a number of sessions (a whole number from 1)",
+            ),
+            (
+                "draw_lots",
+                "draw_lots: \"x\" is not a seed (a whole number from 0 to 18446744073709551615)",
+            ),
+        ] {
+            let r = page.post_file(file, &[(field, "x")]);
+            assert_ne!(r.status, 200, "{field}");
+            assert!(r.text().contains(&escape(says)), "{field}: {}", r.text());
+        }
+    });
+}
+
 /// Issue 28: the page's `draw_lots` field is the command line's
 /// `--draw-lots`, through the same typed request: the hand-made team round
 /// robin whose three-way tie goes to lots (tests/fide_teams.rs works it by

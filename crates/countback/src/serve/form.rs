@@ -286,6 +286,14 @@ where
         .map_err(|e| form_error(format!("{field}: {e}")))
 }
 
+/// A field's value read as a whole number; a refusal names the field,
+/// quotes the value and says what it is not (`minimum: "x" is not …`).
+fn number<T: std::str::FromStr>(field: &str, value: &str, what: &str) -> Result<T, ServeError> {
+    value
+        .parse()
+        .map_err(|_| form_error(format!("{field}: {value:?} is not {what}")))
+}
+
 pub(super) fn parse_boards(s: &str) -> Result<Boards, ServeError> {
     // The command line's own parser, so the page reads `1,4,7-9` exactly
     // as `--boards` does and says what it says.
@@ -340,6 +348,10 @@ impl Form {
         for (field, value) in &self.fields {
             let value = value.trim();
             match field.as_str() {
+                // An empty field of these is one not given.
+                "vp_scale" | "vp_boards" | "combine" | "match_by" | "count" | "series_ties"
+                | "minimum" | "procedure" | "half" | "draw_lots" | "boards"
+                    if value.is_empty() => {}
                 "show" => {
                     ask.show = SHOWS
                         .iter()
@@ -351,14 +363,8 @@ impl Form {
                             ))
                         })?;
                 }
-                "vp_scale" if value.is_empty() => {}
                 "vp_scale" => ask.vp.scale = Some(parsed(field, value)?),
-                "vp_boards" if value.is_empty() => {}
-                "vp_boards" => {
-                    ask.vp.boards = Some(value.parse().map_err(|_| {
-                        form_error(format!("vp_boards: {value:?} is not a number of boards"))
-                    })?);
-                }
+                "vp_boards" => ask.vp.boards = Some(number(field, value, "a number of boards")?),
                 "vp_margins" => {
                     ask.vp.margins = value
                         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -372,35 +378,26 @@ impl Form {
                         })
                         .collect::<Result<_, _>>()?;
                 }
-                "combine" if value.is_empty() => {}
                 "combine" => ask.combine = Some(parsed(field, value)?),
-                "match_by" if value.is_empty() => {}
                 "match_by" => ask.match_by = Some(parsed(field, value)?),
-                "count" if value.is_empty() => {}
                 "count" => ask.count = Some(parsed(field, value)?),
-                "series_ties" if value.is_empty() => {}
                 "series_ties" => ask.series_ties = Some(parsed(field, value)?),
-                "minimum" if value.is_empty() => {}
                 "minimum" => {
-                    ask.minimum = Some(value.parse().map_err(|_| {
-                        form_error(format!(
-                            "minimum: {value:?} is not a number of sessions (a whole number from 1)"
-                        ))
-                    })?);
+                    ask.minimum = Some(number(
+                        field,
+                        value,
+                        "a number of sessions (a whole number from 1)",
+                    )?);
                 }
-                "procedure" if value.is_empty() => {}
                 "procedure" => ask.procedure = Some(parsed(field, value)?),
-                "half" if value.is_empty() => {}
                 "half" => ask.half = Some(parsed(field, value)?),
-                "draw_lots" if value.is_empty() => {}
                 "draw_lots" => {
-                    ask.draw_lots = Some(value.parse().map_err(|_| {
-                        form_error(format!(
-                            "draw_lots: {value:?} is not a seed (a whole number from 0 to 18446744073709551615)"
-                        ))
-                    })?);
+                    ask.draw_lots = Some(number(
+                        field,
+                        value,
+                        "a seed (a whole number from 0 to 18446744073709551615)",
+                    )?);
                 }
-                "boards" if value.is_empty() => {}
                 "boards" => ask.boards = Some(parse_boards(value)?),
                 "want" => {
                     ask.want = match value {

@@ -475,23 +475,22 @@ impl Ask {
         kind: FileKind,
         request: &Request,
     ) -> Result<countback_event::Answer, ServeError> {
-        use countback_event::sessions::{SessionFile, SessionsRule};
+        use countback_event::sessions::SessionFile;
         let combine = self.combine.ok_or_else(|| {
             self.wrong(
                 "several files are the sessions of one event: choose how they combine in the Combine field",
             )
         })?;
-        let mut rule = SessionsRule::new(combine);
-        if let Some(m) = self.match_by {
-            rule.match_by = m;
-        }
-        if let Some(c) = self.count {
-            rule.counting = c;
-        }
-        rule.minimum = self.minimum;
-        if let Some(t) = self.series_ties {
-            rule.series_ties = t;
-        }
+        // The page has no field for how each session ranks its own ties:
+        // shared, the default.
+        let rule = crate::session::sessions_rule(
+            combine,
+            self.match_by,
+            None,
+            self.count,
+            self.minimum,
+            self.series_ties,
+        );
         let mut files = vec![SessionFile {
             name: &self.name,
             bytes: &self.bytes,

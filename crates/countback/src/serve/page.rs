@@ -76,6 +76,23 @@ pub(super) fn selected(fields: &BTreeMap<String, String>, name: &str, value: &st
     }
 }
 
+/// An `<option>` for each name, the one the form sent for `field`
+/// selected.
+fn name_options<const N: usize>(
+    out: &mut String,
+    fields: &BTreeMap<String, String>,
+    field: &str,
+    names: [&str; N],
+) {
+    for name in names {
+        let _ = write!(
+            out,
+            "<option value=\"{name}\"{}>{name}</option>",
+            selected(fields, field, name)
+        );
+    }
+}
+
 pub(super) fn form(out: &mut String, fields: &BTreeMap<String, String>) {
     let _ = write!(
         out,
@@ -158,23 +175,9 @@ fn sessions_fields(out: &mut String, fields: &BTreeMap<String, String>) {
          <p class=\"hint\">Choose every session's file at once (in the order played); they are combined by this rule.</p>\n\
          <div class=\"row\">\n<div class=\"field\"><label for=\"combine\">Combine</label><select id=\"combine\" name=\"combine\"><option value=\"\">(one session)</option>",
     );
-    for c in Combine::ALL {
-        let _ = write!(
-            out,
-            "<option value=\"{0}\"{1}>{0}</option>",
-            c.name(),
-            selected(fields, "combine", c.name())
-        );
-    }
+    name_options(out, fields, "combine", Combine::ALL.map(|c| c.name()));
     out.push_str("</select></div>\n<div class=\"field\"><label for=\"match_by\">A pair across sessions is</label><select id=\"match_by\" name=\"match_by\"><option value=\"\">its pair number</option>");
-    for m in MatchBy::ALL {
-        let _ = write!(
-            out,
-            "<option value=\"{0}\"{1}>{0}</option>",
-            m.name(),
-            selected(fields, "match_by", m.name())
-        );
-    }
+    name_options(out, fields, "match_by", MatchBy::ALL.map(|m| m.name()));
     let _ = write!(
         out,
         "</select></div>\n<div class=\"field\"><label for=\"count\">Sessions that count</label><input id=\"count\" name=\"count\" type=\"text\" placeholder=\"every-session\" value=\"{}\" aria-describedby=\"count-hint\"><p id=\"count-hint\" class=\"hint\">{}: a club series where not every pair plays every session</p></div>\n\
@@ -184,14 +187,12 @@ fn sessions_fields(out: &mut String, fields: &BTreeMap<String, String>) {
         escape(countback_event::sessions::Counting::NAMES),
         escape(fields.get("minimum").map_or("", |s| s.as_str()))
     );
-    for t in countback_event::sessions::SeriesTies::ALL {
-        let _ = write!(
-            out,
-            "<option value=\"{0}\"{1}>{0}</option>",
-            t.name(),
-            selected(fields, "series_ties", t.name())
-        );
-    }
+    name_options(
+        out,
+        fields,
+        "series_ties",
+        countback_event::sessions::SeriesTies::ALL.map(|t| t.name()),
+    );
     out.push_str("</select></div>\n</div>\n");
     vp_fields(out, fields);
 }
@@ -205,14 +206,7 @@ fn vp_fields(out: &mut String, fields: &BTreeMap<String, String>) {
          <p class=\"hint\">Show \u{201c}IMPs to VPs\u{201d} above: no file is needed. Every value is certified (docs/vp.md).</p>\n\
          <div class=\"row\">\n<div class=\"field\"><label for=\"vp_scale\">VP scale</label><select id=\"vp_scale\" name=\"vp_scale\"><option value=\"\">(choose)</option>",
     );
-    for s in VpScale::ALL {
-        let _ = write!(
-            out,
-            "<option value=\"{0}\"{1}>{0}</option>",
-            s.name(),
-            selected(fields, "vp_scale", s.name())
-        );
-    }
+    name_options(out, fields, "vp_scale", VpScale::ALL.map(|s| s.name()));
     let _ = write!(
         out,
         "</select></div>\n<div class=\"field\"><label for=\"vp_boards\">Boards in the match</label><input id=\"vp_boards\" name=\"vp_boards\" type=\"text\" inputmode=\"numeric\" value=\"{}\"></div>\n\
