@@ -82,6 +82,22 @@ struct Piece {
 }
 
 impl Piece {
+    /// Room in the file's arrays for `counts` more elements each (in the
+    /// order of [`ARRAYS`]): each array is then allocated once, at its
+    /// length, not grown by doubling as the pieces come.
+    fn reserve(file: &mut EventFile, counts: &[usize; ARRAYS.len()]) {
+        let [contestants, matches, byes, boards, board_scores, sessions, games, penalties] =
+            *counts;
+        file.contestants.reserve_exact(contestants);
+        file.matches.reserve_exact(matches);
+        file.byes.reserve_exact(byes);
+        file.boards.reserve_exact(boards);
+        file.board_scores.reserve_exact(board_scores);
+        file.sessions.reserve_exact(sessions);
+        file.games.reserve_exact(games);
+        file.penalties.reserve_exact(penalties);
+    }
+
     /// Append this piece's elements to the file's arrays.
     fn append_to(mut self, file: &mut EventFile) {
         file.contestants.append(&mut self.contestants);
@@ -139,17 +155,37 @@ fn is_under(t: &str, name: &str) -> bool {
 /// A piece: its array's key and its bytes in the text.
 type Cut<'t> = (&'t str, std::ops::Range<usize>);
 
-/// The opening's end and each piece, or `None` where a piece holds a line
-/// that is not its own.
-fn cut(text: &str, piece_bytes: usize) -> Option<(usize, Vec<Cut<'_>>)> {
+/// What the cut found: where the opening ends, each piece, and how many
+/// elements each array has (in the order of [`ARRAYS`]).
+struct Cuts<'t> {
+    opening: usize,
+    pieces: Vec<Cut<'t>>,
+    counts: [usize; ARRAYS.len()],
+}
+
+/// One more element of the array `name`; `false` if it is none of
+/// [`ARRAYS`].
+fn count(counts: &mut [usize; ARRAYS.len()], name: &str) -> bool {
+    let n = ARRAYS
+        .iter()
+        .position(|a| *a == name)
+        .and_then(|i| counts.get_mut(i));
+    n.map(|n| *n += 1).is_some()
+}
+
+/// The cuts of `text`, or `None` where a piece holds a line that is not
+/// its own.
+fn cut(text: &str, piece_bytes: usize) -> Option<Cuts<'_>> {
     let mut opening = text.len();
     let mut pieces: Vec<Cut<'_>> = Vec::new();
+    let mut counts = [0; ARRAYS.len()];
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let start = at;
         at += line.len();
         match line_kind(line) {
             Line::Element(name) => match pieces.last_mut() {
+                _ if !count(&mut counts, name) => return None,
                 Some((last, range)) if *last == name && start - range.start < piece_bytes => {
                     range.end = at;
                 }
@@ -172,7 +208,11 @@ fn cut(text: &str, piece_bytes: usize) -> Option<(usize, Vec<Cut<'_>>)> {
             }
         }
     }
-    Some((opening, pieces))
+    Some(Cuts {
+        opening,
+        pieces,
+        counts,
+    })
 }
 
 /// The event file `text` read a piece at a time, or `None` where it cannot
@@ -187,7 +227,11 @@ fn read_in(text: &str, piece_bytes: usize) -> Option<EventFile> {
     if text.contains("\"\"\"") || text.contains("'''") {
         return None;
     }
-    let (opening, pieces) = cut(text, piece_bytes)?;
+    let Cuts {
+        opening,
+        pieces,
+        counts,
+    } = cut(text, piece_bytes)?;
     if pieces.is_empty() {
         return None;
     }
@@ -201,6 +245,7 @@ fn read_in(text: &str, piece_bytes: usize) -> Option<EventFile> {
     }
     drop(keys);
     let mut file = EventFile::deserialize(toml::Deserializer::parse(opening).ok()?).ok()?;
+    Piece::reserve(&mut file, &counts);
     for (_, range) in pieces {
         let piece = Piece::deserialize(toml::Deserializer::parse(text.get(range)?).ok()?).ok()?;
         piece.append_to(&mut file);
