@@ -271,6 +271,10 @@ fn a_results_file_at_its_limit_is_rescored_within_the_bound() {
             "session.xml",
             synthetic::usebio_mitchell(tables, boards),
             synthetic::usebio_mitchell(2, 2),
+            // Issue 44's 10×: 8.2× in release, 1,850 bytes a result over
+            // a one-line file (issue 43's bytes per result, docs/cli.md):
+            // 1,220 of them the XML document, built whole before the
+            // session, and 368 the session's line as read (heaptrack).
             10,
         ),
         (
@@ -281,7 +285,8 @@ fn a_results_file_at_its_limit_is_rescored_within_the_bound() {
             // DIFFERENCE: issue 44 asks for 10×; PBN writes a traveller
             // line in about 25 bytes, and a scored line costs about
             // 1.1 KB (the same as from USEBIO, where a line is 220 bytes):
-            // measured 44×. Held at 48. At the peak (heaptrack) the
+            // measured 44× (45.6× in release: 1,181 bytes a result, issue
+            // 43's figure, docs/cli.md). Held at 48. At the peak (heaptrack) the
             // reader's rows, 448 bytes each in one list grown by doubling
             // (29.4 MB), are all held while the session's lines are built
             // from them (the session model's line, 296 bytes: 15.2 MB,
