@@ -346,7 +346,12 @@ mod tests {
                 generated
                     .into_iter()
                     .map(|text| ("generated".to_owned(), text)),
-            );
+            )
+            // The same with Windows line ends.
+            .flat_map(|(path, text)| {
+                let crlf = text.replace('\n', "\r\n");
+                [(path.clone(), text), (format!("{path} (CRLF)"), crlf)]
+            });
         let mut read = 0;
         for (path, text) in texts {
             let whole = crate::source::Source::new(text.as_str(), crate::source::Notation::Toml)
@@ -370,7 +375,42 @@ mod tests {
             }
         }
         println!("{read} readings in pieces of {} files", files.len());
-        assert!(read > 100, "{read} of {} files read in pieces", files.len());
+        assert!(read > 200, "{read} of {} files read in pieces", files.len());
+    }
+
+    /// A file refused is refused by the whole reading: the same words,
+    /// field, line and column, wherever in a piece the fault is.
+    #[test]
+    fn a_refusal_is_the_whole_readings() {
+        let good = countback_test_support::synthetic::ebu_swiss_toml(12, 3);
+        let last = good.rfind("[[matches]]").unwrap();
+        let faults = [
+            // An unknown field in the last piece.
+            format!("{good}surprise = 1\n"),
+            // A syntax error in the last piece.
+            format!("{good}round = = 1\n"),
+            // A key twice in one element.
+            format!("{good}[[matches]]\nround = 1\nround = 2\n"),
+            // A wrong type in a piece in the middle.
+            good.replacen("round = 1", "round = \"one\"", 1),
+            // A table reopened after the arrays.
+            format!("{good}[event]\nname = \"again\"\n"),
+            // The opening's key an array names.
+            format!("matches = 1\n{good}"),
+            // An element cut short at the end.
+            good.get(..last + 12).unwrap().to_owned(),
+        ];
+        for text in faults {
+            let whole = crate::source::Source::new(text.as_str(), crate::source::Notation::Toml)
+                .parse::<EventFile>()
+                .map(|_| ())
+                .map_err(|e| format!("{e} {:?} {:?}", e.field, e.at));
+            let read = crate::Event::from_toml(&text)
+                .map(|_| ())
+                .map_err(|e| format!("{e} {:?} {:?}", e.field, e.at));
+            assert!(whole.is_err(), "{text}");
+            assert_eq!(read, whole, "{text}");
+        }
     }
 
     /// Where the cut cannot be shown harmless, the reading is left whole.
