@@ -40,6 +40,7 @@ pub mod results_teams;
 mod score;
 pub mod sessions;
 mod source;
+mod toml_pieces;
 mod trf_notes;
 pub mod trf_team;
 mod usebio_doc;
@@ -273,7 +274,7 @@ impl Event {
 
     /// Read an event file in either notation.
     pub fn parse(source: Source) -> Result<Event, EventError> {
-        let mut file = source.parse::<EventFile>()?;
+        let mut file = source.parse_event_file()?;
         labels::check(&mut file).map_err(|e| source.located(e))?;
         let results: usize = file.boards.iter().map(|b| b.results.len()).sum();
         if results > limits::MAX_SESSION_RESULTS {

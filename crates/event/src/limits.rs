@@ -4,9 +4,14 @@
 //! session, and with it the JSON file, to the largest real events). Each
 //! is derived from a measured cost, not picked at random:
 //!
-//! - **TOML**: the TOML reader builds the whole document (every key, value
-//!   and position) before a field is read: about 40 bytes of memory for
-//!   each byte of text. 4 MiB of TOML peaks near 175 MB.
+//! - **TOML**: the `toml` crate builds the whole document (every key,
+//!   value and position) before a field is read, about 40 bytes of memory
+//!   for each byte of text, so an event file is read a piece at a time
+//!   (`toml_pieces`: cut at each top-level `[[matches]]`, `[[boards]]` …
+//!   header, a piece of about 64 KiB parsed at once): 4 MiB of TOML then
+//!   peaks at 7.5 to 14 bytes a byte with its ranking (docs/cli.md,
+//!   Limits). A file that cannot be cut so is read whole, and 4 MiB of it
+//!   peaks near 175 MB: the limit is set by that.
 //! - **JSON** is read as a stream straight into the event, about 17 bytes
 //!   of memory per byte at most (a teams or chess event; a pairs session,
 //!   about 21 bytes a byte, is held by its results limit below): 128 MiB

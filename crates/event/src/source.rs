@@ -259,6 +259,24 @@ impl Source {
         }
     }
 
+    /// Read the text as an event file: a TOML file a piece at a time where
+    /// that gives the same file (`toml_pieces`: the parser then holds one
+    /// piece's document, not the whole file's), else, and for every error,
+    /// as [`Source::parse`] reads it.
+    pub(crate) fn parse_event_file(&self) -> Result<crate::file::EventFile, EventError> {
+        if self.notation == Notation::Toml && self.text.len() <= crate::limits::MAX_TOML_BYTES {
+            let pieces = {
+                let _names = crate::file::names::Reading::start();
+                let _shared = SharedDenominators::start();
+                crate::toml_pieces::read(&self.text)
+            };
+            if let Some(file) = pieces {
+                return Ok(file);
+            }
+        }
+        self.parse()
+    }
+
     /// Fill in the line and column of an error that names a field but no
     /// position.
     #[must_use]

@@ -1141,7 +1141,7 @@ fn travellers(
     let one_index = index.get(&(None, None));
     // Rows of a board come together: the last board's slot is reused.
     let mut last_board: Option<(BoardNumber, Option<String>, usize)> = None;
-    for l in raw_lines {
+    for l in in_slices(raw_lines) {
         if !tabled.contains_key(&l.board) {
             continue;
         }
@@ -1269,6 +1269,24 @@ fn travellers(
         });
     }
     in_file_order(boards, boards_seen)
+}
+
+/// The rows in file order, let go a slice (a 32nd) at a time as they are
+/// taken, so the rows read and the lines built from them are not all held
+/// at once (issue 44: the rows, 448 bytes each, were held whole until the
+/// last line was built). The list is turned round once and taken from its
+/// end, so letting go of a slice moves no row.
+fn in_slices<T>(rows: Vec<T>) -> impl Iterator<Item = T> {
+    let slice = rows.len().div_ceil(32).max(1);
+    let mut rows = rows;
+    rows.reverse();
+    std::iter::from_fn(move || {
+        let row = rows.pop();
+        if rows.len() % slice == 0 {
+            rows.shrink_to_fit();
+        }
+        row
+    })
 }
 
 /// Each contestant of a row on a board once: `last_seen` holds the board
