@@ -3,9 +3,10 @@
 //! each reader, beside sorting the same scores as plain integers, the floor
 //! of matchpointing. The ratio of each to that sort is printed before
 //! criterion's own figures. Issue 43: from JSON, also beside the floor of
-//! the whole job (`json_floor`: the file parsed with serde into borrowed
-//! lines, each board matchpointed by an integer sort), the ratio the issue
-//! sets its bar by (1.5×).
+//! the whole job (`json_floor`, as the `pairs_floor` example: the file
+//! parsed with serde into borrowed lines, each pair's name interned once,
+//! each board matchpointed by an integer sort, each pair's total summed),
+//! the ratio the issue sets its bar by (1.5×).
 //!
 //! The sizes are the issue's: one board of 100,000 results and a session
 //! of 1,000,000 (40,000 tables × 25 boards; the event file's limit is
@@ -71,7 +72,7 @@ fn bench_case(c: &mut Criterion, tables: u32, boards: u32, readers: &[Reader]) {
         if reader == "json" {
             let parsed = median(3, || usize::from(json_floor(&text) > 0));
             println!(
-                "{name} from json: floor (serde parse + integer-sort matchpoints) {parsed:?}, score {whole:?} ({:.2}× the floor)",
+                "{name} from json: floor (serde parse, names interned, integer-sort matchpoints, pair totals) {parsed:?}, score {whole:?} ({:.2}× the floor)",
                 whole.as_secs_f64() / parsed.as_secs_f64(),
             );
             g.bench_function("floor_parse_and_sort_json", |b| {

@@ -563,10 +563,13 @@ fn answer_event(
             return Err(Refusal::NoProcedure { kind, procedure });
         }
         let options = request.options.for_group(kind, Some("scoring"))?;
-        let scored = event.score(&options)?;
+        let names = event.names();
+        // The event is not needed after: its lines are moved into the
+        // session (issue 43).
+        let scored = event.score_giving_up(&options)?;
         return Ok(Answer::Scored {
             scored: Box::new(scored),
-            names: event.names(),
+            names,
         });
     }
     let mut rank = RankRequest::new();
@@ -613,5 +616,47 @@ mod tests {
                 byte: 0xe9
             }
         );
+    }
+
+    /// Issue 43: a pairs session scored for an answer gives its lines up
+    /// to the session; what it answers is what the event lent answers, and
+    /// a refusal that names a board and a pair, found only once the lines
+    /// are given up, is placed at the same line: pair 1 plays board 2
+    /// twice, first on its first line (`boards[1].results[0]`, line 3).
+    #[test]
+    fn a_session_given_up_answers_as_the_event_lent() {
+        let request = Request::new(Job::Score);
+        let lent = |text: &str, kind| {
+            let notation = match kind {
+                FileKind::Event(n) => n,
+                _ => Notation::Toml,
+            };
+            let event = Event::parse(Source::new(text, notation)).unwrap();
+            event
+                .score(&RawOptions::default())
+                .map(|scored| Answer::Scored {
+                    scored: Box::new(scored),
+                    names: event.names(),
+                })
+        };
+        let pairs = include_str!("../../../examples/pairs-fouled-board.toml");
+        let kind = FileKind::Event(Notation::Toml);
+        assert_eq!(
+            format!("{:?}", answer(pairs.as_bytes(), kind, &request).unwrap()),
+            format!("{:?}", lent(pairs, kind).unwrap())
+        );
+        let twice = r#"{"event": {"name": "x"}, "boards": [
+            {"board": 1, "results": [{"ns": "1", "ew": "2", "score": 100}, {"ns": "3", "ew": "4", "score": 50}]},
+            {"board": 2, "results": [{"ns": "1", "ew": "2", "score": 100}, {"ns": "1", "ew": "4", "score": 50}]}]}"#;
+        let kind = FileKind::Event(Notation::Json);
+        let Err(Refusal::Event(given)) = answer(twice.as_bytes(), kind, &request) else {
+            panic!("refused as an event")
+        };
+        assert_eq!(given, lent(twice, kind).unwrap_err());
+        assert_eq!(
+            given.field.as_ref().map(ToString::to_string).as_deref(),
+            Some("boards[1].results[0].ns")
+        );
+        assert_eq!(given.at.map(|at| at.line), Some(3));
     }
 }

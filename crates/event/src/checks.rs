@@ -557,7 +557,12 @@ pub fn vp_totals(
 /// - a pair that plays fewer than half the boards the busiest pair plays:
 ///   a mistyped pair number makes a phantom pair that plays once while the
 ///   real pair misses that board.
-pub fn session_scores(event: &EventFile) -> Vec<Warning> {
+///
+/// The same pass finds where each pair sat ([`Seats`]), which the session's
+/// fields are made from: each pair's name is looked up once a line here,
+/// not again in a pass of its own (issue 43: each pass over a million
+/// results' names was a tenth of the whole command).
+pub fn session_scores(event: &EventFile) -> (Vec<Warning>, Seats) {
     use countback_contract::{is_possible_score, Vulnerability};
     let mut warnings = Vec::new();
     // Each pair once, with its first line (board, line, side) and how
@@ -582,11 +587,11 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             None => Vulnerability::of_board(countback_model::BoardNumber(b.board)).ok(),
         };
         for (j, r) in b.results.iter().enumerate() {
-            for (pair, field) in [(&r.ns, "ns"), (&r.ew, "ew")] {
+            for (pair, field, seat) in [(&r.ns, "ns", Seats::NS), (&r.ew, "ew", Seats::EW)] {
                 pairs
                     .entry(pair)
                     .or_insert_with(|| Count::new(FirstLine(i, j, field), b.board))
-                    .add(b.board);
+                    .add(b.board, seat);
             }
             let Some(v) = vulnerability else {
                 continue;
@@ -632,13 +637,71 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             }
         }
     }
+    let seats = Seats::of(&pairs);
+    few_boards(event, pairs, &mut warnings);
+    (warnings, seats)
+}
+
+/// Where each pair sat on the travellers: NS, EW or both ways.
+#[derive(Debug)]
+pub(crate) struct Seats {
+    /// Each pair's seats, by its own id (the file's lines may be given up
+    /// once they are checked).
+    by_pair: foldhash::HashMap<ContestantId, u8>,
+    /// Pairs that sat NS.
+    pub(crate) ns: usize,
+    /// Pairs that sat EW.
+    pub(crate) ew: usize,
+    /// Pairs that sat both ways (none in a Mitchell).
+    pub(crate) both: usize,
+}
+
+impl Seats {
+    const NS: u8 = 1;
+    const EW: u8 = 2;
+
+    fn of(pairs: &foldhash::HashMap<&ContestantId, Count>) -> Seats {
+        let by_pair: foldhash::HashMap<ContestantId, u8> =
+            pairs.iter().map(|(p, c)| ((*p).clone(), c.seats)).collect();
+        let count = |seat: u8| by_pair.values().filter(|s| **s & seat == seat).count();
+        Seats {
+            ns: count(Seats::NS),
+            ew: count(Seats::EW),
+            both: count(Seats::NS | Seats::EW),
+            by_pair,
+        }
+    }
+
+    /// Every pair on the travellers.
+    pub(crate) fn pairs(&self) -> usize {
+        self.by_pair.len()
+    }
+
+    /// Whether `pair` sat NS on some line.
+    pub(crate) fn sat_ns(&self, pair: &ContestantId) -> bool {
+        self.by_pair.get(pair).is_some_and(|s| s & Seats::NS != 0)
+    }
+
+    /// Whether `pair` sat EW on some line.
+    pub(crate) fn sat_ew(&self, pair: &ContestantId) -> bool {
+        self.by_pair.get(pair).is_some_and(|s| s & Seats::EW != 0)
+    }
+}
+
+/// The check of a pair on too few boards, from each pair's count.
+fn few_boards(
+    event: &EventFile,
+    pairs: foldhash::HashMap<&ContestantId, Count>,
+    warnings: &mut Vec<Warning>,
+) {
+    let line_path = |i: usize, j: usize| FieldPath::key("boards").i(i).k("results").i(j);
     // Boards in order for every pair (as files are written): the counts
     // are exact, and if no pair plays too few the check is done. Else each
     // pair's boards as a sorted set, the pairs in the order of their names.
     if pairs.values().all(|c| c.in_order) {
         let busiest = pairs.values().map(|c| c.boards).max().unwrap_or(0);
         if pairs.values().all(|c| c.boards * 2 >= busiest) {
-            return warnings;
+            return;
         }
     }
     let mut lists: foldhash::HashMap<&ContestantId, Vec<u32>> =
@@ -661,7 +724,7 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
         .collect();
     let busiest = played.iter().map(|(_, b, _)| b.len()).max().unwrap_or(0);
     if played.iter().all(|(_, b, _)| b.len() * 2 >= busiest) {
-        return warnings;
+        return;
     }
     played.sort_unstable_by(|a, b| a.0.cmp(b.0));
     for (pair, boards, FirstLine(i, j, side)) in &played {
@@ -697,7 +760,6 @@ pub fn session_scores(event: &EventFile) -> Vec<Warning> {
             ),
         });
     }
-    warnings
 }
 
 /// Where a pair first plays: the board's index, the line's index on it and
@@ -711,6 +773,8 @@ struct Count {
     last: u32,
     boards: usize,
     in_order: bool,
+    /// Where it sat: [`Seats::NS`], [`Seats::EW`] or both.
+    seats: u8,
 }
 
 impl Count {
@@ -720,11 +784,14 @@ impl Count {
             last: board,
             boards: 1,
             in_order: true,
+            seats: 0,
         }
     }
 
-    /// The pair plays `board` (its first board is counted already).
-    fn add(&mut self, board: u32) {
+    /// The pair plays `board` (its first board is counted already), in
+    /// `seat`.
+    fn add(&mut self, board: u32, seat: u8) {
+        self.seats |= seat;
         if board > self.last {
             self.boards += 1;
             self.last = board;
@@ -907,6 +974,7 @@ mod tests {
 
     fn messages(event: &EventFile) -> Vec<String> {
         session_scores(event)
+            .0
             .into_iter()
             .map(|w| w.message)
             .collect()

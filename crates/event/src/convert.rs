@@ -529,57 +529,122 @@ pub(crate) fn given_once(
 /// board), each with its index in the file.
 pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
     let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(event.boards.len());
     for (i, b) in event.boards.iter().enumerate() {
-        let at = FieldPath::key("boards").i(i);
-        given_once(&mut seen, "board", b.board, at.k("board"))?;
-        let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
-        for (j, r) in b.results.iter().enumerate() {
-            // Spelt out only for an error: no path is built per line.
-            let line = || at.k("results").i(j);
-            let outcome = line_outcome(r, line)?;
-            if r.version == Some(0) {
-                return Err(EventError::at(
-                    line().k("version"),
-                    Problem::out_of_range("0", "versions of a fouled board count from 1"),
-                ));
-            }
-            versions
-                .entry(r.version.unwrap_or(1))
-                // Sized for the usual one version, never grown.
-                .or_insert_with(|| Vec::with_capacity(b.results.len()))
-                .push(TravellerLine {
-                    board: BoardNumber(b.board),
-                    // Each pair's id was made once, as the file was read,
-                    // and is shared by every line it played (issue 30).
-                    ns: r.ns.clone(),
-                    ew: r.ew.clone(),
-                    outcome,
-                });
-        }
-        let mut versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
-        if versions.len() > 1 {
-            // A fouled board's versions share its lines: no version keeps
-            // room for all of them.
-            versions.iter_mut().for_each(Vec::shrink_to_fit);
-        }
-        out.push((
-            i,
-            if versions.len() == 1 {
-                countback_normalise::Traveller::new(
-                    BoardNumber(b.board),
-                    // The one version's lines as they are, not copied.
-                    versions.into_iter().next().unwrap_or_default(),
-                )
-            } else {
-                countback_normalise::Traveller::fouled(BoardNumber(b.board), versions)
-            },
-        ));
+        given_once(
+            &mut seen,
+            "board",
+            b.board,
+            FieldPath::key("boards").i(i).k("board"),
+        )?;
+        out.push((i, traveller(i, b.board, b.results.iter())?));
     }
     if out.is_empty() {
         return Err(EventError::at(FieldPath::key("boards"), Needed::Board));
     }
     Ok(out)
+}
+
+/// The same, each board's lines moved out of the file as its traveller is
+/// made (issue 43): a session of 1,000,000 results never holds its lines
+/// twice, and each pair's id is moved, not counted once more. The boards
+/// stay, with no lines.
+pub fn take_travellers(
+    event: &mut EventFile,
+) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::with_capacity(event.boards.len());
+    for (i, b) in event.boards.iter_mut().enumerate() {
+        given_once(
+            &mut seen,
+            "board",
+            b.board,
+            FieldPath::key("boards").i(i).k("board"),
+        )?;
+        let lines = std::mem::take(&mut b.results);
+        out.push((i, traveller(i, b.board, lines.into_iter())?));
+    }
+    if out.is_empty() {
+        return Err(EventError::at(FieldPath::key("boards"), Needed::Board));
+    }
+    Ok(out)
+}
+
+/// A traveller line of the file, lent or given up.
+trait FileLine {
+    fn entry(&self) -> &crate::file::ResultEntry;
+    /// The NS and EW pairs' ids: copied from a line lent, moved out of
+    /// one given up.
+    fn pairs(self) -> (ContestantId, ContestantId);
+}
+
+impl FileLine for &crate::file::ResultEntry {
+    fn entry(&self) -> &crate::file::ResultEntry {
+        self
+    }
+    fn pairs(self) -> (ContestantId, ContestantId) {
+        (self.ns.clone(), self.ew.clone())
+    }
+}
+
+impl FileLine for crate::file::ResultEntry {
+    fn entry(&self) -> &crate::file::ResultEntry {
+        self
+    }
+    fn pairs(self) -> (ContestantId, ContestantId) {
+        (self.ns, self.ew)
+    }
+}
+
+/// Board `board`'s traveller (the `i`th of the file) from its lines.
+fn traveller(
+    i: usize,
+    board: u32,
+    lines: impl ExactSizeIterator<Item = impl FileLine>,
+) -> Result<countback_normalise::Traveller> {
+    let at = FieldPath::key("boards").i(i);
+    let count = lines.len();
+    let mut versions: BTreeMap<u32, Vec<TravellerLine>> = BTreeMap::new();
+    for (j, r) in lines.enumerate() {
+        // Spelt out only for an error: no path is built per line.
+        let line = || at.k("results").i(j);
+        let outcome = line_outcome(r.entry(), line)?;
+        let version = r.entry().version;
+        if version == Some(0) {
+            return Err(EventError::at(
+                line().k("version"),
+                Problem::out_of_range("0", "versions of a fouled board count from 1"),
+            ));
+        }
+        // Each pair's id was made once, as the file was read, and is
+        // shared by every line it played (issue 30).
+        let (ns, ew) = r.pairs();
+        versions
+            .entry(version.unwrap_or(1))
+            // Sized for the usual one version, never grown.
+            .or_insert_with(|| Vec::with_capacity(count))
+            .push(TravellerLine {
+                board: BoardNumber(board),
+                ns,
+                ew,
+                outcome,
+            });
+    }
+    let mut versions: Vec<Vec<TravellerLine>> = versions.into_values().collect();
+    if versions.len() > 1 {
+        // A fouled board's versions share its lines: no version keeps
+        // room for all of them.
+        versions.iter_mut().for_each(Vec::shrink_to_fit);
+    }
+    Ok(if versions.len() == 1 {
+        countback_normalise::Traveller::new(
+            BoardNumber(board),
+            // The one version's lines as they are, not copied.
+            versions.into_iter().next().unwrap_or_default(),
+        )
+    } else {
+        countback_normalise::Traveller::fouled(BoardNumber(board), versions)
+    })
 }
 
 /// The chess games as a crosstable.

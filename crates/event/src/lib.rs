@@ -324,6 +324,31 @@ impl Event {
         Ok(s)
     }
 
+    /// [`Event::score`], giving the event up: each board's lines are moved
+    /// into the session as it is read, not held twice (issue 43). A
+    /// refusal that names a board and a pair is placed in the file read
+    /// again from its text (only a refused file pays for it).
+    pub(crate) fn score_giving_up(mut self, overrides: &RawOptions) -> Result<Scored, EventError> {
+        if self.source.is_none() {
+            return self.score(overrides);
+        }
+        match score::score_giving_up_lines(&mut self.file, overrides) {
+            Ok(mut s) => {
+                self.place(&mut s.warnings);
+                Ok(s)
+            }
+            Err(e) => {
+                // Only a refusal not yet placed is placed by the lines.
+                if e.field.is_none() {
+                    if let Some(Ok(file)) = self.source.as_ref().map(reread) {
+                        self.file = file;
+                    }
+                }
+                Err(self.locate(culprit::placed(&self.file, e)))
+            }
+        }
+    }
+
     /// Give each warning its line, from its field.
     fn place(&self, warnings: &mut [Warning]) {
         for w in warnings {
@@ -362,6 +387,13 @@ impl Event {
             None => e,
         }
     }
+}
+
+/// The event file of `source` read again, as [`Event::parse`] reads it.
+fn reread(source: &Source) -> Result<EventFile, EventError> {
+    let mut file = source.parse::<EventFile>()?;
+    labels::check(&mut file)?;
+    Ok(file)
 }
 
 /// A TRF tournament read, with the options and the tie-break list that

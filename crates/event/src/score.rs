@@ -4,8 +4,6 @@ use crate::Contradiction;
 use crate::Needed;
 use std::collections::{BTreeMap, BTreeSet};
 
-use foldhash::{HashSet, HashSetExt};
-
 use countback_matchpoints::{PercentageMethod, Place, Standing};
 use countback_model::{BoardNumber, ContestantId, Score};
 use countback_normalise::{
@@ -163,8 +161,37 @@ fn scoring_path() -> FieldPath {
 pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Result<Scored> {
     refuse_teams_fields(event)?;
     let options = scoring_options(event, overrides)?;
+    let travellers = convert::travellers(event)?;
+    let checked = crate::checks::session_scores(event);
+    scored(event, options, travellers, checked)
+}
+
+/// [`score`], each board's lines moved out of `event` into the session as
+/// they are read (issue 43: the file's lines and the session's are never
+/// both held). The scorer's checks read the lines first. The boards stay
+/// in `event`, with no lines: to place an error by its board and pair,
+/// read the file again.
+pub(crate) fn score_giving_up_lines(
+    event: &mut EventFile,
+    overrides: &crate::options::RawOptions,
+) -> Result<Scored> {
+    refuse_teams_fields(event)?;
+    let options = scoring_options(event, overrides)?;
+    let checked = crate::checks::session_scores(event);
+    let travellers = convert::take_travellers(event)?;
+    scored(event, options, travellers, checked)
+}
+
+/// The session scored from its travellers (each with its board's index in
+/// the file), and ranked in its fields.
+fn scored(
+    event: &EventFile,
+    options: ScoringOptions,
+    travellers: Vec<(usize, countback_normalise::Traveller)>,
+    (warnings, seats): (Vec<crate::Warning>, crate::checks::Seats),
+) -> Result<Scored> {
     let (places, bare): (Vec<usize>, Vec<countback_normalise::Traveller>) =
-        convert::travellers(event)?.into_iter().unzip();
+        travellers.into_iter().unzip();
     let pairs: Vec<ContestantId> = event
         .contestants
         .iter()
@@ -191,11 +218,10 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     // A board is played at most once per table: half the pairs in the
     // session (the listed contestants, or else the pairs on the
     // travellers). A larger count would silently shift every percentage.
-    let (ns, ew) = seats(&bare);
-    // Pairs that sat both ways (none in a Mitchell).
-    let both = ns.iter().filter(|p| ew.contains(*p)).count();
+    // Where each pair sat was found by the scorer's checks of the same
+    // lines, in their one pass (issue 43).
     let pairs = if event.contestants.is_empty() {
-        ns.len() + ew.len() - both
+        seats.pairs()
     } else {
         event.contestants.len()
     };
@@ -205,7 +231,8 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
     let method = percentage_method(event, &options)?;
     let mut all = session.table.standings(&method).at_field(scoring_path)?;
     let penalties = apply_penalties(event, session.table.top(), &mut all)?;
-    let fields = fields(all, (&ns, &ew), both);
+    let fields = fields(all, &seats);
+    drop(seats);
     let extras = crate::boards::extras(&session, &bare);
     Ok(Scored {
         event: event.event.name.clone(),
@@ -215,7 +242,7 @@ pub fn score(event: &EventFile, overrides: &crate::options::RawOptions) -> Resul
         extras,
         travellers: bare,
         penalties,
-        warnings: crate::checks::session_scores(event),
+        warnings,
     })
 }
 
@@ -403,12 +430,8 @@ fn percentage_method(event: &EventFile, options: &ScoringOptions) -> Result<Perc
 }
 
 /// The standings ranked by percentage in their fields: NS and EW in a
-/// Mitchell (nobody sat `both` ways), else one field.
-fn fields(
-    all: Vec<Standing>,
-    (ns, ew): (&HashSet<&ContestantId>, &HashSet<&ContestantId>),
-    both: usize,
-) -> Vec<Field> {
+/// Mitchell (nobody sat both ways), else one field.
+fn fields(all: Vec<Standing>, seats: &crate::checks::Seats) -> Vec<Field> {
     let field = |name: &'static str, standings: Vec<Standing>| {
         let places = countback_matchpoints::rank(
             standings
@@ -424,12 +447,12 @@ fn fields(
     // A Mitchell: nobody sat both ways, so NS and EW are separate fields
     // (a listed pair that sat neither way is in neither). The standings are
     // moved into their fields, not copied.
-    if both == 0 {
-        let (mut in_ns, mut in_ew) = (Vec::with_capacity(ns.len()), Vec::with_capacity(ew.len()));
+    if seats.both == 0 {
+        let (mut in_ns, mut in_ew) = (Vec::with_capacity(seats.ns), Vec::with_capacity(seats.ew));
         for s in all {
-            if ns.contains(&s.pair) {
+            if seats.sat_ns(&s.pair) {
                 in_ns.push(s);
-            } else if ew.contains(&s.pair) {
+            } else if seats.sat_ew(&s.pair) {
                 in_ew.push(s);
             }
         }
@@ -437,31 +460,6 @@ fn fields(
     } else {
         vec![field("all", all)]
     }
-}
-
-/// The pairs that sat NS and those that sat EW on the travellers, borrowed
-/// and hashed: a name is neither copied nor compared per line (issue 30: a
-/// copied name in an ordered set per line was 5% of a large session). Each
-/// set starts at the size of the largest board, whose pairs are all
-/// distinct: it never grows from empty, and never holds more room than its
-/// pairs need.
-fn seats(
-    travellers: &[countback_normalise::Traveller],
-) -> (HashSet<&ContestantId>, HashSet<&ContestantId>) {
-    let widest = travellers
-        .iter()
-        .map(countback_normalise::Traveller::lines)
-        .max()
-        .unwrap_or(0);
-    let mut ns: HashSet<&ContestantId> = HashSet::with_capacity(widest);
-    let mut ew: HashSet<&ContestantId> = HashSet::with_capacity(widest);
-    for t in travellers {
-        for line in t.versions.iter().flatten() {
-            ns.insert(&line.ns);
-            ew.insert(&line.ew);
-        }
-    }
-    (ns, ew)
 }
 
 fn scoring_options(

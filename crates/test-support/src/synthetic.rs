@@ -169,18 +169,24 @@ pub fn sort_boards(boards: &[Vec<i32>]) -> usize {
         .sum()
 }
 
-/// The floor of scoring a JSON session (issue 43): what a small program
-/// must do at least, parse the file with serde into borrowed lines and
-/// matchpoint each board by an integer sort (a line's points: twice the
-/// scores below it plus the others equal to it, found by binary search in
-/// the sorted board). Artificial scores and boards not played are left
-/// out, as [`mitchell_points`] leaves them. Returns the sum of the match
-/// points, so nothing is optimised away.
+/// The floor of scoring a JSON pairs session (issue 43, item 5): what a
+/// small program must do at least for the same figures, in integers.
+///
+/// The file is parsed with serde into borrowed lines; each pair's name is
+/// interned once (a hash look-up a name a line, into its index); each board's
+/// played results are sorted as integers and matchpointed on the two-a-beat
+/// scale (a beat 2, a tie 1: whole numbers, so exact), NS getting its match
+/// points and EW the top less them; each pair's total is summed by index.
+/// Artificial scores and boards not played are left out (they are a handful
+/// a session, and a floor need not score them). Every board is taken as
+/// complete: no normalising, which the generated sessions never need.
 ///
 /// # Panics
-/// If `text` is not a session as [`json_mitchell`] writes it.
+/// If `text` is not a JSON event file's boards as `gen.py` or
+/// [`json_mitchell`] writes them.
 #[must_use]
-pub fn json_floor(text: &str) -> u64 {
+pub fn pairs_floor(text: &str) -> PairsFloor {
+    use std::borrow::Cow;
     #[derive(serde::Deserialize)]
     struct File<'a> {
         #[serde(borrow)]
@@ -194,28 +200,82 @@ pub fn json_floor(text: &str) -> u64 {
     #[derive(serde::Deserialize)]
     struct Line<'a> {
         #[serde(borrow)]
-        score: &'a str,
+        ns: Cow<'a, str>,
+        #[serde(borrow)]
+        ew: Cow<'a, str>,
+        #[serde(borrow)]
+        score: Cow<'a, str>,
     }
     #[allow(clippy::expect_used)] // A bench's own input.
-    let file: File<'_> = serde_json::from_str(text).expect("a session as json_mitchell writes it");
-    let mut total = 0u64;
-    let mut sorted = Vec::new();
-    for board in &file.boards {
-        sorted.clear();
-        sorted.extend(
-            board
-                .results
-                .iter()
-                .filter_map(|l| l.score.parse::<i32>().ok()),
-        );
-        sorted.sort_unstable();
-        for &s in &sorted {
-            let below = sorted.partition_point(|&x| x < s);
-            let up_to = sorted.partition_point(|&x| x <= s);
-            total += (2 * below + (up_to - below - 1)) as u64;
+    let file: File<'_> = serde_json::from_str(text).expect("a JSON pairs session");
+    let mut floor = PairsFloor {
+        names: Vec::new(),
+        totals: Vec::new(),
+    };
+    let mut index: foldhash::HashMap<Cow<'_, str>, usize> = foldhash::HashMap::default();
+    fn intern<'a>(
+        index: &mut foldhash::HashMap<Cow<'a, str>, usize>,
+        name: Cow<'a, str>,
+        floor: &mut PairsFloor,
+    ) -> usize {
+        let next = floor.names.len();
+        *index.entry(name).or_insert_with_key(|name| {
+            floor.names.push(name.to_string());
+            floor.totals.push(0);
+            next
+        })
+    }
+    // (score, NS, EW) of one board's played lines, reused board to board.
+    let mut played: Vec<(i32, usize, usize)> = Vec::new();
+    for board in file.boards {
+        played.clear();
+        for line in board.results {
+            let ns = intern(&mut index, line.ns, &mut floor);
+            let ew = intern(&mut index, line.ew, &mut floor);
+            if let Ok(points) = line.score.parse::<i32>() {
+                played.push((points, ns, ew));
+            }
+        }
+        played.sort_unstable_by_key(|&(points, _, _)| points);
+        let top = 2 * played.len().saturating_sub(1) as u64;
+        let mut rest = played.as_slice();
+        let mut below = 0u64;
+        while let Some(&(points, _, _)) = rest.first() {
+            let run = rest.partition_point(|&(p, _, _)| p == points);
+            let (tied, after) = rest.split_at(run);
+            // Beats `below` results, ties with the others of its run.
+            let ns_mp = 2 * below + (run as u64 - 1);
+            for &(_, ns, ew) in tied {
+                if let Some(t) = floor.totals.get_mut(ns) {
+                    *t += ns_mp;
+                }
+                if let Some(t) = floor.totals.get_mut(ew) {
+                    *t += top - ns_mp;
+                }
+            }
+            below += run as u64;
+            rest = after;
         }
     }
-    total
+    floor
+}
+
+/// Each pair's total as [`pairs_floor`] finds it: the pairs in the order
+/// first read, each with its match points (two a beat).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PairsFloor {
+    /// The pairs' names, in the order first read.
+    pub names: Vec<String>,
+    /// Each pair's total, by its place in `names`.
+    pub totals: Vec<u64>,
+}
+
+/// The sum of every total of [`pairs_floor`], so that nothing is
+/// optimised away in a timing.
+#[must_use]
+pub fn json_floor(text: &str) -> u64 {
+    pairs_floor(text).totals.iter().sum()
 }
 
 /// The median of `runs` timings of `f`, for the ratios the scale benches
@@ -524,4 +584,41 @@ pub fn ihsa_toml(teams: usize, rounds: usize) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod floor_tests {
+    /// By hand, two a beat: on a board of three results (100, 50, 50;
+    /// top 4) the 100 beats two (4) and each 50 ties one (1), EW the top
+    /// less NS; a line not played is no result, and its pairs score
+    /// nothing on it.
+    #[test]
+    fn the_floor_matchpoints_by_hand() {
+        let text = r#"{"event": {"name": "x"}, "boards": [{"board": 1, "results": [
+            {"ns": "N1", "ew": "E1", "score": "100"},
+            {"ns": "N2", "ew": "E2", "score": "50"},
+            {"ns": "N3", "ew": "E3", "score": "50"},
+            {"ns": "N4", "ew": "E4", "score": "NP"}]}]}"#;
+        let floor = super::pairs_floor(text);
+        let totals: Vec<(&str, u64)> = floor
+            .names
+            .iter()
+            .map(String::as_str)
+            .zip(floor.totals.iter().copied())
+            .collect();
+        assert_eq!(
+            totals,
+            [
+                ("N1", 4),
+                ("E1", 0),
+                ("N2", 1),
+                ("E2", 3),
+                ("N3", 1),
+                ("E3", 3),
+                ("N4", 0),
+                ("E4", 0)
+            ]
+        );
+        assert_eq!(super::json_floor(text), 12);
+    }
 }
