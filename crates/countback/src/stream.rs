@@ -48,6 +48,14 @@ impl<'a> Chunked<'a> {
         Ok(())
     }
 
+    /// A count as `serde_json` writes it: its decimal digits.
+    pub(crate) fn count(&mut self, n: usize) -> io::Result<()> {
+        match i64::try_from(n) {
+            Ok(n) => self.raw(crate::doc::Whole::new(n).bytes()),
+            Err(_) => self.serde(&n),
+        }
+    }
+
     /// A value as `serde_json` writes it.
     pub(crate) fn serde<T: Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
         serde_json::to_writer(&mut *self, value).map_err(io::Error::from)
