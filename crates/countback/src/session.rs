@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
-use countback_event::display::{ColumnDisplay, ColumnTexts, HalfDisplay, Precision};
+use countback_event::display::{ColumnDisplay, ColumnTexts, HalfDisplay, InOrder, Precision};
 use countback_event::model::{ContestantId, Direction, Score};
 use countback_event::results::{
     Audited, BoardScore, Difference, EventKind, LineScore, Rescored, Session, Treatment,
@@ -132,8 +132,8 @@ fn field_json(
     half: HalfDisplay,
 ) -> io::Result<()> {
     let rows = field_rows(f, half);
-    let total = FiguresJson::new(&rows.total)?;
-    let percentage = FiguresJson::new(&rows.percentage)?;
+    let mut total = FiguresJson::new(&rows.total)?;
+    let mut percentage = FiguresJson::new(&rows.percentage)?;
     w.raw(b"{\"field\":")?;
     w.str(rows.name)?;
     w.raw(b",\"standings\":[")?;
@@ -227,7 +227,7 @@ fn board_json(w: &mut Chunked<'_>, b: &BoardTable, half: HalfDisplay) -> io::Res
         match l.ns_points {
             Some(p) => {
                 w.raw(b"\"")?;
-                w.serde(&p)?;
+                w.whole(p.into())?;
                 w.raw(b"\"")?;
             }
             None => w.str(&result_text(l))?,
@@ -411,15 +411,17 @@ impl SessionOutput<'_> {
                 ("exact".to_owned(), Align::Left),
             ]);
             let mut t = CellTable::new(head, rows.rows.len());
+            let (mut totals, mut percentages) =
+                (InOrder::new(&rows.total), InOrder::new(&rows.percentage));
             for (place, tied, st) in &rows.rows {
                 t.whole(whole(*place), if *tied { "=" } else { "" });
                 t.cell(st.pair.as_str());
                 if named {
                     t.cell(self.name_of(&st.pair));
                 }
-                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                let (total, total_exact) = totals.show_and_exact(&st.total);
                 t.cell(&total);
-                t.cell(&rows.percentage.show(&st.percentage));
+                t.cell(&percentages.show(&st.percentage));
                 t.whole(whole(st.boards_played), "");
                 t.cell(&total_exact);
             }
@@ -598,9 +600,11 @@ impl SessionOutput<'_> {
         let mut row = CsvRecord::default();
         for f in &self.scored.fields {
             let rows = field_rows(f, self.half);
+            let (mut totals, mut percentages) =
+                (InOrder::new(&rows.total), InOrder::new(&rows.percentage));
             for (place, tied, st) in &rows.rows {
-                let (total, total_exact) = rows.total.show_and_exact(&st.total);
-                let (percentage, percentage_exact) = rows.percentage.show_and_exact(&st.percentage);
+                let (total, total_exact) = totals.show_and_exact(&st.total);
+                let (percentage, percentage_exact) = percentages.show_and_exact(&st.percentage);
                 row.field(rows.name)
                     .whole(whole(*place))
                     .field(if *tied { "yes" } else { "" })
