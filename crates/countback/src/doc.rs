@@ -240,6 +240,7 @@ const CSV_SPECIAL: u8 = 4;
 /// [`NOT_PRINTABLE`], [`HTML_SPECIAL`] and [`CSV_SPECIAL`] of each byte:
 /// printable ASCII is a space to `~`; HTML escapes `& < > " '`; CSV quotes
 /// a field with `,` or `"` (and a line break, which is not printable).
+#[allow(clippy::indexing_slicing)] // A constant: each index below 256, checked when it is built.
 const BYTE_CLASS: [u8; 256] = {
     let mut class = [0u8; 256];
     let mut b = 0;
