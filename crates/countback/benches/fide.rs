@@ -68,9 +68,19 @@ fn bench(c: &mut Criterion) {
     };
     let floor = time(&|| points_floor(&text));
     let whole = time(&|| usize::from(rank().is_ok()));
+    // What the command does: rank, then write the standings as text.
+    let shown = time(&|| {
+        let mut out = Vec::new();
+        let ranked = rank().expect("the synthetic Swiss must rank");
+        countback::standings::write(&mut out, &ranked, Format::Text, HalfDisplay::Even, false)
+            .expect("written to memory");
+        out.len()
+    });
+    let ratio = |d: std::time::Duration| d.as_secs_f64() / floor.as_secs_f64();
     println!(
-        "fide {n} x {ROUNDS}: floor (read each 001 line, sum its points) {floor:?}, rank {whole:?} ({:.1}× the floor)",
-        whole.as_secs_f64() / floor.as_secs_f64()
+        "fide {n} x {ROUNDS}: floor (read each 001 line, sum its points) {floor:?}, rank {whole:?} ({:.1}× the floor), rank and text {shown:?} ({:.1}× the floor)",
+        ratio(whole),
+        ratio(shown)
     );
 
     let mut group = c.benchmark_group(format!("fide-{n}x{ROUNDS}-full-list"));

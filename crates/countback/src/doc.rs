@@ -79,6 +79,10 @@ pub struct CellTable {
     widths: Vec<usize>,
     /// The column of the next cell.
     column: usize,
+    /// The [`BYTE_CLASS`]es of every cell's text, or-ed: a table of
+    /// printable ASCII with nothing to escape (the usual one) is written
+    /// without looking at its cells' bytes again.
+    classes: u8,
 }
 
 impl CellTable {
@@ -98,6 +102,7 @@ impl CellTable {
             text: String::with_capacity(cells.saturating_mul(6)),
             ends: Vec::with_capacity(cells),
             column: 0,
+            classes: 0,
         }
     }
 
@@ -106,12 +111,16 @@ impl CellTable {
         let start = self.text.len();
         // Printable ASCII (the usual cell) forges nothing and is as wide
         // as it is long: one scan, no decoding.
-        if s.bytes().all(|b| (b' '..b'\x7f').contains(&b)) {
+        let class = classes(s.as_bytes());
+        if class & NOT_PRINTABLE == 0 {
+            self.classes |= class;
             self.text.push_str(s);
             self.end_cell(s.len());
         } else {
             self.text.push_str(&visible(s, false));
-            self.end_cell(width(self.text.get(start..).unwrap_or_default()));
+            let pushed = self.text.get(start..).unwrap_or_default();
+            self.classes |= classes(pushed.as_bytes());
+            self.end_cell(width(pushed));
         }
     }
 
@@ -123,6 +132,7 @@ impl CellTable {
             self.end_cell(digits);
         } else {
             let mark = visible(mark, false);
+            self.classes |= classes(mark.as_bytes());
             self.text.push_str(&mark);
             self.end_cell(digits + width(&mark));
         }
@@ -143,72 +153,124 @@ impl CellTable {
     fn align(&self, i: usize) -> Align {
         self.align.get(i).copied().unwrap_or(Align::Left)
     }
-
-    fn cell_at(&self, k: usize) -> &str {
-        let start = match k.checked_sub(1) {
-            Some(before) => self.ends.get(before).copied().unwrap_or(0),
-            None => 0,
-        };
-        let end = self.ends.get(k).copied().unwrap_or(start);
-        self.text.get(start..end).unwrap_or_default()
-    }
-
-    /// The rows, each its cells.
-    fn rows(&self) -> impl Iterator<Item = impl ExactSizeIterator<Item = &str> + '_> + '_ {
-        let columns = self.head.len().max(1);
-        (0..self.ends.len() / columns)
-            .map(move |r| (r * columns..(r + 1) * columns).map(move |k| self.cell_at(k)))
-    }
 }
 
-/// A whole number's decimal text, written digit by digit on the stack,
-/// not through the formatting machinery for every cell of a million-line
-/// table (issue 30).
-struct Whole {
+/// A whole number's decimal text, written on the stack two digits at a
+/// time from a table, not through the formatting machinery for every cell
+/// of a million-line table (issue 30; a digit at a time, with a checked
+/// step each, was 126 instructions a number: issue 43).
+pub(crate) struct Whole {
     /// An `i64`'s 19 digits and its sign.
     text: [u8; 20],
     first: usize,
 }
 
+/// "00" to "99": the two digits of each number below 100.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 impl Whole {
-    fn new(n: i64) -> Whole {
-        let mut w = Whole {
-            text: [0u8; 20],
-            first: 20,
-        };
+    pub(crate) fn new(n: i64) -> Whole {
+        let mut text = [b'0'; 20];
+        let mut first = text.len();
         let mut rest = n.unsigned_abs();
-        let put = |w: &mut Whole, b: u8| {
-            // 20 bytes hold any i64's digits and sign: never below 0.
-            w.first = w.first.saturating_sub(1);
-            if let Some(d) = w.text.get_mut(w.first) {
-                *d = b;
+        // Each step writes two digits below `first`; 20 bytes hold any
+        // i64's digits and sign, so `first` never goes below 1 here.
+        while rest >= 100 {
+            let two = usize::try_from(rest % 100).unwrap_or(0) * 2;
+            rest /= 100;
+            first -= 2;
+            if let (Some(to), Some(from)) =
+                (text.get_mut(first..first + 2), PAIRS.get(two..two + 2))
+            {
+                to.copy_from_slice(from);
             }
-        };
-        loop {
-            put(&mut w, b'0' + u8::try_from(rest % 10).unwrap_or(0));
-            rest /= 10;
-            if rest == 0 {
-                break;
+        }
+        let two = usize::try_from(rest).unwrap_or(0) * 2;
+        if rest >= 10 {
+            first -= 2;
+            if let (Some(to), Some(from)) =
+                (text.get_mut(first..first + 2), PAIRS.get(two..two + 2))
+            {
+                to.copy_from_slice(from);
+            }
+        } else {
+            first -= 1;
+            if let (Some(to), Some(&from)) = (text.get_mut(first), PAIRS.get(two + 1)) {
+                *to = from;
             }
         }
         if n < 0 {
-            put(&mut w, b'-');
+            first -= 1;
+            if let Some(to) = text.get_mut(first) {
+                *to = b'-';
+            }
         }
-        w
+        Whole { text, first }
     }
 
     /// The digits (and sign), ASCII.
-    fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         self.text.get(self.first..).unwrap_or_default()
     }
 
-    /// Appended to `text`, a character at a time: no UTF-8 check of what
-    /// is ASCII by construction.
+    /// The digits (and sign) as text.
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.bytes()).unwrap_or_default()
+    }
+
+    /// Appended to `text`.
     fn push_to(&self, text: &mut String) -> usize {
-        let digits = self.bytes();
-        text.extend(digits.iter().map(|&b| char::from(b)));
+        let digits = self.as_str();
+        text.push_str(digits);
         digits.len()
     }
+}
+
+/// What a byte of a cell asks of each writer, found by one table look-up
+/// a byte (issue 43: a cell's bytes were tested three to five times over,
+/// once for each question).
+const NOT_PRINTABLE: u8 = 1;
+const HTML_SPECIAL: u8 = 2;
+const CSV_SPECIAL: u8 = 4;
+
+/// [`NOT_PRINTABLE`], [`HTML_SPECIAL`] and [`CSV_SPECIAL`] of each byte:
+/// printable ASCII is a space to `~`; HTML escapes `& < > " '`; CSV quotes
+/// a field with `,` or `"` (and a line break, which is not printable).
+#[allow(clippy::indexing_slicing)] // A constant: each index below 256, checked when it is built.
+const BYTE_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut c = 0;
+        if b < 0x20 || b >= 0x7f {
+            c |= NOT_PRINTABLE;
+        }
+        if b == b'&' as usize
+            || b == b'<' as usize
+            || b == b'>' as usize
+            || b == b'"' as usize
+            || b == b'\'' as usize
+        {
+            c |= HTML_SPECIAL;
+        }
+        if b == b',' as usize || b == b'"' as usize {
+            c |= CSV_SPECIAL;
+        }
+        class[b] = c;
+        b += 1;
+    }
+    class
+};
+
+/// The classes of every byte of `s`, or-ed together.
+fn classes(s: &[u8]) -> u8 {
+    s.iter().fold(0, |acc, &b| {
+        acc | BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(0)
+    })
 }
 
 /// A part of the document.
@@ -535,6 +597,9 @@ fn text_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
             )
         })
         .collect();
+    // A table of printable ASCII (the usual one) has cells as wide as
+    // they are long.
+    let ascii = t.classes & NOT_PRINTABLE == 0;
     let mut start = 0;
     let mut column = columns.iter();
     for &end in &t.ends {
@@ -553,7 +618,7 @@ fn text_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
         if column.len() + 1 < columns.len() {
             buf.extend_from_slice(b"  ");
         }
-        let fill = w.saturating_sub(byte_width(c));
+        let fill = w.saturating_sub(if ascii { c.len() } else { byte_width(c) });
         match pad {
             None => buf.extend_from_slice(c),
             Some(Align::Left) => {
@@ -1049,8 +1114,35 @@ fn html_table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
 fn html_cells(out: &mut dyn Write, t: &CellTable) -> io::Result<()> {
     html_head_row(out, &t.head, &[], |i| t.align(i))?;
     let mut buf = Vec::with_capacity(ROW_BUFFER + 1024);
-    for row in t.rows() {
-        html_row(&mut buf, row, |i| t.align(i));
+    // Each column's opening tag chosen once, and a table with nothing to
+    // escape (the usual one) copied cell by cell without a scan: what
+    // `html_row` writes for each row (issue 43).
+    let open: Vec<&[u8]> = (0..t.head.len().max(1))
+        .map(|i| -> &[u8] {
+            if t.align(i) == Align::Right {
+                b"<td class=\"r\">"
+            } else {
+                b"<td>"
+            }
+        })
+        .collect();
+    let plain = t.classes & HTML_SPECIAL == 0;
+    let text = t.text.as_bytes();
+    let mut start = 0;
+    for row in t.ends.chunks_exact(open.len()) {
+        buf.extend_from_slice(b"<tr>");
+        for (&end, tag) in row.iter().zip(&open) {
+            buf.extend_from_slice(tag);
+            let cell = text.get(start..end).unwrap_or_default();
+            if plain {
+                buf.extend_from_slice(cell);
+            } else {
+                push_escaped(&mut buf, std::str::from_utf8(cell).unwrap_or_default());
+            }
+            start = end;
+            buf.extend_from_slice(b"</td>");
+        }
+        buf.extend_from_slice(b"</tr>\n");
         flush_full(out, &mut buf)?;
     }
     out.write_all(&buf)?;
@@ -1188,11 +1280,9 @@ impl CsvRecord {
     pub fn field(&mut self, f: &str) -> &mut CsvRecord {
         self.next();
         // The usual field (printable ASCII, nothing to quote, not the start
-        // of a formula) goes as it is.
-        let plain = f
-            .bytes()
-            .all(|b| (b' '..b'\x7f').contains(&b) && b != b',' && b != b'"')
-            && !f.starts_with(['=', '+', '-', '@']);
+        // of a formula) goes as it is: one table look-up a byte.
+        let plain = classes(f.as_bytes()) & (NOT_PRINTABLE | CSV_SPECIAL) == 0
+            && !matches!(f.as_bytes().first(), Some(b'=' | b'+' | b'-' | b'@'));
         if plain {
             self.line.extend_from_slice(f.as_bytes());
             return self;
@@ -1455,6 +1545,26 @@ mod tests {
         r.whole(-40).field("x").whole(0).end(&mut out).unwrap();
         r.whole(12_345).end(&mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "-40,x,0\r\n12345\r\n");
+    }
+
+    /// The digits written two at a time are the standard library's, at
+    /// every length, both signs and the ends of the range.
+    #[test]
+    fn a_whole_number_is_written_as_display_writes_it() {
+        let mut ns: Vec<i64> = vec![0, 9, 10, 99, 100, 101, 999, 1000, i64::MAX, i64::MIN];
+        let mut p: i64 = 1;
+        while let Some(next) = p.checked_mul(10) {
+            ns.extend([p - 1, p, p + 1, next / 2 + 7]);
+            p = next;
+        }
+        for n in ns.clone() {
+            ns.push(n.saturating_neg());
+        }
+        for n in ns {
+            let mut text = String::new();
+            assert_eq!(Whole::new(n).push_to(&mut text), n.to_string().len());
+            assert_eq!(text, n.to_string());
+        }
     }
 
     #[test]

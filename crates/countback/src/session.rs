@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
-use countback_event::display::{ColumnDisplay, ColumnTexts, HalfDisplay, Precision};
+use countback_event::display::{ColumnDisplay, ColumnTexts, HalfDisplay, InOrder, Precision};
 use countback_event::model::{ContestantId, Direction, Score};
 use countback_event::results::{
     Audited, BoardScore, Difference, EventKind, LineScore, Rescored, Session, Treatment,
@@ -26,7 +26,7 @@ use crate::doc::{
     Line, Table, FOR_THE_SCORER,
 };
 use crate::standings::{half_words, Figure};
-use crate::stream::{Chunked, FigureRef, FiguresJson};
+use crate::stream::{Chunked, FiguresJson};
 
 /// One field's standings, in place order, each pair found by map; the
 /// totals' and percentages' texts written once for each distinct value (a
@@ -121,23 +121,61 @@ fn result_text(l: &BoardLine) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct PairJson<'a> {
-    place: usize,
-    tied: bool,
-    pair: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<&'a str>,
-    total: FigureRef<'a>,
-    percentage: FigureRef<'a>,
-    boards_played: usize,
-    max_possible: String,
-}
-
-#[derive(Serialize)]
-struct FieldJson<'a> {
-    field: &'a str,
-    standings: Vec<PairJson<'a>>,
+/// One field's standings as JSON, written as it is made: `{field,
+/// standings}`, each pair `{place, tied, pair, name (where the file names
+/// it), total, percentage, boards_played, max_possible}`, its figures
+/// copied from the JSON of the column's distinct values, byte for byte
+/// what serde wrote for the typed rows (issue 43: serialising a `Vec` of
+/// typed rows, each with a `String` of its maximum, was most of a 100,000
+/// result board's JSON).
+fn field_json(
+    w: &mut Chunked<'_>,
+    f: &countback_event::Field,
+    names: &BTreeMap<ContestantId, String>,
+    half: HalfDisplay,
+) -> io::Result<()> {
+    let rows = field_rows(f, half);
+    let mut total = FiguresJson::new(&rows.total)?;
+    let mut percentage = FiguresJson::new(&rows.percentage)?;
+    w.raw(b"{\"field\":")?;
+    w.str(rows.name)?;
+    w.raw(b",\"standings\":[")?;
+    // A pair's maximum is the same as the pair's before it but where
+    // boards played differ: its text is written again only then.
+    let mut max: Option<(&Score, String)> = None;
+    for (i, (place, tied, st)) in rows.rows.iter().enumerate() {
+        w.raw(if i > 0 {
+            b",{\"place\":"
+        } else {
+            b"{\"place\":"
+        })?;
+        w.count(*place)?;
+        w.raw(if *tied {
+            b",\"tied\":true,\"pair\":"
+        } else {
+            b",\"tied\":false,\"pair\":"
+        })?;
+        w.str(st.pair.as_str())?;
+        if let Some(name) = names.get(&st.pair) {
+            w.raw(b",\"name\":")?;
+            w.str(name)?;
+        }
+        w.raw(b",\"total\":")?;
+        total.write(w, &st.total)?;
+        w.raw(b",\"percentage\":")?;
+        percentage.write(w, &st.percentage)?;
+        w.raw(b",\"boards_played\":")?;
+        w.count(st.boards_played)?;
+        w.raw(b",\"max_possible\":")?;
+        let text = match max.take() {
+            Some((value, text)) if *value == st.max_possible => (value, text),
+            _ => (&st.max_possible, st.max_possible.to_string()),
+        };
+        w.str(&text.1)?;
+        max = Some(text);
+        w.raw(b"}")?;
+    }
+    w.raw(b"]}")
 }
 
 /// A procedural penalty: what changed which total, by which Law.
@@ -192,7 +230,7 @@ fn board_json(w: &mut Chunked<'_>, b: &BoardTable, half: HalfDisplay) -> io::Res
         match l.ns_points {
             Some(p) => {
                 w.raw(b"\"")?;
-                w.serde(&p)?;
+                w.whole(p.into())?;
                 w.raw(b"\"")?;
             }
             None => w.str(&result_text(l))?,
@@ -270,24 +308,7 @@ impl SessionOutput<'_> {
             if i > 0 {
                 w.raw(b",")?;
             }
-            let rows = field_rows(f, self.half);
-            w.serde(&FieldJson {
-                field: f.name,
-                standings: rows
-                    .rows
-                    .iter()
-                    .map(|(place, tied, st)| PairJson {
-                        place: *place,
-                        tied: *tied,
-                        pair: st.pair.as_str(),
-                        name: self.names.get(&st.pair).map(String::as_str),
-                        total: FigureRef::in_column(&st.total, &rows.total),
-                        percentage: FigureRef::in_column(&st.percentage, &rows.percentage),
-                        boards_played: st.boards_played,
-                        max_possible: st.max_possible.to_string(),
-                    })
-                    .collect(),
-            })?;
+            field_json(&mut w, f, self.names, self.half)?;
         }
         w.raw(b"]")?;
         if !s.penalties.is_empty() {
@@ -393,15 +414,17 @@ impl SessionOutput<'_> {
                 ("exact".to_owned(), Align::Left),
             ]);
             let mut t = CellTable::new(head, rows.rows.len());
+            let (mut totals, mut percentages) =
+                (InOrder::new(&rows.total), InOrder::new(&rows.percentage));
             for (place, tied, st) in &rows.rows {
                 t.whole(whole(*place), if *tied { "=" } else { "" });
                 t.cell(st.pair.as_str());
                 if named {
                     t.cell(self.name_of(&st.pair));
                 }
-                let (total, total_exact) = rows.total.show_and_exact(&st.total);
+                let (total, total_exact) = totals.show_and_exact(&st.total);
                 t.cell(&total);
-                t.cell(&rows.percentage.show(&st.percentage));
+                t.cell(&percentages.show(&st.percentage));
                 t.whole(whole(st.boards_played), "");
                 t.cell(&total_exact);
             }
@@ -580,9 +603,11 @@ impl SessionOutput<'_> {
         let mut row = CsvRecord::default();
         for f in &self.scored.fields {
             let rows = field_rows(f, self.half);
+            let (mut totals, mut percentages) =
+                (InOrder::new(&rows.total), InOrder::new(&rows.percentage));
             for (place, tied, st) in &rows.rows {
-                let (total, total_exact) = rows.total.show_and_exact(&st.total);
-                let (percentage, percentage_exact) = rows.percentage.show_and_exact(&st.percentage);
+                let (total, total_exact) = totals.show_and_exact(&st.total);
+                let (percentage, percentage_exact) = percentages.show_and_exact(&st.percentage);
                 row.field(rows.name)
                     .whole(whole(*place))
                     .field(if *tied { "yes" } else { "" })

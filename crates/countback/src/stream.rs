@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use countback_event::display::ColumnTexts;
+use countback_event::display::{ColumnTexts, InOrder};
 use countback_event::model::Score;
 use serde::Serialize;
 
@@ -46,6 +46,19 @@ impl<'a> Chunked<'a> {
             self.buf.clear();
         }
         Ok(())
+    }
+
+    /// A count as `serde_json` writes it: its decimal digits.
+    pub(crate) fn count(&mut self, n: usize) -> io::Result<()> {
+        match i64::try_from(n) {
+            Ok(n) => self.whole(n),
+            Err(_) => self.serde(&n),
+        }
+    }
+
+    /// A whole number as `serde_json` writes it: its sign and digits.
+    pub(crate) fn whole(&mut self, n: i64) -> io::Result<()> {
+        self.raw(crate::doc::Whole::new(n).bytes())
     }
 
     /// A value as `serde_json` writes it.
@@ -96,8 +109,21 @@ impl Write for Chunked<'_> {
 /// only the control characters below a space, `"` and `\` (any other
 /// character, ASCII or not, is written as it is).
 fn needs_no_escape(s: &str) -> bool {
-    s.bytes().all(|b| b >= b' ' && b != b'"' && b != b'\\')
+    s.bytes()
+        .all(|b| !ESCAPED.get(usize::from(b)).copied().unwrap_or(true))
 }
+
+/// The bytes `serde_json` escapes in a string, one look-up a byte.
+#[allow(clippy::indexing_slicing)] // A constant: each index below 256, checked when it is built.
+const ESCAPED: [bool; 256] = {
+    let mut escaped = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        escaped[b] = b < 0x20 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    escaped
+};
 
 /// A figure, exact beside its display, borrowed from where its texts were
 /// written: serialised as [`crate::standings::Figure`] is.
@@ -120,6 +146,8 @@ impl<'a> FigureRef<'a> {
 /// `{"exact":…,"display":…}`.
 pub(crate) struct FiguresJson<'c, 'a> {
     column: &'c ColumnTexts<'a>,
+    /// The column read in order: a run of equal figures is looked up once.
+    in_order: InOrder<'c, 'a>,
     bytes: Vec<u8>,
     /// Where each distinct value's JSON ends in `bytes`.
     ends: Vec<usize>,
@@ -140,6 +168,7 @@ impl<'c, 'a> FiguresJson<'c, 'a> {
         }
         Ok(FiguresJson {
             column,
+            in_order: InOrder::new(column),
             bytes,
             ends,
         })
@@ -154,9 +183,21 @@ impl<'c, 'a> FiguresJson<'c, 'a> {
         self.bytes.get(start..*self.ends.get(place)?)
     }
 
-    /// `s` as a figure of this column.
-    pub(crate) fn write(&self, w: &mut Chunked<'_>, s: &Score) -> io::Result<()> {
-        match self.column.place(s).and_then(|i| self.at(i)) {
+    /// `s` as a figure of this column, the column read in order (a
+    /// field's standings: a tied place's figures are looked up once).
+    pub(crate) fn write(&mut self, w: &mut Chunked<'_>, s: &Score) -> io::Result<()> {
+        let place = self.in_order.place(s);
+        self.write_at(w, place, s)
+    }
+
+    /// `s` as a figure of this column, looked up alone (a board's lines,
+    /// whose NS and EW figures alternate).
+    fn write_alone(&self, w: &mut Chunked<'_>, s: &Score) -> io::Result<()> {
+        self.write_at(w, self.column.place(s), s)
+    }
+
+    fn write_at(&self, w: &mut Chunked<'_>, place: Option<usize>, s: &Score) -> io::Result<()> {
+        match place.and_then(|i| self.at(i)) {
             Some(bytes) => w.raw(bytes),
             None => w.serde(&FigureRef::in_column(s, self.column)),
         }
@@ -171,9 +212,9 @@ impl<'c, 'a> FiguresJson<'c, 'a> {
         match p {
             Some((a, b)) => {
                 w.raw(b"[")?;
-                self.write(w, a)?;
+                self.write_alone(w, a)?;
                 w.raw(b",")?;
-                self.write(w, b)?;
+                self.write_alone(w, b)?;
                 w.raw(b"]")
             }
             None => w.raw(b"null"),

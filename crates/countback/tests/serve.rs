@@ -1561,6 +1561,65 @@ fn past_the_body_budget_a_post_is_told_busy_retry() {
     });
 }
 
+/// Issue 43: a client's posts in flight are counted in bytes, not posts.
+/// Before, the third small post of one client held open beside two others
+/// was told busy (503) at once, though the three held 3 KB of the 258 MiB
+/// the client may hold; now it is taken (no answer while its body is
+/// still coming).
+#[test]
+fn a_clients_small_posts_side_by_side_are_not_told_busy() {
+    within(60, || {
+        let page = Page::start();
+        let addr = page.addr;
+        page.blocking(move || {
+            let held: Vec<std::net::TcpStream> = (0..2)
+                .map(|_| holding_a_post(addr, "127.0.0.2", 1_000))
+                .collect();
+            std::thread::sleep(Duration::from_millis(300));
+            let mut third = holding_a_post(addr, "127.0.0.2", 1_000);
+            let (taken, closed) = read_until_closed(&mut third, Duration::from_millis(700));
+            assert!(
+                taken.is_empty() && !closed,
+                "{}",
+                String::from_utf8_lossy(&taken)
+            );
+            drop(held);
+        });
+    });
+}
+
+/// The client's share is a bound in bytes: past it, its next post is
+/// told busy before its body is read, and another client's is not.
+#[test]
+fn past_a_clients_byte_share_its_post_is_told_busy() {
+    within(60, || {
+        let mut limits = Limits::default();
+        limits.client_bytes = 150_000;
+        let page = Page::start_with(limits);
+        let addr = page.addr;
+        page.blocking(move || {
+            let held = holding_a_post(addr, "127.0.0.2", 100_000);
+            std::thread::sleep(Duration::from_millis(300));
+            let mut second = holding_a_post(addr, "127.0.0.2", 100_000);
+            let (busy, _) = read_until_closed(&mut second, Duration::from_secs(5));
+            let busy = String::from_utf8_lossy(&busy);
+            assert!(busy.starts_with("HTTP/1.1 503"), "{busy}");
+            assert!(
+                busy.to_ascii_lowercase().contains("\r\nretry-after: 2\r\n"),
+                "{busy}"
+            );
+            let mut other = holding_a_post(addr, "127.0.0.3", 100_000);
+            let (taken, closed) = read_until_closed(&mut other, Duration::from_millis(700));
+            assert!(
+                taken.is_empty() && !closed,
+                "{}",
+                String::from_utf8_lossy(&taken)
+            );
+            drop(held);
+        });
+    });
+}
+
 /// Issue 44, "One client locks everyone else out of the page": holding
 /// 300 connections, one client left 13 of 240 other requests answered in
 /// 60 s, and six slowly trickled uploads made every other upload 503 for

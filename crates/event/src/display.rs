@@ -503,6 +503,55 @@ impl ColumnTexts<'_> {
     }
 }
 
+/// A column's texts read in order, the last value's place remembered: a
+/// column whose equal values come together (standings in place order, a
+/// board's lines by score) is looked up once a run, not once a cell
+/// (issue 43: a look-up by hash was most of a 100,000-pair field's
+/// figures). The texts are [`ColumnTexts`]'s.
+#[derive(Debug, Clone)]
+pub struct InOrder<'c, 'a> {
+    texts: &'c ColumnTexts<'a>,
+    last: Option<(Score, usize)>,
+}
+
+impl<'c, 'a> InOrder<'c, 'a> {
+    /// Read `texts` in order.
+    #[must_use]
+    pub fn new(texts: &'c ColumnTexts<'a>) -> InOrder<'c, 'a> {
+        InOrder { texts, last: None }
+    }
+
+    /// [`ColumnTexts::place`], remembering the last value's.
+    pub fn place(&mut self, value: &Score) -> Option<usize> {
+        if let Some((last, place)) = &self.last {
+            if last == value {
+                return Some(*place);
+            }
+        }
+        let place = self.texts.place(value)?;
+        self.last = Some((value.clone(), place));
+        Some(place)
+    }
+
+    /// [`ColumnTexts::show_and_exact`], found as [`place`](Self::place)
+    /// finds it.
+    pub fn show_and_exact(&mut self, value: &Score) -> (Cow<'c, str>, Cow<'c, str>) {
+        let texts = self.texts;
+        match self.place(value).and_then(|i| texts.texts.get(i)) {
+            Some((text, exact)) => (Cow::Borrowed(text), Cow::Borrowed(exact)),
+            None => (
+                Cow::Owned(texts.display.show(value)),
+                Cow::Owned(value.to_string()),
+            ),
+        }
+    }
+
+    /// [`ColumnTexts::show`], found as [`place`](Self::place) finds it.
+    pub fn show(&mut self, value: &Score) -> Cow<'c, str> {
+        self.show_and_exact(value).0
+    }
+}
+
 /// The numbers among tie-break values (finite ones), for choosing a display.
 pub fn numbers<'a>(values: impl IntoIterator<Item = &'a Value>) -> impl Iterator<Item = &'a Score> {
     values.into_iter().filter_map(|v| match v {
@@ -647,6 +696,22 @@ mod tests {
         let texts = ColumnDisplay::texts(&v, &Precision::percentage(), HalfDisplay::Even);
         assert_eq!(texts.display().decimals(), None);
         assert_eq!(texts.show(&near), "333333333/1000000000");
+    }
+
+    /// Read in order, with runs and returns, a column gives each value
+    /// the texts it gives looked up alone.
+    #[test]
+    fn a_column_read_in_order_gives_its_own_texts() {
+        let values: Vec<Score> = ["1/3", "1/3", "2", "1/3", "7/2", "7/2", "2", "5/7"]
+            .iter()
+            .map(|t| s(t))
+            .collect();
+        let texts = ColumnDisplay::texts(&values[..6], &Precision::distinct(2), HalfDisplay::Even);
+        let mut in_order = InOrder::new(&texts);
+        for v in &values {
+            assert_eq!(in_order.show_and_exact(v), texts.show_and_exact(v), "{v}");
+            assert_eq!(in_order.place(v), texts.place(v), "{v}");
+        }
     }
 
     #[test]

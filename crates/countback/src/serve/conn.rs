@@ -1,6 +1,6 @@
 //! The server's own bounds: the accept loop, the caps on open connections
 //! (in all and per client), the header, body and idle timeouts, and the
-//! bounds on work: bodies held counted in bytes, posts in flight per client,
+//! bounds on work: bodies held counted in bytes, in all and per client,
 //! answers computed at once sized to the cores (issues 29 and 44). Every
 //! figure is in [`Limits`] and in docs/cli.md.
 //!
@@ -62,9 +62,15 @@ pub struct Limits {
     /// file's size (at most this) before it starts, so the largest files
     /// are answered one at a time and small ones beside each other.
     pub work_bytes: usize,
-    /// The most posts one client has in flight (arriving, waiting or
-    /// being answered); past it that client's post is answered 503 at once.
-    pub client_posts: usize,
+    /// The most bytes of posted bodies one client has in flight (arriving,
+    /// waiting or being answered), each post counting its declared length
+    /// (the upload limit when it declares none); past it that client's
+    /// post is answered 503 at once. Bytes, not posts (issue 43): what one
+    /// client can queue ahead of the others is two of the largest files'
+    /// work, as when it was two posts, while a client posting small files
+    /// side by side (a script, a browser's tabs) is not told busy for
+    /// the third.
+    pub client_bytes: usize,
 }
 
 impl Default for Limits {
@@ -78,7 +84,7 @@ impl Default for Limits {
             jobs: std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
             body_bytes: 4 * super::MAX_UPLOAD_BYTES,
             work_bytes: super::MAX_UPLOAD_BYTES,
-            client_posts: 2,
+            client_bytes: 2 * super::MAX_UPLOAD_BYTES,
         }
     }
 }
@@ -136,9 +142,10 @@ impl Client {
     }
 }
 
-/// How many of something each client holds, each share a [`Share`] that
-/// gives itself back when dropped. The map holds only clients with a
-/// share, so it is bounded by the connections open.
+/// How much of something each client holds (connections, or KiB of
+/// bodies), each share a [`Share`] that gives itself back when dropped.
+/// The map holds only clients with a share, so it is bounded by the
+/// connections open.
 #[derive(Debug, Clone)]
 pub(super) struct Shares {
     held: Arc<Mutex<HashMap<Client, usize>>>,
@@ -150,6 +157,7 @@ pub(super) struct Shares {
 pub(super) struct Share {
     held: Arc<Mutex<HashMap<Client, usize>>>,
     client: Client,
+    units: usize,
 }
 
 impl Shares {
@@ -160,17 +168,29 @@ impl Shares {
         }
     }
 
-    /// A share for `client`, or `None`: it holds its cap already.
+    /// A share of one for `client`, or `None`: it holds its cap already.
     pub(super) fn take(&self, client: Client) -> Option<Share> {
+        self.take_many(client, 1)
+    }
+
+    /// A share of `units` for `client` (at least one, at most the cap: a
+    /// share larger than the cap takes the whole cap when the client holds
+    /// nothing), or `None`: it would hold more than its cap.
+    pub(super) fn take_many(&self, client: Client, units: usize) -> Option<Share> {
+        let units = units.clamp(1, self.cap);
         let mut held = self.held.lock().ok()?;
         let n = held.entry(client).or_insert(0);
-        if *n >= self.cap {
+        if n.saturating_add(units) > self.cap {
+            if *n == 0 {
+                held.remove(&client);
+            }
             return None;
         }
-        *n += 1;
+        *n += units;
         Some(Share {
             held: Arc::clone(&self.held),
             client,
+            units,
         })
     }
 }
@@ -179,7 +199,7 @@ impl Drop for Share {
     fn drop(&mut self) {
         if let Ok(mut held) = self.held.lock() {
             if let Some(n) = held.get_mut(&self.client) {
-                *n = n.saturating_sub(1);
+                *n = n.saturating_sub(self.units);
                 if *n == 0 {
                     held.remove(&self.client);
                 }
@@ -205,7 +225,7 @@ fn kib(bytes: usize) -> u32 {
 /// computes.
 #[derive(Debug, Clone)]
 pub(super) struct Jobs {
-    posts: Shares,
+    client_bodies: Shares,
     bodies: Arc<Semaphore>,
     body_kib: u32,
     running: Arc<Semaphore>,
@@ -234,7 +254,7 @@ impl Jobs {
         let body_kib = kib(limits.body_bytes).max(1);
         let work_kib = kib(limits.work_bytes).max(1);
         Jobs {
-            posts: Shares::new(limits.client_posts),
+            client_bodies: Shares::new(kib(limits.client_bytes) as usize),
             bodies: Arc::new(Semaphore::new(body_kib as usize)),
             body_kib,
             running: Arc::new(Semaphore::new(limits.jobs.max(1))),
@@ -245,11 +265,11 @@ impl Jobs {
     }
 
     /// A place for a post of `size` bytes from `client`, or `None`: busy
-    /// (the client has its posts in flight, or the bodies held fill the
-    /// budget). A body larger than the whole budget waits for none: it
-    /// takes the whole budget when that is free.
+    /// (the client's bodies in flight would pass its share, or the bodies
+    /// held fill the budget). A body larger than a whole budget waits for
+    /// none: it takes the whole budget when that is free.
     pub(super) fn admit(&self, client: Client, size: usize) -> Option<Admitted> {
-        let share = self.posts.take(client)?;
+        let share = self.client_bodies.take_many(client, kib(size) as usize)?;
         let bytes = Arc::clone(&self.bodies)
             .try_acquire_many_owned(kib(size).clamp(1, self.body_kib))
             .ok()?;

@@ -153,9 +153,10 @@ pub(super) async fn ask(
         };
         return refused(&e);
     }
-    // A place before a byte of the body is read: the client's share of
-    // posts and the body's bytes (the upload limit when no length is
-    // declared); past either, "busy" at once, and the body is never held.
+    // A place before a byte of the body is read: the body's bytes (the
+    // upload limit when no length is declared) in the client's share and
+    // in the budget of all; past either, "busy" at once, and the body is
+    // never held.
     // A request from no connection of ours (the router called directly)
     // counts as one client.
     let client = conn::Client::of(peer.map_or_else(

@@ -19,8 +19,8 @@
 //! ([`Limits`]): open connections are capped in all and per client
 //! (fitted to the descriptor limit); headers, bodies (a deadline per
 //! request) and idle connections are timed out; the bodies held are
-//! counted in bytes, each client has at most [`Limits::client_posts`] posts
-//! in flight, and past either a post is answered 503 with `Retry-After`
+//! counted in bytes, in all and per client ([`Limits::client_bytes`]: two
+//! of the largest files' worth in flight), and past either a post is answered 503 with `Retry-After`
 //! before its body is read; at most [`Limits::jobs`] answers (the cores)
 //! and [`Limits::work_bytes`] of input are computed at once, in the order
 //! asked. A post whose client goes away (hyper reads its end of stream and
