@@ -1520,6 +1520,30 @@ fn the_page_keeps_serving_when_descriptors_run_out() {
     });
 }
 
+/// A held post told "busy, retry" before its body is read: 503 with
+/// `Retry-After: 2`. Gives the answer back for further checks.
+fn told_busy_retry(post: &mut std::net::TcpStream) -> String {
+    let (busy, _) = read_until_closed(post, Duration::from_secs(5));
+    let busy = String::from_utf8_lossy(&busy).into_owned();
+    assert!(busy.starts_with("HTTP/1.1 503"), "{busy}");
+    assert!(
+        busy.to_ascii_lowercase().contains("\r\nretry-after: 2\r\n"),
+        "{busy}"
+    );
+    busy
+}
+
+/// A held post taken: no answer while its body is still coming, and the
+/// connection open.
+fn assert_taken(post: &mut std::net::TcpStream) {
+    let (taken, closed) = read_until_closed(post, Duration::from_millis(700));
+    assert!(
+        taken.is_empty() && !closed,
+        "{}",
+        String::from_utf8_lossy(&taken)
+    );
+}
+
 /// Issue 29, "No bound on concurrent work", and issue 44, "the job cap
 /// counts posts, not bytes": with a body budget of 150,000 bytes and a
 /// post of 100,000 bytes whose body is still arriving, a second post of
@@ -1538,25 +1562,14 @@ fn past_the_body_budget_a_post_is_told_busy_retry() {
             let held = holding_a_post(addr, "127.0.0.2", 100_000);
             std::thread::sleep(Duration::from_millis(300));
             let mut second = holding_a_post(addr, "127.0.0.3", 100_000);
-            let (busy, _) = read_until_closed(&mut second, Duration::from_secs(5));
-            let busy = String::from_utf8_lossy(&busy);
-            assert!(busy.starts_with("HTTP/1.1 503"), "{busy}");
-            assert!(
-                busy.to_ascii_lowercase().contains("\r\nretry-after: 2\r\n"),
-                "{busy}"
-            );
+            let busy = told_busy_retry(&mut second);
             assert!(busy.contains("busy"), "{busy}");
             let small = post_butler(addr);
             assert!(small.starts_with("HTTP/1.1 200"), "{small}");
             drop(held);
             std::thread::sleep(Duration::from_millis(500));
             let mut third = holding_a_post(addr, "127.0.0.3", 100_000);
-            let (taken, closed) = read_until_closed(&mut third, Duration::from_millis(700));
-            assert!(
-                taken.is_empty() && !closed,
-                "{}",
-                String::from_utf8_lossy(&taken)
-            );
+            assert_taken(&mut third);
         });
     });
 }
@@ -1577,12 +1590,7 @@ fn a_clients_small_posts_side_by_side_are_not_told_busy() {
                 .collect();
             std::thread::sleep(Duration::from_millis(300));
             let mut third = holding_a_post(addr, "127.0.0.2", 1_000);
-            let (taken, closed) = read_until_closed(&mut third, Duration::from_millis(700));
-            assert!(
-                taken.is_empty() && !closed,
-                "{}",
-                String::from_utf8_lossy(&taken)
-            );
+            assert_taken(&mut third);
             drop(held);
         });
     });
@@ -1601,20 +1609,9 @@ fn past_a_clients_byte_share_its_post_is_told_busy() {
             let held = holding_a_post(addr, "127.0.0.2", 100_000);
             std::thread::sleep(Duration::from_millis(300));
             let mut second = holding_a_post(addr, "127.0.0.2", 100_000);
-            let (busy, _) = read_until_closed(&mut second, Duration::from_secs(5));
-            let busy = String::from_utf8_lossy(&busy);
-            assert!(busy.starts_with("HTTP/1.1 503"), "{busy}");
-            assert!(
-                busy.to_ascii_lowercase().contains("\r\nretry-after: 2\r\n"),
-                "{busy}"
-            );
+            told_busy_retry(&mut second);
             let mut other = holding_a_post(addr, "127.0.0.3", 100_000);
-            let (taken, closed) = read_until_closed(&mut other, Duration::from_millis(700));
-            assert!(
-                taken.is_empty() && !closed,
-                "{}",
-                String::from_utf8_lossy(&taken)
-            );
+            assert_taken(&mut other);
             drop(held);
         });
     });

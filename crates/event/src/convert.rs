@@ -528,21 +528,7 @@ pub(crate) fn given_once(
 /// The boards as travellers (one list of lines per version of a fouled
 /// board), each with its index in the file.
 pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::with_capacity(event.boards.len());
-    for (i, b) in event.boards.iter().enumerate() {
-        given_once(
-            &mut seen,
-            "board",
-            b.board,
-            FieldPath::key("boards").i(i).k("board"),
-        )?;
-        out.push((i, traveller(i, b.board, b.results.iter())?));
-    }
-    if out.is_empty() {
-        return Err(EventError::at(FieldPath::key("boards"), Needed::Board));
-    }
-    Ok(out)
+    each_traveller(event.boards.iter().map(|b| (b.board, b.results.iter())))
 }
 
 /// The same, each board's lines moved out of the file as its traveller is
@@ -552,17 +538,29 @@ pub fn travellers(event: &EventFile) -> Result<Vec<(usize, countback_normalise::
 pub fn take_travellers(
     event: &mut EventFile,
 ) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
+    each_traveller(
+        event
+            .boards
+            .iter_mut()
+            .map(|b| (b.board, std::mem::take(&mut b.results).into_iter())),
+    )
+}
+
+/// Each board (its number and its lines, lent or given) as a traveller,
+/// each board number given once.
+fn each_traveller<L: ExactSizeIterator<Item = impl FileLine>>(
+    boards: impl ExactSizeIterator<Item = (u32, L)>,
+) -> Result<Vec<(usize, countback_normalise::Traveller)>> {
     let mut seen = BTreeSet::new();
-    let mut out = Vec::with_capacity(event.boards.len());
-    for (i, b) in event.boards.iter_mut().enumerate() {
+    let mut out = Vec::with_capacity(boards.len());
+    for (i, (board, lines)) in boards.enumerate() {
         given_once(
             &mut seen,
             "board",
-            b.board,
+            board,
             FieldPath::key("boards").i(i).k("board"),
         )?;
-        let lines = std::mem::take(&mut b.results);
-        out.push((i, traveller(i, b.board, lines.into_iter())?));
+        out.push((i, traveller(i, board, lines)?));
     }
     if out.is_empty() {
         return Err(EventError::at(FieldPath::key("boards"), Needed::Board));
