@@ -271,10 +271,31 @@ impl Source {
                 crate::toml_pieces::read(&self.text)
             };
             if let Some(file) = pieces {
+                #[cfg(fuzzing)]
+                self.pieces_read_what_the_whole_reads(&file);
                 return Ok(file);
             }
         }
         self.parse()
+    }
+
+    /// Under the fuzzer (`cargo fuzz` builds with `--cfg fuzzing`), a file
+    /// the pieces read is read whole as well, and the two must be the same
+    /// file: a difference would change a figure without a word, and a file
+    /// the pieces take that the whole reading refuses would be read where
+    /// it should be refused. The `event_toml` and `answer` targets then
+    /// check the pieces on every input they reach.
+    #[cfg(fuzzing)]
+    #[allow(clippy::panic)]
+    fn pieces_read_what_the_whole_reads(&self, pieces: &crate::file::EventFile) {
+        let json = |f: &crate::file::EventFile| serde_json::to_string(f).ok();
+        match self.parse::<crate::file::EventFile>() {
+            Ok(whole) => assert!(
+                json(pieces) == json(&whole),
+                "the pieces read another file than the whole reading"
+            ),
+            Err(e) => panic!("the pieces read a file the whole reading refuses: {e}"),
+        }
     }
 
     /// Fill in the line and column of an error that names a field but no
