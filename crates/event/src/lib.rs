@@ -274,8 +274,7 @@ impl Event {
 
     /// Read an event file in either notation.
     pub fn parse(source: Source) -> Result<Event, EventError> {
-        let mut file = source.parse_event_file()?;
-        labels::check(&mut file).map_err(|e| source.located(e))?;
+        let file = read_file(&source)?;
         let results: usize = file.boards.iter().map(|b| b.results.len()).sum();
         if results > limits::MAX_SESSION_RESULTS {
             return Err(source.located(EventError::at(
@@ -340,7 +339,7 @@ impl Event {
             Err(e) => {
                 // Only a refusal not yet placed is placed by the lines.
                 if e.field.is_none() {
-                    if let Some(Ok(file)) = self.source.as_ref().map(reread) {
+                    if let Some(Ok(file)) = self.source.as_ref().map(read_file) {
                         self.file = file;
                     }
                 }
@@ -389,10 +388,12 @@ impl Event {
     }
 }
 
-/// The event file of `source` read again, as [`Event::parse`] reads it.
-fn reread(source: &Source) -> Result<EventFile, EventError> {
-    let mut file = source.parse::<EventFile>()?;
-    labels::check(&mut file)?;
+/// The event file of `source`, its labels checked: what [`Event::parse`]
+/// reads, and what a refused session's lines are read again from (a TOML
+/// file in pieces either way).
+fn read_file(source: &Source) -> Result<EventFile, EventError> {
+    let mut file = source.parse_event_file()?;
+    labels::check(&mut file).map_err(|e| source.located(e))?;
     Ok(file)
 }
 

@@ -1275,7 +1275,8 @@ fn travellers(
 /// taken, so the rows read and the lines built from them are not all held
 /// at once (issue 44: the rows, 448 bytes each, were held whole until the
 /// last line was built). The list is turned round once and taken from its
-/// end, so letting go of a slice moves no row.
+/// end, so taking a row shifts none of the others; letting go of a slice
+/// may copy the rows left into a smaller block, 32 times in all.
 fn in_slices<T>(rows: Vec<T>) -> impl Iterator<Item = T> {
     let slice = rows.len().div_ceil(32).max(1);
     let mut rows = rows;
